@@ -1,0 +1,55 @@
+// The operator commands (scripts/admin.ts runs them). Each validates its flags with zod and returns
+// the JSON object the command prints.
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { Plan } from "@/lib/brands/plans";
+import { createBrand } from "@/lib/brands/create-brand";
+import { createApiKey } from "@/lib/brands/api-keys";
+import { createUser, Email } from "@/lib/accounts/users";
+import { Password } from "@/lib/auth/passwords";
+import { ApiProblem } from "@/lib/http/problems";
+import { ResourceId } from "@/lib/http/route";
+
+type Flag = { type: "string"; multiple?: boolean };
+export type AdminCommand = {
+  usage: string;
+  options: Record<string, Flag>;
+  run: (flags: Record<string, string | string[] | undefined>) => Promise<Record<string, unknown>>;
+};
+
+async function requireBrand(id: string) {
+  const brand = await db.brand.findUnique({ where: { id: ResourceId.parse(id) }, select: { id: true } });
+  if (!brand) throw new ApiProblem("not-found", `No brand ${id}`);
+  return brand.id;
+}
+
+export const adminCommands: Record<string, AdminCommand> = {
+  "create-brand": {
+    usage: "--name N [--plan free|standard|pro]",
+    options: { name: { type: "string" }, plan: { type: "string" } },
+    async run(flags) {
+      const input = z.object({ name: z.string().trim().min(1).max(100), plan: Plan.default("free") }).parse(flags);
+      const brand = await createBrand(input);
+      return { brandID: brand.id };
+    },
+  },
+  "create-user": {
+    usage: "--email E --password P --brand ID",
+    options: { email: { type: "string" }, password: { type: "string" }, brand: { type: "string" } },
+    async run(flags) {
+      const input = z.object({ email: Email, password: Password, brand: z.string() }).parse(flags);
+      const brandId = await requireBrand(input.brand);
+      const { userId } = await createUser({ email: input.email, password: input.password, brandId });
+      return { userID: userId };
+    },
+  },
+  "create-api-key": {
+    usage: "--brand ID [--name N]",
+    options: { brand: { type: "string" }, name: { type: "string" } },
+    async run(flags) {
+      const input = z.object({ brand: z.string(), name: z.string().trim().min(1).max(100).default("Created by the operator") }).parse(flags);
+      const { key } = await createApiKey(await requireBrand(input.brand), input.name);
+      return { apiKey: key };
+    },
+  },
+};

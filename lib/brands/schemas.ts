@@ -1,0 +1,33 @@
+// Shapes of the account endpoints (who am I, API keys).
+import { z } from "zod";
+import { Scope } from "@/lib/http/scopes";
+
+export const MeSchema = z
+  .object({
+    brand: z.object({ id: z.string(), name: z.string(), plan: z.enum(["free", "standard", "pro"]) }),
+    credential: z.object({
+      kind: z.enum(["api-key", "oauth", "session"]),
+      scopes: z.array(Scope).meta({ description: "The scopes this credential may use" }),
+    }),
+  })
+  .meta({ id: "Me" });
+
+export const ApiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    prefix: z.string().meta({ description: "The key's first characters, to recognise it" }),
+    createdAt: z.iso.datetime(),
+    lastUsedAt: z.iso.datetime().nullable().meta({ description: "Last use, to the minute" }),
+    revokedAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "ApiKey" });
+
+export const CreateApiKeyInput = z
+  .object({ name: z.string().trim().min(1, "Name the key").max(100) })
+  .strict()
+  .meta({ id: "CreateApiKeyInput" });
+
+export const CreatedApiKeySchema = z
+  .object({ apiKey: ApiKeySchema, key: z.string().meta({ description: "The secret; shown only in this response" }) })
+  .meta({ id: "CreatedApiKey" });

@@ -1,0 +1,31 @@
+// The one Prisma client: SQLite (embedded default) or PostgreSQL, chosen by DATABASE_URL.
+// Prisma generates a client per provider; both come from the same models (prisma/schema), so the
+// SQLite client's types describe either one.
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
+import { createAdapter } from "./db-adapter";
+import { databaseKind, resolveDatabaseUrl } from "./db-url";
+
+export const databaseUrl = resolveDatabaseUrl();
+export const dbKind = databaseKind(databaseUrl);
+
+function createClient(): PrismaClient {
+  const adapter = createAdapter(databaseUrl);
+  return dbKind === "postgres"
+    ? (new PostgresPrismaClient({ adapter }) as unknown as PrismaClient)
+    : new PrismaClient({ adapter });
+}
+
+// One client per process, also across Next.js dev-mode module reloads.
+const globalForDb = globalThis as unknown as { inkwellDb?: PrismaClient };
+export const db = globalForDb.inkwellDb ?? createClient();
+globalForDb.inkwellDb = db;
+
+export type Db = PrismaClient;
+/** A client or an interactive transaction's client. */
+export type DbClient = Omit<PrismaClient, "$connect" | "$disconnect" | "$on" | "$transaction" | "$extends">;
+
+/** Resolves when the database answers a trivial query; throws otherwise. */
+export async function pingDatabase(): Promise<void> {
+  await db.$queryRawUnsafe("SELECT 1");
+}

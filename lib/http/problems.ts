@@ -1,0 +1,62 @@
+// RFC 9457 problem details. A problem is a value with a code; the code decides status and title.
+
+export type FieldError = { field: string; pointer: string; code: string; message: string; in?: "query" | "path" };
+
+export const PROBLEMS = {
+  "bad-request": { status: 400, title: "Bad request" },
+  "validation-failed": { status: 400, title: "Validation failed" },
+  "invalid-json": { status: 400, title: "Malformed JSON" },
+  "invalid-id": { status: 400, title: "Malformed id" },
+  "version-required": { status: 400, title: "Service-Version header required" },
+  "unsupported-version": { status: 400, title: "Unsupported Service-Version" },
+  unauthorized: { status: 401, title: "Unauthorized" },
+  "insufficient-scope": { status: 403, title: "Insufficient scope" },
+  "forbidden-origin": { status: 403, title: "Cross-origin request refused" },
+  forbidden: { status: 403, title: "Forbidden" },
+  "not-found": { status: 404, title: "Not found" },
+  "method-not-allowed": { status: 405, title: "Method not allowed" },
+  conflict: { status: 409, title: "Conflict" },
+  gone: { status: 410, title: "Gone" },
+  "payload-too-large": { status: 413, title: "Payload too large" },
+  "unsupported-media-type": { status: 415, title: "Unsupported media type" },
+  "rate-limited": { status: 429, title: "Too many requests" },
+  internal: { status: 500, title: "Internal server error" },
+  "database-unavailable": { status: 503, title: "Database unavailable" },
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEMS;
+
+export class ApiProblem extends Error {
+  constructor(
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly extra: { errors?: FieldError[]; headers?: Record<string, string>; [key: string]: unknown } = {},
+  ) {
+    super(detail);
+    this.name = "ApiProblem";
+  }
+
+  get status(): number {
+    return PROBLEMS[this.code].status;
+  }
+}
+
+export function problemTypeUrl(code: string, origin: string): string {
+  return `${origin}/docs/problems/${code}`;
+}
+
+export function problemResponse(problem: ApiProblem, requestId: string, origin: string): Response {
+  const { headers = {}, ...members } = problem.extra;
+  const body = {
+    type: problemTypeUrl(problem.code, origin),
+    title: PROBLEMS[problem.code].title,
+    status: problem.status,
+    detail: problem.detail,
+    instance: `urn:request:${requestId}`,
+    ...members,
+  };
+  return new Response(JSON.stringify(body), {
+    status: problem.status,
+    headers: { "Content-Type": "application/problem+json", "X-Request-Id": requestId, ...headers },
+  });
+}

@@ -1,0 +1,183 @@
+// The API pipeline, written once and used by every route under /api:
+// request id → version header → credentials → scope → rate limit → body/query/params parsing → handler,
+// with every thrown error turned into one problem+json response.
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { ID_PATTERN } from "@/lib/ids";
+import { readJsonBody, readBodyText, MAX_BODY_BYTES } from "./body";
+import { authenticate } from "./credentials";
+import { toProblem } from "./error-mapper";
+import type { Principal } from "./principal";
+import { ApiProblem, problemResponse } from "./problems";
+import { consumeRateLimit, type RateLimitBucket } from "./rate-limit";
+import { hasScope, type Scope } from "./scopes";
+import { checkVersion, VERSION_HEADER } from "./version";
+import { fieldErrorsFromZod } from "./zod-errors";
+
+export type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export type RouteConfig<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> = {
+  /** required scope (any one of a list); null only for routes open to every valid credential */
+  scope: Scope | readonly Scope[] | null;
+  body?: B;
+  query?: Q;
+  params?: P;
+  /** require a body (default: true when a body schema is given) */
+  bodyRequired?: boolean;
+  rateLimit?: RateLimitBucket;
+  /** skip the Service-Version header check (unversioned endpoints) */
+  unversioned?: boolean;
+  /** limit the endpoint to some kinds of credential (e.g. dashboard sessions only) */
+  principals?: readonly Principal["kind"][];
+};
+
+export type HandlerContext<B, Q, P> = {
+  request: Request;
+  requestId: string;
+  auth: Principal;
+  brandId: string;
+  body: B;
+  query: Q;
+  params: P;
+};
+
+/** A path id: 24 lowercase hex characters. */
+export const ResourceId = z.string().regex(ID_PATTERN, "must be a 24-character lowercase hexadecimal id");
+export const IdParams = z.object({ id: ResourceId });
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdOf(request: Request): string {
+  const given = request.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+export function originOf(request: Request): string {
+  try {
+    const url = new URL(request.url);
+    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
+    const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
+    return `${proto}://${host}`;
+  } catch {
+    return "http://localhost";
+  }
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const existing = out[key];
+    out[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return out;
+}
+
+function parseWith<S extends Schema>(schema: S, input: unknown, where: "body" | "query"): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors = fieldErrorsFromZod(result.error.issues).map((e) => (where === "query" ? { ...e, in: "query" as const } : e));
+  const detail = where === "query"
+    ? `Invalid query parameter${errors.length === 1 ? "" : "s"}: ${[...new Set(errors.map((e) => e.field))].join(", ")}`
+    : `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid`;
+  throw new ApiProblem("validation-failed", detail, { errors });
+}
+
+function finish(response: Response, requestId: string, version: string | null): Response {
+  response.headers.set("X-Request-Id", requestId);
+  if (version) response.headers.set(VERSION_HEADER, version);
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
+/** Runs `work` with the request id and problem mapping every API response shares. */
+/** `version` is read after `work` ran, so a validated Service-Version is echoed on problems too. */
+export async function withProblems(
+  request: Request,
+  work: (requestId: string) => Promise<Response>,
+  version: () => string | null = () => null,
+): Promise<Response> {
+  const requestId = requestIdOf(request);
+  try {
+    return finish(await work(requestId), requestId, version());
+  } catch (error) {
+    const problem = toProblem(error);
+    if (problem.status >= 500) console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
+    return finish(problemResponse(problem, requestId, originOf(request)), requestId, version());
+  }
+}
+
+export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+  config: RouteConfig<B, Q, P>,
+  handler: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<Response>,
+): RouteHandler {
+  return async (request, context) => {
+    let version: string | null = null;
+    return withProblems(request, async (requestId) => {
+      if (!config.unversioned) version = checkVersion(request.headers);
+      const auth = await authenticate(request);
+      if (config.principals && !config.principals.includes(auth.kind)) {
+        throw new ApiProblem("forbidden", `This endpoint accepts only ${config.principals.join(" or ")} credentials`);
+      }
+      if (config.scope && !hasScope(auth.scopes, config.scope)) {
+        const needed = Array.isArray(config.scope) ? config.scope.join(" or ") : config.scope;
+        throw new ApiProblem("insufficient-scope", `This request needs the ${needed} scope, which the credential was not granted`, {
+          requiredScopes: Array.isArray(config.scope) ? config.scope : [config.scope],
+          headers: { "WWW-Authenticate": `Bearer realm="inkwell", error="insufficient_scope", scope="${Array.isArray(config.scope) ? config.scope.join(" ") : config.scope}"` },
+        });
+      }
+      await consumeRateLimit(auth.credentialId, config.rateLimit);
+
+      const rawParams = context?.params ? await context.params : {};
+      let params: unknown = rawParams;
+      if (config.params) {
+        const parsed = config.params.safeParse(rawParams);
+        if (!parsed.success) {
+          const errors = fieldErrorsFromZod(parsed.error.issues).map((e) => ({ ...e, in: "path" as const }));
+          throw new ApiProblem("invalid-id", `Malformed path parameter: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, { errors });
+        }
+        params = parsed.data;
+      }
+      const url = new URL(request.url);
+      const query = config.query ? parseWith(config.query, queryObject(url), "query") : undefined;
+
+      let body: unknown = undefined;
+      if (config.body) {
+        const raw = await readJsonBody(request);
+        if (raw === undefined && (config.bodyRequired ?? true)) {
+          throw new ApiProblem("bad-request", "A JSON request body is required");
+        }
+        body = raw === undefined ? undefined : parseWith(config.body, raw, "body");
+      } else if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
+        // Still enforce the size limit on endpoints that ignore their body.
+        await readBodyText(request, MAX_BODY_BYTES);
+      }
+
+      return handler({
+        request,
+        requestId,
+        auth,
+        brandId: auth.brandId,
+        body: body as Out<B>,
+        query: query as Out<Q>,
+        params: params as Out<P>,
+      });
+    }, () => version);
+  };
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/** Exports every method of a route file: the given handlers, and 405 with `Allow` for the rest. */
+export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
+  const allow = METHODS.filter((m) => handlers[m]).join(", ");
+  const notAllowed: RouteHandler = async (request) =>
+    withProblems(request, async () => {
+      throw new ApiProblem("method-not-allowed", `${request.method} is not supported here; allowed: ${allow}`, { headers: { Allow: allow } });
+    });
+  return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, RouteHandler>;
+}

@@ -1,0 +1,38 @@
+// OAuth scopes of the public API. Reads need `.read` (or the matching `.write`), writes need `.write`.
+import { z } from "zod";
+
+export const SCOPES = [
+  "contacts.read",
+  "contacts.write",
+  "events.write",
+  "email-templates.read",
+  "email-templates.write",
+  "segments.read",
+  "segments.write",
+] as const;
+
+export const Scope = z.enum(SCOPES);
+export type Scope = z.infer<typeof Scope>;
+
+export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
+  "contacts.read": "See your contacts and their activity",
+  "contacts.write": "Create and update your contacts",
+  "events.write": "Send customer events (page views, carts, orders) on your behalf",
+  "email-templates.read": "See your email templates",
+  "email-templates.write": "Create, change and delete your email templates",
+  "segments.read": "See your segments",
+  "segments.write": "Create, change and delete your segments",
+};
+
+export function isScope(value: string): value is Scope {
+  return (SCOPES as readonly string[]).includes(value);
+}
+
+/** A required scope is satisfied by itself or, for `.read`, by the matching `.write`. */
+export function hasScope(granted: ReadonlySet<Scope> | "all", required: Scope | readonly Scope[]): boolean {
+  if (granted === "all") return true;
+  const options = Array.isArray(required) ? required : [required as Scope];
+  return options.some(
+    (scope) => granted.has(scope) || (scope.endsWith(".read") && granted.has(scope.replace(/\.read$/, ".write") as Scope)),
+  );
+}

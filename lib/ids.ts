@@ -1,0 +1,23 @@
+// Resource ids: 24 lowercase hex characters, ObjectId-like, so they sort by creation time.
+// 4 bytes of seconds, 5 random bytes fixed per process, 3 bytes of a counter.
+import { randomBytes } from "node:crypto";
+
+const processRandom = randomBytes(5).toString("hex");
+let counter = randomBytes(3).readUIntBE(0, 3);
+
+export const ID_PATTERN = /^[0-9a-f]{24}$/;
+
+export function newId(at: Date = new Date()): string {
+  counter = (counter + 1) % 0x1000000;
+  const seconds = Math.floor(at.getTime() / 1000).toString(16).padStart(8, "0");
+  return seconds + processRandom + counter.toString(16).padStart(6, "0");
+}
+
+export function isId(value: string): boolean {
+  return ID_PATTERN.test(value);
+}
+
+/** The creation time encoded in an id. */
+export function idTime(id: string): Date {
+  return new Date(parseInt(id.slice(0, 8), 16) * 1000);
+}

@@ -1,0 +1,35 @@
+// The OpenAPI 3.1 document, generated from the same zod schemas that validate requests.
+// Each domain contributes its paths from lib/<domain>/openapi.ts; add new ones to `domains` below.
+import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
+import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
+import { accountPaths } from "@/lib/accounts/openapi";
+
+const domains: ZodOpenApiPathsObject[] = [accountPaths];
+
+let cached: ReturnType<typeof createDocument> | null = null;
+
+export function openApiDocument() {
+  cached ??= createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Inkwell API",
+      version: "2026-03-15",
+      description:
+        "Email templates, customer events, contacts, segments and OAuth 2.0 app authorization. Every request under /api carries `Service-Version: 2026-03-15` and credentials. Errors are RFC 9457 problem details.",
+    },
+    servers: [{ url: "/" }],
+    paths: Object.assign({}, ...domains),
+    components: {
+      securitySchemes: {
+        apiKey: { type: "apiKey", in: "header", name: "Authorization", description: "`Authorization: Service-API-Key <key>`: a brand API key with full access to its brand" },
+        oauth2: {
+          type: "oauth2",
+          description: "OAuth 2.0 Authorization Code grant (PKCE S256 supported); access tokens are sent as `Authorization: Bearer <token>`",
+          flows: { authorizationCode: { authorizationUrl: "/oauth2/authorize", tokenUrl: "/oauth2/token", refreshUrl: "/oauth2/token", scopes: SCOPE_DESCRIPTIONS } },
+        },
+        session: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "The dashboard's session (first-party UI only; writes need a same-origin Origin header)" },
+      },
+    },
+  });
+  return cached;
+}

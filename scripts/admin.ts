@@ -1,0 +1,38 @@
+// Operator command line: `npm run admin -- <command> [--flag value ...]`.
+// Works against the configured DATABASE_URL and prints JSON on its last line.
+import { parseArgs } from "node:util";
+import { ZodError } from "zod";
+import { applyMigrations } from "./db/migrate";
+import { ApiProblem } from "../lib/http/problems";
+import { adminCommands } from "../lib/admin/commands";
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const spec = command ? adminCommands[command] : undefined;
+  if (!spec) {
+    console.error(`Usage: npm run admin -- <command> [options]\n\nCommands:\n${Object.entries(adminCommands)
+      .map(([name, c]) => `  ${name} ${c.usage}`)
+      .join("\n")}`);
+    process.exit(command ? 2 : 0);
+  }
+  const { values } = parseArgs({ args: rest, options: spec.options, strict: true, allowPositionals: false });
+  await applyMigrations();
+  const result = await spec.run(values as Record<string, string | string[] | undefined>);
+  console.log(JSON.stringify(result));
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error) => {
+    const message =
+      error instanceof ZodError
+        ? error.issues.map((i) => `--${i.path.join(".") || "input"}: ${i.input === undefined ? "is required" : i.message}`).join("; ")
+        : error instanceof ApiProblem
+          ? error.detail
+          : error instanceof Error
+            ? error.message
+            : String(error);
+    console.error(message);
+    console.log(JSON.stringify({ error: message }));
+    process.exit(1);
+  });

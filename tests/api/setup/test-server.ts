@@ -1,0 +1,73 @@
+// Starts the built Inkwell server (scripts/start.ts) on a free port against a fresh database:
+// a temporary SQLite file, or a new database in TEST_POSTGRES_URL's cluster.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../../..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export async function freshDatabaseUrl(label: string): Promise<{ url: string; cleanup: () => void }> {
+  if (process.env.TEST_POSTGRES_URL) {
+    const { createDatabase } = await import("../../../scripts/db/throwaway-postgres");
+    const name = `inkwell_${label}_${Date.now().toString(36)}`.toLowerCase();
+    return { url: await createDatabase(process.env.TEST_POSTGRES_URL, name), cleanup: () => {} };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `inkwell-${label}-`));
+  return { url: `file:${path.join(dir, "inkwell.db")}`, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+export type TestServer = { baseUrl: string; databaseUrl: string; authSecret: string; process: ChildProcess; stop: () => Promise<void>; logs: () => string };
+
+export async function startTestServer(options: { label: string; env?: Record<string, string> }): Promise<TestServer> {
+  const { url: databaseUrl, cleanup } = await freshDatabaseUrl(options.label);
+  const port = await freePort();
+  const authSecret = "test-secret-" + Math.random().toString(36).slice(2);
+  let output = "";
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: authSecret, NODE_ENV: "production", ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`test server exited (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`test server did not start in time:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    databaseUrl,
+    authSecret,
+    process: child,
+    logs: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      cleanup();
+    },
+  };
+}
