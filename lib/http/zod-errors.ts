@@ -14,10 +14,17 @@ export function pointerFromPath(path: readonly Segment[]): string {
   return path.map((p) => "/" + String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("");
 }
 
+// zod 4 keeps the offending input only when parsing with { reportInput: true }; without it the
+// default message still says what was received.
+function isMissing(issue: Issue): boolean {
+  if (issue.code !== "invalid_type") return false;
+  return "input" in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
+}
+
 function codeOf(issue: Issue): string {
   switch (issue.code) {
     case "invalid_type":
-      return issue.input === undefined ? "required" : "invalid_type";
+      return isMissing(issue) ? "required" : "invalid_type";
     case "too_small":
       return "too_small";
     case "too_big":
@@ -54,6 +61,6 @@ export function fieldErrorsFromZod(issues: readonly Issue[], prefix: readonly Se
     field: fieldFromPath(path),
     pointer: pointerFromPath(path),
     code: codeOf(issue),
-    message: issue.input === undefined && issue.code === "invalid_type" ? "is required" : issue.message,
+    message: isMissing(issue) ? "is required" : issue.message,
   }));
 }

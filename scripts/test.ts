@@ -1,0 +1,106 @@
+// `npm test`: the whole suite, the way CI runs it.
+//   typecheck + lint → build → unit tests → API tests over HTTP (built server, temporary SQLite)
+//   → Playwright in Chromium. Every stage runs even when an earlier one failed; the exit code and the
+//   closing "N passed, N failed" line count all of them.
+// Options: --no-build (reuse .next), --only=unit,api,e2e,static
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const wants = (stage: string) => !only || only.includes(stage);
+fs.mkdirSync("test-results", { recursive: true });
+
+type Stage = { name: string; ok: boolean; passed: number; failed: number; skipped: number };
+const stages: Stage[] = [];
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+  console.log(`\n$ ${[path.basename(cmd), ...args].join(" ")}`);
+  const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function findChromium(): string | null {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].filter(Boolean) as string[];
+  return candidates.find((p) => fs.existsSync(p)) ?? null;
+}
+
+/** Finds Chromium, installing Debian's package when we can; null with instructions printed otherwise. */
+function ensureChromium(): string | null {
+  let found = findChromium();
+  if (found) return found;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && fs.existsSync("/usr/bin/apt-get")) {
+    console.log("Chromium not found: installing Debian's chromium package...");
+    run("/usr/bin/apt-get", ["update", "-qq"]);
+    run("/usr/bin/apt-get", ["install", "-y", "-qq", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+    found = findChromium();
+    if (found) return found;
+  }
+  console.log("Trying Playwright's own Chromium download...");
+  if (run(bin("playwright"), ["install", "chromium"])) {
+    process.env.CHROMIUM_PATH = "";
+    return "playwright";
+  }
+  console.error(
+    "\nNo Chromium for the browser tests. Install it, then run npm test again:\n" +
+      (isRoot ? "  apt-get update && apt-get install -y chromium\n" : "  sudo apt-get update && sudo apt-get install -y chromium\n") +
+      "or set CHROMIUM_PATH to a Chromium/Chrome binary.",
+  );
+  return null;
+}
+
+function vitestStage(project: string) {
+  const output = `test-results/${project}.json`;
+  fs.rmSync(output, { force: true });
+  const ok = run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${output}`]);
+  let passed = 0, failed = 0, skipped = 0;
+  if (fs.existsSync(output)) {
+    const report = JSON.parse(fs.readFileSync(output, "utf8"));
+    passed = report.numPassedTests ?? 0;
+    failed = report.numFailedTests ?? 0;
+    skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } else if (!ok) failed = 1;
+  stages.push({ name: project, ok: ok && failed === 0, passed, failed: ok ? failed : Math.max(failed, 1), skipped });
+}
+
+function e2eStage() {
+  const chromium = ensureChromium();
+  if (!chromium) {
+    stages.push({ name: "e2e", ok: false, passed: 0, failed: 1, skipped: 0 });
+    return;
+  }
+  const output = "test-results/e2e.json";
+  fs.rmSync(output, { force: true });
+  const ok = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: output });
+  let passed = 0, failed = 0, skipped = 0;
+  if (fs.existsSync(output)) {
+    const stats = JSON.parse(fs.readFileSync(output, "utf8")).stats ?? {};
+    passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed = stats.unexpected ?? 0;
+    skipped = stats.skipped ?? 0;
+  }
+  stages.push({ name: "e2e", ok: ok && failed === 0, passed, failed: ok ? failed : Math.max(failed, 1), skipped });
+}
+
+if (wants("static")) {
+  const typecheck = run("npm", ["run", "--silent", "typecheck"]);
+  const lint = run(bin("eslint"), ["."]);
+  stages.push({ name: "typecheck+lint", ok: typecheck && lint, passed: Number(typecheck) + Number(lint), failed: Number(!typecheck) + Number(!lint), skipped: 0 });
+}
+if (!process.argv.includes("--no-build") && (wants("api") || wants("e2e"))) {
+  const built = run("npm", ["run", "--silent", "build"]);
+  if (!built) stages.push({ name: "build", ok: false, passed: 0, failed: 1, skipped: 0 });
+}
+if (wants("unit")) vitestStage("unit");
+if (wants("api")) vitestStage("api");
+if (wants("e2e")) e2eStage();
+
+console.log("\nSummary");
+for (const s of stages) console.log(`  ${s.ok ? "ok  " : "FAIL"} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}`);
+const total = stages.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(stages.every((s) => s.ok) ? 0 : 1);
