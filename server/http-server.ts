@@ -2,6 +2,7 @@
 import http from "node:http";
 import next from "next";
 import { fastRoutes } from "./fast-routes";
+import { guardRequest, internalErrorResponse } from "./request-guard";
 import { toWebRequest, sendWebResponse } from "./web-bridge";
 
 export async function startHttpServer(options: { port: number; host: string; dev: boolean; dir: string }) {
@@ -10,6 +11,11 @@ export async function startHttpServer(options: { port: number; host: string; dev
   await app.prepare();
 
   const server = http.createServer((req, res) => {
+    const refused = guardRequest(req);
+    if (refused) {
+      void sendWebResponse(res, refused);
+      return;
+    }
     const path = (req.url ?? "/").split("?")[0];
     const fast = fastRoutes.find((r) => r.method === req.method && r.path === path);
     if (fast) {
@@ -18,15 +24,15 @@ export async function startHttpServer(options: { port: number; host: string; dev
         .then((response) => sendWebResponse(res, response))
         .catch((error) => {
           console.error("fast route failed", error);
-          if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/problem+json" });
-          res.end(JSON.stringify({ title: "Internal server error", status: 500 }));
+          if (!res.headersSent) void sendWebResponse(res, internalErrorResponse(req));
+          else res.end();
         });
       return;
     }
     handle(req, res).catch((error) => {
       console.error("request failed", error);
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
-      res.end("Internal server error");
+      if (!res.headersSent) void sendWebResponse(res, internalErrorResponse(req));
+      else res.end();
     });
   });
   server.keepAliveTimeout = 65_000;

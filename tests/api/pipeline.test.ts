@@ -1,4 +1,5 @@
 // Every rule of the request pipeline (lib/http), each with the bad request and the exact problem.
+import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api, baseUrl, createSession, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
@@ -187,6 +188,25 @@ describe("ids, tenancy, methods, unknown paths", () => {
   it("unknown /api paths are problems, not HTML", async () => {
     await expectProblem(await api("/api/no-such-thing", { key: brand.key }), 404, "not-found");
     await expectProblem(await api("/api/no/such/thing", { method: "POST", key: brand.key, body: {} }), 404, "not-found");
+  });
+
+  it("methods fetch cannot send (TRACE) and malformed paths are problems too", async () => {
+    const raw = (method: string, path: string) =>
+      new Promise<{ status: number; type: string; body: string }>((resolve, reject) => {
+        const req = http.request(baseUrl() + path, { method, headers: { "Service-Version": "2026-03-15" } }, (res) => {
+          let body = "";
+          res.on("data", (d) => (body += d));
+          res.on("end", () => resolve({ status: res.statusCode!, type: String(res.headers["content-type"]), body }));
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const trace = await raw("TRACE", "/api/me");
+    expect(trace.status).toBe(405);
+    expect(trace.type).toContain("application/problem+json");
+    const malformed = await raw("GET", "/api/%zz");
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.body).type).toMatch(/\/bad-request$/);
   });
 
   it("API keys cannot manage API keys", async () => {
