@@ -10,6 +10,9 @@ function problemFor(code: string) {
   return Object.hasOwn(PROBLEMS, code) ? { code: code as ProblemCode, ...PROBLEMS[code as ProblemCode], ...PROBLEM_HELP[code as ProblemCode] } : null;
 }
 
+// Unknown codes are a 404, not a page.
+export const dynamicParams = false;
+
 export function generateStaticParams() {
   return Object.keys(PROBLEMS).map((code) => ({ code }));
 }
