@@ -13,9 +13,9 @@ const run = Date.now().toString(36);
 const user = { email: `owner-${run}@example.com`, password: "ink-well-Secret-42", brand: `Acme Paper ${run}` };
 const VERSION = { "Service-Version": "2026-03-15" };
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, fullPage = true) {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
 }
 
 async function atWidths(page: Page, name: string) {
@@ -189,7 +189,13 @@ test("the API reference and problem pages are public", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Inkwell API", level: 1 })).toBeVisible();
   await expect(page.locator("#op-post-api-api-keys")).toContainText("Create an API key");
   await expect(page.locator("#op-get-api-me")).toContainText("Service-Version");
-  await shoot(page, "docs-api-1280");
+  await shoot(page, "docs-api-1280", false);
+  await page.locator("#op-post-api-api-keys").scrollIntoViewIfNeeded();
+  await shoot(page, "docs-api-operation-1280", false);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator("#schema-apikey").scrollIntoViewIfNeeded();
+  await shoot(page, "docs-api-schema-390", false);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/docs/problems/validation-failed");
   await expect(page.getByRole("heading", { name: "Validation failed" })).toBeVisible();
   await expect(page.getByText("400", { exact: true })).toBeVisible();

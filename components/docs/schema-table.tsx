@@ -54,7 +54,7 @@ export function TypeLabel({ type, doc }: { type: string; doc: Json }) {
   if (names.includes(base)) {
     return (
       <a href={`#schema-${slug(base)}`}>
-        <code>{type}</code>
+        <code className="type-label">{type}</code>
       </a>
     );
   }

@@ -120,7 +120,8 @@ export function constraintsOf(schema: Json): string[] {
   if (schema.exclusiveMaximum !== undefined) out.push(`< ${schema.exclusiveMaximum}`);
   if (schema.minItems !== undefined) out.push(`at least ${schema.minItems} items`);
   if (schema.maxItems !== undefined) out.push(`at most ${schema.maxItems} items`);
-  if (schema.pattern) out.push(`pattern ${schema.pattern}`);
+  // A format (date-time, email...) says more than the regular expression that implements it.
+  if (schema.pattern && !schema.format) out.push(`pattern ${schema.pattern}`);
   if (schema.default !== undefined) out.push(`default ${JSON.stringify(schema.default)}`);
   return out;
 }
