@@ -78,6 +78,19 @@ test("sign in: a wrong password gets the generic error; an unknown email gets th
   await shoot(page, "login-error-390");
 });
 
+test("repeated failures for one email are throttled with their own message", async ({ page }) => {
+  const target = `throttle-${run}@example.com`;
+  await page.goto("/login");
+  const alert = page.locator(".alert[role=alert]");
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await signIn(page, target, `wrong-password-${attempt}`);
+    await expect(alert).toHaveText("Email or password is incorrect");
+    await expect(page.getByRole("button", { name: "Sign in" })).toBeEnabled();
+  }
+  await signIn(page, target, "wrong-password-6");
+  await expect(alert).toHaveText("Too many failed attempts. Wait a minute and try again.");
+});
+
 test("a signed-out visit to a dashboard page goes to /login and back after signing in", async ({ page }) => {
   await page.goto("/settings/api-keys");
   await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fsettings%2Fapi-keys$/);
@@ -144,22 +157,25 @@ test("API key lifecycle: create, use, revoke", async ({ page, context, request }
 test("a member of two brands switches between them", async ({ page }) => {
   const file = sqliteFile();
   test.skip(!file, "adds the membership with SQL on the SQLite test database");
-  // Give the user a second brand (there is no invitation flow yet): copy the first membership's row.
+  // Give the user a second brand (there is no invitation flow yet).
   const db = new Database(file!);
   const brandId = randomBytes(12).toString("hex");
   const { userId, brandId: firstBrand } = db.prepare("SELECT m.userId, m.brandId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?").get(user.email) as { userId: string; brandId: string };
   db.prepare("INSERT INTO Brand (id, name, plan, features, createdAt, updatedAt) SELECT ?, ?, plan, features, createdAt, updatedAt FROM Brand WHERE id = ?").run(brandId, `Second brand ${run}`, firstBrand);
-  db.prepare("INSERT INTO Membership (id, userId, brandId, role, createdAt) SELECT ?, userId, ?, 'member', createdAt FROM Membership WHERE userId = ? AND brandId = ?").run(randomBytes(12).toString("hex"), brandId, userId, firstBrand);
+  // Joined later than the first brand, which therefore stays the default. (Prisma's SQLite text format.)
+  const later = new Date(Date.now() + 1000).toISOString().replace("Z", "+00:00");
+  db.prepare("INSERT INTO Membership (id, userId, brandId, role, createdAt) VALUES (?, ?, ?, 'member', ?)").run(randomBytes(12).toString("hex"), userId, brandId, later);
   db.close();
 
   await page.goto("/login?callbackUrl=" + encodeURIComponent("/settings/api-keys"));
   await signIn(page, user.email, user.password);
   const switcher = page.getByLabel("Brand");
-  await expect(switcher).toBeVisible();
+  await expect(switcher).toHaveValue(firstBrand);
   await expect(page.getByRole("row", { name: /Checkout service/ })).toBeVisible();
 
   await switcher.selectOption({ label: `Second brand ${run}` });
   await expect(page.getByText("No API keys yet")).toBeVisible();
+  await shoot(page, "brand-switcher-1280", false);
   await expect(switcher).toHaveValue(brandId);
 
   await switcher.selectOption({ label: user.brand });
