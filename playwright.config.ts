@@ -17,6 +17,7 @@ function chromiumPath(): string | undefined {
 
 export default defineConfig({
   testDir: "e2e",
+  globalTeardown: "./e2e/global-teardown.ts",
   outputDir: "test-results/e2e",
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -15,6 +15,13 @@ function clientAddress(request: Request | undefined): string {
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   basePath: "/auth",
+  // A wrong password is an expected outcome, not a server error worth a stack trace in the log.
+  logger: {
+    error(error) {
+      if (error.name === "CredentialsSignin" || (error as { type?: string }).type === "CredentialsSignin") return;
+      console.error(error);
+    },
+  },
   trustHost: true,
   session: { strategy: "jwt", maxAge: 30 * 24 * 60 * 60 },
   pages: { signIn: "/login", error: "/login" },
