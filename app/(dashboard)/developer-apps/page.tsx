@@ -49,16 +49,16 @@ export default async function DeveloperAppsPage() {
                   <span className={styles.status}>{STATUS_TEXT[app.status]}</span>
                 </td>
                 <td>
+                  <div>
+                    Client ID: <code className={styles.secret}>{app.clientId}</code>
+                  </div>
                   {app.status === "approved" ? (
                     <>
-                      <div>
-                        Client ID: <code className={styles.secret}>{app.clientId}</code>
-                      </div>
                       <p className={styles.muted}>Secret {app.hasSecret ? `issued ${formatDate(app.secretIssuedAt)}` : "not issued yet"}</p>
                       <ClientSecretPanel id={app.id} appName={app.name} hasSecret={app.hasSecret} />
                     </>
                   ) : (
-                    <span className={styles.muted}>{app.status === "pending" ? "Shown once the app is approved" : "—"}</span>
+                    <p className={styles.muted}>{app.status === "pending" ? "The client secret is available once the app is approved." : "This request was not approved."}</p>
                   )}
                 </td>
               </tr>
