@@ -12,7 +12,8 @@ const nextConfig = {
         headers: [
           { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
           { key: "X-Frame-Options", value: "DENY" },
-          { key: "Referrer-Policy", value: "no-referrer" },
+          // Not no-referrer: Chromium then sends "Origin: null" on the consent POST, which the Origin check refuses.
+          { key: "Referrer-Policy", value: "same-origin" },
         ],
       },
     ];

@@ -19,6 +19,8 @@ function FieldError({ id, message }: { id: string; message?: string }) {
 export function RequestAppForm({ defaultEmail }: { defaultEmail: string }) {
   const [state, action] = useActionState(requestAppAction, initial);
   const errors = state.errors ?? {};
+  // React resets the form after an action; failed submissions come back as the new defaults.
+  const values = state.values;
   return (
     <form action={action} className={styles.form} aria-labelledby="request-app-title" noValidate>
       <h2 id="request-app-title" style={{ margin: 0, fontSize: "1.15rem" }}>
@@ -31,7 +33,7 @@ export function RequestAppForm({ defaultEmail }: { defaultEmail: string }) {
       ) : null}
       <label>
         App name
-        <input name="name" className={styles.input} required maxLength={100} aria-invalid={!!errors.name} aria-describedby={errors.name ? "name-error" : undefined} />
+        <input name="name" className={styles.input} defaultValue={values?.name} required maxLength={100} aria-invalid={!!errors.name} aria-describedby={errors.name ? "name-error" : undefined} />
         <FieldError id="name-error" message={errors.name} />
       </label>
       <label>
@@ -40,6 +42,7 @@ export function RequestAppForm({ defaultEmail }: { defaultEmail: string }) {
           name="redirectUris"
           rows={3}
           className={styles.input}
+          defaultValue={values?.redirectUris}
           required
           placeholder="https://app.example.com/oauth/callback"
           aria-invalid={!!errors.redirectUris}
@@ -54,7 +57,7 @@ export function RequestAppForm({ defaultEmail }: { defaultEmail: string }) {
         <legend>Scopes the app needs</legend>
         {SCOPES.map((scope) => (
           <label key={scope} style={{ fontWeight: 400, display: "block" }}>
-            <input type="checkbox" name="scopes" value={scope} /> {SCOPE_DESCRIPTIONS[scope]} <span className={styles.muted}>({scope})</span>
+            <input type="checkbox" name="scopes" value={scope} defaultChecked={values?.scopes.includes(scope)} /> {SCOPE_DESCRIPTIONS[scope]} <span className={styles.muted}>({scope})</span>
           </label>
         ))}
         <FieldError id="scopes-error" message={errors.scopes} />
@@ -65,7 +68,7 @@ export function RequestAppForm({ defaultEmail }: { defaultEmail: string }) {
           name="contactEmail"
           type="email"
           className={styles.input}
-          defaultValue={defaultEmail}
+          defaultValue={values?.contactEmail ?? defaultEmail}
           aria-invalid={!!errors.contactEmail}
           aria-describedby={errors.contactEmail ? "email-error" : undefined}
         />

@@ -9,13 +9,25 @@ import { ClientRegistration, requestClient, rotateClientSecret, setClientStatus 
 import { revokeConnectedApp } from "./connected-apps";
 import { requireBrand, requireUser } from "./dashboard-session";
 
-export type RequestAppState = { status: "idle" | "ok" | "error"; message?: string; errors?: Record<string, string> };
+export type RequestAppValues = { name: string; redirectUris: string; scopes: string[]; contactEmail: string };
+export type RequestAppState = { status: "idle" | "ok" | "error"; message?: string; errors?: Record<string, string>; values?: RequestAppValues };
+
+const FRIENDLY: Record<string, string> = {
+  name: "Enter the app's name (up to 100 characters)",
+  contactEmail: "Enter a valid email address",
+};
 
 const FIELD_NAMES: Record<string, string> = { name: "name", redirectUris: "redirectUris", scopes: "scopes", contactEmail: "contactEmail" };
 
 export async function requestAppAction(_prev: RequestAppState, form: FormData): Promise<RequestAppState> {
   const { userId } = await requireUser("/developer-apps");
-  const redirectUris = String(form.get("redirectUris") ?? "")
+  const values: RequestAppValues = {
+    name: String(form.get("name") ?? ""),
+    redirectUris: String(form.get("redirectUris") ?? ""),
+    scopes: form.getAll("scopes").map(String),
+    contactEmail: String(form.get("contactEmail") ?? ""),
+  };
+  const redirectUris = values.redirectUris
     .split(/\r?\n/)
     .map((s) => s.trim())
     .filter(Boolean);
@@ -30,10 +42,10 @@ export async function requestAppAction(_prev: RequestAppState, form: FormData): 
     for (const issue of parsed.error.issues) {
       const field = FIELD_NAMES[String(issue.path[0])] ?? "form";
       const line = issue.path[0] === "redirectUris" && typeof issue.path[1] === "number" ? `Line ${issue.path[1] + 1}: ` : "";
-      errors[field] ??= line + (issue.path[0] === "scopes" && issue.code === "too_small" ? "Choose at least one scope" : issue.message);
+      errors[field] ??= line + (field === "scopes" ? "Choose at least one scope" : (FRIENDLY[field] ?? issue.message));
     }
     if (redirectUris.length === 0) errors.redirectUris = "Enter at least one redirect URI";
-    return { status: "error", message: "Please correct the highlighted fields.", errors };
+    return { status: "error", message: "Please correct the highlighted fields.", errors, values };
   }
   await requestClient(userId, parsed.data);
   revalidatePath("/developer-apps");

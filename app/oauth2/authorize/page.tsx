@@ -14,7 +14,7 @@ import { AuthorizeError } from "@/components/oauth/authorize-error";
 import { ConsentForm } from "@/components/oauth/consent-form";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Authorize app", referrer: "no-referrer", robots: { index: false } };
+export const metadata: Metadata = { title: "Authorize app", referrer: "same-origin", robots: { index: false } };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
