@@ -117,7 +117,7 @@ test("Connected apps lists the authorized app and Revoke ends its token", async 
 
   await page.goto("/settings/connected-apps");
   await expect(page.getByRole("heading", { name: "Connected apps" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: /Revocable App/ })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Revocable App/ })).toBeVisible();
   await expect(page.getByText("See your contacts and their activity")).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/oauth-connected-apps.png`, fullPage: true });
   await page.getByRole("button", { name: "Revoke Revocable App" }).click();
