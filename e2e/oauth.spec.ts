@@ -84,6 +84,8 @@ test("Deny sends the user back with access_denied; the consent page is keyboard-
   await captureCallback(context);
   await signInViaApi(page, account.email, account.password);
   await page.goto(authorizeUrl(clientID, "s-deny"));
+  await expect(page.getByRole("heading", { name: "Denied App wants to access your Inkwell account" })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth-consent-signed-in.png`, fullPage: true });
   await page.getByRole("button", { name: "Deny" }).focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { name: "App callback" })).toBeVisible();
