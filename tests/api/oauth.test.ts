@@ -437,3 +437,30 @@ describe("revocation", () => {
     expect(await listConnectedApps(own.brandId)).toEqual([]);
   });
 });
+
+describe("dashboard pages", () => {
+  it.each(["/developer-apps", "/settings/connected-apps", "/operator/oauth-clients"])("%s sends a signed-out user to sign in and back", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(307);
+    const location = new URL(res.headers.get("location")!, baseUrl());
+    expect(location.pathname).toBe("/login");
+    expect(location.searchParams.get("callbackUrl")).toBe(path);
+  });
+
+  it("the operator page is a 404 for users without the operator role, and lists requests for operators", async () => {
+    expect((await get("/operator/oauth-clients", session.cookie)).status).toBe(404);
+    const operator = await createSession(brand.brandId);
+    await db.user.update({ where: { id: operator.userId }, data: { isOperator: true } });
+    const pending = await createTestClient({ name: "Awaiting Review App" });
+    await db.oAuthClient.update({ where: { clientId: pending.clientId }, data: { status: "pending" } });
+    const res = await get("/operator/oauth-clients", operator.cookie);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Awaiting Review App");
+  });
+
+  it("Developer apps lists only the signed-in user's own apps", async () => {
+    const html = await (await get("/developer-apps", session.cookie)).text();
+    expect(html).toContain("You have not requested credentials for any app yet.");
+    expect(html).not.toContain("Awaiting Review App");
+  });
+});
