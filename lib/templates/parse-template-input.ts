@@ -57,7 +57,8 @@ export type ParsedTemplate = { input: TemplateInput; layoutIds: string[] };
 
 export async function parseTemplateInput(brandId: string, raw: unknown): Promise<ParsedTemplate> {
   const prepared = withoutLayoutRows(raw);
-  const parsed = TemplateInput.safeParse(prepared);
+  // reportInput: zod 4 leaves `input` off issues otherwise, and a wrong type would read as "required".
+  const parsed = TemplateInput.safeParse(prepared, { reportInput: true });
   const report = checkTemplateRules(prepared);
   const errors = combineErrors(parsed.success ? [] : parsed.error.issues, report, await missingLayoutErrors(brandId, report.layoutRefs));
   if (errors.length > 0 || !parsed.success) throw validationFailed(errors);
