@@ -4,9 +4,7 @@ import type { Block } from "./schema/blocks";
 import type { TemplateInput } from "./schema/template";
 
 // Loose on purpose: tests build invalid documents from the same pieces.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = Record<string, any>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Section = Loose & { id: string; rows: any[] };
 type Doc = z.input<typeof TemplateInput>;
 

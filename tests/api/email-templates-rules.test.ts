@@ -70,7 +70,7 @@ describe("node ids", () => {
 
   it("are non-empty, at most 64 characters of [A-Za-z0-9_-]", async () => {
     const section = (id: string) => ({ id, rows: [] });
-    await rejects(brand, doc([section("")]), [{ pointer: "/sections/0/id", code: "too_small" }]);
+    await rejects(brand, doc([section("")]), [{ pointer: "/sections/0/id", code: "too_small" }, { pointer: "/sections/0/id", code: "invalid_format" }]);
     await rejects(brand, doc([section("a".repeat(65))]), [{ pointer: "/sections/0/id", code: "too_big" }]);
     await rejects(brand, doc([section("has space")]), [{ pointer: "/sections/0/id", code: "invalid_format" }]);
     await createOk(brand, doc([section("a".repeat(64)), section("hero_section-1"), section("65a1b2c3d4e5f60718293a4b")]));

@@ -129,7 +129,11 @@ describe("list", () => {
   it("nameContains is a case-insensitive substring", async () => {
     const page = await list("?nameContains=APPLE&sort=name&direction=asc");
     expect(page.templates.map((t: any) => t.name)).toEqual(["Apple", "apple pie"]);
+    // LIKE wildcards are searched for literally, the same on every engine
     expect((await list("?nameContains=%25")).templates).toEqual([]);
+    expect((await list("?nameContains=_")).templates).toEqual([]);
+    const odd = await createOk(lister, { name: "100% off_sale", sections: [] });
+    expect((await list("?nameContains=0%25%20OFF_")).templates.map((t: any) => t.id)).toEqual([odd.id]);
   });
 
   it("validates its parameters", async () => {
