@@ -56,8 +56,11 @@ async function main() {
       const brand = await createBrand({ name, plan: "standard" });
       return { brandId: brand.id, key: (await createApiKey(brand.id, "bench")).key };
     };
-    const call = (key: string, path: string, init: RequestInit = {}) =>
-      fetch(server.baseUrl + path, { ...init, headers: { "Service-Version": VERSION, Authorization: `Service-API-Key ${key}`, "Content-Type": "application/json", ...init.headers } });
+    const call = async (key: string, path: string, init: RequestInit = {}): Promise<Response> => {
+      const go = () => fetch(server.baseUrl + path, { ...init, headers: { "Service-Version": VERSION, Authorization: `Service-API-Key ${key}`, "Content-Type": "application/json", ...init.headers } });
+      // After a long seeding pause the server has closed the idle keep-alive socket the client still holds.
+      return go().catch(go);
+    };
 
     const big = await brandWithKey("bench big templates");
     const doc = JSON.stringify(largeTemplate("Large template"));
