@@ -4,8 +4,9 @@ import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
 import { oauthPaths } from "@/lib/oauth/openapi";
+import { templatePaths } from "@/lib/templates/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths, oauthPaths];
+const domains: ZodOpenApiPathsObject[] = [accountPaths, oauthPaths, templatePaths];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 
