@@ -4,7 +4,7 @@ import { ApiProblem } from "@/lib/http/problems";
 import { getContact } from "./contact-record";
 import { normalizeEmail } from "./identifiers";
 import type { ContactPatch, ContactRecord } from "./schemas";
-import { applyContactInput, assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry } from "./write-contact";
+import { applyContactInput, assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, TRANSACTION_OPTIONS } from "./write-contact";
 
 export type ContactRef = { id: string } | { email: string };
 
@@ -29,7 +29,7 @@ export async function updateContact(brandId: string, ref: ContactRef, input: Con
       assertIdentifiersFree(identifiers, await identifierOwners(tx, brandId, identifiers), id);
       await applyContactInput(tx, id, input, { brandId, source: options.source, now: new Date() });
       return id;
-    }),
+    }, TRANSACTION_OPTIONS),
   );
   return getContact(brandId, contactId);
 }

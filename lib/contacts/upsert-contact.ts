@@ -4,7 +4,7 @@
 import { db } from "@/lib/db";
 import { getContact } from "./contact-record";
 import type { ContactInput, ContactRecord } from "./schemas";
-import { applyContactInput, assertIdentifiersFree, createEmptyContact, identifierOwners, normalizedIdentifiers, withIdentifierRetry } from "./write-contact";
+import { applyContactInput, assertIdentifiersFree, createEmptyContact, identifierOwners, normalizedIdentifiers, withIdentifierRetry, TRANSACTION_OPTIONS } from "./write-contact";
 
 export type UpsertResult = { contact: ContactRecord; created: boolean };
 
@@ -22,7 +22,7 @@ export async function upsertContact(brandId: string, input: ContactInput, option
       const id = match ?? (await createEmptyContact(tx, ctx));
       await applyContactInput(tx, id, input, ctx);
       return { contactId: id, created: match === null };
-    }),
+    }, TRANSACTION_OPTIONS),
   );
   return { contact: await getContact(brandId, contactId), created };
 }

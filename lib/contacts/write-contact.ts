@@ -121,6 +121,12 @@ function mergeCustomProperties(current: Record<string, unknown>, changes: Record
   return merged;
 }
 
+/**
+ * Interactive transaction limits: SQLite runs one write transaction at a time, so under a burst of
+ * upserts a transaction may wait well beyond Prisma's 2 s default before it starts.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 20_000 };
+
 /** Runs `work` in a transaction, again when a concurrent writer won a unique identifier first. */
 export async function withIdentifierRetry<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {

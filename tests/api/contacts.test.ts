@@ -87,6 +87,8 @@ describe("POST /api/contacts (upsert)", () => {
     const email = newEmail();
     const responses = await Promise.all(Array.from({ length: 20 }, () => post({ identifiers: [{ type: "email", id: email }] })));
     const statuses = responses.map((r) => r.status).sort();
+    const failed = responses.find((r) => r.status !== 200 && r.status !== 201);
+    expect(failed, failed && (await failed.text())).toBeUndefined();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 200)).toHaveLength(19);
     const ids = new Set(await Promise.all(responses.map(async (r) => (await json(r)).id)));
@@ -348,7 +350,7 @@ describe("GET /api/contacts (list)", () => {
     expect(seen).toEqual([...created].reverse());
     // and back again
     const back = await json(await api(`/api/contacts?limit=3&before=${page.paging.cursors.before}`, { key: pager.key }));
-    expect(back.contacts.map((c: { id: string }) => c.id)).toEqual([...created].reverse().slice(1, 4));
+    expect(back.contacts.map((c: { id: string }) => c.id)).toEqual([...created].reverse().slice(3, 6));
     const asc = await json(await api(`/api/contacts?limit=2&sort=updatedAt&direction=asc`, { key: pager.key }));
     expect(asc.contacts.map((c: { id: string }) => c.id)).toEqual(created.slice(0, 2));
     await expectProblem(await api(`/api/contacts?limit=3&direction=asc&after=${page.paging.cursors.after}`, { key: pager.key }), 400, "validation-failed");
