@@ -59,9 +59,9 @@ async function main() {
       }));
       return total / ((performance.now() - started) / 1000);
     };
-    const single = await throughput(1, 1000);
+    const single = await throughput(1, Number(process.env.BENCH_UPSERTS_SINGLE ?? 300));
     console.log(`upsert, 1 client: ${single.toFixed(0)} contacts/s`);
-    const many = await throughput(32, 3000);
+    const many = await throughput(32, Number(process.env.BENCH_UPSERTS_CONCURRENT ?? 1000));
     console.log(`upsert, 32 concurrent clients: ${many.toFixed(0)} contacts/s`);
 
     // Lookups by email in one brand, at 1,000 and at TOTAL contacts.
