@@ -173,6 +173,13 @@ describe("POST /api/contacts (upsert)", () => {
     expect(many.errors).toEqual([expect.objectContaining({ field: "customProperties", code: "too_big" })]);
   });
 
+  it("validates consent (source required, ip address, RFC 3339 createdAt)", async () => {
+    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: newEmail(), consent: { ip: "999.1.1.1", createdAt: "yesterday" } }] }), 400, "validation-failed");
+    expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/identifiers/0/consent/createdAt", "/identifiers/0/consent/ip", "/identifiers/0/consent/source"]);
+    const ok = await createContact({ identifiers: [{ type: "email", id: newEmail(), consent: { source: "import", createdAt: "2026-02-03T04:05:06+01:00", ip: "2001:db8::1" } }] });
+    expect(ok.identifiers[0].consent).toEqual({ source: "import", createdAt: "2026-02-03T03:05:06.000Z", ip: "2001:db8::1" });
+  });
+
   it("rejects unknown fields", async () => {
     const body = await expectProblem(await post({ identifiers: [{ type: "email", id: newEmail() }], favouriteColour: "red" }), 400, "validation-failed");
     expect(body.errors).toEqual([expect.objectContaining({ field: "favouriteColour", code: "unknown_field" })]);
