@@ -5,8 +5,16 @@ import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
 import { oauthPaths } from "@/lib/oauth/openapi";
 import { templatePaths } from "@/lib/templates/openapi";
+import { contactPaths } from "@/lib/contacts/openapi";
+import { segmentPaths } from "@/lib/segments/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths, oauthPaths, templatePaths];
+const domains: ZodOpenApiPathsObject[] = [
+  accountPaths,
+  oauthPaths,
+  templatePaths,
+  contactPaths,
+  segmentPaths,
+];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 
