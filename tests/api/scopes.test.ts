@@ -34,3 +34,16 @@ describe("email templates", () => {
     expect((await api("/api/email-templates", { bearer: tokens["email-templates.write"] })).status).toBe(200);
   });
 });
+
+describe("contacts and segments", () => {
+  it("contacts.read lists contacts but cannot upsert", async () => {
+    expect((await api("/api/contacts", { bearer: tokens["contacts.read"] })).status).toBe(200);
+    const res = await api("/api/contacts", { bearer: tokens["contacts.read"], body: { identifiers: [{ type: "email", id: "scoped@example.com" }] } });
+    await expectProblem(res, 403, "insufficient-scope");
+  });
+
+  it("segments need their own scope", async () => {
+    await expectProblem(await api("/api/segments", { bearer: tokens["contacts.read"] }), 403, "insufficient-scope");
+    await expectProblem(await api("/api/contacts", { bearer: tokens["email-templates.write"] }), 403, "insufficient-scope");
+  });
+});
