@@ -4,8 +4,9 @@ import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
 import { templatePaths } from "@/lib/templates/openapi";
+import { renderPaths } from "@/lib/templates/render/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths, templatePaths];
+const domains: ZodOpenApiPathsObject[] = [accountPaths, templatePaths, renderPaths];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 

@@ -115,6 +115,5 @@ const SAFE_URL = /^(?:https?:\/\/|mailto:|tel:|#|\/)/i;
 /** A value placed where a URL goes: only http(s), mailto: and tel: (or relative) URLs get through. */
 export function safeUrl(value: string): string {
   const trimmed = value.trim();
-  // eslint-disable-next-line no-control-regex
   return SAFE_URL.test(trimmed) && !/[\u0000-\u001f\u007f<>"]/.test(trimmed) ? trimmed : "#";
 }
