@@ -44,6 +44,93 @@ CREATE TABLE "ApiKey" (
 );
 
 -- CreateTable
+CREATE TABLE "ContactEvent" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "brandId" TEXT NOT NULL,
+    "contactId" TEXT NOT NULL,
+    "eventName" TEXT NOT NULL,
+    "eventVersion" TEXT,
+    "origin" TEXT NOT NULL,
+    "eventID" TEXT,
+    "eventTime" DATETIME NOT NULL,
+    "receivedAt" DATETIME NOT NULL,
+    "properties" JSONB NOT NULL,
+    CONSTRAINT "ContactEvent_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Contact" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "brandId" TEXT NOT NULL,
+    "firstName" TEXT,
+    "lastName" TEXT,
+    "gender" TEXT,
+    "birthdate" TEXT,
+    "address" TEXT,
+    "city" TEXT,
+    "state" TEXT,
+    "country" TEXT,
+    "countryCode" TEXT,
+    "postalCode" TEXT,
+    "customProperties" JSONB NOT NULL,
+    "createdAt" DATETIME NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Contact_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ContactIdentifier" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "brandId" TEXT NOT NULL,
+    "contactId" TEXT NOT NULL,
+    "type" TEXT NOT NULL,
+    "value" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "statusChangedAt" DATETIME NOT NULL,
+    "consent" JSONB,
+    "sendWelcomeMessage" BOOLEAN NOT NULL DEFAULT true,
+    "createdAt" DATETIME NOT NULL,
+    CONSTRAINT "ContactIdentifier_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ContactTag" (
+    "contactId" TEXT NOT NULL,
+    "brandId" TEXT NOT NULL,
+    "tag" TEXT NOT NULL,
+
+    PRIMARY KEY ("contactId", "tag"),
+    CONSTRAINT "ContactTag_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "ContactStatusChange" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "brandId" TEXT NOT NULL,
+    "contactId" TEXT NOT NULL,
+    "identifierType" TEXT NOT NULL,
+    "identifier" TEXT NOT NULL,
+    "channel" TEXT NOT NULL,
+    "from" TEXT,
+    "to" TEXT NOT NULL,
+    "source" TEXT NOT NULL,
+    "at" DATETIME NOT NULL,
+    CONSTRAINT "ContactStatusChange_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Segment" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "brandId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "conditionGroups" JSONB NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'ready',
+    "createdAt" DATETIME NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Segment_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
 CREATE TABLE "EventInbox" (
     "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
@@ -63,8 +150,7 @@ CREATE TABLE "EventInbox" (
     "claimedUntil" DATETIME,
     "lastError" TEXT,
     "processedAt" DATETIME,
-    "contactId" TEXT,
-    "duplicateOf" TEXT
+    "outcome" TEXT
 );
 
 -- CreateTable
@@ -125,6 +211,36 @@ CREATE UNIQUE INDEX "ApiKey_secretHash_key" ON "ApiKey"("secretHash");
 
 -- CreateIndex
 CREATE INDEX "ApiKey_brandId_createdAt_idx" ON "ApiKey"("brandId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "ContactEvent_brandId_contactId_eventTime_idx" ON "ContactEvent"("brandId", "contactId", "eventTime");
+
+-- CreateIndex
+CREATE INDEX "ContactEvent_brandId_eventName_eventTime_idx" ON "ContactEvent"("brandId", "eventName", "eventTime");
+
+-- CreateIndex
+CREATE INDEX "Contact_brandId_createdAt_id_idx" ON "Contact"("brandId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Contact_brandId_updatedAt_id_idx" ON "Contact"("brandId", "updatedAt", "id");
+
+-- CreateIndex
+CREATE INDEX "ContactIdentifier_contactId_idx" ON "ContactIdentifier"("contactId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ContactIdentifier_brandId_type_value_key" ON "ContactIdentifier"("brandId", "type", "value");
+
+-- CreateIndex
+CREATE INDEX "ContactTag_brandId_tag_idx" ON "ContactTag"("brandId", "tag");
+
+-- CreateIndex
+CREATE INDEX "ContactStatusChange_contactId_at_idx" ON "ContactStatusChange"("contactId", "at");
+
+-- CreateIndex
+CREATE INDEX "Segment_brandId_createdAt_id_idx" ON "Segment"("brandId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "Segment_brandId_name_id_idx" ON "Segment"("brandId", "name", "id");
 
 -- CreateIndex
 CREATE INDEX "EventInbox_status_nextAttemptAt_idx" ON "EventInbox"("status", "nextAttemptAt");
