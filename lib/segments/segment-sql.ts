@@ -4,6 +4,7 @@ import type { Condition, ConditionGroups } from "./conditions";
 import { likeContains, type Sql } from "./sql";
 
 const DAY_MS = 86_400_000;
+const SAFE_KEY = /^[A-Za-z0-9_-]+$/;
 const CHANNEL_TYPE = { email: "email", sms: "phone" } as const;
 
 /** `(group OR group ...)` with each group `(condition AND condition ...)`; the caller scopes c to a brand. */
@@ -54,14 +55,17 @@ function profileSql(c: Extract<Condition, { type: "profile" }>, sql: Sql): strin
 
 /** The JSON type of a custom property ('string' | 'number' | 'boolean' | null) and its value, per engine. */
 function jsonAccess(key: string, sql: Sql) {
+  // Keys are restricted to [A-Za-z0-9_-] by the schema, so they are written as literals (a path used
+  // several times would otherwise need a parameter per `?` on SQLite); checked again here.
+  if (!SAFE_KEY.test(key)) throw new Error(`unsafe custom property key ${JSON.stringify(key)}`);
   const column = `c."customProperties"`;
   if (sql.dialect === "sqlite") {
-    const path = sql.p(`$."${key}"`);
+    const path = `'$."${key}"'`;
     const type = `(CASE json_type(${column}, ${path}) WHEN 'text' THEN 'string' WHEN 'integer' THEN 'number' WHEN 'real' THEN 'number' WHEN 'true' THEN 'boolean' WHEN 'false' THEN 'boolean' END)`;
     const value = `json_extract(${column}, ${path})`;
     return { type, text: value, number: `(CASE WHEN ${type} = 'number' THEN ${value} END)`, boolean: `(CASE WHEN ${type} = 'boolean' THEN (CASE ${value} WHEN 1 THEN 'true' ELSE 'false' END) END)` };
   }
-  const k = sql.p(key, "text");
+  const k = `'${key}'`;
   const type = `jsonb_typeof(${column} -> ${k})`;
   const text = `(${column} ->> ${k})`;
   return { type, text, number: `(CASE WHEN ${type} = 'number' THEN ${text}::numeric END)`, boolean: `(CASE WHEN ${type} = 'boolean' THEN ${text} END)` };

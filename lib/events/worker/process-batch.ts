@@ -5,6 +5,7 @@
 // A failing batch is retried event by event, so one bad event cannot hold up the others; a failing
 // event is retried with backoff, or parked with its error when it cannot succeed.
 import { db, type DbClient } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { ApiProblem } from "@/lib/http/problems";
 import { recordProducts, productFacts } from "@/lib/products/record-products";
 import type { EventPayload } from "../accept-event";
@@ -43,7 +44,7 @@ async function commit(tx: DbClient, workerId: string, items: Prepared[], now: Da
     await tx.contactEvent.createMany({
       data: attached.map(({ event, payload, contactId }) => ({
         id: event.id, brandId: event.brandId, contactId: contactId!, eventName: event.eventName, eventVersion: event.eventVersion,
-        origin: event.origin, eventID: event.eventID, eventTime: event.eventTime, receivedAt: event.receivedAt, properties: payload.properties ?? {},
+        origin: event.origin, eventID: event.eventID, eventTime: event.eventTime, receivedAt: event.receivedAt, properties: (payload.properties ?? {}) as Prisma.InputJsonObject,
       })),
     });
   }
