@@ -29,7 +29,7 @@ function product(block: BlockOf<"product">, ctx: BuildContext, node: NodeContext
   return parts.join("");
 }
 
-const CODE_BOX = "display:inline-block;border:2px dashed #999999;padding:10px 20px;font-size:22px;font-weight:bold;letter-spacing:2px";
+const CODE_BOX = "display:inline-block;border:2px dashed #999999;padding:10px 16px;font-size:20px;font-weight:bold;letter-spacing:1px;word-break:break-all";
 
 type CodeParts = { code: string; label?: string; note?: string };
 
