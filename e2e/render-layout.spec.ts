@@ -6,15 +6,15 @@ import { renderDocument } from "@/lib/templates/render/render-document";
 import { SAMPLE_CONTACT, SAMPLE_ORDER, sampleListItems, sampleProducts } from "@/lib/templates/render/sample-data";
 
 async function renderedHtml(): Promise<string> {
-  const doc = everyBlockTemplate();
+  const fixture = everyBlockTemplate();
   // Device visibility on top of the fixture: one line only on desktop, one only on mobile.
-  doc.sections.push({
+  const doc = { ...fixture, sections: [...fixture.sections, {
     id: "devices",
     rows: [{ id: "dr", columns: [{ id: "dc", blocks: [
       { id: "desk", type: "text", text: "<p>Desktop only line</p>", visibility: { hideOnMobile: true } },
       { id: "mob", type: "text", text: "<p>Mobile only line</p>", visibility: { hideOnDesktop: true } },
     ] }] }],
-  });
+  } as (typeof fixture.sections)[number]] };
   const { html } = await renderDocument(doc, {
     contact: { ...SAMPLE_CONTACT, firstName: "Ana" }, hidden: [],
     slots: { recommender: sampleProducts(2), cart: sampleProducts(1), restock: sampleProducts(1) },
