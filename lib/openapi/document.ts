@@ -5,6 +5,7 @@ import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
 import { oauthPaths } from "@/lib/oauth/openapi";
 import { templatePaths } from "@/lib/templates/openapi";
+import { renderPaths } from "@/lib/templates/render/openapi";
 import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 
@@ -12,6 +13,7 @@ const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
   oauthPaths,
   templatePaths,
+  renderPaths,
   contactPaths,
   segmentPaths,
 ];

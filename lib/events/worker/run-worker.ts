@@ -1,0 +1,50 @@
+// The events worker loop: claim a batch, process it, repeat; poll briefly when the inbox is empty.
+// Runs inside the server (scripts/start.ts, unless INKWELL_WORKER=off) and as its own process
+// (`npm run worker`); any number of workers can share one database.
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { claimEvents } from "./claim-events";
+import { processBatch } from "./process-batch";
+
+export type WorkerOptions = { batchSize?: number; idleMs?: number; leaseMs?: number; workerId?: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function startEventWorker(options: WorkerOptions = {}): { workerId: string; stop: () => Promise<void> } {
+  const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const batchSize = options.batchSize ?? Number(process.env.EVENTS_WORKER_BATCH ?? 100);
+  const idleMs = options.idleMs ?? Number(process.env.EVENTS_WORKER_IDLE_MS ?? 200);
+  const leaseMs = options.leaseMs ?? Number(process.env.EVENTS_CLAIM_LEASE_MS ?? 60_000);
+  let running = true;
+
+  const loop = (async () => {
+    while (running) {
+      try {
+        const claimStarted = Date.now();
+        const events = await claimEvents(workerId, batchSize, leaseMs);
+        if (process.env.EVENTS_DEBUG && events.length) console.log(`[events] claim ${events.length} in ${Date.now() - claimStarted} ms`);
+        if (events.length === 0) {
+          await sleep(idleMs);
+          continue;
+        }
+        const started = Date.now();
+        await processBatch(workerId, events);
+        if (process.env.EVENTS_DEBUG) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms`);
+        // A partial batch means the inbox is drained: let events accumulate rather than paying a batch's
+        // fixed cost (claim, transaction, Prisma's per-query CPU on the shared event loop) per event.
+        if (events.length < batchSize) await sleep(idleMs);
+      } catch (error) {
+        console.error("[events] worker batch failed", error);
+        await sleep(1000);
+      }
+    }
+  })();
+
+  return {
+    workerId,
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}
