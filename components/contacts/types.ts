@@ -1,55 +1,18 @@
-// The contact shapes as the API returns them. Until the contacts branch lands these mirror
-// lib/contacts/schemas.ts (ContactSchema); afterwards they are type-only re-exports of it.
+// The contact shapes as the API returns them: type-only views of the zod schemas in lib/contacts
+// (erased at build time, so nothing server-side reaches the browser bundle).
 import type { Paging } from "@/lib/http/pagination";
+import type { ContactRecord, ContactListSchema } from "@/lib/contacts/schemas";
+import type { z } from "zod";
 
-export type ContactStatus = "subscribed" | "unsubscribed" | "nonSubscribed";
-export type Channel = "email" | "sms";
-export type IdentifierType = "email" | "phone";
+export type Contact = ContactRecord;
+export type Identifier = Contact["identifiers"][number];
+export type StatusChange = Contact["statusHistory"][number];
+export type ContactStatus = NonNullable<Contact["status"]>;
+export type IdentifierType = Identifier["type"];
+export type Channel = StatusChange["channel"];
+export type ContactList = z.infer<typeof ContactListSchema>;
 
-export type Identifier = {
-  type: IdentifierType;
-  id: string;
-  channels: Partial<Record<Channel, { status: ContactStatus; statusChangedAt: string }>>;
-  consent: { source: string; createdAt: string; ip?: string; userAgent?: string } | null;
-  sendWelcomeMessage: boolean;
-};
-
-export type StatusChange = {
-  identifierType: IdentifierType;
-  identifier: string;
-  channel: Channel;
-  from: ContactStatus | null;
-  to: ContactStatus;
-  source: string;
-  changedAt: string;
-};
-
-export type Contact = {
-  id: string;
-  email: string | null;
-  phone: string[];
-  identifiers: Identifier[];
-  status: ContactStatus | null;
-  firstName: string | null;
-  lastName: string | null;
-  gender: "m" | "f" | null;
-  birthdate: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  countryCode: string | null;
-  postalCode: string | null;
-  tags: string[];
-  customProperties: Record<string, string | number | boolean>;
-  segments: string[];
-  statusHistory: StatusChange[];
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type ContactList = { contacts: Contact[]; paging: Paging };
-
+// Until the events branch lands its schema, the contact events response per API-CONTRACT.md.
 export type ContactEvent = {
   id: string;
   eventID: string | null;

@@ -3,23 +3,22 @@
 // conditions inside a group AND-ed. Order is kept 1:1, so an API error pointer
 // /conditionGroups/g/conditions/c/... names draft group g, condition c.
 
-export type ConditionType = "status" | "tag" | "profile" | "customProperty" | "date" | "event";
-type Status = "subscribed" | "unsubscribed" | "nonSubscribed";
-type ProfileField = (typeof PROFILE_FIELDS)[number];
-type CustomValue = string | number | boolean;
+import type { z } from "zod";
+import type { Condition, ConditionGroup } from "@/lib/segments/conditions";
 
-/** The API's condition (the input side: `atLeast` may be left to its default). */
-export type ApiCondition =
-  | { type: "status"; channel: "email" | "sms"; operator: "is" | "isNot"; value: Status }
-  | { type: "tag"; operator: "has" | "hasNot"; value: string }
-  | { type: "profile"; field: ProfileField; operator: "equals" | "notEquals" | "contains" | "exists" | "notExists"; value?: string }
-  | { type: "customProperty"; key: string; operator: CustomOperator; value?: CustomValue }
-  | { type: "date"; field: "createdAt" | "updatedAt"; operator: "before" | "after" | "withinLastDays"; value: string | number }
-  | { type: "event"; eventName: string; operator: "did" | "didNot"; atLeast?: number; withinLastDays?: number };
-export type ApiConditionGroup = { conditions: ApiCondition[] };
-type CustomOperator = "equals" | "notEquals" | "gt" | "gte" | "lt" | "lte" | "contains" | "exists" | "notExists";
+/** The API's condition (the input side: `atLeast` may be left to its default); type-only, from lib/segments. */
+export type ApiCondition = z.input<typeof Condition>;
+export type ApiConditionGroup = z.input<typeof ConditionGroup>;
+export type ConditionType = ApiCondition["type"];
+type Of<T extends ConditionType> = Extract<ApiCondition, { type: T }>;
+type Status = Of<"status">["value"];
+type ProfileField = Of<"profile">["field"];
+type CustomOperator = Of<"customProperty">["operator"];
+type CustomValue = NonNullable<Of<"customProperty">["value"]>;
 
-export const PROFILE_FIELDS = ["firstName", "lastName", "gender", "birthdate", "address", "city", "state", "country", "countryCode", "postalCode"] as const;
+// The browser bundle must not import lib/segments at run time (it pulls in server code), so the field
+// list is repeated here; `satisfies` makes the compiler check it against the API's schema.
+export const PROFILE_FIELDS = ["firstName", "lastName", "gender", "birthdate", "address", "city", "state", "country", "countryCode", "postalCode"] as const satisfies readonly ProfileField[];
 
 /** Operators per condition type, with the words a marketer reads. */
 export const OPERATORS: Record<ConditionType, { value: string; label: string }[]> = {

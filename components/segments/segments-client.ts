@@ -1,18 +1,13 @@
 // Browser calls for segments, with the query keys the dashboard caches them under.
+import type { z } from "zod";
 import type { Paging } from "@/lib/http/pagination";
+import type { SegmentInput as SegmentInputSchema, SegmentRecord } from "@/lib/segments/schemas";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { queryString } from "@/components/contacts/contacts-client";
 import type { ApiConditionGroup } from "./condition-builder-state";
 
-export type Segment = {
-  segmentID: string;
-  name: string;
-  conditionGroups: ApiConditionGroup[];
-  status: "ready" | "building" | "archived";
-  createdAt: string;
-  updatedAt: string;
-};
-export type SegmentInput = { name: string; conditionGroups: ApiConditionGroup[] };
+export type Segment = SegmentRecord;
+export type SegmentInput = z.input<typeof SegmentInputSchema>;
 
 export const segmentKeys = {
   all: ["segments"] as const,
