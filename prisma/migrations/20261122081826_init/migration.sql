@@ -130,6 +130,73 @@ CREATE TABLE "Segment" (
     CONSTRAINT "Segment_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "EventInbox" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "brandId" TEXT NOT NULL,
+    "eventName" TEXT NOT NULL,
+    "eventVersion" TEXT,
+    "origin" TEXT NOT NULL,
+    "originInIdentity" BOOLEAN NOT NULL,
+    "eventID" TEXT,
+    "eventTime" DATETIME NOT NULL,
+    "receivedAt" DATETIME NOT NULL,
+    "historical" BOOLEAN NOT NULL,
+    "payload" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "attempts" INTEGER NOT NULL,
+    "nextAttemptAt" DATETIME NOT NULL,
+    "claimedBy" TEXT,
+    "claimedUntil" DATETIME,
+    "lastError" TEXT,
+    "processedAt" DATETIME,
+    "outcome" TEXT
+);
+
+-- CreateTable
+CREATE TABLE "EventDedupKey" (
+    "brandId" TEXT NOT NULL,
+    "eventID" TEXT NOT NULL,
+    "eventTime" DATETIME NOT NULL,
+    "inboxId" TEXT NOT NULL,
+
+    PRIMARY KEY ("brandId", "eventID", "eventTime")
+);
+
+-- CreateTable
+CREATE TABLE "EventIdentity" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "brandId" TEXT NOT NULL,
+    "eventName" TEXT NOT NULL,
+    "origin" TEXT NOT NULL,
+    "eventVersion" TEXT NOT NULL,
+    "count" INTEGER NOT NULL,
+    "firstSeenAt" DATETIME NOT NULL,
+    "lastSeenAt" DATETIME NOT NULL,
+    CONSTRAINT "EventIdentity_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Product" (
+    "brandId" TEXT NOT NULL,
+    "productId" TEXT NOT NULL,
+    "title" TEXT,
+    "price" REAL,
+    "currency" TEXT,
+    "url" TEXT,
+    "imageUrl" TEXT,
+    "categories" JSONB NOT NULL,
+    "inStock" BOOLEAN,
+    "backInStockAt" DATETIME,
+    "firstSeenAt" DATETIME NOT NULL,
+    "lastSeenAt" DATETIME NOT NULL,
+    "viewCount" INTEGER NOT NULL,
+    "orderCount" INTEGER NOT NULL,
+
+    PRIMARY KEY ("brandId", "productId"),
+    CONSTRAINT "Product_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 
@@ -174,4 +241,22 @@ CREATE INDEX "Segment_brandId_createdAt_id_idx" ON "Segment"("brandId", "created
 
 -- CreateIndex
 CREATE INDEX "Segment_brandId_name_id_idx" ON "Segment"("brandId", "name", "id");
+
+-- CreateIndex
+CREATE INDEX "EventInbox_status_nextAttemptAt_idx" ON "EventInbox"("status", "nextAttemptAt");
+
+-- CreateIndex
+CREATE INDEX "EventInbox_brandId_status_id_idx" ON "EventInbox"("brandId", "status", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EventIdentity_brandId_eventName_origin_eventVersion_key" ON "EventIdentity"("brandId", "eventName", "origin", "eventVersion");
+
+-- CreateIndex
+CREATE INDEX "Product_brandId_firstSeenAt_idx" ON "Product"("brandId", "firstSeenAt");
+
+-- CreateIndex
+CREATE INDEX "Product_brandId_viewCount_idx" ON "Product"("brandId", "viewCount");
+
+-- CreateIndex
+CREATE INDEX "Product_brandId_orderCount_idx" ON "Product"("brandId", "orderCount");
 

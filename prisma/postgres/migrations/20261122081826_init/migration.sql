@@ -142,6 +142,75 @@ CREATE TABLE "Segment" (
     CONSTRAINT "Segment_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "EventInbox" (
+    "id" TEXT NOT NULL,
+    "brandId" TEXT NOT NULL,
+    "eventName" TEXT NOT NULL,
+    "eventVersion" TEXT,
+    "origin" TEXT NOT NULL,
+    "originInIdentity" BOOLEAN NOT NULL,
+    "eventID" TEXT,
+    "eventTime" TIMESTAMP(3) NOT NULL,
+    "receivedAt" TIMESTAMP(3) NOT NULL,
+    "historical" BOOLEAN NOT NULL,
+    "payload" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "attempts" INTEGER NOT NULL,
+    "nextAttemptAt" TIMESTAMP(3) NOT NULL,
+    "claimedBy" TEXT,
+    "claimedUntil" TIMESTAMP(3),
+    "lastError" TEXT,
+    "processedAt" TIMESTAMP(3),
+    "outcome" TEXT,
+
+    CONSTRAINT "EventInbox_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "EventDedupKey" (
+    "brandId" TEXT NOT NULL,
+    "eventID" TEXT NOT NULL,
+    "eventTime" TIMESTAMP(3) NOT NULL,
+    "inboxId" TEXT NOT NULL,
+
+    CONSTRAINT "EventDedupKey_pkey" PRIMARY KEY ("brandId","eventID","eventTime")
+);
+
+-- CreateTable
+CREATE TABLE "EventIdentity" (
+    "id" TEXT NOT NULL,
+    "brandId" TEXT NOT NULL,
+    "eventName" TEXT NOT NULL,
+    "origin" TEXT NOT NULL,
+    "eventVersion" TEXT NOT NULL,
+    "count" INTEGER NOT NULL,
+    "firstSeenAt" TIMESTAMP(3) NOT NULL,
+    "lastSeenAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "EventIdentity_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "Product" (
+    "brandId" TEXT NOT NULL,
+    "productId" TEXT NOT NULL,
+    "title" TEXT,
+    "price" DOUBLE PRECISION,
+    "currency" TEXT,
+    "url" TEXT,
+    "imageUrl" TEXT,
+    "categories" JSONB NOT NULL,
+    "inStock" BOOLEAN,
+    "backInStockAt" TIMESTAMP(3),
+    "firstSeenAt" TIMESTAMP(3) NOT NULL,
+    "lastSeenAt" TIMESTAMP(3) NOT NULL,
+    "viewCount" INTEGER NOT NULL,
+    "orderCount" INTEGER NOT NULL,
+
+    CONSTRAINT "Product_pkey" PRIMARY KEY ("brandId","productId")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 
@@ -187,6 +256,24 @@ CREATE INDEX "Segment_brandId_createdAt_id_idx" ON "Segment"("brandId", "created
 -- CreateIndex
 CREATE INDEX "Segment_brandId_name_id_idx" ON "Segment"("brandId", "name", "id");
 
+-- CreateIndex
+CREATE INDEX "EventInbox_status_nextAttemptAt_idx" ON "EventInbox"("status", "nextAttemptAt");
+
+-- CreateIndex
+CREATE INDEX "EventInbox_brandId_status_id_idx" ON "EventInbox"("brandId", "status", "id");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "EventIdentity_brandId_eventName_origin_eventVersion_key" ON "EventIdentity"("brandId", "eventName", "origin", "eventVersion");
+
+-- CreateIndex
+CREATE INDEX "Product_brandId_firstSeenAt_idx" ON "Product"("brandId", "firstSeenAt");
+
+-- CreateIndex
+CREATE INDEX "Product_brandId_viewCount_idx" ON "Product"("brandId", "viewCount");
+
+-- CreateIndex
+CREATE INDEX "Product_brandId_orderCount_idx" ON "Product"("brandId", "orderCount");
+
 -- AddForeignKey
 ALTER TABLE "Membership" ADD CONSTRAINT "Membership_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -213,4 +300,10 @@ ALTER TABLE "ContactStatusChange" ADD CONSTRAINT "ContactStatusChange_contactId_
 
 -- AddForeignKey
 ALTER TABLE "Segment" ADD CONSTRAINT "Segment_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "EventIdentity" ADD CONSTRAINT "EventIdentity_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Product" ADD CONSTRAINT "Product_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
