@@ -1,6 +1,6 @@
 // The contact shapes as the API returns them: type-only views of the zod schemas in lib/contacts
 // (erased at build time, so nothing server-side reaches the browser bundle).
-import type { Paging } from "@/lib/http/pagination";
+import type { ContactEventSchema, ContactEventsPage } from "@/lib/events/schemas";
 import type { ContactRecord, ContactListSchema } from "@/lib/contacts/schemas";
 import type { z } from "zod";
 
@@ -12,16 +12,5 @@ export type IdentifierType = Identifier["type"];
 export type Channel = StatusChange["channel"];
 export type ContactList = z.infer<typeof ContactListSchema>;
 
-// Until the events branch lands its schema, the contact events response per API-CONTRACT.md.
-export type ContactEvent = {
-  id: string;
-  eventID: string | null;
-  eventName: string;
-  eventVersion: string | null;
-  origin: string;
-  eventTime: string;
-  receivedAt: string;
-  properties: Record<string, unknown>;
-};
-
-export type ContactEventList = { events: ContactEvent[]; paging: Paging };
+export type ContactEvent = z.infer<typeof ContactEventSchema>;
+export type ContactEventList = z.infer<typeof ContactEventsPage>;
