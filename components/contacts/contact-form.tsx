@@ -90,7 +90,9 @@ export function ContactForm({ contact }: { contact?: Contact }) {
     <form onSubmit={submit} noValidate className="stack contact-form" aria-describedby={problem ? "form-problem" : undefined}>
       {problem && (
         <div ref={summary} id="form-problem" className="alert alert-error" role="alert" tabIndex={-1}>
-          <p className="cell-strong">{problem}</p>
+          <p>
+            <strong>{problem}</strong>
+          </p>
           {errorEntries.length > 0 && (
             <ul>
               {errorEntries.map(([name, messages]) => {

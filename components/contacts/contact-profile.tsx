@@ -69,64 +69,60 @@ function Identifiers({ contact }: { contact: Contact }) {
       {contact.identifiers.length === 0 ? (
         <p className="muted">No identifiers.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Identifiers, channel statuses and consent</caption>
-            <thead>
-              <tr>
-                <th scope="col">Identifier</th>
-                <th scope="col">Channel status</th>
-                <th scope="col">Consent</th>
-                <th scope="col">Welcome message</th>
-              </tr>
-            </thead>
-            <tbody>
-              {contact.identifiers.map((identifier) => (
-                <tr key={`${identifier.type}:${identifier.id}`}>
-                  <th scope="row">
-                    <span className="muted small">{identifier.type === "email" ? "Email" : "Phone"}</span>
-                    <br />
-                    {identifier.id}
-                  </th>
-                  <td>
-                    {Object.entries(identifier.channels).map(([channel, state]) => (
-                      <div key={channel}>
-                        <span className="muted small">{channel === "sms" ? "SMS" : "Email"}:</span> <StatusBadge status={state?.status} />
-                        <br />
-                        <span className="muted small">since {formatDateTime(state?.statusChangedAt)}</span>
-                      </div>
-                    ))}
-                  </td>
-                  <td>
-                    {identifier.consent ? (
-                      <dl className="compact-dl">
-                        <dt>Source</dt>
+        <ul className="identifier-list">
+          {contact.identifiers.map((identifier) => {
+            const [channel, state] = Object.entries(identifier.channels)[0] ?? [];
+            return (
+              <li key={`${identifier.type}:${identifier.id}`} className="identifier">
+                <div className="identifier-head">
+                  <span className="badge badge-info">{identifier.type === "email" ? "Email" : "Phone"}</span>
+                  <span className="identifier-id">{identifier.id}</span>
+                </div>
+                <dl className="field-list">
+                  <div>
+                    <dt>{channel === "sms" ? "SMS status" : "Email status"}</dt>
+                    <dd>
+                      <StatusBadge status={state?.status} /> <span className="muted small">since {formatDateTime(state?.statusChangedAt)}</span>
+                    </dd>
+                  </div>
+                  {identifier.consent ? (
+                    <>
+                      <div>
+                        <dt>Consent source</dt>
                         <dd>{identifier.consent.source}</dd>
-                        <dt>Given</dt>
+                      </div>
+                      <div>
+                        <dt>Consent given</dt>
                         <dd>{formatDateTime(identifier.consent.createdAt)}</dd>
-                        {identifier.consent.ip && (
-                          <>
-                            <dt>IP</dt>
-                            <dd>{identifier.consent.ip}</dd>
-                          </>
-                        )}
-                        {identifier.consent.userAgent && (
-                          <>
-                            <dt>User agent</dt>
-                            <dd className="break">{identifier.consent.userAgent}</dd>
-                          </>
-                        )}
-                      </dl>
-                    ) : (
-                      <span className="muted">None recorded</span>
-                    )}
-                  </td>
-                  <td>{identifier.sendWelcomeMessage ? "Yes" : "No"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      </div>
+                      {identifier.consent.ip && (
+                        <div>
+                          <dt>Consent IP</dt>
+                          <dd>{identifier.consent.ip}</dd>
+                        </div>
+                      )}
+                      {identifier.consent.userAgent && (
+                        <div>
+                          <dt>Consent user agent</dt>
+                          <dd className="break">{identifier.consent.userAgent}</dd>
+                        </div>
+                      )}
+                    </>
+                  ) : (
+                    <div>
+                      <dt>Consent</dt>
+                      <dd className="muted">None recorded</dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt>Welcome message</dt>
+                    <dd>{identifier.sendWelcomeMessage ? "Send" : "Do not send"}</dd>
+                  </div>
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
       )}
     </section>
   );

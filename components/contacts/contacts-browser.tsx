@@ -3,6 +3,7 @@
 // the results (cursor paging; scrolling near the end or "Load more" fetches the next page).
 import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useCallback, useId, useState } from "react";
+import { ApiError } from "@/lib/client/api-fetch";
 import { listAllSegments, segmentKeys } from "@/components/segments/segments-client";
 import { contactKeys, listContacts, type ContactFilters, type ContactSort } from "./contacts-client";
 import { ContactsEmptyState } from "./contacts-empty-state";
@@ -70,6 +71,11 @@ export function ContactsBrowser({ initialFilters = {}, segmentID, syncUrl = fals
   }, [fetchNextPage, hasNextPage, isFetchingNextPage]);
 
   const rows = contacts.data?.pages.flatMap((p) => p.contacts) ?? [];
+  // A search the API refuses (e.g. a phone number that cannot exist) is shown on the search field.
+  const searchError =
+    contacts.error instanceof ApiError && contacts.error.status === 400
+      ? contacts.error.errors.filter((e) => e.field === "email" || e.field === "phone").map((e) => `${e.field === "email" ? "Email" : "Phone"} ${e.message}`).join("; ") || undefined
+      : undefined;
   const filtered = Object.keys(filters).some((k) => k !== "segmentID" || !segmentID);
 
   return (
@@ -86,11 +92,17 @@ export function ContactsBrowser({ initialFilters = {}, segmentID, syncUrl = fals
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             placeholder="ada@example.com or +14155552671"
-            aria-describedby={`${formId}-search-hint`}
+            aria-invalid={searchError ? true : undefined}
+            aria-describedby={`${formId}-search-hint${searchError ? ` ${formId}-search-error` : ""}`}
           />
           <p id={`${formId}-search-hint`} className="hint">
             Exact address or number in international format.
           </p>
+          {searchError && (
+            <p id={`${formId}-search-error`} className="field-error">
+              {searchError}
+            </p>
+          )}
         </div>
         <div className="field">
           <label className="label" htmlFor={`${formId}-status`}>
@@ -162,7 +174,9 @@ export function ContactsBrowser({ initialFilters = {}, segmentID, syncUrl = fals
         </div>
       </form>
 
-      {contacts.isPending ? (
+      {searchError ? (
+        <p className="muted">Correct the search above to see contacts.</p>
+      ) : contacts.isPending ? (
         <p className="loading" role="status">
           Loading contacts…
         </p>

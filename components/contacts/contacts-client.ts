@@ -51,3 +51,5 @@ export function displayName(contact: Pick<Contact, "firstName" | "lastName" | "e
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—");
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+export const formatDate = (iso: string) => dateOnly.format(new Date(iso));

@@ -6,7 +6,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
 import { useEffect, useRef } from "react";
 import type { ContactSort } from "./contacts-client";
-import { displayName, formatDateTime } from "./contacts-client";
+import { displayName, formatDate, formatDateTime } from "./contacts-client";
 import { StatusBadge } from "./status-badge";
 import type { Contact } from "./types";
 
@@ -94,8 +94,16 @@ export function ContactsTable({ contacts, hasMore, loadingMore, onLoadMore, sort
                     <span className="muted">—</span>
                   )}
                 </td>
-                <td className="cell-nowrap">{formatDateTime(contact.createdAt)}</td>
-                <td className="cell-nowrap">{formatDateTime(contact.updatedAt)}</td>
+                <td className="cell-nowrap">
+                  <time dateTime={contact.createdAt} title={formatDateTime(contact.createdAt)}>
+                    {formatDate(contact.createdAt)}
+                  </time>
+                </td>
+                <td className="cell-nowrap">
+                  <time dateTime={contact.updatedAt} title={formatDateTime(contact.updatedAt)}>
+                    {formatDate(contact.updatedAt)}
+                  </time>
+                </td>
               </tr>
             );
           })}

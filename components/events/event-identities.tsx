@@ -41,8 +41,8 @@ export function EventIdentities() {
     <div className="stack">
       {conflicts.length > 0 && (
         <div className="alert alert-warning" role="note" aria-labelledby="identity-warning-title">
-          <p id="identity-warning-title" className="cell-strong">
-            {conflicts.length === 1 ? "One event name arrives" : `${conflicts.length} event names arrive`} under more than one identity
+          <p id="identity-warning-title">
+            <strong>{conflicts.length === 1 ? "One event name arrives" : `${conflicts.length} event names arrive`} under more than one identity</strong>
           </p>
           <p>
             Automations and segments bind to one identity (name, origin and version). Events under the other identity are silently missed. Send{" "}
