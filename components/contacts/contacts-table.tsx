@@ -81,7 +81,7 @@ export function ContactsTable({ contacts, hasMore, loadingMore, onLoadMore, sort
                 <td>
                   <StatusBadge status={sms} channel="SMS" />
                 </td>
-                <td className="cell-truncate">
+                <td className="cell-truncate" title={contact.tags.join(", ") || undefined}>
                   {contact.tags.length ? (
                     <ul className="tag-list" aria-label="Tags">
                       {contact.tags.map((tag) => (
