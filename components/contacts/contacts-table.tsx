@@ -71,7 +71,10 @@ export function ContactsTable({ contacts, hasMore, loadingMore, onLoadMore, sort
             return (
               <tr key={contact.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
                 <th scope="row" className="cell-strong cell-truncate">
-                  <Link href={`/contacts/${contact.id}`}>{displayName(contact)}</Link>
+                  {/* No prefetch: scrolling through thousands of rows would fire a request per row that comes into view. */}
+                  <Link href={`/contacts/${contact.id}`} prefetch={false}>
+                    {displayName(contact)}
+                  </Link>
                 </th>
                 <td className="cell-truncate">{contact.email ?? <span className="muted">—</span>}</td>
                 <td className="cell-truncate">{contact.phone.length ? contact.phone.join(", ") : <span className="muted">—</span>}</td>
