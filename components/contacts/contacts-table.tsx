@@ -4,7 +4,7 @@
 // aria-rowcount/aria-rowindex tell screen readers where a row sits in the whole list.
 import { useVirtualizer } from "@tanstack/react-virtual";
 import Link from "next/link";
-import { useEffect, useRef } from "react";
+import { memo, useEffect, useRef } from "react";
 import type { ContactSort } from "./contacts-client";
 import { displayName, formatDate, formatDateTime } from "./contacts-client";
 import { StatusBadge } from "./status-badge";
@@ -65,51 +65,9 @@ export function ContactsTable({ contacts, hasMore, loadingMore, onLoadMore, sort
               <td colSpan={COLUMNS} style={{ height: paddingTop }} />
             </tr>
           )}
-          {items.map((item) => {
-            const contact = contacts[item.index];
-            const sms = contact.identifiers.find((i) => i.type === "phone")?.channels.sms?.status;
-            return (
-              <tr key={contact.id} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
-                <th scope="row" className="cell-strong cell-truncate">
-                  {/* No prefetch: scrolling through thousands of rows would fire a request per row that comes into view. */}
-                  <Link href={`/contacts/${contact.id}`} prefetch={false}>
-                    {displayName(contact)}
-                  </Link>
-                </th>
-                <td className="cell-truncate">{contact.email ?? <span className="muted">—</span>}</td>
-                <td className="cell-truncate">{contact.phone.length ? contact.phone.join(", ") : <span className="muted">—</span>}</td>
-                <td>
-                  <StatusBadge status={contact.status} channel="Email" />
-                </td>
-                <td>
-                  <StatusBadge status={sms} channel="SMS" />
-                </td>
-                <td className="cell-truncate" title={contact.tags.join(", ") || undefined}>
-                  {contact.tags.length ? (
-                    <ul className="tag-list" aria-label="Tags">
-                      {contact.tags.map((tag) => (
-                        <li key={tag} className="tag">
-                          {tag}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : (
-                    <span className="muted">—</span>
-                  )}
-                </td>
-                <td className="cell-nowrap">
-                  <time dateTime={contact.createdAt} title={formatDateTime(contact.createdAt)}>
-                    {formatDate(contact.createdAt)}
-                  </time>
-                </td>
-                <td className="cell-nowrap">
-                  <time dateTime={contact.updatedAt} title={formatDateTime(contact.updatedAt)}>
-                    {formatDate(contact.updatedAt)}
-                  </time>
-                </td>
-              </tr>
-            );
-          })}
+          {items.map((item) => (
+            <ContactRow key={contacts[item.index].id} contact={contacts[item.index]} rowIndex={item.index + 2} />
+          ))}
           {paddingBottom > 0 && (
             <tr aria-hidden="true" className="virtual-padding">
               <td colSpan={COLUMNS} style={{ height: paddingBottom }} />
@@ -120,6 +78,52 @@ export function ContactsTable({ contacts, hasMore, loadingMore, onLoadMore, sort
     </div>
   );
 }
+
+/** One row; memoized so scrolling re-renders only the rows that come into view. */
+const ContactRow = memo(function ContactRow({ contact, rowIndex }: { contact: Contact; rowIndex: number }) {
+  const sms = contact.identifiers.find((i) => i.type === "phone")?.channels.sms?.status;
+  return (
+    <tr aria-rowindex={rowIndex} style={{ height: ROW_HEIGHT }}>
+      <th scope="row" className="cell-strong cell-truncate">
+        {/* No prefetch: scrolling through thousands of rows would fire a request per row that comes into view. */}
+        <Link href={`/contacts/${contact.id}`} prefetch={false}>
+          {displayName(contact)}
+        </Link>
+      </th>
+      <td className="cell-truncate">{contact.email ?? <span className="muted">—</span>}</td>
+      <td className="cell-truncate">{contact.phone.length ? contact.phone.join(", ") : <span className="muted">—</span>}</td>
+      <td>
+        <StatusBadge status={contact.status} channel="Email" />
+      </td>
+      <td>
+        <StatusBadge status={sms} channel="SMS" />
+      </td>
+      <td className="cell-truncate" title={contact.tags.join(", ") || undefined}>
+        {contact.tags.length ? (
+          <ul className="tag-list" aria-label="Tags">
+            {contact.tags.map((tag) => (
+              <li key={tag} className="tag">
+                {tag}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <span className="muted">—</span>
+        )}
+      </td>
+      <td className="cell-nowrap">
+        <time dateTime={contact.createdAt} title={formatDateTime(contact.createdAt)}>
+          {formatDate(contact.createdAt)}
+        </time>
+      </td>
+      <td className="cell-nowrap">
+        <time dateTime={contact.updatedAt} title={formatDateTime(contact.updatedAt)}>
+          {formatDate(contact.updatedAt)}
+        </time>
+      </td>
+    </tr>
+  );
+});
 
 function SortHeader({ label, field, sort, onSort }: { label: string; field: ContactSort["sort"]; sort: ContactSort; onSort: (sort: ContactSort) => void }) {
   const active = sort.sort === field;

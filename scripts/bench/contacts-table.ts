@@ -95,13 +95,15 @@ async function main() {
       last = now;
       maxRows = Math.max(maxRows, el.querySelectorAll("tbody tr").length);
     }
-    return { frames, maxRows, lastRowIndex: el.querySelector("tbody tr:not(.virtual-padding):last-of-type")?.getAttribute("aria-rowindex") };
+    const indexes = [...el.querySelectorAll("tbody tr[aria-rowindex]")].map((tr) => Number(tr.getAttribute("aria-rowindex")));
+    return { frames, maxRows, lastRowIndex: Math.max(...indexes) };
   });
   await browser.close();
 
   const sorted = [...result.frames].sort((a, b) => a - b);
   console.log(`contacts loaded: ${CONTACTS} in ${(loadMs / 1000).toFixed(1)} s (${Math.ceil(CONTACTS / 100)} pages of 100)`);
   console.log(`rows in the DOM while scrolling: at most ${result.maxRows} (including 2 padding rows); last row aria-rowindex ${result.lastRowIndex}`);
+  console.log(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
   console.log(`frame time over ${sorted.length} scroll steps: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms, frames over 50 ms: ${sorted.filter((f) => f > 50).length}`);
 }
 
