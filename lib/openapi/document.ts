@@ -5,8 +5,9 @@ import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
 import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
+import { eventPaths } from "@/lib/events/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths];
+const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths, eventPaths];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 
