@@ -6,8 +6,9 @@ import { accountPaths } from "@/lib/accounts/openapi";
 import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
+import { eventPaths } from "@/lib/events/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths, segmentPreviewPaths];
+const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths, segmentPreviewPaths, eventPaths];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 
