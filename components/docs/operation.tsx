@@ -21,7 +21,7 @@ export function Operation({ op, doc }: { op: OperationView; doc: Json }) {
         <div>
           <h4 className="subsection-title">Parameters</h4>
           <div className="table-wrap">
-            <table className="table table-compact">
+            <table className="table table-compact table-stack">
               <caption className="visually-hidden">
                 Parameters of {op.method} {op.path}
               </caption>
@@ -40,11 +40,11 @@ export function Operation({ op, doc }: { op: OperationView; doc: Json }) {
                       <code>{p.name}</code>
                       {p.required && <span className="badge badge-warning badge-xs">required</span>}
                     </th>
-                    <td>{p.in}</td>
-                    <td>
+                    <td data-label="In">{p.in}</td>
+                    <td data-label="Type">
                       <TypeLabel type={p.type} doc={doc} />
                     </td>
-                    <td>
+                    <td data-label="Description">
                       {p.description}
                       {p.constraints.length > 0 && <span className="schema-constraints"> {p.constraints.join(" · ")}</span>}
                     </td>

@@ -15,7 +15,7 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
   }
   return (
     <div className="table-wrap">
-      <table className="table table-compact schema-table">
+      <table className="table table-compact table-stack schema-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -27,15 +27,15 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
         <tbody>
           {rows.map((row, i) => (
             <tr key={`${row.depth}-${row.name}-${i}`}>
-              <th scope="row" className="schema-field" style={{ paddingInlineStart: `${0.75 + row.depth * 1.25}rem` }}>
+              <th scope="row" className="schema-field" style={{ ["--depth" as string]: row.depth }}>
                 {row.depth > 0 && <span aria-hidden="true" className="schema-nest">↳ </span>}
                 <code>{row.name}</code>
                 {row.required && <span className="badge badge-warning badge-xs">required</span>}
               </th>
-              <td>
+              <td data-label="Type">
                 <TypeLabel type={row.type} doc={doc} />
               </td>
-              <td>
+              <td data-label="Description">
                 {row.description}
                 {row.constraints.length > 0 && <span className="schema-constraints"> {row.constraints.join(" · ")}</span>}
               </td>
