@@ -20,6 +20,13 @@ async function shoot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: path.join(SHOTS, `contacts-${name}.png`), fullPage });
 }
 
+/** The same page on a phone-sized screen too. */
+async function shootNarrow(page: Page, name: string) {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, `${name}-390`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
 function headers() {
   return { "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` };
 }
@@ -103,6 +110,7 @@ test("find a contact by email and by phone", async ({ page, request }) => {
   await expect(created).toHaveAttribute("aria-sort", "ascending");
   await expect(bodyRows(page).first()).toContainText("Ada");
   await shoot(page, "list");
+  await shootNarrow(page, "list");
 
   const search = page.getByRole("searchbox", { name: "Email or phone" });
   await search.fill(ada.email.toUpperCase());
@@ -217,6 +225,7 @@ test("the profile shows identifiers, consent and the events sent through the API
   await timeline.getByRole("listitem").first().getByText("Show JSON").click();
   await expect(timeline.getByRole("listitem").first().locator("pre")).toContainText('"price": 43');
   await shoot(page, "profile");
+  await shootNarrow(page, "profile");
 });
 
 test("editing a field: the API's validation error shows on that field, then the fix saves", async ({ page }) => {
@@ -288,6 +297,7 @@ test("a segment from one contact condition and one event condition: live count a
   await second.getByLabel("At least (times)").fill("2");
   await expect(count).toHaveText("1 contact matches");
   await shoot(page, "segment-builder");
+  await shootNarrow(page, "segment-builder");
 
   await page.getByRole("button", { name: "Create segment" }).click();
   await expect(page.getByRole("heading", { name: "VIP wishlisters", level: 1 })).toBeVisible();
