@@ -307,6 +307,19 @@ test("a segment from one contact condition and one event condition: live count a
   await expect(count).toHaveText("1 contact matches");
   await shoot(page, "segment-members");
 
+  // An "or" group whose condition the API refuses: the live count explains, the field shows why.
+  await page.getByRole("button", { name: "Add “or” group" }).click();
+  const other = page.getByRole("listitem", { name: "Group 2, condition 1" });
+  await other.getByLabel("Condition", { exact: true }).selectOption("customProperty");
+  await other.getByLabel("Property key").fill("bad key!");
+  await other.getByLabel("Value", { exact: true }).fill("x");
+  await expect(count).toHaveText("Fix the highlighted conditions to see a count.");
+  await expect(other.getByLabel("Property key")).toHaveAttribute("aria-invalid", "true");
+  await expect(other.locator(".field-error")).toContainText("letters, digits");
+  await shoot(page, "segment-invalid-condition");
+  await page.getByRole("button", { name: "Remove group 2", exact: true }).click();
+  await expect(count).toHaveText("1 contact matches");
+
   await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Segments" }).click();
   const row = page.getByRole("row", { name: /VIP wishlisters/ });
   await expect(row).toContainText("2 conditions in 1 group");
