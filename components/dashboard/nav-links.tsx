@@ -7,6 +7,7 @@ export const NAV_ITEMS = [
   { href: "/templates", label: "Templates" },
   { href: "/contacts", label: "Contacts" },
   { href: "/segments", label: "Segments" },
+  { href: "/events", label: "Events" },
   { href: "/settings", label: "Settings" },
 ] as const;
 

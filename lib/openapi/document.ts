@@ -8,6 +8,8 @@ import { templatePaths } from "@/lib/templates/openapi";
 import { renderPaths } from "@/lib/templates/render/openapi";
 import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
+import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
+import { eventPaths } from "@/lib/events/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
@@ -16,6 +18,8 @@ const domains: ZodOpenApiPathsObject[] = [
   renderPaths,
   contactPaths,
   segmentPaths,
+  segmentPreviewPaths,
+  eventPaths,
 ];
 
 let cached: ReturnType<typeof createDocument> | null = null;

@@ -1,19 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { EmptyState } from "@/components/ui/empty-state";
+import { ContactsBrowser } from "@/components/contacts/contacts-browser";
+import type { ContactFilters } from "@/components/contacts/contacts-client";
 
 export const metadata: Metadata = { title: "Contacts" };
 
-export default function ContactsPage() {
+const FILTERS = ["email", "phone", "status", "tag", "segmentID"] as const;
+
+export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const query = await searchParams;
+  const initialFilters = Object.fromEntries(FILTERS.flatMap((k) => (typeof query[k] === "string" && query[k] ? [[k, query[k]]] : []))) as ContactFilters;
   return (
     <>
-      <div className="page-header">
+      <div className="page-header page-header-row">
         <h1 className="page-title">Contacts</h1>
+        <Link className="btn btn-primary" href="/contacts/new">
+          Add contact
+        </Link>
       </div>
-      <EmptyState title="No contacts yet" action={<Link className="btn btn-secondary" href="/settings/api-keys">Create an API key</Link>}>
-        <p>The people your brand messages will appear here, with their email, phone and the events they have triggered.</p>
-        <p>Contacts are created when your systems send them, or their events, to the Inkwell API.</p>
-      </EmptyState>
+      <ContactsBrowser initialFilters={initialFilters} syncUrl />
     </>
   );
 }

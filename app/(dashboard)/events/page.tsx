@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { EventIdentities } from "@/components/events/event-identities";
+
+export const metadata: Metadata = { title: "Events" };
+
+export default function EventsPage() {
+  return (
+    <>
+      <div className="page-header">
+        <h1 className="page-title">Events</h1>
+        <p className="muted">Every event identity your brand receives: its name, origin and version, how often it arrived and when it was last seen.</p>
+      </div>
+      <EventIdentities />
+    </>
+  );
+}

@@ -1,0 +1,176 @@
+"use client";
+// Create a contact (POST, an upsert) or edit one (PATCH with only what changed). The API's field errors
+// are shown on the fields they name (by JSON pointer) and listed in a summary that links to each field.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { Control } from "@/components/ui/control";
+import { ApiError } from "@/lib/client/api-fetch";
+import {
+  buildCreate, buildPatch, draftFromContact, emptyDraft, mapFieldErrors, newIdentifier,
+  type Built, type ContactDraft, type FieldErrors, type IdentifierDraft, type ProfileName,
+} from "./contact-form-model";
+import { contactKeys, createContact, patchContact } from "./contacts-client";
+import { CustomPropertiesEditor } from "./custom-properties-editor";
+import { IdentifierFields } from "./identifier-fields";
+import { PROFILE_LABELS } from "./profile-fields";
+import { TagsEditor } from "./tags-editor";
+import type { Contact } from "./types";
+
+/** The element id of the input an error names, for the summary's links. */
+function inputId(name: string): string | null {
+  if (name === "form") return null;
+  if (name === "tags") return "tags-new";
+  if (name === "custom") return "custom-0-key";
+  if (name.startsWith("custom.")) return `custom-${name.split(".")[1]}-key`;
+  if (name === "identifiers") return "identifiers-0-id";
+  if (name.startsWith("identifiers.")) return name.replace(/\./g, "-");
+  return `profile-${name}`;
+}
+
+const LABELS: Record<string, string> = Object.fromEntries(PROFILE_LABELS.map((f) => [f.name, f.label]));
+function inputLabel(name: string): string {
+  const m = /^identifiers\.(\d+)\.(\w+)$/.exec(name);
+  if (m) return `Identifier ${Number(m[1]) + 1}, ${{ id: "address", status: "status", consentSource: "consent source", consentIp: "consent IP", consentUserAgent: "consent user agent", sendWelcomeMessage: "welcome message" }[m[2]] ?? m[2]}`;
+  if (name.startsWith("custom.")) return `Custom property ${Number(name.split(".")[1]) + 1}`;
+  return LABELS[name] ?? { tags: "Tags", custom: "Custom properties", identifiers: "Identifiers", form: "Contact" }[name] ?? name;
+}
+
+export function ContactForm({ contact }: { contact?: Contact }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [original] = useState<ContactDraft>(() => (contact ? draftFromContact(contact) : emptyDraft()));
+  const [draft, setDraft] = useState<ContactDraft>(original);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const summary = useRef<HTMLDivElement>(null);
+
+  const save = useMutation({
+    mutationFn: async (built: Built) => (contact ? patchContact(contact.id, built.body) : createContact(built.body)),
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(contactKeys.detail(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: contactKeys.all });
+      router.push(`/contacts/${saved.id}`);
+    },
+  });
+
+  useEffect(() => {
+    if (problem) summary.current?.focus();
+  }, [problem]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const built = contact ? buildPatch(original, draft) : buildCreate(draft);
+    setNotice(null);
+    if (contact && Object.keys(built.body).length === 0) {
+      setNotice("Nothing has changed.");
+      return;
+    }
+    setErrors({});
+    setProblem(null);
+    save.mutate(built, {
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          setErrors(mapFieldErrors(error.errors, draft, built));
+          setProblem(error.detail);
+        } else setProblem(error.message);
+      },
+    });
+  };
+
+  const error = (name: string) => errors[name]?.join("; ");
+  const setProfile = (name: ProfileName, value: string) => setDraft((d) => ({ ...d, profile: { ...d.profile, [name]: value } }));
+  const setIdentifier = (index: number, patch: Partial<IdentifierDraft>) =>
+    setDraft((d) => ({ ...d, identifiers: d.identifiers.map((i, n) => (n === index ? { ...i, ...patch } : i)) }));
+  const errorEntries = Object.entries(errors);
+
+  return (
+    <form onSubmit={submit} noValidate className="stack contact-form" aria-describedby={problem ? "form-problem" : undefined}>
+      {problem && (
+        <div ref={summary} id="form-problem" className="alert alert-error" role="alert" tabIndex={-1}>
+          <p>
+            <strong>{problem}</strong>
+          </p>
+          {errorEntries.length > 0 && (
+            <ul>
+              {errorEntries.map(([name, messages]) => {
+                const target = inputId(name);
+                const text = `${inputLabel(name)}: ${messages.join("; ")}`;
+                return <li key={name}>{target ? <a href={`#${target}`}>{text}</a> : text}</li>;
+              })}
+            </ul>
+          )}
+        </div>
+      )}
+
+      <section className="card stack" aria-labelledby="identifiers-heading">
+        <h2 id="identifiers-heading" className="card-title">
+          Identifiers, channel status and consent
+        </h2>
+        {error("identifiers") && <p className="field-error">{error("identifiers")}</p>}
+        {draft.identifiers.map((identifier, index) => (
+          <IdentifierFields
+            key={index}
+            index={index}
+            value={identifier}
+            error={error}
+            onChange={(patch) => setIdentifier(index, patch)}
+            onRemove={identifier.existing || draft.identifiers.length === 1 ? undefined : () => setDraft((d) => ({ ...d, identifiers: d.identifiers.filter((_, n) => n !== index) }))}
+          />
+        ))}
+        <div className="form-row">
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDraft((d) => ({ ...d, identifiers: [...d.identifiers, newIdentifier("email")] }))}>
+            Add email
+          </button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDraft((d) => ({ ...d, identifiers: [...d.identifiers, newIdentifier("phone")] }))}>
+            Add phone
+          </button>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="profile-heading">
+        <h2 id="profile-heading" className="card-title">
+          Profile
+        </h2>
+        <div className="form-grid">
+          {PROFILE_LABELS.map(({ name, label }) => (
+            <Control key={name} id={`profile-${name}`} label={label} error={error(name)} hint={name === "countryCode" ? "Two letters, e.g. DE" : undefined}>
+              {(control) =>
+                name === "gender" ? (
+                  <select {...control} className="input" value={draft.profile.gender} onChange={(e) => setProfile(name, e.target.value)}>
+                    <option value="">Not set</option>
+                    <option value="f">Female</option>
+                    <option value="m">Male</option>
+                  </select>
+                ) : (
+                  <input {...control} className="input" type={name === "birthdate" ? "date" : "text"} value={draft.profile[name]} onChange={(e) => setProfile(name, e.target.value)} />
+                )
+              }
+            </Control>
+          ))}
+        </div>
+      </section>
+
+      <section className="card stack" aria-label="Tags and custom properties">
+        <TagsEditor tags={draft.tags} error={error("tags")} onChange={(tags) => setDraft((d) => ({ ...d, tags }))} />
+        <CustomPropertiesEditor rows={draft.custom} error={error} onChange={(custom) => setDraft((d) => ({ ...d, custom }))} />
+      </section>
+
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : contact ? "Save changes" : "Create contact"}
+        </button>
+        <Link className="btn btn-secondary" href={contact ? `/contacts/${contact.id}` : "/contacts"}>
+          Cancel
+        </Link>
+        {notice && (
+          <p role="status" className="muted">
+            {notice}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

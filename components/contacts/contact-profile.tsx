@@ -1,0 +1,252 @@
+"use client";
+// One contact: identifiers with their channel statuses and consent, status history, profile fields,
+// tags, custom properties, segments, and the activity timeline.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { listAllSegments, segmentKeys } from "@/components/segments/segments-client";
+import { ActivityTimeline } from "./activity-timeline";
+import { contactKeys, displayName, formatDateTime, getContact } from "./contacts-client";
+import { PROFILE_LABELS } from "./profile-fields";
+import { StatusBadge } from "./status-badge";
+import type { Contact } from "./types";
+
+export function ContactProfile({ id }: { id: string }) {
+  const contact = useQuery({ queryKey: contactKeys.detail(id), queryFn: () => getContact(id) });
+
+  if (contact.isPending) {
+    return (
+      <p className="loading" role="status">
+        Loading contact…
+      </p>
+    );
+  }
+  if (contact.isError) {
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>{contact.error.message}</p>
+        <Link href="/contacts">Back to contacts</Link>
+      </div>
+    );
+  }
+  const c = contact.data;
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href="/contacts">Contacts</Link> <span aria-hidden="true">/</span> <span aria-current="page">{displayName(c)}</span>
+      </nav>
+      <div className="page-header page-header-row">
+        <div>
+          <h1 className="page-title">{displayName(c)}</h1>
+          <p className="muted">
+            Created {formatDateTime(c.createdAt)} · Updated {formatDateTime(c.updatedAt)}
+          </p>
+        </div>
+        <Link className="btn btn-primary" href={`/contacts/${c.id}/edit`}>
+          Edit contact
+        </Link>
+      </div>
+      <div className="profile-grid">
+        <div className="stack">
+          <Identifiers contact={c} />
+          <StatusHistory contact={c} />
+          <ActivityTimeline contactId={c.id} />
+        </div>
+        <div className="stack">
+          <ProfileFields contact={c} />
+          <Segments ids={c.segments} />
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Identifiers({ contact }: { contact: Contact }) {
+  return (
+    <section aria-labelledby="identifiers-title" className="card">
+      <h2 id="identifiers-title" className="card-title">
+        Identifiers
+      </h2>
+      {contact.identifiers.length === 0 ? (
+        <p className="muted">No identifiers.</p>
+      ) : (
+        <ul className="identifier-list">
+          {contact.identifiers.map((identifier) => {
+            const [channel, state] = Object.entries(identifier.channels)[0] ?? [];
+            return (
+              <li key={`${identifier.type}:${identifier.id}`} className="identifier">
+                <div className="identifier-head">
+                  <span className="badge badge-info">{identifier.type === "email" ? "Email" : "Phone"}</span>
+                  <span className="identifier-id">{identifier.id}</span>
+                </div>
+                <dl className="field-list">
+                  <div>
+                    <dt>{channel === "sms" ? "SMS status" : "Email status"}</dt>
+                    <dd>
+                      <StatusBadge status={state?.status} /> <span className="muted small">since {formatDateTime(state?.statusChangedAt)}</span>
+                    </dd>
+                  </div>
+                  {identifier.consent ? (
+                    <>
+                      <div>
+                        <dt>Consent source</dt>
+                        <dd>{identifier.consent.source}</dd>
+                      </div>
+                      <div>
+                        <dt>Consent given</dt>
+                        <dd>{formatDateTime(identifier.consent.createdAt)}</dd>
+                      </div>
+                      {identifier.consent.ip && (
+                        <div>
+                          <dt>Consent IP</dt>
+                          <dd>{identifier.consent.ip}</dd>
+                        </div>
+                      )}
+                      {identifier.consent.userAgent && (
+                        <div>
+                          <dt>Consent user agent</dt>
+                          <dd className="break">{identifier.consent.userAgent}</dd>
+                        </div>
+                      )}
+                    </>
+                  ) : (
+                    <div>
+                      <dt>Consent</dt>
+                      <dd className="muted">None recorded</dd>
+                    </div>
+                  )}
+                  <div>
+                    <dt>Welcome message</dt>
+                    <dd>{identifier.sendWelcomeMessage ? "Send" : "Do not send"}</dd>
+                  </div>
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function StatusHistory({ contact }: { contact: Contact }) {
+  return (
+    <section aria-labelledby="history-title" className="card">
+      <h2 id="history-title" className="card-title">
+        Status history
+      </h2>
+      {contact.statusHistory.length === 0 ? (
+        <p className="muted">No status changes recorded.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">Channel status changes, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Identifier</th>
+                <th scope="col">Change</th>
+                <th scope="col">Source</th>
+              </tr>
+            </thead>
+            <tbody>
+              {contact.statusHistory.map((change, i) => (
+                <tr key={i}>
+                  <td className="cell-nowrap">{formatDateTime(change.changedAt)}</td>
+                  <td>
+                    {change.identifier} <span className="muted small">({change.channel === "sms" ? "SMS" : "email"})</span>
+                  </td>
+                  <td>
+                    {change.from ? <StatusBadge status={change.from} /> : <span className="muted">added</span>} <span aria-label="to">→</span>{" "}
+                    <StatusBadge status={change.to} />
+                  </td>
+                  <td>
+                    <code>{change.source}</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ProfileFields({ contact }: { contact: Contact }) {
+  const custom = Object.entries(contact.customProperties);
+  return (
+    <>
+      <section aria-labelledby="profile-title" className="card">
+        <h2 id="profile-title" className="card-title">
+          Profile
+        </h2>
+        <dl className="field-list">
+          {PROFILE_LABELS.map(({ name, label }) => (
+            <div key={name}>
+              <dt>{label}</dt>
+              <dd>{contact[name] ? (name === "gender" ? (contact.gender === "f" ? "Female" : "Male") : contact[name]) : <span className="muted">—</span>}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section aria-labelledby="tags-title" className="card">
+        <h2 id="tags-title" className="card-title">
+          Tags
+        </h2>
+        {contact.tags.length ? (
+          <ul className="tag-list">
+            {contact.tags.map((tag) => (
+              <li key={tag} className="tag">
+                <Link href={`/contacts?tag=${encodeURIComponent(tag)}`}>{tag}</Link>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No tags.</p>
+        )}
+      </section>
+      <section aria-labelledby="custom-title" className="card">
+        <h2 id="custom-title" className="card-title">
+          Custom properties
+        </h2>
+        {custom.length ? (
+          <dl className="field-list">
+            {custom.map(([key, value]) => (
+              <div key={key}>
+                <dt>
+                  <code>{key}</code>
+                </dt>
+                <dd>{String(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        ) : (
+          <p className="muted">No custom properties.</p>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Segments({ ids }: { ids: string[] }) {
+  const segments = useQuery({ queryKey: segmentKeys.list, queryFn: listAllSegments, enabled: ids.length > 0 });
+  const names = new Map(segments.data?.map((s) => [s.segmentID, s.name]));
+  return (
+    <section aria-labelledby="segments-title" className="card">
+      <h2 id="segments-title" className="card-title">
+        Segments
+      </h2>
+      {ids.length === 0 ? (
+        <p className="muted">Not in any segment.</p>
+      ) : (
+        <ul className="link-list">
+          {ids.map((id) => (
+            <li key={id}>
+              <Link href={`/segments/${id}`}>{names.get(id) ?? (segments.isPending ? "Loading…" : id)}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

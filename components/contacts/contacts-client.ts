@@ -1,0 +1,55 @@
+// Browser calls for contacts and their events, with the query keys the dashboard caches them under.
+import { apiFetch } from "@/lib/client/api-fetch";
+import type { Contact, ContactEventList, ContactList, ContactStatus } from "./types";
+
+export type ContactFilters = { email?: string; phone?: string; status?: ContactStatus; tag?: string; segmentID?: string };
+export type ContactSort = { sort: "createdAt" | "updatedAt"; direction: "asc" | "desc" };
+export type ContactListParams = ContactFilters & ContactSort & { limit?: number };
+
+export const CONTACTS_PAGE_SIZE = 100;
+
+export const contactKeys = {
+  all: ["contacts"] as const,
+  list: (params: ContactListParams) => ["contacts", "list", params] as const,
+  detail: (id: string) => ["contacts", "detail", id] as const,
+  events: (id: string) => ["contacts", "events", id] as const,
+};
+
+/** A query string from the defined values only; URLSearchParams encodes a phone's + as %2B. */
+export function queryString(params: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== "") search.set(key, String(value));
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+export function listContacts(params: ContactListParams, after?: string): Promise<ContactList> {
+  return apiFetch<ContactList>(`/api/contacts${queryString({ limit: CONTACTS_PAGE_SIZE, ...params, after })}`);
+}
+
+export function getContact(id: string): Promise<Contact> {
+  return apiFetch<Contact>(`/api/contacts/${encodeURIComponent(id)}`);
+}
+
+export function createContact(body: unknown): Promise<Contact> {
+  return apiFetch<Contact>("/api/contacts", { method: "POST", body });
+}
+
+export function patchContact(id: string, body: unknown): Promise<Contact> {
+  return apiFetch<Contact>(`/api/contacts/${encodeURIComponent(id)}`, { method: "PATCH", body });
+}
+
+export function listContactEvents(id: string, after?: string): Promise<ContactEventList> {
+  return apiFetch<ContactEventList>(`/api/contacts/${encodeURIComponent(id)}/events${queryString({ limit: 50, after })}`);
+}
+
+/** "Ada Lovelace", or the best identifier when the contact has no name. */
+export function displayName(contact: Pick<Contact, "firstName" | "lastName" | "email" | "phone">): string {
+  const name = [contact.firstName, contact.lastName].filter(Boolean).join(" ");
+  return name || contact.email || contact.phone[0] || "Unnamed contact";
+}
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—");
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+export const formatDate = (iso: string) => dateOnly.format(new Date(iso));

@@ -1,0 +1,204 @@
+"use client";
+// Create or edit a segment: name, condition groups with a live count, save; then its members
+// (the contacts table filtered by the segment).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useMemo, useReducer, useState } from "react";
+import { ContactsBrowser } from "@/components/contacts/contacts-browser";
+import { contactKeys } from "@/components/contacts/contacts-client";
+import { eventIdentityKeys, listEventIdentities } from "@/components/events/events-client";
+import { Dialog } from "@/components/ui/dialog";
+import { ApiError } from "@/lib/client/api-fetch";
+import { ConditionBuilder } from "./condition-builder";
+import { builderReducer, emptyBuilder, fromApi, incompleteReason, locatePointer, toApi, type BuilderState } from "./condition-builder-state";
+import { LiveCount, useLiveCount } from "./live-count";
+import { createSegment, deleteSegment, getSegment, replaceSegment, segmentKeys, type Segment } from "./segments-client";
+
+/** Field errors of a definition keyed the way the builder reads them. */
+function builderErrors(state: BuilderState, error: ApiError | null): { byInput: Record<string, string>; other: string[] } {
+  const byInput: Record<string, string> = {};
+  const other: string[] = [];
+  for (const e of error?.errors ?? []) {
+    const at = locatePointer(state, e.pointer);
+    if (!at) {
+      if (!e.pointer.startsWith("/name")) other.push(`${e.field}: ${e.message}`);
+      continue;
+    }
+    const key = at.condition ? (at.field ? `${at.condition}.${at.field}` : at.condition) : at.group;
+    byInput[key] = byInput[key] ? `${byInput[key]}; ${e.message}` : e.message;
+  }
+  return { byInput, other };
+}
+
+function initialState(segment?: Segment): BuilderState {
+  if (segment) return fromApi(segment.conditionGroups);
+  return builderReducer(emptyBuilder(), { type: "addGroup", conditionType: "tag" });
+}
+
+export function SegmentEditor({ segment }: { segment?: Segment }) {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(segment?.name ?? "");
+  const [state, dispatch] = useReducer(builderReducer, segment, initialState);
+  const [saveError, setSaveError] = useState<ApiError | Error | null>(null);
+  const [saved, setSaved] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const groups = useMemo(() => toApi(state), [state]);
+  const live = useLiveCount(groups, incompleteReason(state));
+  const identities = useQuery({ queryKey: eventIdentityKeys.all, queryFn: listEventIdentities, retry: false });
+  const eventNames = [...new Set(identities.data?.map((i) => i.eventName) ?? [])].sort();
+
+  const save = useMutation({
+    mutationFn: () => (segment ? replaceSegment(segment.segmentID, { name, conditionGroups: groups }) : createSegment({ name, conditionGroups: groups })),
+    onMutate: () => {
+      setSaveError(null);
+      setSaved(false);
+    },
+    onError: (error) => setSaveError(error),
+    onSuccess: async (result) => {
+      queryClient.setQueryData(segmentKeys.detail(result.segmentID), result);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: segmentKeys.all }), queryClient.invalidateQueries({ queryKey: contactKeys.all })]);
+      if (segment) setSaved(true);
+      else router.push(`/segments/${result.segmentID}`);
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteSegment(segment!.segmentID),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: segmentKeys.all });
+      router.push("/segments");
+    },
+  });
+
+  const apiError = saveError instanceof ApiError ? saveError : null;
+  const { byInput, other } = builderErrors(state, apiError ?? live.invalid);
+  const nameError = apiError?.errors.filter((e) => e.pointer === "/name").map((e) => e.message).join("; ");
+
+  return (
+    <div className="stack">
+      <form
+        className="stack"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
+        {saveError && (
+          <div className="alert alert-error" role="alert">
+            <p>Could not save: {saveError instanceof ApiError ? saveError.detail : saveError.message}</p>
+            {other.length > 0 && (
+              <ul>
+                {other.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div className="segment-layout">
+          <div className="stack">
+            <div className="field">
+              <label className="label" htmlFor="segment-name">
+                Segment name
+              </label>
+              <input
+                id="segment-name"
+                className="input"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? "segment-name-error" : undefined}
+              />
+              {nameError && (
+                <p id="segment-name-error" className="field-error">
+                  {nameError}
+                </p>
+              )}
+            </div>
+            <ConditionBuilder state={state} dispatch={dispatch} errors={byInput} eventNames={eventNames} />
+          </div>
+          <aside className="segment-aside" aria-label="Segment size and actions">
+            <LiveCount live={live} />
+            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+              {save.isPending ? "Saving…" : segment ? "Save segment" : "Create segment"}
+            </button>
+            {saved && (
+              <p role="status" className="muted">
+                Saved.
+              </p>
+            )}
+            {segment && (
+              <button type="button" className="btn btn-danger-ghost" onClick={() => setConfirmDelete(true)}>
+                Delete segment
+              </button>
+            )}
+          </aside>
+        </div>
+      </form>
+
+      {segment && (
+        <section aria-labelledby="members-title" className="stack">
+          <h2 id="members-title">Members</h2>
+          <p className="muted">Contacts in the saved segment now. Save your changes to update this list.</p>
+          <ContactsBrowser key={segment.updatedAt} segmentID={segment.segmentID} caption="Segment members" />
+        </section>
+      )}
+
+      {segment && (
+        <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete this segment?" role="alertdialog">
+          <div className="stack">
+            <p>
+              <strong>{segment.name}</strong> will be deleted. Contacts are not affected.
+            </p>
+            {remove.error && (
+              <div className="alert alert-error" role="alert">
+                {remove.error.message}
+              </div>
+            )}
+            <div className="dialog-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => setConfirmDelete(false)} autoFocus>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+                {remove.isPending ? "Deleting…" : "Delete segment"}
+              </button>
+            </div>
+          </div>
+        </Dialog>
+      )}
+    </div>
+  );
+}
+
+export function SegmentEditorPage({ id }: { id: string }) {
+  const segment = useQuery({ queryKey: segmentKeys.detail(id), queryFn: () => getSegment(id) });
+  if (segment.isPending) {
+    return (
+      <p className="loading" role="status">
+        Loading segment…
+      </p>
+    );
+  }
+  if (segment.isError) {
+    return (
+      <div className="alert alert-error" role="alert">
+        <p>{segment.error.message}</p>
+        <Link href="/segments">Back to segments</Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link href="/segments">Segments</Link> <span aria-hidden="true">/</span> <span aria-current="page">{segment.data.name}</span>
+      </nav>
+      <div className="page-header">
+        <h1 className="page-title">{segment.data.name}</h1>
+      </div>
+      <SegmentEditor segment={segment.data} />
+    </>
+  );
+}

@@ -1,0 +1,18 @@
+// OpenAPI path of the segment preview (live count) endpoint.
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { jsonContent, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
+import { SegmentPreviewInput, SegmentPreviewSchema } from "./preview-segment";
+
+export const segmentPreviewPaths: ZodOpenApiPathsObject = {
+  "/api/segments/preview": {
+    post: {
+      summary: "Count the contacts an unsaved segment definition matches",
+      description: "Evaluates condition groups without saving them (the dashboard's live count while editing a segment). Changes nothing.",
+      tags: ["Segments"],
+      security: security("segments.read"),
+      requestParams: { header: VersionHeader },
+      requestBody: { content: { "application/json": { schema: SegmentPreviewInput } } },
+      responses: { "200": jsonContent(SegmentPreviewSchema, "The count"), ...standardErrors },
+    },
+  },
+};
