@@ -56,8 +56,11 @@ async function throughput(): Promise<{ result: LoadResult; stored: number }> {
   }
 }
 
-async function lag(): Promise<{ sent: number; p50: number; p99: number; max: number; drainS: number }> {
-  const server = await startTestServer({ label: "bench-lag", env: { RATE_LIMIT_PER_MINUTE: "1000000000" } });
+async function lag(separateWorker: boolean): Promise<{ sent: number; p50: number; p99: number; max: number; drainS: number }> {
+  const server = await startTestServer({ label: "bench-lag", env: { RATE_LIMIT_PER_MINUTE: "1000000000", INKWELL_WORKER: separateWorker ? "off" : "on" } });
+  const worker = separateWorker
+    ? spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/worker.ts"], { cwd: root, env: { ...process.env, DATABASE_URL: server.databaseUrl }, stdio: "ignore" })
+    : undefined;
   try {
     const { key } = createBrandAndKey(server.databaseUrl);
     const result = await load({ url: server.baseUrl, key, connections: 16, durationS: 30, overallRate: 1000 });
@@ -72,20 +75,32 @@ async function lag(): Promise<{ sent: number; p50: number; p99: number; max: num
     const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? NaN;
     return { sent: result.accepted, p50: at(0.5), p99: at(0.99), max: lags.at(-1) ?? NaN, drainS };
   } finally {
+    if (worker) {
+      worker.kill("SIGTERM");
+      await new Promise((r) => worker.once("exit", r));
+    }
     await server.stop();
   }
 }
 
 async function main() {
   console.log(`POST /api/events benchmark: ${CONNECTIONS} connections, ${DURATION_S} s, ${os.cpus().length} cores, SQLite`);
+  // BENCH_ONLY=lag runs only the processing-lag phases
+  if (process.env.BENCH_ONLY !== "lag") await ingestion();
+  for (const separate of [false, true]) {
+    const l = await lag(separate);
+    const where = separate ? "worker as its own process (npm run worker)" : "worker in the server";
+    console.log(`processing lag at 1,000 events/s for 30 s (${l.sent} events, ${where}): p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms; backlog drained ${l.drainS.toFixed(1)} s after the load stopped`);
+  }
+}
+
+async function ingestion() {
   const minimal = await minimalServer();
   show("minimal node:http + SQLite insert", minimal);
   const { result, stored } = await throughput();
   show("Inkwell POST /api/events        ", result);
   console.log(`  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted)`);
   console.log(`  ratio to the minimal server: ${Math.round((100 * result.requestsPerSecond) / minimal.requestsPerSecond)}%`);
-  const l = await lag();
-  console.log(`processing lag at 1,000 events/s for 30 s (${l.sent} events, worker in the server): p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms; backlog drained ${l.drainS.toFixed(1)} s after the load stopped`);
 }
 
 main().then(() => process.exit(0), (error) => {

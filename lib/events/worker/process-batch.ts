@@ -22,6 +22,8 @@ type Prepared = { event: ClaimedEvent; payload: EventPayload; contactId: string 
 
 class LostClaim extends Error {}
 
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 function parsePayload(event: ClaimedEvent): EventPayload {
   return JSON.parse(event.payload) as EventPayload;
 }
@@ -106,6 +108,9 @@ export async function processBatch(workerId: string, events: ClaimedEvent[]): Pr
     } catch (error) {
       failures.push({ event, error });
     }
+    // Prisma over better-sqlite3 resolves without ever reaching the event loop's poll phase, so a run
+    // of contact upserts would starve the HTTP server in this process; let it take incoming requests.
+    await yieldToEventLoop();
   }
 
   let committed = 0;
