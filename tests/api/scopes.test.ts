@@ -47,3 +47,23 @@ describe("contacts and segments", () => {
     await expectProblem(await api("/api/contacts", { bearer: tokens["email-templates.write"] }), 403, "insufficient-scope");
   });
 });
+
+describe("events", () => {
+  const event = { eventName: "scoped custom event", origin: "api", contact: { email: "scoped-events@example.com" } };
+
+  it("POST /api/events needs events.write", async () => {
+    const res = await api("/api/events", { bearer: tokens["contacts.read"], body: event });
+    const body = await expectProblem(res, 403, "insufficient-scope");
+    expect(body.detail).toContain("events.write");
+  });
+
+  it("the catalog is readable with any read scope", async () => {
+    expect((await api("/api/event-catalog", { bearer: tokens["contacts.read"] })).status).toBe(200);
+    expect((await api("/api/event-catalog", { bearer: tokens["email-templates.read"] })).status).toBe(200);
+  });
+
+  it("contact events need contacts.read", async () => {
+    const res = await api("/api/contacts/0000000000000000deadbeef/events", { bearer: tokens["email-templates.write"] });
+    await expectProblem(res, 403, "insufficient-scope");
+  });
+});
