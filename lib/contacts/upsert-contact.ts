@@ -8,8 +8,14 @@ import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIde
 
 export type UpsertResult = { contact: ContactRecord; created: boolean };
 
-/** Used by POST /api/contacts, the events worker and the v4 layer. `source` names the writer in the status history. */
+/** Used by POST /api/contacts and the v4 layer. `source` names the writer in the status history. */
 export async function upsertContact(brandId: string, input: ContactInput, options: { source: string }): Promise<UpsertResult> {
+  const { contactId, created } = await upsertContactId(brandId, input, options);
+  return { contact: await getContact(brandId, contactId), created };
+}
+
+/** The upsert without reading the record back, for writers that only need the id (the events worker). */
+export async function upsertContactId(brandId: string, input: ContactInput, options: { source: string }): Promise<{ contactId: string; created: boolean }> {
   const identifiers = normalizedIdentifiers(input);
   const { contactId, created } = await withIdentifierRetry(() =>
     db.$transaction(async (tx) => {
@@ -22,5 +28,5 @@ export async function upsertContact(brandId: string, input: ContactInput, option
       return { contactId: await writeContact(tx, match, input, ctx), created: match === null };
     }, TRANSACTION_OPTIONS),
   );
-  return { contact: await getContact(brandId, contactId), created };
+  return { contactId, created };
 }

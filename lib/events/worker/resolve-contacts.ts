@@ -3,7 +3,7 @@
 // Anything else goes through lib/contacts' upsert, the same code as POST /api/contacts.
 import { db } from "@/lib/db";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
-import { upsertContact } from "@/lib/contacts/upsert-contact";
+import { upsertContactId } from "@/lib/contacts/upsert-contact";
 import type { ContactInput } from "@/lib/contacts/schemas";
 import type { EventContact } from "../event-contact";
 import { writeTurn } from "../write-turns";
@@ -59,9 +59,9 @@ export class ContactResolver {
     const known = this.upserted.get(memo);
     if (known) return known;
     const input: ContactInput = { identifiers: identifiers.map((i) => ({ type: i.type, id: i.value })), ...profile };
-    const { contact: record } = await writeTurn(() => upsertContact(brandId, input, { source: "event" }));
-    for (const i of identifiers) this.owners.set(key(brandId, i), record.id);
-    this.upserted.set(memo, record.id);
-    return record.id;
+    const { contactId } = await writeTurn(() => upsertContactId(brandId, input, { source: "event" }));
+    for (const i of identifiers) this.owners.set(key(brandId, i), contactId);
+    this.upserted.set(memo, contactId);
+    return contactId;
   }
 }
