@@ -3,8 +3,10 @@
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
+import { contactPaths } from "@/lib/contacts/openapi";
+import { segmentPaths } from "@/lib/segments/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths];
+const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 
