@@ -9,6 +9,7 @@ import { createUser, Email } from "@/lib/accounts/users";
 import { Password } from "@/lib/auth/passwords";
 import { ApiProblem } from "@/lib/http/problems";
 import { ResourceId } from "@/lib/http/route";
+import { ClientRegistration, createApprovedClient, setClientStatus } from "@/lib/oauth/clients";
 
 type Flag = { type: "string"; multiple?: boolean };
 export type AdminCommand = {
@@ -50,6 +51,24 @@ export const adminCommands: Record<string, AdminCommand> = {
       const input = z.object({ brand: z.string(), name: z.string().trim().min(1).max(100).default("Created by the operator") }).parse(flags);
       const { key } = await createApiKey(await requireBrand(input.brand), input.name);
       return { apiKey: key };
+    },
+  },
+  "create-oauth-client": {
+    usage: "--name N --redirect-uri U [--redirect-uri U2] [--scope S ...] [--contact-email E]",
+    options: { name: { type: "string" }, "redirect-uri": { type: "string", multiple: true }, scope: { type: "string", multiple: true }, "contact-email": { type: "string" } },
+    async run(flags) {
+      const input = ClientRegistration.parse({ name: flags.name, redirectUris: flags["redirect-uri"], scopes: flags.scope, contactEmail: flags["contact-email"] });
+      const { clientId, clientSecret } = await createApprovedClient(input);
+      return { clientID: clientId, clientSecret };
+    },
+  },
+  "approve-oauth-client": {
+    usage: "--client ID",
+    options: { client: { type: "string" } },
+    async run(flags) {
+      const input = z.object({ client: z.string().min(1) }).parse(flags);
+      const { clientId, status } = await setClientStatus(input.client, "approved");
+      return { clientID: clientId, status };
     },
   },
 };

@@ -211,6 +211,71 @@ CREATE TABLE "Product" (
     CONSTRAINT "Product_pkey" PRIMARY KEY ("brandId","productId")
 );
 
+-- CreateTable
+CREATE TABLE "OAuthClient" (
+    "id" TEXT NOT NULL,
+    "clientId" TEXT NOT NULL,
+    "secretHash" TEXT,
+    "secretIssuedAt" TIMESTAMP(3),
+    "name" TEXT NOT NULL,
+    "redirectUris" JSONB NOT NULL,
+    "scopes" JSONB NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "ownerUserId" TEXT,
+    "contactEmail" TEXT,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "OAuthClient_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "AuthorizationCode" (
+    "id" TEXT NOT NULL,
+    "codeHash" TEXT NOT NULL,
+    "clientId" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "brandId" TEXT NOT NULL,
+    "redirectUri" TEXT NOT NULL,
+    "scopes" JSONB NOT NULL,
+    "codeChallenge" TEXT,
+    "codeChallengeMethod" TEXT,
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "usedAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "AuthorizationCode_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "OAuthGrant" (
+    "id" TEXT NOT NULL,
+    "clientId" TEXT NOT NULL,
+    "userId" TEXT NOT NULL,
+    "brandId" TEXT NOT NULL,
+    "codeId" TEXT,
+    "scopes" JSONB NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" TIMESTAMP(3),
+    "revokedAt" TIMESTAMP(3),
+
+    CONSTRAINT "OAuthGrant_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "OAuthToken" (
+    "id" TEXT NOT NULL,
+    "grantId" TEXT NOT NULL,
+    "accessTokenHash" TEXT NOT NULL,
+    "refreshTokenHash" TEXT NOT NULL,
+    "scopes" JSONB NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "rotatedAt" TIMESTAMP(3),
+    "revokedAt" TIMESTAMP(3),
+
+    CONSTRAINT "OAuthToken_pkey" PRIMARY KEY ("id")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 
@@ -274,6 +339,51 @@ CREATE INDEX "Product_brandId_viewCount_idx" ON "Product"("brandId", "viewCount"
 -- CreateIndex
 CREATE INDEX "Product_brandId_orderCount_idx" ON "Product"("brandId", "orderCount");
 
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuthClient_clientId_key" ON "OAuthClient"("clientId");
+
+-- CreateIndex
+CREATE INDEX "OAuthClient_ownerUserId_idx" ON "OAuthClient"("ownerUserId");
+
+-- CreateIndex
+CREATE INDEX "OAuthClient_status_createdAt_idx" ON "OAuthClient"("status", "createdAt");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "AuthorizationCode_codeHash_key" ON "AuthorizationCode"("codeHash");
+
+-- CreateIndex
+CREATE INDEX "AuthorizationCode_expiresAt_idx" ON "AuthorizationCode"("expiresAt");
+
+-- CreateIndex
+CREATE INDEX "AuthorizationCode_userId_idx" ON "AuthorizationCode"("userId");
+
+-- CreateIndex
+CREATE INDEX "AuthorizationCode_brandId_idx" ON "AuthorizationCode"("brandId");
+
+-- CreateIndex
+CREATE INDEX "AuthorizationCode_clientId_idx" ON "AuthorizationCode"("clientId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuthGrant_codeId_key" ON "OAuthGrant"("codeId");
+
+-- CreateIndex
+CREATE INDEX "OAuthGrant_brandId_revokedAt_idx" ON "OAuthGrant"("brandId", "revokedAt");
+
+-- CreateIndex
+CREATE INDEX "OAuthGrant_clientId_idx" ON "OAuthGrant"("clientId");
+
+-- CreateIndex
+CREATE INDEX "OAuthGrant_userId_idx" ON "OAuthGrant"("userId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuthToken_accessTokenHash_key" ON "OAuthToken"("accessTokenHash");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuthToken_refreshTokenHash_key" ON "OAuthToken"("refreshTokenHash");
+
+-- CreateIndex
+CREATE INDEX "OAuthToken_grantId_idx" ON "OAuthToken"("grantId");
+
 -- AddForeignKey
 ALTER TABLE "Membership" ADD CONSTRAINT "Membership_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -306,4 +416,28 @@ ALTER TABLE "EventIdentity" ADD CONSTRAINT "EventIdentity_brandId_fkey" FOREIGN 
 
 -- AddForeignKey
 ALTER TABLE "Product" ADD CONSTRAINT "Product_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthClient" ADD CONSTRAINT "OAuthClient_ownerUserId_fkey" FOREIGN KEY ("ownerUserId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AuthorizationCode" ADD CONSTRAINT "AuthorizationCode_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AuthorizationCode" ADD CONSTRAINT "AuthorizationCode_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AuthorizationCode" ADD CONSTRAINT "AuthorizationCode_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthGrant" ADD CONSTRAINT "OAuthGrant_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthGrant" ADD CONSTRAINT "OAuthGrant_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthGrant" ADD CONSTRAINT "OAuthGrant_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthToken" ADD CONSTRAINT "OAuthToken_grantId_fkey" FOREIGN KEY ("grantId") REFERENCES "OAuthGrant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

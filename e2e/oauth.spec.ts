@@ -1,0 +1,167 @@
+// The OAuth 2.0 Authorization Code flow in Chromium: sign in from the authorize redirect, consent,
+// code, token, API call, revoke, call refused; plus the Developer apps and Connected apps pages.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+
+const SCREENSHOTS = "artifacts/screenshots";
+const CALLBACK = "http://localhost:9/oauth-callback";
+
+function admin(...args: string[]): Record<string, string> {
+  const databaseUrl = process.env.E2E_DATABASE_URL ?? `file:${path.join(process.env.E2E_DATA_DIR!, "inkwell.db")}`;
+  const out = execFileSync("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n").pop()!);
+}
+
+function newAccount() {
+  const { brandID } = admin("create-brand", "--name", `E2E brand ${randomBytes(2).toString("hex")}`);
+  const email = `e2e-${randomBytes(4).toString("hex")}@example.com`;
+  const password = "E2e-password-" + randomBytes(4).toString("hex");
+  admin("create-user", "--email", email, "--password", password, "--brand", brandID);
+  return { brandID, email, password };
+}
+
+/** The app's callback: Chromium is sent there with the code; nothing listens, so the test answers. */
+async function captureCallback(context: BrowserContext): Promise<void> {
+  await context.route(`${CALLBACK}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>App callback</h1>" }));
+}
+
+async function signInViaApi(page: Page, email: string, password: string) {
+  const { csrfToken } = await (await page.request.get("/auth/csrf")).json();
+  await page.request.post("/auth/callback/credentials", { form: { csrfToken, email, password, callbackUrl: "/" } });
+}
+
+async function token(request: APIRequestContext, form: Record<string, string>, clientID: string, clientSecret: string) {
+  return request.post("/oauth2/token", { form: { ...form, client_id: clientID, client_secret: clientSecret } });
+}
+
+function authorizeUrl(clientID: string, state: string, scope = "contacts.read events.write") {
+  return `/oauth2/authorize?${new URLSearchParams({ response_type: "code", client_id: clientID, redirect_uri: CALLBACK, scope, state })}`;
+}
+
+test("the whole flow: sign in from the authorize redirect, consent, token, API call, revoke", async ({ page, context, request }) => {
+  const account = newAccount();
+  const { clientID, clientSecret } = admin("create-oauth-client", "--name", "Shop Sync", "--redirect-uri", CALLBACK, "--contact-email", "dev@shopsync.example");
+  await captureCallback(context);
+
+  await page.goto(authorizeUrl(clientID, "state-123"));
+  await expect(page).toHaveURL(/\/login\?callbackUrl=/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+
+  await expect(page.getByRole("heading", { name: "Shop Sync wants to access your Inkwell account" })).toBeVisible();
+  await expect(page.getByText("Made by dev@shopsync.example")).toBeVisible();
+  await expect(page.getByText("See your contacts and their activity")).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth-consent.png`, fullPage: true });
+
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page.getByRole("heading", { name: "App callback" })).toBeVisible();
+  const callback = new URL(page.url());
+  expect(callback.searchParams.get("state")).toBe("state-123");
+  const code = callback.searchParams.get("code")!;
+  expect(code).toMatch(/^inkac_/);
+
+  const tokenRes = await token(request, { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, clientID, clientSecret);
+  expect(tokenRes.status()).toBe(200);
+  const tokens = await tokenRes.json();
+  expect(tokens).toMatchObject({ token_type: "Bearer", scope: "contacts.read events.write" });
+
+  const headers = { Authorization: `Bearer ${tokens.access_token}`, "Service-Version": "2026-03-15" };
+  const me = await request.get("/api/me", { headers });
+  expect(me.status()).toBe(200);
+  expect(await me.json()).toMatchObject({ brand: { id: account.brandID }, credential: { kind: "oauth" } });
+
+  const revoke = await request.post("/oauth2/revoke", { form: { token: tokens.access_token, client_id: clientID, client_secret: clientSecret } });
+  expect(revoke.status()).toBe(200);
+  expect((await request.get("/api/me", { headers })).status()).toBe(401);
+});
+
+test("Deny sends the user back with access_denied; the consent page is keyboard-operable", async ({ page, context }) => {
+  const account = newAccount();
+  const { clientID } = admin("create-oauth-client", "--name", "Denied App", "--redirect-uri", CALLBACK);
+  await captureCallback(context);
+  await signInViaApi(page, account.email, account.password);
+  await page.goto(authorizeUrl(clientID, "s-deny"));
+  await expect(page.getByRole("heading", { name: "Denied App wants to access your Inkwell account" })).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth-consent-signed-in.png`, fullPage: true });
+  await page.getByRole("button", { name: "Deny" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { name: "App callback" })).toBeVisible();
+  const callback = new URL(page.url());
+  expect(callback.searchParams.get("error")).toBe("access_denied");
+  expect(callback.searchParams.get("state")).toBe("s-deny");
+});
+
+test("an unknown redirect address shows an error page and stays on Inkwell", async ({ page }) => {
+  const account = newAccount();
+  const { clientID } = admin("create-oauth-client", "--name", "Strict App", "--redirect-uri", CALLBACK);
+  await signInViaApi(page, account.email, account.password);
+  await page.goto(`/oauth2/authorize?${new URLSearchParams({ response_type: "code", client_id: clientID, redirect_uri: "https://evil.example/cb", scope: "contacts.read" })}`);
+  await expect(page.getByRole("heading", { name: "Invalid redirect address" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/oauth2/authorize");
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth-error.png` });
+});
+
+test("Connected apps lists the authorized app and Revoke ends its token", async ({ page, context, request }) => {
+  const account = newAccount();
+  const { clientID, clientSecret } = admin("create-oauth-client", "--name", "Revocable App", "--redirect-uri", CALLBACK);
+  await captureCallback(context);
+  await signInViaApi(page, account.email, account.password);
+  await page.goto(authorizeUrl(clientID, "s1", "contacts.read"));
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page.getByRole("heading", { name: "App callback" })).toBeVisible();
+  const code = new URL(page.url()).searchParams.get("code")!;
+  const tokens = await (await token(request, { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, clientID, clientSecret)).json();
+  const headers = { Authorization: `Bearer ${tokens.access_token}`, "Service-Version": "2026-03-15" };
+  expect((await request.get("/api/me", { headers })).status()).toBe(200);
+
+  await page.goto("/settings/connected-apps");
+  await expect(page.getByRole("heading", { name: "Connected apps" })).toBeVisible();
+  await expect(page.getByRole("row", { name: /Revocable App/ })).toBeVisible();
+  await expect(page.getByText("See your contacts and their activity")).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth-connected-apps.png`, fullPage: true });
+  await page.getByRole("button", { name: "Revoke Revocable App" }).click();
+  await expect(page.getByText("No apps are connected to this brand.")).toBeVisible();
+  expect((await request.get("/api/me", { headers })).status()).toBe(401);
+});
+
+test("Developer apps: request credentials, operator approval, secret shown once", async ({ page }) => {
+  const account = newAccount();
+  await signInViaApi(page, account.email, account.password);
+  await page.goto("/developer-apps");
+  await expect(page.getByText("You have not requested credentials for any app yet.")).toBeVisible();
+
+  await page.getByLabel("App name").fill("My Integration");
+  await page.getByLabel(/Redirect URIs/).fill("http://example.com/cb");
+  await page.getByRole("button", { name: "Request credentials" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please correct" })).toBeVisible();
+  await expect(page.getByText(/must use https/i)).toBeVisible();
+  await expect(page.getByText("Choose at least one scope")).toBeVisible();
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth-developer-apps-errors.png`, fullPage: true });
+
+  await page.getByLabel(/Redirect URIs/).fill("https://integration.example/cb");
+  await page.getByLabel(/Create and update your contacts/).check();
+  await page.getByRole("button", { name: "Request credentials" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "was sent" })).toBeVisible();
+  await expect(page.getByText("Waiting for review")).toBeVisible();
+
+  const row = page.getByRole("row", { name: /My Integration/ });
+  const clientID = (await row.innerText()).match(/inkc_[0-9a-f]+/)![0];
+  await expect(row.getByRole("button", { name: /secret/ })).toHaveCount(0);
+
+  expect(admin("approve-oauth-client", "--client", clientID)).toEqual({ clientID, status: "approved" });
+  await page.reload();
+  await page.getByRole("button", { name: "Get client secret for My Integration" }).click();
+  const secret = page.getByLabel("Client secret");
+  await expect(secret).toHaveText(/^inkcs_/);
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth-developer-apps-secret.png`, fullPage: true });
+  const first = await secret.innerText();
+
+  await page.reload();
+  await expect(page.getByLabel("Client secret")).toHaveCount(0); // shown once
+  await page.getByRole("button", { name: "Rotate secret for My Integration" }).click();
+  await expect(page.getByLabel("Client secret")).toHaveText(/^inkcs_/);
+  expect(await page.getByLabel("Client secret").innerText()).not.toBe(first);
+});

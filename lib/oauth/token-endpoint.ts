@@ -1,0 +1,30 @@
+// POST /oauth2/token and POST /oauth2/revoke.
+import { authenticateClient } from "./client-auth";
+import { oauthEndpoint, oauthJson, NO_STORE, OAuthError } from "./errors";
+import { readForm } from "./form-body";
+import { exchangeAuthorizationCode, refreshAccessToken, revokeToken } from "./tokens";
+
+export function tokenEndpoint(request: Request): Promise<Response> {
+  return oauthEndpoint(async () => {
+    const form = await readForm(request);
+    const grantType = form.get("grant_type");
+    if (!grantType) throw new OAuthError("invalid_request", "grant_type is required");
+    if (grantType !== "authorization_code" && grantType !== "refresh_token") {
+      throw new OAuthError("unsupported_grant_type", "Supported grant types: authorization_code, refresh_token");
+    }
+    const client = await authenticateClient(request, form);
+    const tokens = grantType === "authorization_code" ? await exchangeAuthorizationCode(client, form) : await refreshAccessToken(client, form);
+    return oauthJson(tokens);
+  });
+}
+
+export function revocationEndpoint(request: Request): Promise<Response> {
+  return oauthEndpoint(async () => {
+    const form = await readForm(request);
+    const client = await authenticateClient(request, form);
+    const token = form.get("token");
+    if (!token) throw new OAuthError("invalid_request", "token is required");
+    await revokeToken(client, token, form.get("token_type_hint"));
+    return new Response(null, { status: 200, headers: NO_STORE });
+  });
+}
