@@ -6,8 +6,9 @@ import { accountPaths } from "@/lib/accounts/openapi";
 import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 import { oauthPaths } from "@/lib/oauth/openapi";
+import { v4Paths } from "@/lib/v4/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths, oauthPaths];
+const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths, oauthPaths, v4Paths];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 
