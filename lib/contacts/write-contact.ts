@@ -134,14 +134,32 @@ function mergeCustomProperties(current: Record<string, unknown>, changes: Record
  */
 export const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 20_000 };
 
-/** Runs `work` in a transaction, again when a concurrent writer won a unique identifier first. */
+/**
+ * A write that lost a race and can simply run again: a unique identifier a concurrent writer created
+ * first (P2002; the retry then finds it and updates), or SQLite refusing a read transaction's upgrade
+ * to a write because another connection committed meanwhile (SQLITE_BUSY_SNAPSHOT; Prisma has no
+ * BEGIN IMMEDIATE).
+ */
+function isLostRace(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; meta?: unknown; cause?: unknown };
+  if (e?.code === "P2002") return true;
+  let detail = "";
+  try {
+    detail = JSON.stringify(e?.meta ?? null);
+  } catch {
+    /* not serializable */
+  }
+  return /SQLITE_BUSY|database is locked/i.test(`${e?.message ?? ""} ${detail} ${String(e?.cause ?? "")}`);
+}
+
+/** Runs `run` (a transaction) again when it lost a race; see isLostRace. */
 export async function withIdentifierRetry<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await run();
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code !== "P2002" || attempt >= 5) throw error;
+      if (!isLostRace(error) || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
     }
   }
 }

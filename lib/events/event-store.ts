@@ -7,6 +7,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { Pool } from "pg";
 import { databaseKind, resolveDatabaseUrl } from "@/lib/db-url";
 import { rawDb } from "@/lib/raw-db";
+import { writeTurn } from "./write-turns";
 
 export type InboxRow = {
   id: string;
@@ -46,7 +47,7 @@ function sqliteBackend(sqlite: BetterSqlite3.Database): Backend {
     async insert(rows) {
       for (let attempt = 0; ; attempt++) {
         try {
-          insertAll.immediate(rows);
+          await writeTurn(() => insertAll.immediate(rows));
           return;
         } catch (error) {
           const code = (error as { code?: string }).code;

@@ -5,10 +5,11 @@ import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
 import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
+import { eventPaths } from "@/lib/events/openapi";
 import { oauthPaths } from "@/lib/oauth/openapi";
 import { v4Paths } from "@/lib/v4/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths, oauthPaths, v4Paths];
+const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths, eventPaths, oauthPaths, v4Paths];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 
