@@ -1,10 +1,11 @@
 // The deprecated v4 layer over HTTP: the same contacts and events as the current API, bearer tokens
 // only, lifecycle headers on every response, usage shown in the dashboard, and 410 after the sunset.
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api, baseUrl, createSession, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
 import { createBearerToken } from "./bearer-token";
+import { until } from "./until";
 import { startTestServer, type TestServer } from "./setup/test-server";
 
 const SUNSET = "Tue, 15 Jun 2027 00:00:00 GMT";
@@ -28,9 +29,9 @@ const v4 = (path: string, options: { body?: unknown; bearer?: string | null; met
   });
 
 const email = () => `v4-${randomUUID().slice(0, 8)}@example.com`;
-let phoneSeq = 0;
-/** A valid, unique-per-run US number. */
-const phone = () => `+1415555${String(1000 + ((Date.now() + phoneSeq++) % 9000)).padStart(4, "0")}`;
+let phoneSeq = randomInt(0, 8000);
+/** A valid US number, unique within this file's run. */
+const phone = () => `+1415555${1000 + phoneSeq++}`;
 
 function expectLifecycle(res: Response, successor: string) {
   expect(res.headers.get("deprecation")).toBe(DEPRECATION);
@@ -45,16 +46,6 @@ async function identify(body: unknown): Promise<string> {
   expectLifecycle(res, "/api/contacts");
   expect(out).toEqual({ contactID: expect.stringMatching(/^[0-9a-f]{24}$/) });
   return out.contactID;
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last value: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 describe("POST /v4/identify", () => {

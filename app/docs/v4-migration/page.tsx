@@ -114,6 +114,34 @@ Content-Type: application/json
 
 (no eventVersion, even though "viewed product" is a recommended event name)`;
 
+/** A table of v4 → current pairs; the `code` columns are set in monospace. */
+function MappingTable({ columns, rows, code = [] }: { columns: string[]; rows: readonly (readonly string[])[]; code?: number[] }) {
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th scope="col" key={c}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row[0]}>
+              {row.map((cell, i) => (
+                <td key={i}>{code.includes(i) ? <code>{cell}</code> : cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function Example({ title, before, after }: { title: string; before: string; after: string }) {
   return (
     <section className="stack" aria-label={title}>
@@ -160,54 +188,14 @@ export default function V4MigrationGuide() {
         <h2 id="endpoints" className="section-title">
           Endpoints
         </h2>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">v4</th>
-                <th scope="col">Current</th>
-                <th scope="col">Difference</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ENDPOINTS.map(([v4, current, note]) => (
-                <tr key={v4}>
-                  <td>
-                    <code>{v4}</code>
-                  </td>
-                  <td>
-                    <code>{current}</code>
-                  </td>
-                  <td>{note}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MappingTable columns={["v4", "Current", "Difference"]} rows={ENDPOINTS} code={[0, 1]} />
       </section>
 
       <section className="stack" aria-labelledby="fields">
         <h2 id="fields" className="section-title">
           Fields
         </h2>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">v4</th>
-                <th scope="col">Current</th>
-              </tr>
-            </thead>
-            <tbody>
-              {FIELDS.map(([v4, current]) => (
-                <tr key={v4}>
-                  <td>{v4}</td>
-                  <td>{current}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <MappingTable columns={["v4", "Current"]} rows={FIELDS} />
       </section>
 
       <section className="stack" aria-labelledby="examples">
