@@ -1,6 +1,6 @@
 // Node http <-> Fetch API Request/Response, for routes served outside Next.js.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { MAX_BODY_BYTES } from "@/lib/http/body";
+import { BUFFERED_BODY, MAX_BODY_BYTES } from "@/lib/http/body";
 
 /**
  * Reads the body into memory (faster than Readable.toWeb for small JSON bodies). Reading stops one
@@ -38,7 +38,10 @@ export async function toWebRequest(req: IncomingMessage, port: number): Promise<
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
   const hasBody = req.method !== "GET" && req.method !== "HEAD";
   const body = hasBody ? await readBody(req, MAX_BODY_BYTES) : undefined;
-  return new Request(url, { method: req.method, headers, body: body && body.length > 0 ? (new Uint8Array(body.buffer, body.byteOffset, body.length) as Uint8Array<ArrayBuffer>) : undefined });
+  const request = new Request(url, { method: req.method, headers });
+  // The pipeline reads this instead of request.body (lib/http/body.ts): no web stream per request.
+  if (body && body.length > 0) Object.defineProperty(request, BUFFERED_BODY, { value: body });
+  return request;
 }
 
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {

@@ -10,9 +10,24 @@ export function isJsonContentType(value: string | null): boolean {
   return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
+/**
+ * The custom server's fast routes (server/web-bridge.ts) read the body before building the Request and
+ * attach the bytes under this symbol, which spares a web stream per request; Next's requests have none.
+ */
+export const BUFFERED_BODY = Symbol.for("inkwell.bufferedBody");
+
+function bufferedBody(request: Request): Uint8Array | undefined {
+  return (request as unknown as Record<symbol, Uint8Array | undefined>)[BUFFERED_BODY];
+}
+
 export async function readBodyText(request: Request, limit = MAX_BODY_BYTES): Promise<string> {
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
+  const buffered = bufferedBody(request);
+  if (buffered) {
+    if (buffered.byteLength > limit) throw tooLarge(limit);
+    return Buffer.from(buffered.buffer, buffered.byteOffset, buffered.byteLength).toString("utf8");
+  }
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -36,7 +51,7 @@ function tooLarge(limit: number) {
 
 /** Reads and parses a JSON body; `undefined` when the request has none. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const hasBody = request.body !== null && request.headers.get("content-length") !== "0";
+  const hasBody = (request.body !== null || bufferedBody(request) !== undefined) && request.headers.get("content-length") !== "0";
   if (!hasBody) return undefined;
   if (!isJsonContentType(request.headers.get("content-type"))) {
     // An empty body with no content type is simply no body.

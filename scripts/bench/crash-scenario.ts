@@ -81,7 +81,9 @@ export async function runCrashScenario(log: (line: string) => void = () => {}): 
     }
   };
   const senders = Array.from({ length: 24 }, (_, lane) => sender(lane));
-  await sleep(2500);
+  // Kill once the load is well under way (a fixed time would be too short on a busy machine).
+  const loadDeadline = Date.now() + 30_000;
+  while (accepted.size < 200 && Date.now() < loadDeadline) await sleep(50);
   const beforeKill = accepted.size;
   killHard(server);
   log(`killed the server with SIGKILL after ${beforeKill} accepted events`);
