@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { applyMigrations } from "./db/migrate";
 import { ApiProblem } from "../lib/http/problems";
+import { fieldErrorsFromZod } from "../lib/http/zod-errors";
 import { adminCommands } from "../lib/admin/commands";
 
 async function main() {
@@ -26,7 +27,7 @@ main()
   .catch((error) => {
     const message =
       error instanceof ZodError
-        ? error.issues.map((i) => `--${i.path.join(".") || "input"}: ${i.input === undefined ? "is required" : i.message}`).join("; ")
+        ? fieldErrorsFromZod(error.issues).map((e) => `--${e.field || "input"}: ${e.message}`).join("; ")
         : error instanceof ApiProblem
           ? error.detail
           : error instanceof Error

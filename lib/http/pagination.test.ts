@@ -16,8 +16,9 @@ function fetchFrom(data: Row[]) {
       return (dir === "asc" ? 1 : -1) * (main || tie);
     };
     let out = [...data].sort(cmp);
-    if (where.OR) {
-      const [gt, eq] = where.OR;
+    const keyset = where.AND?.[1]?.OR ?? where.OR;
+    if (keyset) {
+      const [gt, eq] = keyset;
       const op = Object.keys(gt[key])[0];
       const value = gt[key][op];
       const id = eq.id[op];

@@ -3,13 +3,24 @@
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
+import { oauthPaths } from "@/lib/oauth/openapi";
+import { templatePaths } from "@/lib/templates/openapi";
+import { renderPaths } from "@/lib/templates/render/openapi";
 import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 import { eventPaths } from "@/lib/events/openapi";
-import { oauthPaths } from "@/lib/oauth/openapi";
 import { v4Paths } from "@/lib/v4/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths, eventPaths, oauthPaths, v4Paths];
+const domains: ZodOpenApiPathsObject[] = [
+  accountPaths,
+  oauthPaths,
+  templatePaths,
+  renderPaths,
+  contactPaths,
+  segmentPaths,
+  eventPaths,
+  v4Paths,
+];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 

@@ -104,3 +104,14 @@ export async function expectOAuthError(res: Response, status: number, error: str
   expect(res.headers.get("cache-control")).toContain("no-store");
   return body;
 }
+
+/** A real access token for a brand, granted `scopes` through the whole consent flow. */
+export async function accessTokenFor(brandId: string, scopes: string[]): Promise<string> {
+  const { createSession } = await import("./helpers");
+  const client = await createTestClient({ scopes });
+  const session = await createSession(brandId);
+  const params = await authorize(client, session.cookie, { scope: scopes.join(" ") });
+  const res = await exchangeCode(client, params.get("code")!);
+  expect(res.status).toBe(200);
+  return (await res.json()).access_token;
+}

@@ -4,7 +4,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { api, baseUrl, createSession, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
-import { createBearerToken } from "./bearer-token";
+import { accessTokenFor } from "./oauth-helpers";
 import { until } from "./until";
 import { startTestServer, type TestServer } from "./setup/test-server";
 
@@ -16,7 +16,7 @@ let token: string;
 
 beforeAll(async () => {
   brand = await createTestBrand();
-  token = await createBearerToken(brand.brandId, "contacts.read contacts.write events.write");
+  token = await accessTokenFor(brand.brandId, ["contacts.read", "contacts.write", "events.write"]);
 });
 
 const v4 = (path: string, options: { body?: unknown; bearer?: string | null; method?: string; headers?: Record<string, string> } = {}) =>
@@ -194,7 +194,7 @@ describe("GET /v4/contacts/{lookup}", () => {
 
   it("unknown contacts are 404, another brand's contact too", async () => {
     const other = await createTestBrand();
-    const otherToken = await createBearerToken(other.brandId, "contacts.read");
+    const otherToken = await accessTokenFor(other.brandId, ["contacts.read"]);
     for (const path of [`/v4/contacts/id:${MISSING_ID}`, `/v4/contacts/email:nobody-${randomUUID()}@example.com`, "/v4/contacts/phoneNumber:+14155550199"]) {
       const res = await v4(path);
       await expectProblem(res, 404, "not-found");
@@ -222,7 +222,7 @@ describe("GET /v4/contacts/{lookup}", () => {
 describe("POST /v4/track", () => {
   it("lands with the no-origin identity: exact name, no eventVersion (even for a recommended name), properties unchanged, phoneNumber as phone", async () => {
     const own = await createTestBrand();
-    const ownToken = await createBearerToken(own.brandId, "events.write contacts.read");
+    const ownToken = await accessTokenFor(own.brandId, ["events.write", "contacts.read"]);
     const address = email();
     const number = phone();
     const properties = { productID: "sku-1", colour: "blue", nested: { sizes: [1, 2] } };
@@ -246,7 +246,7 @@ describe("POST /v4/track", () => {
 
   it("a custom event sent through v4 and through the current API with no-origin is one identity", async () => {
     const own = await createTestBrand();
-    const ownToken = await createBearerToken(own.brandId, "events.write");
+    const ownToken = await accessTokenFor(own.brandId, ["events.write"]);
     const address = email();
     const first = await json(await v4("/v4/track", { bearer: ownToken, body: { eventName: "Wishlist Shared", contact: { email: address }, properties: { items: 3 } } }));
     const second = await api("/api/events", {
@@ -305,14 +305,14 @@ describe("credentials", () => {
   });
 
   it("each endpoint needs its scope", async () => {
-    const readOnly = await createBearerToken(brand.brandId, "contacts.read");
+    const readOnly = await accessTokenFor(brand.brandId, ["contacts.read"]);
     for (const [path, scope] of [["/v4/identify", "contacts.write"], ["/v4/track", "events.write"]]) {
       const res = await v4(path, { bearer: readOnly, body: { email: email() } });
       const problem = await expectProblem(res, 403, "insufficient-scope");
       expect(problem.requiredScopes).toEqual([scope]);
       expect(res.headers.get("sunset")).toBe(SUNSET);
     }
-    const writeEvents = await createBearerToken(brand.brandId, "events.write");
+    const writeEvents = await accessTokenFor(brand.brandId, ["events.write"]);
     await expectProblem(await v4(`/v4/contacts/id:${MISSING_ID}`, { bearer: writeEvents }), 403, "insufficient-scope");
   });
 });
@@ -347,7 +347,7 @@ describe("lifecycle headers", () => {
 describe("usage in the dashboard", () => {
   it("records the brand's v4 calls and shows a notice; a brand without v4 calls sees none", async () => {
     const own = await createTestBrand();
-    const ownToken = await createBearerToken(own.brandId, "contacts.read contacts.write");
+    const ownToken = await accessTokenFor(own.brandId, ["contacts.read", "contacts.write"]);
     await v4("/v4/identify", { bearer: ownToken, body: { email: email() } });
     const rows = await until(() => db.v4UsageDay.findMany({ where: { brandId: own.brandId } }), (r) => r.length === 1);
     expect(rows[0]).toMatchObject({ endpoint: "identify", count: 1, day: new Date().toISOString().slice(0, 10) });
