@@ -3,6 +3,7 @@
 import type { IncomingMessage } from "node:http";
 import { randomUUID } from "node:crypto";
 import { ApiProblem, problemResponse } from "@/lib/http/problems";
+import { lifecycleHeaders } from "@/lib/v4/lifecycle";
 
 const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
@@ -16,12 +17,10 @@ export function guardRequest(req: IncomingMessage): Response | null {
   } catch {
     return problemResponse(new ApiProblem("bad-request", "The request path has malformed percent-encoding"), requestId, origin);
   }
-  if (path.startsWith("/api/") && !API_METHODS.has(req.method ?? "")) {
-    return problemResponse(
-      new ApiProblem("method-not-allowed", `${req.method} is not supported by the API`, { headers: { Allow: "GET, POST, PUT, PATCH, DELETE" } }),
-      requestId,
-      origin,
-    );
+  const v4 = path.startsWith("/v4/");
+  if ((path.startsWith("/api/") || v4) && !API_METHODS.has(req.method ?? "")) {
+    const headers = { Allow: "GET, POST, PUT, PATCH, DELETE", ...(v4 ? lifecycleHeaders("/api") : {}) };
+    return problemResponse(new ApiProblem("method-not-allowed", `${req.method} is not supported by the API`, { headers }), requestId, origin);
   }
   return null;
 }

@@ -1,6 +1,7 @@
 // The signed-in shell: top bar, navigation, brand switcher, and the data layer for client components.
 import { Providers } from "@/components/providers";
 import { TopBar } from "@/components/dashboard/top-bar";
+import { V4UsageNotice } from "@/components/v4/v4-usage-notice";
 import { requireSession } from "@/lib/auth/require-session";
 import { signOutAction } from "./actions";
 
@@ -16,7 +17,10 @@ export default async function DashboardLayout({ children }: { children: React.Re
       <Providers key={brand?.id ?? "none"}>
         <main id="main" className="container main" tabIndex={-1}>
           {brand ? (
-            children
+            <>
+              <V4UsageNotice brandId={brand.id} />
+              {children}
+            </>
           ) : (
             <div className="empty-state">
               <h1>No brand yet</h1>

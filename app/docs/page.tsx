@@ -19,6 +19,12 @@ export default function DocsIndex() {
           </Link>
         </li>
         <li>
+          <Link href="/docs/v4-migration" className="card card-link">
+            <h2 className="card-title">Migrating from v4</h2>
+            <p className="muted">The deprecated v4 API stops working on 15 June 2027: what maps to what, and how to keep your event automations working.</p>
+          </Link>
+        </li>
+        <li>
           <a href="/api/openapi.json" className="card card-link">
             <h2 className="card-title">OpenAPI document</h2>
             <p className="muted">The machine-readable description (OpenAPI 3.1) for code generators and API tools.</p>

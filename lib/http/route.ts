@@ -33,6 +33,8 @@ export type RouteConfig<B extends Schema | undefined, Q extends Schema | undefin
   unversioned?: boolean;
   /** limit the endpoint to some kinds of credential (e.g. dashboard sessions only) */
   principals?: readonly Principal["kind"][];
+  /** replaces the credential check (the v4 layer accepts bearer tokens only) */
+  authenticate?: (request: Request) => Promise<Principal>;
 };
 
 export type HandlerContext<B, Q, P> = {
@@ -118,7 +120,7 @@ export function route<B extends Schema | undefined = undefined, Q extends Schema
     let version: string | null = null;
     return withProblems(request, async (requestId) => {
       if (!config.unversioned) version = checkVersion(request.headers);
-      const auth = await authenticate(request);
+      const auth = await (config.authenticate ?? authenticate)(request);
       if (config.principals && !config.principals.includes(auth.kind)) {
         throw new ApiProblem("forbidden", `This endpoint accepts only ${config.principals.join(" or ")} credentials`);
       }

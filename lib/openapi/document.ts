@@ -10,6 +10,7 @@ import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
 import { eventPaths } from "@/lib/events/openapi";
+import { v4Paths } from "@/lib/v4/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
@@ -20,6 +21,7 @@ const domains: ZodOpenApiPathsObject[] = [
   segmentPaths,
   segmentPreviewPaths,
   eventPaths,
+  v4Paths,
 ];
 
 let cached: ReturnType<typeof createDocument> | null = null;

@@ -1,66 +1,75 @@
+-- CreateSchema
+CREATE SCHEMA IF NOT EXISTS "public";
+
 -- CreateTable
 CREATE TABLE "Brand" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "plan" TEXT NOT NULL DEFAULT 'free',
     "features" JSONB NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Brand_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "User" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "email" TEXT NOT NULL,
     "name" TEXT,
     "passwordHash" TEXT NOT NULL,
     "isOperator" BOOLEAN NOT NULL DEFAULT false,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "User_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "Membership" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "role" TEXT NOT NULL DEFAULT 'owner',
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "Membership_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "Membership_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "Membership_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "ApiKey" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "prefix" TEXT NOT NULL,
     "secretHash" TEXT NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "lastUsedAt" DATETIME,
-    "revokedAt" DATETIME,
-    CONSTRAINT "ApiKey_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" TIMESTAMP(3),
+    "revokedAt" TIMESTAMP(3),
+
+    CONSTRAINT "ApiKey_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "ContactEvent" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "contactId" TEXT NOT NULL,
     "eventName" TEXT NOT NULL,
     "eventVersion" TEXT,
     "origin" TEXT NOT NULL,
     "eventID" TEXT,
-    "eventTime" DATETIME NOT NULL,
-    "receivedAt" DATETIME NOT NULL,
+    "eventTime" TIMESTAMP(3) NOT NULL,
+    "receivedAt" TIMESTAMP(3) NOT NULL,
     "properties" JSONB NOT NULL,
-    CONSTRAINT "ContactEvent_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+
+    CONSTRAINT "ContactEvent_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "Contact" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "firstName" TEXT,
     "lastName" TEXT,
@@ -73,24 +82,26 @@ CREATE TABLE "Contact" (
     "countryCode" TEXT,
     "postalCode" TEXT,
     "customProperties" JSONB NOT NULL,
-    "createdAt" DATETIME NOT NULL,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "Contact_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Contact_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "ContactIdentifier" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "contactId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "value" TEXT NOT NULL,
     "status" TEXT NOT NULL,
-    "statusChangedAt" DATETIME NOT NULL,
+    "statusChangedAt" TIMESTAMP(3) NOT NULL,
     "consent" JSONB,
     "sendWelcomeMessage" BOOLEAN NOT NULL DEFAULT true,
-    "createdAt" DATETIME NOT NULL,
-    CONSTRAINT "ContactIdentifier_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "ContactIdentifier_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -99,13 +110,12 @@ CREATE TABLE "ContactTag" (
     "brandId" TEXT NOT NULL,
     "tag" TEXT NOT NULL,
 
-    PRIMARY KEY ("contactId", "tag"),
-    CONSTRAINT "ContactTag_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "ContactTag_pkey" PRIMARY KEY ("contactId","tag")
 );
 
 -- CreateTable
 CREATE TABLE "ContactStatusChange" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "contactId" TEXT NOT NULL,
     "identifierType" TEXT NOT NULL,
@@ -114,66 +124,71 @@ CREATE TABLE "ContactStatusChange" (
     "from" TEXT,
     "to" TEXT NOT NULL,
     "source" TEXT NOT NULL,
-    "at" DATETIME NOT NULL,
-    CONSTRAINT "ContactStatusChange_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "at" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "ContactStatusChange_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "Segment" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "conditionGroups" JSONB NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'ready',
-    "createdAt" DATETIME NOT NULL,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "Segment_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "Segment_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "EventInbox" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "eventName" TEXT NOT NULL,
     "eventVersion" TEXT,
     "origin" TEXT NOT NULL,
     "originInIdentity" BOOLEAN NOT NULL,
     "eventID" TEXT,
-    "eventTime" DATETIME NOT NULL,
-    "receivedAt" DATETIME NOT NULL,
+    "eventTime" TIMESTAMP(3) NOT NULL,
+    "receivedAt" TIMESTAMP(3) NOT NULL,
     "historical" BOOLEAN NOT NULL,
     "payload" TEXT NOT NULL,
     "status" TEXT NOT NULL,
     "attempts" INTEGER NOT NULL,
-    "nextAttemptAt" DATETIME NOT NULL,
+    "nextAttemptAt" TIMESTAMP(3) NOT NULL,
     "claimedBy" TEXT,
-    "claimedUntil" DATETIME,
+    "claimedUntil" TIMESTAMP(3),
     "lastError" TEXT,
-    "processedAt" DATETIME,
-    "outcome" TEXT
+    "processedAt" TIMESTAMP(3),
+    "outcome" TEXT,
+
+    CONSTRAINT "EventInbox_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "EventDedupKey" (
     "brandId" TEXT NOT NULL,
     "eventID" TEXT NOT NULL,
-    "eventTime" DATETIME NOT NULL,
+    "eventTime" TIMESTAMP(3) NOT NULL,
     "inboxId" TEXT NOT NULL,
 
-    PRIMARY KEY ("brandId", "eventID", "eventTime")
+    CONSTRAINT "EventDedupKey_pkey" PRIMARY KEY ("brandId","eventID","eventTime")
 );
 
 -- CreateTable
 CREATE TABLE "EventIdentity" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "eventName" TEXT NOT NULL,
     "origin" TEXT NOT NULL,
     "eventVersion" TEXT NOT NULL,
     "count" INTEGER NOT NULL,
-    "firstSeenAt" DATETIME NOT NULL,
-    "lastSeenAt" DATETIME NOT NULL,
-    CONSTRAINT "EventIdentity_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "firstSeenAt" TIMESTAMP(3) NOT NULL,
+    "lastSeenAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "EventIdentity_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -181,42 +196,42 @@ CREATE TABLE "Product" (
     "brandId" TEXT NOT NULL,
     "productId" TEXT NOT NULL,
     "title" TEXT,
-    "price" REAL,
+    "price" DOUBLE PRECISION,
     "currency" TEXT,
     "url" TEXT,
     "imageUrl" TEXT,
     "categories" JSONB NOT NULL,
     "inStock" BOOLEAN,
-    "backInStockAt" DATETIME,
-    "firstSeenAt" DATETIME NOT NULL,
-    "lastSeenAt" DATETIME NOT NULL,
+    "backInStockAt" TIMESTAMP(3),
+    "firstSeenAt" TIMESTAMP(3) NOT NULL,
+    "lastSeenAt" TIMESTAMP(3) NOT NULL,
     "viewCount" INTEGER NOT NULL,
     "orderCount" INTEGER NOT NULL,
 
-    PRIMARY KEY ("brandId", "productId"),
-    CONSTRAINT "Product_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    CONSTRAINT "Product_pkey" PRIMARY KEY ("brandId","productId")
 );
 
 -- CreateTable
 CREATE TABLE "OAuthClient" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "clientId" TEXT NOT NULL,
     "secretHash" TEXT,
-    "secretIssuedAt" DATETIME,
+    "secretIssuedAt" TIMESTAMP(3),
     "name" TEXT NOT NULL,
     "redirectUris" JSONB NOT NULL,
     "scopes" JSONB NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'pending',
     "ownerUserId" TEXT,
     "contactEmail" TEXT,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "OAuthClient_ownerUserId_fkey" FOREIGN KEY ("ownerUserId") REFERENCES "User" ("id") ON DELETE SET NULL ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "OAuthClient_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "AuthorizationCode" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "codeHash" TEXT NOT NULL,
     "clientId" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
@@ -225,66 +240,67 @@ CREATE TABLE "AuthorizationCode" (
     "scopes" JSONB NOT NULL,
     "codeChallenge" TEXT,
     "codeChallengeMethod" TEXT,
-    "expiresAt" DATETIME NOT NULL,
-    "usedAt" DATETIME,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "AuthorizationCode_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "AuthorizationCode_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "AuthorizationCode_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "expiresAt" TIMESTAMP(3) NOT NULL,
+    "usedAt" TIMESTAMP(3),
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "AuthorizationCode_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "OAuthGrant" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "clientId" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "codeId" TEXT,
     "scopes" JSONB NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "lastUsedAt" DATETIME,
-    "revokedAt" DATETIME,
-    CONSTRAINT "OAuthGrant_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "OAuthGrant_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "OAuthGrant_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" TIMESTAMP(3),
+    "revokedAt" TIMESTAMP(3),
+
+    CONSTRAINT "OAuthGrant_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "OAuthToken" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "grantId" TEXT NOT NULL,
     "accessTokenHash" TEXT NOT NULL,
     "refreshTokenHash" TEXT NOT NULL,
     "scopes" JSONB NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "rotatedAt" DATETIME,
-    "revokedAt" DATETIME,
-    CONSTRAINT "OAuthToken_grantId_fkey" FOREIGN KEY ("grantId") REFERENCES "OAuthGrant" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "rotatedAt" TIMESTAMP(3),
+    "revokedAt" TIMESTAMP(3),
+
+    CONSTRAINT "OAuthToken_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "EmailTemplate" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "nameLower" TEXT NOT NULL,
     "generalSettings" JSONB NOT NULL,
     "sections" JSONB NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "EmailTemplate_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "EmailTemplate_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
 CREATE TABLE "UniversalLayout" (
-    "id" TEXT NOT NULL PRIMARY KEY,
+    "id" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "nameLower" TEXT NOT NULL,
     "content" JSONB NOT NULL,
-    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" DATETIME NOT NULL,
-    CONSTRAINT "UniversalLayout_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "UniversalLayout_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateTable
@@ -293,9 +309,18 @@ CREATE TABLE "TemplateLayoutRef" (
     "layoutId" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
 
-    PRIMARY KEY ("templateId", "layoutId"),
-    CONSTRAINT "TemplateLayoutRef_templateId_fkey" FOREIGN KEY ("templateId") REFERENCES "EmailTemplate" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
-    CONSTRAINT "TemplateLayoutRef_layoutId_fkey" FOREIGN KEY ("layoutId") REFERENCES "UniversalLayout" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+    CONSTRAINT "TemplateLayoutRef_pkey" PRIMARY KEY ("templateId","layoutId")
+);
+
+-- CreateTable
+CREATE TABLE "V4UsageDay" (
+    "brandId" TEXT NOT NULL,
+    "endpoint" TEXT NOT NULL,
+    "day" TEXT NOT NULL,
+    "count" INTEGER NOT NULL,
+    "lastCallAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "V4UsageDay_pkey" PRIMARY KEY ("brandId","endpoint","day")
 );
 
 -- CreateIndex
@@ -417,4 +442,79 @@ CREATE INDEX "UniversalLayout_brandId_createdAt_id_idx" ON "UniversalLayout"("br
 
 -- CreateIndex
 CREATE INDEX "TemplateLayoutRef_layoutId_brandId_idx" ON "TemplateLayoutRef"("layoutId", "brandId");
+
+-- CreateIndex
+CREATE INDEX "V4UsageDay_brandId_day_idx" ON "V4UsageDay"("brandId", "day");
+
+-- AddForeignKey
+ALTER TABLE "Membership" ADD CONSTRAINT "Membership_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Membership" ADD CONSTRAINT "Membership_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ApiKey" ADD CONSTRAINT "ApiKey_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ContactEvent" ADD CONSTRAINT "ContactEvent_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Contact" ADD CONSTRAINT "Contact_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ContactIdentifier" ADD CONSTRAINT "ContactIdentifier_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ContactTag" ADD CONSTRAINT "ContactTag_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "ContactStatusChange" ADD CONSTRAINT "ContactStatusChange_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Segment" ADD CONSTRAINT "Segment_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "EventIdentity" ADD CONSTRAINT "EventIdentity_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Product" ADD CONSTRAINT "Product_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthClient" ADD CONSTRAINT "OAuthClient_ownerUserId_fkey" FOREIGN KEY ("ownerUserId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AuthorizationCode" ADD CONSTRAINT "AuthorizationCode_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AuthorizationCode" ADD CONSTRAINT "AuthorizationCode_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "AuthorizationCode" ADD CONSTRAINT "AuthorizationCode_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthGrant" ADD CONSTRAINT "OAuthGrant_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthGrant" ADD CONSTRAINT "OAuthGrant_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthGrant" ADD CONSTRAINT "OAuthGrant_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "OAuthToken" ADD CONSTRAINT "OAuthToken_grantId_fkey" FOREIGN KEY ("grantId") REFERENCES "OAuthGrant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "EmailTemplate" ADD CONSTRAINT "EmailTemplate_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "UniversalLayout" ADD CONSTRAINT "UniversalLayout_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TemplateLayoutRef" ADD CONSTRAINT "TemplateLayoutRef_templateId_fkey" FOREIGN KEY ("templateId") REFERENCES "EmailTemplate"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TemplateLayoutRef" ADD CONSTRAINT "TemplateLayoutRef_layoutId_fkey" FOREIGN KEY ("layoutId") REFERENCES "UniversalLayout"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "V4UsageDay" ADD CONSTRAINT "V4UsageDay_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 

@@ -1,75 +1,66 @@
--- CreateSchema
-CREATE SCHEMA IF NOT EXISTS "public";
-
 -- CreateTable
 CREATE TABLE "Brand" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "name" TEXT NOT NULL,
     "plan" TEXT NOT NULL DEFAULT 'free',
     "features" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "Brand_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
 );
 
 -- CreateTable
 CREATE TABLE "User" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "email" TEXT NOT NULL,
     "name" TEXT,
     "passwordHash" TEXT NOT NULL,
     "isOperator" BOOLEAN NOT NULL DEFAULT false,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "User_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
 );
 
 -- CreateTable
 CREATE TABLE "Membership" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "userId" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "role" TEXT NOT NULL DEFAULT 'owner',
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "Membership_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Membership_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "Membership_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "ApiKey" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "prefix" TEXT NOT NULL,
     "secretHash" TEXT NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "lastUsedAt" TIMESTAMP(3),
-    "revokedAt" TIMESTAMP(3),
-
-    CONSTRAINT "ApiKey_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" DATETIME,
+    "revokedAt" DATETIME,
+    CONSTRAINT "ApiKey_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "ContactEvent" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "contactId" TEXT NOT NULL,
     "eventName" TEXT NOT NULL,
     "eventVersion" TEXT,
     "origin" TEXT NOT NULL,
     "eventID" TEXT,
-    "eventTime" TIMESTAMP(3) NOT NULL,
-    "receivedAt" TIMESTAMP(3) NOT NULL,
+    "eventTime" DATETIME NOT NULL,
+    "receivedAt" DATETIME NOT NULL,
     "properties" JSONB NOT NULL,
-
-    CONSTRAINT "ContactEvent_pkey" PRIMARY KEY ("id")
+    CONSTRAINT "ContactEvent_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Contact" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "firstName" TEXT,
     "lastName" TEXT,
@@ -82,26 +73,24 @@ CREATE TABLE "Contact" (
     "countryCode" TEXT,
     "postalCode" TEXT,
     "customProperties" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "Contact_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Contact_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "ContactIdentifier" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "contactId" TEXT NOT NULL,
     "type" TEXT NOT NULL,
     "value" TEXT NOT NULL,
     "status" TEXT NOT NULL,
-    "statusChangedAt" TIMESTAMP(3) NOT NULL,
+    "statusChangedAt" DATETIME NOT NULL,
     "consent" JSONB,
     "sendWelcomeMessage" BOOLEAN NOT NULL DEFAULT true,
-    "createdAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "ContactIdentifier_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL,
+    CONSTRAINT "ContactIdentifier_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -110,12 +99,13 @@ CREATE TABLE "ContactTag" (
     "brandId" TEXT NOT NULL,
     "tag" TEXT NOT NULL,
 
-    CONSTRAINT "ContactTag_pkey" PRIMARY KEY ("contactId","tag")
+    PRIMARY KEY ("contactId", "tag"),
+    CONSTRAINT "ContactTag_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "ContactStatusChange" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "contactId" TEXT NOT NULL,
     "identifierType" TEXT NOT NULL,
@@ -124,71 +114,66 @@ CREATE TABLE "ContactStatusChange" (
     "from" TEXT,
     "to" TEXT NOT NULL,
     "source" TEXT NOT NULL,
-    "at" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "ContactStatusChange_pkey" PRIMARY KEY ("id")
+    "at" DATETIME NOT NULL,
+    CONSTRAINT "ContactStatusChange_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "Segment" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "conditionGroups" JSONB NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'ready',
-    "createdAt" TIMESTAMP(3) NOT NULL,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "Segment_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "Segment_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "EventInbox" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "eventName" TEXT NOT NULL,
     "eventVersion" TEXT,
     "origin" TEXT NOT NULL,
     "originInIdentity" BOOLEAN NOT NULL,
     "eventID" TEXT,
-    "eventTime" TIMESTAMP(3) NOT NULL,
-    "receivedAt" TIMESTAMP(3) NOT NULL,
+    "eventTime" DATETIME NOT NULL,
+    "receivedAt" DATETIME NOT NULL,
     "historical" BOOLEAN NOT NULL,
     "payload" TEXT NOT NULL,
     "status" TEXT NOT NULL,
     "attempts" INTEGER NOT NULL,
-    "nextAttemptAt" TIMESTAMP(3) NOT NULL,
+    "nextAttemptAt" DATETIME NOT NULL,
     "claimedBy" TEXT,
-    "claimedUntil" TIMESTAMP(3),
+    "claimedUntil" DATETIME,
     "lastError" TEXT,
-    "processedAt" TIMESTAMP(3),
-    "outcome" TEXT,
-
-    CONSTRAINT "EventInbox_pkey" PRIMARY KEY ("id")
+    "processedAt" DATETIME,
+    "outcome" TEXT
 );
 
 -- CreateTable
 CREATE TABLE "EventDedupKey" (
     "brandId" TEXT NOT NULL,
     "eventID" TEXT NOT NULL,
-    "eventTime" TIMESTAMP(3) NOT NULL,
+    "eventTime" DATETIME NOT NULL,
     "inboxId" TEXT NOT NULL,
 
-    CONSTRAINT "EventDedupKey_pkey" PRIMARY KEY ("brandId","eventID","eventTime")
+    PRIMARY KEY ("brandId", "eventID", "eventTime")
 );
 
 -- CreateTable
 CREATE TABLE "EventIdentity" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "eventName" TEXT NOT NULL,
     "origin" TEXT NOT NULL,
     "eventVersion" TEXT NOT NULL,
     "count" INTEGER NOT NULL,
-    "firstSeenAt" TIMESTAMP(3) NOT NULL,
-    "lastSeenAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "EventIdentity_pkey" PRIMARY KEY ("id")
+    "firstSeenAt" DATETIME NOT NULL,
+    "lastSeenAt" DATETIME NOT NULL,
+    CONSTRAINT "EventIdentity_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -196,42 +181,42 @@ CREATE TABLE "Product" (
     "brandId" TEXT NOT NULL,
     "productId" TEXT NOT NULL,
     "title" TEXT,
-    "price" DOUBLE PRECISION,
+    "price" REAL,
     "currency" TEXT,
     "url" TEXT,
     "imageUrl" TEXT,
     "categories" JSONB NOT NULL,
     "inStock" BOOLEAN,
-    "backInStockAt" TIMESTAMP(3),
-    "firstSeenAt" TIMESTAMP(3) NOT NULL,
-    "lastSeenAt" TIMESTAMP(3) NOT NULL,
+    "backInStockAt" DATETIME,
+    "firstSeenAt" DATETIME NOT NULL,
+    "lastSeenAt" DATETIME NOT NULL,
     "viewCount" INTEGER NOT NULL,
     "orderCount" INTEGER NOT NULL,
 
-    CONSTRAINT "Product_pkey" PRIMARY KEY ("brandId","productId")
+    PRIMARY KEY ("brandId", "productId"),
+    CONSTRAINT "Product_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "OAuthClient" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "clientId" TEXT NOT NULL,
     "secretHash" TEXT,
-    "secretIssuedAt" TIMESTAMP(3),
+    "secretIssuedAt" DATETIME,
     "name" TEXT NOT NULL,
     "redirectUris" JSONB NOT NULL,
     "scopes" JSONB NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'pending',
     "ownerUserId" TEXT,
     "contactEmail" TEXT,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "OAuthClient_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "OAuthClient_ownerUserId_fkey" FOREIGN KEY ("ownerUserId") REFERENCES "User" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "AuthorizationCode" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "codeHash" TEXT NOT NULL,
     "clientId" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
@@ -240,67 +225,66 @@ CREATE TABLE "AuthorizationCode" (
     "scopes" JSONB NOT NULL,
     "codeChallenge" TEXT,
     "codeChallengeMethod" TEXT,
-    "expiresAt" TIMESTAMP(3) NOT NULL,
-    "usedAt" TIMESTAMP(3),
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-
-    CONSTRAINT "AuthorizationCode_pkey" PRIMARY KEY ("id")
+    "expiresAt" DATETIME NOT NULL,
+    "usedAt" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "AuthorizationCode_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "AuthorizationCode_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "AuthorizationCode_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "OAuthGrant" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "clientId" TEXT NOT NULL,
     "userId" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
     "codeId" TEXT,
     "scopes" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "lastUsedAt" TIMESTAMP(3),
-    "revokedAt" TIMESTAMP(3),
-
-    CONSTRAINT "OAuthGrant_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" DATETIME,
+    "revokedAt" DATETIME,
+    CONSTRAINT "OAuthGrant_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "OAuthGrant_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "OAuthGrant_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "OAuthToken" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "grantId" TEXT NOT NULL,
     "accessTokenHash" TEXT NOT NULL,
     "refreshTokenHash" TEXT NOT NULL,
     "scopes" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "rotatedAt" TIMESTAMP(3),
-    "revokedAt" TIMESTAMP(3),
-
-    CONSTRAINT "OAuthToken_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "rotatedAt" DATETIME,
+    "revokedAt" DATETIME,
+    CONSTRAINT "OAuthToken_grantId_fkey" FOREIGN KEY ("grantId") REFERENCES "OAuthGrant" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "EmailTemplate" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "nameLower" TEXT NOT NULL,
     "generalSettings" JSONB NOT NULL,
     "sections" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "EmailTemplate_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "EmailTemplate_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
 CREATE TABLE "UniversalLayout" (
-    "id" TEXT NOT NULL,
+    "id" TEXT NOT NULL PRIMARY KEY,
     "brandId" TEXT NOT NULL,
     "name" TEXT NOT NULL,
     "nameLower" TEXT NOT NULL,
     "content" JSONB NOT NULL,
-    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updatedAt" TIMESTAMP(3) NOT NULL,
-
-    CONSTRAINT "UniversalLayout_pkey" PRIMARY KEY ("id")
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "UniversalLayout_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -309,7 +293,21 @@ CREATE TABLE "TemplateLayoutRef" (
     "layoutId" TEXT NOT NULL,
     "brandId" TEXT NOT NULL,
 
-    CONSTRAINT "TemplateLayoutRef_pkey" PRIMARY KEY ("templateId","layoutId")
+    PRIMARY KEY ("templateId", "layoutId"),
+    CONSTRAINT "TemplateLayoutRef_templateId_fkey" FOREIGN KEY ("templateId") REFERENCES "EmailTemplate" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "TemplateLayoutRef_layoutId_fkey" FOREIGN KEY ("layoutId") REFERENCES "UniversalLayout" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "V4UsageDay" (
+    "brandId" TEXT NOT NULL,
+    "endpoint" TEXT NOT NULL,
+    "day" TEXT NOT NULL,
+    "count" INTEGER NOT NULL,
+    "lastCallAt" DATETIME NOT NULL,
+
+    PRIMARY KEY ("brandId", "endpoint", "day"),
+    CONSTRAINT "V4UsageDay_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
 -- CreateIndex
@@ -432,72 +430,6 @@ CREATE INDEX "UniversalLayout_brandId_createdAt_id_idx" ON "UniversalLayout"("br
 -- CreateIndex
 CREATE INDEX "TemplateLayoutRef_layoutId_brandId_idx" ON "TemplateLayoutRef"("layoutId", "brandId");
 
--- AddForeignKey
-ALTER TABLE "Membership" ADD CONSTRAINT "Membership_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Membership" ADD CONSTRAINT "Membership_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ApiKey" ADD CONSTRAINT "ApiKey_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ContactEvent" ADD CONSTRAINT "ContactEvent_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Contact" ADD CONSTRAINT "Contact_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ContactIdentifier" ADD CONSTRAINT "ContactIdentifier_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ContactTag" ADD CONSTRAINT "ContactTag_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "ContactStatusChange" ADD CONSTRAINT "ContactStatusChange_contactId_fkey" FOREIGN KEY ("contactId") REFERENCES "Contact"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Segment" ADD CONSTRAINT "Segment_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "EventIdentity" ADD CONSTRAINT "EventIdentity_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "Product" ADD CONSTRAINT "Product_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "OAuthClient" ADD CONSTRAINT "OAuthClient_ownerUserId_fkey" FOREIGN KEY ("ownerUserId") REFERENCES "User"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "AuthorizationCode" ADD CONSTRAINT "AuthorizationCode_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "AuthorizationCode" ADD CONSTRAINT "AuthorizationCode_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "AuthorizationCode" ADD CONSTRAINT "AuthorizationCode_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "OAuthGrant" ADD CONSTRAINT "OAuthGrant_clientId_fkey" FOREIGN KEY ("clientId") REFERENCES "OAuthClient"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "OAuthGrant" ADD CONSTRAINT "OAuthGrant_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "OAuthGrant" ADD CONSTRAINT "OAuthGrant_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "OAuthToken" ADD CONSTRAINT "OAuthToken_grantId_fkey" FOREIGN KEY ("grantId") REFERENCES "OAuthGrant"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "EmailTemplate" ADD CONSTRAINT "EmailTemplate_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "UniversalLayout" ADD CONSTRAINT "UniversalLayout_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "TemplateLayoutRef" ADD CONSTRAINT "TemplateLayoutRef_templateId_fkey" FOREIGN KEY ("templateId") REFERENCES "EmailTemplate"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- AddForeignKey
-ALTER TABLE "TemplateLayoutRef" ADD CONSTRAINT "TemplateLayoutRef_layoutId_fkey" FOREIGN KEY ("layoutId") REFERENCES "UniversalLayout"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
+-- CreateIndex
+CREATE INDEX "V4UsageDay_brandId_day_idx" ON "V4UsageDay"("brandId", "day");
 
