@@ -30,11 +30,16 @@ function isObject(value: unknown): value is RawEvent {
 }
 
 // Runs even when other fields failed (when: ...), so a request learns every problem at once.
-function eventRules(event: RawEvent, ctx: z.RefinementCtx) {
+// With `compatibility: no-origin` an event keeps its legacy identity (spec, "Event identity rules" 1-4):
+// a recommended name sent without eventVersion is accepted as is and its properties are not checked
+// against the catalog, because they keep the structure they had before.
+function eventRules(event: RawEvent, ctx: z.RefinementCtx, noOrigin: boolean) {
   if (typeof event.eventName !== "string") return;
   const versions = recommendedVersions(event.eventName);
   const version = event.eventVersion;
-  if (!versions) {
+  if (versions && noOrigin && version === undefined) {
+    // legacy identity: name, no version, properties unchanged
+  } else if (!versions) {
     if (version !== undefined) {
       ctx.addIssue({
         code: "custom", path: ["eventVersion"], params: { code: "not_allowed" },
@@ -68,9 +73,18 @@ function eventRules(event: RawEvent, ctx: z.RefinementCtx) {
 
 export const EventInput = z
   .strictObject(baseShape)
-  .superRefine((event, ctx) => eventRules(event as RawEvent, ctx), { when: (payload) => isObject(payload.value) })
-  .meta({ id: "EventInput", description: "A customer event (recommended or custom)" });
+  .superRefine((event, ctx) => eventRules(event as RawEvent, ctx, false), { when: (payload) => isObject(payload.value) })
+  .meta({
+    id: "EventInput",
+    description:
+      "A customer event (recommended or custom). With the header `compatibility: no-origin` (events formerly sent through v4 track), a recommended name may come without eventVersion and keeps its properties unchecked: it is then identified by its name alone.",
+  });
 export type EventInput = z.infer<typeof EventInput>;
+
+/** The validator under `compatibility: no-origin`: the same shape, with the legacy-identity rule. */
+export const NoOriginEventInput = z
+  .strictObject(baseShape)
+  .superRefine((event, ctx) => eventRules(event as RawEvent, ctx, true), { when: (payload) => isObject(payload.value) });
 
 export const AcceptedEventSchema = z.object({
   id: z.string().meta({ description: "The stored event's id (24 hex)" }),

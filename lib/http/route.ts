@@ -24,6 +24,8 @@ export type RouteConfig<B extends Schema | undefined, Q extends Schema | undefin
   /** required scope (any one of a list); null only for routes open to every valid credential */
   scope: Scope | readonly Scope[] | null;
   body?: B;
+  /** picks the body validator per request (same output type as `body`), e.g. by a header */
+  bodyFor?: (request: Request) => Schema;
   query?: Q;
   params?: P;
   /** require a body (default: true when a body schema is given) */
@@ -152,7 +154,7 @@ export function route<B extends Schema | undefined = undefined, Q extends Schema
         if (raw === undefined && (config.bodyRequired ?? true)) {
           throw new ApiProblem("bad-request", "A JSON request body is required");
         }
-        body = raw === undefined ? undefined : parseWith(config.body, raw, "body");
+        body = raw === undefined ? undefined : parseWith(config.bodyFor?.(request) ?? config.body, raw, "body");
       } else if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
         // Still enforce the size limit on endpoints that ignore their body.
         await readBodyText(request, MAX_BODY_BYTES);

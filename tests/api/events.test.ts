@@ -346,6 +346,28 @@ describe("identities", () => {
   });
 });
 
+describe("legacy identity of recommended names (compatibility: no-origin, spec identity rules 1-4)", () => {
+  it("accepts a recommended name without eventVersion, properties unchanged, identified by name alone", async () => {
+    const own = await createTestBrand();
+    const legacy = { eventName: "viewed product", origin: "api", contact: { email: email() }, properties: { sku: 42, legacyShape: ["kept"] } };
+    // without the header the same event is a recommended one and needs its version
+    await expectProblem(await post(legacy, own.key), 400, "validation-failed");
+    const id = await accept(legacy, own.key, { compatibility: "no-origin" });
+    await processed([id]);
+    const event = await db.contactEvent.findUniqueOrThrow({ where: { id } });
+    expect(event).toMatchObject({ eventName: "viewed product", eventVersion: null });
+    expect(event.properties).toEqual({ sku: 42, legacyShape: ["kept"] });
+    const { identities } = await json(await api("/api/event-identities", { key: own.key }));
+    expect(identities).toEqual([expect.objectContaining({ eventName: "viewed product", origin: null, eventVersion: null, count: 1 })]);
+  });
+
+  it("still checks a recommended event that does carry its version", async () => {
+    const res = await post({ ...viewed(email()), properties: { productID: 7 } }, brand.key, { compatibility: "no-origin" });
+    const problem = await expectProblem(res, 400, "validation-failed");
+    expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toContain("/properties/productID");
+  });
+});
+
 describe("GET /api/contacts/{id}/events", () => {
   it("pages newest first without repeats, 404 for another brand's contact, 400 for a bad id or limit", async () => {
     const own = await createTestBrand();
