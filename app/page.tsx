@@ -1,5 +1,7 @@
 import { redirect } from "next/navigation";
+import { auth } from "@/lib/auth/config";
 
-export default function Home() {
-  redirect("/templates");
+export default async function Home() {
+  const session = await auth();
+  redirect(session?.user?.id ? "/templates" : "/login");
 }

@@ -1,0 +1,29 @@
+"use client";
+// Main navigation; the current section is marked with aria-current for assistive technology.
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+export const NAV_ITEMS = [
+  { href: "/templates", label: "Templates" },
+  { href: "/contacts", label: "Contacts" },
+  { href: "/segments", label: "Segments" },
+  { href: "/settings", label: "Settings" },
+] as const;
+
+export function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const pathname = usePathname();
+  return (
+    <ul className="nav-list">
+      {NAV_ITEMS.map((item) => {
+        const active = pathname === item.href || pathname.startsWith(`${item.href}/`);
+        return (
+          <li key={item.href}>
+            <Link href={item.href} className="nav-link" aria-current={active ? "page" : undefined} onClick={onNavigate}>
+              {item.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

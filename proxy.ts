@@ -1,0 +1,16 @@
+// Tells server components which page was asked for (x-inkwell-path), so a signed-out visitor can be
+// sent to /login?callbackUrl=<that page> and come back after signing in. Layouts cannot read the URL.
+import { NextResponse, type NextRequest } from "next/server";
+
+export const PATH_HEADER = "x-inkwell-path";
+
+export function proxy(request: NextRequest) {
+  const headers = new Headers(request.headers);
+  headers.set(PATH_HEADER, request.nextUrl.pathname + request.nextUrl.search);
+  return NextResponse.next({ request: { headers } });
+}
+
+export const config = {
+  // Pages only: the API, Auth.js endpoints and static assets do not need it.
+  matcher: ["/((?!api/|auth/|oauth2/token|oauth2/revoke|_next/static|_next/image|favicon.ico|healthz).*)"],
+};
