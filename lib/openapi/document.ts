@@ -3,8 +3,9 @@
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
+import { templatePaths } from "@/lib/templates/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths];
+const domains: ZodOpenApiPathsObject[] = [accountPaths, templatePaths];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 

@@ -43,6 +43,42 @@ CREATE TABLE "ApiKey" (
     CONSTRAINT "ApiKey_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 
+-- CreateTable
+CREATE TABLE "EmailTemplate" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "brandId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "nameLower" TEXT NOT NULL,
+    "generalSettings" JSONB NOT NULL,
+    "sections" JSONB NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "EmailTemplate_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "UniversalLayout" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "brandId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "nameLower" TEXT NOT NULL,
+    "content" JSONB NOT NULL,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL,
+    CONSTRAINT "UniversalLayout_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "TemplateLayoutRef" (
+    "templateId" TEXT NOT NULL,
+    "layoutId" TEXT NOT NULL,
+    "brandId" TEXT NOT NULL,
+
+    PRIMARY KEY ("templateId", "layoutId"),
+    CONSTRAINT "TemplateLayoutRef_templateId_fkey" FOREIGN KEY ("templateId") REFERENCES "EmailTemplate" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "TemplateLayoutRef_layoutId_fkey" FOREIGN KEY ("layoutId") REFERENCES "UniversalLayout" ("id") ON DELETE RESTRICT ON UPDATE CASCADE
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 
@@ -57,4 +93,16 @@ CREATE UNIQUE INDEX "ApiKey_secretHash_key" ON "ApiKey"("secretHash");
 
 -- CreateIndex
 CREATE INDEX "ApiKey_brandId_createdAt_idx" ON "ApiKey"("brandId", "createdAt");
+
+-- CreateIndex
+CREATE INDEX "EmailTemplate_brandId_createdAt_id_idx" ON "EmailTemplate"("brandId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "EmailTemplate_brandId_nameLower_id_idx" ON "EmailTemplate"("brandId", "nameLower", "id");
+
+-- CreateIndex
+CREATE INDEX "UniversalLayout_brandId_createdAt_id_idx" ON "UniversalLayout"("brandId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "TemplateLayoutRef_layoutId_brandId_idx" ON "TemplateLayoutRef"("layoutId", "brandId");
 

@@ -51,6 +51,42 @@ CREATE TABLE "ApiKey" (
     CONSTRAINT "ApiKey_pkey" PRIMARY KEY ("id")
 );
 
+-- CreateTable
+CREATE TABLE "EmailTemplate" (
+    "id" TEXT NOT NULL,
+    "brandId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "nameLower" TEXT NOT NULL,
+    "generalSettings" JSONB NOT NULL,
+    "sections" JSONB NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "EmailTemplate_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "UniversalLayout" (
+    "id" TEXT NOT NULL,
+    "brandId" TEXT NOT NULL,
+    "name" TEXT NOT NULL,
+    "nameLower" TEXT NOT NULL,
+    "content" JSONB NOT NULL,
+    "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" TIMESTAMP(3) NOT NULL,
+
+    CONSTRAINT "UniversalLayout_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "TemplateLayoutRef" (
+    "templateId" TEXT NOT NULL,
+    "layoutId" TEXT NOT NULL,
+    "brandId" TEXT NOT NULL,
+
+    CONSTRAINT "TemplateLayoutRef_pkey" PRIMARY KEY ("templateId","layoutId")
+);
+
 -- CreateIndex
 CREATE UNIQUE INDEX "User_email_key" ON "User"("email");
 
@@ -66,6 +102,18 @@ CREATE UNIQUE INDEX "ApiKey_secretHash_key" ON "ApiKey"("secretHash");
 -- CreateIndex
 CREATE INDEX "ApiKey_brandId_createdAt_idx" ON "ApiKey"("brandId", "createdAt");
 
+-- CreateIndex
+CREATE INDEX "EmailTemplate_brandId_createdAt_id_idx" ON "EmailTemplate"("brandId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "EmailTemplate_brandId_nameLower_id_idx" ON "EmailTemplate"("brandId", "nameLower", "id");
+
+-- CreateIndex
+CREATE INDEX "UniversalLayout_brandId_createdAt_id_idx" ON "UniversalLayout"("brandId", "createdAt", "id");
+
+-- CreateIndex
+CREATE INDEX "TemplateLayoutRef_layoutId_brandId_idx" ON "TemplateLayoutRef"("layoutId", "brandId");
+
 -- AddForeignKey
 ALTER TABLE "Membership" ADD CONSTRAINT "Membership_userId_fkey" FOREIGN KEY ("userId") REFERENCES "User"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
@@ -74,4 +122,16 @@ ALTER TABLE "Membership" ADD CONSTRAINT "Membership_brandId_fkey" FOREIGN KEY ("
 
 -- AddForeignKey
 ALTER TABLE "ApiKey" ADD CONSTRAINT "ApiKey_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "EmailTemplate" ADD CONSTRAINT "EmailTemplate_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "UniversalLayout" ADD CONSTRAINT "UniversalLayout_brandId_fkey" FOREIGN KEY ("brandId") REFERENCES "Brand"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TemplateLayoutRef" ADD CONSTRAINT "TemplateLayoutRef_templateId_fkey" FOREIGN KEY ("templateId") REFERENCES "EmailTemplate"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "TemplateLayoutRef" ADD CONSTRAINT "TemplateLayoutRef_layoutId_fkey" FOREIGN KEY ("layoutId") REFERENCES "UniversalLayout"("id") ON DELETE RESTRICT ON UPDATE CASCADE;
 

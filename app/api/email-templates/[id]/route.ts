@@ -1,0 +1,17 @@
+// /api/email-templates/{id}: read, full replace, delete.
+import { noContent, ok } from "@/lib/http/responses";
+import { IdParams, methods, route } from "@/lib/http/route";
+import { deleteTemplate, getTemplate } from "@/lib/templates/get-template";
+import { RawDocument } from "@/lib/templates/raw-body";
+import { replaceTemplate } from "@/lib/templates/save-template";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ scope: "email-templates.read", params: IdParams }, async ({ brandId, params }) => ok(await getTemplate(brandId, params.id))),
+  PUT: route({ scope: "email-templates.write", params: IdParams, body: RawDocument }, async ({ brandId, params, body }) =>
+    ok(await replaceTemplate(brandId, params.id, body)),
+  ),
+  DELETE: route({ scope: "email-templates.write", params: IdParams }, async ({ brandId, params }) => {
+    await deleteTemplate(brandId, params.id);
+    return noContent();
+  }),
+});
