@@ -5,7 +5,7 @@ export const text = (id: string, html = `<p>${id}</p>`): Block => ({ id, type: "
 export const product = (id: string): Block => ({ id, type: "product" });
 export const column = (id: string, blocks: Block[] = []): Column => ({ id, blocks });
 export const row = (id: string, columns: Column[]): Row => ({ id, columns });
-export const section = (id: string, rows: Row[], type?: string): Section => ({ id, ...(type ? { type } : {}), rows });
+export const section = (id: string, rows: Row[], type?: Section["type"]): Section => ({ id, ...(type ? { type } : {}), rows });
 
 /** s1: one row, two columns (b1, b2 | b3); s2: a products_listing section (p1); s3: a recommender with 12 slots. */
 export function sampleDocument(): EditorDocument {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { column, counterIds, product, row, sampleDocument, section, text } from "./fixtures";
 import { editorReducer, HISTORY_LIMIT, initialState, type EditorAction, type EditorState } from "./reducer";
 import { findPath, nodeAt } from "./tree";
-import type { Block, Column, Section } from "./document";
+import type { Column, Section } from "./document";
 
 const start = () => initialState(sampleDocument());
 const run = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state);
@@ -138,7 +138,7 @@ describe("duplicate", () => {
     expect(copy.rows[0].id).toBe("n2");
     expect(copy.rows[0].columns.map((c) => c.id)).toEqual(["n3", "n6"]);
     expect(copy.rows[0].columns[0].blocks.map((b) => b.id)).toEqual(["n4", "n5"]);
-    expect((copy.rows[0].columns[0].blocks[0] as Block).text).toBe("<p>b1</p>");
+    expect(copy.rows[0].columns[0].blocks[0]).toHaveProperty("text", "<p>b1</p>");
     expect(next.selectedId).toBe("n1");
   });
 
@@ -148,7 +148,7 @@ describe("duplicate", () => {
     const next = run(initialState(doc), { type: "duplicate", id: "m1", newId: counterIds("d") });
     const copy = next.doc.sections[0].rows[0].columns[0].blocks[3];
     expect(copy.id).toBe("d1");
-    expect((copy.components as { id: string }[])[0].id).toBe("d2");
+    expect(copy.type === "menu" && copy.components[0].id).toBe("d2");
   });
 
   it("refuses a thirteenth slot", () => {
@@ -174,7 +174,7 @@ describe("update", () => {
     expect(typed.past).toHaveLength(1);
     const other = run(typed, { type: "update", id: "b2", patch: { text: "x" }, coalesce: "text" });
     expect(other.past).toHaveLength(2);
-    expect((nodeAt(run(typed, { type: "undo" }).doc, [0, 0, 0, 0]) as Block).text).toBe("<p>b1</p>");
+    expect(nodeAt(run(typed, { type: "undo" }).doc, [0, 0, 0, 0])).toHaveProperty("text", "<p>b1</p>");
   });
 
   it("changes nothing when the values are the same", () => {

@@ -4,6 +4,7 @@ import type { AnyNode, Block, EditorDocument, NodeKind, NodePath, Section } from
 import { PARENT_KIND, kindOfPath } from "./document";
 import { childrenAt, nodeAt } from "./tree";
 
+// Restated here (checked equal to the schema's in rules.test.ts) so the editor bundle need not carry zod.
 export const PRODUCT_SECTION_TYPES = ["products_listing", "product_recommender", "product_cart_recovery", "product_back_in_stock"] as const;
 export const SLOT_SECTION_TYPES = ["product_recommender", "product_cart_recovery", "product_back_in_stock"] as const;
 export const MAX_SLOT_PRODUCT_BLOCKS = 12;

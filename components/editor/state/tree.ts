@@ -122,10 +122,10 @@ export function subtreeIds(node: AnyNode, kind: NodeKind): string[] {
 export function cloneWithFreshIds<T extends AnyNode>(node: T, kind: NodeKind, newId: () => string): T {
   const renumber = (n: AnyNode, k: NodeKind): AnyNode => {
     const children = childList(n, k);
-    const fresh = { ...n, id: newId() } as AnyNode;
-    if (k === "block" && Array.isArray((n as Block).components)) {
+    const fresh = { ...n, id: newId() } as Block;
+    if (fresh.type === "menu") {
       // Menu items carry ids of their own, unique within the template like every other node.
-      (fresh as Block).components = ((n as Block).components as { id: string }[]).map((item) => ({ ...item, id: newId() }));
+      fresh.components = fresh.components.map((item) => ({ ...item, id: newId() }));
     }
     return children ? withChildList(fresh, k, children.map((c) => renumber(c, CHILD_KIND[k]!))) : fresh;
   };

@@ -1,7 +1,9 @@
-// The editor's document is the API's template document. Until the templates branch exports its zod types,
-// these structural types stand in for them (only the fields the reducer touches).
-export type Block = { id: string; type: string; [key: string]: unknown };
-export type Column = { id: string; width?: string; blocks: Block[]; [key: string]: unknown };
-export type Row = { id: string; columns: Column[]; [key: string]: unknown };
-export type Section = { id: string; type?: string; rows: Row[]; [key: string]: unknown };
-export type GeneralSettings = Record<string, unknown>;
+// The editor's document types are the API's: the zod schema of the templates domain is the one source.
+import type { z } from "zod";
+import type { SectionRead } from "@/lib/templates/schema/sections";
+
+export type { Block, BlockType } from "@/lib/templates/schema/blocks";
+export type { Column, Row } from "@/lib/templates/schema/sections";
+export type { GeneralSettings } from "@/lib/templates/schema/general-settings";
+/** Sections as read back: a free-plan template carries the read-only badge section, which the editor shows locked. */
+export type Section = z.infer<typeof SectionRead>;
