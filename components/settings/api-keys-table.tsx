@@ -36,7 +36,7 @@ export function ApiKeysTable({ onRevoke }: { onRevoke: (key: ApiKey) => void }) 
   }
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table table-stack">
         <caption className="visually-hidden">API keys</caption>
         <thead>
           <tr>
@@ -53,15 +53,15 @@ export function ApiKeysTable({ onRevoke }: { onRevoke: (key: ApiKey) => void }) 
         <tbody>
           {keys.data.map((key) => (
             <tr key={key.id}>
-              <th scope="row" className="cell-strong">
+              <th scope="row" className="cell-strong" data-label="Name">
                 {key.name}
               </th>
-              <td>
+              <td data-label="Key">
                 <code>{key.prefix}…</code>
               </td>
-              <td>{when(key.createdAt)}</td>
-              <td>{when(key.lastUsedAt)}</td>
-              <td>
+              <td data-label="Created">{when(key.createdAt)}</td>
+              <td data-label="Last used">{when(key.lastUsedAt)}</td>
+              <td data-label="Status">
                 {key.revokedAt ? (
                   <span className="badge badge-muted" title={`Revoked ${when(key.revokedAt)}`}>
                     Revoked

@@ -16,12 +16,22 @@ export function NewApiKeyDialog({ created, onClose }: { created: CreatedApiKey |
           <p className="muted">
             Key “{created.apiKey.name}”. Send it as <code>Authorization: Service-API-Key &lt;key&gt;</code>. It has full access to this brand.
           </p>
-          <label htmlFor="new-api-key" className="label">
-            API key
-          </label>
-          <div className="copy-row">
-            <input id="new-api-key" className="input input-mono" readOnly value={created.key} onFocus={(e) => e.currentTarget.select()} />
-            <CopyButton value={created.key} />
+          <div className="field">
+            <label htmlFor="new-api-key" className="label">
+              API key
+            </label>
+            <div className="copy-row">
+              <textarea
+                id="new-api-key"
+                className="input input-mono secret"
+                readOnly
+                rows={2}
+                value={created.key}
+                spellCheck={false}
+                onFocus={(e) => e.currentTarget.select()}
+              />
+              <CopyButton value={created.key} />
+            </div>
           </div>
           <div className="dialog-actions">
             <button type="button" className="btn btn-primary" onClick={onClose} autoFocus>

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { openApiDocument } from "@/lib/openapi/document";
+import { describeAccess, groupOperations, schemaRows, typeOf } from "./openapi-view";
+
+const doc = openApiDocument() as any;
+
+describe("groupOperations", () => {
+  it("lists every operation of the document under its tag", () => {
+    const groups = groupOperations(doc);
+    const all = groups.flatMap((g) => g.operations.map((o) => `${o.method} ${o.path}`));
+    const expected = Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+      ["get", "post", "put", "patch", "delete"].filter((m) => item[m]).map((m) => `${m.toUpperCase()} ${path}`),
+    );
+    expect(all.sort()).toEqual(expected.sort());
+    expect(groups.map((g) => g.tag)).toContain("Account");
+  });
+
+  it("shows the version header parameter and the request body of POST /api/api-keys", () => {
+    const op = groupOperations(doc).flatMap((g) => g.operations).find((o) => o.method === "POST" && o.path === "/api/api-keys")!;
+    expect(op.parameters).toContainEqual(expect.objectContaining({ name: "Service-Version", in: "header", required: true, type: '"2026-03-15"' }));
+    expect(op.access).toEqual(["Dashboard session"]);
+    expect(schemaRows(doc, op.requestBody!.schema)).toContainEqual(expect.objectContaining({ name: "name", type: "string", required: true, constraints: ["1–100 characters"] }));
+  });
+});
+
+describe("schemaRows", () => {
+  it("nests object fields and marks nullable types", () => {
+    const rows = schemaRows(doc, { $ref: "#/components/schemas/Me" });
+    expect(rows).toContainEqual(expect.objectContaining({ name: "brand", depth: 0 }));
+    expect(rows).toContainEqual(expect.objectContaining({ name: "plan", depth: 1, type: '"free" | "standard" | "pro"' }));
+    const apiKeyRows = schemaRows(doc, { $ref: "#/components/schemas/ApiKey" });
+    expect(apiKeyRows.find((r) => r.name === "lastUsedAt")?.type).toBe("string (date-time) | null");
+  });
+
+  it("stops at a schema that refers to itself", () => {
+    const recursive = { components: { schemas: { Node: { type: "object", properties: { child: { $ref: "#/components/schemas/Node" } } } } } };
+    const rows = schemaRows(recursive, { $ref: "#/components/schemas/Node" });
+    expect(rows.map((r) => r.name)).toEqual(["child"]);
+  });
+});
+
+describe("describeAccess", () => {
+  it("names the OAuth scope an operation needs", () => {
+    expect(describeAccess(doc, [{ apiKey: [] }, { oauth2: ["contacts.read"] }])).toEqual(["API key", "OAuth token with scope “contacts.read”"]);
+    expect(typeOf(doc, { type: "array", items: { $ref: "#/components/schemas/ApiKey" } })).toBe("ApiKey[]");
+  });
+});

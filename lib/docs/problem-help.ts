@@ -1,0 +1,82 @@
+// What each problem type means and how to fix it: the text of /docs/problems/<code>, the page a
+// problem's `type` URL points to. Keyed by ProblemCode so a new code cannot ship without its page.
+import type { ProblemCode } from "@/lib/http/problems";
+
+export const PROBLEM_HELP: Record<ProblemCode, { meaning: string; fix: string }> = {
+  "bad-request": {
+    meaning: "The request could not be understood as sent, for example a query parameter combination that is not allowed.",
+    fix: "Read the detail member for the specific reason, correct the request and send it again.",
+  },
+  "validation-failed": {
+    meaning: "The request was well-formed but some fields break the rules of the resource.",
+    fix: "Every invalid field is listed in errors[], with a JSON Pointer (pointer), a dot path (field), a machine-readable code and a message. Fix them all and resend.",
+  },
+  "invalid-json": {
+    meaning: "The request body is not valid JSON.",
+    fix: "Check the body with a JSON validator; look for trailing commas, unquoted keys or a truncated body.",
+  },
+  "invalid-id": {
+    meaning: "An id in the path is not a valid Inkwell id (24 hexadecimal characters).",
+    fix: "Use the id exactly as the API returned it.",
+  },
+  "version-required": {
+    meaning: "The request has no Service-Version header. Every request under /api must name the API version it was written for.",
+    fix: "Send the header Service-Version: 2026-03-15.",
+  },
+  "unsupported-version": {
+    meaning: "The Service-Version header names a version this server does not support.",
+    fix: "Use one of the versions listed in supportedVersions, currently 2026-03-15.",
+  },
+  unauthorized: {
+    meaning: "The request carries no credentials, or they are invalid, expired or revoked.",
+    fix: "Send Authorization: Service-API-Key <key> with an active API key, or Authorization: Bearer <token> with a valid OAuth access token (refresh it if it expired).",
+  },
+  "insufficient-scope": {
+    meaning: "The OAuth access token is valid but was not granted the scope this operation needs.",
+    fix: "Ask the user to authorize your app again with the scope named in the detail member.",
+  },
+  "forbidden-origin": {
+    meaning: "A write authenticated by the dashboard's session cookie came from another website (or without an Origin header). This protects users from cross-site request forgery.",
+    fix: "Integrations should not use the dashboard session: call the API with an API key or an OAuth access token instead.",
+  },
+  forbidden: {
+    meaning: "The credentials are valid but may not perform this action.",
+    fix: "Check which brand and account you are using; ask a brand owner for access if you need it.",
+  },
+  "not-found": {
+    meaning: "There is no such resource in your brand. Resources of other brands are reported as not found too.",
+    fix: "Check the id and that you are using credentials for the brand that owns the resource.",
+  },
+  "method-not-allowed": {
+    meaning: "This path exists but does not support the HTTP method used.",
+    fix: "See the Allow response header and the API reference for the methods the path supports.",
+  },
+  conflict: {
+    meaning: "The request conflicts with the current state, for example a name or email that must be unique is already taken.",
+    fix: "Choose another value, or fetch the existing resource and update it instead.",
+  },
+  gone: {
+    meaning: "The resource existed but has been removed for good, or the feature has been retired.",
+    fix: "Stop using this resource; create a new one if you still need it.",
+  },
+  "payload-too-large": {
+    meaning: "The request body is larger than the 1 MB limit.",
+    fix: "Send less data per request, for example split a batch into several smaller ones.",
+  },
+  "unsupported-media-type": {
+    meaning: "The request body is not sent as JSON.",
+    fix: "Send the body as JSON with the header Content-Type: application/json.",
+  },
+  "rate-limited": {
+    meaning: "Too many requests were made with these credentials in a short time.",
+    fix: "Wait the number of seconds in the Retry-After header (also in retryAfter), then retry. Spread requests out or batch them.",
+  },
+  internal: {
+    meaning: "Something unexpected went wrong on the server. No internals are disclosed.",
+    fix: "Retry later. If it persists, contact the operator with the request id from the instance member or the X-Request-Id header.",
+  },
+  "database-unavailable": {
+    meaning: "The server cannot reach its database right now.",
+    fix: "Retry after a short wait. If it persists, the operator should check the database.",
+  },
+};
