@@ -54,7 +54,19 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
   const { startHttpServer } = await import("../server/http-server");
-  await startHttpServer({ port, host, dev, dir: root });
+  const { server } = await startHttpServer({ port, host, dev, dir: root });
+  if (process.env.INKWELL_WORKER !== "off") {
+    // The embedded default processes events in this process; larger installs run `npm run worker`.
+    const { startEventWorker } = await import("../lib/events/worker/run-worker");
+    const worker = startEventWorker();
+    const shutdown = () => {
+      server.close();
+      void worker.stop().finally(() => process.exit(0));
+      setTimeout(() => process.exit(0), 5000).unref();
+    };
+    process.once("SIGTERM", shutdown);
+    process.once("SIGINT", shutdown);
+  }
   const shown = host === "0.0.0.0" ? "localhost" : host;
   console.log(`Inkwell is running at http://${shown}:${port} (${databaseKind(process.env.DATABASE_URL)} database)`);
   if (demo) {

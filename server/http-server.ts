@@ -13,8 +13,8 @@ export async function startHttpServer(options: { port: number; host: string; dev
     const path = (req.url ?? "/").split("?")[0];
     const fast = fastRoutes.find((r) => r.method === req.method && r.path === path);
     if (fast) {
-      fast
-        .handler(toWebRequest(req, options.port), { params: Promise.resolve({}) })
+      toWebRequest(req, options.port)
+        .then((request) => fast.handler(request, { params: Promise.resolve({}) }))
         .then((response) => sendWebResponse(res, response))
         .catch((error) => {
           console.error("fast route failed", error);

@@ -4,8 +4,11 @@ import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { SCOPE_DESCRIPTIONS } from "@/lib/http/scopes";
 import { accountPaths } from "@/lib/accounts/openapi";
 import { templatePaths } from "@/lib/templates/openapi";
+import { renderPaths } from "@/lib/templates/render/openapi";
+import { contactPaths } from "@/lib/contacts/openapi";
+import { segmentPaths } from "@/lib/segments/openapi";
 
-const domains: ZodOpenApiPathsObject[] = [accountPaths, templatePaths];
+const domains: ZodOpenApiPathsObject[] = [accountPaths, contactPaths, segmentPaths, templatePaths, renderPaths];
 
 let cached: ReturnType<typeof createDocument> | null = null;
 

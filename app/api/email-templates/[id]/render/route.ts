@@ -1,0 +1,11 @@
+// POST /api/email-templates/{id}/render: HTML and text for a contact, or a preview with sample data.
+import { ok } from "@/lib/http/responses";
+import { IdParams, methods, route } from "@/lib/http/route";
+import { renderTemplate } from "@/lib/templates/render/render-template";
+import { RenderInput } from "@/lib/templates/render/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({ scope: "email-templates.read", params: IdParams, body: RenderInput, bodyRequired: false, rateLimit: "render" }, async ({ brandId, params, body }) =>
+    ok(await renderTemplate(brandId, params.id, body)),
+  ),
+});

@@ -1,0 +1,11 @@
+// GET /api/event-catalog: the recommended events with their versions and property JSON Schemas.
+import { catalogAsJson } from "@/lib/events/catalog";
+import { ok } from "@/lib/http/responses";
+import { methods, route } from "@/lib/http/route";
+import { SCOPES } from "@/lib/http/scopes";
+
+const READ_SCOPES = ["events.write", ...SCOPES.filter((s) => s.endsWith(".read"))] as const;
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ scope: READ_SCOPES }, async () => ok({ events: catalogAsJson() })),
+});

@@ -1,0 +1,14 @@
+// POST /api/events: accept a customer event; 202 once it is durably stored, processed asynchronously.
+// Also mounted by the custom server ahead of Next's router (server/fast-routes.ts): same handler.
+import { acceptEvent, compatibilityModes } from "@/lib/events/accept-event";
+import { EventInput } from "@/lib/events/schemas";
+import { accepted } from "@/lib/http/responses";
+import { methods, route } from "@/lib/http/route";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({ scope: "events.write", body: EventInput }, async ({ brandId, body, request }) => {
+    const noOrigin = compatibilityModes(request.headers).has("no-origin");
+    const { id } = await acceptEvent(brandId, body, { noOrigin });
+    return accepted({ id, status: "accepted" });
+  }),
+});

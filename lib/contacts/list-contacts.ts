@@ -1,0 +1,59 @@
+// GET /api/contacts: filters and keyset pagination in one SQL query for the page's ids (portable across
+// SQLite and PostgreSQL), then the records by id. Identifier and tag filters are `id IN (index lookup)`,
+// so a lookup by email costs the same with a thousand contacts as with millions.
+import { db } from "@/lib/db";
+import { decodeCursor, encodeCursor, type Paging } from "@/lib/http/pagination";
+import { ApiProblem } from "@/lib/http/problems";
+import { getSegmentGroups } from "@/lib/segments/get-segment";
+import { segmentSql } from "@/lib/segments/segment-sql";
+import { Sql } from "@/lib/segments/sql";
+import { getContacts } from "./contact-record";
+import { normalizeEmail, normalizePhone } from "./identifiers";
+import type { ContactListQuery, ContactRecord } from "./schemas";
+
+export async function listContacts(brandId: string, query: ContactListQuery): Promise<{ contacts: ContactRecord[]; paging: Paging }> {
+  const sql = new Sql();
+  const where = [`c."brandId" = ${sql.p(brandId)}`];
+  const identifierIn = (type: string, value: string) =>
+    `c."id" IN (SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId)} AND i."type" = '${type}' AND i."value" = ${sql.p(value)})`;
+
+  if (query.email !== undefined) where.push(identifierIn("email", normalizeEmail(query.email) ?? query.email.trim().toLowerCase()));
+  if (query.phone !== undefined) {
+    const phone = normalizePhone(query.phone);
+    if (!phone) {
+      throw new ApiProblem("validation-failed", "Invalid query parameter: phone", {
+        errors: [{ field: "phone", pointer: "/phone", code: "invalid_phone", message: "is not a valid phone number in E.164 format; encode the leading + as %2B", in: "query" }],
+      });
+    }
+    where.push(identifierIn("phone", phone));
+  }
+  if (query.status !== undefined) {
+    where.push(`c."id" IN (SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId)} AND i."type" = 'email' AND i."status" = ${sql.p(query.status)})`);
+  }
+  if (query.tag !== undefined) where.push(`c."id" IN (SELECT t."contactId" FROM "ContactTag" t WHERE t."brandId" = ${sql.p(brandId)} AND t."tag" = ${sql.p(query.tag)})`);
+  if (query.segmentID !== undefined) where.push(segmentSql(await getSegmentGroups(brandId, query.segmentID), sql));
+  if (query.updatedAtFrom !== undefined) where.push(`c."updatedAt" >= ${sql.p(new Date(query.updatedAtFrom))}`);
+
+  const { sort, direction, limit } = query;
+  const backwards = query.before !== undefined;
+  const readDirection = backwards === (direction === "desc") ? "ASC" : "DESC";
+  const op = readDirection === "ASC" ? ">" : "<";
+  const cursorRaw = query.before ?? query.after;
+  if (cursorRaw !== undefined) {
+    const cursor = decodeCursor(cursorRaw, sort, direction);
+    const at = new Date(String(cursor.v));
+    if (Number.isNaN(at.getTime())) throw new ApiProblem("validation-failed", "The cursor is not a cursor this API issued");
+    where.push(`(c."${sort}" ${op} ${sql.p(at)} OR (c."${sort}" = ${sql.p(at)} AND c."id" ${op} ${sql.p(cursor.id)}))`);
+  }
+  const rows = await db.$queryRawUnsafe<{ id: string; at: Date | string }[]>(
+    `SELECT c."id" AS id, c."${sort}" AS at FROM "Contact" c WHERE ${where.join(" AND ")} ORDER BY c."${sort}" ${readDirection}, c."id" ${readDirection} LIMIT ${sql.p(limit + 1, "int")}`,
+    ...sql.params,
+  );
+  const hasMore = rows.length > limit;
+  const page = rows.slice(0, limit);
+  if (backwards) page.reverse();
+
+  const cursorOf = (row: { id: string; at: Date | string }) => encodeCursor({ s: sort, d: direction, v: new Date(row.at).toISOString(), id: row.id });
+  const cursors: Paging["cursors"] = page.length > 0 ? { after: cursorOf(page[page.length - 1]), before: cursorOf(page[0]) } : {};
+  return { contacts: await getContacts(brandId, page.map((r) => r.id)), paging: { limit, hasMore, cursors } };
+}

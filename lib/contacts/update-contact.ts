@@ -1,0 +1,35 @@
+// PATCH: only the fields sent change. The contact is named by id or by one of its email identifiers.
+import { db, type DbClient } from "@/lib/db";
+import { ApiProblem } from "@/lib/http/problems";
+import { getContact } from "./contact-record";
+import { normalizeEmail } from "./identifiers";
+import type { ContactPatch, ContactRecord } from "./schemas";
+import { applyContactInput, assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry } from "./write-contact";
+
+export type ContactRef = { id: string } | { email: string };
+
+/** The id of the brand's contact named by `ref`, or null. */
+export async function findContactId(tx: DbClient, brandId: string, ref: ContactRef): Promise<string | null> {
+  if ("id" in ref) {
+    const contact = await tx.contact.findFirst({ where: { id: ref.id, brandId }, select: { id: true } });
+    return contact?.id ?? null;
+  }
+  const email = normalizeEmail(ref.email);
+  if (!email) return null;
+  const identifier = await tx.contactIdentifier.findUnique({ where: { brandId_type_value: { brandId, type: "email", value: email } }, select: { contactId: true } });
+  return identifier?.contactId ?? null;
+}
+
+export async function updateContact(brandId: string, ref: ContactRef, input: ContactPatch, options: { source: string }): Promise<ContactRecord> {
+  const identifiers = normalizedIdentifiers(input);
+  const contactId = await withIdentifierRetry(() =>
+    db.$transaction(async (tx) => {
+      const id = await findContactId(tx, brandId, ref);
+      if (!id) throw new ApiProblem("not-found", "id" in ref ? `Contact ${ref.id} does not exist` : `No contact has the email ${ref.email}`);
+      assertIdentifiersFree(identifiers, await identifierOwners(tx, brandId, identifiers), id);
+      await applyContactInput(tx, id, input, { brandId, source: options.source, now: new Date() });
+      return id;
+    }),
+  );
+  return getContact(brandId, contactId);
+}

@@ -1,0 +1,45 @@
+// Accepting an event: the identity fields and the historical flag are fixed at arrival, then the event
+// is committed to the inbox. Everything else (contact, dedup, identity registry, products) is the
+// worker's job (lib/events/worker).
+import { newId } from "@/lib/ids";
+import { ApiProblem } from "@/lib/http/problems";
+import { eventStore } from "./event-store";
+import { HISTORICAL_AFTER_MS, type EventInput } from "./schemas";
+
+export const COMPATIBILITY_HEADER = "compatibility";
+const COMPATIBILITY_MODES = new Set(["no-origin"]);
+
+/** Parses the `compatibility` header; unknown modes are refused rather than silently changing an identity. */
+export function compatibilityModes(headers: Headers): Set<string> {
+  const value = headers.get(COMPATIBILITY_HEADER);
+  const modes = new Set((value ?? "").split(",").map((m) => m.trim().toLowerCase()).filter(Boolean));
+  const unknown = [...modes].filter((m) => !COMPATIBILITY_MODES.has(m));
+  if (unknown.length > 0) {
+    throw new ApiProblem("bad-request", `Unknown compatibility mode "${unknown[0].slice(0, 50)}"; the supported mode is "no-origin"`);
+  }
+  return modes;
+}
+
+/** The payload the worker processes: the parts of the body that are not stored in their own columns. */
+export type EventPayload = Pick<EventInput, "contact" | "properties">;
+
+export async function acceptEvent(brandId: string, event: EventInput, options: { noOrigin: boolean }): Promise<{ id: string }> {
+  const receivedAt = new Date();
+  const eventTime = event.eventTime ? new Date(event.eventTime) : receivedAt;
+  const id = newId(receivedAt);
+  const payload: EventPayload = { contact: event.contact, properties: event.properties };
+  await eventStore().append({
+    id,
+    brandId,
+    eventName: event.eventName,
+    eventVersion: event.eventVersion ?? null,
+    origin: event.origin,
+    originInIdentity: !options.noOrigin,
+    eventID: event.eventID ?? null,
+    eventTime,
+    receivedAt,
+    historical: event.eventTime !== undefined && receivedAt.getTime() - eventTime.getTime() > HISTORICAL_AFTER_MS,
+    payload: JSON.stringify(payload),
+  });
+  return { id };
+}

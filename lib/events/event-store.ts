@@ -1,0 +1,167 @@
+// The events inbox writer: every accepted event is committed here before POST /api/events answers 202.
+// Group commit: events that arrive together are written in one transaction (one fsync), and each
+// request's promise settles only after that transaction committed, or failed (then no 202 is sent).
+// The raw drivers (better-sqlite3, pg) are used instead of Prisma because Prisma's per-call overhead
+// is the bottleneck at thousands of events per second; the table itself is the Prisma model EventInbox.
+import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "@/lib/db-url";
+
+export type InboxRow = {
+  id: string;
+  brandId: string;
+  eventName: string;
+  eventVersion: string | null;
+  origin: string;
+  originInIdentity: boolean;
+  eventID: string | null;
+  eventTime: Date;
+  receivedAt: Date;
+  historical: boolean;
+  payload: string;
+};
+
+type Backend = { insert(rows: InboxRow[]): Promise<void>; close(): Promise<void> };
+
+const COLUMNS = ["id", "brandId", "eventName", "eventVersion", "origin", "originInIdentity", "eventID", "eventTime", "receivedAt", "historical", "payload", "status", "attempts", "nextAttemptAt"];
+const COLUMN_LIST = COLUMNS.map((c) => `"${c}"`).join(", ");
+
+/** Prisma's SQLite adapter stores DateTime as ISO 8601 with an explicit +00:00 offset; so do we. */
+export function sqliteTime(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function sqliteBackend(url: string): Promise<Backend> {
+  const { default: Database } = await import("better-sqlite3");
+  // timeout 0: a busy database throws at once and we retry asynchronously below. A blocking busy wait
+  // would freeze the event loop, and with it a Prisma transaction in this process that holds the lock.
+  const sqlite = new Database(sqliteFilePath(url), { timeout: 0 });
+  sqlite.pragma("journal_mode = WAL");
+  // FULL: the WAL is fsynced at every commit, so a 202 survives a power loss too, not only a crash.
+  sqlite.pragma(`synchronous = ${process.env.EVENTS_SQLITE_SYNCHRONOUS === "normal" ? "NORMAL" : "FULL"}`);
+  const statement = sqlite.prepare(`INSERT INTO "EventInbox" (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => "?").join(", ")})`);
+  const insertAll = sqlite.transaction((rows: InboxRow[]) => {
+    for (const r of rows) {
+      const received = sqliteTime(r.receivedAt);
+      statement.run(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity ? 1 : 0, r.eventID, sqliteTime(r.eventTime), received, r.historical ? 1 : 0, r.payload, "pending", 0, received);
+    }
+  });
+  return {
+    async insert(rows) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          insertAll.immediate(rows);
+          return;
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if ((code !== "SQLITE_BUSY" && code !== "SQLITE_LOCKED") || attempt >= 2000) throw error;
+          await sleep(Math.min(1 + attempt, 5));
+        }
+      }
+    },
+    async close() {
+      sqlite.close();
+    },
+  };
+}
+
+async function postgresBackend(url: string): Promise<Backend> {
+  const { default: pg } = await import("pg");
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.EVENTS_PG_POOL_SIZE ?? 4) });
+  return {
+    async insert(rows) {
+      const values: unknown[] = [];
+      const tuples = rows.map((r) => {
+        const received = r.receivedAt.toISOString();
+        const start = values.length;
+        values.push(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity, r.eventID, r.eventTime.toISOString(), received, r.historical, r.payload, "pending", 0, received);
+        return `(${COLUMNS.map((_, i) => `$${start + i + 1}`).join(", ")})`;
+      });
+      // One statement is one implicit transaction: all rows commit together or none does.
+      await pool.query(`INSERT INTO "EventInbox" (${COLUMN_LIST}) VALUES ${tuples.join(", ")}`, values);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+type Waiting = { row: InboxRow; resolve: () => void; reject: (error: unknown) => void };
+
+export class GroupCommit {
+  private queue: Waiting[] = [];
+  private scheduled = false;
+  private inFlight = 0;
+  private stats = { batches: 0, events: 0 };
+
+  constructor(
+    private readonly backend: Promise<Backend>,
+    private readonly options: { maxBatch: number; windowMs: number; maxInFlight: number },
+  ) {}
+
+  append(row: InboxRow): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ row, resolve, reject });
+      if (this.queue.length >= this.options.maxBatch && this.inFlight < this.options.maxInFlight) void this.flush();
+      else this.schedule();
+    });
+  }
+
+  get counters() {
+    return { ...this.stats };
+  }
+
+  private schedule() {
+    if (this.scheduled || this.inFlight >= this.options.maxInFlight) return;
+    this.scheduled = true;
+    const run = () => {
+      this.scheduled = false;
+      void this.flush();
+    };
+    // Window 0 still batches: everything that arrived in this turn of the event loop goes together.
+    if (this.options.windowMs > 0) setTimeout(run, this.options.windowMs);
+    else setImmediate(run);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.queue.length === 0 || this.inFlight >= this.options.maxInFlight) return;
+    const batch = this.queue.splice(0, this.options.maxBatch);
+    this.inFlight++;
+    try {
+      await (await this.backend).insert(batch.map((w) => w.row));
+      this.stats.batches++;
+      this.stats.events += batch.length;
+      for (const w of batch) w.resolve();
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    } finally {
+      this.inFlight--;
+      if (this.queue.length > 0) this.schedule();
+    }
+  }
+
+  async close(): Promise<void> {
+    while (this.queue.length > 0 || this.inFlight > 0) await sleep(5);
+    await (await this.backend).close();
+  }
+}
+
+function createStore(): GroupCommit {
+  const url = resolveDatabaseUrl();
+  const postgres = databaseKind(url) === "postgres";
+  return new GroupCommit(postgres ? postgresBackend(url) : sqliteBackend(url), {
+    maxBatch: Number(process.env.EVENTS_MAX_BATCH ?? 500),
+    windowMs: Number(process.env.EVENTS_BATCH_WINDOW_MS ?? 0),
+    // SQLite has one writer; PostgreSQL commits several batches in parallel.
+    maxInFlight: postgres ? Number(process.env.EVENTS_PG_POOL_SIZE ?? 4) : 1,
+  });
+}
+
+// One store per process: the custom server (tsx) and Next's bundle each load this module, and must
+// share one connection and one queue.
+const globalStore = globalThis as unknown as { inkwellEventStore?: GroupCommit };
+
+export function eventStore(): GroupCommit {
+  globalStore.inkwellEventStore ??= createStore();
+  return globalStore.inkwellEventStore;
+}

@@ -1,0 +1,67 @@
+// The registry of event identities: (name, origin, version) per brand, with counts and last-seen, so
+// the dashboard can show which identities automations may bind to, and flag an event name that arrives
+// under two identities (the spec's "do not mix modes": old automations silently stop reacting).
+import { z } from "zod";
+import type { DbClient } from "@/lib/db";
+import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
+
+export type IdentityKey = { brandId: string; eventName: string; origin: string | null; eventVersion: string | null };
+
+/** The identity of a stored event: origin is left out under `compatibility: no-origin`. */
+export function identityOf(event: { brandId: string; eventName: string; origin: string; originInIdentity: boolean; eventVersion: string | null }): IdentityKey {
+  return { brandId: event.brandId, eventName: event.eventName, origin: event.originInIdentity ? event.origin : null, eventVersion: event.eventVersion };
+}
+
+/** Counts the identities of a batch: one upsert per distinct identity. */
+export async function recordIdentities(tx: DbClient, seen: { key: IdentityKey; at: Date }[]): Promise<void> {
+  const merged = new Map<string, { key: IdentityKey; count: number; first: Date; last: Date }>();
+  for (const { key, at } of seen) {
+    const id = JSON.stringify([key.brandId, key.eventName, key.origin, key.eventVersion]);
+    const entry = merged.get(id);
+    if (!entry) merged.set(id, { key, count: 1, first: at, last: at });
+    else {
+      entry.count++;
+      if (at < entry.first) entry.first = at;
+      if (at > entry.last) entry.last = at;
+    }
+  }
+  for (const { key, count, first, last } of merged.values()) {
+    // "" stands for "not part of the identity" so the unique key also matches on SQLite/PostgreSQL
+    const unique = { brandId: key.brandId, eventName: key.eventName, origin: key.origin ?? "", eventVersion: key.eventVersion ?? "" };
+    await tx.eventIdentity.upsert({
+      where: { brandId_eventName_origin_eventVersion: unique },
+      create: { id: newId(), ...unique, count, firstSeenAt: first, lastSeenAt: last },
+      update: { count: { increment: count }, lastSeenAt: last },
+    });
+  }
+}
+
+export const EventIdentitySchema = z.object({
+  eventName: z.string(),
+  origin: z.string().nullable().meta({ description: "null when the events were sent with `compatibility: no-origin`" }),
+  eventVersion: z.string().nullable().meta({ description: "null for custom events" }),
+  count: z.number().int().meta({ description: "Processed events with this identity" }),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  conflict: z.boolean().meta({ description: "The same eventName also arrives under another identity (do not mix modes: automations bind to one identity)" }),
+}).meta({ id: "EventIdentity" });
+
+export const EventIdentityList = z.object({ identities: z.array(EventIdentitySchema) }).meta({ id: "EventIdentityList" });
+
+export async function listIdentities(brandId: string): Promise<z.infer<typeof EventIdentityList>> {
+  const rows = await db.eventIdentity.findMany({ where: { brandId }, orderBy: [{ eventName: "asc" }, { lastSeenAt: "desc" }], take: 1000 });
+  const perName = new Map<string, number>();
+  for (const r of rows) perName.set(r.eventName, (perName.get(r.eventName) ?? 0) + 1);
+  return {
+    identities: rows.map((r) => ({
+      eventName: r.eventName,
+      origin: r.origin === "" ? null : r.origin,
+      eventVersion: r.eventVersion === "" ? null : r.eventVersion,
+      count: r.count,
+      firstSeenAt: r.firstSeenAt.toISOString(),
+      lastSeenAt: r.lastSeenAt.toISOString(),
+      conflict: (perName.get(r.eventName) ?? 0) > 1,
+    })),
+  };
+}

@@ -1,0 +1,92 @@
+// The shapes of the events API. EventInput is the validator of POST /api/events (every rule of the
+// spec, all violations reported at once), the TypeScript type and the OpenAPI description.
+import { z } from "zod";
+import { PagingSchema, noAfterAndBefore, pagingQuery } from "@/lib/http/pagination";
+import { EventContact } from "./event-contact";
+import { recommendedVersions } from "./catalog";
+
+/** eventTime may lie at most this far in the future (clock skew of the sender). */
+export const MAX_FUTURE_MS = 5 * 60_000;
+/** An event whose eventTime lies more than this before its arrival is historical. */
+export const HISTORICAL_AFTER_MS = 60 * 60_000;
+
+const baseShape = {
+  eventName: z.string().min(1).max(200).meta({ description: "Case-sensitive. A catalog name makes the event recommended; any other name is custom" }),
+  origin: z.string().trim().min(1).max(100).meta({ description: "`api` for custom stores, the app's name for third-party apps; required on every event" }),
+  eventVersion: z.string().min(1).max(50).optional()
+    .meta({ description: "Required for recommended events (see GET /api/event-catalog); not allowed on custom events" }),
+  eventID: z.uuid().optional().meta({ description: "UUID; with eventTime, deduplicates historical events" }),
+  eventTime: z.iso.datetime({ offset: true }).optional()
+    .meta({ description: "RFC 3339 timestamp (default: when received); at most 5 minutes in the future. More than 1 hour in the past makes the event historical" }),
+  contact: EventContact.optional(),
+  properties: z.record(z.string(), z.unknown()).optional()
+    .meta({ description: "Event properties: the catalog's schema for recommended events, free for custom events" }),
+};
+
+type RawEvent = Record<string, unknown>;
+
+function isObject(value: unknown): value is RawEvent {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// Runs even when other fields failed (when: ...), so a request learns every problem at once.
+function eventRules(event: RawEvent, ctx: z.RefinementCtx) {
+  if (typeof event.eventName !== "string") return;
+  const versions = recommendedVersions(event.eventName);
+  const version = event.eventVersion;
+  if (!versions) {
+    if (version !== undefined) {
+      ctx.addIssue({
+        code: "custom", path: ["eventVersion"], params: { code: "not_allowed" },
+        message: `"${event.eventName}" is a custom event (not in the catalog); custom events must not carry eventVersion`,
+      });
+    }
+  } else {
+    const known = versions.map((v) => v.eventVersion).join(", ");
+    const entry = typeof version === "string" ? versions.find((v) => v.eventVersion === version) : undefined;
+    if (version === undefined) {
+      ctx.addIssue({ code: "custom", path: ["eventVersion"], params: { code: "required" }, message: `is required for the recommended event "${event.eventName}" (versions: ${known})` });
+    } else if (typeof version === "string" && !entry) {
+      ctx.addIssue({ code: "custom", path: ["eventVersion"], params: { code: "invalid_value" }, message: `"${version}" is not a version of "${event.eventName}" (versions: ${known})` });
+    }
+    if (entry) {
+      const result = entry.properties.safeParse(event.properties ?? {});
+      if (!result.success) {
+        for (const issue of result.error.issues) {
+          ctx.addIssue({ ...issue, path: ["properties", ...issue.path] } as Parameters<typeof ctx.addIssue>[0]);
+        }
+      }
+    }
+  }
+  if (typeof event.eventTime === "string") {
+    const time = Date.parse(event.eventTime);
+    if (Number.isFinite(time) && time > Date.now() + MAX_FUTURE_MS) {
+      ctx.addIssue({ code: "custom", path: ["eventTime"], params: { code: "too_big" }, message: "lies more than 5 minutes in the future" });
+    }
+  }
+}
+
+export const EventInput = z
+  .strictObject(baseShape)
+  .superRefine((event, ctx) => eventRules(event as RawEvent, ctx), { when: (payload) => isObject(payload.value) })
+  .meta({ id: "EventInput", description: "A customer event (recommended or custom)" });
+export type EventInput = z.infer<typeof EventInput>;
+
+export const AcceptedEventSchema = z.object({
+  id: z.string().meta({ description: "The stored event's id (24 hex)" }),
+  status: z.literal("accepted"),
+}).meta({ id: "AcceptedEvent" });
+
+export const ContactEventSchema = z.object({
+  id: z.string(),
+  eventID: z.string().nullable(),
+  eventName: z.string(),
+  eventVersion: z.string().nullable(),
+  origin: z.string(),
+  eventTime: z.string().meta({ description: "RFC 3339" }),
+  receivedAt: z.string().meta({ description: "RFC 3339" }),
+  properties: z.record(z.string(), z.unknown()),
+}).meta({ id: "ContactEvent" });
+
+export const ContactEventsQuery = pagingQuery({ max: 250, default: 100 }).strict().superRefine(noAfterAndBefore);
+export const ContactEventsPage = z.object({ events: z.array(ContactEventSchema), paging: PagingSchema }).meta({ id: "ContactEventsPage" });

@@ -1,0 +1,66 @@
+// Finds or creates the contact of each event. An event that only names an existing contact (email
+// and/or phone, nothing else) costs no write: its identifiers are looked up for the whole batch at once.
+// Anything else goes through lib/contacts' upsert, the same code as POST /api/contacts.
+import { db } from "@/lib/db";
+import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
+import { upsertContact } from "@/lib/contacts/upsert-contact";
+import type { ContactInput } from "@/lib/contacts/schemas";
+import type { EventContact } from "../event-contact";
+
+type Identifier = { type: "email" | "phone"; value: string };
+
+function identifiersOf(contact: EventContact): Identifier[] {
+  const out: Identifier[] = [];
+  const email = contact.email ? normalizeEmail(contact.email) : null;
+  const phone = contact.phone ? normalizePhone(contact.phone) : null;
+  if (email) out.push({ type: "email", value: email });
+  if (phone) out.push({ type: "phone", value: phone });
+  return out;
+}
+
+const key = (brandId: string, i: Identifier) => `${brandId}\u0000${i.type}\u0000${i.value}`;
+
+export class ContactResolver {
+  private owners = new Map<string, string>();
+  private upserted = new Map<string, string>();
+
+  /** Loads the owners of every identifier the batch names (one query per brand). */
+  async prefetch(items: { brandId: string; contact?: EventContact }[]): Promise<void> {
+    const perBrand = new Map<string, Identifier[]>();
+    for (const { brandId, contact } of items) {
+      if (!contact) continue;
+      perBrand.set(brandId, [...(perBrand.get(brandId) ?? []), ...identifiersOf(contact)]);
+    }
+    for (const [brandId, identifiers] of perBrand) {
+      const emails = [...new Set(identifiers.filter((i) => i.type === "email").map((i) => i.value))];
+      const phones = [...new Set(identifiers.filter((i) => i.type === "phone").map((i) => i.value))];
+      const rows = await db.contactIdentifier.findMany({
+        where: { brandId, OR: [{ type: "email", value: { in: emails } }, { type: "phone", value: { in: phones } }] },
+        select: { type: true, value: true, contactId: true },
+      });
+      for (const r of rows) this.owners.set(key(brandId, { type: r.type as Identifier["type"], value: r.value }), r.contactId);
+    }
+  }
+
+  /** The contact id of the event's contact (created or updated as needed); null when it names none. */
+  async resolve(brandId: string, contact: EventContact | undefined): Promise<string | null> {
+    if (!contact) return null;
+    const identifiers = identifiersOf(contact);
+    const { email: _email, phone: _phone, phoneNumber: _phoneNumber, ...profile } = contact;
+    const onlyIdentifiers = Object.values(profile).every((v) => v === undefined);
+    const owners = new Set(identifiers.map((i) => this.owners.get(key(brandId, i))));
+    if (onlyIdentifiers && owners.size === 1) {
+      const [owner] = owners;
+      if (owner) return owner;
+    }
+    // The same contact data twice in one batch (a burst of events for one contact) is written once.
+    const memo = `${brandId}\u0000${JSON.stringify(contact)}`;
+    const known = this.upserted.get(memo);
+    if (known) return known;
+    const input: ContactInput = { identifiers: identifiers.map((i) => ({ type: i.type, id: i.value })), ...profile };
+    const { contact: record } = await upsertContact(brandId, input, { source: "event" });
+    for (const i of identifiers) this.owners.set(key(brandId, i), record.id);
+    this.upserted.set(memo, record.id);
+    return record.id;
+  }
+}

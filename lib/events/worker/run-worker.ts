@@ -1,0 +1,45 @@
+// The events worker loop: claim a batch, process it, repeat; poll briefly when the inbox is empty.
+// Runs inside the server (scripts/start.ts, unless INKWELL_WORKER=off) and as its own process
+// (`npm run worker`); any number of workers can share one database.
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import { claimEvents } from "./claim-events";
+import { processBatch } from "./process-batch";
+
+export type WorkerOptions = { batchSize?: number; idleMs?: number; leaseMs?: number; workerId?: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function startEventWorker(options: WorkerOptions = {}): { workerId: string; stop: () => Promise<void> } {
+  const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
+  const batchSize = options.batchSize ?? Number(process.env.EVENTS_WORKER_BATCH ?? 200);
+  const idleMs = options.idleMs ?? Number(process.env.EVENTS_WORKER_IDLE_MS ?? 50);
+  const leaseMs = options.leaseMs ?? Number(process.env.EVENTS_CLAIM_LEASE_MS ?? 60_000);
+  let running = true;
+
+  const loop = (async () => {
+    while (running) {
+      try {
+        const events = await claimEvents(workerId, batchSize, leaseMs);
+        if (events.length === 0) {
+          await sleep(idleMs);
+          continue;
+        }
+        await processBatch(workerId, events);
+        // A partial batch means the inbox is drained: give the ingest path the database for a moment.
+        if (events.length < batchSize) await sleep(Math.min(idleMs, 10));
+      } catch (error) {
+        console.error("[events] worker batch failed", error);
+        await sleep(1000);
+      }
+    }
+  })();
+
+  return {
+    workerId,
+    async stop() {
+      running = false;
+      await loop;
+    },
+  };
+}

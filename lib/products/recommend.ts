@@ -1,0 +1,186 @@
+// product_recommender: one strategy per small function, the filters every strategy shares, and the
+// plan rule (personalized strategies need the brand's feature; otherwise the fallback runs, silently).
+import { brandHasFeature } from "@/lib/brands/plans";
+import { db } from "@/lib/db";
+import type { ProductRecommender } from "@/lib/templates/schema";
+import { categoriesOf, contactEvents, lineItemsOf, PRODUCT_SELECT, productsByIds, str, toView, type ProductRow } from "./catalog";
+import type { ProductView } from "./product-view";
+
+export type Strategy = ProductRecommender["type"];
+export type RecommendContext = { brandId: string; contactId: string | null; now: Date };
+type Rec = Pick<ProductRecommender, "type"> & Partial<Omit<ProductRecommender, "type">>;
+
+export const MAX_SLOTS = 12;
+// How many candidates a strategy reads before the shared filters; enough for filters that drop many.
+const CANDIDATES = 500;
+const PERSONAL: ReadonlySet<Strategy> = new Set(["personalized", "recentlyViewed"]);
+
+function monthsAgo(now: Date, months: number | undefined): Date | undefined {
+  if (!months) return undefined;
+  const d = new Date(now);
+  d.setUTCMonth(d.getUTCMonth() - months);
+  return d;
+}
+
+/** Count per product id of a brand's events since a time (lineItems quantities, or one per view). */
+async function eventCounts(brandId: string, eventName: string, since: Date): Promise<Map<string, number>> {
+  const rows = await db.contactEvent.findMany({
+    where: { brandId, eventName, eventTime: { gte: since } },
+    orderBy: { eventTime: "desc" },
+    take: 20_000,
+    select: { properties: true },
+  });
+  const counts = new Map<string, number>();
+  for (const { properties } of rows) {
+    const p = (properties ?? {}) as Record<string, unknown>;
+    const items = eventName === "placed order" ? lineItemsOf(p) : [p];
+    for (const item of items) {
+      const id = str(item.productID);
+      if (!id) continue;
+      const units = eventName === "placed order" && typeof item.productQuantity === "number" ? Math.max(1, item.productQuantity) : 1;
+      counts.set(id, (counts.get(id) ?? 0) + units);
+    }
+  }
+  return counts;
+}
+
+async function rankedByCounts(brandId: string, counts: Map<string, number>): Promise<ProductRow[]> {
+  const ids = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, CANDIDATES).map(([id]) => id);
+  return productsByIds(brandId, ids);
+}
+
+/** newest: first seen most recently. */
+export async function newest(ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
+  const since = monthsAgo(ctx.now, rec.recencyMonths);
+  return db.product.findMany({
+    where: { brandId: ctx.brandId, ...(since ? { firstSeenAt: { gte: since } } : {}) },
+    orderBy: [{ firstSeenAt: "desc" }, { productId: "asc" }],
+    take: CANDIDATES,
+    select: PRODUCT_SELECT,
+  });
+}
+
+/** popular: most units ordered in placed-order events (in the recency window, when one is set). */
+export async function popular(ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
+  const since = monthsAgo(ctx.now, rec.recencyMonths);
+  if (since) return rankedByCounts(ctx.brandId, await eventCounts(ctx.brandId, "placed order", since));
+  return db.product.findMany({
+    where: { brandId: ctx.brandId, orderCount: { gt: 0 } },
+    orderBy: [{ orderCount: "desc" }, { productId: "asc" }],
+    take: CANDIDATES,
+    select: PRODUCT_SELECT,
+  });
+}
+
+/** mostViewed: most viewed by all contacts. */
+export async function mostViewed(ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
+  const since = monthsAgo(ctx.now, rec.recencyMonths);
+  if (since) return rankedByCounts(ctx.brandId, await eventCounts(ctx.brandId, "viewed product", since));
+  return db.product.findMany({
+    where: { brandId: ctx.brandId, viewCount: { gt: 0 } },
+    orderBy: [{ viewCount: "desc" }, { productId: "asc" }],
+    take: CANDIDATES,
+    select: PRODUCT_SELECT,
+  });
+}
+
+/** recentlyViewed: the recipient's own views, latest first, each product once. */
+export async function recentlyViewed(ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
+  if (!ctx.contactId) return [];
+  const views = await contactEvents(ctx.brandId, ctx.contactId, ["viewed product"], monthsAgo(ctx.now, rec.recencyMonths));
+  const ids = [...new Set(views.map((v) => str(v.properties.productID)).filter((id): id is string => !!id))];
+  return productsByIds(ctx.brandId, ids);
+}
+
+/** Product ids in the recipient's placed orders (since a time). */
+export async function purchasedIds(brandId: string, contactId: string, since?: Date): Promise<Set<string>> {
+  const orders = await contactEvents(brandId, contactId, ["placed order"], since, 500);
+  return new Set(orders.flatMap((o) => lineItemsOf(o.properties).map((i) => str(i.productID)).filter((id): id is string => !!id)));
+}
+
+/**
+ * personalized: products sharing a category with what the recipient bought, most shared categories
+ * first, then the most ordered; products they already bought are left out.
+ */
+export async function personalized(ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
+  if (!ctx.contactId) return [];
+  const bought = await purchasedIds(ctx.brandId, ctx.contactId, monthsAgo(ctx.now, rec.recencyMonths));
+  if (bought.size === 0) return [];
+  const weights = new Map<string, number>();
+  for (const row of await productsByIds(ctx.brandId, [...bought])) {
+    for (const c of categoriesOf(row)) weights.set(c, (weights.get(c) ?? 0) + 1);
+  }
+  if (weights.size === 0) return [];
+  // Category membership lives in a JSON array, which SQLite and PostgreSQL query differently: rank in code.
+  const candidates = await db.product.findMany({
+    where: { brandId: ctx.brandId, productId: { notIn: [...bought] } },
+    orderBy: [{ orderCount: "desc" }, { viewCount: "desc" }, { productId: "asc" }],
+    take: 5000,
+    select: PRODUCT_SELECT,
+  });
+  const score = (row: ProductRow) => categoriesOf(row).reduce((s, c) => s + (weights.get(c) ?? 0), 0);
+  return candidates.map((row, i) => ({ row, i, s: score(row) })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.row);
+}
+
+export const STRATEGIES: Record<Strategy, (ctx: RecommendContext, rec: Rec) => Promise<ProductRow[]>> = {
+  newest, popular, mostViewed, recentlyViewed, personalized,
+};
+
+/** The shared filters: stock, categories, excluded products, price, recent purchases. */
+export async function applyFilters(rows: ProductRow[], ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
+  const include = rec.includeCategories?.length ? new Set(rec.includeCategories) : null;
+  const exclude = new Set(rec.excludeCategories ?? []);
+  const excludedProducts = new Set(rec.excludeProducts ?? []);
+  const recentlyBought = ctx.contactId && rec.purchaseExclusionDays
+    ? await purchasedIds(ctx.brandId, ctx.contactId, new Date(ctx.now.getTime() - rec.purchaseExclusionDays * 86_400_000))
+    : new Set<string>();
+  return rows.filter((row) => {
+    // Unknown stock counts as in stock: only products an event marked out of stock are left out.
+    if (!rec.isOutOfStockIncluded && row.inStock === false) return false;
+    if (excludedProducts.has(row.productId) || recentlyBought.has(row.productId)) return false;
+    if (rec.priceFrom !== undefined && (row.price ?? 0) < rec.priceFrom) return false;
+    const categories = categoriesOf(row);
+    if (include && !categories.some((c) => include.has(c))) return false;
+    if (categories.some((c) => exclude.has(c))) return false;
+    return true;
+  });
+}
+
+/** The strategy that runs for this brand: personalized ones need the plan feature. */
+export function effectiveStrategy(brand: { plan: string; features: unknown }, rec: Rec): Strategy {
+  if (!PERSONAL.has(rec.type) || brandHasFeature(brand, "personalizedRecommender")) return rec.type;
+  return fallbackOf(rec);
+}
+
+/** fallbackType, or newest when it is missing or itself personalized. */
+export function fallbackOf(rec: Rec): Strategy {
+  return rec.fallbackType && !PERSONAL.has(rec.fallbackType) ? rec.fallbackType : "newest";
+}
+
+/**
+ * Products for a recommender section's slots. The strategy's products come first; when it yields
+ * fewer than the slots, the fallback fills the rest (and all of them when it yields nothing).
+ */
+export async function recommendProducts(
+  brand: { id: string; plan: string; features: unknown },
+  contactId: string | null,
+  rec: Rec,
+  slots: number,
+  now = new Date(),
+): Promise<ProductView[]> {
+  const limit = Math.min(Math.max(slots, 0), MAX_SLOTS);
+  if (limit === 0) return [];
+  const ctx: RecommendContext = { brandId: brand.id, contactId, now };
+  const strategy = effectiveStrategy(brand, rec);
+  const picked = (await applyFilters(await STRATEGIES[strategy](ctx, rec), ctx, rec)).slice(0, limit);
+  const fallback = fallbackOf(rec);
+  if (picked.length < limit && fallback !== strategy) {
+    const seen = new Set(picked.map((p) => p.productId));
+    const more = await applyFilters(await STRATEGIES[fallback](ctx, rec), ctx, rec);
+    for (const row of more) {
+      if (picked.length >= limit) break;
+      if (!seen.has(row.productId)) picked.push(row);
+    }
+  }
+  return picked.map(toView);
+}

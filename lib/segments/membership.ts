@@ -1,0 +1,31 @@
+// Segment membership, evaluated by the database through the translated condition SQL.
+import { db } from "@/lib/db";
+import { ConditionGroups } from "./conditions";
+import { segmentSql } from "./segment-sql";
+import { Sql } from "./sql";
+
+/** Stored condition groups, parsed again so defaults (atLeast) apply to rows written by older code. */
+export function storedGroups(value: unknown): ConditionGroups {
+  return ConditionGroups.parse(value);
+}
+
+export async function countSegmentContacts(brandId: string, groups: ConditionGroups): Promise<number> {
+  const sql = new Sql();
+  const where = `c."brandId" = ${sql.p(brandId)} AND ${segmentSql(groups, sql)}`;
+  const rows = await db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS n FROM "Contact" c WHERE ${where}`, ...sql.params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** For each given contact, the ids of the brand's segments it belongs to (one query per segment). */
+export async function segmentIdsOfContacts(brandId: string, contactIds: string[]): Promise<Map<string, string[]>> {
+  const result = new Map(contactIds.map((id) => [id, [] as string[]]));
+  if (contactIds.length === 0) return result;
+  const segments = await db.segment.findMany({ where: { brandId, status: { not: "archived" } }, select: { id: true, conditionGroups: true }, orderBy: { id: "asc" } });
+  for (const segment of segments) {
+    const sql = new Sql();
+    const where = `c."brandId" = ${sql.p(brandId)} AND c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${segmentSql(storedGroups(segment.conditionGroups), sql)}`;
+    const rows = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where}`, ...sql.params);
+    for (const row of rows) result.get(row.id)?.push(segment.id);
+  }
+  return result;
+}

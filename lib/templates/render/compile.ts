@@ -1,0 +1,72 @@
+// Template → HTML with tokens, and its plain-text part. This is the expensive step (MJML), so its
+// result is cached per template version and recipient shape; recipients then only fill tokens.
+import { createHash } from "node:crypto";
+import { convert, type HtmlToTextOptions } from "html-to-text";
+import mjml2html from "mjml";
+import { templateToMjml } from "./mjml/document";
+import { shapeKey, type Shape } from "./shape";
+import { Tokenizer, type TokenSpec, type Warning } from "./tokens";
+import type { RenderableTemplate } from "./types";
+
+export type { RenderableTemplate };
+
+export type Compiled = { mjml: string; html: string; text: string; specs: readonly TokenSpec[]; warnings: readonly Warning[] };
+
+const TEXT_OPTIONS: HtmlToTextOptions = {
+  wordwrap: 78,
+  selectors: [
+    { selector: "img", format: "skip" },
+    { selector: "a", options: { hideLinkHrefIfSameAsText: true, linkBrackets: ["<", ">"] } },
+    ...(["h1", "h2", "h3", "h4", "h5", "h6"] as const).map((selector) => ({ selector, options: { uppercase: false } })),
+    { selector: "table", format: "dataTable" },
+  ],
+};
+
+/** MJML → HTML; includes are never followed (a template must not read files of the server). */
+export async function mjmlToHtml(mjml: string): Promise<{ html: string; errors: Warning[] }> {
+  const result = await mjml2html(mjml, { validationLevel: "soft", ignoreIncludes: true, keepComments: false });
+  return { html: result.html, errors: result.errors.map((e) => ({ code: "mjml" as const, message: e.formattedMessage ?? e.message })) };
+}
+
+export function htmlToText(html: string): string {
+  return convert(html, TEXT_OPTIONS).trim();
+}
+
+export async function compileUncached(doc: RenderableTemplate, shape: Shape): Promise<Compiled> {
+  const tokens = new Tokenizer();
+  const mjml = templateToMjml(doc, shape, tokens);
+  const { html, errors } = await mjmlToHtml(mjml);
+  return { mjml, html, text: htmlToText(html), specs: tokens.specs, warnings: [...tokens.warnings, ...errors] };
+}
+
+// A bounded map in insertion order: the oldest entries go first.
+const MAX_ENTRIES = 500;
+const cache = new Map<string, Promise<Compiled>>();
+
+/**
+ * The template version: id and updatedAt, plus a digest of the resolved document, because a universal
+ * layout can change under a template whose own updatedAt does not.
+ */
+export function versionKey(doc: RenderableTemplate): string {
+  const digest = createHash("sha1").update(JSON.stringify([doc.name, doc.generalSettings, doc.sections])).digest("base64url");
+  return `${doc.id ?? "-"}@${doc.updatedAt ?? "-"}#${digest}`;
+}
+
+export function compileTemplate(doc: RenderableTemplate, shape: Shape, version = versionKey(doc)): Promise<Compiled> {
+  const key = `${version}|${shapeKey(shape)}`;
+  let entry = cache.get(key);
+  if (entry) {
+    cache.delete(key);
+    cache.set(key, entry);
+    return entry;
+  }
+  entry = compileUncached(doc, shape);
+  cache.set(key, entry);
+  entry.catch(() => cache.delete(key));
+  while (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+  return entry;
+}
+
+export function clearRenderCache(): void {
+  cache.clear();
+}

@@ -1,0 +1,109 @@
+// Gathers what one recipient's render shows: products per slot, listed products, list items, the
+// latest order, discount codes, conditional visibility. A preview (no recipient) shows sample data.
+import { createHmac } from "node:crypto";
+import { backInStockProducts } from "@/lib/products/back-in-stock";
+import { cartProducts, latestOpenCart } from "@/lib/products/cart";
+import { contactEvents, productsByIds, toView } from "@/lib/products/catalog";
+import { latestOrder, orderView } from "@/lib/products/orders";
+import type { ProductView } from "@/lib/products/product-view";
+import { MAX_SLOTS, recommendProducts } from "@/lib/products/recommend";
+import type { Block } from "@/lib/templates/schema";
+import { hiddenNodes } from "./conditions";
+import type { RecipientData } from "./recipient-data";
+import type { Recipient } from "./recipient";
+import { SAMPLE_CONTACT, SAMPLE_ORDER, sampleListItems, sampleProducts } from "./sample-data";
+import type { RenderSection, RenderableTemplate } from "./types";
+
+export type Brand = { id: string; plan: string; features: unknown };
+type Props = Record<string, unknown>;
+
+const ORDER_BLOCKS = new Set(["orderSummary", "orderProducts", "orderTotal", "orderAddresses"]);
+const DEFAULT_LIST_LIMIT = 10;
+
+function blocksOf(section: RenderSection): Block[] {
+  return section.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks));
+}
+
+function productLine(p: ProductView): Props {
+  return { productID: p.productID, productTitle: p.title, productPrice: p.price, productURL: p.url, productImageURL: p.imageUrl, title: p.title, price: p.price, url: p.url, imageUrl: p.imageUrl };
+}
+
+/** A dynamicDiscount code stable per recipient and block (an e-commerce plugin would issue real ones). */
+export function discountCode(brandId: string, blockId: string, contactId: string, prefix = ""): string {
+  const digest = createHmac("sha256", process.env.AUTH_SECRET ?? "inkwell").update(`${brandId}:${blockId}:${contactId}`).digest();
+  const code = Array.from(digest.subarray(0, 8), (b) => "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[b % 32]).join("");
+  return prefix ? `${prefix}-${code}` : code;
+}
+
+async function listItems(brand: Brand, section: RenderSection, recipient: Recipient): Promise<Props[]> {
+  const config = section.settings?.dynamicList;
+  if (!config) return [];
+  const limit = config.limit ?? DEFAULT_LIST_LIMIT;
+  switch (config.source) {
+    case "orderProducts": return ((await latestOrder(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
+    case "cartProducts": return ((await latestOpenCart(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
+    case "recommendedProducts": return (await recommendProducts(brand, recipient.id, { type: "newest" }, Math.min(limit, MAX_SLOTS))).map(productLine);
+    case "eventProperty": {
+      // The list is read from the recipient's most recent event that carries an array at that path.
+      const path = (config.property ?? "").split(".");
+      for (const event of await contactEvents(brand.id, recipient.id, [], undefined, 50)) {
+        let at: unknown = event.properties;
+        for (const key of path) at = at && typeof at === "object" ? (at as Props)[key] : undefined;
+        if (Array.isArray(at)) return at.filter((i): i is Props => !!i && typeof i === "object").slice(0, limit);
+      }
+      return [];
+    }
+  }
+}
+
+export async function loadRecipientData(brand: Brand, template: RenderableTemplate, recipient: Recipient | null): Promise<RecipientData> {
+  const data: RecipientData = {
+    contact: recipient ?? SAMPLE_CONTACT,
+    hidden: recipient ? hiddenNodes(template.sections, recipient) : [],
+    slots: {}, listing: {}, lists: {}, order: null, discounts: {},
+  };
+  const allBlocks = template.sections.flatMap(blocksOf);
+  const work: Promise<unknown>[] = [];
+
+  for (const section of template.sections) {
+    const slots = Math.min(blocksOf(section).filter((b) => b.type === "product").length, MAX_SLOTS);
+    const fill = (p: Promise<ProductView[]>) => work.push(p.then((products) => (data.slots[section.id] = products)));
+    switch (section.type) {
+      case "product_recommender":
+        if (section.productRecommender) fill(recommendProducts(brand, recipient?.id ?? null, section.productRecommender, slots));
+        break;
+      case "product_cart_recovery":
+        fill(recipient ? cartProducts(brand.id, recipient.id, slots) : Promise.resolve(sampleProducts(slots)));
+        break;
+      case "product_back_in_stock":
+        fill(recipient ? backInStockProducts(brand.id, recipient.id, slots) : Promise.resolve(sampleProducts(slots)));
+        break;
+      case "dynamic_list":
+        work.push((recipient ? listItems(brand, section, recipient) : Promise.resolve(sampleListItems())).then((items) => (data.lists[section.id] = items)));
+        break;
+    }
+  }
+
+  const listed = allBlocks.filter((b): b is Extract<Block, { type: "product" }> => b.type === "product" && !!b.productID);
+  if (listed.length) {
+    work.push(productsByIds(brand.id, listed.map((b) => b.productID!)).then((rows) => {
+      const byId = new Map(rows.map((r) => [r.productId, toView(r)]));
+      listed.forEach((b, i) => {
+        const product = byId.get(b.productID!) ?? (recipient ? undefined : sampleProducts(i + 1)[i]);
+        if (product) data.listing[b.id] = product;
+      });
+    }));
+  }
+
+  if (allBlocks.some((b) => ORDER_BLOCKS.has(b.type))) {
+    work.push(recipient
+      ? latestOrder(brand.id, recipient.id).then((o) => (data.order = o ? orderView(o) : null))
+      : Promise.resolve((data.order = SAMPLE_ORDER)));
+  }
+
+  for (const b of allBlocks) {
+    if (b.type === "dynamicDiscount") data.discounts[b.id] = discountCode(brand.id, b.id, recipient?.id ?? "preview", b.prefix);
+  }
+  await Promise.all(work);
+  return data;
+}

@@ -1,0 +1,52 @@
+// A whole template → one MJML document.
+import { effectivePresets } from "@/lib/templates/default-presets";
+import type { GeneralSettings } from "@/lib/templates/schema";
+import type { RenderSection } from "../types";
+import type { Shape } from "../shape";
+import type { Tokenizer } from "../tokens";
+import type { BuildContext } from "./context";
+import { renderSection } from "./sections";
+import { el } from "./xml";
+
+export const BREAKPOINT_PX = 480;
+
+// Visibility by device. Outlook for Windows ignores media queries; mso-hide covers it for desktop hiding.
+const VISIBILITY_CSS =
+  `@media only screen and (min-width:${BREAKPOINT_PX}px){.ink-hide-desktop,.ink-hide-desktop-outlook{display:none!important;mso-hide:all!important;max-height:0!important;overflow:hidden!important}}` +
+  `@media only screen and (max-width:${BREAKPOINT_PX - 1}px){.ink-hide-mobile{display:none!important;max-height:0!important;overflow:hidden!important}}`;
+
+export function templateToMjml(
+  doc: { name?: string; generalSettings?: GeneralSettings; sections: readonly RenderSection[] },
+  shape: Shape,
+  tokens: Tokenizer,
+): string {
+  const settings = doc.generalSettings ?? {};
+  const presets = effectivePresets(settings);
+  const contentWidth = parseInt(settings.content?.width ?? "600px", 10);
+  const ctx: BuildContext = { tokens, settings, ...presets, contentWidth, shape, css: [] };
+  const body = doc.sections.map((section, i) => renderSection(section, i, ctx)).join("");
+
+  const content = settings.content ?? {};
+  const page = settings.body ?? {};
+  const attributes = [
+    el("mj-all", { "font-family": content.fontFamily ?? "Arial, Helvetica, sans-serif" }),
+    el("mj-text", { "font-size": content.fontSize ?? "16px", color: content.color ?? "#222222", "line-height": "1.5" }),
+    el("mj-wrapper", { padding: "0px", "background-color": content.backgroundColor ?? "#ffffff" }),
+    el("mj-section", { padding: "8px 0px" }),
+  ].join("");
+  const bodyBackground = page.backgroundImage && /^https?:\/\//i.test(page.backgroundImage)
+    ? `.ink-body{background-image:url("${page.backgroundImage.replace(/["\\()<>\s]/g, encodeURIComponent)}");background-repeat:${page.backgroundRepeat ?? "repeat"}}`
+    : "";
+  const head = [
+    doc.name ? el("mj-title", {}, escapeText(doc.name)) : "",
+    el("mj-breakpoint", { width: `${BREAKPOINT_PX}px` }),
+    el("mj-attributes", {}, attributes),
+    el("mj-style", {}, VISIBILITY_CSS + bodyBackground),
+    ...ctx.css.map((css) => el("mj-style", {}, css)),
+  ].join("");
+  return el("mjml", {}, el("mj-head", {}, head) + el("mj-body", { width: `${contentWidth}px`, "background-color": page.backgroundColor, "css-class": "ink-body" }, body));
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!);
+}

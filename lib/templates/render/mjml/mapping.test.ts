@@ -1,0 +1,145 @@
+// Every section type and block type maps to MJML that renders; general settings and presets apply.
+import { describe, expect, it } from "vitest";
+import { compileUncached } from "../compile";
+import { everyBlockTemplate } from "../fixtures/every-block";
+import { renderDocument } from "../render-document";
+import { SAMPLE_ORDER, sampleListItems, sampleProducts } from "../sample-data";
+import type { RecipientData } from "../recipient-data";
+import { Tokenizer } from "../tokens";
+import type { RenderableTemplate, RenderSection } from "../types";
+import { fullShape } from "../warnings";
+import { templateToMjml } from "./document";
+
+function data(overrides: Partial<RecipientData> = {}): RecipientData {
+  return {
+    contact: { id: "c1", firstName: "Ana", email: "ana@example.com" },
+    hidden: [],
+    slots: { recommender: sampleProducts(2), cart: sampleProducts(1), restock: sampleProducts(1) },
+    listing: { listed: { ...sampleProducts(1)[0], title: "Listed product" } },
+    lists: { list: sampleListItems(2) },
+    order: SAMPLE_ORDER,
+    discounts: { "dynamic-discount": "VIP-CODE1234" },
+    ...overrides,
+  };
+}
+
+const doc = (sections: RenderSection[], generalSettings: RenderableTemplate["generalSettings"] = {}): RenderableTemplate => ({ sections, generalSettings });
+const oneBlock = (block: RenderSection["rows"][number]["columns"][number]["blocks"][number], section: Partial<RenderSection> = {}): RenderSection =>
+  ({ id: "s", rows: [{ id: "r", columns: [{ id: "c", blocks: [block] }] }], ...section }) as RenderSection;
+const mjmlOf = (d: RenderableTemplate) => templateToMjml(d, fullShape(d), new Tokenizer());
+
+describe("every section and block type", () => {
+  it("renders the fixture without MJML errors, with every block's content", async () => {
+    const { html, text, warnings } = await renderDocument(everyBlockTemplate(), data());
+    expect(warnings).toEqual([]);
+    const expected = [
+      "View in browser", // preheader
+      'src="https://cdn.example.com/logo.png"', // logo
+      ">Shop</a>", ">Sale</a>", // menu
+      "Hello Ana!", // text with a tag
+      'src="https://cdn.example.com/hero.png"', 'href="https://shop.example.com/hero"', // image
+      "Shop now", "https://shop.example.com/?email=ana%40example.com", // button
+      'href="https://video.example.com/v/1"', 'src="https://cdn.example.com/thumb.png"', // video
+      "border-top:solid 1px #cccccc", // line
+      "height:24px", // spacer
+      '<p class="promo">Custom HTML</p>', ".promo{color:#c00}", // htmlCode body and style
+      'href="https://facebook.com/shop"', 'href="https://tiktok.com/@shop"', // social, straight links
+      "WELCOME10", "STATIC5", "VIP-CODE1234", "15% off", "Valid for 7 days", // discounts
+      "Listed product", // products_listing
+      "Sample product 2", // recommender's second slot
+      "Order <strong>#1001</strong>", "$88.16", "1 Main Street", // order blocks
+      "Item: Sample product 1 × 1", "Item: Sample product 2 × 2", // dynamic list
+      "Footer", // universal layout (resolved rows)
+      "Sent with", // badge
+    ];
+    for (const piece of expected) expect(html, piece).toContain(piece);
+    expect(text).toContain("Hello Ana!");
+    expect(text).toContain("WELCOME10");
+    expect(html).not.toMatch(/ink[0-9a-f]{8}t\d+x/i);
+  });
+
+  it("leaves empty product slots and an empty list out", async () => {
+    const { html } = await renderDocument(everyBlockTemplate(), data({ slots: { recommender: sampleProducts(1), cart: [], restock: [] }, lists: { list: [] }, order: null }));
+    expect(html).toContain("Sample product 1");
+    expect(html).not.toContain("Sample product 2");
+    expect(html).not.toContain("Item:");
+    expect(html).not.toContain("#1001");
+  });
+});
+
+describe("general settings", () => {
+  it("apply content width, backgrounds, font and colour", async () => {
+    const d = doc([oneBlock({ id: "t", type: "text", text: "<p>x</p>" })], {
+      content: { width: "640px", backgroundColor: "#fafafa", fontFamily: "Georgia, serif", fontSize: "15px", color: "#123456" },
+      body: { backgroundColor: "#00ff00", backgroundImage: "https://cdn.example.com/bg.png" },
+    });
+    const { html } = await compileUncached(d, fullShape(d));
+    expect(html).toContain("max-width:640px");
+    expect(html).toMatch(/background(-color)?:#fafafa/);
+    expect(html).toContain("background-color:#00ff00");
+    expect(html).toContain('background-image:url("https://cdn.example.com/bg.png")');
+    expect(html).toContain("font-family:Georgia, serif");
+    expect(html).toContain("font-size:15px");
+    expect(html).toContain("color:#123456");
+  });
+});
+
+describe("presets", () => {
+  it("a text block's stylePresetID applies the text preset, its own styles win", () => {
+    const mjml = mjmlOf(doc([oneBlock({ id: "t", type: "text", stylePresetID: "heading_large", text: "T", styleProperties: { color: "#ff0000" } })]));
+    expect(mjml).toMatch(/<mj-text[^>]*font-size="32px"/);
+    expect(mjml).toMatch(/<mj-text[^>]*font-weight="bold"/);
+    expect(mjml).toMatch(/<mj-text[^>]*color="#ff0000"/);
+  });
+
+  it("a button uses primary_button by default, and a template's own presets", () => {
+    expect(mjmlOf(doc([oneBlock({ id: "b", type: "button", text: "Go", link: "https://a.example" })]))).toMatch(/<mj-button[^>]*background-color="#1a73e8"/);
+    const custom = { id: "primary_button", name: "P", styles: { backgroundColor: "#000000", color: "#ffffff" } };
+    const withPresets = doc([oneBlock({ id: "b", type: "button", text: "Go", link: "https://a.example" })], {
+      buttonPresets: [custom, { ...custom, id: "secondary_button" }, { ...custom, id: "tertiary_button" }],
+    });
+    expect(mjmlOf(withPresets)).toMatch(/<mj-button[^>]*background-color="#000000"/);
+  });
+});
+
+describe("layout", () => {
+  it("columns become mj-columns with their widths (stacked below the 480px breakpoint)", () => {
+    const d = doc([{ id: "s", rows: [{ id: "r", columns: [{ id: "a", width: "50%", blocks: [] }, { id: "b", width: "50%", blocks: [] }] }] } as RenderSection]);
+    const mjml = mjmlOf(d);
+    expect(mjml.match(/<mj-column width="50%"/g)).toHaveLength(2);
+    expect(mjml).toContain('<mj-breakpoint width="480px" />');
+  });
+
+  it("visibility settings hide sections and blocks on desktop or mobile", async () => {
+    const d = doc([
+      oneBlock({ id: "t", type: "text", text: "mobile only", visibility: { hideOnDesktop: true } }, { id: "s1" }),
+      { ...oneBlock({ id: "t2", type: "text", text: "desktop only" }, { id: "s2" }), settings: { visibility: { hideOnMobile: true } } } as RenderSection,
+    ]);
+    const { html } = await compileUncached(d, fullShape(d));
+    expect(html).toMatch(/class="ink-hide-desktop"/);
+    expect(html).toMatch(/class="ink-hide-mobile"/);
+    expect(html).toMatch(/@media only screen and \(min-width:480px\)\{\.ink-hide-desktop/);
+    expect(html).toMatch(/@media only screen and \(max-width:479px\)\{\.ink-hide-mobile/);
+  });
+
+  it("a condition hides a node for recipients who do not match it", async () => {
+    const d = doc([oneBlock({ id: "t", type: "text", text: "gold only", visibility: { condition: { field: "contact.custom_properties.tier", operator: "equals", value: "gold" } } })]);
+    const { hiddenNodes } = await import("../conditions");
+    expect(hiddenNodes(d.sections, { customProperties: { tier: "gold" } })).toEqual([]);
+    expect(hiddenNodes(d.sections, { customProperties: { tier: "silver" } })).toEqual(["t"]);
+    const { html } = await renderDocument(d, data({ hidden: ["t"] }));
+    expect(html).not.toContain("gold only");
+  });
+});
+
+describe("safety", () => {
+  it("sanitizes text and htmlCode HTML, and ignores mj-include", async () => {
+    const d = doc([
+      oneBlock({ id: "t", type: "text", text: '<p onclick="x()">a<script>alert(1)</script></p><a href="javascript:alert(1)">l</a>' }, { id: "s1" }),
+      oneBlock({ id: "h", type: "htmlCode", style: "</style><script>alert(2)</script>", body: '<img src="https://a.example/i.png" onerror="alert(3)"><mj-include path="/etc/passwd" />' }, { id: "s2" }),
+    ]);
+    const { html } = await renderDocument(d, data());
+    expect(html).not.toMatch(/<script|onclick|onerror|javascript:|root:x:/i);
+    expect(html).toContain('<img src="https://a.example/i.png" />');
+  });
+});

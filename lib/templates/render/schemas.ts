@@ -1,0 +1,29 @@
+// The render endpoint's request and response bodies.
+import { z } from "zod";
+import { ResourceId } from "@/lib/http/route";
+
+export const RenderInput = z
+  .strictObject({
+    contactID: ResourceId.optional().meta({ description: "Render for this contact of the brand" }),
+    email: z.string().trim().min(3).max(254).optional().meta({ description: "Render for the brand's contact with this email address" }),
+  })
+  .refine((v) => !(v.contactID && v.email), { message: "give contactID or email, not both", path: ["email"], params: { code: "not_allowed" } })
+  .meta({ id: "RenderInput", description: "Whom to render for; no body (or an empty object) renders a preview with sample data" });
+export type RenderInput = z.infer<typeof RenderInput>;
+
+export const RenderWarning = z
+  .object({
+    code: z.enum(["unknown-tag", "mjml"]).meta({ description: "unknown-tag: a personalization tag the service cannot fill (rendered as its default or nothing); mjml: a layout problem MJML reported" }),
+    message: z.string(),
+    pointer: z.string().optional().meta({ description: "JSON Pointer of the node in the template, e.g. /sections/1/rows/0/columns/0/blocks/0" }),
+    tag: z.string().optional().meta({ description: "The tag as written" }),
+  })
+  .meta({ id: "RenderWarning" });
+
+export const RenderResult = z
+  .object({
+    html: z.string().meta({ description: "Email-client-safe HTML (MJML output), personalized for the recipient" }),
+    text: z.string().meta({ description: "The plain-text part" }),
+    warnings: z.array(RenderWarning),
+  })
+  .meta({ id: "RenderResult" });

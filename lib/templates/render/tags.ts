@@ -1,0 +1,119 @@
+// Personalization tags: [[contact.first_name]], [[contact.custom_properties.KEY]], [[contact.first_name | there]].
+// Tags are parsed once when a template is compiled; values are looked up per recipient.
+
+/** A tag as written: the dotted path and the optional default after the pipe. */
+export type Tag = { raw: string; path: string; fallback?: string };
+
+// The path is letters, digits, `_`, `-` and dots; anything else between the brackets is not a tag we know.
+const TAG = /\[\[\s*([^\]|]*?)\s*(?:\|\s*([^\]]*?)\s*)?\]\]/g;
+const PATH = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*$/;
+
+/** Contact fields a tag may name (snake_case), mapped to the contact record's keys. */
+export const CONTACT_FIELDS = {
+  id: "id",
+  email: "email",
+  phone: "phone",
+  first_name: "firstName",
+  last_name: "lastName",
+  gender: "gender",
+  birthdate: "birthdate",
+  address: "address",
+  city: "city",
+  state: "state",
+  country: "country",
+  country_code: "countryCode",
+  postal_code: "postalCode",
+} as const;
+
+export type ContactField = keyof typeof CONTACT_FIELDS;
+
+/** What a tag can be filled from; `item` exists only inside a dynamic_list section. */
+export type TagScope = { inDynamicList: boolean };
+
+export function findTags(text: string): Array<Tag & { index: number }> {
+  const out: Array<Tag & { index: number }> = [];
+  for (const m of text.matchAll(TAG)) {
+    out.push({ raw: m[0], path: m[1], fallback: m[2] === undefined ? undefined : m[2], index: m.index });
+  }
+  return out;
+}
+
+/** Why a tag cannot be filled, or null when it is one we know. */
+export function unknownTagReason(tag: Tag, scope: TagScope): string | null {
+  if (!PATH.test(tag.path)) return "is not a valid tag path";
+  const [root, ...rest] = tag.path.split(".");
+  if (root === "contact") {
+    if (rest.length === 1 && rest[0] in CONTACT_FIELDS) return null;
+    if (rest[0] === "custom_properties" && rest.length === 2) return null;
+    if (rest[0] === "custom_properties") return "names a custom property without a key (use contact.custom_properties.KEY)";
+    return `names an unknown contact field${rest.length ? ` "${rest.join(".")}"` : ""}`;
+  }
+  if (root === "item") {
+    if (!scope.inDynamicList) return "uses item.* outside a dynamic_list section";
+    return rest.length > 0 ? null : "names no item property";
+  }
+  return `has an unknown namespace "${root}" (known: contact${scope.inDynamicList ? ", item" : ""})`;
+}
+
+export type RecipientContact = {
+  id?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  gender?: string | null;
+  birthdate?: string | null;
+  address?: string | null;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  countryCode?: string | null;
+  postalCode?: string | null;
+  customProperties?: Record<string, unknown> | null;
+};
+
+function scalar(value: unknown): string | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  return undefined;
+}
+
+/** Reads a dotted path in a plain object; arrays and objects at the end are not printable. */
+export function readPath(source: unknown, path: string[]): string | undefined {
+  let at: unknown = source;
+  for (const key of path) {
+    if (at === null || typeof at !== "object") return undefined;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return scalar(at);
+}
+
+/** The value of a contact.* path for a recipient, or undefined when the recipient has none. */
+export function contactValue(contact: RecipientContact, path: string[]): string | undefined {
+  if (path[0] === "custom_properties") return readPath(contact.customProperties ?? {}, path.slice(1));
+  const key = CONTACT_FIELDS[path[0] as ContactField];
+  return key ? scalar(contact[key]) : undefined;
+}
+
+/** Decodes the few entities a sanitized HTML default can carry, so it is escaped once, not twice. */
+export function decodeEntities(text: string): string {
+  return text
+    .replace(/&(?:#(\d+)|#x([0-9a-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi, (m, dec, hex, name) => {
+      if (dec) return String.fromCodePoint(Number(dec));
+      if (hex) return String.fromCodePoint(parseInt(hex, 16));
+      return ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" } as Record<string, string>)[name.toLowerCase()] ?? m;
+    });
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+const SAFE_URL = /^(?:https?:\/\/|mailto:|tel:|#|\/)/i;
+
+/** A value placed where a URL goes: only http(s), mailto: and tel: (or relative) URLs get through. */
+export function safeUrl(value: string): string {
+  const trimmed = value.trim();
+  return SAFE_URL.test(trimmed) && !/[\u0000-\u001f\u007f<>"]/.test(trimmed) ? trimmed : "#";
+}

@@ -1,0 +1,127 @@
+// Placeholder tokens: the expensive MJML → HTML step runs once per template (and recipient shape) with
+// tokens where recipient values go; each recipient then costs one string substitution.
+import { randomBytes } from "node:crypto";
+import { decodeEntities, escapeHtml, findTags, safeUrl, unknownTagReason, type TagScope } from "./tags";
+
+/**
+ * text: HTML text or attribute content (escaped); url: a whole link (only safe schemes, escaped);
+ * urlPart: a piece of a link after its start (percent-encoded).
+ */
+export type TokenKind = "text" | "url" | "urlPart";
+export type TokenSpec = { path: string; fallback: string; kind: TokenKind };
+export type Warning = { code: "unknown-tag" | "mjml"; message: string; pointer?: string; tag?: string };
+
+// Random per process, so a template cannot spell a token and read another value through it.
+const NONCE = randomBytes(4).toString("hex");
+const TOKEN = new RegExp(`ink${NONCE}t(\\d+)x`, "gi");
+
+/** Where tags are being read: which namespaces exist and how to remap item.* to the current list item. */
+export type TagContext = TagScope & { pointer: string; itemPrefix?: string };
+
+export class Tokenizer {
+  readonly specs: TokenSpec[] = [];
+  readonly warnings: Warning[] = [];
+  private readonly index = new Map<string, number>();
+
+  /** A token for an internal or contact path. */
+  token(path: string, kind: TokenKind, fallback = ""): string {
+    const key = `${kind}\u0000${path}\u0000${fallback}`;
+    let n = this.index.get(key);
+    if (n === undefined) {
+      n = this.specs.push({ path, fallback, kind }) - 1;
+      this.index.set(key, n);
+    }
+    return `ink${NONCE}t${n}x`;
+  }
+
+  /** HTML content: every [[tag]] becomes a token; static markup is kept, an unknown tag's default is escaped. */
+  tags(html: string, ctx: TagContext): string {
+    return this.replace(html, ctx, "text", true, escapeHtml);
+  }
+
+  /**
+   * Plain text (a label, an alt text, a piece of a link): the result is raw text with tokens, for the
+   * caller to escape where it places it. Unknown tags become a warning and their default (or nothing):
+   * they never reach a recipient raw.
+   */
+  plain(text: string, ctx: TagContext, kind: Exclude<TokenKind, "url"> = "text"): string {
+    return this.replace(text, ctx, kind, false, (fallback) => (kind === "urlPart" ? encodeURIComponent(fallback) : fallback));
+  }
+
+  /** A link field: a tag at its very start fills the whole URL (scheme checked); later tags are encoded. */
+  link(value: string, ctx: TagContext): string {
+    const trimmed = value.trim();
+    const first = findTags(trimmed)[0];
+    if (!first || first.index !== 0) return this.plain(trimmed, ctx, "urlPart");
+    const reason = unknownTagReason(first, ctx);
+    let head: string;
+    if (reason) {
+      this.warn(first.raw, `${reason}; the link renders as "#"`, ctx);
+      head = "#";
+    } else {
+      head = this.token(this.mapItem(first.path, ctx), "url", first.fallback ?? "");
+    }
+    return head + this.plain(trimmed.slice(first.raw.length), ctx, "urlPart");
+  }
+
+  /** `html`: the text is markup, so a default is decoded once here and escaped once when filled. */
+  private replace(text: string, ctx: TagContext, kind: TokenKind, html: boolean, fallbackOut: (f: string) => string): string {
+    if (!text.includes("[[")) return text;
+    let out = "";
+    let last = 0;
+    for (const tag of findTags(text)) {
+      out += text.slice(last, tag.index);
+      last = tag.index + tag.raw.length;
+      const fallback = html ? decodeEntities(tag.fallback ?? "") : (tag.fallback ?? "");
+      const reason = unknownTagReason(tag, ctx);
+      if (reason) {
+        this.warn(tag.raw, `${reason}; it renders as ${fallback ? `its default "${fallback}"` : "nothing"}`, ctx);
+        out += fallbackOut(fallback);
+      } else {
+        out += this.token(this.mapItem(tag.path, ctx), kind, fallback);
+      }
+    }
+    return out + text.slice(last);
+  }
+
+  private warn(tag: string, why: string, ctx: TagContext): void {
+    this.warnings.push({ code: "unknown-tag", tag, message: `${tag} ${why}`, pointer: ctx.pointer });
+  }
+
+  private mapItem(path: string, ctx: TagContext): string {
+    return ctx.itemPrefix && path.startsWith("item.") ? ctx.itemPrefix + path.slice("item".length) : path;
+  }
+}
+
+export type Resolve = (path: string) => string | undefined;
+
+function valueFor(spec: TokenSpec, resolve: Resolve): string {
+  return resolve(spec.path) ?? spec.fallback;
+}
+
+/** Fills the tokens of compiled HTML for one recipient. */
+export function fillHtml(html: string, specs: readonly TokenSpec[], resolve: Resolve): string {
+  const cache = new Map<number, string>();
+  return html.replace(TOKEN, (_m, n: string) => {
+    const i = Number(n);
+    let out = cache.get(i);
+    if (out === undefined) {
+      const spec = specs[i];
+      const value = valueFor(spec, resolve);
+      out = spec.kind === "url" ? escapeHtml(safeUrl(value)) : spec.kind === "urlPart" ? escapeHtml(encodeURIComponent(value)) : escapeHtml(value);
+      cache.set(i, out);
+    }
+    return out;
+  });
+}
+
+/** Fills the tokens of the plain-text part: no escaping, links still checked; empty links are dropped. */
+export function fillText(text: string, specs: readonly TokenSpec[], resolve: Resolve): string {
+  return text
+    .replace(TOKEN, (_m, n: string) => {
+      const spec = specs[Number(n)];
+      const value = valueFor(spec, resolve);
+      return spec.kind === "url" ? safeUrl(value) : spec.kind === "urlPart" ? encodeURIComponent(value) : value;
+    })
+    .replace(/ ?<#>/g, "");
+}
