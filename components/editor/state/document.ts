@@ -1,7 +1,7 @@
 // The document the editor edits: exactly the API's template payload (name, generalSettings, sections).
-import type { Block, Column, GeneralSettings, Row, Section } from "./types";
+import type { Block, BlockType, Column, GeneralSettings, Row, Section } from "./types";
 
-export type { Block, Column, GeneralSettings, Row, Section };
+export type { Block, BlockType, Column, GeneralSettings, Row, Section };
 
 export type EditorDocument = {
   name: string;

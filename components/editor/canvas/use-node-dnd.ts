@@ -1,0 +1,46 @@
+"use client";
+// Each node is draggable (by its handle, blocks also by their body), a drop target for its own kind
+// (before/after it), and, for containers, a drop target for its children's kind (into it).
+import { useDraggable, useDroppable } from "@dnd-kit/core";
+import { useCallback } from "react";
+import type { NodeKind } from "../state/document";
+import { dragId, intoId, itemId, type DragData, type DropData } from "../dnd/drag-data";
+
+export type HandleProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { ref: (element: HTMLElement | null) => void };
+
+type Options = {
+  kind: NodeKind;
+  nodeId: string;
+  parentId: string | null;
+  sectionType?: string;
+  label: string;
+  blockType?: string;
+  /** The kind this node holds, for containers. */
+  holds?: NodeKind;
+  locked?: boolean;
+  dragDisabled?: boolean;
+};
+
+export function useNodeDnd({ kind, nodeId, parentId, sectionType, label, blockType, holds, locked, dragDisabled }: Options) {
+  const dragData: DragData = { source: "node", kind, nodeId, label, blockType };
+  const draggable = useDraggable({ id: dragId(nodeId), data: dragData, disabled: locked || dragDisabled });
+  const itemData: DropData = { role: "item", kind, nodeId, parentId, sectionType, label };
+  const item = useDroppable({ id: itemId(nodeId), data: itemData, disabled: locked });
+  const intoData: DropData = { role: "into", accepts: holds ?? "block", nodeId, sectionType, label };
+  const into = useDroppable({ id: intoId(nodeId), data: intoData, disabled: locked || !holds });
+  const { setNodeRef: setDragRef } = draggable;
+  const { setNodeRef: setItemRef } = item;
+  const { setNodeRef: setIntoRef } = into;
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      setDragRef(element);
+      setItemRef(element);
+      if (holds) setIntoRef(element);
+    },
+    [setDragRef, setItemRef, setIntoRef, holds],
+  );
+  const { setActivatorNodeRef, attributes, listeners } = draggable;
+  /** Props for the drag handle button: pointer and keyboard activation, the accessible description. */
+  const handleProps = { ...attributes, ...(listeners as object), ref: setActivatorNodeRef } as HandleProps;
+  return { ref, handleProps, listeners };
+}
