@@ -46,14 +46,14 @@ export function Canvas() {
             color: content?.color ?? "#222222",
           }}
         >
-          {sections.map((section) => (
-            <SectionNode key={section.id} section={section} />
-          ))}
-          {sections.length === 0 && (
+          {sections.every((s) => s.type === "badge") && (
             <div className="ed-empty ed-empty-canvas ed-drop-hint">
               <strong>Your email is empty.</strong> Drag a section from the palette here (or press Enter on one), then add blocks to it.
             </div>
           )}
+          {sections.map((section) => (
+            <SectionNode key={section.id} section={section} />
+          ))}
         </div>
       </CanvasSettingsContext.Provider>
     </div>

@@ -22,6 +22,14 @@ describe("insert", () => {
     expect(next.doc.sections.map((s) => s.id)).toEqual(["s1", "s2", "s3", "s9"]);
   });
 
+  it("keeps the read-only badge section last", () => {
+    const doc = sampleDocument();
+    doc.sections.push(section("badge", [], "badge"));
+    const next = run(initialState(doc), { type: "insert", kind: "section", node: section("s9", []), parentId: null, index: 99 });
+    expect(next.doc.sections.map((s) => s.id)).toEqual(["s1", "s2", "s3", "s9", "badge"]);
+    expect(run(next, { type: "move", id: "s1", parentId: null, index: 4 }).doc.sections.map((s) => s.id)).toEqual(["s2", "s3", "s9", "s1", "badge"]);
+  });
+
   it("keeps the identity of every untouched subtree", () => {
     const before = start();
     const next = run(before, { type: "insert", kind: "block", node: text("new"), parentId: "c2", index: 0 });

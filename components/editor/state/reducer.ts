@@ -121,7 +121,7 @@ function insert(state: EditorState, action: Extract<EditorAction, { type: "inser
   if (subtreeIds(action.node, action.kind).some((id) => taken.has(id))) return refuse(state, "the new node's id is already used");
   const why = dropRefusal(state.doc, parentPath, action.node, action.kind);
   if (why) return refuse(state, why);
-  return commit(state, insertAt(state.doc, parentPath, action.index, action.node), { selectedId: action.node.id });
+  return commit(state, insertAt(state.doc, parentPath, beforeBadge(state.doc, parentPath, action.index), action.node), { selectedId: action.node.id });
 }
 
 function move(state: EditorState, action: Extract<EditorAction, { type: "move" }>): EditorState {
@@ -141,7 +141,7 @@ function move(state: EditorState, action: Extract<EditorAction, { type: "move" }
   if (!sameParent && kind === "column" && childrenAt(state.doc, fromParent).length === 1) return refuse(state, "a row needs at least one column");
   const withoutNode = removeAt(state.doc, from);
   const targetPath = action.parentId === null ? [] : findPath(withoutNode, action.parentId)!;
-  const doc = insertAt(withoutNode, targetPath, action.index, node);
+  const doc = insertAt(withoutNode, targetPath, beforeBadge(withoutNode, targetPath, action.index), node);
   return commit(state, doc, { selectedId: action.id });
 }
 
@@ -166,6 +166,13 @@ function duplicate(state: EditorState, id: string, newId: () => string): EditorS
   const why = dropRefusal(state.doc, parentPath, copy, kind);
   if (why) return refuse(state, why);
   return commit(state, insertAt(state.doc, parentPath, path[path.length - 1] + 1, copy), { selectedId: copy.id });
+}
+
+/** The read-only badge a free-plan template carries stays the last section. */
+function beforeBadge(doc: EditorDocument, parentPath: number[], index: number): number {
+  if (parentPath.length > 0) return index;
+  const last = doc.sections.length - 1;
+  return last >= 0 && doc.sections[last].type === "badge" ? Math.min(index, last) : index;
 }
 
 function keepSelection(doc: EditorDocument, selectedId: string | null): string | null {
