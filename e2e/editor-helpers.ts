@@ -43,7 +43,8 @@ export function canvas(page: Page) {
 }
 
 export function blocks(page: Page) {
-  return canvas(page).locator(".ed-block");
+  // Not the locked blocks of the read-only badge section free-plan templates carry.
+  return canvas(page).locator(".ed-block:not([data-locked])");
 }
 
 export async function expectSaved(page: Page) {

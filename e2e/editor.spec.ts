@@ -32,7 +32,7 @@ test("creates a blank template and builds it by dragging a section and blocks fr
 
   const palette = page.getByRole("navigation", { name: "Palette" });
   await drag(page, palette.locator('[data-palette-id="section-1"]'), canvas(page));
-  await expect(canvas(page).locator(".ed-section")).toHaveCount(1);
+  await expect(canvas(page).locator(".ed-section:not([data-locked])")).toHaveCount(1);
   await expect(page.getByText("Drop blocks here")).toBeVisible();
 
   await drag(page, palette.locator('[data-palette-id="block-text"]'), canvas(page).locator(".ed-column").first());

@@ -99,6 +99,11 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
       const data = active.data.current as DragData;
       return describeDrop(store.getState().doc, current.drop, current.side, data.source === "node" ? data.nodeId : null);
     };
+    const overItself = (active: { data: { current?: unknown } }) => {
+      const data = active.data.current as DragData;
+      const drop = slot.current?.drop;
+      return data.source === "node" && drop?.role === "item" && drop.nodeId === data.nodeId;
+    };
     return {
       onDragStart: ({ active }) => {
         const data = active.data.current as DragData;
@@ -106,7 +111,8 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
         return `Picked up ${labelOf(active)}${from}. Use the arrow keys to move it, Space to drop, Escape to cancel.`;
       },
       onDragMove: ({ active }) => (slotChanged.current ? `${labelOf(active)} would go to ${where(active)}.` : undefined),
-      onDragOver: ({ active }) => (slotChanged.current ? `${labelOf(active)} would go to ${where(active)}.` : undefined),
+      // Over itself (where a drag starts) is not news: the pick-up announcement stays.
+      onDragOver: ({ active }) => (slotChanged.current && !overItself(active) ? `${labelOf(active)} would go to ${where(active)}.` : undefined),
       onDragEnd: ({ active, over }) => (over ? `Dropped ${labelOf(active)}.` : `${labelOf(active)} was not moved.`),
       onDragCancel: ({ active }) => `Cancelled. ${labelOf(active)} was not moved.`,
     };
