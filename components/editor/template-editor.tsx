@@ -21,6 +21,7 @@ import { createEditorStore, createValueStore, EditorStoreContext, useEditor, use
 import { findPath, nodeAt } from "./state/tree";
 import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./editor.css";
+import { Icon } from "./icons";
 import { useLeaveGuard } from "./use-leave-guard";
 
 export function TemplateEditor({ templateId }: { templateId: string }) {
@@ -184,10 +185,10 @@ function UndoButtons({ canUndo, canRedo }: { canUndo: boolean; canRedo: boolean 
   return (
     <>
       <button type="button" className="ed-tool" aria-label="Undo" title={`Undo (${mac ? "⌘" : "Ctrl+"}Z)`} disabled={!canUndo} onClick={() => store.dispatch({ type: "undo" })}>
-        ↶
+        <Icon name="undo" />
       </button>
       <button type="button" className="ed-tool" aria-label="Redo" title={`Redo (${mac ? "⌘⇧" : "Ctrl+Shift+"}Z)`} disabled={!canRedo} onClick={() => store.dispatch({ type: "redo" })}>
-        ↷
+        <Icon name="redo" />
       </button>
     </>
   );

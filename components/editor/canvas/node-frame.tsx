@@ -8,6 +8,7 @@ import type { NodeKind } from "../state/document";
 import { useEditor, useEditorStore, useValue } from "../state/store";
 import { canMove, duplicateNode, moveBy, removeNode } from "./node-actions";
 import type { HandleProps } from "./use-node-dnd";
+import { Icon } from "../icons";
 
 type Props = {
   kind: NodeKind;
@@ -120,21 +121,21 @@ function NodeToolbar({ kind, nodeId, label, handleProps, horizontal, extraTools 
           aria-label={`Drag ${label}`}
           title="Drag to move (or press Space, then the arrow keys)"
         >
-          ⠿
+          <Icon name="drag" />
         </button>
       )}
       <button type="button" className="ed-tool" aria-label={`Move ${label} ${horizontal ? "left" : "up"}`} title={horizontal ? "Move left" : "Move up"} disabled={!up} onClick={() => moveBy(store, nodeId, -1)}>
-        {horizontal ? "←" : "↑"}
+        <Icon name={horizontal ? "left" : "up"} />
       </button>
       <button type="button" className="ed-tool" aria-label={`Move ${label} ${horizontal ? "right" : "down"}`} title={horizontal ? "Move right" : "Move down"} disabled={!down} onClick={() => moveBy(store, nodeId, 1)}>
-        {horizontal ? "→" : "↓"}
+        <Icon name={horizontal ? "right" : "down"} />
       </button>
       {extraTools}
       <button type="button" className="ed-tool" aria-label={`Duplicate ${label}`} title="Duplicate" onClick={() => duplicateNode(store, nodeId)}>
-        ⧉
+        <Icon name="copy" />
       </button>
       <button type="button" className="ed-tool ed-tool-danger" aria-label={`Delete ${label}`} title="Delete" onClick={() => removeNode(store, nodeId)}>
-        🗑
+        <Icon name="trash" />
       </button>
     </div>
   );

@@ -10,6 +10,7 @@ import { isLockedSection, isProductSection } from "../state/rules";
 import { newNodeId } from "../state/client-id";
 import { useEditorStore, useValue } from "../state/store";
 import { BlockView } from "./block-view";
+import { Icon } from "../icons";
 import { NodeFrame } from "./node-frame";
 import { toCss } from "./styles";
 import { useNodeDnd } from "./use-node-dnd";
@@ -45,11 +46,11 @@ export const SectionNode = memo(function SectionNode({ section }: { section: Sec
         <>
           {!locked && (
             <button type="button" className="ed-tool" aria-label={`Add a row to ${label}`} title="Add row" onClick={addRow}>
-              ＋
+              <Icon name="plus" />
             </button>
           )}
           <button type="button" className="ed-tool" aria-label={`Save ${label} as a universal layout`} title="Save as layout" onClick={() => ui.saveSectionAsLayout(section.id)}>
-            ☆
+            <Icon name="star" />
           </button>
         </>
       }
@@ -124,7 +125,7 @@ const BlockNode = memo(function BlockNode({ block, columnId, sectionType, locked
       extraTools={
         block.type === "text" && !editing ? (
           <button type="button" className="ed-tool" aria-label="Edit text" title="Edit text (Enter)" onClick={startEditing}>
-            ✎
+            <Icon name="pencil" />
           </button>
         ) : null
       }

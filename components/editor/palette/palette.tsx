@@ -125,7 +125,7 @@ export function Palette({ layouts }: { layouts: SavedLayout[] | undefined }) {
       {layouts === undefined ? (
         <p className="ed-muted">Loading…</p>
       ) : layouts.length === 0 ? (
-        <p className="ed-muted">None yet. Select a section and choose “Save as layout” (☆) in its toolbar.</p>
+        <p className="ed-muted">None yet. Select a section and choose “Save as layout” (the star) in its toolbar.</p>
       ) : (
         <div className="ed-palette-list">
           {layouts.map((layout) => (

@@ -73,7 +73,7 @@ function MenuBar({ editor, onDone }: { editor: Editor; onDone: () => void }) {
       {mark("bold", () => editor.chain().focus().toggleBold().run(), "Bold", "B")}
       {mark("italic", () => editor.chain().focus().toggleItalic().run(), "Italic", "I")}
       {mark("underline", () => editor.chain().focus().toggleUnderline().run(), "Underline", "U")}
-      {mark("link", setLink, "Link", "🔗")}
+      {mark("link", setLink, "Link", "Link")}
       {mark("bulletList", () => editor.chain().focus().toggleBulletList().run(), "Bulleted list", "•")}
       <span className="ed-rte-sep" />
       <label htmlFor={tagId} className="ed-sr-only">
