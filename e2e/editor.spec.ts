@@ -163,3 +163,21 @@ test("imports an HTML file from the templates page and opens it in the editor", 
   await expect(page.getByRole("link", { name: "newsletter" })).toBeVisible();
   await shoot(page, "list");
 });
+
+test("searches, duplicates and deletes (with confirmation) on the templates page", async () => {
+  await page.goto("/templates");
+  await page.getByLabel("Search by name").fill("spring");
+  await expect(page.getByRole("link", { name: "Spring welcome" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "newsletter" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Duplicate Spring welcome" }).click();
+  await expect(page.getByRole("link", { name: "Copy of Spring welcome" })).toBeVisible();
+  await page.getByLabel("Sort").selectOption("name:asc");
+  await expect(page.locator("tbody tr").first()).toContainText("Copy of Spring welcome");
+  await page.getByRole("button", { name: "Delete Copy of Spring welcome" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete template?" });
+  await expect(confirm).toContainText("Copy of Spring welcome");
+  await shoot(page, "delete-confirm");
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("link", { name: "Copy of Spring welcome" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Spring welcome" })).toBeVisible();
+});

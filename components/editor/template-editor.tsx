@@ -153,8 +153,10 @@ function EditorHeader({ status, statusMessage, tab, setTab, onSaveNow }: { statu
         </div>
         <div className="ed-save" data-status={status} data-testid="save-status" role="status" aria-live="polite">
           <span className="ed-save-dot" aria-hidden="true" />
-          {STATUS_TEXT[status]}
-          {status === "error" && statusMessage ? <span className="ed-save-detail">: {statusMessage}</span> : null}
+          <span className="ed-save-detail">
+            {STATUS_TEXT[status]}
+            {status === "error" && statusMessage ? `: ${statusMessage}` : ""}
+          </span>
         </div>
         {(status === "unsaved" || status === "error") && (
           <button type="button" className="ed-btn" onClick={onSaveNow}>

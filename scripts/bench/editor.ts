@@ -145,7 +145,7 @@ async function main() {
       const to = await centre(page, ".ed-block", 1, 0.8);
       inserts.push(await measuredDrag(page, from, to));
     }
-    const blocksAfter = await page.locator(".ed-block").count();
+    const blocksAfter = await page.locator(".ed-block:not([data-locked])").count();
 
     const all = [...moves, ...inserts];
     const longTasks = all.flatMap((m) => m.longTasks);
