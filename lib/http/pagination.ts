@@ -86,7 +86,9 @@ export async function keysetPage<Row>(options: KeysetOptions<Row>): Promise<Keys
     const value = toColumn(cursor.v);
     where = column === "id"
       ? { id: { [op]: cursor.id } }
-      : { OR: [{ [column]: { [op]: value } }, { [column]: value, id: { [op]: cursor.id } }] };
+      // The leading inclusive bound lets SQLite and PostgreSQL seek in the (brandId, column, id) index;
+      // with the OR alone they scan from the start of the brand's rows, which grows with the page depth.
+      : { AND: [{ [column]: { [`${op}e`]: value } }, { OR: [{ [column]: { [op]: value } }, { [column]: value, id: { [op]: cursor.id } }] }] };
   }
   const orderBy: Record<string, Direction>[] = column === "id" ? [{ id: readDirection }] : [{ [column]: readDirection }, { id: readDirection }];
   const fetched = await options.fetch({ where, orderBy, take: limit + 1 });

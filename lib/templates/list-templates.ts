@@ -27,9 +27,34 @@ export function cursorDate(value: unknown): Date {
 const summary = { id: true, name: true, nameLower: true, createdAt: true, updatedAt: true } as const;
 type Row = { id: string; name: string; nameLower: string; createdAt: Date; updatedAt: Date };
 
+// LIKE treats % and _ as wildcards (and \\ escapes on PostgreSQL but not on SQLite), so a search for them
+// would match differently per engine. Such searches read in chunks and keep the exact substring matches.
+const LIKE_SPECIAL = /[%_\\]/;
+const CHUNK = 500;
+
+type FindArgs = { where: Record<string, unknown>; orderBy: Record<string, "asc" | "desc">[]; take: number };
+
+async function findExact(brandId: string, needle: string, { where, orderBy, take }: FindArgs): Promise<Row[]> {
+  const out: Row[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const batch = await db.emailTemplate.findMany({
+      where: { brandId, nameLower: { contains: needle }, ...where },
+      orderBy,
+      take: CHUNK,
+      select: summary,
+      ...(after ? { cursor: { id: after }, skip: 1 } : {}),
+    });
+    out.push(...batch.filter((row) => row.nameLower.includes(needle)));
+    if (out.length >= take || batch.length < CHUNK) return out.slice(0, take);
+    after = batch[batch.length - 1].id;
+  }
+}
+
 export async function listTemplates(brandId: string, query: ListTemplatesQuery) {
   const byName = query.sort === "name";
-  const filter = query.nameContains ? { nameLower: { contains: query.nameContains.toLowerCase() } } : {};
+  const needle = query.nameContains?.toLowerCase();
+  const filter = needle ? { nameLower: { contains: needle } } : {};
   const page: KeysetPage<Row> = await keysetPage<Row>({
     sort: query.sort,
     column: byName ? "nameLower" : "createdAt",
@@ -39,8 +64,10 @@ export async function listTemplates(brandId: string, query: ListTemplatesQuery) 
     before: query.before,
     valueOf: (row) => (byName ? row.nameLower : row.createdAt.toISOString()),
     toColumn: (value) => (byName ? String(value) : cursorDate(value)),
-    fetch: ({ where, orderBy, take }) =>
-      db.emailTemplate.findMany({ where: { brandId, ...filter, ...where }, orderBy, take, select: summary }),
+    fetch: (args) =>
+      needle && LIKE_SPECIAL.test(needle)
+        ? findExact(brandId, needle, args)
+        : db.emailTemplate.findMany({ where: { brandId, ...filter, ...args.where }, orderBy: args.orderBy, take: args.take, select: summary }),
   });
   return {
     templates: page.rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),

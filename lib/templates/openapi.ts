@@ -19,7 +19,8 @@ const RULES =
   "unknown_preset (stylePresetID names no preset), missing_preset (a required preset is absent from a given list), product_blocks_only, " +
   "too_many_product_blocks (over 12 in recommender, cart recovery and back-in-stock sections), read_only (badge section, html block), " +
   "required (productRecommender, settings.universalLayoutID, settings.dynamicList for their section types), not_allowed, unknown_layout, " +
-  "invalid_colour, out_of_range (content width 300-2000px, font sizes 3-100px).";
+  "invalid_colour, out_of_range (content width 300-2000px, font sizes 3-100px). " +
+  "A document read back can be written back as is, except that a free-plan brand's read-only badge section (id inkwell-badge) must be left out.";
 
 const body = (schema: z.ZodType) => ({ content: { "application/json": { schema } } });
 

@@ -28,7 +28,9 @@ function withoutLayoutRows(raw: unknown): unknown {
 /** Zod errors, the rules' errors and the given extra errors, without noise inside read-only nodes or repeats. */
 export function combineErrors(zodIssues: readonly z.core.$ZodIssue[], report: RuleReport, extra: FieldError[] = []): FieldError[] {
   const insideReadOnly = (pointer: string) => report.readOnly.some((p) => pointer === p || pointer.startsWith(p + "/"));
-  const all = [...fieldErrorsFromZod(zodIssues).filter((e) => !insideReadOnly(e.pointer)), ...report.errors, ...extra];
+  // A missing enum or literal field comes as invalid_value; with reportInput set, no input means it is absent.
+  const issues = zodIssues.map((i) => (i.code === "invalid_value" && i.input === undefined ? ({ ...i, code: "invalid_type", expected: "string" } as z.core.$ZodIssue) : i));
+  const all = [...fieldErrorsFromZod(issues).filter((e) => !insideReadOnly(e.pointer)), ...report.errors, ...extra];
   const seen = new Set<string>();
   return all.filter((e) => {
     const key = `${e.pointer} ${e.code}`;
@@ -57,7 +59,8 @@ export type ParsedTemplate = { input: TemplateInput; layoutIds: string[] };
 
 export async function parseTemplateInput(brandId: string, raw: unknown): Promise<ParsedTemplate> {
   const prepared = withoutLayoutRows(raw);
-  const parsed = TemplateInput.safeParse(prepared);
+  // reportInput: zod 4 leaves `input` off issues otherwise, and a wrong type would read as "required".
+  const parsed = TemplateInput.safeParse(prepared, { reportInput: true });
   const report = checkTemplateRules(prepared);
   const errors = combineErrors(parsed.success ? [] : parsed.error.issues, report, await missingLayoutErrors(brandId, report.layoutRefs));
   if (errors.length > 0 || !parsed.success) throw validationFailed(errors);

@@ -22,17 +22,16 @@ export function badgeSection(): Template["sections"][number] {
   };
 }
 
-export const templateSelect = { id: true, name: true, createdAt: true, updatedAt: true, generalSettings: true, sections: true } as const;
+export const templateSelect = {
+  id: true, name: true, createdAt: true, updatedAt: true, generalSettings: true, sections: true, brand: { select: { plan: true } },
+} as const;
 
-export type StoredTemplate = { id: string; name: string; createdAt: Date; updatedAt: Date; generalSettings: unknown; sections: unknown };
+export type StoredTemplate = { id: string; name: string; createdAt: Date; updatedAt: Date; generalSettings: unknown; sections: unknown; brand: { plan: string } };
 
 export async function toTemplate(brandId: string, row: StoredTemplate, client: DbClient = db): Promise<Template> {
   const stored = row.sections as Section[];
   const layoutIds = [...new Set(stored.filter((s) => s.type === "universal_layout").map((s) => s.settings?.universalLayoutID).filter((id): id is string => !!id))];
-  const [brand, layouts] = await Promise.all([
-    client.brand.findUnique({ where: { id: brandId }, select: { plan: true } }),
-    layoutIds.length === 0 ? [] : client.universalLayout.findMany({ where: { brandId, id: { in: layoutIds } }, select: { id: true, content: true } }),
-  ]);
+  const layouts = layoutIds.length === 0 ? [] : await client.universalLayout.findMany({ where: { brandId, id: { in: layoutIds } }, select: { id: true, content: true } });
   const contentOf = new Map(layouts.map((l) => [l.id, l.content as Section]));
   const sections: Template["sections"] = stored.map((section) => {
     if (section.type !== "universal_layout") return section;
@@ -43,7 +42,7 @@ export async function toTemplate(brandId: string, row: StoredTemplate, client: D
       rows: (content?.rows ?? []) as Row[],
     };
   });
-  if (brand?.plan === "free") sections.push(badgeSection());
+  if (row.brand.plan === "free") sections.push(badgeSection());
   return {
     id: row.id,
     name: row.name,

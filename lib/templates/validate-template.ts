@@ -27,7 +27,7 @@ function error(path: Path, code: string, message: string): FieldError {
 
 class Walker {
   readonly report: RuleReport = { errors: [], readOnly: [], layoutRefs: [] };
-  private readonly ids = new Map<string, string>();
+  private readonly ids = new Map<string, Path>();
   private preheaders = 0;
 
   /** presetIds null: preset references are not checked (layouts are used by templates with their own presets). */
@@ -40,8 +40,9 @@ class Walker {
   private id(node: Rec, path: Path) {
     if (typeof node.id !== "string" || node.id === "") return;
     const first = this.ids.get(node.id);
-    if (first !== undefined) this.add([...path, "id"], "duplicate", `id ${node.id} is already used at ${first}`);
-    else this.ids.set(node.id, pointerFromPath(path));
+    // Paths are kept, not pointers: building a string per node is what made large documents slow.
+    if (first !== undefined) this.add([...path, "id"], "duplicate", `id ${node.id} is already used at ${pointerFromPath(first)}`);
+    else this.ids.set(node.id, path);
   }
 
   section(raw: unknown, path: Path, options: { allowLayoutRef: boolean }) {

@@ -13,7 +13,7 @@ export function toLayout(row: { id: string; name: string; content: unknown; crea
 }
 
 function parseLayout(raw: unknown): LayoutInput {
-  const parsed = LayoutInput.safeParse(raw);
+  const parsed = LayoutInput.safeParse(raw, { reportInput: true });
   const content = raw && typeof raw === "object" ? (raw as { content?: unknown }).content : undefined;
   const errors = combineErrors(parsed.success ? [] : parsed.error.issues, checkLayoutRules(content, ["content"]));
   if (errors.length > 0 || !parsed.success) throw validationFailed(errors);

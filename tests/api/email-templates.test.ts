@@ -1,0 +1,200 @@
+// Template CRUD, the free-plan badge, tenancy, list paging/sorting/search and HTML import over HTTP.
+import { beforeAll, describe, expect, it } from "vitest";
+import { fullTemplate, plainSection } from "@/lib/templates/fixtures";
+import { api, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
+import { createOk } from "./template-helpers";
+
+let brand: TestBrand;
+let other: TestBrand;
+beforeAll(async () => {
+  [brand, other] = await Promise.all([createTestBrand(), createTestBrand()]);
+});
+
+describe("CRUD", () => {
+  it("creates, reads, replaces and deletes", async () => {
+    const created = await createOk(brand, fullTemplate("Crud"));
+    expect(Object.keys(created).sort()).toEqual(["createdAt", "generalSettings", "id", "name", "sections", "updatedAt"]);
+    expect(new Date(created.createdAt).toISOString()).toBe(created.createdAt);
+
+    const got = await api(`/api/email-templates/${created.id}`, { key: brand.key });
+    expect(got.status).toBe(200);
+    expect(await got.json()).toEqual(created);
+
+    const put = await api(`/api/email-templates/${created.id}`, { key: brand.key, method: "PUT", body: { name: "Crud 2", sections: [plainSection()] } });
+    expect(put.status).toBe(200);
+    expect((await put.json()).name).toBe("Crud 2");
+
+    const del = await api(`/api/email-templates/${created.id}`, { key: brand.key, method: "DELETE" });
+    expect(del.status).toBe(204);
+    await expectProblem(await api(`/api/email-templates/${created.id}`, { key: brand.key }), 404, "not-found");
+    await expectProblem(await api(`/api/email-templates/${created.id}`, { key: brand.key, method: "DELETE" }), 404, "not-found");
+  });
+
+  it("generalSettings may be omitted (read back as {}) and sections default to none", async () => {
+    const created = await createOk(brand, { name: "Bare" });
+    expect(created).toMatchObject({ generalSettings: {}, sections: [] });
+  });
+
+  it("another brand's template is a 404 on every verb, and unknown ids too", async () => {
+    const created = await createOk(brand, { name: "Mine", sections: [] });
+    for (const id of [created.id, MISSING_ID]) {
+      await expectProblem(await api(`/api/email-templates/${id}`, { key: other.key }), 404, "not-found");
+      await expectProblem(await api(`/api/email-templates/${id}`, { key: other.key, method: "PUT", body: { name: "x", sections: [] } }), 404, "not-found");
+      await expectProblem(await api(`/api/email-templates/${id}`, { key: other.key, method: "DELETE" }), 404, "not-found");
+    }
+    expect((await api(`/api/email-templates/${created.id}`, { key: brand.key })).status).toBe(200);
+  });
+
+  it("a malformed path id is a 400", async () => {
+    await expectProblem(await api("/api/email-templates/not-an-id", { key: brand.key }), 400, "invalid-id");
+  });
+
+  it("a missing body is a 400 and another content type a 415", async () => {
+    await expectProblem(await api("/api/email-templates", { key: brand.key, method: "POST" }), 400, "bad-request");
+    await expectProblem(await api("/api/email-templates", { key: brand.key, method: "POST", body: "name=x", headers: { "Content-Type": "text/plain" } }), 415, "unsupported-media-type");
+  });
+
+  it("needs credentials", async () => {
+    await expectProblem(await api("/api/email-templates"), 401, "unauthorized");
+  });
+});
+
+describe("the badge section", () => {
+  it("is appended on read for free-plan brands, and only for them", async () => {
+    const free = await createTestBrand({ plan: "free" });
+    const created = await createOk(free, { name: "Free", sections: [plainSection()] });
+    expect(created.sections).toHaveLength(2);
+    expect(created.sections[1]).toMatchObject({ id: "inkwell-badge", type: "badge" });
+    const read = await json(await api(`/api/email-templates/${created.id}`, { key: free.key }));
+    expect(read.sections.map((s: any) => s.type)).toEqual([undefined, "badge"]);
+
+    const paid = await createOk(brand, { name: "Paid", sections: [plainSection()] });
+    expect(paid.sections).toHaveLength(1);
+  });
+});
+
+describe("list", () => {
+  let lister: TestBrand;
+  const names = ["banana", "Apple", "cherry", "apple pie", "Date", "elderberry", "Fig"];
+  let ids: string[];
+
+  beforeAll(async () => {
+    lister = await createTestBrand();
+    ids = [];
+    for (const name of names) ids.push((await createOk(lister, { name, sections: [plainSection()] })).id);
+  });
+
+  const list = async (query: string, key = lister.key) => {
+    const res = await api(`/api/email-templates${query}`, { key });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+
+  it("returns summaries only, newest first by default, with the default limit", async () => {
+    const page = await list("");
+    expect(page.templates.map((t: any) => t.id)).toEqual([...ids].reverse());
+    expect(Object.keys(page.templates[0]).sort()).toEqual(["createdAt", "id", "name", "updatedAt"]);
+    expect(page.paging).toMatchObject({ limit: 50, hasMore: false });
+  });
+
+  it("sorts by name case-insensitively in both directions with a stable tiebreak", async () => {
+    const asc = await list("?sort=name&direction=asc");
+    expect(asc.templates.map((t: any) => t.name)).toEqual(["Apple", "apple pie", "banana", "cherry", "Date", "elderberry", "Fig"]);
+    const desc = await list("?sort=name&direction=desc");
+    expect(desc.templates.map((t: any) => t.name)).toEqual(["Fig", "elderberry", "Date", "cherry", "banana", "apple pie", "Apple"]);
+    const createdAsc = await list("?sort=createdAt&direction=asc");
+    expect(createdAsc.templates.map((t: any) => t.id)).toEqual(ids);
+  });
+
+  it("pages with cursors forwards and backwards without skipping or repeating", async () => {
+    const first = await list("?limit=3&sort=name&direction=asc");
+    expect(first.paging.hasMore).toBe(true);
+    const second = await list(`?limit=3&sort=name&direction=asc&after=${first.paging.cursors.after}`);
+    const third = await list(`?limit=3&sort=name&direction=asc&after=${second.paging.cursors.after}`);
+    expect(third.paging.hasMore).toBe(false);
+    expect([...first.templates, ...second.templates, ...third.templates].map((t: any) => t.name)).toEqual(["Apple", "apple pie", "banana", "cherry", "Date", "elderberry", "Fig"]);
+    const back = await list(`?limit=3&sort=name&direction=asc&before=${third.paging.cursors.before}`);
+    expect(back.templates).toEqual(second.templates);
+  });
+
+  it("keeps paging exact while rows are inserted and deleted", async () => {
+    const first = await list("?limit=2&sort=createdAt&direction=desc");
+    await createOk(lister, { name: "zz newer", sections: [] });
+    const victim = first.templates[1].id;
+    const next = await list(`?limit=2&sort=createdAt&direction=desc&after=${first.paging.cursors.after}`);
+    expect(next.templates.map((t: any) => t.id)).toEqual([ids[4], ids[3]]);
+    expect(victim).toBe(ids[5]);
+  });
+
+  it("nameContains is a case-insensitive substring", async () => {
+    const page = await list("?nameContains=APPLE&sort=name&direction=asc");
+    expect(page.templates.map((t: any) => t.name)).toEqual(["Apple", "apple pie"]);
+    // LIKE wildcards are searched for literally, the same on every engine
+    expect((await list("?nameContains=%25")).templates).toEqual([]);
+    expect((await list("?nameContains=_")).templates).toEqual([]);
+    const odd = await createOk(lister, { name: "100% off_sale", sections: [] });
+    expect((await list("?nameContains=0%25%20OFF_")).templates.map((t: any) => t.id)).toEqual([odd.id]);
+  });
+
+  it("validates its parameters", async () => {
+    for (const [query, pointer] of [["?limit=0", "/limit"], ["?limit=101", "/limit"], ["?sort=updatedAt", "/sort"], ["?direction=up", "/direction"], [`?nameContains=${"x".repeat(201)}`, "/nameContains"], ["?after=a&before=b", "/before"]]) {
+      const body = await expectProblem(await api(`/api/email-templates${query}`, { key: lister.key }), 400, "validation-failed");
+      expect(body.errors.map((e: any) => e.pointer)).toContain(pointer);
+    }
+    await expectProblem(await api("/api/email-templates?after=garbage", { key: lister.key }), 400, "validation-failed");
+    const nameCursor = (await list("?limit=1&sort=name")).paging.cursors.after;
+    await expectProblem(await api(`/api/email-templates?sort=createdAt&after=${nameCursor}`, { key: lister.key }), 400, "validation-failed");
+    const forged = Buffer.from(JSON.stringify({ s: "createdAt", d: "desc", v: "not a date", id: "x" })).toString("base64url");
+    await expectProblem(await api(`/api/email-templates?after=${forged}`, { key: lister.key }), 400, "validation-failed");
+  });
+
+  it("never shows another brand's templates", async () => {
+    const page = await list("", other.key);
+    expect(page.templates.some((t: any) => ids.includes(t.id))).toBe(false);
+  });
+});
+
+describe("import", () => {
+  const importHtml = (html: string, name = "Imported") => api("/api/email-templates/import", { key: brand.key, body: { name, html } });
+  const blockOf = (template: any) => template.sections[0].rows[0].columns[0].blocks[0];
+
+  it("head <style> tags become the htmlCode style and the <body> content its body", async () => {
+    const html = `<!doctype html><html><head><title>T</title><style>p { color: red; }</style><style>.a{margin:0}</style></head>
+<body class="x"><p>Hello <b>[[contact.first_name]]</b></p><style>.inbody{}</style></body></html>`;
+    const res = await importHtml(html);
+    expect(res.status).toBe(201);
+    const template = await res.json();
+    expect(template.name).toBe("Imported");
+    expect(blockOf(template)).toMatchObject({ type: "htmlCode", style: "p { color: red; }\n.a{margin:0}", body: "<p>Hello <b>[[contact.first_name]]</b></p><style>.inbody{}</style>" });
+    // an ordinary template: it reads back and survives a PUT of itself unchanged
+    const read = await json(await api(`/api/email-templates/${template.id}`, { key: brand.key }));
+    expect(read).toEqual(template);
+    const put = await api(`/api/email-templates/${template.id}`, { key: brand.key, method: "PUT", body: { name: read.name, generalSettings: read.generalSettings, sections: read.sections } });
+    expect(put.status).toBe(200);
+  });
+
+  it("HTML without a <body> tag is used as is", async () => {
+    const html = "<table><tr><td>Hi</td></tr></table><style>td{}</style>";
+    const template = await json(await importHtml(html));
+    expect(blockOf(template)).toMatchObject({ type: "htmlCode", style: "", body: html });
+  });
+
+  it("a tag merely mentioning body in text or comments is not a body tag", async () => {
+    const html = "<!-- <body> --><p>&lt;body&gt; text</p>";
+    expect(blockOf(await json(await importHtml(html))).body).toBe(html);
+  });
+
+  it("validates name and html", async () => {
+    const body = await expectProblem(await api("/api/email-templates/import", { key: brand.key, body: { name: "", html: "" } }), 400, "validation-failed");
+    expect(body.errors.map((e: any) => [e.pointer, e.code])).toEqual([["/name", "too_small"], ["/html", "too_small"]]);
+    const missing = await expectProblem(await api("/api/email-templates/import", { key: brand.key, body: {} }), 400, "validation-failed");
+    expect(missing.errors.map((e: any) => [e.pointer, e.code])).toEqual([["/name", "required"], ["/html", "required"]]);
+    await expectProblem(await importHtml("<p>x</p>", "x".repeat(256)), 400, "validation-failed");
+  });
+
+  it("refuses a body over 1 MB with 413 and accepts one just under", async () => {
+    await expectProblem(await importHtml("<p>" + "x".repeat(1024 * 1024) + "</p>"), 413, "payload-too-large");
+    const res = await importHtml("<body><p>" + "x".repeat(1000 * 1000) + "</p></body>");
+    expect(res.status).toBe(201);
+  });
+});
