@@ -1,8 +1,7 @@
 // Tells server components which page was asked for (x-inkwell-path), so a signed-out visitor can be
 // sent to /login?callbackUrl=<that page> and come back after signing in. Layouts cannot read the URL.
 import { NextResponse, type NextRequest } from "next/server";
-
-export const PATH_HEADER = "x-inkwell-path";
+import { PATH_HEADER } from "@/lib/auth/callback-url";
 
 export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);

@@ -111,6 +111,10 @@ test("API key lifecycle: create, use, revoke", async ({ page, context, request }
   await signIn(page, user.email, user.password);
   await expect(page.getByText("No API keys yet")).toBeVisible();
 
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page.locator("#field-name-error")).toHaveText(/Name the key/);
+  await expect(page.getByLabel("Key name")).toHaveAttribute("aria-invalid", "true");
+
   await page.getByLabel("Key name").fill("Checkout service");
   await page.getByRole("button", { name: "Create key" }).click();
   const dialog = page.getByRole("dialog", { name: "Your new API key" });
@@ -152,6 +156,16 @@ test("API key lifecycle: create, use, revoke", async ({ page, context, request }
   const after = await request.get("/api/me", { headers: { ...VERSION, Authorization: `Service-API-Key ${key}` } });
   expect(after.status()).toBe(401);
   expect(after.headers()["content-type"]).toContain("application/problem+json");
+});
+
+test("when the session ends, an API call sends the person to sign in and back", async ({ page, context }) => {
+  await page.goto("/login?callbackUrl=" + encodeURIComponent("/settings/api-keys"));
+  await signIn(page, user.email, user.password);
+  await expect(page.getByRole("heading", { name: "API keys", level: 1 })).toBeVisible();
+  await context.clearCookies();
+  await page.getByLabel("Key name").fill("After sign-out");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fsettings%2Fapi-keys$/);
 });
 
 test("a member of two brands switches between them", async ({ page }) => {

@@ -24,6 +24,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
     <form
       className="card stack"
       aria-labelledby="create-key-title"
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         create.mutate(name);

@@ -3,6 +3,9 @@
 // turn the login page into an open redirect.
 export const DEFAULT_AFTER_LOGIN = "/templates";
 
+/** Request header proxy.ts sets to the page asked for (path + query), read by requireSession(). */
+export const PATH_HEADER = "x-inkwell-path";
+
 export function safeCallbackUrl(value: unknown, fallback: string = DEFAULT_AFTER_LOGIN): string {
   if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
   if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;

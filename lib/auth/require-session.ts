@@ -4,7 +4,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/config";
-import { loginUrlFor } from "@/lib/auth/callback-url";
+import { loginUrlFor, PATH_HEADER } from "@/lib/auth/callback-url";
 import { BRAND_COOKIE } from "@/lib/auth/session-cookie";
 import { brandsOfUser, type BrandChoice } from "@/lib/brands/memberships";
 
@@ -14,7 +14,7 @@ export async function requireSession(): Promise<DashboardSession> {
   const session = await auth();
   const userId = session?.user?.id;
   if (!userId) {
-    const path = (await headers()).get("x-inkwell-path");
+    const path = (await headers()).get(PATH_HEADER);
     redirect(loginUrlFor(path));
   }
   const brands = await brandsOfUser(userId);
