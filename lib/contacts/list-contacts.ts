@@ -1,6 +1,6 @@
 // GET /api/contacts: filters and keyset pagination in one SQL query for the page's ids (portable across
-// SQLite and PostgreSQL), then the records by id. Identifier and tag filters are `id IN (index lookup)`,
-// so a lookup by email costs the same with a thousand contacts as with millions.
+// SQLite and PostgreSQL), then the records by id. An email or phone filter resolves its contact through
+// the unique identifier index first, so a lookup costs the same with a thousand contacts as with millions.
 import { db } from "@/lib/db";
 import { decodeCursor, encodeCursor, type Paging } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
@@ -11,13 +11,22 @@ import { getContacts } from "./contact-record";
 import { normalizeEmail, normalizePhone } from "./identifiers";
 import type { ContactListQuery, ContactRecord } from "./schemas";
 
+/**
+ * The contact owning an identifier, looked up first through the unique index: given as an id list, the
+ * page query then reads by primary key, where an `IN (subquery)` lets SQLite walk the whole sort index.
+ */
+async function identifierOwner(brandId: string, type: "email" | "phone", value: string): Promise<string[]> {
+  const row = await db.contactIdentifier.findUnique({ where: { brandId_type_value: { brandId, type, value } }, select: { contactId: true } });
+  return row ? [row.contactId] : [];
+}
+
 export async function listContacts(brandId: string, query: ContactListQuery): Promise<{ contacts: ContactRecord[]; paging: Paging }> {
   const sql = new Sql();
   const where = [`c."brandId" = ${sql.p(brandId)}`];
-  const identifierIn = (type: string, value: string) =>
-    `c."id" IN (SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId)} AND i."type" = '${type}' AND i."value" = ${sql.p(value)})`;
-
-  if (query.email !== undefined) where.push(identifierIn("email", normalizeEmail(query.email) ?? query.email.trim().toLowerCase()));
+  if (query.email !== undefined) {
+    const ids = await identifierOwner(brandId, "email", normalizeEmail(query.email) ?? query.email.trim().toLowerCase());
+    where.push(ids.length > 0 ? `c."id" IN (${ids.map((id) => sql.p(id)).join(", ")})` : "1 = 0");
+  }
   if (query.phone !== undefined) {
     const phone = normalizePhone(query.phone);
     if (!phone) {
@@ -25,7 +34,8 @@ export async function listContacts(brandId: string, query: ContactListQuery): Pr
         errors: [{ field: "phone", pointer: "/phone", code: "invalid_phone", message: "is not a valid phone number in E.164 format; encode the leading + as %2B", in: "query" }],
       });
     }
-    where.push(identifierIn("phone", phone));
+    const ids = await identifierOwner(brandId, "phone", phone);
+    where.push(ids.length > 0 ? `c."id" IN (${ids.map((id) => sql.p(id)).join(", ")})` : "1 = 0");
   }
   if (query.status !== undefined) {
     where.push(`c."id" IN (SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId)} AND i."type" = 'email' AND i."status" = ${sql.p(query.status)})`);

@@ -4,7 +4,7 @@ import { ApiProblem } from "@/lib/http/problems";
 import { getContact } from "./contact-record";
 import { normalizeEmail } from "./identifiers";
 import type { ContactPatch, ContactRecord } from "./schemas";
-import { applyContactInput, assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry } from "./write-contact";
+import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, TRANSACTION_OPTIONS, writeContact } from "./write-contact";
 
 export type ContactRef = { id: string } | { email: string };
 
@@ -27,9 +27,9 @@ export async function updateContact(brandId: string, ref: ContactRef, input: Con
       const id = await findContactId(tx, brandId, ref);
       if (!id) throw new ApiProblem("not-found", "id" in ref ? `Contact ${ref.id} does not exist` : `No contact has the email ${ref.email}`);
       assertIdentifiersFree(identifiers, await identifierOwners(tx, brandId, identifiers), id);
-      await applyContactInput(tx, id, input, { brandId, source: options.source, now: new Date() });
+      await writeContact(tx, id, input, { brandId, source: options.source, now: new Date() });
       return id;
-    }),
+    }, TRANSACTION_OPTIONS),
   );
   return getContact(brandId, contactId);
 }

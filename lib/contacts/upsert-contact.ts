@@ -4,7 +4,7 @@
 import { db } from "@/lib/db";
 import { getContact } from "./contact-record";
 import type { ContactInput, ContactRecord } from "./schemas";
-import { applyContactInput, assertIdentifiersFree, createEmptyContact, identifierOwners, normalizedIdentifiers, withIdentifierRetry } from "./write-contact";
+import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, TRANSACTION_OPTIONS, writeContact } from "./write-contact";
 
 export type UpsertResult = { contact: ContactRecord; created: boolean };
 
@@ -19,10 +19,8 @@ export async function upsertContact(brandId: string, input: ContactInput, option
         identifiers.filter((i) => i.type === type).map((i) => owners.get(`${type}:${i.value}`)).find((id) => id !== undefined);
       const match = ownerOf("email") ?? ownerOf("phone") ?? null;
       assertIdentifiersFree(identifiers, owners, match);
-      const id = match ?? (await createEmptyContact(tx, ctx));
-      await applyContactInput(tx, id, input, ctx);
-      return { contactId: id, created: match === null };
-    }),
+      return { contactId: await writeContact(tx, match, input, ctx), created: match === null };
+    }, TRANSACTION_OPTIONS),
   );
   return { contact: await getContact(brandId, contactId), created };
 }

@@ -1,6 +1,7 @@
 // Applies a contact input to one contact inside a transaction: profile fields sent, identifiers merged
 // by (type, id), tags replaced, custom properties merged key by key, and every status change recorded.
 import type { DbClient } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
 import { CHANNEL_OF, normalizeIdentifier, type IdentifierType } from "./identifiers";
@@ -43,32 +44,42 @@ export function assertIdentifiersFree(identifiers: NormalizedIdentifier[], owner
   });
 }
 
-export async function createEmptyContact(tx: DbClient, ctx: WriteContext): Promise<string> {
-  const id = newId(ctx.now);
-  await tx.contact.create({ data: { id, brandId: ctx.brandId, customProperties: {}, createdAt: ctx.now, updatedAt: ctx.now } });
-  return id;
-}
+type Current = { customProperties: Record<string, unknown>; identifiers: { id: string; type: string; value: string; status: string }[] };
 
-export async function applyContactInput(tx: DbClient, contactId: string, input: ContactPatch, ctx: WriteContext): Promise<void> {
+async function loadCurrent(tx: DbClient, contactId: string, brandId: string): Promise<Current> {
   const current = await tx.contact.findFirst({
-    where: { id: contactId, brandId: ctx.brandId },
+    where: { id: contactId, brandId },
     select: { customProperties: true, identifiers: { select: { id: true, type: true, value: true, status: true } } },
   });
   if (!current) throw new ApiProblem("not-found", `Contact ${contactId} does not exist`);
+  return { customProperties: current.customProperties as Record<string, unknown>, identifiers: current.identifiers };
+}
+
+/**
+ * Writes `input` to the contact `contactId`, or to a new contact when it is null; returns the id.
+ * Statements are batched (one insert per table) because every round trip counts on a busy SQLite.
+ */
+export async function writeContact(tx: DbClient, contactId: string | null, input: ContactPatch, ctx: WriteContext): Promise<string> {
+  const current: Current = contactId ? await loadCurrent(tx, contactId, ctx.brandId) : { customProperties: {}, identifiers: [] };
+  const id = contactId ?? newId(ctx.now);
 
   const data: Record<string, unknown> = { updatedAt: ctx.now };
   for (const key of PROFILE_KEYS) {
     const value = input[key];
     if (value !== undefined) data[key] = value === "" ? null : value;
   }
-  if (input.customProperties) data.customProperties = mergeCustomProperties(current.customProperties as Record<string, unknown>, input.customProperties);
+  if (input.customProperties) data.customProperties = mergeCustomProperties(current.customProperties, input.customProperties);
+  if (contactId) await tx.contact.update({ where: { id }, data });
+  else await tx.contact.create({ data: { customProperties: {}, ...data, id, brandId: ctx.brandId, createdAt: ctx.now } as Prisma.ContactUncheckedCreateInput });
 
   if (input.tags) {
-    await tx.contactTag.deleteMany({ where: { contactId } });
-    if (input.tags.length > 0) await tx.contactTag.createMany({ data: input.tags.map((tag) => ({ contactId, brandId: ctx.brandId, tag })) });
+    if (contactId) await tx.contactTag.deleteMany({ where: { contactId: id } });
+    if (input.tags.length > 0) await tx.contactTag.createMany({ data: input.tags.map((tag) => ({ contactId: id, brandId: ctx.brandId, tag })) });
   }
 
   const existing = new Map(current.identifiers.map((i) => [`${i.type}:${i.value}`, i]));
+  const creates = [];
+  const history = [];
   for (const identifier of input.identifiers ?? []) {
     const type = identifier.type;
     const value = normalizeIdentifier(type, identifier.id)!;
@@ -89,22 +100,18 @@ export async function applyContactInput(tx: DbClient, contactId: string, input: 
       if (identifier.sendWelcomeMessage !== undefined) update.sendWelcomeMessage = identifier.sendWelcomeMessage;
       if (Object.keys(update).length > 0) await tx.contactIdentifier.update({ where: { id: found.id }, data: update });
     } else {
-      await tx.contactIdentifier.create({
-        data: {
-          id: newId(ctx.now), brandId: ctx.brandId, contactId, type, value, status, statusChangedAt,
-          consent: consent ?? undefined, sendWelcomeMessage: identifier.sendWelcomeMessage ?? true, createdAt: ctx.now,
-        },
+      creates.push({
+        id: newId(ctx.now), brandId: ctx.brandId, contactId: id, type, value, status, statusChangedAt,
+        consent: consent ?? undefined, sendWelcomeMessage: identifier.sendWelcomeMessage ?? true, createdAt: ctx.now,
       });
-      existing.set(`${type}:${value}`, { id: "", type, value, status });
     }
     if (changed) {
-      await tx.contactStatusChange.create({
-        data: { id: newId(ctx.now), brandId: ctx.brandId, contactId, identifierType: type, identifier: value, channel, from: found?.status ?? null, to: status, source: ctx.source, at: statusChangedAt },
-      });
+      history.push({ id: newId(ctx.now), brandId: ctx.brandId, contactId: id, identifierType: type, identifier: value, channel, from: found?.status ?? null, to: status, source: ctx.source, at: statusChangedAt });
     }
   }
-
-  await tx.contact.update({ where: { id: contactId }, data });
+  if (creates.length > 0) await tx.contactIdentifier.createMany({ data: creates });
+  if (history.length > 0) await tx.contactStatusChange.createMany({ data: history });
+  return id;
 }
 
 function mergeCustomProperties(current: Record<string, unknown>, changes: Record<string, unknown>): Record<string, unknown> {
@@ -121,14 +128,38 @@ function mergeCustomProperties(current: Record<string, unknown>, changes: Record
   return merged;
 }
 
-/** Runs `work` in a transaction, again when a concurrent writer won a unique identifier first. */
+/**
+ * Interactive transaction limits: SQLite runs one write transaction at a time, so under a burst of
+ * upserts a transaction may wait well beyond Prisma's 2 s default before it starts.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 20_000 };
+
+/**
+ * A write that lost a race and can simply run again: a unique identifier a concurrent writer created
+ * first (P2002; the retry then finds it and updates), or SQLite refusing a read transaction's upgrade
+ * to a write because another connection committed meanwhile (SQLITE_BUSY_SNAPSHOT; Prisma has no
+ * BEGIN IMMEDIATE).
+ */
+function isLostRace(error: unknown): boolean {
+  const e = error as { code?: string; message?: string; meta?: unknown; cause?: unknown };
+  if (e?.code === "P2002") return true;
+  let detail = "";
+  try {
+    detail = JSON.stringify(e?.meta ?? null);
+  } catch {
+    /* not serializable */
+  }
+  return /SQLITE_BUSY|database is locked/i.test(`${e?.message ?? ""} ${detail} ${String(e?.cause ?? "")}`);
+}
+
+/** Runs `run` (a transaction) again when it lost a race; see isLostRace. */
 export async function withIdentifierRetry<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await run();
     } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code !== "P2002" || attempt >= 5) throw error;
+      if (!isLostRace(error) || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
     }
   }
 }

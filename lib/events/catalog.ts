@@ -17,7 +17,7 @@ export const LineItem = z.looseObject({
   productQuantity: z.number().int().min(1).max(100_000),
   productURL: url.optional(),
   productImageURL: url.optional(),
-}).meta({ id: "EventLineItem" });
+});
 
 const cart = {
   abandonedCheckoutURL: url.optional().meta({ description: "Where the contact can resume the cart" }),

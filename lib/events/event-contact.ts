@@ -27,7 +27,9 @@ export const EventContact = z
     countryCode: z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code in upper case, e.g. DE").optional(),
     postalCode: text(20),
     tags: z.array(z.string().trim().min(1).max(100)).max(100).optional().meta({ description: "Added to the contact's tags" }),
-    customProperties: z.record(z.string().min(1).max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])).optional(),
+    customProperties: z.record(z.string().min(1).max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+      .refine((p) => Object.keys(p).length <= 100, { message: "at most 100 keys", params: { code: "too_big" } }).optional()
+      .meta({ description: "Merged into the contact's custom properties key by key (null removes a key); a contact has at most 100" }),
   })
   .superRefine((contact, ctx) => {
     if (contact.phoneNumber !== undefined) {

@@ -3,7 +3,11 @@
 // request's promise settles only after that transaction committed, or failed (then no 202 is sent).
 // The raw drivers (better-sqlite3, pg) are used instead of Prisma because Prisma's per-call overhead
 // is the bottleneck at thousands of events per second; the table itself is the Prisma model EventInbox.
-import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "@/lib/db-url";
+import type BetterSqlite3 from "better-sqlite3";
+import type { Pool } from "pg";
+import { databaseKind, resolveDatabaseUrl } from "@/lib/db-url";
+import { rawDb } from "@/lib/raw-db";
+import { writeTurn } from "./write-turns";
 
 export type InboxRow = {
   id: string;
@@ -19,7 +23,7 @@ export type InboxRow = {
   payload: string;
 };
 
-type Backend = { insert(rows: InboxRow[]): Promise<void>; close(): Promise<void> };
+type Backend = { insert(rows: InboxRow[]): Promise<void> };
 
 const COLUMNS = ["id", "brandId", "eventName", "eventVersion", "origin", "originInIdentity", "eventID", "eventTime", "receivedAt", "historical", "payload", "status", "attempts", "nextAttemptAt"];
 const COLUMN_LIST = COLUMNS.map((c) => `"${c}"`).join(", ");
@@ -31,14 +35,7 @@ export function sqliteTime(date: Date): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function sqliteBackend(url: string): Promise<Backend> {
-  const { default: Database } = await import("better-sqlite3");
-  // timeout 0: a busy database throws at once and we retry asynchronously below. A blocking busy wait
-  // would freeze the event loop, and with it a Prisma transaction in this process that holds the lock.
-  const sqlite = new Database(sqliteFilePath(url), { timeout: 0 });
-  sqlite.pragma("journal_mode = WAL");
-  // FULL: the WAL is fsynced at every commit, so a 202 survives a power loss too, not only a crash.
-  sqlite.pragma(`synchronous = ${process.env.EVENTS_SQLITE_SYNCHRONOUS === "normal" ? "NORMAL" : "FULL"}`);
+function sqliteBackend(sqlite: BetterSqlite3.Database): Backend {
   const statement = sqlite.prepare(`INSERT INTO "EventInbox" (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => "?").join(", ")})`);
   const insertAll = sqlite.transaction((rows: InboxRow[]) => {
     for (const r of rows) {
@@ -50,7 +47,7 @@ async function sqliteBackend(url: string): Promise<Backend> {
     async insert(rows) {
       for (let attempt = 0; ; attempt++) {
         try {
-          insertAll.immediate(rows);
+          await writeTurn(() => insertAll.immediate(rows));
           return;
         } catch (error) {
           const code = (error as { code?: string }).code;
@@ -59,15 +56,10 @@ async function sqliteBackend(url: string): Promise<Backend> {
         }
       }
     },
-    async close() {
-      sqlite.close();
-    },
   };
 }
 
-async function postgresBackend(url: string): Promise<Backend> {
-  const { default: pg } = await import("pg");
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.EVENTS_PG_POOL_SIZE ?? 4) });
+function postgresBackend(pool: Pool): Backend {
   return {
     async insert(rows) {
       const values: unknown[] = [];
@@ -79,9 +71,6 @@ async function postgresBackend(url: string): Promise<Backend> {
       });
       // One statement is one implicit transaction: all rows commit together or none does.
       await pool.query(`INSERT INTO "EventInbox" (${COLUMN_LIST}) VALUES ${tuples.join(", ")}`, values);
-    },
-    async close() {
-      await pool.end();
     },
   };
 }
@@ -140,16 +129,16 @@ export class GroupCommit {
     }
   }
 
-  async close(): Promise<void> {
+  /** Resolves once every appended event is committed (or failed). */
+  async drain(): Promise<void> {
     while (this.queue.length > 0 || this.inFlight > 0) await sleep(5);
-    await (await this.backend).close();
   }
 }
 
 function createStore(): GroupCommit {
-  const url = resolveDatabaseUrl();
-  const postgres = databaseKind(url) === "postgres";
-  return new GroupCommit(postgres ? postgresBackend(url) : sqliteBackend(url), {
+  const postgres = databaseKind(resolveDatabaseUrl()) === "postgres";
+  const backend = rawDb().then((raw) => (raw.kind === "postgres" ? postgresBackend(raw.pool) : sqliteBackend(raw.sqlite)));
+  return new GroupCommit(backend, {
     maxBatch: Number(process.env.EVENTS_MAX_BATCH ?? 500),
     windowMs: Number(process.env.EVENTS_BATCH_WINDOW_MS ?? 0),
     // SQLite has one writer; PostgreSQL commits several batches in parallel.

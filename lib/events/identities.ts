@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { DbClient } from "@/lib/db";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
+import { execute, timeParam } from "./worker/sql";
 
 export type IdentityKey = { brandId: string; eventName: string; origin: string | null; eventVersion: string | null };
 
@@ -13,7 +14,7 @@ export function identityOf(event: { brandId: string; eventName: string; origin: 
   return { brandId: event.brandId, eventName: event.eventName, origin: event.originInIdentity ? event.origin : null, eventVersion: event.eventVersion };
 }
 
-/** Counts the identities of a batch: one upsert per distinct identity. */
+/** Counts the identities of a batch in one statement. */
 export async function recordIdentities(tx: DbClient, seen: { key: IdentityKey; at: Date }[]): Promise<void> {
   const merged = new Map<string, { key: IdentityKey; count: number; first: Date; last: Date }>();
   for (const { key, at } of seen) {
@@ -26,15 +27,17 @@ export async function recordIdentities(tx: DbClient, seen: { key: IdentityKey; a
       if (at > entry.last) entry.last = at;
     }
   }
-  for (const { key, count, first, last } of merged.values()) {
-    // "" stands for "not part of the identity" so the unique key also matches on SQLite/PostgreSQL
-    const unique = { brandId: key.brandId, eventName: key.eventName, origin: key.origin ?? "", eventVersion: key.eventVersion ?? "" };
-    await tx.eventIdentity.upsert({
-      where: { brandId_eventName_origin_eventVersion: unique },
-      create: { id: newId(), ...unique, count, firstSeenAt: first, lastSeenAt: last },
-      update: { count: { increment: count }, lastSeenAt: last },
-    });
-  }
+  if (merged.size === 0) return;
+  const rows = [...merged.values()];
+  // "" stands for "not part of the identity", so the unique key also matches (NULLs never collide).
+  const params = rows.flatMap(({ key, count, first, last }) => [newId(), key.brandId, key.eventName, key.origin ?? "", key.eventVersion ?? "", count, timeParam(first), timeParam(last)]);
+  await execute(tx, `
+    INSERT INTO "EventIdentity" ("id", "brandId", "eventName", "origin", "eventVersion", "count", "firstSeenAt", "lastSeenAt")
+    VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?ts, ?ts)").join(", ")}
+    ON CONFLICT ("brandId", "eventName", "origin", "eventVersion") DO UPDATE SET
+      "count" = "EventIdentity"."count" + excluded."count",
+      "lastSeenAt" = CASE WHEN excluded."lastSeenAt" > "EventIdentity"."lastSeenAt" THEN excluded."lastSeenAt" ELSE "EventIdentity"."lastSeenAt" END`,
+  ...params);
 }
 
 export const EventIdentitySchema = z.object({

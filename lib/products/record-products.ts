@@ -1,6 +1,7 @@
 // Keeps the Product table from the product data in processed events (see lib/products/README.md).
 // Facts of one batch are merged per product first, so a busy product costs one upsert per batch.
 import type { DbClient } from "@/lib/db";
+import { boolParam, execute, timeParam } from "@/lib/events/worker/sql";
 
 export type ProductFact = {
   brandId: string;
@@ -94,28 +95,35 @@ export function mergeFacts(facts: ProductFact[]): ProductFact[] {
   return [...merged.values()];
 }
 
+const PRODUCT_COLUMNS = ["brandId", "productId", "title", "price", "currency", "url", "imageUrl", "categories", "inStock", "backInStockAt", "firstSeenAt", "lastSeenAt", "viewCount", "orderCount"];
+const PRODUCT_VALUES = "(?, ?, ?, ?float, ?, ?, ?, ?json, ?bool, ?ts, ?ts, ?ts, ?, ?)";
+
+// One statement per batch: values an event did not send (NULL, or an empty category list) keep what is
+// stored; counters add up; backInStockAt moves only when a product that was not in stock comes back.
+const UPSERT_PRODUCTS = (rows: number) => `
+  INSERT INTO "Product" (${PRODUCT_COLUMNS.map((c) => `"${c}"`).join(", ")})
+  VALUES ${Array.from({ length: rows }, () => PRODUCT_VALUES).join(", ")}
+  ON CONFLICT ("brandId", "productId") DO UPDATE SET
+    "title" = COALESCE(excluded."title", "Product"."title"),
+    "price" = COALESCE(excluded."price", "Product"."price"),
+    "currency" = COALESCE(excluded."currency", "Product"."currency"),
+    "url" = COALESCE(excluded."url", "Product"."url"),
+    "imageUrl" = COALESCE(excluded."imageUrl", "Product"."imageUrl"),
+    "categories" = CASE WHEN excluded."categories" = ?json THEN "Product"."categories" ELSE excluded."categories" END,
+    "backInStockAt" = CASE WHEN excluded."inStock" = ?bool AND ("Product"."inStock" IS NULL OR "Product"."inStock" <> ?bool)
+      THEN excluded."lastSeenAt" ELSE "Product"."backInStockAt" END,
+    "inStock" = COALESCE(excluded."inStock", "Product"."inStock"),
+    "lastSeenAt" = CASE WHEN excluded."lastSeenAt" > "Product"."lastSeenAt" THEN excluded."lastSeenAt" ELSE "Product"."lastSeenAt" END,
+    "viewCount" = "Product"."viewCount" + excluded."viewCount",
+    "orderCount" = "Product"."orderCount" + excluded."orderCount"`;
+
 export async function recordProducts(tx: DbClient, facts: ProductFact[]): Promise<void> {
-  for (const fact of mergeFacts(facts)) {
-    const where = { brandId_productId: { brandId: fact.brandId, productId: fact.productId } };
-    const known = { title: fact.title, price: fact.price, currency: fact.currency, url: fact.url, imageUrl: fact.imageUrl, categories: fact.categories };
-    if (fact.inStock === true) {
-      // back in stock only when it was out of stock (or unknown) before
-      await tx.product.updateMany({
-        where: { brandId: fact.brandId, productId: fact.productId, OR: [{ inStock: false }, { inStock: null }] },
-        data: { backInStockAt: fact.seenAt },
-      });
-    }
-    await tx.product.upsert({
-      where,
-      create: {
-        brandId: fact.brandId, productId: fact.productId, ...known, categories: fact.categories ?? [],
-        inStock: fact.inStock ?? null, backInStockAt: fact.inStock === true ? fact.seenAt : null,
-        firstSeenAt: fact.seenAt, lastSeenAt: fact.seenAt, viewCount: fact.views, orderCount: fact.orders,
-      },
-      update: {
-        ...known, inStock: fact.inStock, lastSeenAt: fact.seenAt,
-        viewCount: { increment: fact.views }, orderCount: { increment: fact.orders },
-      },
-    });
-  }
+  const merged = mergeFacts(facts);
+  if (merged.length === 0) return;
+  const params = merged.flatMap((f) => [
+    f.brandId, f.productId, f.title ?? null, f.price ?? null, f.currency ?? null, f.url ?? null, f.imageUrl ?? null,
+    JSON.stringify(f.categories ?? []), boolParam(f.inStock), f.inStock === true ? timeParam(f.seenAt) : null,
+    timeParam(f.seenAt), timeParam(f.seenAt), f.views, f.orders,
+  ]);
+  await execute(tx, UPSERT_PRODUCTS(merged.length), ...params, "[]", boolParam(true), boolParam(true));
 }

@@ -3,6 +3,7 @@
 // so concurrent workers take disjoint batches without waiting on each other. SQLite: the UPDATE holds
 // the one write lock, which makes it atomic across processes too.
 import { db, dbKind } from "@/lib/db";
+import { writeTurn } from "../write-turns";
 import { queryRows, timeParam } from "./sql";
 
 export type ClaimedEvent = {
@@ -23,7 +24,7 @@ export type ClaimedEvent = {
 export async function claimEvents(workerId: string, limit: number, leaseMs: number): Promise<ClaimedEvent[]> {
   const now = new Date();
   const lock = dbKind === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
-  const claimed = await queryRows<{ id: string }>(
+  const claimed = await writeTurn(() => queryRows<{ id: string }>(
     db,
     `UPDATE "EventInbox" SET "claimedBy" = ?, "claimedUntil" = ?ts, "attempts" = "attempts" + 1
      WHERE "id" IN (
@@ -32,7 +33,7 @@ export async function claimEvents(workerId: string, limit: number, leaseMs: numb
        ORDER BY "id" LIMIT ? ${lock}
      ) RETURNING "id"`,
     workerId, timeParam(new Date(now.getTime() + leaseMs)), timeParam(now), timeParam(now), limit,
-  );
+  ));
   if (claimed.length === 0) return [];
   return db.eventInbox.findMany({
     where: { id: { in: claimed.map((c) => c.id) }, claimedBy: workerId },

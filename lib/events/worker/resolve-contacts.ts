@@ -6,6 +6,7 @@ import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { upsertContact } from "@/lib/contacts/upsert-contact";
 import type { ContactInput } from "@/lib/contacts/schemas";
 import type { EventContact } from "../event-contact";
+import { writeTurn } from "../write-turns";
 
 type Identifier = { type: "email" | "phone"; value: string };
 
@@ -58,7 +59,7 @@ export class ContactResolver {
     const known = this.upserted.get(memo);
     if (known) return known;
     const input: ContactInput = { identifiers: identifiers.map((i) => ({ type: i.type, id: i.value })), ...profile };
-    const { contact: record } = await upsertContact(brandId, input, { source: "event" });
+    const { contact: record } = await writeTurn(() => upsertContact(brandId, input, { source: "event" }));
     for (const i of identifiers) this.owners.set(key(brandId, i), record.id);
     this.upserted.set(memo, record.id);
     return record.id;

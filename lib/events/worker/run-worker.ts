@@ -12,22 +12,27 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startEventWorker(options: WorkerOptions = {}): { workerId: string; stop: () => Promise<void> } {
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  const batchSize = options.batchSize ?? Number(process.env.EVENTS_WORKER_BATCH ?? 200);
-  const idleMs = options.idleMs ?? Number(process.env.EVENTS_WORKER_IDLE_MS ?? 50);
+  const batchSize = options.batchSize ?? Number(process.env.EVENTS_WORKER_BATCH ?? 100);
+  const idleMs = options.idleMs ?? Number(process.env.EVENTS_WORKER_IDLE_MS ?? 200);
   const leaseMs = options.leaseMs ?? Number(process.env.EVENTS_CLAIM_LEASE_MS ?? 60_000);
   let running = true;
 
   const loop = (async () => {
     while (running) {
       try {
+        const claimStarted = Date.now();
         const events = await claimEvents(workerId, batchSize, leaseMs);
+        if (process.env.EVENTS_DEBUG && events.length) console.log(`[events] claim ${events.length} in ${Date.now() - claimStarted} ms`);
         if (events.length === 0) {
           await sleep(idleMs);
           continue;
         }
+        const started = Date.now();
         await processBatch(workerId, events);
-        // A partial batch means the inbox is drained: give the ingest path the database for a moment.
-        if (events.length < batchSize) await sleep(Math.min(idleMs, 10));
+        if (process.env.EVENTS_DEBUG) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms`);
+        // A partial batch means the inbox is drained: let events accumulate rather than paying a batch's
+        // fixed cost (claim, transaction, Prisma's per-query CPU on the shared event loop) per event.
+        if (events.length < batchSize) await sleep(idleMs);
       } catch (error) {
         console.error("[events] worker batch failed", error);
         await sleep(1000);

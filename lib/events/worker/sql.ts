@@ -1,12 +1,21 @@
-// Raw SQL that runs on both engines: `?` placeholders (numbered for PostgreSQL), and `?ts` for a
-// DateTime parameter, passed as the UTC wall-clock text each engine's Prisma columns hold.
+// Raw SQL that runs on both engines: `?` placeholders (numbered for PostgreSQL); `?ts` for a DateTime
+// parameter, passed as the UTC wall-clock text each engine's Prisma columns hold; `?json`, `?float`,
+// `?bool` for parameters PostgreSQL must be told the type of (a NULL parameter has none).
 import { dbKind, type DbClient } from "@/lib/db";
 import { sqliteTime } from "../event-store";
 
+const CASTS: Record<string, string> = { ts: "::timestamp", json: "::jsonb", float: "::double precision", bool: "::boolean" };
+
 export function portable(sql: string): string {
-  if (dbKind !== "postgres") return sql.replace(/\?ts\b/g, "?");
+  if (dbKind !== "postgres") return sql.replace(/\?(ts|json|float|bool)(?![A-Za-z])/g, "?");
   let n = 0;
-  return sql.replace(/\?(ts\b)?/g, (_, ts?: string) => `$${++n}${ts ? "::timestamp" : ""}`);
+  return sql.replace(/\?(ts|json|float|bool)?(?![A-Za-z])/g, (_, type?: string) => `$${++n}${type ? CASTS[type] : ""}`);
+}
+
+/** A boolean parameter (SQLite stores 1/0). */
+export function boolParam(value: boolean | null | undefined): boolean | number | null {
+  if (value === null || value === undefined) return null;
+  return dbKind === "postgres" ? value : value ? 1 : 0;
 }
 
 /** A DateTime parameter for a `?ts` placeholder. */

@@ -12,13 +12,15 @@ export type { RenderableTemplate };
 
 export type Compiled = { mjml: string; html: string; text: string; specs: readonly TokenSpec[]; warnings: readonly Warning[] };
 
+// Lines are wrapped after the recipient's values are in (wrapText), not around tokens of another length.
 const TEXT_OPTIONS: HtmlToTextOptions = {
-  wordwrap: 78,
+  wordwrap: false,
   selectors: [
     { selector: "img", format: "skip" },
     { selector: "a", options: { hideLinkHrefIfSameAsText: true, linkBrackets: ["<", ">"] } },
     ...(["h1", "h2", "h3", "h4", "h5", "h6"] as const).map((selector) => ({ selector, options: { uppercase: false } })),
-    { selector: "table", format: "dataTable" },
+    // MJML's layout tables read as blocks; only the order blocks' tables are data (class set in commerce-blocks.ts).
+    { selector: "table.ink-data", format: "dataTable", options: { maxColumnWidth: 40 } },
   ],
 };
 
@@ -30,6 +32,28 @@ export async function mjmlToHtml(mjml: string): Promise<{ html: string; errors: 
 
 export function htmlToText(html: string): string {
   return convert(html, TEXT_OPTIONS).trim();
+}
+
+/** Wraps lines longer than `width` at spaces (RFC 3676 style plain text); long words such as URLs stay whole. */
+export function wrapText(text: string, width = 78): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      if (line.length <= width) return line;
+      const out: string[] = [];
+      let current = "";
+      for (const word of line.split(" ")) {
+        if (current && current.length + 1 + word.length > width) {
+          out.push(current);
+          current = word;
+        } else {
+          current = current ? `${current} ${word}` : word;
+        }
+      }
+      out.push(current);
+      return out.join("\n");
+    })
+    .join("\n");
 }
 
 export async function compileUncached(doc: RenderableTemplate, shape: Shape): Promise<Compiled> {

@@ -1,5 +1,5 @@
 // One template for one recipient: compile (cached), then fill the recipient's values.
-import { compileTemplate, versionKey } from "./compile";
+import { compileTemplate, versionKey, wrapText } from "./compile";
 import { resolverOf, shapeOf, type RecipientData } from "./recipient-data";
 import { fillHtml, fillText, type Warning } from "./tokens";
 import type { RenderableTemplate } from "./types";
@@ -13,7 +13,7 @@ export async function renderDocument(doc: RenderableTemplate, data: RecipientDat
   const resolve = resolverOf(data);
   return {
     html: fillHtml(compiled.html, compiled.specs, resolve),
-    text: fillText(compiled.text, compiled.specs, resolve),
+    text: wrapText(fillText(compiled.text, compiled.specs, resolve)),
     warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml")],
   };
 }

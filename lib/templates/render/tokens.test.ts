@@ -49,3 +49,12 @@ describe("item tags in dynamic lists", () => {
     expect(t.specs[0].path).toBe("$item.list.1.productTitle");
   });
 });
+
+describe("wrapText", async () => {
+  const { wrapText } = await import("./compile");
+  it("wraps long lines at spaces and keeps long words whole", () => {
+    expect(wrapText("aaa bbb ccc", 7)).toBe("aaa bbb\nccc");
+    expect(wrapText("https://example.com/a/very/long/url x", 10)).toBe("https://example.com/a/very/long/url\nx");
+    expect(wrapText("short\nlines", 10)).toBe("short\nlines");
+  });
+});

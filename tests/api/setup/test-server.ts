@@ -31,8 +31,9 @@ export async function freshDatabaseUrl(label: string): Promise<{ url: string; cl
 
 export type TestServer = { baseUrl: string; databaseUrl: string; authSecret: string; process: ChildProcess; stop: () => Promise<void>; logs: () => string };
 
-export async function startTestServer(options: { label: string; env?: Record<string, string> }): Promise<TestServer> {
-  const { url: databaseUrl, cleanup } = await freshDatabaseUrl(options.label);
+/** `databaseUrl` restarts a server on an existing database (left in place on stop). */
+export async function startTestServer(options: { label: string; env?: Record<string, string>; databaseUrl?: string }): Promise<TestServer> {
+  const { url: databaseUrl, cleanup } = options.databaseUrl ? { url: options.databaseUrl, cleanup: () => {} } : await freshDatabaseUrl(options.label);
   const port = await freePort();
   const authSecret = "test-secret-" + Math.random().toString(36).slice(2);
   let output = "";

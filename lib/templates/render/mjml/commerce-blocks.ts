@@ -3,7 +3,7 @@
 import type { Block } from "@/lib/templates/schema";
 import { escapeHtml } from "../tags";
 import { presetById, type BuildContext, type NodeContext } from "./context";
-import { boxAttrs, buttonAttrs, mergeStyles, textAttrs } from "./styles";
+import { buttonAttrs, mergeStyles, textAttrs } from "./styles";
 import { el } from "./xml";
 
 type BlockOf<T extends Block["type"]> = Extract<Block, { type: T }>;
@@ -29,7 +29,7 @@ function product(block: BlockOf<"product">, ctx: BuildContext, node: NodeContext
   return parts.join("");
 }
 
-const CODE_BOX = "display:inline-block;border:2px dashed #999999;padding:10px 20px;font-size:22px;font-weight:bold;letter-spacing:2px";
+const CODE_BOX = "display:inline-block;border:2px dashed #999999;padding:10px 16px;font-size:20px;font-weight:bold;letter-spacing:1px;word-break:break-all";
 
 type CodeParts = { code: string; label?: string; note?: string };
 
@@ -46,6 +46,11 @@ function discountLabel(block: BlockOf<"dynamicDiscount">): string {
 }
 
 const cell = "padding:6px 4px;vertical-align:middle";
+/** Order tables: marked as data tables, so the plain-text part lays them out as tables too. */
+function dataTable(block: Block, rows: string, cls?: string): string {
+  const table = `<table class="ink-data" role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse">${rows}</table>`;
+  return el("mj-text", { ...textAttrs(block.styleProperties ?? {}), "css-class": cls }, table);
+}
 
 function orderProducts(block: BlockOf<"orderProducts">, ctx: BuildContext, cls?: string): string {
   const images = ctx.shape.order?.images ?? [];
@@ -58,7 +63,7 @@ function orderProducts(block: BlockOf<"orderProducts">, ctx: BuildContext, cls?:
     const price = block.showPrice !== false ? `<td style="${cell};text-align:right">${t("price")}</td>` : "";
     return `<tr>${img}<td style="${cell}">${t("title")}</td>${qty}${price}</tr>`;
   });
-  return el("mj-table", { ...boxAttrs(block.styleProperties ?? {}), "css-class": cls }, rows.join(""));
+  return dataTable(block, rows.join(""), cls);
 }
 
 function orderTotal(block: BlockOf<"orderTotal">, ctx: BuildContext, cls?: string): string {
@@ -72,14 +77,14 @@ function orderTotal(block: BlockOf<"orderTotal">, ctx: BuildContext, cls?: strin
     .filter(([show]) => show !== false)
     .map(([, label, f]) => `<tr><td style="${cell}">${label}</td><td style="${cell};text-align:right">${ctx.tokens.token(`$order.${f}`, "text")}</td></tr>`);
   rows.push(`<tr><td style="${cell};font-weight:bold">Total</td><td style="${cell};text-align:right;font-weight:bold">${ctx.tokens.token("$order.total", "text")}</td></tr>`);
-  return el("mj-table", { ...boxAttrs(block.styleProperties ?? {}), "css-class": cls }, rows.join(""));
+  return dataTable(block, rows.join(""), cls);
 }
 
 function orderAddresses(block: BlockOf<"orderAddresses">, ctx: BuildContext, cls?: string): string {
   const parts: string[] = [];
   if (block.showBilling !== false) parts.push(`<td style="${cell};vertical-align:top"><strong>Billing address</strong><br />${ctx.tokens.token("$order.billingAddress", "text")}</td>`);
   if (block.showShipping !== false) parts.push(`<td style="${cell};vertical-align:top"><strong>Shipping address</strong><br />${ctx.tokens.token("$order.shippingAddress", "text")}</td>`);
-  return el("mj-table", { ...boxAttrs(block.styleProperties ?? {}), "css-class": cls }, `<tr>${parts.join("")}</tr>`);
+  return dataTable(block, `<tr>${parts.join("")}</tr>`, cls);
 }
 
 export function commerceBlock(block: Block, ctx: BuildContext, node: NodeContext, cls?: string): string {

@@ -15,6 +15,24 @@ const VISIBILITY_CSS =
   `@media only screen and (min-width:${BREAKPOINT_PX}px){.ink-hide-desktop,.ink-hide-desktop-outlook{display:none!important;mso-hide:all!important;max-height:0!important;overflow:hidden!important}}` +
   `@media only screen and (max-width:${BREAKPOINT_PX - 1}px){.ink-hide-mobile{display:none!important;max-height:0!important;overflow:hidden!important}}`;
 
+/** Gmail's promotions-tab annotation (schema.org JSON-LD in the head); `<` is escaped so it cannot end the script. */
+export function gmailAnnotation(gmail: GeneralSettings["gmail"]): string {
+  if (!gmail?.enabled) return "";
+  const items: Record<string, string>[] = [];
+  if (gmail.logoUrl) items.push({ "@context": "http://schema.org/", "@type": "Organization", logo: gmail.logoUrl });
+  if (gmail.offerDescription || gmail.discountCode) {
+    const offer: Record<string, string> = { "@context": "http://schema.org/", "@type": "DiscountOffer" };
+    if (gmail.offerDescription) offer.description = gmail.offerDescription;
+    if (gmail.discountCode) offer.discountCode = gmail.discountCode;
+    if (gmail.offerStartDate) offer.availabilityStarts = gmail.offerStartDate;
+    if (gmail.offerEndDate) offer.availabilityEnds = gmail.offerEndDate;
+    items.push(offer);
+  }
+  if (items.length === 0) return "";
+  const json = JSON.stringify(items).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+  return el("mj-raw", {}, `<script type="application/ld+json">${json}</script>`);
+}
+
 export function templateToMjml(
   doc: { name?: string; generalSettings?: GeneralSettings; sections: readonly RenderSection[] },
   shape: Shape,
@@ -43,6 +61,7 @@ export function templateToMjml(
     el("mj-attributes", {}, attributes),
     el("mj-style", {}, VISIBILITY_CSS + bodyBackground),
     ...ctx.css.map((css) => el("mj-style", {}, css)),
+    gmailAnnotation(settings.gmail),
   ].join("");
   return el("mjml", {}, el("mj-head", {}, head) + el("mj-body", { width: `${contentWidth}px`, "background-color": page.backgroundColor, "css-class": "ink-body" }, body));
 }

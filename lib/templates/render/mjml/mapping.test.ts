@@ -143,3 +143,20 @@ describe("safety", () => {
     expect(html).toContain('<img src="https://a.example/i.png" />');
   });
 });
+
+describe("gmail annotation", () => {
+  it("adds the promotions JSON-LD to the head when enabled, with < escaped", async () => {
+    const d = doc([oneBlock({ id: "t", type: "text", text: "x" })], {
+      gmail: { enabled: true, logoUrl: "https://cdn.example.com/logo.png", offerDescription: "20% off </script><b>", discountCode: "SAVE20" },
+    });
+    const { html } = await compileUncached(d, fullShape(d));
+    const script = html.match(/<script type="application\/ld\+json">([^]*?)<\/script>/)?.[1];
+    expect(JSON.parse(script!)).toEqual([
+      { "@context": "http://schema.org/", "@type": "Organization", logo: "https://cdn.example.com/logo.png" },
+      { "@context": "http://schema.org/", "@type": "DiscountOffer", description: "20% off </script><b>", discountCode: "SAVE20" },
+    ]);
+    expect(html.indexOf("application/ld+json")).toBeLessThan(html.indexOf("</head>"));
+    const off = doc([oneBlock({ id: "t", type: "text", text: "x" })], { gmail: { enabled: false, discountCode: "SAVE20" } });
+    expect((await compileUncached(off, fullShape(off))).html).not.toContain("ld+json");
+  });
+});

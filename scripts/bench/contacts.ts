@@ -1,0 +1,144 @@
+// npm run bench:contacts — contacts and segments on SQLite, over HTTP against the built server
+// (started like the API tests start it, on a fresh temporary database). Build first: npm run build.
+// Prints: upsert throughput with 1 and 32 concurrent clients, lookup-by-email latency with 1,000 and
+// 200,000 contacts, and the statistics (count) time of a 3-condition segment at 200,000 contacts.
+import { randomBytes } from "node:crypto";
+import { startTestServer } from "../../tests/api/setup/test-server";
+
+const VERSION = "2026-03-15";
+const TOTAL = Number(process.env.BENCH_CONTACTS ?? 200_000);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function summary(samples: number[]) {
+  const s = [...samples].sort((a, b) => a - b);
+  return `p50 ${percentile(s, 50).toFixed(2)} ms, p99 ${percentile(s, 99).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms (n=${s.length})`;
+}
+
+async function main() {
+  const server = await startTestServer({ label: "bench-contacts", env: { RATE_LIMIT_PER_MINUTE: "100000000" } });
+  process.env.DATABASE_URL = server.databaseUrl;
+  try {
+    const { db } = await import("@/lib/db");
+    const { newId } = await import("@/lib/ids");
+    const { createBrand } = await import("@/lib/brands/create-brand");
+    const { createApiKey } = await import("@/lib/brands/api-keys");
+
+    async function brandWithKey(name: string) {
+      const brand = await createBrand({ name, plan: "pro" });
+      return { brandId: brand.id, key: (await createApiKey(brand.id, "bench")).key };
+    }
+    const call = async (key: string, path: string, body?: unknown, retry = true): Promise<any> => {
+      const res = await fetch(server.baseUrl + path, {
+        method: body ? "POST" : "GET",
+        headers: { "Service-Version": VERSION, Authorization: `Service-API-Key ${key}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      }).catch((error) => {
+        // A keep-alive connection the server closed while we were seeding: try once on a new one.
+        if (retry) return null;
+        throw error;
+      });
+      if (res === null) return call(key, path, body, false);
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+      return JSON.parse(text);
+    };
+    const upsertBody = (email: string) => ({
+      identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed" } } }],
+      firstName: "Bench", tags: ["bench"], customProperties: { visits: 3 },
+    });
+
+    // Upsert throughput (new contacts each time: the write path, not a no-op update).
+    const writer = await brandWithKey("bench upserts");
+    await call(writer.key, "/api/contacts", upsertBody("warmup@example.com"));
+    const throughput = async (clients: number, total: number) => {
+      let next = 0;
+      const started = performance.now();
+      await Promise.all(Array.from({ length: clients }, async () => {
+        while (next < total) {
+          const i = next++;
+          await call(writer.key, "/api/contacts", upsertBody(`c${clients}-${i}-${randomBytes(3).toString("hex")}@example.com`));
+        }
+      }));
+      return total / ((performance.now() - started) / 1000);
+    };
+    const single = await throughput(1, Number(process.env.BENCH_UPSERTS_SINGLE ?? 200));
+    console.log(`upsert, 1 client: ${single.toFixed(0)} contacts/s`);
+    const many = await throughput(32, Number(process.env.BENCH_UPSERTS_CONCURRENT ?? 640));
+    console.log(`upsert, 32 concurrent clients: ${many.toFixed(0)} contacts/s`);
+
+    // Lookups by email in one brand, at 1,000 and at TOTAL contacts.
+    const reader = await brandWithKey("bench lookups");
+    const seeded: string[] = [];
+    // Seeding writes straight into the SQLite file (in the format Prisma stores) so 200,000 rows take seconds.
+    const Database = (await import("better-sqlite3")).default;
+    const { sqliteFilePath } = await import("@/lib/db-url");
+    const file = new Database(sqliteFilePath(server.databaseUrl));
+    file.pragma("busy_timeout = 10000");
+    const insertContact = file.prepare(`INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)`);
+    const insertIdentifier = file.prepare(`INSERT INTO "ContactIdentifier" (id, "brandId", "contactId", type, value, status, "statusChangedAt", "sendWelcomeMessage", "createdAt") VALUES (?, ?, ?, 'email', ?, ?, ?, 1, ?)`);
+    const insertTag = file.prepare(`INSERT INTO "ContactTag" ("contactId", "brandId", tag) VALUES (?, ?, ?)`);
+    const tags = ["vip", "newsletter", "trial", "churned"];
+    const seedChunk = file.transaction((from: number, n: number) => {
+      const now = new Date();
+      const at = now.toISOString().replace("Z", "+00:00");
+      for (let i = from; i < from + n; i++) {
+        const id = newId(now);
+        const email = `seed-${i}@example.com`;
+        insertContact.run(id, reader.brandId, `F${i}`, JSON.stringify({ visits: i % 20 }), at, at);
+        insertIdentifier.run(newId(now), reader.brandId, id, email, i % 3 === 0 ? "unsubscribed" : "subscribed", at, at);
+        insertTag.run(id, reader.brandId, tags[i % tags.length]);
+        seeded.push(email);
+      }
+    });
+    async function seed(upTo: number) {
+      for (let from = seeded.length; from < upTo; from += 10_000) seedChunk(from, Math.min(10_000, upTo - from));
+    }
+    const lookups = async (label: string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 1000; i++) {
+        const email = seeded[Math.floor(Math.random() * seeded.length)];
+        const started = performance.now();
+        const page = await call(reader.key, `/api/contacts?email=${encodeURIComponent(email)}`);
+        samples.push(performance.now() - started);
+        if (page.contacts.length !== 1) throw new Error(`lookup of ${email} found ${page.contacts.length}`);
+      }
+      console.log(`lookup by email, ${label}: ${summary(samples)}`);
+    };
+    await seed(1000);
+    await lookups("1,000 contacts");
+    const seedStart = performance.now();
+    await seed(TOTAL);
+    console.log(`(seeded ${TOTAL.toLocaleString("en")} contacts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
+    await lookups(`${TOTAL.toLocaleString("en")} contacts`);
+
+    // A 3-condition segment counted over all of them.
+    const segment = await call(reader.key, "/api/segments", {
+      name: "Engaged VIPs",
+      conditionGroups: [{ conditions: [
+        { type: "tag", operator: "has", value: "vip" },
+        { type: "status", channel: "email", operator: "is", value: "subscribed" },
+        { type: "customProperty", key: "visits", operator: "gte", value: 10 },
+      ] }],
+    });
+    const counts: number[] = [];
+    let count = 0;
+    for (let i = 0; i < 10; i++) {
+      const started = performance.now();
+      count = (await call(reader.key, `/api/segments/${segment.segmentID}/statistics`)).contactsCount;
+      counts.push(performance.now() - started);
+    }
+    console.log(`segment count (3 conditions) at ${TOTAL.toLocaleString("en")} contacts: ${summary(counts)}; contactsCount=${count}`);
+    file.close();
+    await db.$disconnect();
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
