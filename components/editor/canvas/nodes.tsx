@@ -13,7 +13,7 @@ import { BlockView } from "./block-view";
 import { Icon } from "../icons";
 import { NodeFrame } from "./node-frame";
 import { toCss } from "./styles";
-import { useNodeDnd } from "./use-node-dnd";
+import { useContainerDnd, useNodeDnd } from "./use-node-dnd";
 
 // Tiptap loads only when a text block is opened for editing.
 const RichTextEditor = dynamic(() => import("../rich-text/rich-text-editor"), { ssr: false, loading: () => <div className="ed-b-text">Loading editor…</div> });
@@ -25,7 +25,7 @@ export const SectionNode = memo(function SectionNode({ section }: { section: Sec
   const ui = useEditorUi();
   const locked = isLockedSection(section);
   const label = `${sectionLabel(section.type)} section`;
-  const { ref, handleProps } = useNodeDnd({ kind: "section", nodeId: section.id, parentId: null, sectionType: section.type, label, holds: "row", locked: section.type === "badge" });
+  const { ref, handleProps } = useContainerDnd({ kind: "section", nodeId: section.id, parentId: null, sectionType: section.type, label, holds: "row", locked: section.type === "badge" });
   const visibility = section.settings?.visibility;
   const addRow = () => {
     const last = section.rows[section.rows.length - 1];
@@ -66,7 +66,7 @@ export const SectionNode = memo(function SectionNode({ section }: { section: Sec
 
 const RowNode = memo(function RowNode({ row, sectionId, sectionType, locked }: { row: Row; sectionId: string } & Ctx) {
   const label = `Row of ${row.columns.length} column${row.columns.length === 1 ? "" : "s"}`;
-  const { ref, handleProps } = useNodeDnd({ kind: "row", nodeId: row.id, parentId: sectionId, sectionType, label, holds: "column", locked });
+  const { ref, handleProps } = useContainerDnd({ kind: "row", nodeId: row.id, parentId: sectionId, sectionType, label, holds: "column", locked });
   return (
     <NodeFrame ref={ref} kind="row" nodeId={row.id} label={label} style={toCss(row.styleProperties)} locked={locked} handleProps={handleProps}>
       <div className="ed-row-columns">
@@ -80,7 +80,7 @@ const RowNode = memo(function RowNode({ row, sectionId, sectionType, locked }: {
 
 const ColumnNode = memo(function ColumnNode({ column, rowId, sectionType, locked }: { column: Column; rowId: string } & Ctx) {
   const label = "Column";
-  const { ref, handleProps } = useNodeDnd({ kind: "column", nodeId: column.id, parentId: rowId, sectionType, label, holds: "block", locked });
+  const { ref, handleProps } = useContainerDnd({ kind: "column", nodeId: column.id, parentId: rowId, sectionType, label, holds: "block", locked });
   const width = column.width;
   const style = { ...toCss(column.styleProperties), flex: width ? `0 0 ${width}` : "1 1 0", maxWidth: width ?? undefined, width: undefined };
   return (

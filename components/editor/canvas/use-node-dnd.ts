@@ -15,13 +15,13 @@ type Options = {
   sectionType?: string;
   label: string;
   blockType?: string;
-  /** The kind this node holds, for containers. */
-  holds?: NodeKind;
   locked?: boolean;
   dragDisabled?: boolean;
 };
 
-export function useNodeDnd({ kind, nodeId, parentId, sectionType, label, blockType, holds, locked, dragDisabled }: Options) {
+/** A block: draggable, and a drop target for blocks before/after it (no "into": it holds nothing). */
+export function useNodeDnd(options: Options) {
+  const { kind, nodeId, parentId, sectionType, label, blockType, locked, dragDisabled } = options;
   const dragData: DragData = { source: "node", kind, nodeId, label, blockType };
   const draggable = useDraggable({ id: dragId(nodeId), data: dragData, disabled: locked || dragDisabled });
   // While something is dragged, only drop targets for its kind stay enabled: dnd-kit then measures and
@@ -29,21 +29,34 @@ export function useNodeDnd({ kind, nodeId, parentId, sectionType, label, blockTy
   const dragging = (draggable.active?.data.current as DragData | undefined)?.kind;
   const itemData: DropData = { role: "item", kind, nodeId, parentId, sectionType, label };
   const item = useDroppable({ id: itemId(nodeId), data: itemData, disabled: locked || (dragging !== undefined && dragging !== kind) });
-  const intoData: DropData = { role: "into", accepts: holds ?? "block", nodeId, sectionType, label };
-  const into = useDroppable({ id: intoId(nodeId), data: intoData, disabled: locked || !holds || (dragging !== undefined && dragging !== holds) });
-  const { setNodeRef: setDragRef } = draggable;
+  const { setNodeRef: setDragRef, setActivatorNodeRef, attributes, listeners } = draggable;
   const { setNodeRef: setItemRef } = item;
-  const { setNodeRef: setIntoRef } = into;
   const ref = useCallback(
     (element: HTMLElement | null) => {
       setDragRef(element);
       setItemRef(element);
-      if (holds) setIntoRef(element);
     },
-    [setDragRef, setItemRef, setIntoRef, holds],
+    [setDragRef, setItemRef],
   );
-  const { setActivatorNodeRef, attributes, listeners } = draggable;
   /** Props for the drag handle button: pointer and keyboard activation, the accessible description. */
   const handleProps = { ...attributes, ...(listeners as object), ref: setActivatorNodeRef } as HandleProps;
-  return { ref, handleProps, listeners };
+  return { ref, handleProps, listeners, dragging };
+}
+
+/** A section, row or column: also a drop target for its children's kind (into it). */
+export function useContainerDnd(options: Options & { holds: NodeKind }) {
+  const { nodeId, sectionType, label, holds, locked } = options;
+  const node = useNodeDnd(options);
+  const intoData: DropData = { role: "into", accepts: holds, nodeId, sectionType, label };
+  const into = useDroppable({ id: intoId(nodeId), data: intoData, disabled: locked || (node.dragging !== undefined && node.dragging !== holds) });
+  const { setNodeRef: setIntoRef } = into;
+  const { ref: setNodeRefs } = node;
+  const ref = useCallback(
+    (element: HTMLElement | null) => {
+      setNodeRefs(element);
+      setIntoRef(element);
+    },
+    [setNodeRefs, setIntoRef],
+  );
+  return { ...node, ref };
 }
