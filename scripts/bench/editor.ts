@@ -43,10 +43,14 @@ async function signUp(page: Page) {
 /** Drags with the mouse while the page records long tasks and the time from release to the next paint. */
 async function measuredDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.evaluate(() => {
-    const w = window as unknown as { __bench: { longTasks: number[]; dropAt: number; paintAt: number; observer?: PerformanceObserver } };
-    w.__bench = { longTasks: [], dropAt: 0, paintAt: 0 };
+    const w = window as unknown as { __bench: { longTasks: number[]; offsets: number[]; downAt: number; dropAt: number; paintAt: number; observer?: PerformanceObserver } };
+    w.__bench = { longTasks: [], offsets: [], downAt: 0, dropAt: 0, paintAt: 0 };
+    window.addEventListener("pointerdown", () => (w.__bench.downAt = performance.now()), { capture: true, once: true });
     w.__bench.observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__bench.longTasks.push(entry.duration);
+      for (const entry of list.getEntries()) {
+        w.__bench.longTasks.push(entry.duration);
+        w.__bench.offsets.push(entry.startTime - w.__bench.downAt);
+      }
     });
     w.__bench.observer.observe({ type: "longtask" });
     const canvas = document.querySelector('[data-testid="canvas"]')!;
@@ -70,6 +74,7 @@ async function measuredDrag(page: Page, from: { x: number; y: number }, to: { x:
   await page.mouse.move(to.x, to.y, { steps: 25 });
   await page.mouse.move(to.x, to.y + 2, { steps: 2 });
   const duringDrag = await page.evaluate(() => (window as unknown as { __bench: { longTasks: number[] } }).__bench.longTasks.slice());
+  const offsets = await page.evaluate(() => (window as unknown as { __bench: { offsets: number[] } }).__bench.offsets.slice());
   await page.mouse.up();
   await page.waitForFunction(() => (window as unknown as { __bench: { paintAt: number } }).__bench.paintAt > 0, null, { timeout: 10_000 });
   const { dropAt, paintAt } = await page.evaluate(() => {
@@ -78,7 +83,7 @@ async function measuredDrag(page: Page, from: { x: number; y: number }, to: { x:
     return { dropAt: b.dropAt, paintAt: b.paintAt };
   });
   // Two frames are counted; one frame (16.7 ms at 60 Hz) of that is the browser's own wait for vsync.
-  return { dropToPaint: paintAt - dropAt, longTasks: duringDrag };
+  return { dropToPaint: paintAt - dropAt, longTasks: duringDrag, offsets: offsets.slice(0, duringDrag.length) };
 }
 
 async function centre(page: Page, selector: string, index: number, fy = 0.5) {
@@ -132,14 +137,14 @@ async function main() {
       opens.push(await page.evaluate(() => performance.now()));
     }
 
-    const moves: { dropToPaint: number; longTasks: number[] }[] = [];
+    const moves: { dropToPaint: number; longTasks: number[]; offsets: number[] }[] = [];
     for (let i = 0; i < RUNS; i++) {
       // Move the first block of section 2 below the third block of section 1 (another column and section).
       const from = await centre(page, ".ed-block", 10);
       const to = await centre(page, ".ed-block", 2, 0.8);
       moves.push(await measuredDrag(page, from, to));
     }
-    const inserts: { dropToPaint: number; longTasks: number[] }[] = [];
+    const inserts: { dropToPaint: number; longTasks: number[]; offsets: number[] }[] = [];
     for (let i = 0; i < RUNS; i++) {
       const from = await centre(page, '[data-palette-id="block-text"]', 0);
       const to = await centre(page, ".ed-block", 1, 0.8);
@@ -154,6 +159,8 @@ async function main() {
     console.log(`  drop to paint, moving a block:      median ${fmt(median(moves.map((m) => m.dropToPaint)))}, max ${fmt(Math.max(...moves.map((m) => m.dropToPaint)))}`);
     console.log(`  drop to paint, inserting from palette: median ${fmt(median(inserts.map((m) => m.dropToPaint)))}, max ${fmt(Math.max(...inserts.map((m) => m.dropToPaint)))}`);
     console.log(`  long tasks (>50 ms) during ${all.length} drags: ${longTasks.length}${longTasks.length ? ` (longest ${fmt(Math.max(...longTasks))})` : ""}`);
+    const offsets = all.flatMap((m) => m.offsets);
+    if (offsets.length) console.log(`    they started ${offsets.map((o) => o.toFixed(0)).join(", ")} ms after pointer-down (activation is at the first moves)`);
     console.log(`  route JavaScript on open: ${(routeJs / 1024).toFixed(1)} KiB gzip in ${before.size} files; Tiptap chunk loaded on first text edit: ${(tiptapJs / 1024).toFixed(1)} KiB gzip`);
     console.log(`  blocks after the inserts: ${blocksAfter} (expected ${200 + RUNS})`);
   } finally {
