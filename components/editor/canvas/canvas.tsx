@@ -1,0 +1,61 @@
+"use client";
+// The email as it will look: the body background around a canvas of the content width, sections inside.
+import { useDroppable } from "@dnd-kit/core";
+import { useMemo } from "react";
+import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
+import { intoId, type DropData } from "../dnd/drag-data";
+import { useEditor, useEditorStore } from "../state/store";
+import { CanvasSettingsContext, type CanvasSettings } from "./block-view";
+import { SectionNode } from "./nodes";
+
+const ROOT_DATA: DropData = { role: "into", accepts: "section", nodeId: null, label: "the email" };
+
+export function Canvas() {
+  const store = useEditorStore();
+  const sections = useEditor((s) => s.doc.sections);
+  const general = useEditor((s) => s.doc.generalSettings);
+  const { setNodeRef } = useDroppable({ id: intoId(null), data: ROOT_DATA });
+  const settings = useMemo<CanvasSettings>(
+    () => ({
+      buttonPresets: general?.buttonPresets ?? [...DEFAULT_BUTTON_PRESETS],
+      textPresets: general?.textPresets ?? [...DEFAULT_TEXT_PRESETS],
+      logo: general?.logo,
+    }),
+    [general?.buttonPresets, general?.textPresets, general?.logo],
+  );
+  const content = general?.content;
+  const body = general?.body;
+  return (
+    <div
+      className="ed-canvas-body"
+      style={{ backgroundColor: body?.backgroundColor ?? "#f0f1f5", backgroundImage: body?.backgroundImage ? `url("${body.backgroundImage}")` : undefined }}
+      onClick={() => store.dispatch({ type: "select", id: null })}
+    >
+      <CanvasSettingsContext.Provider value={settings}>
+        <div
+          ref={setNodeRef}
+          className="ed-canvas"
+          data-testid="canvas"
+          aria-label="Email canvas"
+          role="region"
+          style={{
+            width: content?.width ?? "600px",
+            backgroundColor: content?.backgroundColor ?? "#ffffff",
+            fontFamily: content?.fontFamily ?? "Arial, Helvetica, sans-serif",
+            fontSize: content?.fontSize ?? "16px",
+            color: content?.color ?? "#222222",
+          }}
+        >
+          {sections.every((s) => s.type === "badge") && (
+            <div className="ed-empty ed-empty-canvas ed-drop-hint">
+              <strong>Your email is empty.</strong> Drag a section from the palette here (or press Enter on one), then add blocks to it.
+            </div>
+          )}
+          {sections.map((section) => (
+            <SectionNode key={section.id} section={section} />
+          ))}
+        </div>
+      </CanvasSettingsContext.Provider>
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+"use client";
+// The frame every canvas node shares: selection, focus, the API's errors, and the toolbar of the
+// selected node (drag handle, move, duplicate, delete).
+import { useDndContext, type DraggableSyntheticListeners } from "@dnd-kit/core";
+import { forwardRef, type ReactNode } from "react";
+import { selectNodeErrors, useEditorUi } from "../editor-ui";
+import type { NodeKind } from "../state/document";
+import { useEditor, useEditorStore, useValue } from "../state/store";
+import { canMove, duplicateNode, moveBy, removeNode } from "./node-actions";
+import type { HandleProps } from "./use-node-dnd";
+import { Icon } from "../icons";
+
+type Props = {
+  kind: NodeKind;
+  nodeId: string;
+  label: string;
+  className?: string;
+  style?: React.CSSProperties;
+  locked?: boolean;
+  handleProps?: HandleProps;
+  /** Pointer listeners on the whole node (blocks drag by their body too). */
+  bodyListeners?: DraggableSyntheticListeners;
+  extraTools?: ReactNode;
+  onActivate?: () => void;
+  hidden?: { desktop?: boolean; mobile?: boolean };
+  children: ReactNode;
+};
+
+const HORIZONTAL: NodeKind[] = ["column"];
+
+export const NodeFrame = forwardRef<HTMLDivElement, Props>(function NodeFrame(
+  { kind, nodeId, label, className, style, locked, handleProps, bodyListeners, extraTools, onActivate, hidden, children },
+  ref,
+) {
+  const store = useEditorStore();
+  const ui = useEditorUi();
+  const selected = useEditor((s) => s.selectedId === nodeId);
+  const errors = useValue(ui.errors, selectNodeErrors(nodeId));
+  const hasErrors = errors.length > 0;
+  const errorId = `errors-${nodeId}`;
+
+  if (locked) {
+    return (
+      <div ref={ref} className={`ed-node ed-${kind} ${className ?? ""}`} style={style} data-node-id={nodeId} data-locked="">
+        {children}
+      </div>
+    );
+  }
+
+  const select = () => store.dispatch({ type: "select", id: nodeId });
+  const horizontal = HORIZONTAL.includes(kind);
+  return (
+    <div
+      ref={ref}
+      className={`ed-node ed-${kind} ${className ?? ""}`}
+      style={style}
+      data-node-id={nodeId}
+      data-selected={selected ? "" : undefined}
+      data-invalid={hasErrors ? "" : undefined}
+      tabIndex={0}
+      role="group"
+      aria-label={`${label}${selected ? ", selected" : ""}`}
+      aria-describedby={hasErrors ? errorId : undefined}
+      onPointerDown={bodyListeners?.onPointerDown as React.PointerEventHandler | undefined}
+      onClick={(event) => {
+        event.stopPropagation();
+        if (!selected) select();
+      }}
+      onDoubleClick={(event) => {
+        event.stopPropagation();
+        onActivate?.();
+      }}
+      onKeyDown={(event) => {
+        if (event.target !== event.currentTarget) return;
+        if (event.key === "Enter" || event.key === " ") {
+          event.preventDefault();
+          if (!selected) select();
+          else onActivate?.();
+        } else if ((event.key === "Delete" || event.key === "Backspace") && selected) {
+          event.preventDefault();
+          removeNode(store, nodeId);
+        } else if (event.altKey && (event.key === "ArrowUp" || event.key === "ArrowDown")) {
+          event.preventDefault();
+          moveBy(store, nodeId, event.key === "ArrowUp" ? -1 : 1);
+          requestAnimationFrame(() => (document.querySelector(`[data-node-id="${CSS.escape(nodeId)}"]`) as HTMLElement | null)?.focus());
+        }
+      }}
+    >
+      {selected && (
+        <NodeToolbar kind={kind} nodeId={nodeId} label={label} handleProps={handleProps} horizontal={horizontal} extraTools={extraTools} />
+      )}
+      {(hidden?.desktop || hidden?.mobile) && (
+        <span className="ed-node-flag">{hidden.desktop && hidden.mobile ? "Hidden everywhere" : hidden.desktop ? "Hidden on desktop" : "Hidden on mobile"}</span>
+      )}
+      {children}
+      {hasErrors && (
+        <ul id={errorId} className="ed-node-errors" data-testid="node-error">
+          {errors.map((e) => (
+            <li key={e.pointer}>
+              {e.field ? <code>{e.field}</code> : null} {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+});
+
+function NodeToolbar({ kind, nodeId, label, handleProps, horizontal, extraTools }: { kind: NodeKind; nodeId: string; label: string; handleProps: Props["handleProps"]; horizontal: boolean; extraTools?: ReactNode }) {
+  const store = useEditorStore();
+  const { active } = useDndContext();
+  const up = useEditor((s) => canMove(s.doc, nodeId, -1));
+  const down = useEditor((s) => canMove(s.doc, nodeId, 1));
+  return (
+    <div className={`ed-toolbar ed-toolbar-${kind}`} role="toolbar" aria-label={`${label} actions`} onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()} hidden={active !== null}>
+      {handleProps && (
+        <button
+          type="button"
+          className="ed-tool ed-handle"
+          {...handleProps}
+          aria-label={`Drag ${label}`}
+          title="Drag to move (or press Space, then the arrow keys)"
+        >
+          <Icon name="drag" />
+        </button>
+      )}
+      <button type="button" className="ed-tool" aria-label={`Move ${label} ${horizontal ? "left" : "up"}`} title={horizontal ? "Move left" : "Move up"} disabled={!up} onClick={() => moveBy(store, nodeId, -1)}>
+        <Icon name={horizontal ? "left" : "up"} />
+      </button>
+      <button type="button" className="ed-tool" aria-label={`Move ${label} ${horizontal ? "right" : "down"}`} title={horizontal ? "Move right" : "Move down"} disabled={!down} onClick={() => moveBy(store, nodeId, 1)}>
+        <Icon name={horizontal ? "right" : "down"} />
+      </button>
+      {extraTools}
+      <button type="button" className="ed-tool" aria-label={`Duplicate ${label}`} title="Duplicate" onClick={() => duplicateNode(store, nodeId)}>
+        <Icon name="copy" />
+      </button>
+      <button type="button" className="ed-tool ed-tool-danger" aria-label={`Delete ${label}`} title="Delete" onClick={() => removeNode(store, nodeId)}>
+        <Icon name="trash" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+// The template's style properties as the canvas's inline CSS, so the canvas looks like the email.
+import type { CSSProperties } from "react";
+import type { Block, GeneralSettings } from "../state/document";
+
+type Styles = NonNullable<Block["styleProperties"]>;
+type PresetList = NonNullable<GeneralSettings["buttonPresets"]>;
+
+const PASS_THROUGH = [
+  "backgroundColor", "border", "borderRadius", "fontFamily", "fontSize", "fontWeight", "fontStyle", "color", "textDecoration", "lineHeight",
+  "paddingLeft", "paddingRight", "paddingTop", "paddingBottom", "textAlign", "borderColor", "width", "height", "marginTop", "marginBottom",
+] as const;
+
+export function toCss(styles: Partial<Styles> | undefined): CSSProperties {
+  if (!styles) return {};
+  const css: Record<string, string> = {};
+  for (const key of PASS_THROUGH) {
+    const value = (styles as Record<string, string | undefined>)[key];
+    if (value !== undefined && value !== "") css[key] = value;
+  }
+  if (styles.backgroundImage) {
+    css.backgroundImage = `url("${styles.backgroundImage.replace(/["\\\n]/g, "")}")`;
+    css.backgroundSize = "cover";
+  }
+  return css as CSSProperties;
+}
+
+export function presetStyles(presets: readonly { id: string; styles: object }[], id: string | undefined): Partial<Styles> | undefined {
+  if (!id) return undefined;
+  return presets.find((p) => p.id === id)?.styles as Partial<Styles> | undefined;
+}
+
+export type Presets = { buttonPresets: PresetList; textPresets: PresetList };

@@ -1,0 +1,139 @@
+"use client";
+// Settings of the whole email: canvas width (300-2000px), fonts, colours, logo, and the button and text
+// presets (the required ones are always there; custom ones can be added).
+import { useId, useState } from "react";
+import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
+import { useEditorUi } from "../editor-ui";
+import type { GeneralSettings } from "../state/document";
+import { useEditor, useEditorStore, useValue } from "../state/store";
+import { FieldInput, Fields } from "./fields";
+import { PresetsEditor } from "./presets-editor";
+
+export const FONT_STACKS = [
+  "Arial, Helvetica, sans-serif",
+  "Helvetica, Arial, sans-serif",
+  "Verdana, Geneva, sans-serif",
+  "Tahoma, Geneva, sans-serif",
+  "'Trebuchet MS', Helvetica, sans-serif",
+  "Georgia, 'Times New Roman', serif",
+  "'Times New Roman', Times, serif",
+  "'Courier New', Courier, monospace",
+] as const;
+
+export const MIN_WIDTH = 300;
+export const MAX_WIDTH = 2000;
+
+type Errors = Record<string, string>;
+
+export function GeneralSettingsPanel() {
+  const store = useEditorStore();
+  const ui = useEditorUi();
+  const settings = useEditor((s) => s.doc.generalSettings) ?? {};
+  const templateErrors = useValue(ui.errors, (m) => m.get(""));
+  const errors: Errors = {};
+  for (const e of templateErrors ?? []) errors[e.field.replace(/^generalSettings\//, "")] = e.message;
+  const setGroup = (group: "content" | "body" | "logo", key: string, value: unknown) => {
+    const next = { ...((settings[group] as Record<string, unknown> | undefined) ?? {}), [key]: value };
+    if (value === undefined) delete next[key];
+    store.dispatch({ type: "setGeneralSettings", patch: { [group]: Object.keys(next).length ? next : undefined } as Partial<GeneralSettings>, coalesce: `${group}.${key}` });
+  };
+  const sub = (prefix: string): Errors => Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`${prefix}/`)).map(([k, v]) => [k.slice(prefix.length + 1), v]));
+  const fontId = useId();
+  return (
+    <div className="ed-props" role="group" aria-label="General settings">
+      <h2 className="ed-panel-title">General settings</h2>
+      {errors.name && <p className="ed-field-error" role="alert">Name: {errors.name}</p>}
+      <fieldset className="ed-group">
+        <legend>Canvas</legend>
+        <WidthField value={settings.content?.width} onChange={(v) => setGroup("content", "width", v)} error={errors["content/width"]} />
+        <div className="ed-field">
+          <label htmlFor={fontId}>Font</label>
+          <select id={fontId} className="ed-select" value={settings.content?.fontFamily ?? ""} onChange={(e) => setGroup("content", "fontFamily", e.target.value || undefined)}>
+            <option value="">Default (Arial)</option>
+            {FONT_STACKS.map((f) => (
+              <option key={f} value={f}>
+                {f.split(",")[0].replace(/'/g, "")}
+              </option>
+            ))}
+          </select>
+          {errors["content/fontFamily"] && <p className="ed-field-error">{errors["content/fontFamily"]}</p>}
+        </div>
+        <Fields
+          specs={[
+            { key: "fontSize", label: "Font size", kind: "length", placeholder: "16px" },
+            { key: "color", label: "Text colour", kind: "color" },
+            { key: "backgroundColor", label: "Canvas background", kind: "color" },
+          ]}
+          values={settings.content as Record<string, unknown> | undefined}
+          onChange={(k, v) => setGroup("content", k, v)}
+          errors={sub("content")}
+        />
+      </fieldset>
+      <fieldset className="ed-group">
+        <legend>Around the canvas</legend>
+        <Fields
+          specs={[
+            { key: "backgroundColor", label: "Body background", kind: "color" },
+            { key: "backgroundImage", label: "Body background image URL", kind: "text" },
+          ]}
+          values={settings.body as Record<string, unknown> | undefined}
+          onChange={(k, v) => setGroup("body", k, v)}
+          errors={sub("body")}
+        />
+      </fieldset>
+      <fieldset className="ed-group">
+        <legend>Logo</legend>
+        <Fields
+          specs={[
+            { key: "src", label: "Logo URL", kind: "text", placeholder: "https://" },
+            { key: "link", label: "Logo link", kind: "text" },
+            { key: "width", label: "Logo width", kind: "length", placeholder: "150px" },
+          ]}
+          values={settings.logo as Record<string, unknown> | undefined}
+          onChange={(k, v) => setGroup("logo", k, v)}
+          errors={sub("logo")}
+        />
+      </fieldset>
+      <PresetsEditor
+        title="Button presets"
+        listKey="buttonPresets"
+        presets={settings.buttonPresets ?? DEFAULT_BUTTON_PRESETS}
+        required={DEFAULT_BUTTON_PRESETS.map((p) => p.id)}
+        errors={sub("buttonPresets")}
+        listError={errors.buttonPresets}
+      />
+      <PresetsEditor
+        title="Text presets"
+        listKey="textPresets"
+        presets={settings.textPresets ?? DEFAULT_TEXT_PRESETS}
+        required={DEFAULT_TEXT_PRESETS.map((p) => p.id)}
+        errors={sub("textPresets")}
+        listError={errors.textPresets}
+      />
+    </div>
+  );
+}
+
+/** The content width in px, kept within 300-2000px: out-of-range input is shown as an error and not applied. */
+function WidthField({ value, onChange, error }: { value: string | undefined; onChange: (v: string | undefined) => void; error?: string }) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const shown = draft ?? (value ? String(parseFloat(value)) : "600");
+  const n = Number(shown);
+  const invalid = draft !== null && (!Number.isFinite(n) || n < MIN_WIDTH || n > MAX_WIDTH) ? `Content width must be between ${MIN_WIDTH}px and ${MAX_WIDTH}px` : undefined;
+  return (
+    <FieldInput
+      spec={{ key: "width", label: "Content width (px)", kind: "number", hint: `${MIN_WIDTH}-${MAX_WIDTH}px; 600px suits most inboxes` }}
+      value={shown}
+      error={invalid ?? error}
+      onChange={(v) => {
+        const text = v === undefined ? "" : String(v);
+        setDraft(text);
+        const num = Number(text);
+        if (text !== "" && Number.isFinite(num) && num >= MIN_WIDTH && num <= MAX_WIDTH) {
+          onChange(`${num}px`);
+          setDraft(null);
+        }
+      }}
+    />
+  );
+}

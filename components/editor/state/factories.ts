@@ -1,0 +1,140 @@
+// New nodes for the palette: every writable block type and section layout, with defaults the API accepts.
+import type { Block, BlockType, Column, Row, Section } from "./document";
+
+type WritableSectionType = Exclude<NonNullable<Section["type"]>, "badge" | "universal_layout">;
+
+export type BlockTemplate = { type: BlockType; label: string; group: "Content" | "Commerce" | "Order" };
+
+export const BLOCK_TYPES: readonly BlockTemplate[] = [
+  { type: "text", label: "Text", group: "Content" },
+  { type: "button", label: "Button", group: "Content" },
+  { type: "image", label: "Image", group: "Content" },
+  { type: "video", label: "Video", group: "Content" },
+  { type: "logo", label: "Logo", group: "Content" },
+  { type: "menu", label: "Menu", group: "Content" },
+  { type: "social", label: "Social links", group: "Content" },
+  { type: "htmlCode", label: "HTML code", group: "Content" },
+  { type: "lineSpace", label: "Line / spacer", group: "Content" },
+  { type: "preheader", label: "Preheader link", group: "Content" },
+  { type: "product", label: "Product", group: "Commerce" },
+  { type: "discount", label: "Discount code", group: "Commerce" },
+  { type: "staticDiscount", label: "Static discount", group: "Commerce" },
+  { type: "dynamicDiscount", label: "Dynamic discount", group: "Commerce" },
+  { type: "orderSummary", label: "Order summary", group: "Order" },
+  { type: "orderProducts", label: "Order products", group: "Order" },
+  { type: "orderTotal", label: "Order total", group: "Order" },
+  { type: "orderAddresses", label: "Order addresses", group: "Order" },
+];
+
+export const SECTION_TYPES: readonly { type: WritableSectionType; label: string; description: string }[] = [
+  { type: "", label: "Layout", description: "Rows and columns of any blocks" },
+  { type: "products_listing", label: "Products listing", description: "Products you pick" },
+  { type: "product_recommender", label: "Recommendations", description: "Personalized products, up to 12" },
+  { type: "product_cart_recovery", label: "Cart recovery", description: "The recipient's cart items" },
+  { type: "product_back_in_stock", label: "Back in stock", description: "Restocked products" },
+  { type: "dynamic_list", label: "Dynamic list", description: "Repeats over a list" },
+  { type: "preheader", label: "Preheader", description: "View-in-browser link" },
+];
+
+export function blockLabel(type: string): string {
+  return BLOCK_TYPES.find((b) => b.type === type)?.label ?? type;
+}
+
+export function sectionLabel(type: string | undefined): string {
+  if (type === "universal_layout") return "Saved layout";
+  if (type === "badge") return "Badge";
+  return SECTION_TYPES.find((s) => s.type === (type ?? ""))?.label ?? "Section";
+}
+
+const EXAMPLE = "https://example.com";
+
+export function newBlock(type: BlockType, newId: () => string, origin: string): Block {
+  const id = newId();
+  const placeholder = `${origin}/editor-placeholder.svg`;
+  switch (type) {
+    case "text":
+      return { id, type, text: "<p>Write your message here.</p>" };
+    case "button":
+      return { id, type, text: "Shop now", link: EXAMPLE, stylePresetID: "primary_button" };
+    case "image":
+      return { id, type, src: placeholder, alt: "", width: "100%" };
+    case "video":
+      return { id, type, videoUrl: "https://www.youtube.com/", thumbnailSrc: placeholder, alt: "Watch the video" };
+    case "logo":
+      return { id, type, align: "center" };
+    case "menu":
+      return {
+        id,
+        type,
+        layout: "horizontal",
+        separator: "|",
+        components: ["Home", "Shop", "Contact"].map((text) => ({ id: newId(), type: "text" as const, role: "menu_text" as const, text, link: EXAMPLE })),
+      };
+    case "social":
+      return { id, type, iconStyle: "color", iconSize: "medium", icons: (["facebook", "instagram", "x"] as const).map((network) => ({ network, link: `https://${network === "x" ? "x" : network}.com/` })) };
+    case "htmlCode":
+      return { id, type, style: "", body: "<p>Custom HTML</p>" };
+    case "lineSpace":
+      return { id, type, kind: "line", height: "1px", lineColor: "#d0d4e0", lineStyle: "solid" };
+    case "preheader":
+      return { id, type, text: "View this email in your browser" };
+    case "product":
+      return { id, type, showImage: true, showTitle: true, showPrice: true, showButton: true, buttonText: "Buy now" };
+    case "discount":
+    case "staticDiscount":
+      return { id, type, code: "WELCOME10", text: "Use this code at checkout" };
+    case "dynamicDiscount":
+      return { id, type, discountType: "percentage", value: 10, expiresInDays: 30, text: "Your personal code" };
+    case "orderSummary":
+      return { id, type, showOrderNumber: true, showOrderDate: true };
+    case "orderProducts":
+      return { id, type, showImage: true, showQuantity: true, showPrice: true };
+    case "orderTotal":
+      return { id, type, showSubtotal: true, showShipping: true, showTax: true, showDiscount: true };
+    case "orderAddresses":
+      return { id, type, showBilling: true, showShipping: true };
+    default:
+      throw new Error(`no factory for block type ${type satisfies never}`);
+  }
+}
+
+export const COLUMN_LAYOUTS = [1, 2, 3, 4] as const;
+
+function columnWidth(count: number): string {
+  return `${Math.round((100 / count) * 100) / 100}%`;
+}
+
+export function newColumn(newId: () => string, width: string | undefined, blocks: Block[] = []): Column {
+  return { id: newId(), ...(width ? { width } : {}), blocks };
+}
+
+export function newRow(columnCount: number, newId: () => string, fill?: () => Block): Row {
+  return {
+    id: newId(),
+    columns: Array.from({ length: columnCount }, () => newColumn(newId, columnCount > 1 ? columnWidth(columnCount) : undefined, fill ? [fill()] : [])),
+  };
+}
+
+export function newSection(type: WritableSectionType, columnCount: number, newId: () => string, origin: string): Section {
+  const id = newId();
+  const product = () => newBlock("product", newId, origin);
+  switch (type) {
+    case "products_listing":
+    case "product_cart_recovery":
+    case "product_back_in_stock":
+      return { id, type, rows: [newRow(columnCount, newId, product)] };
+    case "product_recommender":
+      return { id, type, rows: [newRow(columnCount, newId, product)], productRecommender: { type: "popular", fallbackType: "newest", isOutOfStockIncluded: false } };
+    case "dynamic_list":
+      return { id, type, rows: [newRow(columnCount, newId)], settings: { dynamicList: { source: "orderProducts", limit: 10 } } };
+    case "preheader":
+      return { id, type, rows: [newRow(1, newId, () => newBlock("preheader", newId, origin))] };
+    default:
+      return { id, rows: [newRow(columnCount, newId)] };
+  }
+}
+
+/** Section types that take a column layout from the palette (the preheader is always one column). */
+export function takesColumns(type: WritableSectionType): boolean {
+  return type !== "preheader";
+}

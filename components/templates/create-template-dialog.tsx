@@ -1,0 +1,60 @@
+"use client";
+// New template: a name and a starting point (blank or a starter layout).
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import type { ApiError } from "@/lib/client/api-fetch";
+import { Dialog } from "@/components/ui/dialog";
+import { STARTERS } from "./starters";
+import { createTemplate, type TemplateRecord } from "./templates-api";
+
+export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (t: TemplateRecord) => void }) {
+  const [name, setName] = useState("");
+  const [starter, setStarter] = useState("blank");
+  const create = useMutation<TemplateRecord, ApiError>({
+    mutationFn: () => createTemplate(STARTERS.find((s) => s.id === starter)!.build(name.trim(), window.location.origin)),
+    onSuccess: onCreated,
+  });
+  return (
+    <Dialog open={open} onClose={onClose} title="New template">
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
+        <div className="field">
+          <label className="label" htmlFor="new-template-name">
+            Name
+          </label>
+          <input id="new-template-name" className="input" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={create.error?.fieldError("name") ? true : undefined} />
+          {create.error?.fieldError("name") && <p className="field-error">{create.error.fieldError("name")}</p>}
+        </div>
+        <fieldset className="tpl-starters">
+          <legend className="label">Start from</legend>
+          {STARTERS.map((s) => (
+            <label key={s.id} className="tpl-starter">
+              <input type="radio" name="starter" value={s.id} checked={starter === s.id} onChange={() => setStarter(s.id)} />
+              <span>
+                <strong>{s.name}</strong> <span className="muted">{s.description}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {create.isError && !create.error.fieldError("name") && (
+          <p className="field-error" role="alert">
+            {create.error.detail}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={create.isPending || !name.trim()}>
+            {create.isPending ? "Creating…" : "Create and edit"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+// Import HTML: paste it or pick a file; the upload shows its progress and the API's errors.
+import { useState } from "react";
+import type { ApiError } from "@/lib/client/api-fetch";
+import { Dialog } from "@/components/ui/dialog";
+import { importHtml } from "./import-html";
+import type { TemplateRecord } from "./templates-api";
+
+const MAX_BYTES = 1024 * 1024;
+
+export function ImportTemplateDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: (t: TemplateRecord) => void }) {
+  const [name, setName] = useState("");
+  const [html, setHtml] = useState("");
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const busy = progress !== null;
+  return (
+    <Dialog open={open} onClose={onClose} title="Import HTML">
+      <form
+        className="stack"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setError(null);
+          setProgress(0);
+          try {
+            onImported(await importHtml(name.trim(), html, setProgress));
+          } catch (err) {
+            setError(err as ApiError);
+          } finally {
+            setProgress(null);
+          }
+        }}
+      >
+        <div className="field">
+          <label className="label" htmlFor="import-name">
+            Name
+          </label>
+          <input id="import-name" className="input" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
+          {error?.fieldError("name") && <p className="field-error">{error.fieldError("name")}</p>}
+        </div>
+        <div className="field">
+          <label className="label" htmlFor="import-file">
+            HTML file
+          </label>
+          <input
+            id="import-file"
+            className="input"
+            type="file"
+            accept=".html,.htm,text/html"
+            onChange={async (e) => {
+              const file = e.target.files?.[0];
+              setLocalError(null);
+              if (!file) return;
+              if (file.size > MAX_BYTES) {
+                setLocalError(`${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 1 MB.`);
+                return;
+              }
+              setHtml(await file.text());
+              setFileName(file.name);
+              if (!name.trim()) setName(file.name.replace(/\.html?$/i, ""));
+            }}
+          />
+          <p className="hint">{fileName ? `Loaded ${fileName}. You can still edit the HTML below.` : "Or paste the HTML below. Up to 1 MB."}</p>
+          {localError && <p className="field-error">{localError}</p>}
+        </div>
+        <div className="field">
+          <label className="label" htmlFor="import-html">
+            HTML
+          </label>
+          <textarea id="import-html" className="input input-mono" rows={8} value={html} onChange={(e) => setHtml(e.target.value)} required />
+          {error?.fieldError("html") && <p className="field-error">{error.fieldError("html")}</p>}
+        </div>
+        {busy && (
+          <div className="field">
+            <label className="label" htmlFor="import-progress">
+              Uploading
+            </label>
+            <progress id="import-progress" max={1} value={progress ?? 0} aria-valuetext={`${Math.round((progress ?? 0) * 100)}%`} />
+          </div>
+        )}
+        {error && (
+          <div className="alert alert-error" role="alert">
+            <p>{error.detail}</p>
+            {error.errors.length > 0 && (
+              <ul>
+                {error.errors.map((x) => (
+                  <li key={x.pointer}>
+                    <code>{x.field}</code>: {x.message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy || !name.trim() || !html}>
+            {busy ? "Importing…" : "Import and edit"}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,52 @@
+// Helpers for the editor specs: sign up a fresh user, drag with the mouse the way dnd-kit expects
+// (press, move past the activation distance, move in steps, release), and screenshots.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+export const SHOTS = "artifacts/screenshots";
+
+export async function shoot(page: Page, name: string, fullPage = false) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `editor-${name}.png`), fullPage });
+}
+
+export async function signUp(page: Page, tag: string) {
+  const run = `${tag}-${Date.now().toString(36)}`;
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(`editor-${run}@example.com`);
+  await page.getByLabel("Password").fill("ink-well-Secret-42");
+  await page.getByLabel("Brand name").fill(`Editor brand ${run}`);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/templates$/);
+}
+
+/** Drags `source` onto `target`; `where` picks the spot inside the target (fractions of its box). */
+export async function drag(page: Page, source: Locator, target: Locator, where: { x?: number; y?: number } = {}) {
+  await source.scrollIntoViewIfNeeded();
+  const from = await source.boundingBox();
+  if (!from) throw new Error("drag source not visible");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+  const to = await target.boundingBox();
+  if (!to) throw new Error("drag target not visible");
+  const x = to.x + to.width * (where.x ?? 0.5);
+  const y = to.y + to.height * (where.y ?? 0.5);
+  await page.mouse.move(x, y, { steps: 12 });
+  await page.mouse.move(x, y + 1, { steps: 2 });
+  await page.mouse.up();
+}
+
+export function canvas(page: Page) {
+  return page.getByTestId("canvas");
+}
+
+export function blocks(page: Page) {
+  // Not the locked blocks of the read-only badge section free-plan templates carry.
+  return canvas(page).locator(".ed-block:not([data-locked])");
+}
+
+export async function expectSaved(page: Page) {
+  await expect(page.getByTestId("save-status")).toHaveText(/All changes saved/, { timeout: 15_000 });
+}

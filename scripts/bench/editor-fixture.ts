@@ -1,0 +1,27 @@
+// A large template for the editor benchmark: 20 sections x 2 columns x 5 blocks = 200 blocks.
+import { randomBytes } from "node:crypto";
+
+const id = () => randomBytes(12).toString("hex");
+
+export function largeTemplate(name: string, origin: string, sections = 20) {
+  const block = (i: number) => {
+    switch (i % 4) {
+      case 0:
+        return { id: id(), type: "text", text: `<p>Paragraph ${i} for [[contact.first_name | there]] with <strong>bold</strong> and <a href="https://example.com">a link</a>.</p>` };
+      case 1:
+        return { id: id(), type: "button", text: `Button ${i}`, link: "https://example.com", stylePresetID: "primary_button" };
+      case 2:
+        return { id: id(), type: "image", src: `${origin}/editor-placeholder.svg`, alt: `Image ${i}`, width: "100%" };
+      default:
+        return { id: id(), type: "lineSpace", kind: "line", height: "1px", lineColor: "#dddddd" };
+    }
+  };
+  let n = 0;
+  return {
+    name,
+    sections: Array.from({ length: sections }, () => ({
+      id: id(),
+      rows: [{ id: id(), columns: [0, 1].map(() => ({ id: id(), width: "50%", blocks: Array.from({ length: 5 }, () => block(n++)) })) }],
+    })),
+  };
+}
