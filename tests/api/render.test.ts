@@ -156,3 +156,24 @@ describe("templates", () => {
     expect((await render(brand.key, (await createTemplate(brand.key, doc)).id)).body.html).not.toContain("Sent with");
   });
 });
+
+describe("render rate limit", () => {
+  it("allows 40 renders a minute per credential, then 429 with Retry-After; other endpoints are unaffected", async () => {
+    const own = await createTestBrand();
+    const created = await api("/api/email-templates", { key: own.key, body: { name: "Rate limited", sections: [] } });
+    expect(created.status).toBe(201);
+    const { id } = await created.json();
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await api(`/api/email-templates/${id}/render`, { key: own.key, method: "POST" });
+      statuses.push(res.status);
+      await res.arrayBuffer();
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const limited = await api(`/api/email-templates/${id}/render`, { key: own.key, method: "POST" });
+    const body = await expectProblem(limited, 429, "rate-limited");
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(body.detail).toContain("40");
+    expect((await api(`/api/email-templates/${id}`, { key: own.key })).status).toBe(200);
+  });
+});

@@ -3,23 +3,12 @@
 // so concurrent workers take disjoint batches without waiting on each other. SQLite: the UPDATE holds
 // the one write lock, which makes it atomic across processes too.
 import { db, dbKind } from "@/lib/db";
+import type { InboxRow } from "../event-store";
 import { writeTurn } from "../write-turns";
 import { queryRows, timeParam } from "./sql";
 
-export type ClaimedEvent = {
-  id: string;
-  brandId: string;
-  eventName: string;
-  eventVersion: string | null;
-  origin: string;
-  originInIdentity: boolean;
-  eventID: string | null;
-  eventTime: Date;
-  receivedAt: Date;
-  historical: boolean;
-  payload: string;
-  attempts: number;
-};
+/** A stored inbox row as a worker claims it: what was stored, plus how often it was tried. */
+export type ClaimedEvent = InboxRow & { attempts: number };
 
 export async function claimEvents(workerId: string, limit: number, leaseMs: number): Promise<ClaimedEvent[]> {
   const now = new Date();
