@@ -2,15 +2,19 @@
 // 4 bytes of seconds, 5 random bytes fixed per process, 3 bytes of a counter.
 import { randomBytes } from "node:crypto";
 
-const processRandom = randomBytes(5).toString("hex");
-let counter = randomBytes(3).readUIntBE(0, 3);
+// On globalThis: the custom server's fast routes and Next's bundle each load this module in one
+// process, and ids made within one second must still sort in the order they were made.
+const state = ((globalThis as unknown as { inkwellIds?: { processRandom: string; counter: number } }).inkwellIds ??= {
+  processRandom: randomBytes(5).toString("hex"),
+  counter: randomBytes(3).readUIntBE(0, 3),
+});
 
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
 export function newId(at: Date = new Date()): string {
-  counter = (counter + 1) % 0x1000000;
+  state.counter = (state.counter + 1) % 0x1000000;
   const seconds = Math.floor(at.getTime() / 1000).toString(16).padStart(8, "0");
-  return seconds + processRandom + counter.toString(16).padStart(6, "0");
+  return seconds + state.processRandom + state.counter.toString(16).padStart(6, "0");
 }
 
 export function isId(value: string): boolean {

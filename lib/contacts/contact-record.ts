@@ -1,37 +1,80 @@
-// Loads contacts and shapes them as the API's contact record.
-import { db } from "@/lib/db";
+// Loads contacts and shapes them as the API's contact record. Raw SQL (lib/sql): a record is four short
+// indexed queries plus segment membership, read on every lookup, list page and upsert response.
 import { ApiProblem } from "@/lib/http/problems";
 import { segmentIdsOfContacts } from "@/lib/segments/membership";
+import { sqlReader, type SqlRunner } from "@/lib/sql/raw-sql";
+import { boolValue, dateValue, jsonValue } from "@/lib/sql/values";
 import { CHANNEL_OF, type IdentifierType } from "./identifiers";
 import type { ContactRecord } from "./schemas";
 
 const STATUS_HISTORY_LIMIT = 100;
 
-const include = {
-  identifiers: { orderBy: { id: "asc" as const } },
-  tags: { orderBy: { tag: "asc" as const } },
-  statusChanges: { orderBy: [{ at: "desc" as const }, { id: "desc" as const }], take: STATUS_HISTORY_LIMIT },
+type ContactRow = {
+  id: string; firstName: string | null; lastName: string | null; gender: string | null; birthdate: string | null; address: string | null;
+  city: string | null; state: string | null; country: string | null; countryCode: string | null; postalCode: string | null;
+  customProperties: unknown; createdAt: unknown; updatedAt: unknown;
 };
+type IdentifierRow = { contactId: string; type: string; value: string; status: string; statusChangedAt: unknown; consent: unknown; sendWelcomeMessage: unknown };
+type TagRow = { contactId: string; tag: string };
+type StatusChangeRow = { contactId: string; identifierType: string; identifier: string; channel: string; from: string | null; to: string; source: string; at: unknown };
 
-type Loaded = NonNullable<Awaited<ReturnType<typeof loadOne>>>;
+type Loaded = { contact: ContactRow; identifiers: IdentifierRow[]; tags: TagRow[]; statusChanges: StatusChangeRow[] };
 
-function loadOne(brandId: string, id: string) {
-  return db.contact.findFirst({ where: { id, brandId }, include });
+function groupBy<T extends { contactId: string }>(rows: T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.contactId);
+    if (group) group.push(row);
+    else groups.set(row.contactId, [row]);
+  }
+  return groups;
 }
 
-function toRecord(contact: Loaded, segments: string[]): ContactRecord {
-  const identifiers = contact.identifiers.map((i) => ({
+async function load(sql: SqlRunner, brandId: string, ids: string[]): Promise<Map<string, Loaded>> {
+  const inList = ids.map(() => "?").join(", ");
+  // The child rows are read by contact id alone (their (contactId, ...) indexes): a brandId term lets
+  // SQLite pick the (brandId, ...) index and walk every row of the brand. Tenancy holds all the same:
+  // children are attached only to contacts the brand-filtered first query returned.
+  const [contacts, identifiers, tags, statusChanges] = await Promise.all([
+    sql.all<ContactRow>(
+      `SELECT "id", "firstName", "lastName", "gender", "birthdate", "address", "city", "state", "country", "countryCode", "postalCode",
+              "customProperties", "createdAt", "updatedAt"
+       FROM "Contact" WHERE "brandId" = ? AND "id" IN (${inList})`, [brandId, ...ids]),
+    sql.all<IdentifierRow>(
+      `SELECT "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage"
+       FROM "ContactIdentifier" WHERE "contactId" IN (${inList}) ORDER BY "id"`, ids),
+    sql.all<TagRow>(`SELECT "contactId", "tag" FROM "ContactTag" WHERE "contactId" IN (${inList}) ORDER BY "contactId", "tag"`, ids),
+    // The newest STATUS_HISTORY_LIMIT changes of each contact (index (contactId, at)).
+    sql.all<StatusChangeRow>(
+      `SELECT "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at" FROM (
+         SELECT s.*, ROW_NUMBER() OVER (PARTITION BY s."contactId" ORDER BY s."at" DESC, s."id" DESC) AS "position"
+         FROM "ContactStatusChange" s WHERE s."contactId" IN (${inList})
+       ) newest WHERE "position" <= ${STATUS_HISTORY_LIMIT} ORDER BY "at" DESC, "id" DESC`, ids),
+  ]);
+  const identifiersOf = groupBy(identifiers);
+  const tagsOf = groupBy(tags);
+  const changesOf = groupBy(statusChanges);
+  return new Map(contacts.map((contact) => [contact.id, {
+    contact,
+    identifiers: identifiersOf.get(contact.id) ?? [],
+    tags: tagsOf.get(contact.id) ?? [],
+    statusChanges: changesOf.get(contact.id) ?? [],
+  }]));
+}
+
+function toRecord({ contact, identifiers: rows, tags, statusChanges }: Loaded, segments: string[]): ContactRecord {
+  const identifiers = rows.map((i) => ({
     type: i.type as IdentifierType,
     id: i.value,
-    channels: { [CHANNEL_OF[i.type as IdentifierType]]: { status: i.status, statusChangedAt: i.statusChangedAt.toISOString() } },
-    consent: (i.consent ?? null) as ContactRecord["identifiers"][number]["consent"],
-    sendWelcomeMessage: i.sendWelcomeMessage,
+    channels: { [CHANNEL_OF[i.type as IdentifierType]]: { status: i.status, statusChangedAt: dateValue(i.statusChangedAt).toISOString() } },
+    consent: (jsonValue(i.consent) ?? null) as ContactRecord["identifiers"][number]["consent"],
+    sendWelcomeMessage: boolValue(i.sendWelcomeMessage),
   })) as ContactRecord["identifiers"];
-  const primaryEmail = contact.identifiers.find((i) => i.type === "email");
+  const primaryEmail = rows.find((i) => i.type === "email");
   return {
     id: contact.id,
     email: primaryEmail?.value ?? null,
-    phone: contact.identifiers.filter((i) => i.type === "phone").map((i) => i.value),
+    phone: rows.filter((i) => i.type === "phone").map((i) => i.value),
     identifiers,
     status: (primaryEmail?.status ?? null) as ContactRecord["status"],
     firstName: contact.firstName,
@@ -44,41 +87,37 @@ function toRecord(contact: Loaded, segments: string[]): ContactRecord {
     country: contact.country,
     countryCode: contact.countryCode,
     postalCode: contact.postalCode,
-    tags: contact.tags.map((t) => t.tag),
-    customProperties: contact.customProperties as ContactRecord["customProperties"],
+    tags: tags.map((t) => t.tag),
+    customProperties: jsonValue(contact.customProperties) as ContactRecord["customProperties"],
     segments,
-    statusHistory: contact.statusChanges.map((s) => ({
+    statusHistory: statusChanges.map((s) => ({
       identifierType: s.identifierType as IdentifierType,
       identifier: s.identifier,
       channel: s.channel as ContactRecord["statusHistory"][number]["channel"],
       from: s.from as ContactRecord["status"],
       to: s.to as NonNullable<ContactRecord["status"]>,
       source: s.source,
-      changedAt: s.at.toISOString(),
+      changedAt: dateValue(s.at).toISOString(),
     })),
-    createdAt: contact.createdAt.toISOString(),
-    updatedAt: contact.updatedAt.toISOString(),
+    createdAt: dateValue(contact.createdAt).toISOString(),
+    updatedAt: dateValue(contact.updatedAt).toISOString(),
   };
 }
 
 /** One contact of the brand; 404 when it does not exist there. */
 export async function getContact(brandId: string, id: string): Promise<ContactRecord> {
-  const contact = await loadOne(brandId, id);
+  const [contact] = await getContacts(brandId, [id]);
   if (!contact) throw new ApiProblem("not-found", `Contact ${id} does not exist`);
-  const segments = await segmentIdsOfContacts(brandId, [id]);
-  return toRecord(contact, segments.get(id) ?? []);
+  return contact;
 }
 
 /** The brand's contacts with these ids, in the given order. */
 export async function getContacts(brandId: string, ids: string[]): Promise<ContactRecord[]> {
   if (ids.length === 0) return [];
-  const [contacts, segments] = await Promise.all([
-    db.contact.findMany({ where: { brandId, id: { in: ids } }, include }),
-    segmentIdsOfContacts(brandId, ids),
-  ]);
-  const byId = new Map(contacts.map((c) => [c.id, c]));
+  const sql = await sqlReader();
+  const [loaded, segments] = await Promise.all([load(sql, brandId, ids), segmentIdsOfContacts(brandId, ids)]);
   return ids.flatMap((id) => {
-    const contact = byId.get(id);
+    const contact = loaded.get(id);
     return contact ? [toRecord(contact, segments.get(id) ?? [])] : [];
   });
 }

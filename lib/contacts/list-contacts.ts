@@ -1,12 +1,13 @@
 // GET /api/contacts: filters and keyset pagination in one SQL query for the page's ids (portable across
 // SQLite and PostgreSQL), then the records by id. An email or phone filter resolves its contact through
 // the unique identifier index first, so a lookup costs the same with a thousand contacts as with millions.
-import { db } from "@/lib/db";
 import { decodeCursor, encodeCursor, type Paging } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
 import { getSegmentGroups } from "@/lib/segments/get-segment";
 import { segmentSql } from "@/lib/segments/segment-sql";
 import { Sql } from "@/lib/segments/sql";
+import { sqlReader } from "@/lib/sql/raw-sql";
+import { dateValue } from "@/lib/sql/values";
 import { getContacts } from "./contact-record";
 import { normalizeEmail, normalizePhone } from "./identifiers";
 import type { ContactListQuery, ContactRecord } from "./schemas";
@@ -16,8 +17,10 @@ import type { ContactListQuery, ContactRecord } from "./schemas";
  * page query then reads by primary key, where an `IN (subquery)` lets SQLite walk the whole sort index.
  */
 async function identifierOwner(brandId: string, type: "email" | "phone", value: string): Promise<string[]> {
-  const row = await db.contactIdentifier.findUnique({ where: { brandId_type_value: { brandId, type, value } }, select: { contactId: true } });
-  return row ? [row.contactId] : [];
+  const reader = await sqlReader();
+  const rows = await reader.all<{ contactId: string }>(
+    `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" = ?`, [brandId, type, value]);
+  return rows.map((r) => r.contactId);
 }
 
 export async function listContacts(brandId: string, query: ContactListQuery): Promise<{ contacts: ContactRecord[]; paging: Paging }> {
@@ -55,15 +58,15 @@ export async function listContacts(brandId: string, query: ContactListQuery): Pr
     if (Number.isNaN(at.getTime())) throw new ApiProblem("validation-failed", "The cursor is not a cursor this API issued");
     where.push(`(c."${sort}" ${op} ${sql.p(at)} OR (c."${sort}" = ${sql.p(at)} AND c."id" ${op} ${sql.p(cursor.id)}))`);
   }
-  const rows = await db.$queryRawUnsafe<{ id: string; at: Date | string }[]>(
+  const rows = await (await sqlReader()).all<{ id: string; at: unknown }>(
     `SELECT c."id" AS id, c."${sort}" AS at FROM "Contact" c WHERE ${where.join(" AND ")} ORDER BY c."${sort}" ${readDirection}, c."id" ${readDirection} LIMIT ${sql.p(limit + 1, "int")}`,
-    ...sql.params,
+    sql.params,
   );
   const hasMore = rows.length > limit;
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
 
-  const cursorOf = (row: { id: string; at: Date | string }) => encodeCursor({ s: sort, d: direction, v: new Date(row.at).toISOString(), id: row.id });
+  const cursorOf = (row: { id: string; at: unknown }) => encodeCursor({ s: sort, d: direction, v: dateValue(row.at).toISOString(), id: row.id });
   const cursors: Paging["cursors"] = page.length > 0 ? { after: cursorOf(page[page.length - 1]), before: cursorOf(page[0]) } : {};
   return { contacts: await getContacts(brandId, page.map((r) => r.id)), paging: { limit, hasMore, cursors } };
 }

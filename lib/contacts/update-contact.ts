@@ -1,35 +1,36 @@
 // PATCH: only the fields sent change. The contact is named by id or by one of its email identifiers.
-import { db, type DbClient } from "@/lib/db";
 import { ApiProblem } from "@/lib/http/problems";
+import { writeTransaction, type SqlRunner } from "@/lib/sql/raw-sql";
 import { getContact } from "./contact-record";
 import { normalizeEmail } from "./identifiers";
 import type { ContactPatch, ContactRecord } from "./schemas";
-import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, TRANSACTION_OPTIONS, writeContact } from "./write-contact";
+import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, writeContact } from "./write-contact";
 
 export type ContactRef = { id: string } | { email: string };
 
 /** The id of the brand's contact named by `ref`, or null. */
-export async function findContactId(tx: DbClient, brandId: string, ref: ContactRef): Promise<string | null> {
+export async function findContactId(sql: SqlRunner, brandId: string, ref: ContactRef): Promise<string | null> {
   if ("id" in ref) {
-    const contact = await tx.contact.findFirst({ where: { id: ref.id, brandId }, select: { id: true } });
+    const [contact] = await sql.all<{ id: string }>(`SELECT "id" FROM "Contact" WHERE "id" = ? AND "brandId" = ?`, [ref.id, brandId]);
     return contact?.id ?? null;
   }
   const email = normalizeEmail(ref.email);
   if (!email) return null;
-  const identifier = await tx.contactIdentifier.findUnique({ where: { brandId_type_value: { brandId, type: "email", value: email } }, select: { contactId: true } });
+  const [identifier] = await sql.all<{ contactId: string }>(
+    `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = 'email' AND "value" = ?`, [brandId, email]);
   return identifier?.contactId ?? null;
 }
 
 export async function updateContact(brandId: string, ref: ContactRef, input: ContactPatch, options: { source: string }): Promise<ContactRecord> {
   const identifiers = normalizedIdentifiers(input);
   const contactId = await withIdentifierRetry(() =>
-    db.$transaction(async (tx) => {
+    writeTransaction(async (tx) => {
       const id = await findContactId(tx, brandId, ref);
       if (!id) throw new ApiProblem("not-found", "id" in ref ? `Contact ${ref.id} does not exist` : `No contact has the email ${ref.email}`);
       assertIdentifiersFree(identifiers, await identifierOwners(tx, brandId, identifiers), id);
       await writeContact(tx, id, input, { brandId, source: options.source, now: new Date() });
       return id;
-    }, TRANSACTION_OPTIONS),
+    }),
   );
   return getContact(brandId, contactId);
 }

@@ -1,10 +1,10 @@
 // Upsert: the contact owning one of the input's email identifiers, else one of its phone identifiers,
 // is updated; otherwise a contact is created. The unique (brand, type, value) index on identifiers makes
 // concurrent upserts of the same new identifier create exactly one contact: the losers retry as updates.
-import { db } from "@/lib/db";
+import { writeTransaction } from "@/lib/sql/raw-sql";
 import { getContact } from "./contact-record";
 import type { ContactInput, ContactRecord } from "./schemas";
-import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, TRANSACTION_OPTIONS, writeContact } from "./write-contact";
+import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, writeContact } from "./write-contact";
 
 export type UpsertResult = { contact: ContactRecord; created: boolean };
 
@@ -17,8 +17,8 @@ export async function upsertContact(brandId: string, input: ContactInput, option
 /** The upsert without reading the record back, for writers that only need the id (the events worker). */
 export async function upsertContactId(brandId: string, input: ContactInput, options: { source: string }): Promise<{ contactId: string; created: boolean }> {
   const identifiers = normalizedIdentifiers(input);
-  const { contactId, created } = await withIdentifierRetry(() =>
-    db.$transaction(async (tx) => {
+  return withIdentifierRetry(() =>
+    writeTransaction(async (tx) => {
       const ctx = { brandId, source: options.source, now: new Date() };
       const owners = await identifierOwners(tx, brandId, identifiers);
       const ownerOf = (type: "email" | "phone") =>
@@ -26,7 +26,6 @@ export async function upsertContactId(brandId: string, input: ContactInput, opti
       const match = ownerOf("email") ?? ownerOf("phone") ?? null;
       assertIdentifiersFree(identifiers, owners, match);
       return { contactId: await writeContact(tx, match, input, ctx), created: match === null };
-    }, TRANSACTION_OPTIONS),
+    }),
   );
-  return { contactId, created };
 }

@@ -1,9 +1,11 @@
-// Applies a contact input to one contact inside a transaction: profile fields sent, identifiers merged
-// by (type, id), tags replaced, custom properties merged key by key, and every status change recorded.
-import type { DbClient } from "@/lib/db";
-import type { Prisma } from "@/lib/generated/prisma/client";
+// Applies a contact input to one contact inside a write transaction: profile fields sent, identifiers
+// merged by (type, id), tags replaced, custom properties merged key by key, and every status change
+// recorded. Raw SQL (lib/sql) because an upsert is a handful of short statements and Prisma's cost per
+// statement was most of the time; the values are stored in the format Prisma reads back.
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
+import type { SqlRunner } from "@/lib/sql/raw-sql";
+import { jsonValue } from "@/lib/sql/values";
 import { CHANNEL_OF, normalizeIdentifier, type IdentifierType } from "./identifiers";
 import { MAX_CUSTOM_PROPERTIES, type ContactPatch } from "./schemas";
 
@@ -23,12 +25,12 @@ export function normalizedIdentifiers(input: ContactPatch): NormalizedIdentifier
 }
 
 /** Owners of the given identifier values in the brand, keyed "type:value". */
-export async function identifierOwners(tx: DbClient, brandId: string, identifiers: NormalizedIdentifier[]): Promise<Map<string, string>> {
+export async function identifierOwners(tx: SqlRunner, brandId: string, identifiers: NormalizedIdentifier[]): Promise<Map<string, string>> {
   if (identifiers.length === 0) return new Map();
-  const rows = await tx.contactIdentifier.findMany({
-    where: { brandId, OR: identifiers.map(({ type, value }) => ({ type, value })) },
-    select: { type: true, value: true, contactId: true },
-  });
+  const rows = await tx.all<{ type: string; value: string; contactId: string }>(
+    `SELECT "type", "value", "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND (${identifiers.map(() => `("type" = ? AND "value" = ?)`).join(" OR ")})`,
+    [brandId, ...identifiers.flatMap(({ type, value }) => [type, value])],
+  );
   return new Map(rows.map((r) => [`${r.type}:${r.value}`, r.contactId]));
 }
 
@@ -46,40 +48,62 @@ export function assertIdentifiersFree(identifiers: NormalizedIdentifier[], owner
 
 type Current = { customProperties: Record<string, unknown>; identifiers: { id: string; type: string; value: string; status: string }[] };
 
-async function loadCurrent(tx: DbClient, contactId: string, brandId: string): Promise<Current> {
-  const current = await tx.contact.findFirst({
-    where: { id: contactId, brandId },
-    select: { customProperties: true, identifiers: { select: { id: true, type: true, value: true, status: true } } },
-  });
-  if (!current) throw new ApiProblem("not-found", `Contact ${contactId} does not exist`);
-  return { customProperties: current.customProperties as Record<string, unknown>, identifiers: current.identifiers };
+async function loadCurrent(tx: SqlRunner, contactId: string, brandId: string): Promise<Current> {
+  // FOR UPDATE on PostgreSQL: two concurrent writes to one contact merge custom properties one after
+  // the other instead of both from the same old value (SQLite runs one write transaction at a time).
+  const lock = tx.kind === "postgres" ? " FOR UPDATE" : "";
+  const [contact] = await tx.all<{ customProperties: unknown }>(`SELECT "customProperties" FROM "Contact" WHERE "id" = ? AND "brandId" = ?${lock}`, [contactId, brandId]);
+  if (!contact) throw new ApiProblem("not-found", `Contact ${contactId} does not exist`);
+  // By contact id alone (index contactId): the contact was just found in this brand, and a brandId term
+  // could make SQLite walk the brand's (brandId, type, value) index instead.
+  const identifiers = await tx.all<Current["identifiers"][number]>(
+    `SELECT "id", "type", "value", "status" FROM "ContactIdentifier" WHERE "contactId" = ?`, [contactId]);
+  return { customProperties: jsonValue(contact.customProperties) as Record<string, unknown>, identifiers };
+}
+
+/** `count` placeholder tuples of `width` parameters each, e.g. "(?, ?), (?, ?)". */
+function tuples(count: number, tuple: string): string {
+  return Array.from({ length: count }, () => tuple).join(", ");
 }
 
 /**
  * Writes `input` to the contact `contactId`, or to a new contact when it is null; returns the id.
- * Statements are batched (one insert per table) because every round trip counts on a busy SQLite.
+ * One statement per table (multi-row inserts): every statement inside the write lock counts.
  */
-export async function writeContact(tx: DbClient, contactId: string | null, input: ContactPatch, ctx: WriteContext): Promise<string> {
+export async function writeContact(tx: SqlRunner, contactId: string | null, input: ContactPatch, ctx: WriteContext): Promise<string> {
   const current: Current = contactId ? await loadCurrent(tx, contactId, ctx.brandId) : { customProperties: {}, identifiers: [] };
   const id = contactId ?? newId(ctx.now);
 
-  const data: Record<string, unknown> = { updatedAt: ctx.now };
+  const profile: [string, unknown][] = [];
   for (const key of PROFILE_KEYS) {
     const value = input[key];
-    if (value !== undefined) data[key] = value === "" ? null : value;
+    if (value !== undefined) profile.push([key, value === "" ? null : value]);
   }
-  if (input.customProperties) data.customProperties = mergeCustomProperties(current.customProperties, input.customProperties);
-  if (contactId) await tx.contact.update({ where: { id }, data });
-  else await tx.contact.create({ data: { customProperties: {}, ...data, id, brandId: ctx.brandId, createdAt: ctx.now } as Prisma.ContactUncheckedCreateInput });
+  const customProperties = input.customProperties ? mergeCustomProperties(current.customProperties, input.customProperties) : undefined;
+  if (contactId) {
+    const sets = [...profile.map(([key]) => `"${key}" = ?`), ...(customProperties ? [`"customProperties" = ?json`] : []), `"updatedAt" = ?ts`];
+    const values = [...profile.map(([, value]) => value), ...(customProperties ? [JSON.stringify(customProperties)] : []), ctx.now];
+    await tx.run(`UPDATE "Contact" SET ${sets.join(", ")} WHERE "id" = ? AND "brandId" = ?`, [...values, id, ctx.brandId]);
+  } else {
+    const given = new Map(profile);
+    await tx.run(
+      `INSERT INTO "Contact" ("id", "brandId", ${PROFILE_KEYS.map((k) => `"${k}"`).join(", ")}, "customProperties", "createdAt", "updatedAt")
+       VALUES (?, ?, ${PROFILE_KEYS.map(() => "?").join(", ")}, ?json, ?ts, ?ts)`,
+      [id, ctx.brandId, ...PROFILE_KEYS.map((k) => given.get(k) ?? null), JSON.stringify(customProperties ?? {}), ctx.now, ctx.now],
+    );
+  }
 
   if (input.tags) {
-    if (contactId) await tx.contactTag.deleteMany({ where: { contactId: id } });
-    if (input.tags.length > 0) await tx.contactTag.createMany({ data: input.tags.map((tag) => ({ contactId: id, brandId: ctx.brandId, tag })) });
+    if (contactId) await tx.run(`DELETE FROM "ContactTag" WHERE "contactId" = ?`, [id]); // a contact of ctx.brandId (loadCurrent)
+    if (input.tags.length > 0) {
+      await tx.run(`INSERT INTO "ContactTag" ("contactId", "brandId", "tag") VALUES ${tuples(input.tags.length, "(?, ?, ?)")}`,
+        input.tags.flatMap((tag) => [id, ctx.brandId, tag]));
+    }
   }
 
   const existing = new Map(current.identifiers.map((i) => [`${i.type}:${i.value}`, i]));
-  const creates = [];
-  const history = [];
+  const creates: unknown[][] = [];
+  const history: unknown[][] = [];
   for (const identifier of input.identifiers ?? []) {
     const type = identifier.type;
     const value = normalizeIdentifier(type, identifier.id)!;
@@ -94,23 +118,28 @@ export async function writeContact(tx: DbClient, contactId: string | null, input
       : undefined;
 
     if (found) {
-      const update: Record<string, unknown> = {};
-      if (changed || given?.statusChangedAt) Object.assign(update, { status, statusChangedAt });
-      if (consent) update.consent = consent;
-      if (identifier.sendWelcomeMessage !== undefined) update.sendWelcomeMessage = identifier.sendWelcomeMessage;
-      if (Object.keys(update).length > 0) await tx.contactIdentifier.update({ where: { id: found.id }, data: update });
+      const changes: [column: string, value: unknown][] = [];
+      if (changed || given?.statusChangedAt) changes.push([`"status" = ?`, status], [`"statusChangedAt" = ?ts`, statusChangedAt]);
+      if (consent) changes.push([`"consent" = ?json`, JSON.stringify(consent)]);
+      if (identifier.sendWelcomeMessage !== undefined) changes.push([`"sendWelcomeMessage" = ?bool`, identifier.sendWelcomeMessage]);
+      if (changes.length > 0) {
+        await tx.run(`UPDATE "ContactIdentifier" SET ${changes.map(([column]) => column).join(", ")} WHERE "id" = ?`, [...changes.map(([, value]) => value), found.id]);
+      }
     } else {
-      creates.push({
-        id: newId(ctx.now), brandId: ctx.brandId, contactId: id, type, value, status, statusChangedAt,
-        consent: consent ?? undefined, sendWelcomeMessage: identifier.sendWelcomeMessage ?? true, createdAt: ctx.now,
-      });
+      creates.push([newId(ctx.now), ctx.brandId, id, type, value, status, statusChangedAt, consent ? JSON.stringify(consent) : null, identifier.sendWelcomeMessage ?? true, ctx.now]);
     }
-    if (changed) {
-      history.push({ id: newId(ctx.now), brandId: ctx.brandId, contactId: id, identifierType: type, identifier: value, channel, from: found?.status ?? null, to: status, source: ctx.source, at: statusChangedAt });
-    }
+    if (changed) history.push([newId(ctx.now), ctx.brandId, id, type, value, channel, found?.status ?? null, status, ctx.source, statusChangedAt]);
   }
-  if (creates.length > 0) await tx.contactIdentifier.createMany({ data: creates });
-  if (history.length > 0) await tx.contactStatusChange.createMany({ data: history });
+  if (creates.length > 0) {
+    await tx.run(
+      `INSERT INTO "ContactIdentifier" ("id", "brandId", "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage", "createdAt")
+       VALUES ${tuples(creates.length, "(?, ?, ?, ?, ?, ?, ?ts, ?json, ?bool, ?ts)")}`, creates.flat());
+  }
+  if (history.length > 0) {
+    await tx.run(
+      `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")
+       VALUES ${tuples(history.length, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?ts)")}`, history.flat());
+  }
   return id;
 }
 
@@ -129,37 +158,32 @@ function mergeCustomProperties(current: Record<string, unknown>, changes: Record
 }
 
 /**
- * Interactive transaction limits: SQLite runs one write transaction at a time, so under a burst of
- * upserts a transaction may wait well beyond Prisma's 2 s default before it starts.
- */
-export const TRANSACTION_OPTIONS = { maxWait: 20_000, timeout: 20_000 };
-
-/**
  * A write that lost a race and can simply run again: a unique identifier a concurrent writer created
- * first (P2002; the retry then finds it and updates), or SQLite refusing a read transaction's upgrade
- * to a write because another connection committed meanwhile (SQLITE_BUSY_SNAPSHOT; Prisma has no
- * BEGIN IMMEDIATE).
+ * first (the retry then finds it and updates), or a database another process holds the write lock of
+ * (SQLite; the writer connection does not wait inside the driver because that would block the event loop).
  */
-function isLostRace(error: unknown): boolean {
-  const e = error as { code?: string; message?: string; meta?: unknown; cause?: unknown };
-  if (e?.code === "P2002") return true;
-  let detail = "";
-  try {
-    detail = JSON.stringify(e?.meta ?? null);
-  } catch {
-    /* not serializable */
-  }
-  return /SQLITE_BUSY|database is locked/i.test(`${e?.message ?? ""} ${detail} ${String(e?.cause ?? "")}`);
+function lostRace(error: unknown): "unique" | "busy" | null {
+  const e = error as { code?: string; message?: string };
+  if (e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY") return "unique";
+  // 40001/40P01: PostgreSQL serialization failure / deadlock between two writers of the same contacts.
+  if (e?.code === "SQLITE_BUSY" || e?.code === "SQLITE_LOCKED" || e?.code === "40001" || e?.code === "40P01") return "busy";
+  return null;
 }
 
-/** Runs `run` (a transaction) again when it lost a race; see isLostRace. */
+const BUSY_RETRY_MS = 10_000;
+
+/** Runs `run` (a write transaction) again when it lost a race; see lostRace. */
 export async function withIdentifierRetry<T>(run: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
+  const started = Date.now();
+  for (let attempt = 0, uniqueRetries = 0; ; attempt++) {
     try {
       return await run();
     } catch (error) {
-      if (!isLostRace(error) || attempt >= 10) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+      const race = lostRace(error);
+      if (race === null) throw error;
+      if (race === "unique" && ++uniqueRetries > 10) throw error;
+      if (race === "busy" && Date.now() - started > BUSY_RETRY_MS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * (attempt + 1))));
     }
   }
 }

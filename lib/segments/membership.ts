@@ -1,5 +1,7 @@
 // Segment membership, evaluated by the database through the translated condition SQL.
 import { db } from "@/lib/db";
+import { sqlReader } from "@/lib/sql/raw-sql";
+import { jsonValue } from "@/lib/sql/values";
 import { ConditionGroups } from "./conditions";
 import { segmentSql } from "./segment-sql";
 import { Sql } from "./sql";
@@ -16,16 +18,22 @@ export async function countSegmentContacts(brandId: string, groups: ConditionGro
   return Number(rows[0]?.n ?? 0);
 }
 
-/** For each given contact, the ids of the brand's segments it belongs to (one query per segment). */
+/**
+ * For each given contact, the ids of the brand's segments it belongs to: one query per segment, through
+ * the raw reader (this runs for every contact record the API returns).
+ */
 export async function segmentIdsOfContacts(brandId: string, contactIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map(contactIds.map((id) => [id, [] as string[]]));
   if (contactIds.length === 0) return result;
-  const segments = await db.segment.findMany({ where: { brandId, status: { not: "archived" } }, select: { id: true, conditionGroups: true }, orderBy: { id: "asc" } });
-  for (const segment of segments) {
+  const reader = await sqlReader();
+  const segments = await reader.all<{ id: string; conditionGroups: unknown }>(
+    `SELECT "id", "conditionGroups" FROM "Segment" WHERE "brandId" = ? AND "status" <> 'archived' ORDER BY "id"`, [brandId]);
+  await Promise.all(segments.map(async (segment) => {
     const sql = new Sql();
-    const where = `c."brandId" = ${sql.p(brandId)} AND c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${segmentSql(storedGroups(segment.conditionGroups), sql)}`;
-    const rows = await db.$queryRawUnsafe<{ id: string }[]>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where}`, ...sql.params);
+    const where = `c."brandId" = ${sql.p(brandId)} AND c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${segmentSql(storedGroups(jsonValue(segment.conditionGroups)), sql)}`;
+    const rows = await reader.all<{ id: string }>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where}`, sql.params);
     for (const row of rows) result.get(row.id)?.push(segment.id);
-  }
+  }));
+  for (const ids of result.values()) ids.sort();
   return result;
 }

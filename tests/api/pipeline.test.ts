@@ -239,6 +239,21 @@ describe("request ids, rate limits, OpenAPI, health", () => {
     expect((await api("/api/me", { key: brand.key })).status).toBe(200);
   });
 
+  it("one budget per credential across routes the custom server serves itself and routes Next serves", async () => {
+    // /api/contacts is mounted ahead of Next's router (server/fast-routes.ts); /api/me is Next's.
+    const limited = await createTestBrand();
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 8; batch++) {
+      const path = batch % 2 === 0 ? "/api/me" : "/api/contacts?limit=1";
+      const results = await Promise.all(Array.from({ length: 50 }, () => api(path, { key: limited.key })));
+      statuses.push(...results.map((r) => r.status));
+      await Promise.all(results.map((r) => r.arrayBuffer()));
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(400);
+    await expectProblem(await api("/api/contacts?limit=1", { key: limited.key }), 429, "rate-limited");
+    await expectProblem(await api("/api/me", { key: limited.key }), 429, "rate-limited");
+  });
+
   it("serves the OpenAPI document without credentials or version header", async () => {
     const res = await fetch(baseUrl() + "/api/openapi.json");
     expect(res.status).toBe(200);

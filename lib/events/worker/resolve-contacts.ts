@@ -6,7 +6,6 @@ import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { upsertContactId } from "@/lib/contacts/upsert-contact";
 import type { ContactInput } from "@/lib/contacts/schemas";
 import type { EventContact } from "../event-contact";
-import { writeTurn } from "../write-turns";
 
 type Identifier = { type: "email" | "phone"; value: string };
 
@@ -59,7 +58,8 @@ export class ContactResolver {
     const known = this.upserted.get(memo);
     if (known) return known;
     const input: ContactInput = { identifiers: identifiers.map((i) => ({ type: i.type, id: i.value })), ...profile };
-    const { contactId } = await writeTurn(() => upsertContactId(brandId, input, { source: "event" }));
+    // upsertContactId takes the process's write turn itself (lib/sql/raw-sql.ts writeTransaction).
+    const { contactId } = await upsertContactId(brandId, input, { source: "event" });
     for (const i of identifiers) this.owners.set(key(brandId, i), contactId);
     this.upserted.set(memo, contactId);
     return contactId;

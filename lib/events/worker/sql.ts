@@ -2,14 +2,11 @@
 // parameter, passed as the UTC wall-clock text each engine's Prisma columns hold; `?json`, `?float`,
 // `?bool` for parameters PostgreSQL must be told the type of (a NULL parameter has none).
 import { dbKind, type DbClient } from "@/lib/db";
+import { toPostgresPlaceholders, toSqlitePlaceholders } from "@/lib/sql/placeholders";
 import { sqliteTime } from "../event-store";
 
-const CASTS: Record<string, string> = { ts: "::timestamp", json: "::jsonb", float: "::double precision", bool: "::boolean" };
-
 export function portable(sql: string): string {
-  if (dbKind !== "postgres") return sql.replace(/\?(ts|json|float|bool)(?![A-Za-z])/g, "?");
-  let n = 0;
-  return sql.replace(/\?(ts|json|float|bool)?(?![A-Za-z])/g, (_, type?: string) => `$${++n}${type ? CASTS[type] : ""}`);
+  return dbKind === "postgres" ? toPostgresPlaceholders(sql) : toSqlitePlaceholders(sql);
 }
 
 /** A boolean parameter (SQLite stores 1/0). */
