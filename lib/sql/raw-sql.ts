@@ -4,15 +4,18 @@
 // so Prisma reads these rows back unchanged.
 //
 // SQLite: a reader connection (WAL: sees committed data only, never waits for the writer) and a writer
-// connection with synchronous=NORMAL like Prisma's own. Write transactions take the process's write
-// turn (lib/events/write-turns.ts), so they never overlap on the writer connection, and BEGIN IMMEDIATE
-// takes the database's write lock up front (a busy database is retried by the caller, see isRetryable).
+// connection with synchronous=NORMAL like Prisma's own. Write transactions are group-committed
+// (sqlite-group-commit.ts) inside the process's write turn (lib/events/write-turns.ts), so they never
+// overlap on the writer connection, and BEGIN IMMEDIATE takes the database's write lock up front.
 // PostgreSQL: one small pool; a write transaction holds one pooled client from BEGIN to COMMIT.
+import { createRequire } from "node:module";
+import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Pool, PoolClient } from "pg";
-import { writeTurn } from "@/lib/events/write-turns";
 import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "@/lib/db-url";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "./placeholders";
+import { SqliteGroupCommit } from "./sqlite-group-commit";
+import { startWalCheckpointer } from "./wal-checkpointer";
 
 export type SqlKind = "sqlite" | "postgres";
 
@@ -69,6 +72,8 @@ async function open(): Promise<Connections> {
   writer.pragma("journal_mode = WAL");
   writer.pragma("synchronous = NORMAL");
   const reader = new Database(file, { timeout: 5_000 });
+  // Resolved from the app root: the bundled copy of this module has no useful import.meta.url.
+  startWalCheckpointer(file, createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3"));
   return { kind: "sqlite", reader, writer };
 }
 
@@ -92,7 +97,7 @@ function statementCache(database: BetterSqlite3.Database) {
   };
 }
 
-function sqliteRunner(database: BetterSqlite3.Database): SqlRunner {
+export function sqliteRunner(database: BetterSqlite3.Database): SqlRunner {
   const prepare = statementCache(database);
   return {
     kind: "sqlite",
@@ -156,17 +161,14 @@ export async function writeTransaction<T>(work: (tx: SqlRunner) => Promise<T>): 
       client.release();
     }
   }
-  return writeTurn(async () => {
-    c.writer.exec("BEGIN IMMEDIATE");
-    try {
-      const result = await work(writer!);
-      c.writer.exec("COMMIT");
-      return result;
-    } catch (error) {
-      if (c.writer.inTransaction) c.writer.exec("ROLLBACK");
-      throw error;
-    }
-  });
+  return groupCommit(c.writer, writer!).run(work);
+}
+
+const groups = new WeakMap<BetterSqlite3.Database, SqliteGroupCommit>();
+function groupCommit(connection: BetterSqlite3.Database, runner: SqlRunner): SqliteGroupCommit {
+  let group = groups.get(connection);
+  if (!group) groups.set(connection, (group = new SqliteGroupCommit(connection, runner)));
+  return group;
 }
 
 /** The engine in use, without opening a connection. */
