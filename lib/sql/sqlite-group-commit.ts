@@ -13,7 +13,9 @@ import type { SqlRunner } from "./raw-sql";
 
 type Waiting = { work: (tx: SqlRunner) => Promise<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
-const MAX_BATCH = 200;
+// A batch runs synchronously apart from microtasks: bounded, and the event loop gets a turn between
+// batches, so a burst of writes (the events worker's) cannot hold up request handling for long.
+const MAX_BATCH = 64;
 /** How long a batch keeps retrying BEGIN while another process holds the write lock. */
 const BUSY_TIMEOUT_MS = 10_000;
 
@@ -42,7 +44,10 @@ export class SqliteGroupCommit {
 
   private async drain(): Promise<void> {
     try {
-      while (this.queue.length > 0) await this.commitBatch(this.queue.splice(0, MAX_BATCH));
+      while (this.queue.length > 0) {
+        await this.commitBatch(this.queue.splice(0, MAX_BATCH));
+        if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+      }
     } finally {
       this.draining = false;
     }

@@ -22,8 +22,6 @@ type Prepared = { event: ClaimedEvent; payload: EventPayload; contactId: string 
 
 class LostClaim extends Error {}
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 function parsePayload(event: ClaimedEvent): EventPayload {
   return JSON.parse(event.payload) as EventPayload;
 }
@@ -102,16 +100,12 @@ export async function processBatch(workerId: string, events: ClaimedEvent[]): Pr
   const startedAt = Date.now();
   const parsed = events.map((event) => ({ event, payload: parsePayload(event) }));
   await resolver.prefetch(parsed.map(({ event, payload }) => ({ brandId: event.brandId, contact: payload.contact })));
-  for (const { event, payload } of parsed) {
-    try {
-      prepared.push({ event, payload, contactId: await resolver.resolve(event.brandId, payload.contact) });
-    } catch (error) {
-      failures.push({ event, error });
-    }
-    // Prisma over better-sqlite3 resolves without ever reaching the event loop's poll phase, so a run
-    // of contact upserts would starve the HTTP server in this process; let it take incoming requests.
-    await yieldToEventLoop();
-  }
+  const resolved = await resolver.resolveAll(parsed.map(({ event, payload }) => ({ brandId: event.brandId, contact: payload.contact })));
+  parsed.forEach(({ event, payload }, i) => {
+    const outcome = resolved[i];
+    if ("error" in outcome) failures.push({ event, error: outcome.error });
+    else prepared.push({ event, payload, contactId: outcome.contactId });
+  });
 
   let committed = 0;
   const now = new Date();

@@ -42,6 +42,25 @@ export class ContactResolver {
     }
   }
 
+  /**
+   * Resolves the contacts of a batch's events (in the batch's order), concurrently so their upserts are
+   * committed together (lib/sql group commit), but in event order for events that share an identifier:
+   * a later event's contact data must be written after an earlier one's.
+   */
+  async resolveAll(items: { brandId: string; contact?: EventContact }[]): Promise<({ contactId: string | null } | { error: unknown })[]> {
+    const last = new Map<string, Promise<unknown>>();
+    return Promise.all(items.map(({ brandId, contact }) => {
+      const keys = contact ? identifiersOf(contact).map((i) => key(brandId, i)) : [];
+      const before = keys.flatMap((k) => last.get(k) ?? []);
+      const outcome = Promise.all(before).then(() => this.resolve(brandId, contact)).then(
+        (contactId) => ({ contactId }),
+        (error: unknown) => ({ error }),
+      );
+      for (const k of keys) last.set(k, outcome);
+      return outcome;
+    }));
+  }
+
   /** The contact id of the event's contact (created or updated as needed); null when it names none. */
   async resolve(brandId: string, contact: EventContact | undefined): Promise<string | null> {
     if (!contact) return null;
