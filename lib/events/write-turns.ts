@@ -1,6 +1,6 @@
-// SQLite has one writer. In one process, the ingest path (raw driver, synchronous) and the events
-// worker (Prisma transactions that hold the write lock across awaits) take turns through this FIFO
-// queue instead of polling for the lock, so a busy worker cannot starve ingestion and an accepted
+// SQLite has one writer. In one process, the ingest path (raw driver, synchronous), the contact writes
+// (lib/sql group commit) and the events worker (Prisma transactions that hold the write lock across
+// awaits) take turns through this FIFO queue instead of polling for the lock, so a busy worker cannot starve ingestion and an accepted
 // event waits for at most one worker step. PostgreSQL needs no turns (no-op).
 import { databaseKind, resolveDatabaseUrl } from "@/lib/db-url";
 
