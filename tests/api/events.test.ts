@@ -238,6 +238,23 @@ describe("processing", () => {
     expect(events.events[0]).toMatchObject({ eventName: "viewed product", eventVersion: "v1", origin: "api", eventID: null, properties: { productID: "sku-1" } });
   });
 
+  it("a contact's data from a run of events is written in event order (the last event wins)", async () => {
+    const own = await createTestBrand();
+    const address = email();
+    const others = Array.from({ length: 5 }, () => email());
+    const ids: string[] = [];
+    // Sent one after another within a few milliseconds: the worker usually claims them in one batch,
+    // where contacts are resolved concurrently except for events that share an identifier.
+    for (let i = 0; i < 10; i++) {
+      ids.push(await accept(viewed(address, { contact: { email: address, firstName: `Version ${i}`, customProperties: { step: i } } }), own.key));
+      if (i < others.length) ids.push(await accept(viewed(others[i], { contact: { email: others[i], firstName: "Other" } }), own.key));
+    }
+    await processed(ids);
+    const contact = await contactByEmail(own.key, address);
+    expect(contact).toMatchObject({ firstName: "Version 9", customProperties: { step: 9 } });
+    for (const other of others) expect(await contactByEmail(own.key, other)).toMatchObject({ firstName: "Other" });
+  });
+
   it("200 concurrent events for one new contact make one contact with 200 events", async () => {
     const own = await createTestBrand();
     const address = email();
