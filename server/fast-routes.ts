@@ -1,9 +1,35 @@
 // Routes the custom server answers itself, before Next.js routing, for hot paths where Next's
 // per-request overhead dominates (see docs/performance.md). Each handler is the very same function
 // the matching app/api route file exports, so there is one implementation with two mounts.
+import { POST as createTemplate } from "@/app/api/email-templates/route";
+import { DELETE as deleteTemplate, GET as getTemplate, PUT as replaceTemplate } from "@/app/api/email-templates/[id]/route";
 import { POST as postEvent } from "@/app/api/events/route";
 import type { RouteHandler } from "@/lib/http/route";
 
-export type FastRoute = { method: string; path: string; handler: RouteHandler };
+/** `path`: an exact path, or a pattern whose named groups are the route's params. */
+export type FastRoute = { method: string; path: string | RegExp; handler: RouteHandler };
 
-export const fastRoutes: FastRoute[] = [{ method: "POST", path: "/api/events", handler: postEvent }];
+// Only well-formed ids take the fast path; anything else (including /import, and malformed ids that
+// must get the pipeline's invalid-id problem) goes through Next's router, which answers the same way.
+const TEMPLATE = /^\/api\/email-templates\/(?<id>[0-9a-f]{24})$/;
+
+export const fastRoutes: FastRoute[] = [
+  { method: "POST", path: "/api/events", handler: postEvent },
+  { method: "POST", path: "/api/email-templates", handler: createTemplate },
+  { method: "GET", path: TEMPLATE, handler: getTemplate },
+  { method: "PUT", path: TEMPLATE, handler: replaceTemplate },
+  { method: "DELETE", path: TEMPLATE, handler: deleteTemplate },
+];
+
+export function matchFastRoute(method: string | undefined, path: string): { handler: RouteHandler; params: Record<string, string> } | null {
+  for (const route of fastRoutes) {
+    if (route.method !== method) continue;
+    if (typeof route.path === "string") {
+      if (route.path === path) return { handler: route.handler, params: {} };
+      continue;
+    }
+    const match = route.path.exec(path);
+    if (match) return { handler: route.handler, params: { ...match.groups } };
+  }
+  return null;
+}

@@ -21,3 +21,21 @@ export async function writeTurn<T>(work: () => Promise<T> | T): Promise<T> {
     release();
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A synchronous write on the raw better-sqlite3 connection (busy timeout 0, see lib/raw-db.ts), in its
+ * turn, retried while another connection (Prisma's, another process) holds SQLite's write lock.
+ */
+export async function rawSqliteWrite<T>(work: () => T): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await writeTurn(work);
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if ((code !== "SQLITE_BUSY" && code !== "SQLITE_LOCKED") || attempt >= 2000) throw error;
+      await sleep(Math.min(1 + attempt, 5));
+    }
+  }
+}

@@ -2,7 +2,7 @@
 // parameter, passed as the UTC wall-clock text each engine's Prisma columns hold; `?json`, `?float`,
 // `?bool` for parameters PostgreSQL must be told the type of (a NULL parameter has none).
 import { dbKind, type DbClient } from "@/lib/db";
-import { sqliteTime } from "../event-store";
+import { sqliteTime } from "@/lib/raw-db";
 
 const CASTS: Record<string, string> = { ts: "::timestamp", json: "::jsonb", float: "::double precision", bool: "::boolean" };
 
