@@ -1,7 +1,7 @@
 // Routes the custom server answers itself, before Next.js routing, for hot paths where Next's
 // per-request overhead dominates (see docs/performance.md). Each handler is the very same function
 // the matching app/api route file exports, so there is one implementation with two mounts.
-import { POST as createTemplate } from "@/app/api/email-templates/route";
+import { POST as createTemplate, GET as listTemplates } from "@/app/api/email-templates/route";
 import { DELETE as deleteTemplate, GET as getTemplate, PUT as replaceTemplate } from "@/app/api/email-templates/[id]/route";
 import { POST as postEvent } from "@/app/api/events/route";
 import type { RouteHandler } from "@/lib/http/route";
@@ -15,6 +15,7 @@ const TEMPLATE = /^\/api\/email-templates\/(?<id>[0-9a-f]{24})$/;
 
 export const fastRoutes: FastRoute[] = [
   { method: "POST", path: "/api/events", handler: postEvent },
+  { method: "GET", path: "/api/email-templates", handler: listTemplates },
   { method: "POST", path: "/api/email-templates", handler: createTemplate },
   { method: "GET", path: TEMPLATE, handler: getTemplate },
   { method: "PUT", path: TEMPLATE, handler: replaceTemplate },
