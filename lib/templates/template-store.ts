@@ -43,13 +43,13 @@ const PG_SELECT = `SELECT t."id", t."name",
     t."generalSettings"::text AS "generalSettings", t."sections"::text AS "sections", b."plan"
   FROM "EmailTemplate" t JOIN "Brand" b ON b."id" = t."brandId" WHERE t."id" = $1 AND t."brandId" = $2`;
 
-type SqliteRow = Omit<TemplateRow, "canonical">;
+type SelectedRow = Omit<TemplateRow, "canonical">;
 
 // Prepared once per connection (the raw connection lives as long as the process).
 const statements = new WeakMap<BetterSqlite3.Database, ReturnType<typeof prepare>>();
 
 function prepare(sqlite: BetterSqlite3.Database) {
-  const select = sqlite.prepare<[string, string], SqliteRow>(SQLITE_SELECT);
+  const select = sqlite.prepare<[string, string], SelectedRow>(SQLITE_SELECT);
   const plan = sqlite.prepare<[string], { plan: string }>(`SELECT "plan" FROM "Brand" WHERE "id" = ?`);
   const insert = sqlite.prepare(`INSERT INTO "EmailTemplate" ("id", "brandId", "name", "nameLower", "generalSettings", "sections", "createdAt", "updatedAt")
     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`);
@@ -68,7 +68,7 @@ function prepare(sqlite: BetterSqlite3.Database) {
     addRefs(t);
     return brand.plan;
   });
-  const replace = sqlite.transaction((t: TemplateWrite): SqliteRow => {
+  const replace = sqlite.transaction((t: TemplateWrite): SelectedRow => {
     if (update.run(t.name, t.nameLower, t.generalSettings, t.sections, sqliteTime(t.at), t.id, t.brandId).changes === 0) throw notFound();
     dropRefs.run(t.id, t.brandId);
     addRefs(t);
@@ -83,7 +83,7 @@ function sqliteStatements(sqlite: BetterSqlite3.Database) {
   return found;
 }
 
-const fromSqlite = (row: SqliteRow): TemplateRow => ({ ...row, createdAt: isoFromSqlite(row.createdAt), updatedAt: isoFromSqlite(row.updatedAt), canonical: true });
+const fromSqlite = (row: SelectedRow): TemplateRow => ({ ...row, createdAt: isoFromSqlite(row.createdAt), updatedAt: isoFromSqlite(row.updatedAt), canonical: true });
 
 async function inPgTransaction<T>(work: (client: PoolClient) => Promise<T>): Promise<T> {
   const raw = await rawDb();
@@ -112,7 +112,7 @@ async function pgAddRefs(client: PoolClient, t: TemplateWrite) {
 export async function readTemplateRow(brandId: string, id: string): Promise<TemplateRow | null> {
   const raw = await rawDb();
   if (raw.kind === "postgres") {
-    const row = (await raw.pool.query<SqliteRow>(PG_SELECT, [id, brandId])).rows[0];
+    const row = (await raw.pool.query<SelectedRow>(PG_SELECT, [id, brandId])).rows[0];
     return row ? { ...row, canonical: false } : null;
   }
   const row = sqliteStatements(raw.sqlite).select.get(id, brandId);
@@ -161,7 +161,7 @@ export async function replaceTemplateRow(t: TemplateWrite): Promise<TemplateRow>
       if (updated.rowCount === 0) throw notFound();
       await client.query(`DELETE FROM "TemplateLayoutRef" WHERE "templateId" = $1 AND "brandId" = $2`, [t.id, t.brandId]);
       await pgAddRefs(client, t);
-      const row = (await client.query<SqliteRow>(PG_SELECT, [t.id, t.brandId])).rows[0];
+      const row = (await client.query<SelectedRow>(PG_SELECT, [t.id, t.brandId])).rows[0];
       return { ...row, canonical: false };
     });
   } catch (error) {
