@@ -6,8 +6,11 @@ import { DELETE as deleteTemplate, GET as getTemplate, PUT as replaceTemplate } 
 import { POST as postEvent } from "@/app/api/events/route";
 import type { RouteHandler } from "@/lib/http/route";
 
-/** `path`: an exact path, or a pattern whose named groups are the route's params. */
-export type FastRoute = { method: string; path: string | RegExp; handler: RouteHandler };
+/**
+ * `path`: an exact path, or a pattern whose named groups are the route's params. `compress`: encode the
+ * response as Next would (its compression middleware); the events ingest answers a few bytes and skips it.
+ */
+export type FastRoute = { method: string; path: string | RegExp; handler: RouteHandler; compress?: boolean };
 
 // Only well-formed ids take the fast path; anything else (including /import, and malformed ids that
 // must get the pipeline's invalid-id problem) goes through Next's router, which answers the same way.
@@ -15,22 +18,22 @@ const TEMPLATE = /^\/api\/email-templates\/(?<id>[0-9a-f]{24})$/;
 
 export const fastRoutes: FastRoute[] = [
   { method: "POST", path: "/api/events", handler: postEvent },
-  { method: "GET", path: "/api/email-templates", handler: listTemplates },
-  { method: "POST", path: "/api/email-templates", handler: createTemplate },
-  { method: "GET", path: TEMPLATE, handler: getTemplate },
-  { method: "PUT", path: TEMPLATE, handler: replaceTemplate },
-  { method: "DELETE", path: TEMPLATE, handler: deleteTemplate },
+  { method: "GET", path: "/api/email-templates", handler: listTemplates, compress: true },
+  { method: "POST", path: "/api/email-templates", handler: createTemplate, compress: true },
+  { method: "GET", path: TEMPLATE, handler: getTemplate, compress: true },
+  { method: "PUT", path: TEMPLATE, handler: replaceTemplate, compress: true },
+  { method: "DELETE", path: TEMPLATE, handler: deleteTemplate, compress: true },
 ];
 
-export function matchFastRoute(method: string | undefined, path: string): { handler: RouteHandler; params: Record<string, string> } | null {
+export function matchFastRoute(method: string | undefined, path: string): { route: FastRoute; params: Record<string, string> } | null {
   for (const route of fastRoutes) {
     if (route.method !== method) continue;
     if (typeof route.path === "string") {
-      if (route.path === path) return { handler: route.handler, params: {} };
+      if (route.path === path) return { route, params: {} };
       continue;
     }
     const match = route.path.exec(path);
-    if (match) return { handler: route.handler, params: { ...match.groups } };
+    if (match) return { route, params: { ...match.groups } };
   }
   return null;
 }

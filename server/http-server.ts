@@ -25,16 +25,17 @@ export async function startHttpServer(options: { port: number; host: string; dev
     const path = (req.url ?? "/").split("?")[0];
     const fast = matchFastRoute(req.method, path);
     if (fast) {
-      compress(req, res, () => {
+      const serve = () =>
         toWebRequest(req, options.port)
-          .then((request) => fast.handler(request, { params: Promise.resolve(fast.params) }))
+          .then((request) => fast.route.handler(request, { params: Promise.resolve(fast.params) }))
           .then((response) => sendWebResponse(res, response))
           .catch((error) => {
             console.error("fast route failed", error);
             if (!res.headersSent) void sendWebResponse(res, internalErrorResponse(req));
             else res.end();
           });
-      });
+      if (fast.route.compress) compress(req, res, () => void serve());
+      else void serve();
       return;
     }
     handle(req, res).catch((error) => {

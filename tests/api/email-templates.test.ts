@@ -18,6 +18,8 @@ describe("CRUD", () => {
 
     const got = await api(`/api/email-templates/${created.id}`, { key: brand.key });
     expect(got.status).toBe(200);
+    // Served before Next's router (server/fast-routes.ts), still compressed the way Next compresses.
+    expect(got.headers.get("content-encoding")).toBe("gzip");
     expect(await got.json()).toEqual(created);
 
     const put = await api(`/api/email-templates/${created.id}`, { key: brand.key, method: "PUT", body: { name: "Crud 2", sections: [plainSection()] } });
