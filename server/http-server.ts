@@ -1,9 +1,15 @@
 // Inkwell's HTTP server: Next.js for the app and API, with a few hot routes served directly.
-import http from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import { createRequire } from "node:module";
 import next from "next";
-import { fastRoutes } from "./fast-routes";
+import { matchFastRoute } from "./fast-routes";
 import { guardRequest, internalErrorResponse } from "./request-guard";
 import { toWebRequest, sendWebResponse } from "./web-bridge";
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+// Next's own response compression (the `compression` middleware it applies when `compress` is on, the
+// default), so a fast route's response is encoded exactly as the same route's through Next would be.
+const compress = (createRequire(import.meta.url)("next/dist/compiled/compression") as () => Middleware)();
 
 export async function startHttpServer(options: { port: number; host: string; dev: boolean; dir: string }) {
   const app = next({ dev: options.dev, dir: options.dir, hostname: options.host, port: options.port });
@@ -17,16 +23,19 @@ export async function startHttpServer(options: { port: number; host: string; dev
       return;
     }
     const path = (req.url ?? "/").split("?")[0];
-    const fast = fastRoutes.find((r) => r.method === req.method && r.path === path);
+    const fast = matchFastRoute(req.method, path);
     if (fast) {
-      toWebRequest(req, options.port)
-        .then((request) => fast.handler(request, { params: Promise.resolve({}) }))
-        .then((response) => sendWebResponse(res, response))
-        .catch((error) => {
-          console.error("fast route failed", error);
-          if (!res.headersSent) void sendWebResponse(res, internalErrorResponse(req));
-          else res.end();
-        });
+      const serve = () =>
+        toWebRequest(req, options.port)
+          .then((request) => fast.route.handler(request, { params: Promise.resolve(fast.params) }))
+          .then((response) => sendWebResponse(res, response))
+          .catch((error) => {
+            console.error("fast route failed", error);
+            if (!res.headersSent) void sendWebResponse(res, internalErrorResponse(req));
+            else res.end();
+          });
+      if (fast.route.compress) compress(req, res, () => void serve());
+      else void serve();
       return;
     }
     handle(req, res).catch((error) => {

@@ -6,8 +6,8 @@
 import type BetterSqlite3 from "better-sqlite3";
 import type { Pool } from "pg";
 import { databaseKind, resolveDatabaseUrl } from "@/lib/db-url";
-import { rawDb } from "@/lib/raw-db";
-import { writeTurn } from "./write-turns";
+import { rawDb, sqliteTime } from "@/lib/raw-db";
+import { rawSqliteWrite } from "./write-turns";
 
 export type InboxRow = {
   id: string;
@@ -28,11 +28,6 @@ type Backend = { insert(rows: InboxRow[]): Promise<void> };
 const COLUMNS = ["id", "brandId", "eventName", "eventVersion", "origin", "originInIdentity", "eventID", "eventTime", "receivedAt", "historical", "payload", "status", "attempts", "nextAttemptAt"];
 const COLUMN_LIST = COLUMNS.map((c) => `"${c}"`).join(", ");
 
-/** Prisma's SQLite adapter stores DateTime as ISO 8601 with an explicit +00:00 offset; so do we. */
-export function sqliteTime(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function sqliteBackend(sqlite: BetterSqlite3.Database): Backend {
@@ -45,16 +40,7 @@ function sqliteBackend(sqlite: BetterSqlite3.Database): Backend {
   });
   return {
     async insert(rows) {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await writeTurn(() => insertAll.immediate(rows));
-          return;
-        } catch (error) {
-          const code = (error as { code?: string }).code;
-          if ((code !== "SQLITE_BUSY" && code !== "SQLITE_LOCKED") || attempt >= 2000) throw error;
-          await sleep(Math.min(1 + attempt, 5));
-        }
-      }
+      await rawSqliteWrite(() => insertAll.immediate(rows));
     },
   };
 }

@@ -1,15 +1,26 @@
 // Reading and deleting one template of the brand.
 import { db } from "@/lib/db";
 import { ApiProblem } from "@/lib/http/problems";
-import { templateSelect, toTemplate } from "./template-record";
+import { templateJson, toTemplate } from "./resolve-template";
+import { parseStored, type TemplateRow } from "./template-record";
+import { readTemplateRow } from "./template-store";
 import type { Template } from "./schema/template";
 
 const notFound = () => new ApiProblem("not-found", "No email template with this id in your brand");
 
-export async function getTemplate(brandId: string, id: string): Promise<Template> {
-  const row = await db.emailTemplate.findFirst({ where: { id, brandId }, select: templateSelect });
+async function rowOf(brandId: string, id: string): Promise<TemplateRow> {
+  const row = await readTemplateRow(brandId, id);
   if (!row) throw notFound();
-  return toTemplate(brandId, row);
+  return row;
+}
+
+export async function getTemplate(brandId: string, id: string): Promise<Template> {
+  return toTemplate(brandId, parseStored(await rowOf(brandId, id)));
+}
+
+/** The template as the API's JSON text (GET /api/email-templates/{id}). */
+export async function getTemplateJson(brandId: string, id: string): Promise<string> {
+  return templateJson(brandId, await rowOf(brandId, id));
 }
 
 export async function deleteTemplate(brandId: string, id: string): Promise<void> {

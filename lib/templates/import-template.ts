@@ -4,7 +4,7 @@ import { parse, serialize } from "parse5";
 import type { DefaultTreeAdapterMap } from "parse5";
 import { newId } from "@/lib/ids";
 import { createTemplate } from "./save-template";
-import type { Template, TemplateInput } from "./schema/template";
+import type { TemplateInput } from "./schema/template";
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
@@ -39,7 +39,7 @@ export function templateFromHtml(name: string, html: string): TemplateInput {
   };
 }
 
-/** Import: the HTML becomes an ordinary template, validated and stored like any other. */
-export async function importTemplate(brandId: string, name: string, html: string): Promise<Template> {
+/** Import: the HTML becomes an ordinary template, validated and stored like any other; returns its JSON text. */
+export async function importTemplate(brandId: string, name: string, html: string): Promise<string> {
   return createTemplate(brandId, templateFromHtml(name, html));
 }

@@ -1,55 +1,38 @@
 // Create and full replace: one validated document, stored with its universal layout references.
-import { db, dbKind } from "@/lib/db";
+import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { ApiProblem } from "@/lib/http/problems";
 import { parseTemplateInput, type ParsedTemplate } from "./parse-template-input";
-import { storedSections, templateSelect, toTemplate } from "./template-record";
-import type { Template } from "./schema/template";
+import { templateJson } from "./resolve-template";
+import { storedSections } from "./template-record";
+import { insertTemplateRow, replaceTemplateRow, type TemplateWrite } from "./template-store";
 
-function columns({ input }: ParsedTemplate) {
+// The document is serialized once: the same text is stored and, on SQLite, spliced into the response.
+function toWrite(brandId: string, id: string, { input, layoutIds }: ParsedTemplate): TemplateWrite {
   return {
+    id,
+    brandId,
     name: input.name,
     nameLower: input.name.toLowerCase(),
-    generalSettings: input.generalSettings ?? {},
-    sections: storedSections(input.sections),
+    generalSettings: JSON.stringify(input.generalSettings ?? {}),
+    sections: JSON.stringify(storedSections(input.sections)),
+    layoutIds,
+    at: new Date(),
   };
 }
 
-const refsOf = (brandId: string, templateId: string, layoutIds: string[]) => layoutIds.map((layoutId) => ({ brandId, templateId, layoutId }));
-
-// The insert is raw SQL: Prisma walks every value of a Json argument, which for a large document
-// (hundreds of blocks) cost several times the insert itself. The JSON text is made once here.
-function insertTemplate(row: { id: string; brandId: string; name: string; nameLower: string; generalSettings: string; sections: string; at: Date }) {
-  const { id, brandId, name, nameLower, generalSettings, sections, at } = row;
-  return dbKind === "postgres"
-    ? db.$executeRaw`INSERT INTO "EmailTemplate" ("id", "brandId", "name", "nameLower", "generalSettings", "sections", "createdAt", "updatedAt")
-        VALUES (${id}, ${brandId}, ${name}, ${nameLower}, CAST(${generalSettings} AS jsonb), CAST(${sections} AS jsonb), ${at}, ${at})`
-    : db.$executeRaw`INSERT INTO "EmailTemplate" ("id", "brandId", "name", "nameLower", "generalSettings", "sections", "createdAt", "updatedAt")
-        VALUES (${id}, ${brandId}, ${name}, ${nameLower}, ${generalSettings}, ${sections}, ${at}, ${at})`;
+/** Creates a template; returns it as the API's JSON text. */
+export async function createTemplate(brandId: string, raw: unknown): Promise<string> {
+  const write = toWrite(brandId, newId(), await parseTemplateInput(brandId, raw));
+  const plan = await insertTemplateRow(write);
+  const at = write.at.toISOString();
+  return templateJson(brandId, { ...write, createdAt: at, updatedAt: at, plan, canonical: true });
 }
 
-export async function createTemplate(brandId: string, raw: unknown): Promise<Template> {
-  const parsed = await parseTemplateInput(brandId, raw);
-  const id = newId();
-  const at = new Date();
-  const values = columns(parsed);
-  const [brand] = await db.$transaction([
-    db.brand.findUniqueOrThrow({ where: { id: brandId }, select: { plan: true } }),
-    insertTemplate({ id, brandId, name: values.name, nameLower: values.nameLower, generalSettings: JSON.stringify(values.generalSettings), sections: JSON.stringify(values.sections), at }),
-    db.templateLayoutRef.createMany({ data: refsOf(brandId, id, parsed.layoutIds) }),
-  ]);
-  return toTemplate(brandId, { id, name: values.name, createdAt: at, updatedAt: at, generalSettings: values.generalSettings, sections: values.sections, brand });
-}
-
-export async function replaceTemplate(brandId: string, id: string, raw: unknown): Promise<Template> {
+/** Replaces a template's document; returns it as the API's JSON text. */
+export async function replaceTemplate(brandId: string, id: string, raw: unknown): Promise<string> {
   // An unknown id is a 404 before the body is judged: there is nothing to replace.
   const exists = await db.emailTemplate.count({ where: { id, brandId } });
   if (exists === 0) throw new ApiProblem("not-found", "No email template with this id in your brand");
-  const parsed = await parseTemplateInput(brandId, raw);
-  const [row] = await db.$transaction([
-    db.emailTemplate.update({ where: { id, brandId }, data: columns(parsed), select: templateSelect }),
-    db.templateLayoutRef.deleteMany({ where: { templateId: id } }),
-    db.templateLayoutRef.createMany({ data: refsOf(brandId, id, parsed.layoutIds) }),
-  ]);
-  return toTemplate(brandId, row);
+  return templateJson(brandId, await replaceTemplateRow(toWrite(brandId, id, await parseTemplateInput(brandId, raw))));
 }

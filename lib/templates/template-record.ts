@@ -1,6 +1,5 @@
 // Shapes a stored template into what the API returns: universal layouts resolved, and the read-only
-// badge section appended for free-plan brands.
-import { db, type DbClient } from "@/lib/db";
+// badge section appended for free-plan brands. Pure: resolve-template.ts reads the layouts.
 import type { GeneralSettings } from "./schema/general-settings";
 import type { Row, Section } from "./schema/sections";
 import type { Template } from "./schema/template";
@@ -22,35 +21,68 @@ export function badgeSection(): Template["sections"][number] {
   };
 }
 
-export const templateSelect = {
-  id: true, name: true, createdAt: true, updatedAt: true, generalSettings: true, sections: true, brand: { select: { plan: true } },
-} as const;
+/** A template as stored, dates as ISO strings and the document columns as JSON text. */
+export type TemplateRow = {
+  id: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  generalSettings: string;
+  sections: string;
+  plan: string;
+  /** true when the JSON text is exactly JSON.stringify's (SQLite stores what we wrote; jsonb reformats it) */
+  canonical: boolean;
+};
 
-export type StoredTemplate = { id: string; name: string; createdAt: Date; updatedAt: Date; generalSettings: unknown; sections: unknown; brand: { plan: string } };
+/** A stored row with its JSON columns parsed. */
+export type StoredTemplate = Omit<TemplateRow, "generalSettings" | "sections" | "canonical"> & { generalSettings: unknown; sections: Section[] };
 
-export async function toTemplate(brandId: string, row: StoredTemplate, client: DbClient = db): Promise<Template> {
-  const stored = row.sections as Section[];
-  const layoutIds = [...new Set(stored.filter((s) => s.type === "universal_layout").map((s) => s.settings?.universalLayoutID).filter((id): id is string => !!id))];
-  const layouts = layoutIds.length === 0 ? [] : await client.universalLayout.findMany({ where: { brandId, id: { in: layoutIds } }, select: { id: true, content: true } });
-  const contentOf = new Map(layouts.map((l) => [l.id, l.content as Section]));
-  const sections: Template["sections"] = stored.map((section) => {
+export function parseStored(row: TemplateRow): StoredTemplate {
+  return { ...row, generalSettings: JSON.parse(row.generalSettings), sections: JSON.parse(row.sections) };
+}
+
+/** The universal layouts a stored document references. */
+export function referencedLayoutIds(sections: Section[]): string[] {
+  return [...new Set(sections.filter((s) => s.type === "universal_layout").map((s) => s.settings?.universalLayoutID).filter((id): id is string => !!id))];
+}
+
+/** The API's Template, given the content of the layouts the document references. */
+export function shapeTemplate(row: StoredTemplate, layoutContent: Map<string, Section>): Template {
+  const sections: Template["sections"] = row.sections.map((section) => {
     if (section.type !== "universal_layout") return section;
-    const content = contentOf.get(section.settings?.universalLayoutID ?? "");
+    const content = layoutContent.get(section.settings?.universalLayoutID ?? "");
     return {
       ...section,
       styleProperties: section.styleProperties ?? content?.styleProperties,
       rows: (content?.rows ?? []) as Row[],
     };
   });
-  if (row.brand.plan === "free") sections.push(badgeSection());
+  if (row.plan === "free") sections.push(badgeSection());
   return {
     id: row.id,
     name: row.name,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
     generalSettings: (row.generalSettings ?? {}) as GeneralSettings,
     sections,
   };
+}
+
+const BADGE_JSON = JSON.stringify(badgeSection());
+
+/**
+ * The Template as JSON text without parsing the document, exactly JSON.stringify(shapeTemplate(...)),
+ * or null when the row needs the parsed path: a universal layout to resolve, or text that is not
+ * JSON.stringify's own. Parsing and re-serializing a large document cost more than the rest of a read.
+ */
+export function splicedTemplateJson(row: TemplateRow): string | null {
+  // A universal_layout section's type is always this quoted string in the text (inside a JSON string
+  // the quotes would be escaped); a false match only takes the parsed path.
+  if (!row.canonical || row.sections.includes('"universal_layout"')) return null;
+  let sections = row.sections;
+  if (row.plan === "free") sections = sections === "[]" ? `[${BADGE_JSON}]` : `${sections.slice(0, -1)},${BADGE_JSON}]`;
+  const generalSettings = row.generalSettings === "null" ? "{}" : row.generalSettings;
+  return `{"id":${JSON.stringify(row.id)},"name":${JSON.stringify(row.name)},"createdAt":${JSON.stringify(row.createdAt)},"updatedAt":${JSON.stringify(row.updatedAt)},"generalSettings":${generalSettings},"sections":${sections}}`;
 }
 
 /** The document as stored: universal_layout sections without rows. */

@@ -18,11 +18,16 @@ describe("CRUD", () => {
 
     const got = await api(`/api/email-templates/${created.id}`, { key: brand.key });
     expect(got.status).toBe(200);
+    // Served before Next's router (server/fast-routes.ts), still compressed the way Next compresses.
+    expect(got.headers.get("content-encoding")).toBe("gzip");
     expect(await got.json()).toEqual(created);
 
     const put = await api(`/api/email-templates/${created.id}`, { key: brand.key, method: "PUT", body: { name: "Crud 2", sections: [plainSection()] } });
     expect(put.status).toBe(200);
-    expect((await put.json()).name).toBe("Crud 2");
+    const replaced = await put.json();
+    expect(replaced).toMatchObject({ id: created.id, name: "Crud 2", createdAt: created.createdAt, generalSettings: {} });
+    expect(replaced.updatedAt >= created.updatedAt).toBe(true);
+    expect(await json(await api(`/api/email-templates/${created.id}`, { key: brand.key }))).toEqual(replaced);
 
     const del = await api(`/api/email-templates/${created.id}`, { key: brand.key, method: "DELETE" });
     expect(del.status).toBe(204);
@@ -70,6 +75,25 @@ describe("the badge section", () => {
 
     const paid = await createOk(brand, { name: "Paid", sections: [plainSection()] });
     expect(paid.sections).toHaveLength(1);
+  });
+});
+
+describe("the request budget", () => {
+  // Reads by id are served before Next's router (server/fast-routes.ts); the budget is still one per credential.
+  it("is shared by template reads and every other endpoint", async () => {
+    const limited = await createTestBrand();
+    const template = await createOk(limited, { name: "Budget" });
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 8; batch++) {
+      const path = batch % 2 === 0 ? "/api/me" : `/api/email-templates/${template.id}`;
+      const results = await Promise.all(Array.from({ length: 50 }, () => api(path, { key: limited.key })));
+      statuses.push(...results.map((r) => r.status));
+      await Promise.all(results.map((r) => r.arrayBuffer()));
+    }
+    // 401 requests so far (the create counted too)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(399);
+    await expectProblem(await api(`/api/email-templates/${template.id}`, { key: limited.key }), 429, "rate-limited");
+    await expectProblem(await api("/api/me", { key: limited.key }), 429, "rate-limited");
   });
 });
 

@@ -1,5 +1,5 @@
 // /api/email-templates: list (keyset pages, summaries only) and create.
-import { created, ok } from "@/lib/http/responses";
+import { jsonText, ok } from "@/lib/http/responses";
 import { methods, route } from "@/lib/http/route";
 import { listTemplates, ListTemplatesQuery } from "@/lib/templates/list-templates";
 import { RawDocument } from "@/lib/templates/raw-body";
@@ -7,5 +7,5 @@ import { createTemplate } from "@/lib/templates/save-template";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ scope: "email-templates.read", query: ListTemplatesQuery }, async ({ brandId, query }) => ok(await listTemplates(brandId, query))),
-  POST: route({ scope: "email-templates.write", body: RawDocument }, async ({ brandId, body }) => created(await createTemplate(brandId, body))),
+  POST: route({ scope: "email-templates.write", body: RawDocument }, async ({ brandId, body }) => jsonText(await createTemplate(brandId, body), 201)),
 });

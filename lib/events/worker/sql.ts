@@ -3,7 +3,7 @@
 // `?bool` for parameters PostgreSQL must be told the type of (a NULL parameter has none).
 import { dbKind, type DbClient } from "@/lib/db";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "@/lib/sql/placeholders";
-import { sqliteTime } from "../event-store";
+import { sqliteTime } from "@/lib/raw-db";
 
 export function portable(sql: string): string {
   return dbKind === "postgres" ? toPostgresPlaceholders(sql) : toSqlitePlaceholders(sql);

@@ -1,14 +1,14 @@
 // /api/email-templates/{id}: read, full replace, delete.
-import { noContent, ok } from "@/lib/http/responses";
+import { jsonText, noContent } from "@/lib/http/responses";
 import { IdParams, methods, route } from "@/lib/http/route";
-import { deleteTemplate, getTemplate } from "@/lib/templates/get-template";
+import { deleteTemplate, getTemplateJson } from "@/lib/templates/get-template";
 import { RawDocument } from "@/lib/templates/raw-body";
 import { replaceTemplate } from "@/lib/templates/save-template";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "email-templates.read", params: IdParams }, async ({ brandId, params }) => ok(await getTemplate(brandId, params.id))),
+  GET: route({ scope: "email-templates.read", params: IdParams }, async ({ brandId, params }) => jsonText(await getTemplateJson(brandId, params.id))),
   PUT: route({ scope: "email-templates.write", params: IdParams, body: RawDocument }, async ({ brandId, params, body }) =>
-    ok(await replaceTemplate(brandId, params.id, body)),
+    jsonText(await replaceTemplate(brandId, params.id, body)),
   ),
   DELETE: route({ scope: "email-templates.write", params: IdParams }, async ({ brandId, params }) => {
     await deleteTemplate(brandId, params.id);

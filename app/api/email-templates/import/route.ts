@@ -1,9 +1,9 @@
 // POST /api/email-templates/import: a template from raw HTML (the 1 MB body limit is the pipeline's).
-import { created } from "@/lib/http/responses";
+import { jsonText } from "@/lib/http/responses";
 import { methods, route } from "@/lib/http/route";
 import { importTemplate } from "@/lib/templates/import-template";
 import { ImportInput } from "@/lib/templates/schema/template";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ scope: "email-templates.write", body: ImportInput }, async ({ brandId, body }) => created(await importTemplate(brandId, body.name, body.html))),
+  POST: route({ scope: "email-templates.write", body: ImportInput }, async ({ brandId, body }) => jsonText(await importTemplate(brandId, body.name, body.html), 201)),
 });
