@@ -119,3 +119,15 @@ test("drops a product block from the palette only into a product section", async
   await expect(productSection.locator(".ed-block")).toHaveCount(before + 1);
   await expectSaved(page);
 });
+
+test("inserts a block from the palette with the keyboard", async () => {
+  await page.getByRole("navigation", { name: "Palette" }).locator('[data-palette-id="block-text"]').focus();
+  await page.keyboard.press("Space");
+  const live = page.locator("[id^='DndLiveRegion']").first();
+  await expect(live).toContainText("Picked up new Text from the palette");
+  await page.keyboard.press("ArrowDown");
+  await expect(live).toContainText(/new Text would go to position 1 of 3 in column 1 of row 1 of section 1/);
+  await page.keyboard.press("Space");
+  await expect.poll(async () => (await structure())[0]).toEqual([["Write your message here.", "Delta", "Bravo"]]);
+  await expectSaved(page);
+});

@@ -69,7 +69,6 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
       delete root.dataset.dragKind;
       delete root.dataset.dragProduct;
     }
-    document.querySelector("[data-drag-source]")?.removeAttribute("data-drag-source");
   }
 
   function onDragStart(event: DragStartEvent) {
@@ -96,7 +95,6 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
       root.dataset.dragKind = data.kind;
       root.dataset.dragProduct = String(data.blockType === "product");
     }
-    source?.setAttribute("data-drag-source", "");
   }
 
   function onDragMove() {
