@@ -164,7 +164,11 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
       onDragCancel={clear}
     >
       {children}
-      <DragOverlay dropAnimation={null}>{overlay ? <div className="ed-drag-chip">{overlay.label}</div> : null}</DragOverlay>
+      {/* The overlay's element comes and goes inside a wrapper of its own: inserted among the workspace's
+          children, it made the browser restyle the whole workspace at each drag start and drop. */}
+      <div className="ed-drag-layer">
+        <DragOverlay dropAnimation={null}>{overlay ? <div className="ed-drag-chip">{overlay.label}</div> : null}</DragOverlay>
+      </div>
     </DndContext>
   );
 }
