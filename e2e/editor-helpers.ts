@@ -23,6 +23,12 @@ export async function signUp(page: Page, tag: string) {
 
 /** Drags `source` onto `target`; `where` picks the spot inside the target (fractions of its box). */
 export async function drag(page: Page, source: Locator, target: Locator, where: { x?: number; y?: number } = {}) {
+  await dragOver(page, source, target, where);
+  await page.mouse.up();
+}
+
+/** `drag` without the release: the pointer is down over the target, for checks during the drag. */
+export async function dragOver(page: Page, source: Locator, target: Locator, where: { x?: number; y?: number } = {}) {
   await source.scrollIntoViewIfNeeded();
   const from = await source.boundingBox();
   if (!from) throw new Error("drag source not visible");
@@ -35,7 +41,6 @@ export async function drag(page: Page, source: Locator, target: Locator, where: 
   const y = to.y + to.height * (where.y ?? 0.5);
   await page.mouse.move(x, y, { steps: 12 });
   await page.mouse.move(x, y + 1, { steps: 2 });
-  await page.mouse.up();
 }
 
 export function canvas(page: Page) {

@@ -15,6 +15,8 @@ const DELAY_MS = 800;
 function createAutosaver(templateId: string, store: EditorStore, errors: ValueStore<Map<string, NodeError[]>>) {
   const state = createValueStore<SaveState>({ status: "saved", message: null });
   let saved: EditorDocument = store.getState().doc;
+  /** The state the last save left: restored when edits (undo, redo) come back to that document. */
+  let settled: SaveState = state.get();
   let inFlight: Promise<void> | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -28,18 +30,23 @@ function createAutosaver(templateId: string, store: EditorStore, errors: ValueSt
     timer = null;
     while (inFlight) await inFlight;
     const doc = store.getState().doc;
-    if (doc === saved) return;
+    if (doc === saved) {
+      state.set(settled);
+      return;
+    }
     state.set({ status: "saving", message: null });
     inFlight = (async () => {
       try {
         await saveTemplate(templateId, doc);
         errors.set(new Map());
-        state.set({ status: store.getState().doc === doc ? "saved" : "unsaved", message: null });
+        settled = { status: "saved", message: null };
+        state.set(store.getState().doc === doc ? settled : { status: "unsaved", message: null });
       } catch (error) {
         const apiError = error instanceof ApiError ? error : new ApiError(0, "Saving failed");
         errors.set(errorsByNode(doc, apiError.errors));
         const count = apiError.errors.length;
-        state.set({ status: "error", message: count ? `${count} problem${count > 1 ? "s" : ""} to fix (marked in red)` : apiError.detail });
+        settled = { status: "error", message: count ? `${count} problem${count > 1 ? "s" : ""} to fix (marked in red)` : apiError.detail };
+        state.set(settled);
       } finally {
         // A refused version is not resent in a loop: the next change saves again.
         saved = doc;

@@ -14,6 +14,8 @@ const port = 4100 + Math.floor(Math.random() * 400);
 const base = `http://127.0.0.1:${port}`;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-bench-editor-"));
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+// BENCH_CPU_THROTTLE=2 slows the page's CPU (Chrome's DevTools throttling) for a margin check on a fast machine.
+const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
@@ -137,6 +139,7 @@ async function main() {
       opens.push(await page.evaluate(() => performance.now()));
     }
 
+    if (THROTTLE > 1) await (await page.context().newCDPSession(page)).send("Emulation.setCPUThrottlingRate", { rate: THROTTLE });
     const moves: { dropToPaint: number; longTasks: number[]; offsets: number[] }[] = [];
     for (let i = 0; i < RUNS; i++) {
       // Move the first block of section 2 below the third block of section 1 (another column and section).
@@ -154,7 +157,7 @@ async function main() {
 
     const all = [...moves, ...inserts];
     const longTasks = all.flatMap((m) => m.longTasks);
-    console.log(`Editor benchmark (Chromium, 200-block template, ${RUNS} runs each, built server on localhost)`);
+    console.log(`Editor benchmark (Chromium, 200-block template, ${RUNS} runs each, built server on localhost${THROTTLE > 1 ? `, drags at ${THROTTLE}x CPU throttling` : ""})`);
     console.log(`  open editor (navigation to 200 blocks rendered): median ${fmt(median(opens))}, max ${fmt(Math.max(...opens))}`);
     console.log(`  drop to paint, moving a block:      median ${fmt(median(moves.map((m) => m.dropToPaint)))}, max ${fmt(Math.max(...moves.map((m) => m.dropToPaint)))}`);
     console.log(`  drop to paint, inserting from palette: median ${fmt(median(inserts.map((m) => m.dropToPaint)))}, max ${fmt(Math.max(...inserts.map((m) => m.dropToPaint)))}`);

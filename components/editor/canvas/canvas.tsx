@@ -1,20 +1,17 @@
 "use client";
 // The email as it will look: the body background around a canvas of the content width, sections inside.
-import { useDroppable } from "@dnd-kit/core";
 import { useMemo } from "react";
 import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
-import { intoId, type DropData } from "../dnd/drag-data";
 import { useEditor, useEditorStore } from "../state/store";
 import { CanvasSettingsContext, type CanvasSettings } from "./block-view";
+import { DragHandleContext, useNodeDragSource } from "./node-drag-source";
 import { SectionNode } from "./nodes";
-
-const ROOT_DATA: DropData = { role: "into", accepts: "section", nodeId: null, label: "the email" };
 
 export function Canvas() {
   const store = useEditorStore();
   const sections = useEditor((s) => s.doc.sections);
   const general = useEditor((s) => s.doc.generalSettings);
-  const { setNodeRef } = useDroppable({ id: intoId(null), data: ROOT_DATA });
+  const drag = useNodeDragSource();
   const settings = useMemo<CanvasSettings>(
     () => ({
       buttonPresets: general?.buttonPresets ?? [...DEFAULT_BUTTON_PRESETS],
@@ -32,29 +29,34 @@ export function Canvas() {
       onClick={() => store.dispatch({ type: "select", id: null })}
     >
       <CanvasSettingsContext.Provider value={settings}>
-        <div
-          ref={setNodeRef}
-          className="ed-canvas"
-          data-testid="canvas"
-          aria-label="Email canvas"
-          role="region"
-          style={{
-            width: content?.width ?? "600px",
-            backgroundColor: content?.backgroundColor ?? "#ffffff",
-            fontFamily: content?.fontFamily ?? "Arial, Helvetica, sans-serif",
-            fontSize: content?.fontSize ?? "16px",
-            color: content?.color ?? "#222222",
-          }}
-        >
-          {sections.every((s) => s.type === "badge") && (
-            <div className="ed-empty ed-empty-canvas ed-drop-hint">
-              <strong>Your email is empty.</strong> Drag a section from the palette here (or press Enter on one), then add blocks to it.
-            </div>
-          )}
-          {sections.map((section) => (
-            <SectionNode key={section.id} section={section} />
-          ))}
-        </div>
+        <DragHandleContext.Provider value={drag.describedBy}>
+          <div
+            data-drop-root=""
+            onPointerDown={drag.onPointerDown}
+            onKeyDown={drag.onKeyDown}
+            className="ed-canvas"
+            data-testid="canvas"
+            aria-label="Email canvas"
+            role="region"
+            style={{
+              width: content?.width ?? "600px",
+              backgroundColor: content?.backgroundColor ?? "#ffffff",
+              fontFamily: content?.fontFamily ?? "Arial, Helvetica, sans-serif",
+              fontSize: content?.fontSize ?? "16px",
+              color: content?.color ?? "#222222",
+            }}
+          >
+            {sections.every((s) => s.type === "badge") && (
+              <div className="ed-empty ed-empty-canvas ed-drop-hint">
+                <strong>Your email is empty.</strong> Drag a section from the palette here (or press Enter on one), then add blocks to it.
+              </div>
+            )}
+            {sections.map((section) => (
+              <SectionNode key={section.id} section={section} />
+            ))}
+            {drag.delegate}
+          </div>
+        </DragHandleContext.Provider>
       </CanvasSettingsContext.Provider>
     </div>
   );

@@ -1,13 +1,13 @@
 "use client";
 // The frame every canvas node shares: selection, focus, the API's errors, and the toolbar of the
-// selected node (drag handle, move, duplicate, delete).
-import { useDndContext, type DraggableSyntheticListeners } from "@dnd-kit/core";
-import { forwardRef, type ReactNode } from "react";
+// selected node (drag handle, move, duplicate, delete). Nothing here subscribes to dnd-kit: the canvas
+// drags every node through one delegate (node-drag-source.tsx), and CSS hides the toolbar during a drag.
+import { useContext, type ReactNode } from "react";
 import { selectNodeErrors, useEditorUi } from "../editor-ui";
 import type { NodeKind } from "../state/document";
 import { useEditor, useEditorStore, useValue } from "../state/store";
 import { canMove, duplicateNode, moveBy, removeNode } from "./node-actions";
-import type { HandleProps } from "./use-node-dnd";
+import { DragHandleContext } from "./node-drag-source";
 import { Icon } from "../icons";
 
 type Props = {
@@ -17,9 +17,6 @@ type Props = {
   className?: string;
   style?: React.CSSProperties;
   locked?: boolean;
-  handleProps?: HandleProps;
-  /** Pointer listeners on the whole node (blocks drag by their body too). */
-  bodyListeners?: DraggableSyntheticListeners;
   extraTools?: ReactNode;
   onActivate?: () => void;
   hidden?: { desktop?: boolean; mobile?: boolean };
@@ -28,10 +25,7 @@ type Props = {
 
 const HORIZONTAL: NodeKind[] = ["column"];
 
-export const NodeFrame = forwardRef<HTMLDivElement, Props>(function NodeFrame(
-  { kind, nodeId, label, className, style, locked, handleProps, bodyListeners, extraTools, onActivate, hidden, children },
-  ref,
-) {
+export function NodeFrame({ kind, nodeId, label, className, style, locked, extraTools, onActivate, hidden, children }: Props) {
   const store = useEditorStore();
   const ui = useEditorUi();
   const selected = useEditor((s) => s.selectedId === nodeId);
@@ -41,7 +35,7 @@ export const NodeFrame = forwardRef<HTMLDivElement, Props>(function NodeFrame(
 
   if (locked) {
     return (
-      <div ref={ref} className={`ed-node ed-${kind} ${className ?? ""}`} style={style} data-node-id={nodeId} data-locked="">
+      <div className={`ed-node ed-${kind} ${className ?? ""}`} style={style} data-node-id={nodeId} data-locked="">
         {children}
       </div>
     );
@@ -51,7 +45,6 @@ export const NodeFrame = forwardRef<HTMLDivElement, Props>(function NodeFrame(
   const horizontal = HORIZONTAL.includes(kind);
   return (
     <div
-      ref={ref}
       className={`ed-node ed-${kind} ${className ?? ""}`}
       style={style}
       data-node-id={nodeId}
@@ -61,7 +54,6 @@ export const NodeFrame = forwardRef<HTMLDivElement, Props>(function NodeFrame(
       role="group"
       aria-label={`${label}${selected ? ", selected" : ""}`}
       aria-describedby={hasErrors ? errorId : undefined}
-      onPointerDown={bodyListeners?.onPointerDown as React.PointerEventHandler | undefined}
       onClick={(event) => {
         event.stopPropagation();
         if (!selected) select();
@@ -87,7 +79,7 @@ export const NodeFrame = forwardRef<HTMLDivElement, Props>(function NodeFrame(
       }}
     >
       {selected && (
-        <NodeToolbar kind={kind} nodeId={nodeId} label={label} handleProps={handleProps} horizontal={horizontal} extraTools={extraTools} />
+        <NodeToolbar kind={kind} nodeId={nodeId} label={label} horizontal={horizontal} extraTools={extraTools} />
       )}
       {(hidden?.desktop || hidden?.mobile) && (
         <span className="ed-node-flag">{hidden.desktop && hidden.mobile ? "Hidden everywhere" : hidden.desktop ? "Hidden on desktop" : "Hidden on mobile"}</span>
@@ -104,26 +96,26 @@ export const NodeFrame = forwardRef<HTMLDivElement, Props>(function NodeFrame(
       )}
     </div>
   );
-});
+}
 
-function NodeToolbar({ kind, nodeId, label, handleProps, horizontal, extraTools }: { kind: NodeKind; nodeId: string; label: string; handleProps: Props["handleProps"]; horizontal: boolean; extraTools?: ReactNode }) {
+function NodeToolbar({ kind, nodeId, label, horizontal, extraTools }: { kind: NodeKind; nodeId: string; label: string; horizontal: boolean; extraTools?: ReactNode }) {
   const store = useEditorStore();
-  const { active } = useDndContext();
+  const describedBy = useContext(DragHandleContext);
   const up = useEditor((s) => canMove(s.doc, nodeId, -1));
   const down = useEditor((s) => canMove(s.doc, nodeId, 1));
   return (
-    <div className={`ed-toolbar ed-toolbar-${kind}`} role="toolbar" aria-label={`${label} actions`} onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()} hidden={active !== null}>
-      {handleProps && (
-        <button
-          type="button"
-          className="ed-tool ed-handle"
-          {...handleProps}
-          aria-label={`Drag ${label}`}
-          title="Drag to move (or press Space, then the arrow keys)"
-        >
-          <Icon name="drag" />
-        </button>
-      )}
+    <div className={`ed-toolbar ed-toolbar-${kind}`} role="toolbar" aria-label={`${label} actions`} onClick={(e) => e.stopPropagation()} onDoubleClick={(e) => e.stopPropagation()}>
+      <button
+        type="button"
+        className="ed-tool ed-handle"
+        data-drag-handle=""
+        aria-roledescription="draggable"
+        aria-describedby={describedBy}
+        aria-label={`Drag ${label}`}
+        title="Drag to move (or press Space, then the arrow keys)"
+      >
+        <Icon name="drag" />
+      </button>
       <button type="button" className="ed-tool" aria-label={`Move ${label} ${horizontal ? "left" : "up"}`} title={horizontal ? "Move left" : "Move up"} disabled={!up} onClick={() => moveBy(store, nodeId, -1)}>
         <Icon name={horizontal ? "left" : "up"} />
       </button>

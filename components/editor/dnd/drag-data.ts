@@ -1,6 +1,5 @@
-// What draggables and droppables carry in dnd-kit's `data`, and which drop targets accept which drag.
+// What a drag carries (dnd-kit's `active.data`), and the drop slots it may land in.
 import type { AnyNode, NodeKind } from "../state/document";
-import { isLockedSection, isProductSection } from "../state/rules";
 
 export type DragData =
   | { source: "node"; kind: NodeKind; nodeId: string; label: string; blockType?: string }
@@ -8,24 +7,8 @@ export type DragData =
 
 export type DropData =
   /** A node others of its kind go before or after. */
-  | { role: "item"; kind: NodeKind; nodeId: string; parentId: string | null; sectionType?: string; label: string }
+  | { role: "item"; kind: NodeKind; nodeId: string; parentId: string | null }
   /** A container (the canvas, a section, a row, a column) new children go into. */
-  | { role: "into"; accepts: NodeKind; nodeId: string | null; sectionType?: string; label: string };
-
-export const ROOT_DROP_ID = "into:root";
-export const dragId = (nodeId: string) => `drag:${nodeId}`;
-export const itemId = (nodeId: string) => `item:${nodeId}`;
-export const intoId = (nodeId: string | null) => (nodeId === null ? ROOT_DROP_ID : `into:${nodeId}`);
-
-export function accepts(drag: DragData, drop: DropData): boolean {
-  const kind = drop.role === "item" ? drop.kind : drop.accepts;
-  if (kind !== drag.kind) return false;
-  if (drag.source === "node" && drop.role === "item" && drop.nodeId === drag.nodeId) return true;
-  if (drag.kind === "section") return true;
-  if (isLockedSection({ type: drop.sectionType as never })) return false;
-  if (drag.kind !== "block") return true;
-  return isProductSection({ type: drop.sectionType as never }) === (drag.blockType === "product");
-}
+  | { role: "into"; accepts: NodeKind; nodeId: string | null };
 
 export type Side = "before" | "after" | "inside";
-export type Slot = { targetId: string; side: Side };

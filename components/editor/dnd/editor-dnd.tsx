@@ -6,87 +6,115 @@ import {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  MeasuringStrategy,
+  type KeyboardSensorOptions,
   PointerSensor,
   useSensor,
   useSensors,
   type Announcements,
   type Collision,
-  type DragEndEvent,
-  type DragMoveEvent,
-  type DragStartEvent,
+  type CollisionDetection,
+    type DragStartEvent,
 } from "@dnd-kit/core";
 import { useMemo, useRef, useState } from "react";
 import { useEditorStore } from "../state/store";
-import { editorCollision } from "./collision";
 import { describeDrop, describeNode } from "./describe";
 import type { DragData, DropData, Side } from "./drag-data";
-import { slotKeyboardCoordinates } from "./keyboard";
+import { axisOf, slotAt, type Point, type Slot } from "./hit-test";
+import { slotKeyboardCoordinates, type KeyboardSession } from "./keyboard";
 import { resolveDrop } from "./resolve-drop";
+import { collectTargets, DROP_ROOT_SELECTOR } from "./targets";
 
-type Slot = { element: HTMLElement | null; drop: DropData; side: Side } | null;
+type Shown = { element: HTMLElement; drop: DropData; side: Side } | null;
+type Session = KeyboardSession & { keyboard: boolean; pointer: Point | null; stop: () => void };
 
-const measuring = { droppable: { strategy: MeasuringStrategy.WhileDragging } };
+// dnd-kit gets no droppables and no collisions: the slot is ours (hit-test.ts, keyboard.ts). A constant
+// result keeps dnd-kit's context value unchanged while the pointer moves.
+const NO_COLLISIONS: Collision[] = [];
+const noCollisions: CollisionDetection = () => NO_COLLISIONS;
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
 
 export function EditorDnd({ children, rootRef }: { children: React.ReactNode; rootRef: React.RefObject<HTMLElement | null> }) {
   const store = useEditorStore();
   const [overlay, setOverlay] = useState<DragData | null>(null);
-  const slot = useRef<Slot>(null);
+  const session = useRef<Session | null>(null);
+  const shown = useRef<Shown>(null);
   const slotChanged = useRef(false);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: slotKeyboardCoordinates }),
-  );
+  const dropped = useRef(false);
+  // Stable sensor options: new ones would give dnd-kit new activators, and re-render every draggable.
+  const keyboardOptions = useMemo<KeyboardSensorOptions>(() => ({ coordinateGetter: (event, args) => slotKeyboardCoordinates(event, args, session.current) }), []);
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
-  function setSlot(collisions: Collision[] | null) {
-    const first = collisions?.[0];
-    const element = (first?.data?.droppableContainer?.node.current as HTMLElement | null | undefined) ?? null;
-    const drop = first?.data?.droppableContainer?.data.current as DropData | undefined;
-    const side = (first?.data?.side as Side | undefined) ?? "inside";
-    const previous = slot.current;
+  function show(slot: Slot | null) {
+    const element = slot?.target.element ?? null;
+    const side = slot?.side ?? "inside";
+    const previous = shown.current;
     if (previous?.element === element && previous?.side === side) {
       slotChanged.current = false;
       return;
     }
-    previous?.element?.removeAttribute("data-drop-side");
+    previous?.element.removeAttribute("data-drop-side");
     element?.setAttribute("data-drop-side", side);
-    slot.current = drop ? { element, drop, side } : null;
+    shown.current = slot ? { element: slot.target.element, drop: slot.target.drop, side } : null;
     slotChanged.current = true;
   }
 
   function clear() {
-    slot.current?.element?.removeAttribute("data-drop-side");
-    slot.current = null;
+    shown.current?.element.removeAttribute("data-drop-side");
+    shown.current = null;
+    session.current?.stop();
+    session.current = null;
     setOverlay(null);
     const root = rootRef.current;
     if (root) {
       delete root.dataset.dragKind;
       delete root.dataset.dragProduct;
     }
-    document.querySelector("[data-drag-source]")?.removeAttribute("data-drag-source");
   }
 
   function onDragStart(event: DragStartEvent) {
-    const data = event.active.data.current as DragData;
-    setOverlay(data);
+    // A copy: the canvas' drag delegate refills its data object for the next drag.
+    const data = { ...event.active.data.current } as DragData;
     const root = rootRef.current;
+    const canvas = root?.querySelector<HTMLElement>(DROP_ROOT_SELECTOR);
+    const source = data.source === "node" ? (canvas?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(data.nodeId)}"]`) ?? null) : null;
+    const activator = event.activatorEvent;
+    const keyboard = activator instanceof KeyboardEvent;
+    const pointer = !keyboard && activator instanceof MouseEvent ? { x: activator.clientX, y: activator.clientY } : null;
+    const containers = canvas ? collectTargets(store.getState().doc, canvas, data) : [];
+    const next: Session = { drag: data, containers, source, chosen: null, keyboard, pointer, stop: () => {} };
+    if (!keyboard) {
+      const track = (move: PointerEvent) => (next.pointer = { x: move.clientX, y: move.clientY });
+      document.addEventListener("pointermove", track, { capture: true, passive: true });
+      next.stop = () => document.removeEventListener("pointermove", track, true);
+    }
+    session.current = next;
+    dropped.current = false;
+    setOverlay(data);
     if (root) {
       // Drop targets show what they accept through CSS alone: no re-render of the canvas.
       root.dataset.dragKind = data.kind;
       root.dataset.dragProduct = String(data.blockType === "product");
     }
-    if (data.source === "node") document.querySelector(`[data-node-id="${CSS.escape(data.nodeId)}"]`)?.setAttribute("data-drag-source", "");
   }
 
-  function onDragEnd(event: DragEndEvent) {
-    const data = event.active.data.current as DragData;
-    const current = slot.current;
+  function onDragMove() {
+    const current = session.current;
+    if (!current) return;
+    if (current.keyboard) show(current.chosen);
+    else if (current.pointer) show(slotAt(current.containers, current.pointer, axisOf(current.drag)));
+  }
+
+  function onDragEnd() {
+    const current = session.current;
+    const target = shown.current;
     clear();
-    if (!current || !event.over) return;
+    if (!current || !target) return;
+    const data = current.drag;
     const { doc } = store.getState();
     const movingId = data.source === "node" ? data.nodeId : null;
-    const place = resolveDrop(doc, current.drop, current.side, movingId);
+    const place = resolveDrop(doc, target.drop, target.side, movingId);
     if (!place) return;
+    dropped.current = true;
     if (data.source === "palette") store.dispatch({ type: "insert", kind: data.kind, node: data.create(), ...place });
     else store.dispatch({ type: "move", id: data.nodeId, ...place });
   }
@@ -94,15 +122,10 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
   const announcements = useMemo<Announcements>(() => {
     const labelOf = (active: { data: { current?: unknown } }) => (active.data.current as DragData | undefined)?.label ?? "item";
     const where = (active: { data: { current?: unknown } }) => {
-      const current = slot.current;
+      const current = shown.current;
       if (!current) return "no valid place";
       const data = active.data.current as DragData;
       return describeDrop(store.getState().doc, current.drop, current.side, data.source === "node" ? data.nodeId : null);
-    };
-    const overItself = (active: { data: { current?: unknown } }) => {
-      const data = active.data.current as DragData;
-      const drop = slot.current?.drop;
-      return data.source === "node" && drop?.role === "item" && drop.nodeId === data.nodeId;
     };
     return {
       onDragStart: ({ active }) => {
@@ -110,10 +133,11 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
         const from = data.source === "node" ? ` from ${describeNode(store.getState().doc, data.nodeId)}` : " from the palette";
         return `Picked up ${labelOf(active)}${from}. Use the arrow keys to move it, Space to drop, Escape to cancel.`;
       },
+      // dnd-kit calls the DndContext's onDragMove (which updates the slot) before these announcements.
       onDragMove: ({ active }) => (slotChanged.current ? `${labelOf(active)} would go to ${where(active)}.` : undefined),
-      // Over itself (where a drag starts) is not news: the pick-up announcement stays.
-      onDragOver: ({ active }) => (slotChanged.current && !overItself(active) ? `${labelOf(active)} would go to ${where(active)}.` : undefined),
-      onDragEnd: ({ active, over }) => (over ? `Dropped ${labelOf(active)}.` : `${labelOf(active)} was not moved.`),
+      // No droppables, so dnd-kit never reports one: the slot changes are announced on move.
+      onDragOver: () => undefined,
+      onDragEnd: ({ active }) => (dropped.current ? `Dropped ${labelOf(active)}.` : `${labelOf(active)} was not moved.`),
       onDragCancel: ({ active }) => `Cancelled. ${labelOf(active)} was not moved.`,
     };
   }, [store]);
@@ -132,17 +156,19 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={editorCollision}
-      measuring={measuring}
+      collisionDetection={noCollisions}
       accessibility={accessibility}
       onDragStart={onDragStart}
-      onDragMove={(event: DragMoveEvent) => setSlot(event.collisions)}
-      onDragOver={(event) => setSlot(event.collisions)}
+      onDragMove={onDragMove}
       onDragEnd={onDragEnd}
       onDragCancel={clear}
     >
       {children}
-      <DragOverlay dropAnimation={null}>{overlay ? <div className="ed-drag-chip">{overlay.label}</div> : null}</DragOverlay>
+      {/* The overlay's element comes and goes inside a wrapper of its own: inserted among the workspace's
+          children, it made the browser restyle the whole workspace at each drag start and drop. */}
+      <div className="ed-drag-layer">
+        <DragOverlay dropAnimation={null}>{overlay ? <div className="ed-drag-chip">{overlay.label}</div> : null}</DragOverlay>
+      </div>
     </DndContext>
   );
 }

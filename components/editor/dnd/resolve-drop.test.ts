@@ -4,7 +4,7 @@ import { editorReducer, initialState } from "../state/reducer";
 import { resolveDrop } from "./resolve-drop";
 import type { DropData } from "./drag-data";
 
-const item = (nodeId: string, parentId: string | null): DropData => ({ role: "item", kind: "block", nodeId, parentId, label: nodeId });
+const item = (nodeId: string, parentId: string | null): DropData => ({ role: "item", kind: "block", nodeId, parentId });
 
 describe("resolveDrop", () => {
   it("turns before/after a sibling into the final index of a move within the column", () => {
@@ -23,8 +23,8 @@ describe("resolveDrop", () => {
 
   it("appends to a container", () => {
     const doc = sampleDocument();
-    expect(resolveDrop(doc, { role: "into", accepts: "block", nodeId: "c1", label: "" }, "inside", null)).toEqual({ parentId: "c1", index: 2 });
-    expect(resolveDrop(doc, { role: "into", accepts: "block", nodeId: "c1", label: "" }, "inside", "b1")).toEqual({ parentId: "c1", index: 1 });
-    expect(resolveDrop(doc, { role: "into", accepts: "section", nodeId: null, label: "" }, "inside", null)).toEqual({ parentId: null, index: 3 });
+    expect(resolveDrop(doc, { role: "into", accepts: "block", nodeId: "c1" }, "inside", null)).toEqual({ parentId: "c1", index: 2 });
+    expect(resolveDrop(doc, { role: "into", accepts: "block", nodeId: "c1" }, "inside", "b1")).toEqual({ parentId: "c1", index: 1 });
+    expect(resolveDrop(doc, { role: "into", accepts: "section", nodeId: null }, "inside", null)).toEqual({ parentId: null, index: 3 });
   });
 });

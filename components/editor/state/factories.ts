@@ -1,5 +1,5 @@
 // New nodes for the palette: every writable block type and section layout, with defaults the API accepts.
-import type { Block, BlockType, Column, Row, Section } from "./document";
+import type { AnyNode, Block, BlockType, Column, NodeKind, Row, Section } from "./document";
 
 type WritableSectionType = Exclude<NonNullable<Section["type"]>, "badge" | "universal_layout">;
 
@@ -44,6 +44,22 @@ export function sectionLabel(type: string | undefined): string {
   if (type === "universal_layout") return "Saved layout";
   if (type === "badge") return "Badge";
   return SECTION_TYPES.find((s) => s.type === (type ?? ""))?.label ?? "Section";
+}
+
+/** How the canvas, its toolbars and the drag announcements name a node. */
+export function nodeLabel(kind: NodeKind, node: AnyNode): string {
+  switch (kind) {
+    case "section":
+      return `${sectionLabel((node as Section).type)} section`;
+    case "row": {
+      const count = (node as Row).columns.length;
+      return `Row of ${count} column${count === 1 ? "" : "s"}`;
+    }
+    case "column":
+      return "Column";
+    default:
+      return `${blockLabel((node as Block).type)} block`;
+  }
 }
 
 const EXAMPLE = "https://example.com";
