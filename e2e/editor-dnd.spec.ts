@@ -131,3 +131,13 @@ test("inserts a block from the palette with the keyboard", async () => {
   await expect.poll(async () => (await structure())[0]).toEqual([["Write your message here.", "Delta", "Bravo"]]);
   await expectSaved(page);
 });
+
+test("Enter on a palette item adds it next to the selection instead of picking it up", async () => {
+  await canvas(page).locator(".ed-block", { hasText: "Delta" }).click();
+  const before = (await structure())[0][0].length;
+  await page.getByRole("navigation", { name: "Palette" }).locator('[data-palette-id="block-text"]').focus();
+  await page.keyboard.press("Enter");
+  await expect.poll(async () => (await structure())[0][0].length).toBe(before + 1);
+  await expect(page.locator("[id^='DndLiveRegion']").first()).not.toContainText("Picked up new Text", { timeout: 1000 });
+  await expectSaved(page);
+});

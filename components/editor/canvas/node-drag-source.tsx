@@ -20,9 +20,9 @@ export function useNodeDragSource() {
   const store = useEditorStore();
   const ui = useEditorUi();
   const resolve = useCallback(
-    (target: Element, viaKeyboard: boolean) => {
+    (target: Element, key: string | null) => {
       const handle = target.closest<HTMLElement>(HANDLE_SELECTOR);
-      if (viaKeyboard && handle !== target) return null;
+      if (key !== null && handle !== target) return null;
       // Blocks drag by their body too; the other nodes only by their handle.
       const frame = (handle ?? target).closest<HTMLElement>("[data-node-id]");
       if (!frame || frame.hasAttribute("data-locked") || (!handle && !frame.classList.contains("ed-block"))) return null;

@@ -9,7 +9,8 @@ import { useLayoutEffect, useState } from "react";
 import type { DragData } from "./drag-data";
 
 /** What may be dragged from `target`: its data, the element that moves, the element that started it. */
-export type DragResolver = (target: Element, viaKeyboard: boolean) => { data: DragData; node: HTMLElement; activator: HTMLElement } | null;
+/** `key`: the key that would start a keyboard drag (dnd-kit starts on Space and Enter), null for the pointer. */
+export type DragResolver = (target: Element, key: string | null) => { data: DragData; node: HTMLElement; activator: HTMLElement } | null;
 
 type Delegate = {
   /** A drag is under way: its node, activator and data must stay as they are. */
@@ -33,10 +34,10 @@ class DelegatedDraggable {
     this.delegate = delegate;
   }
 
-  private aim(target: Element, viaKeyboard: boolean): DraggableSyntheticListeners {
+  private aim(target: Element, key: string | null): DraggableSyntheticListeners {
     const delegate = this.delegate;
     if (!delegate?.listeners || delegate.busy) return undefined;
-    const source = this.resolve(target, viaKeyboard);
+    const source = this.resolve(target, key);
     if (!source) return undefined;
     for (const key of Object.keys(this.data)) delete this.data[key];
     Object.assign(this.data, source.data);
@@ -45,9 +46,9 @@ class DelegatedDraggable {
     return delegate.listeners;
   }
 
-  readonly onPointerDown = (event: React.PointerEvent) => this.aim(event.target as Element, false)?.onPointerDown?.(event);
+  readonly onPointerDown = (event: React.PointerEvent) => this.aim(event.target as Element, null)?.onPointerDown?.(event);
 
-  readonly onKeyDown = (event: React.KeyboardEvent) => this.aim(event.target as Element, true)?.onKeyDown?.(event);
+  readonly onKeyDown = (event: React.KeyboardEvent) => this.aim(event.target as Element, event.key)?.onKeyDown?.(event);
 }
 
 function DragDelegate({ id, source, onDescribedBy }: { id: string; source: DelegatedDraggable; onDescribedBy: (id: string | undefined) => void }) {

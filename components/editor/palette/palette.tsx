@@ -71,10 +71,11 @@ export function Palette({ layouts }: { layouts: SavedLayout[] | undefined }) {
   const columnsId = useId();
   const [items] = useState(() => new Map<string, ItemSpec>());
   const resolve = useCallback(
-    (target: Element, viaKeyboard: boolean) => {
+    (target: Element, key: string | null) => {
       const button = target.closest<HTMLElement>("[data-palette-id]");
       const item = button && items.get(button.dataset.paletteId!);
-      if (!button || !item || (viaKeyboard && button !== target)) return null;
+      // Enter is the button's own: a click, the quick insert. Only Space picks an item up.
+      if (!button || !item || (key !== null && (button !== target || key === "Enter"))) return null;
       const { kind, label, blockType, create } = item;
       return { data: { source: "palette" as const, kind, label: `new ${label}`, blockType, create }, node: button, activator: button };
     },
