@@ -3,7 +3,8 @@ import http from "node:http";
 import next from "next";
 import { fastRoutes } from "./fast-routes";
 import { guardRequest, internalErrorResponse } from "./request-guard";
-import { toWebRequest, sendWebResponse } from "./web-bridge";
+import { REPLY } from "@/lib/http/route";
+import { sendResult, sendWebResponse, toFastRequest } from "./web-bridge";
 
 export async function startHttpServer(options: { port: number; host: string; dev: boolean; dir: string }) {
   const app = next({ dev: options.dev, dir: options.dir, hostname: options.host, port: options.port });
@@ -19,9 +20,11 @@ export async function startHttpServer(options: { port: number; host: string; dev
     const path = (req.url ?? "/").split("?")[0];
     const fast = fastRoutes.find((r) => r.method === req.method && r.path === path);
     if (fast) {
-      toWebRequest(req, options.port)
-        .then((request) => fast.handler(request, { params: Promise.resolve({}) }))
-        .then((response) => sendWebResponse(res, response))
+      // The route's own pipeline, answering a Reply the socket takes as is (lib/http/responses.ts).
+      const run = fast.handler[REPLY] ?? fast.handler;
+      toFastRequest(req, options.port)
+        .then((request) => run(request, { params: Promise.resolve({}) }))
+        .then((result) => sendResult(res, result))
         .catch((error) => {
           console.error("fast route failed", error);
           if (!res.headersSent) void sendWebResponse(res, internalErrorResponse(req));
