@@ -1,0 +1,44 @@
+// Profiles the built server under the events load: `node --cpu-prof` on the server process (started
+// as scripts/start.ts is by the test server), autocannon from this one.
+// Usage: tsx scripts/bench/profile-events.ts <profile dir> [seconds]
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../tests/api/setup/test-server";
+import { createBrandAndKey, load } from "./bench-helpers";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dir = path.resolve(process.argv[2] ?? "profiles");
+const seconds = Number(process.argv[3] ?? 10);
+
+async function main() {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-profile-"));
+  const databaseUrl = `file:${path.join(data, "inkwell.db")}`;
+  const port = await freePort();
+  // SIGTERM → exit(0), so --cpu-prof writes its profile.
+  const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--import", "tsx", "-e",
+    `process.on("SIGTERM", () => process.exit(0)); import("./scripts/start.ts")`], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "profile-secret", NODE_ENV: "production",
+      INKWELL_WORKER: "off", RATE_LIMIT_PER_MINUTE: "1000000000" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  try {
+    const { key } = createBrandAndKey(databaseUrl);
+    await load({ url: baseUrl, key, connections: 64, durationS: 3 });
+    const r = await load({ url: baseUrl, key, connections: 64, durationS: seconds });
+    console.log(`${r.requestsPerSecond}/s p50 ${r.p50} p99 ${r.p99} other ${r.other} errors ${r.errors}`);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+}
+main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)));
