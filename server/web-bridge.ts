@@ -8,28 +8,31 @@ import { Reply, type HandlerResult } from "@/lib/http/responses";
  * byte past the limit, so the pipeline still sees an oversized body and answers 413.
  */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  // Inline callbacks, no named closures: under tsx every named function expression costs a
+  // __name() call each time it is created, i.e. per request here.
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      req.removeListener("data", onData);
-      resolve(Buffer.concat(chunks, Math.min(size, limit + 1)));
-    };
-    const onData = (chunk: Buffer) => {
+    req.on("data", (chunk: Buffer) => {
+      if (done) return; // past the limit: the rest of the upload is drained and dropped
       size += chunk.length;
       chunks.push(chunk);
       if (size > limit) {
-        // Stop buffering; the rest of the upload is drained and dropped.
-        req.resume();
-        finish();
+        done = true;
+        resolve(Buffer.concat(chunks, limit + 1));
       }
-    };
-    req.on("data", onData);
-    req.once("end", finish);
-    req.once("error", (error) => (done ? undefined : ((done = true), reject(error))));
+    });
+    req.once("end", () => {
+      if (done) return;
+      done = true;
+      resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size));
+    });
+    req.once("error", (error) => {
+      if (done) return;
+      done = true;
+      reject(error);
+    });
   });
 }
 

@@ -48,7 +48,8 @@ function sqliteBackend(file: string): Backend {
     async insert(rows) {
       const values = rows.map((r) => {
         const received = sqliteTime(r.receivedAt);
-        return [r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity ? 1 : 0, r.eventID, sqliteTime(r.eventTime), received, r.historical ? 1 : 0, r.payload, "pending", 0, received];
+        const eventTime = r.eventTime === r.receivedAt ? received : sqliteTime(r.eventTime);
+        return [r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity ? 1 : 0, r.eventID, eventTime, received, r.historical ? 1 : 0, r.payload, "pending", 0, received];
       });
       for (let attempt = 0; ; attempt++) {
         try {
