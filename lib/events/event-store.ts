@@ -8,7 +8,7 @@
 import type { Pool } from "pg";
 import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "@/lib/db-url";
 import { rawDb, type RawDb } from "@/lib/raw-db";
-import { SqliteWriterThread } from "./sqlite-writer";
+import { SqliteWriterThread, type SqliteValue } from "./sqlite-writer";
 import { writeTurn } from "./write-turns";
 
 export type InboxRow = {
@@ -41,16 +41,18 @@ function sqliteBackend(file: string): Backend {
   const writer = new SqliteWriterThread({
     file,
     sql: `INSERT INTO "EventInbox" (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => "?").join(", ")})`,
+    columns: COLUMNS.length,
     // FULL: the WAL is fsynced at every commit, so an accepted event survives a power loss, not only a crash.
     synchronous: process.env.EVENTS_SQLITE_SYNCHRONOUS === "normal" ? "NORMAL" : "FULL",
   });
   return {
     async insert(rows) {
-      const values = rows.map((r) => {
+      const values: SqliteValue[] = [];
+      for (const r of rows) {
         const received = sqliteTime(r.receivedAt);
         const eventTime = r.eventTime === r.receivedAt ? received : sqliteTime(r.eventTime);
-        return [r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity ? 1 : 0, r.eventID, eventTime, received, r.historical ? 1 : 0, r.payload, "pending", 0, received];
-      });
+        values.push(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity ? 1 : 0, r.eventID, eventTime, received, r.historical ? 1 : 0, r.payload, "pending", 0, received);
+      }
       for (let attempt = 0; ; attempt++) {
         try {
           await writeTurn(() => writer.insert(values));

@@ -18,10 +18,13 @@ const sqlite = new Database(workerData.file, { timeout: 0 });
 sqlite.pragma("journal_mode = WAL");
 sqlite.pragma("synchronous = " + workerData.synchronous);
 const statement = sqlite.prepare(workerData.sql);
-const insertAll = sqlite.transaction((rows) => { for (const row of rows) statement.run(row); });
-parentPort.on("message", ({ id, rows }) => {
+const width = workerData.columns;
+const insertAll = sqlite.transaction((values) => {
+  for (let i = 0; i < values.length; i += width) statement.run(values.slice(i, i + width));
+});
+parentPort.on("message", ({ id, values }) => {
   try {
-    insertAll.immediate(rows);
+    insertAll.immediate(values);
     parentPort.postMessage({ id });
   } catch (error) {
     parentPort.postMessage({ id, error: { message: String(error && error.message), code: error && error.code } });
@@ -36,15 +39,18 @@ export class SqliteWriterThread {
   private readonly pending = new Map<number, Pending>();
   private seq = 0;
 
-  constructor(private readonly options: { file: string; sql: string; synchronous: "FULL" | "NORMAL" }) {}
+  constructor(private readonly options: { file: string; sql: string; columns: number; synchronous: "FULL" | "NORMAL" }) {}
 
-  /** Inserts the rows (bind values in statement order) in one IMMEDIATE transaction. */
-  insert(rows: SqliteValue[][]): Promise<void> {
+  /**
+   * Inserts rows in one IMMEDIATE transaction. `values` holds the rows' bind values one after the
+   * other, `columns` per row in statement order: one flat array is cheaper to post than an array of rows.
+   */
+  insert(values: SqliteValue[]): Promise<void> {
     const worker = this.thread();
     const id = ++this.seq;
     return new Promise<void>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, rows });
+      worker.postMessage({ id, values });
     });
   }
 

@@ -16,9 +16,9 @@ async function main() {
   const data = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-profile-"));
   const databaseUrl = `file:${path.join(data, "inkwell.db")}`;
   const port = await freePort();
-  // SIGTERM → exit(0), so --cpu-prof writes its profile.
+  // SIGTERM → exit(0), so --cpu-prof writes its profile; the group commit's counters are printed.
   const child = spawn(process.execPath, ["--cpu-prof", `--cpu-prof-dir=${dir}`, "--import", "tsx", "-e",
-    `process.on("SIGTERM", () => process.exit(0)); import("./scripts/start.ts")`], {
+    `process.on("SIGTERM", () => { console.log("group commit", JSON.stringify(globalThis.inkwellEventStore?.counters)); process.exit(0); }); import("./scripts/start.ts")`], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "profile-secret", NODE_ENV: "production",
       INKWELL_WORKER: "off", RATE_LIMIT_PER_MINUTE: "1000000000" },
