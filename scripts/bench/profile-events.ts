@@ -12,9 +12,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 const dir = path.resolve(process.argv[2] ?? "profiles");
 const seconds = Number(process.argv[3] ?? 10);
 
-/** User + system CPU time of a process (all its threads), from /proc (Linux). */
-function cpuMs(pid: number): number {
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+/** User + system CPU time (ms) of a process (all its threads) or of its main thread, from /proc (Linux). */
+function cpuMs(pid: number, mainThread = false): number {
+  const file = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const fields = fs.readFileSync(file, "utf8").split(") ")[1].split(" ");
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
@@ -42,11 +43,12 @@ async function main() {
   try {
     const { key } = createBrandAndKey(databaseUrl);
     await load({ url: baseUrl, key, connections: 64, durationS: 3 });
-    const cpuBefore = cpuMs(child.pid!);
+    const before = [cpuMs(child.pid!), cpuMs(child.pid!, true)];
     const r = await load({ url: baseUrl, key, connections: 64, durationS: seconds });
-    const cpu = cpuMs(child.pid!) - cpuBefore;
+    const [all, main] = [cpuMs(child.pid!) - before[0], cpuMs(child.pid!, true) - before[1]];
+    const perRequest = (ms: number) => Math.round((1000 * ms) / (r.accepted + r.other));
     console.log(`${r.requestsPerSecond}/s p50 ${r.p50} p99 ${r.p99} other ${r.other} errors ${r.errors}; ` +
-      `server CPU ${Math.round((1000 * cpu) / (r.accepted + r.other))} µs per request (all threads)`);
+      `server CPU per request: ${perRequest(main)} µs on the main thread, ${perRequest(all)} µs in all threads`);
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
