@@ -1,6 +1,7 @@
-// Raw database drivers for the few hot paths where Prisma's per-call overhead dominates (the events
-// inbox insert, the API key lookup): one better-sqlite3 connection or one small pg pool per process,
-// next to the Prisma client. Tables stay defined by the Prisma schema; SQL here is plain and short.
+// Raw database drivers for the few hot paths where Prisma's per-call overhead dominates (the API key
+// lookup; the events inbox insert on PostgreSQL, on SQLite it has its own writer thread,
+// lib/events/sqlite-writer.ts): one better-sqlite3 connection or one small pg pool per process, next
+// to the Prisma client. Tables stay defined by the Prisma schema; SQL here is plain and short.
 import type BetterSqlite3 from "better-sqlite3";
 import type { Pool } from "pg";
 import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "./db-url";

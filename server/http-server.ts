@@ -4,7 +4,8 @@ import { createRequire } from "node:module";
 import next from "next";
 import { matchFastRoute } from "./fast-routes";
 import { guardRequest, internalErrorResponse } from "./request-guard";
-import { toWebRequest, sendWebResponse } from "./web-bridge";
+import { REPLY } from "@/lib/http/route";
+import { sendResult, sendWebResponse, toFastRequest } from "./web-bridge";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 // Next's own response compression (the `compression` middleware it applies when `compress` is on, the
@@ -25,10 +26,12 @@ export async function startHttpServer(options: { port: number; host: string; dev
     const path = (req.url ?? "/").split("?")[0];
     const fast = matchFastRoute(req.method, path);
     if (fast) {
+      // The route's own pipeline, answering a Reply the socket takes as is (lib/http/responses.ts).
+      const run = fast.route.handler[REPLY] ?? fast.route.handler;
       const serve = () =>
-        toWebRequest(req, options.port)
-          .then((request) => fast.route.handler(request, { params: Promise.resolve(fast.params) }))
-          .then((response) => sendWebResponse(res, response))
+        toFastRequest(req, options.port)
+          .then((request) => run(request, { params: Promise.resolve(fast.params) }))
+          .then((result) => sendResult(res, result))
           .catch((error) => {
             console.error("fast route failed", error);
             if (!res.headersSent) void sendWebResponse(res, internalErrorResponse(req));

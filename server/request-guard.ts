@@ -11,16 +11,15 @@ const API_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "O
 export function guardRequest(req: IncomingMessage): Response | null {
   const path = (req.url ?? "/").split("?")[0];
   const origin = `http://${req.headers.host ?? "localhost"}`;
-  const requestId = randomUUID();
   try {
     decodeURIComponent(path);
   } catch {
-    return problemResponse(new ApiProblem("bad-request", "The request path has malformed percent-encoding"), requestId, origin);
+    return problemResponse(new ApiProblem("bad-request", "The request path has malformed percent-encoding"), randomUUID(), origin);
   }
   const v4 = path.startsWith("/v4/");
   if ((path.startsWith("/api/") || v4) && !API_METHODS.has(req.method ?? "")) {
     const headers = { Allow: "GET, POST, PUT, PATCH, DELETE", ...(v4 ? lifecycleHeaders("/api") : {}) };
-    return problemResponse(new ApiProblem("method-not-allowed", `${req.method} is not supported by the API`, { headers }), requestId, origin);
+    return problemResponse(new ApiProblem("method-not-allowed", `${req.method} is not supported by the API`, { headers }), randomUUID(), origin);
   }
   return null;
 }

@@ -8,11 +8,13 @@ import { HISTORICAL_AFTER_MS, type EventInput } from "./schemas";
 
 export const COMPATIBILITY_HEADER = "compatibility";
 const COMPATIBILITY_MODES = new Set(["no-origin"]);
+const NO_MODES: ReadonlySet<string> = new Set();
 
 /** Parses the `compatibility` header; unknown modes are refused rather than silently changing an identity. */
-export function compatibilityModes(headers: Headers): Set<string> {
+export function compatibilityModes(headers: Headers): ReadonlySet<string> {
   const value = headers.get(COMPATIBILITY_HEADER);
-  const modes = new Set((value ?? "").split(",").map((m) => m.trim().toLowerCase()).filter(Boolean));
+  if (value === null) return NO_MODES;
+  const modes = new Set(value.split(",").map((m) => m.trim().toLowerCase()).filter(Boolean));
   const unknown = [...modes].filter((m) => !COMPATIBILITY_MODES.has(m));
   if (unknown.length > 0) {
     throw new ApiProblem("bad-request", `Unknown compatibility mode "${unknown[0].slice(0, 50)}"; the supported mode is "no-origin"`);

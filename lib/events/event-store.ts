@@ -3,10 +3,12 @@
 // request's promise settles only after that transaction committed, or failed (then no 202 is sent).
 // The raw drivers (better-sqlite3, pg) are used instead of Prisma because Prisma's per-call overhead
 // is the bottleneck at thousands of events per second; the table itself is the Prisma model EventInbox.
-import type BetterSqlite3 from "better-sqlite3";
+// On SQLite the commit runs on a worker thread (./sqlite-writer.ts) so its fsync does not block the
+// event loop.
 import type { Pool } from "pg";
-import { databaseKind, resolveDatabaseUrl } from "@/lib/db-url";
-import { rawDb, sqliteTime } from "@/lib/raw-db";
+import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "@/lib/db-url";
+import { rawDb, sqliteTime, type RawDb } from "@/lib/raw-db";
+import { SqliteWriterThread, type SqliteValue } from "./sqlite-writer";
 import { rawSqliteWrite } from "./write-turns";
 
 export type InboxRow = {
@@ -30,17 +32,23 @@ const COLUMN_LIST = COLUMNS.map((c) => `"${c}"`).join(", ");
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function sqliteBackend(sqlite: BetterSqlite3.Database): Backend {
-  const statement = sqlite.prepare(`INSERT INTO "EventInbox" (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => "?").join(", ")})`);
-  const insertAll = sqlite.transaction((rows: InboxRow[]) => {
-    for (const r of rows) {
-      const received = sqliteTime(r.receivedAt);
-      statement.run(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity ? 1 : 0, r.eventID, sqliteTime(r.eventTime), received, r.historical ? 1 : 0, r.payload, "pending", 0, received);
-    }
+function sqliteBackend(file: string): Backend {
+  const writer = new SqliteWriterThread({
+    file,
+    sql: `INSERT INTO "EventInbox" (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => "?").join(", ")})`,
+    columns: COLUMNS.length,
+    // FULL: the WAL is fsynced at every commit, so an accepted event survives a power loss, not only a crash.
+    synchronous: process.env.EVENTS_SQLITE_SYNCHRONOUS === "normal" ? "NORMAL" : "FULL",
   });
   return {
     async insert(rows) {
-      await rawSqliteWrite(() => insertAll.immediate(rows));
+      const values: SqliteValue[] = [];
+      for (const r of rows) {
+        const received = sqliteTime(r.receivedAt);
+        const eventTime = r.eventTime === r.receivedAt ? received : sqliteTime(r.eventTime);
+        values.push(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity ? 1 : 0, r.eventID, eventTime, received, r.historical ? 1 : 0, r.payload, "pending", 0, received);
+      }
+      await rawSqliteWrite(() => writer.insert(values));
     },
   };
 }
@@ -122,8 +130,11 @@ export class GroupCommit {
 }
 
 function createStore(): GroupCommit {
-  const postgres = databaseKind(resolveDatabaseUrl()) === "postgres";
-  const backend = rawDb().then((raw) => (raw.kind === "postgres" ? postgresBackend(raw.pool) : sqliteBackend(raw.sqlite)));
+  const url = resolveDatabaseUrl();
+  const postgres = databaseKind(url) === "postgres";
+  const backend = postgres
+    ? rawDb().then((raw) => postgresBackend((raw as Extract<RawDb, { kind: "postgres" }>).pool))
+    : Promise.resolve(sqliteBackend(sqliteFilePath(url)));
   return new GroupCommit(backend, {
     maxBatch: Number(process.env.EVENTS_MAX_BATCH ?? 500),
     windowMs: Number(process.env.EVENTS_BATCH_WINDOW_MS ?? 0),

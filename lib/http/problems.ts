@@ -1,4 +1,5 @@
 // RFC 9457 problem details. A problem is a value with a code; the code decides status and title.
+import { Reply, toResponse } from "./responses";
 
 export type FieldError = { field: string; pointer: string; code: string; message: string; in?: "query" | "path" };
 
@@ -45,7 +46,8 @@ export function problemTypeUrl(code: string, origin: string): string {
   return `${origin}/docs/problems/${code}`;
 }
 
-export function problemResponse(problem: ApiProblem, requestId: string, origin: string): Response {
+/** The problem as a pipeline Reply (lib/http/responses.ts); problemResponse is the web Response. */
+export function problemReply(problem: ApiProblem, requestId: string, origin: string): Reply {
   const { headers = {}, ...members } = problem.extra;
   const body = {
     type: problemTypeUrl(problem.code, origin),
@@ -55,8 +57,9 @@ export function problemResponse(problem: ApiProblem, requestId: string, origin: 
     instance: `urn:request:${requestId}`,
     ...members,
   };
-  return new Response(JSON.stringify(body), {
-    status: problem.status,
-    headers: { "Content-Type": "application/problem+json", "X-Request-Id": requestId, ...headers },
-  });
+  return new Reply(problem.status, JSON.stringify(body), { "Content-Type": "application/problem+json", "X-Request-Id": requestId, ...headers });
+}
+
+export function problemResponse(problem: ApiProblem, requestId: string, origin: string): Response {
+  return toResponse(problemReply(problem, requestId, origin));
 }

@@ -8,14 +8,19 @@ import { readJsonBody, readBodyText, MAX_BODY_BYTES } from "./body";
 import { authenticate } from "./credentials";
 import { toProblem } from "./error-mapper";
 import type { Principal } from "./principal";
-import { ApiProblem, problemResponse } from "./problems";
+import { ApiProblem, problemReply } from "./problems";
+import { Reply, toResponse, type HandlerResult } from "./responses";
 import { consumeRateLimit, type RateLimitBucket } from "./rate-limit";
 import { hasScope, type Scope } from "./scopes";
 import { checkVersion, VERSION_HEADER } from "./version";
 import { fieldErrorsFromZod } from "./zod-errors";
 
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
-export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
+  /** The same pipeline answering a Reply instead of a web Response, for the custom server's fast routes. */
+  [REPLY]?: (request: Request, context: RouteContext) => Promise<HandlerResult>;
+};
+export const REPLY = Symbol.for("inkwell.routeReply");
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -90,37 +95,47 @@ function parseWith<S extends Schema>(schema: S, input: unknown, where: "body" | 
   throw new ApiProblem("validation-failed", detail, { errors });
 }
 
-function finish(response: Response, requestId: string, version: string | null): Response {
-  response.headers.set("X-Request-Id", requestId);
-  if (version) response.headers.set(VERSION_HEADER, version);
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+function finish(response: HandlerResult, requestId: string, version: string | null): HandlerResult {
+  const headers = response instanceof Reply ? response : response.headers;
+  headers.set("X-Request-Id", requestId);
+  if (version) headers.set(VERSION_HEADER, version);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
   return response;
 }
 
-/** Runs `work` with the request id and problem mapping every API response shares. */
-/** `version` is read after `work` ran, so a validated Service-Version is echoed on problems too. */
-export async function withProblems(
+/** `withProblems`, answering a Reply when the work does (see lib/http/responses.ts). */
+async function replyWithProblems(
   request: Request,
-  work: (requestId: string) => Promise<Response>,
-  version: () => string | null = () => null,
-): Promise<Response> {
+  work: (requestId: string) => Promise<HandlerResult>,
+  version: () => string | null,
+): Promise<HandlerResult> {
   const requestId = requestIdOf(request);
   try {
     return finish(await work(requestId), requestId, version());
   } catch (error) {
     const problem = toProblem(error);
     if (problem.status >= 500) console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
-    return finish(problemResponse(problem, requestId, originOf(request)), requestId, version());
+    return finish(problemReply(problem, requestId, originOf(request)), requestId, version());
   }
+}
+
+/** Runs `work` with the request id and problem mapping every API response shares. */
+/** `version` is read after `work` ran, so a validated Service-Version is echoed on problems too. */
+export async function withProblems(
+  request: Request,
+  work: (requestId: string) => Promise<HandlerResult>,
+  version: () => string | null = () => null,
+): Promise<Response> {
+  return toResponse(await replyWithProblems(request, work, version));
 }
 
 export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   config: RouteConfig<B, Q, P>,
-  handler: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<Response>,
+  handler: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<HandlerResult>,
 ): RouteHandler {
-  return async (request, context) => {
+  const pipeline = (request: Request, context: RouteContext): Promise<HandlerResult> => {
     let version: string | null = null;
-    return withProblems(request, async (requestId) => {
+    return replyWithProblems(request, async (requestId) => {
       if (!config.unversioned) version = checkVersion(request.headers);
       const auth = await (config.authenticate ?? authenticate)(request);
       if (config.principals && !config.principals.includes(auth.kind)) {
@@ -145,8 +160,7 @@ export function route<B extends Schema | undefined = undefined, Q extends Schema
         }
         params = parsed.data;
       }
-      const url = new URL(request.url);
-      const query = config.query ? parseWith(config.query, queryObject(url), "query") : undefined;
+      const query = config.query ? parseWith(config.query, queryObject(new URL(request.url)), "query") : undefined;
 
       let body: unknown = undefined;
       if (config.body) {
@@ -171,6 +185,9 @@ export function route<B extends Schema | undefined = undefined, Q extends Schema
       });
     }, () => version);
   };
+  const handle: RouteHandler = async (request, context) => toResponse(await pipeline(request, context));
+  handle[REPLY] = pipeline;
+  return handle;
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

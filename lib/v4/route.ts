@@ -3,6 +3,7 @@
 // counting, the lifecycle headers on every response (errors and 405s included) and 410 after sunset.
 import type { z } from "zod";
 import { ApiProblem } from "@/lib/http/problems";
+import type { HandlerResult } from "@/lib/http/responses";
 import { methods, route, withProblems, type HandlerContext, type RouteConfig, type RouteHandler } from "@/lib/http/route";
 import { authenticateV4 } from "./auth";
 import { isSunset, lifecycleHeaders, MIGRATION_GUIDE, sunsetAt } from "./lifecycle";
@@ -21,7 +22,7 @@ export function v4Route<B extends Schema | undefined = undefined, P extends Sche
   endpoint: V4Endpoint,
   successor: Successor,
   config: Pick<RouteConfig<B, undefined, P>, "scope" | "body" | "params">,
-  handler: (ctx: HandlerContext<Out<B>, undefined, Out<P>>) => Promise<Response>,
+  handler: (ctx: HandlerContext<Out<B>, undefined, Out<P>>) => Promise<HandlerResult>,
 ): RouteHandler {
   return route(
     {

@@ -85,8 +85,9 @@ async function lag(separateWorker: boolean): Promise<{ sent: number; p50: number
 
 async function main() {
   console.log(`POST /api/events benchmark: ${CONNECTIONS} connections, ${DURATION_S} s, ${os.cpus().length} cores, SQLite`);
-  // BENCH_ONLY=lag runs only the processing-lag phases
+  // BENCH_ONLY=lag runs only the processing-lag phases, BENCH_ONLY=ingest only the throughput ones
   if (process.env.BENCH_ONLY !== "lag") await ingestion();
+  if (process.env.BENCH_ONLY === "ingest") return;
   for (const separate of [false, true]) {
     const l = await lag(separate);
     const where = separate ? "worker as its own process (npm run worker)" : "worker in the server";

@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { api, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
+import { api, baseUrl, createSession, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
 
 let brand: TestBrand;
 
@@ -189,12 +189,15 @@ describe("POST /api/events: validation", () => {
     expect(res.headers.get("allow")).toBe("POST");
   });
 
-  it("a revoked key is refused at once", async () => {
+  it("a key revoked in the dashboard is refused at once on the fast path", async () => {
     const other = await createTestBrand();
+    const session = await createSession(other.brandId);
     await accept(viewed(email()), other.key);
-    await db.apiKey.updateMany({ where: { brandId: other.brandId }, data: { revokedAt: new Date() } });
+    const [key] = await db.apiKey.findMany({ where: { brandId: other.brandId }, select: { id: true } });
+    expect((await api(`/api/api-keys/${key.id}`, { method: "DELETE", cookie: session.cookie, headers: { Origin: baseUrl() } })).status).toBe(204);
     await expectProblem(await post(viewed(email()), other.key), 401, "unauthorized");
   });
+
 });
 
 describe("GET /api/event-catalog", () => {

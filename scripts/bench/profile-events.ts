@@ -1,0 +1,58 @@
+// Profiles the built server under the events load: `node --cpu-prof` on the server process (started
+// as scripts/start.ts is by the test server), autocannon from this one.
+// Usage: tsx scripts/bench/profile-events.ts <profile dir> [seconds]
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../../tests/api/setup/test-server";
+import { createBrandAndKey, load } from "./bench-helpers";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const dir = path.resolve(process.argv[2] ?? "profiles");
+const seconds = Number(process.argv[3] ?? 10);
+
+/** User + system CPU time (ms) of a process (all its threads) or of its main thread, from /proc (Linux). */
+function cpuMs(pid: number, mainThread = false): number {
+  const file = mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`;
+  const fields = fs.readFileSync(file, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+}
+
+async function main() {
+  const data = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-profile-"));
+  const databaseUrl = `file:${path.join(data, "inkwell.db")}`;
+  const port = await freePort();
+  // SIGTERM → exit(0), so --cpu-prof writes its profile; the group commit's counters are printed.
+  // NO_PROFILE=1 measures only the server's CPU time per request (less perturbed than throughput on a
+  // shared machine).
+  const profile = process.env.NO_PROFILE ? [] : ["--cpu-prof", `--cpu-prof-dir=${dir}`];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "-e",
+    `process.on("SIGTERM", () => { console.log("group commit", JSON.stringify(globalThis.inkwellEventStore?.counters)); process.exit(0); }); import("./scripts/start.ts")`], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "profile-secret", NODE_ENV: "production",
+      INKWELL_WORKER: "off", RATE_LIMIT_PER_MINUTE: "1000000000" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error("server exited");
+    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  try {
+    const { key } = createBrandAndKey(databaseUrl);
+    await load({ url: baseUrl, key, connections: 64, durationS: 3 });
+    const before = [cpuMs(child.pid!), cpuMs(child.pid!, true)];
+    const r = await load({ url: baseUrl, key, connections: 64, durationS: seconds });
+    const [all, main] = [cpuMs(child.pid!) - before[0], cpuMs(child.pid!, true) - before[1]];
+    const perRequest = (ms: number) => Math.round((1000 * ms) / (r.accepted + r.other));
+    console.log(`${r.requestsPerSecond}/s p50 ${r.p50} p99 ${r.p99} other ${r.other} errors ${r.errors}; ` +
+      `server CPU per request: ${perRequest(main)} µs on the main thread, ${perRequest(all)} µs in all threads`);
+  } finally {
+    child.kill("SIGTERM");
+    await new Promise((r) => child.once("exit", r));
+    fs.rmSync(data, { recursive: true, force: true });
+  }
+}
+main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)));
