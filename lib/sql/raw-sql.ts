@@ -15,7 +15,7 @@ import type { Pool, PoolClient } from "pg";
 import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "@/lib/db-url";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "./placeholders";
 import { SqliteGroupCommit } from "./sqlite-group-commit";
-import { startWalCheckpointer } from "./wal-checkpointer";
+import { DEFERRED_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from "./wal-checkpointer";
 
 export type SqlKind = "sqlite" | "postgres";
 
@@ -73,7 +73,9 @@ async function open(): Promise<Connections> {
   writer.pragma("synchronous = NORMAL");
   const reader = new Database(file, { timeout: 5_000 });
   // Resolved from the app root: the bundled copy of this module has no useful import.meta.url.
-  startWalCheckpointer(file, createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3"));
+  if (startWalCheckpointer(file, createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3"))) {
+    writer.pragma(`wal_autocheckpoint = ${DEFERRED_AUTOCHECKPOINT_PAGES}`);
+  }
   return { kind: "sqlite", reader, writer };
 }
 
