@@ -258,6 +258,20 @@ describe("processing", () => {
     for (const other of others) expect(await contactByEmail(own.key, other)).toMatchObject({ firstName: "Other" });
   });
 
+  it("events naming one contact by its email or by its phone are applied in event order too", async () => {
+    const own = await createTestBrand();
+    const address = email();
+    const phone = `+1415555${String(Math.floor(Math.random() * 10_000)).padStart(4, "0")}`;
+    await processed([await accept(viewed(address, { contact: { email: address, phone, firstName: "Start" } }), own.key)]);
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const contact = i % 2 === 0 ? { email: address, firstName: `Version ${i}` } : { phone, firstName: `Version ${i}` };
+      ids.push(await accept(viewed(address, { contact }), own.key));
+    }
+    await processed(ids);
+    expect(await contactByEmail(own.key, address)).toMatchObject({ firstName: "Version 9", phone: [phone] });
+  });
+
   it("200 concurrent events for one new contact make one contact with 200 events", async () => {
     const own = await createTestBrand();
     const address = email();

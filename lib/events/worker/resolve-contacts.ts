@@ -44,13 +44,17 @@ export class ContactResolver {
 
   /**
    * Resolves the contacts of a batch's events (in the batch's order), concurrently so their upserts are
-   * committed together (lib/sql group commit), but in event order for events that share an identifier:
-   * a later event's contact data must be written after an earlier one's.
+   * committed together (lib/sql group commit), but in event order for events that share an identifier
+   * or a known contact: a later event's contact data must be written after an earlier one's.
    */
   async resolveAll(items: { brandId: string; contact?: EventContact }[]): Promise<({ contactId: string | null } | { error: unknown })[]> {
     const last = new Map<string, Promise<unknown>>();
     return Promise.all(items.map(({ brandId, contact }) => {
-      const keys = contact ? identifiersOf(contact).map((i) => key(brandId, i)) : [];
+      const identifiers = contact ? identifiersOf(contact) : [];
+      // Chained by identifier, and by the existing contact the identifiers belong to (prefetched), so
+      // one event naming a contact by email and another by its phone are applied in order too.
+      const owners = identifiers.flatMap((i) => this.owners.get(key(brandId, i)) ?? []);
+      const keys = [...identifiers.map((i) => key(brandId, i)), ...owners.map((id) => `contact\u0000${id}`)];
       const before = keys.flatMap((k) => last.get(k) ?? []);
       const outcome = Promise.all(before).then(() => this.resolve(brandId, contact)).then(
         (contactId) => ({ contactId }),
