@@ -1,9 +1,8 @@
 // Accounts end to end: sign-up, sign-out, sign-in (and its errors), the sign-in redirect back to the
 // page asked for, brand switching, and the API key lifecycle checked against the real API.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { randomBytes } from "node:crypto";
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 
 test.describe.configure({ mode: "serial" });
@@ -169,17 +168,12 @@ test("when the session ends, an API call sends the person to sign in and back", 
 });
 
 test("a member of two brands switches between them", async ({ page }) => {
-  const file = sqliteFile();
-  test.skip(!file, "adds the membership with SQL on the SQLite test database");
-  // Give the user a second brand (there is no invitation flow yet).
-  const db = new Database(file!);
-  const brandId = randomBytes(12).toString("hex");
-  const { userId, brandId: firstBrand } = db.prepare("SELECT m.userId, m.brandId FROM Membership m JOIN User u ON u.id = m.userId WHERE u.email = ?").get(user.email) as { userId: string; brandId: string };
-  db.prepare("INSERT INTO Brand (id, name, plan, features, createdAt, updatedAt) SELECT ?, ?, plan, features, createdAt, updatedAt FROM Brand WHERE id = ?").run(brandId, `Second brand ${run}`, firstBrand);
-  // Joined later than the first brand, which therefore stays the default. (Prisma's SQLite text format.)
-  const later = new Date(Date.now() + 1000).toISOString().replace("Z", "+00:00");
-  db.prepare("INSERT INTO Membership (id, userId, brandId, role, createdAt) VALUES (?, ?, ?, 'member', ?)").run(randomBytes(12).toString("hex"), userId, brandId, later);
-  db.close();
+  // Give the user a second brand (there is no invitation flow yet), through the app's Prisma client.
+  const out = execFileSync("node_modules/.bin/tsx", ["e2e/fixtures/join-second-brand.ts", "--email", user.email, "--name", `Second brand ${run}`], {
+    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() },
+    encoding: "utf8",
+  });
+  const { firstBrandId: firstBrand, brandId } = JSON.parse(out.trim().split("\n").at(-1)!) as { firstBrandId: string; brandId: string };
 
   await page.goto("/login?callbackUrl=" + encodeURIComponent("/settings/api-keys"));
   await signIn(page, user.email, user.password);
@@ -234,7 +228,6 @@ test("the API reference and problem pages are public", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
 
-function sqliteFile(): string | null {
-  const url = process.env.E2E_DATABASE_URL ?? `file:${path.join(process.env.E2E_DATA_DIR ?? "", "inkwell.db")}`;
-  return url.startsWith("file:") ? url.slice("file:".length) : null;
+function e2eDatabaseUrl(): string {
+  return process.env.E2E_DATABASE_URL ?? `file:${path.join(process.env.E2E_DATA_DIR!, "inkwell.db")}`;
 }
