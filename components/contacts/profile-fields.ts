@@ -1,9 +1,8 @@
 // The contact's profile fields in the order people read them, with their labels.
+import type { ProfileField } from "@/lib/contacts/profile-fields";
 import type { Contact } from "./types";
 
-type ProfileName = "firstName" | "lastName" | "gender" | "birthdate" | "address" | "city" | "state" | "country" | "countryCode" | "postalCode";
-
-export const PROFILE_LABELS: { name: ProfileName & keyof Contact; label: string }[] = [
+export const PROFILE_LABELS: { name: ProfileField & keyof Contact; label: string }[] = [
   { name: "firstName", label: "First name" },
   { name: "lastName", label: "Last name" },
   { name: "gender", label: "Gender" },

@@ -4,6 +4,7 @@
 // /conditionGroups/g/conditions/c/... names draft group g, condition c.
 
 import type { z } from "zod";
+import type { ProfileField } from "@/lib/contacts/profile-fields";
 import type { Condition, ConditionGroup } from "@/lib/segments/conditions";
 
 /** The API's condition (the input side: `atLeast` may be left to its default); type-only, from lib/segments. */
@@ -12,13 +13,8 @@ export type ApiConditionGroup = z.input<typeof ConditionGroup>;
 export type ConditionType = ApiCondition["type"];
 type Of<T extends ConditionType> = Extract<ApiCondition, { type: T }>;
 type Status = Of<"status">["value"];
-type ProfileField = Of<"profile">["field"];
 type CustomOperator = Of<"customProperty">["operator"];
 type CustomValue = NonNullable<Of<"customProperty">["value"]>;
-
-// The browser bundle must not import lib/segments at run time (it pulls in server code), so the field
-// list is repeated here; `satisfies` makes the compiler check it against the API's schema.
-export const PROFILE_FIELDS = ["firstName", "lastName", "gender", "birthdate", "address", "city", "state", "country", "countryCode", "postalCode"] as const satisfies readonly ProfileField[];
 
 /** Operators per condition type, with the words a marketer reads. */
 export const OPERATORS: Record<ConditionType, { value: string; label: string }[]> = {

@@ -5,15 +5,13 @@ import { segmentIdsOfContacts } from "@/lib/segments/membership";
 import { sqlReader, type SqlRunner } from "@/lib/sql/raw-sql";
 import { boolValue, dateValue, jsonValue } from "@/lib/sql/values";
 import { CHANNEL_OF, type IdentifierType } from "./identifiers";
+import { PROFILE_FIELDS, type ProfileField } from "./profile-fields";
 import type { ContactRecord } from "./schemas";
 
 const STATUS_HISTORY_LIMIT = 100;
+const PROFILE_COLUMNS = PROFILE_FIELDS.map((field) => `"${field}"`).join(", ");
 
-type ContactRow = {
-  id: string; firstName: string | null; lastName: string | null; gender: string | null; birthdate: string | null; address: string | null;
-  city: string | null; state: string | null; country: string | null; countryCode: string | null; postalCode: string | null;
-  customProperties: unknown; createdAt: unknown; updatedAt: unknown;
-};
+type ContactRow = { id: string; customProperties: unknown; createdAt: unknown; updatedAt: unknown } & Record<ProfileField, string | null>;
 type IdentifierRow = { contactId: string; type: string; value: string; status: string; statusChangedAt: unknown; consent: unknown; sendWelcomeMessage: unknown };
 type TagRow = { contactId: string; tag: string };
 type StatusChangeRow = { contactId: string; identifierType: string; identifier: string; channel: string; from: string | null; to: string; source: string; at: unknown };
@@ -37,8 +35,7 @@ async function load(sql: SqlRunner, brandId: string, ids: string[]): Promise<Map
   // children are attached only to contacts the brand-filtered first query returned.
   const [contacts, identifiers, tags, statusChanges] = await Promise.all([
     sql.all<ContactRow>(
-      `SELECT "id", "firstName", "lastName", "gender", "birthdate", "address", "city", "state", "country", "countryCode", "postalCode",
-              "customProperties", "createdAt", "updatedAt"
+      `SELECT "id", ${PROFILE_COLUMNS}, "customProperties", "createdAt", "updatedAt"
        FROM "Contact" WHERE "brandId" = ? AND "id" IN (${inList})`, [brandId, ...ids]),
     sql.all<IdentifierRow>(
       `SELECT "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage"

@@ -7,11 +7,11 @@ import { newId } from "@/lib/ids";
 import type { SqlRunner } from "@/lib/sql/raw-sql";
 import { jsonValue } from "@/lib/sql/values";
 import { CHANNEL_OF, normalizeIdentifier, type IdentifierType } from "./identifiers";
+import { PROFILE_FIELDS as PROFILE_KEYS } from "./profile-fields";
 import { MAX_CUSTOM_PROPERTIES, type ContactPatch } from "./schemas";
 
 export type WriteContext = { brandId: string; source: string; now: Date };
 
-const PROFILE_KEYS = ["firstName", "lastName", "gender", "birthdate", "address", "city", "state", "country", "countryCode", "postalCode"] as const;
 
 export type NormalizedIdentifier = { index: number; type: IdentifierType; value: string };
 

@@ -3,8 +3,8 @@
 import { z } from "zod";
 import { ContactStatus, CustomPropertyKey } from "@/lib/contacts/schemas";
 import { CHANNELS } from "@/lib/contacts/identifiers";
+import { PROFILE_FIELDS } from "@/lib/contacts/profile-fields";
 
-export const PROFILE_FIELDS = ["firstName", "lastName", "gender", "birthdate", "address", "city", "state", "country", "countryCode", "postalCode"] as const;
 
 const StatusCondition = z
   .object({
