@@ -36,21 +36,3 @@ export function rawDb(): Promise<RawDb> {
 export function sqliteTime(date: Date): string {
   return date.toISOString().replace("Z", "+00:00");
 }
-
-/**
- * Runs a synchronous write on the raw SQLite connection with `synchronous = NORMAL`, the level the
- * app's other writes run at through Prisma (lib/db.ts): the connection's FULL is the events inbox's
- * promise (lib/events/event-store.ts), and its WAL fsync per commit cost several milliseconds. The
- * pragma cannot change inside a transaction, so `work` runs a whole transaction; it is synchronous,
- * so nothing else runs on the connection before the level is restored.
- */
-export function withNormalSync<T>(sqlite: BetterSqlite3.Database, work: () => T): T {
-  const previous = sqlite.pragma("synchronous", { simple: true }) as number;
-  if (previous === 1) return work();
-  sqlite.pragma("synchronous = NORMAL");
-  try {
-    return work();
-  } finally {
-    sqlite.pragma(`synchronous = ${previous}`);
-  }
-}

@@ -13,6 +13,7 @@ import path from "node:path";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Pool, PoolClient } from "pg";
 import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "@/lib/db-url";
+import { sqliteTime } from "@/lib/raw-db";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "./placeholders";
 import { SqliteGroupCommit } from "./sqlite-group-commit";
 import { DEFERRED_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from "./wal-checkpointer";
@@ -32,10 +33,6 @@ type Connections =
   | { kind: "sqlite"; reader: BetterSqlite3.Database; writer: BetterSqlite3.Database }
   | { kind: "postgres"; pool: Pool };
 
-/** Prisma's SQLite adapter stores DateTime as ISO 8601 with an explicit +00:00 offset. */
-function sqliteTime(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
-}
 
 function sqliteParam(value: unknown): unknown {
   if (value instanceof Date) return sqliteTime(value);
