@@ -7,6 +7,7 @@ import { POST as createTemplate, GET as listTemplates } from "@/app/api/email-te
 import { DELETE as deleteTemplate, GET as getTemplate, PUT as replaceTemplate } from "@/app/api/email-templates/[id]/route";
 import { POST as postEvent } from "@/app/api/events/route";
 import type { RouteHandler } from "@/lib/http/route";
+import { ID_PATTERN } from "@/lib/ids";
 
 /**
  * `path`: an exact path, or a pattern whose named groups are the route's params. `compress`: encode the
@@ -16,10 +17,11 @@ export type FastRoute = { method: string; path: string | RegExp; handler: RouteH
 
 // Only well-formed ids take the fast path; anything else (including /import, and malformed ids that
 // must get the pipeline's invalid-id problem) goes through Next's router, which answers the same way.
-const TEMPLATE = /^\/api\/email-templates\/(?<id>[0-9a-f]{24})$/;
-const CONTACT = /^\/api\/contacts\/(?<id>[0-9a-f]{24})$/;
+const ID = ID_PATTERN.source.replace(/^\^|\$$/g, "");
+const TEMPLATE = new RegExp(`^/api/email-templates/(?<id>${ID})$`);
+const CONTACT = new RegExp(`^/api/contacts/(?<id>${ID})$`);
 
-export const fastRoutes: FastRoute[] = [
+const fastRoutes: FastRoute[] = [
   { method: "POST", path: "/api/events", handler: postEvent },
   // Contact upserts and lookups: what integrations call per customer.
   { method: "GET", path: "/api/contacts", handler: listContacts, compress: true },

@@ -159,30 +159,21 @@ function mergeCustomProperties(current: Record<string, unknown>, changes: Record
 
 /**
  * A write that lost a race and can simply run again: a unique identifier a concurrent writer created
- * first (the retry then finds it and updates), or a database another process holds the write lock of
- * (SQLite; the writer connection does not wait inside the driver because that would block the event loop).
+ * first (the retry then finds it and updates), or a PostgreSQL serialization failure or deadlock
+ * between two writers of the same contacts. (SQLite's busy database is retried by its group commit.)
  */
-function lostRace(error: unknown): "unique" | "busy" | null {
-  const e = error as { code?: string; message?: string };
-  if (e?.code === "23505" || e?.code === "SQLITE_CONSTRAINT_UNIQUE" || e?.code === "SQLITE_CONSTRAINT_PRIMARYKEY") return "unique";
-  // 40001/40P01: PostgreSQL serialization failure / deadlock between two writers of the same contacts.
-  if (e?.code === "SQLITE_BUSY" || e?.code === "SQLITE_LOCKED" || e?.code === "40001" || e?.code === "40P01") return "busy";
-  return null;
+function lostRace(error: unknown): boolean {
+  const code = (error as { code?: string })?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "40001" || code === "40P01";
 }
 
-const BUSY_RETRY_MS = 10_000;
-
-/** Runs `run` (a write transaction) again when it lost a race; see lostRace. */
+/** Runs `run` (a write transaction) again, up to 10 times, when it lost a race; see lostRace. */
 export async function withIdentifierRetry<T>(run: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  for (let attempt = 0, uniqueRetries = 0; ; attempt++) {
+  for (let attempt = 0; ; attempt++) {
     try {
       return await run();
     } catch (error) {
-      const race = lostRace(error);
-      if (race === null) throw error;
-      if (race === "unique" && ++uniqueRetries > 10) throw error;
-      if (race === "busy" && Date.now() - started > BUSY_RETRY_MS) throw error;
+      if (!lostRace(error) || attempt >= 10) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 * (attempt + 1))));
     }
   }

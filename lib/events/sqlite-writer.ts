@@ -35,8 +35,9 @@ parentPort.on("message", ({ id, values }) => {
 type Pending = { resolve: () => void; reject: (error: Error) => void };
 
 export class SqliteWriterThread {
-  private worker: Worker | undefined;
-  private readonly pending = new Map<number, Pending>();
+  // Each thread has its own pending commits: a dying thread refuses only its own, never those of the
+  // thread started after it (an `exit` can arrive after a replacement took new work).
+  private current: { worker: Worker; pending: Map<number, Pending> } | undefined;
   private seq = 0;
 
   constructor(private readonly options: { file: string; sql: string; columns: number; synchronous: "FULL" | "NORMAL" }) {}
@@ -46,35 +47,36 @@ export class SqliteWriterThread {
    * other, `columns` per row in statement order: one flat array is cheaper to post than an array of rows.
    */
   insert(values: SqliteValue[]): Promise<void> {
-    const worker = this.thread();
+    const { worker, pending } = this.thread();
     const id = ++this.seq;
     return new Promise<void>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      pending.set(id, { resolve, reject });
       worker.postMessage({ id, values });
     });
   }
 
   // Started on first use, and again after the thread died: its pending commits were refused (5xx).
-  private thread(): Worker {
-    if (this.worker) return this.worker;
+  private thread(): { worker: Worker; pending: Map<number, Pending> } {
+    if (this.current) return this.current;
     const driver = createRequire(path.resolve(/*turbopackIgnore: true*/ process.cwd(), "package.json")).resolve("better-sqlite3");
+    const pending = new Map<number, Pending>();
     const worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { ...this.options, driver } });
     worker.unref();
     worker.on("message", ({ id, error }: { id: number; error?: { message: string; code?: string } }) => {
-      const waiting = this.pending.get(id);
+      const waiting = pending.get(id);
       if (!waiting) return;
-      this.pending.delete(id);
+      pending.delete(id);
       if (error) waiting.reject(Object.assign(new Error(error.message), { code: error.code }));
       else waiting.resolve();
     });
     const fail = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
+      if (this.current?.worker === worker) this.current = undefined;
+      for (const waiting of pending.values()) waiting.reject(error);
+      pending.clear();
     };
     worker.on("error", fail);
     worker.on("exit", (code) => fail(new Error(`the SQLite writer thread exited (${code})`)));
-    this.worker = worker;
-    return worker;
+    this.current = { worker, pending };
+    return this.current;
   }
 }

@@ -43,10 +43,6 @@ export function jsonReply(data: unknown, status = 200, headers: Record<string, s
   return new Reply(status, JSON.stringify(data), { "Content-Type": "application/json", ...headers });
 }
 
-export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return toResponse(jsonReply(data, status, headers));
-}
-
 /** A body already serialized to JSON (hot paths that splice stored JSON text rather than re-serialize it). */
 export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): Reply {
   return new Reply(status, text, { "Content-Type": "application/json", ...headers });

@@ -76,7 +76,13 @@ async function open(): Promise<Connections> {
   return { kind: "sqlite", reader, writer };
 }
 
-const shared = globalThis as unknown as { inkwellRawSql?: Promise<Connections> };
+// On globalThis: the custom server's fast routes (tsx) and Next's bundle each load this module, and must
+// share the connections, their prepared statements and one group commit per writer.
+const shared = globalThis as unknown as {
+  inkwellRawSql?: Promise<Connections>;
+  inkwellSqlRunners?: WeakMap<object, { reader: SqlRunner; writer?: SqlRunner }>;
+  inkwellSqlGroups?: WeakMap<BetterSqlite3.Database, SqliteGroupCommit>;
+};
 function connections(): Promise<Connections> {
   shared.inkwellRawSql ??= open();
   return shared.inkwellRawSql;
@@ -123,7 +129,7 @@ function postgresRunner(client: Pool | PoolClient): SqlRunner {
   };
 }
 
-const runners = new WeakMap<object, { reader: SqlRunner; writer?: SqlRunner }>();
+const runners = (shared.inkwellSqlRunners ??= new WeakMap());
 
 async function runnersFor(): Promise<{ connections: Connections; reader: SqlRunner; writer?: SqlRunner }> {
   const c = await connections();
@@ -163,12 +169,10 @@ export async function writeTransaction<T>(work: (tx: SqlRunner) => Promise<T>): 
   return groupCommit(c.writer, writer!).run(work);
 }
 
-const groups = new WeakMap<BetterSqlite3.Database, SqliteGroupCommit>();
+const groups = (shared.inkwellSqlGroups ??= new WeakMap());
 function groupCommit(connection: BetterSqlite3.Database, runner: SqlRunner): SqliteGroupCommit {
   let group = groups.get(connection);
   if (!group) groups.set(connection, (group = new SqliteGroupCommit(connection, runner)));
   return group;
 }
 
-/** The engine in use, without opening a connection. */
-export const sqlKind: SqlKind = databaseKind(resolveDatabaseUrl());

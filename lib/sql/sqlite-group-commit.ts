@@ -83,6 +83,8 @@ export class SqliteGroupCommit {
           outcomes.push({ ok: true, value: await w.work(this.runner) });
           db.exec("RELEASE work");
         } catch (error) {
+          // Some errors (disk full, I/O) roll the whole transaction back: then the batch fails with them.
+          if (!db.inTransaction) throw error;
           db.exec("ROLLBACK TO work");
           db.exec("RELEASE work");
           outcomes.push({ ok: false, error });

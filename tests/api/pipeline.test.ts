@@ -2,7 +2,7 @@
 import http from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { api, baseUrl, createSession, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
+import { api, baseUrl, createSession, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand, VERSION } from "./helpers";
 
 let brand: TestBrand;
 let session: { cookie: string };
@@ -248,6 +248,40 @@ describe("request ids, rate limits, OpenAPI, health", () => {
     expect(body.retryAfter).toBe(Number(res.headers.get("retry-after")));
     // other credentials are unaffected
     expect((await api("/api/me", { key: brand.key })).status).toBe(200);
+  });
+
+  it("routes served ahead of Next's router answer with the same headers: X-Request-Id, Service-Version, problem type", async () => {
+    // server/fast-routes.ts: the events ingest, contacts and templates (success and problem answers).
+    const requests: { path: string; method?: string; body?: unknown; status: number }[] = [
+      { path: "/api/contacts?limit=1", status: 200 },
+      { path: `/api/contacts/${MISSING_ID}`, status: 404 },
+      { path: "/api/email-templates?limit=1", status: 200 },
+      { path: `/api/email-templates/${MISSING_ID}`, status: 404 },
+      { path: "/api/events", method: "POST", body: { name: "custom thing" }, status: 400 },
+    ];
+    for (const { path, method, body, status } of requests) {
+      const res = await api(path, { key: brand.key, method, body, headers: { "X-Request-Id": `fast-${status}` } });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get("x-request-id"), path).toBe(`fast-${status}`);
+      expect(res.headers.get("service-version"), path).toBe(VERSION);
+      const payload = await res.json();
+      if (status >= 400) {
+        expect(res.headers.get("content-type"), path).toContain("application/problem+json");
+        expect(payload.instance, path).toContain(`fast-${status}`);
+      }
+    }
+  });
+
+  it("a 429 from a route served ahead of Next's router carries Retry-After", async () => {
+    const limited = await createTestBrand();
+    for (let batch = 0; batch < 8; batch++) {
+      const results = await Promise.all(Array.from({ length: 50 }, () => api("/api/contacts?limit=1", { key: limited.key })));
+      await Promise.all(results.map((r) => r.arrayBuffer()));
+    }
+    const res = await api("/api/contacts?limit=1", { key: limited.key });
+    const body = await expectProblem(res, 429, "rate-limited");
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(body.retryAfter).toBe(Number(res.headers.get("retry-after")));
   });
 
   it("one budget per credential across routes the custom server serves itself and routes Next serves", async () => {
