@@ -97,6 +97,30 @@ describe("POST /api/contacts (upsert)", () => {
     expect(list.contacts).toHaveLength(1);
   });
 
+  it("an upsert refused with 409 among concurrent upserts leaves the others created", async () => {
+    const withPhone = await createContact({ identifiers: [{ type: "phone", id: "+14155550142" }, { type: "email", id: newEmail() }] });
+    const other = await createContact();
+    const emails = Array.from({ length: 8 }, () => newEmail());
+    const results = await Promise.all([
+      ...emails.map((email) => post({ identifiers: [{ type: "email", id: email }], firstName: "Batch" })),
+      // matched by the other contact's email, with a phone that belongs to another contact: 409
+      post({ identifiers: [{ type: "email", id: other.email }, { type: "phone", id: withPhone.phone[0] }], firstName: "Refused" }),
+    ]);
+    expect(results.map((r) => r.status)).toEqual([...Array(8).fill(201), 409]);
+    for (const email of emails) {
+      const found = await json(await api(`/api/contacts?email=${encodeURIComponent(email)}`, { key: brand.key }));
+      expect(found.contacts).toEqual([expect.objectContaining({ email, firstName: "Batch" })]);
+    }
+    expect((await json(await api(`/api/contacts/${other.id}`, { key: brand.key }))).firstName).not.toBe("Refused");
+  });
+
+  it("an upsert that updates merges custom properties key by key, like PATCH", async () => {
+    const contact = await createContact({ customProperties: { a: 1, b: "x" } });
+    const res = await post({ identifiers: [{ type: "email", id: contact.email }], customProperties: { b: null, c: true } });
+    expect(res.status).toBe(200);
+    expect((await json(res)).customProperties).toEqual({ a: 1, c: true });
+  });
+
   it("requires at least one identifier", async () => {
     const body = await expectProblem(await post({ identifiers: [] }), 400, "validation-failed");
     expect(body.errors).toEqual([expect.objectContaining({ field: "identifiers", pointer: "/identifiers", code: "too_small" })]);
@@ -227,6 +251,20 @@ describe("PATCH /api/contacts/{id} and ?email=", () => {
     const contact = await createContact({ customProperties: { a: "1", b: 2, c: true } });
     const updated = await json(await patch(`/api/contacts/${contact.id}`, { customProperties: { b: 3, c: null, d: "new" } }));
     expect(updated.customProperties).toEqual({ a: "1", b: 3, d: "new" });
+  });
+
+  it("tags sent replace the contact's tags; an empty list clears them", async () => {
+    const contact = await createContact({ tags: ["a", "b"] });
+    expect((await json(await patch(`/api/contacts/${contact.id}`, { tags: ["c", "a"] }))).tags).toEqual(["a", "c"]);
+    expect((await json(await patch(`/api/contacts/${contact.id}`, { tags: [] }))).tags).toEqual([]);
+  });
+
+  it("concurrent patches of different custom properties all survive (no lost update)", async () => {
+    const contact = await createContact({ customProperties: { base: 0 } });
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => patch(`/api/contacts/${contact.id}`, { customProperties: { [`k${i}`]: i } })));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    const final = await json(await api(`/api/contacts/${contact.id}`, { key: brand.key }));
+    expect(final.customProperties).toEqual({ base: 0, ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i])) });
   });
 
   it("refuses a merge that would exceed 100 custom properties", async () => {
