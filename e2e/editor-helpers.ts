@@ -25,6 +25,9 @@ export async function signUp(page: Page, tag: string) {
 export async function drag(page: Page, source: Locator, target: Locator, where: { x?: number; y?: number } = {}) {
   await dragOver(page, source, target, where);
   await page.mouse.up();
+  // dnd-kit swallows every click for 50 ms after a drop (so the release is not also a click on the
+  // source); a person's next click comes later than that, and so does the test's.
+  await page.waitForTimeout(100);
 }
 
 /** `drag` without the release: the pointer is down over the target, for checks during the drag. */
