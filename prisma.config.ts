@@ -1,12 +1,15 @@
 // Prisma CLI configuration. Prisma 6.19 with the WebAssembly schema engine ("js" engine + driver
-// adapters) because the native engines cannot be downloaded on our machines.
+// adapters) because the native engines cannot be downloaded on our machines. The CLI is a process of
+// its own, with Prisma's stock adapters (the app uses lib/db's connections).
+import fs from "node:fs";
 import path from "node:path";
 import { defineConfig } from "prisma/config";
-import { databaseKind, resolveDatabaseUrl } from "./lib/db-url";
+import { config } from "./lib/config";
+import { sqliteFilePath } from "./lib/db/url";
 
+const { DATABASE_URL: url, DATABASE_POOL_SIZE: poolSize, databaseKind: kind } = config();
 // The schema reads env("DATABASE_URL"); give the CLI the same default the app uses.
-process.env.DATABASE_URL = resolveDatabaseUrl();
-const kind = databaseKind(process.env.DATABASE_URL);
+process.env.DATABASE_URL = url;
 
 export default defineConfig({
   experimental: { adapter: true },
@@ -16,7 +19,13 @@ export default defineConfig({
     path: kind === "postgres" ? path.join("prisma", "postgres", "migrations") : path.join("prisma", "migrations"),
   },
   async adapter() {
-    const { createAdapter } = await import("./lib/db-adapter");
-    return createAdapter(resolveDatabaseUrl());
+    if (kind === "postgres") {
+      const { PrismaPg } = await import("@prisma/adapter-pg");
+      return new PrismaPg({ connectionString: url, max: poolSize });
+    }
+    const { PrismaBetterSQLite3 } = await import("@prisma/adapter-better-sqlite3");
+    const file = sqliteFilePath(url);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return new PrismaBetterSQLite3({ url: `file:${file}`, timeout: 10_000 });
   },
 });

@@ -2,12 +2,12 @@
 // 4 bytes of seconds, 5 random bytes fixed per process, 3 bytes of a counter.
 import { randomBytes } from "node:crypto";
 
-// On globalThis: the custom server's fast routes and Next's bundle each load this module in one
-// process, and ids made within one second must still sort in the order they were made.
-const state = ((globalThis as unknown as { inkwellIds?: { processRandom: string; counter: number } }).inkwellIds ??= {
+// The process's random part and counter; ids made in one process within one second sort in the order
+// they were made.
+const state = {
   processRandom: randomBytes(5).toString("hex"),
   counter: randomBytes(3).readUIntBE(0, 3),
-});
+};
 
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
 

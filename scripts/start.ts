@@ -1,21 +1,31 @@
 // `npm start`: everything a first run needs, then the server.
 //  - AUTH_SECRET: taken from the environment, or generated once and kept in data/auth-secret;
-//  - the Prisma client generated and the app built when no build exists (`--dev` skips the build);
-//  - migrations applied; a demo brand and user seeded on an empty database (login printed once);
-//  - serves on PORT (default 3000) and HOST (default 0.0.0.0).
-import { execFileSync } from "node:child_process";
+//  - the Prisma clients generated and the app built when no build exists (`--dev` skips the build);
+//  - the configuration checked, migrations applied, a demo brand and user seeded on an empty database
+//    (scripts/prepare.ts, in a child process: this process loads the app's modules only through Next,
+//    see docs/architecture.md);
+//  - the server on PORT (default 3000) and HOST (default 0.0.0.0), and its background work started.
+// Nothing here imports lib/ or app/.
+import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { resolveDatabaseUrl, databaseKind } from "../lib/db-url";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 const dev = process.argv.includes("--dev");
 const dataDir = path.join(root, "data");
 
+type Prepared = {
+  applied: string[];
+  demo: { email: string; password: string; brandId: string; brandName: string } | null;
+  appOrigin: string;
+  appUrlSet: boolean;
+  databaseKind: string;
+};
+
 function ensureAuthSecret() {
-  if (process.env.AUTH_SECRET) return;
+  if (process.env.AUTH_SECRET?.trim()) return;
   const file = path.join(dataDir, "auth-secret");
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
@@ -25,55 +35,59 @@ function ensureAuthSecret() {
   process.env.AUTH_SECRET = fs.readFileSync(file, "utf8").trim();
 }
 
-function run(cmd: string, args: string[]) {
-  execFileSync(path.join(root, "node_modules/.bin", cmd), args, { stdio: "inherit", env: process.env });
-}
-
 function ensureBuild() {
   if (!fs.existsSync(path.join(root, "lib/generated/prisma/client.ts")) || !fs.existsSync(path.join(root, "lib/generated/prisma-pg/client.ts"))) {
     execFileSync("npm", ["run", "--silent", "db:generate"], { stdio: "inherit" });
   }
   if (!dev && !fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
     console.log("No build found: building Inkwell (once; `npm run build` rebuilds)...");
-    run("next", ["build"]);
+    execFileSync(path.join(root, "node_modules/.bin/next"), ["build"], { stdio: "inherit", env: process.env });
   }
 }
 
+/** Runs scripts/prepare.ts; exits this process with its message when the configuration is invalid. */
+function prepare(): Promise<Prepared> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/prepare.ts"], { cwd: root, env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => {
+      if (code === 2) process.exit(1); // the invalid configuration was printed on stderr
+      if (code !== 0) return reject(new Error(`preparing the database failed (exit code ${code})`));
+      const lines = output.trim().split("\n");
+      for (const line of lines.slice(0, -1)) console.log(line);
+      resolve(JSON.parse(lines.at(-1)!) as Prepared);
+    });
+  });
+}
+
 async function main() {
-  process.env.DATABASE_URL = resolveDatabaseUrl();
   ensureAuthSecret();
   ensureBuild();
+  const prepared = await prepare();
+  if (prepared.applied.length) console.log(`Applied migrations: ${prepared.applied.join(", ")}`);
 
-  const { applyMigrations } = await import("./db/migrate");
-  const applied = await applyMigrations(process.env.DATABASE_URL);
-  if (applied.length) console.log(`Applied migrations: ${applied.join(", ")}`);
+  const port = Number(process.env.PORT?.trim() || 3000);
+  const host = process.env.HOST?.trim() || "0.0.0.0";
+  const { startHttpServer, startBackgroundWork } = await import("../server/http-server");
+  const { server, apiRoutes } = await startHttpServer({ port, host, dev, dir: root });
+  process.once("SIGTERM", () => server.close());
+  process.once("SIGINT", () => server.close());
+  await startBackgroundWork(port, host);
 
-  const { seedDemoIfEmpty } = await import("../lib/accounts/seed-demo");
-  const demo = await seedDemoIfEmpty();
-
-  const port = Number(process.env.PORT ?? 3000);
-  const host = process.env.HOST ?? "0.0.0.0";
-  const { startHttpServer } = await import("../server/http-server");
-  const { server } = await startHttpServer({ port, host, dev, dir: root });
-  if (process.env.INKWELL_WORKER !== "off") {
-    // The embedded default processes events in this process; larger installs run `npm run worker`.
-    const { startEventWorker } = await import("../lib/events/worker/run-worker");
-    const worker = startEventWorker();
-    const shutdown = () => {
-      server.close();
-      void worker.stop().finally(() => process.exit(0));
-      setTimeout(() => process.exit(0), 5000).unref();
-    };
-    process.once("SIGTERM", shutdown);
-    process.once("SIGINT", shutdown);
-  }
   const shown = host === "0.0.0.0" ? "localhost" : host;
-  console.log(`Inkwell is running at http://${shown}:${port} (${databaseKind(process.env.DATABASE_URL)} database)`);
-  if (demo) {
+  console.log(`Inkwell is running at http://${shown}:${port} (${prepared.databaseKind} database${dev ? ", development" : `, ${apiRoutes} API routes`})`);
+  console.log(
+    prepared.appUrlSet
+      ? `Public URL (APP_URL, the OAuth issuer): ${prepared.appOrigin}`
+      : `Public URL: ${prepared.appOrigin} (APP_URL is not set; set it to the public https address for any public or proxied deployment)`,
+  );
+  if (prepared.demo) {
     console.log("\nFirst run: a demo brand and user were created. Sign in with:");
-    console.log(`  email:    ${demo.email}`);
-    console.log(`  password: ${demo.password}   (shown only this once)`);
-    console.log(`  brand:    ${demo.brandName} (${demo.brandId})\n`);
+    console.log(`  email:    ${prepared.demo.email}`);
+    console.log(`  password: ${prepared.demo.password}   (shown only this once)`);
+    console.log(`  brand:    ${prepared.demo.brandName} (${prepared.demo.brandId})\n`);
   }
 }
 

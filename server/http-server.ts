@@ -1,53 +1,45 @@
-// Inkwell's HTTP server: Next.js for the app and API, with a few hot routes served directly.
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { createRequire } from "node:module";
+// Inkwell's HTTP server: Next.js for the app, pages and everything else, and the API (/api, /v4)
+// served by server/api-router.ts with the route handlers of the same build. This file loads nothing
+// of lib/ or app/ itself (type imports aside): the code of the app runs in Next's module graph only.
+import http, { type IncomingMessage } from "node:http";
 import next from "next";
-import { matchFastRoute } from "./fast-routes";
-import { guardRequest, internalErrorResponse } from "./request-guard";
-import { REPLY } from "@/lib/http/route";
-import { sendResult, sendWebResponse, toFastRequest } from "./web-bridge";
+import { loadApiRouter, type ApiRouter } from "./api-router";
 
-type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-// Next's own response compression (the `compression` middleware it applies when `compress` is on, the
-// default), so a fast route's response is encoded exactly as the same route's through Next would be.
-const compress = (createRequire(import.meta.url)("next/dist/compiled/compression") as () => Middleware)();
+/** The last-resort answer when Next itself fails on a request (its own errors are pages). */
+function internalError(res: http.ServerResponse, error: unknown): void {
+  console.error("request failed", error);
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  // RFC 9457's "about:blank" problem: this runs outside the app, where lib/http's problems live.
+  res.writeHead(500, { "Content-Type": "application/problem+json", "Cache-Control": "no-store" });
+  res.end(JSON.stringify({ type: "about:blank", title: "Internal Server Error", status: 500 }));
+}
 
 export async function startHttpServer(options: { port: number; host: string; dev: boolean; dir: string }) {
   const app = next({ dev: options.dev, dir: options.dir, hostname: options.host, port: options.port });
   const handle = app.getRequestHandler();
   await app.prepare();
+  const origin = (req: IncomingMessage) => `http://${req.headers.host ?? `localhost:${options.port}`}`;
+  // In development Next compiles routes on demand, so everything goes through its router.
+  const api: ApiRouter | null = options.dev ? null : await loadApiRouter(options.dir, origin);
 
   const server = http.createServer((req, res) => {
-    const refused = guardRequest(req);
-    if (refused) {
-      void sendWebResponse(res, refused);
-      return;
-    }
-    const path = (req.url ?? "/").split("?")[0];
-    const fast = matchFastRoute(req.method, path);
-    if (fast) {
-      // The route's own pipeline, answering a Reply the socket takes as is (lib/http/responses.ts).
-      const run = fast.route.handler[REPLY] ?? fast.route.handler;
-      const serve = () =>
-        toFastRequest(req, options.port)
-          .then((request) => run(request, { params: Promise.resolve(fast.params) }))
-          .then((result) => sendResult(res, result))
-          .catch((error) => {
-            console.error("fast route failed", error);
-            if (!res.headersSent) void sendWebResponse(res, internalErrorResponse(req));
-            else res.end();
-          });
-      if (fast.route.compress) compress(req, res, () => void serve());
-      else void serve();
-      return;
-    }
-    handle(req, res).catch((error) => {
-      console.error("request failed", error);
-      if (!res.headersSent) void sendWebResponse(res, internalErrorResponse(req));
-      else res.end();
-    });
+    if (api?.serve(req, res)) return;
+    handle(req, res).catch((error) => internalError(res, error));
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
-  return { server, app };
+  return { server, app, apiRoutes: api?.routes ?? 0 };
+}
+
+/**
+ * Starts what the app runs beside its requests (the in-process events worker), in the app's own module
+ * graph: through GET /healthz, whose handler makes sure it runs (lib/process/lifecycle.ts).
+ */
+export async function startBackgroundWork(port: number, host: string): Promise<void> {
+  const target = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
+  const response = await fetch(`http://${target}:${port}/healthz`, { headers: { "User-Agent": "inkwell-start" } });
+  if (!response.ok) throw new Error(`the server is not healthy at start: ${response.status} ${await response.text()}`);
 }

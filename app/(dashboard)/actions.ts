@@ -1,5 +1,6 @@
 "use server";
 // Dashboard-wide actions: sign out, and choose which of the user's brands the dashboard acts for.
+import { config } from "@/lib/config";
 import { cookies } from "next/headers";
 import { refresh } from "next/cache";
 import { auth, signOut } from "@/lib/auth/config";
@@ -20,7 +21,7 @@ export async function switchBrandAction(brandId: string): Promise<{ ok: boolean 
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: process.env.APP_URL?.startsWith("https://") ?? false,
+    secure: config().appOrigin.startsWith("https://"),
     maxAge: 365 * 24 * 60 * 60,
   });
   refresh();

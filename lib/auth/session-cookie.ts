@@ -1,5 +1,6 @@
 // Reads the dashboard session straight from the Auth.js cookie, so the API pipeline can authenticate
 // a request wherever it runs (Next route handler or the ingestion server) without Next's request scope.
+import { authSecret } from "@/lib/config";
 import { decode } from "next-auth/jwt";
 
 export const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
@@ -16,8 +17,8 @@ export function readCookie(header: string | null, name: string): string | null {
 
 /** The signed-in user's id, or null when there is no valid session cookie. */
 export async function sessionUserId(cookieHeader: string | null): Promise<string | null> {
-  const secret = process.env.AUTH_SECRET;
-  if (!secret || !cookieHeader) return null;
+  if (!cookieHeader) return null;
+  const secret = authSecret();
   for (const name of SESSION_COOKIES) {
     // Large sessions are split into name.0, name.1, ... by Auth.js.
     let token = readCookie(cookieHeader, name);

@@ -1,8 +1,7 @@
 // Brand API keys: random secrets shown once, stored as SHA-256 hashes.
 import { createHash, randomBytes } from "node:crypto";
-import type { Statement } from "better-sqlite3";
 import { db } from "@/lib/db";
-import { rawDb } from "@/lib/raw-db";
+import { sqlReader, writeStatement } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import type { Principal } from "@/lib/http/principal";
 
@@ -48,24 +47,18 @@ type ActiveKey = { id: string; brandId: string };
 // Every API request authenticates, so this lookup runs through the raw driver (one indexed query)
 // rather than Prisma (a few hundred microseconds of per-call overhead).
 async function findActiveKey(secretHash: string): Promise<ActiveKey | null> {
-  const raw = await rawDb();
-  const sql = `SELECT "id", "brandId" FROM "ApiKey" WHERE "secretHash" = ${raw.kind === "postgres" ? "$1" : "?"} AND "revokedAt" IS NULL`;
-  if (raw.kind === "postgres") return ((await raw.pool.query<ActiveKey>(sql, [secretHash])).rows[0] as ActiveKey | undefined) ?? null;
-  lookups ??= raw.sqlite.prepare(sql);
-  return (lookups.get(secretHash) as ActiveKey | undefined) ?? null;
+  const rows = await sqlReader().all<ActiveKey>(`SELECT "id", "brandId" FROM "ApiKey" WHERE "secretHash" = ? AND "revokedAt" IS NULL`, [secretHash]);
+  return rows[0] ?? null;
 }
-let lookups: Statement | undefined;
 
 // A key found active is trusted for at most ACTIVE_KEY_TTL_MS before it is looked up again: the hash
 // and the query were a tenth of POST /api/events' time at thousands of requests per second. Revoking
 // through this process (the dashboard, the API) drops the entry at once; a revocation written by
 // another process (the admin CLI, a second server) is honoured within ACTIVE_KEY_TTL_MS. Unknown or
-// revoked keys are never cached, so a new key works at once. Shared through globalThis: the custom
-// server and Next's bundle each load this module.
+// revoked keys are never cached, so a new key works at once.
 const ACTIVE_KEY_TTL_MS = 1000;
 const MAX_CACHED_KEYS = 10_000;
-const shared = globalThis as unknown as { inkwellActiveKeys?: Map<string, { key: ActiveKey; until: number }> };
-const activeKeys = (shared.inkwellActiveKeys ??= new Map());
+const activeKeys = new Map<string, { key: ActiveKey; until: number }>();
 
 function forgetActiveKey(id: string): void {
   for (const [secret, entry] of activeKeys) if (entry.key.id === id) activeKeys.delete(secret);
@@ -91,7 +84,7 @@ export async function principalForApiKey(secret: string): Promise<Principal | nu
   if (!key) return null;
   if ((lastUsedWrites.get(key.id) ?? 0) < now - LAST_USED_RESOLUTION_MS) {
     lastUsedWrites.set(key.id, now);
-    db.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date(now) } }).catch(() => lastUsedWrites.delete(key.id));
+    writeStatement(`UPDATE "ApiKey" SET "lastUsedAt" = ?ts WHERE "id" = ?`, [new Date(now), key.id]).catch(() => lastUsedWrites.delete(key.id));
   }
   return { kind: "api-key", brandId: key.brandId, scopes: "all", credentialId: key.id };
 }

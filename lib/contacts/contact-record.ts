@@ -1,9 +1,9 @@
-// Loads contacts and shapes them as the API's contact record. Raw SQL (lib/sql): a record is four short
+// Loads contacts and shapes them as the API's contact record. Raw SQL (lib/db/sql.ts): a record is four short
 // indexed queries plus segment membership, read on every lookup, list page and upsert response.
 import { ApiProblem } from "@/lib/http/problems";
 import { segmentIdsOfContacts } from "@/lib/segments/membership";
-import { sqlReader, type SqlRunner } from "@/lib/sql/raw-sql";
-import { boolValue, dateValue, jsonValue } from "@/lib/sql/values";
+import { sqlReader, type SqlRunner } from "@/lib/db/sql";
+import { boolValue, dateValue, jsonValue } from "@/lib/db/values";
 import { CHANNEL_OF, type IdentifierType } from "./identifiers";
 import { PROFILE_FIELDS, type ProfileField } from "./profile-fields";
 import type { ContactRecord } from "./schemas";
@@ -111,7 +111,7 @@ export async function getContact(brandId: string, id: string): Promise<ContactRe
 /** The brand's contacts with these ids, in the given order. */
 export async function getContacts(brandId: string, ids: string[]): Promise<ContactRecord[]> {
   if (ids.length === 0) return [];
-  const sql = await sqlReader();
+  const sql = sqlReader();
   const [loaded, segments] = await Promise.all([load(sql, brandId, ids), segmentIdsOfContacts(brandId, ids)]);
   return ids.flatMap((id) => {
     const contact = loaded.get(id);

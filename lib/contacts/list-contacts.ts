@@ -6,8 +6,8 @@ import { ApiProblem } from "@/lib/http/problems";
 import { getSegmentGroups } from "@/lib/segments/get-segment";
 import { segmentSql } from "@/lib/segments/segment-sql";
 import { Sql } from "@/lib/segments/sql";
-import { sqlReader } from "@/lib/sql/raw-sql";
-import { dateValue } from "@/lib/sql/values";
+import { sqlReader } from "@/lib/db/sql";
+import { dateValue } from "@/lib/db/values";
 import { getContacts } from "./contact-record";
 import { normalizeEmail, normalizePhone } from "./identifiers";
 import type { ContactListQuery, ContactRecord } from "./schemas";
@@ -17,7 +17,7 @@ import type { ContactListQuery, ContactRecord } from "./schemas";
  * page query then reads by primary key, where an `IN (subquery)` lets SQLite walk the whole sort index.
  */
 async function identifierOwner(brandId: string, type: "email" | "phone", value: string): Promise<string[]> {
-  const reader = await sqlReader();
+  const reader = sqlReader();
   const rows = await reader.all<{ contactId: string }>(
     `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" = ?`, [brandId, type, value]);
   return rows.map((r) => r.contactId);
@@ -58,7 +58,7 @@ export async function listContacts(brandId: string, query: ContactListQuery): Pr
     if (Number.isNaN(at.getTime())) throw new ApiProblem("validation-failed", "The cursor is not a cursor this API issued");
     where.push(`(c."${sort}" ${op} ${sql.p(at)} OR (c."${sort}" = ${sql.p(at)} AND c."id" ${op} ${sql.p(cursor.id)}))`);
   }
-  const rows = await (await sqlReader()).all<{ id: string; at: unknown }>(
+  const rows = await sqlReader().all<{ id: string; at: unknown }>(
     `SELECT c."id" AS id, c."${sort}" AS at FROM "Contact" c WHERE ${where.join(" AND ")} ORDER BY c."${sort}" ${readDirection}, c."id" ${readDirection} LIMIT ${sql.p(limit + 1, "int")}`,
     sql.params,
   );

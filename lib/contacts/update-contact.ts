@@ -1,6 +1,6 @@
 // PATCH: only the fields sent change. The contact is named by id or by one of its email identifiers.
 import { ApiProblem } from "@/lib/http/problems";
-import { writeTransaction, type SqlRunner } from "@/lib/sql/raw-sql";
+import { writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { getContact } from "./contact-record";
 import { normalizeEmail } from "./identifiers";
 import type { ContactPatch, ContactRecord } from "./schemas";

@@ -1,7 +1,7 @@
 // Upsert: the contact owning one of the input's email identifiers, else one of its phone identifiers,
 // is updated; otherwise a contact is created. The unique (brand, type, value) index on identifiers makes
 // concurrent upserts of the same new identifier create exactly one contact: the losers retry as updates.
-import { writeTransaction } from "@/lib/sql/raw-sql";
+import { writeTransaction } from "@/lib/db/sql";
 import { getContact } from "./contact-record";
 import type { ContactInput, ContactRecord } from "./schemas";
 import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, writeContact } from "./write-contact";

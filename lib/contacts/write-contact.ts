@@ -1,11 +1,12 @@
 // Applies a contact input to one contact inside a write transaction: profile fields sent, identifiers
 // merged by (type, id), tags replaced, custom properties merged key by key, and every status change
-// recorded. Raw SQL (lib/sql) because an upsert is a handful of short statements and Prisma's cost per
+// recorded. Raw SQL (lib/db/sql.ts) because an upsert is a handful of short statements and Prisma's cost per
 // statement was most of the time; the values are stored in the format Prisma reads back.
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
-import type { SqlRunner } from "@/lib/sql/raw-sql";
-import { jsonValue } from "@/lib/sql/values";
+import { isUniqueViolation } from "@/lib/db/errors";
+import type { SqlRunner } from "@/lib/db/sql";
+import { jsonValue } from "@/lib/db/values";
 import { CHANNEL_OF, normalizeIdentifier, type IdentifierType } from "./identifiers";
 import { PROFILE_FIELDS as PROFILE_KEYS } from "./profile-fields";
 import { MAX_CUSTOM_PROPERTIES, type ContactPatch } from "./schemas";
@@ -164,7 +165,7 @@ function mergeCustomProperties(current: Record<string, unknown>, changes: Record
  */
 function lostRace(error: unknown): boolean {
   const code = (error as { code?: string })?.code;
-  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "40001" || code === "40P01";
+  return isUniqueViolation(error) || code === "40001" || code === "40P01";
 }
 
 /** Runs `run` (a write transaction) again, up to 10 times, when it lost a race; see lostRace. */

@@ -1,6 +1,7 @@
 // Accepting an event: the identity fields and the historical flag are fixed at arrival, then the event
 // is committed to the inbox. Everything else (contact, dedup, identity registry, products) is the
 // worker's job (lib/events/worker).
+import type { ApiHeaders } from "@/lib/http/api-request";
 import { newId } from "@/lib/ids";
 import { ApiProblem } from "@/lib/http/problems";
 import { eventStore } from "./event-store";
@@ -11,7 +12,7 @@ const COMPATIBILITY_MODES = new Set(["no-origin"]);
 const NO_MODES: ReadonlySet<string> = new Set();
 
 /** Parses the `compatibility` header; unknown modes are refused rather than silently changing an identity. */
-export function compatibilityModes(headers: Headers): ReadonlySet<string> {
+export function compatibilityModes(headers: ApiHeaders): ReadonlySet<string> {
   const value = headers.get(COMPATIBILITY_HEADER);
   if (value === null) return NO_MODES;
   const modes = new Set(value.split(",").map((m) => m.trim().toLowerCase()).filter(Boolean));

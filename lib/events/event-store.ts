@@ -1,15 +1,13 @@
-// The events inbox writer: every accepted event is committed here before POST /api/events answers 202.
-// Group commit: events that arrive together are written in one transaction (one fsync), and each
-// request's promise settles only after that transaction committed, or failed (then no 202 is sent).
-// The raw drivers (better-sqlite3, pg) are used instead of Prisma because Prisma's per-call overhead
-// is the bottleneck at thousands of events per second; the table itself is the Prisma model EventInbox.
-// On SQLite the commit runs on a worker thread (./sqlite-writer.ts) so its fsync does not block the
-// event loop.
-import type { Pool } from "pg";
-import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "@/lib/db-url";
-import { rawDb, sqliteTime, type RawDb } from "@/lib/raw-db";
-import { SqliteWriterThread, type SqliteValue } from "./sqlite-writer";
-import { rawSqliteWrite } from "./write-turns";
+// The events inbox: every accepted event is committed here before POST /api/events answers 202.
+// Events that arrive together are appended with one multi-row INSERT (one statement, one commit), and
+// each request's promise settles only after that commit, or its failure (then no 202 is sent). On
+// SQLite the commit is durable (EVENTS_SQLITE_SYNCHRONOUS=full, the default: it waits for the WAL's
+// fsync, off the event loop, lib/db/wal-sync.ts); PostgreSQL commits are durable by themselves.
+// The table is the Prisma model EventInbox; raw SQL because Prisma's per-call cost is the bottleneck
+// at thousands of events per second.
+import { config } from "@/lib/config";
+import { dbKind } from "@/lib/db";
+import { writeStatement } from "@/lib/db/sql";
 
 export type InboxRow = {
   id: string;
@@ -25,61 +23,42 @@ export type InboxRow = {
   payload: string;
 };
 
-type Backend = { insert(rows: InboxRow[]): Promise<void> };
-
 const COLUMNS = ["id", "brandId", "eventName", "eventVersion", "origin", "originInIdentity", "eventID", "eventTime", "receivedAt", "historical", "payload", "status", "attempts", "nextAttemptAt"];
-const COLUMN_LIST = COLUMNS.map((c) => `"${c}"`).join(", ");
+const ROW = "(?, ?, ?, ?, ?, ?bool, ?, ?ts, ?ts, ?bool, ?, ?, ?, ?ts)";
+const INSERT = `INSERT INTO "EventInbox" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES `;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function sqliteBackend(file: string): Backend {
-  const writer = new SqliteWriterThread({
-    file,
-    sql: `INSERT INTO "EventInbox" (${COLUMN_LIST}) VALUES (${COLUMNS.map(() => "?").join(", ")})`,
-    columns: COLUMNS.length,
-    // FULL: the WAL is fsynced at every commit, so an accepted event survives a power loss, not only a crash.
-    synchronous: process.env.EVENTS_SQLITE_SYNCHRONOUS === "normal" ? "NORMAL" : "FULL",
-  });
-  return {
-    async insert(rows) {
-      const values: SqliteValue[] = [];
-      for (const r of rows) {
-        const received = sqliteTime(r.receivedAt);
-        const eventTime = r.eventTime === r.receivedAt ? received : sqliteTime(r.eventTime);
-        values.push(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity ? 1 : 0, r.eventID, eventTime, received, r.historical ? 1 : 0, r.payload, "pending", 0, received);
-      }
-      await rawSqliteWrite(() => writer.insert(values));
-    },
-  };
+/** The INSERT for `count` rows, cached: batches mostly repeat a few sizes. */
+const insertTexts = new Map<number, string>();
+function insertFor(count: number): string {
+  let sql = insertTexts.get(count);
+  if (!sql) {
+    sql = INSERT + Array.from({ length: count }, () => ROW).join(", ");
+    if (insertTexts.size < 600) insertTexts.set(count, sql);
+  }
+  return sql;
 }
 
-function postgresBackend(pool: Pool): Backend {
-  return {
-    async insert(rows) {
-      const values: unknown[] = [];
-      const tuples = rows.map((r) => {
-        const received = r.receivedAt.toISOString();
-        const start = values.length;
-        values.push(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity, r.eventID, r.eventTime.toISOString(), received, r.historical, r.payload, "pending", 0, received);
-        return `(${COLUMNS.map((_, i) => `$${start + i + 1}`).join(", ")})`;
-      });
-      // One statement is one implicit transaction: all rows commit together or none does.
-      await pool.query(`INSERT INTO "EventInbox" (${COLUMN_LIST}) VALUES ${tuples.join(", ")}`, values);
-    },
-  };
+async function insertRows(rows: InboxRow[], durable: boolean): Promise<void> {
+  const values: unknown[] = [];
+  for (const r of rows) {
+    values.push(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity, r.eventID, r.eventTime, r.receivedAt, r.historical, r.payload, "pending", 0, r.receivedAt);
+  }
+  await writeStatement(insertFor(rows.length), values, { durable });
 }
 
 type Waiting = { row: InboxRow; resolve: () => void; reject: (error: unknown) => void };
 
-export class GroupCommit {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class InboxAppender {
   private queue: Waiting[] = [];
   private scheduled = false;
   private inFlight = 0;
   private stats = { batches: 0, events: 0 };
 
   constructor(
-    private readonly backend: Promise<Backend>,
-    private readonly options: { maxBatch: number; windowMs: number; maxInFlight: number },
+    private readonly options: { maxBatch: number; windowMs: number; maxInFlight: number; durable: boolean },
+    private readonly insert: (rows: InboxRow[], durable: boolean) => Promise<void> = insertRows,
   ) {}
 
   append(row: InboxRow): Promise<void> {
@@ -111,7 +90,7 @@ export class GroupCommit {
     const batch = this.queue.splice(0, this.options.maxBatch);
     this.inFlight++;
     try {
-      await (await this.backend).insert(batch.map((w) => w.row));
+      await this.insert(batch.map((w) => w.row), this.options.durable);
       this.stats.batches++;
       this.stats.events += batch.length;
       for (const w of batch) w.resolve();
@@ -129,25 +108,18 @@ export class GroupCommit {
   }
 }
 
-function createStore(): GroupCommit {
-  const url = resolveDatabaseUrl();
-  const postgres = databaseKind(url) === "postgres";
-  const backend = postgres
-    ? rawDb().then((raw) => postgresBackend((raw as Extract<RawDb, { kind: "postgres" }>).pool))
-    : Promise.resolve(sqliteBackend(sqliteFilePath(url)));
-  return new GroupCommit(backend, {
-    maxBatch: Number(process.env.EVENTS_MAX_BATCH ?? 500),
-    windowMs: Number(process.env.EVENTS_BATCH_WINDOW_MS ?? 0),
-    // SQLite has one writer; PostgreSQL commits several batches in parallel.
-    maxInFlight: postgres ? Number(process.env.EVENTS_PG_POOL_SIZE ?? 4) : 1,
+let store: InboxAppender | undefined;
+
+/** The process's inbox appender. */
+export function eventStore(): InboxAppender {
+  const settings = config();
+  store ??= new InboxAppender({
+    maxBatch: settings.EVENTS_MAX_BATCH,
+    windowMs: settings.EVENTS_BATCH_WINDOW_MS,
+    // SQLite: a second batch commits while the first one's fsync runs. PostgreSQL commits several
+    // batches in parallel, leaving most of the pool to everything else.
+    maxInFlight: dbKind === "postgres" ? Math.max(1, Math.floor(settings.DATABASE_POOL_SIZE / 2)) : 2,
+    durable: dbKind === "sqlite" && settings.EVENTS_SQLITE_SYNCHRONOUS === "full",
   });
-}
-
-// One store per process: the custom server (tsx) and Next's bundle each load this module, and must
-// share one connection and one queue.
-const globalStore = globalThis as unknown as { inkwellEventStore?: GroupCommit };
-
-export function eventStore(): GroupCommit {
-  globalStore.inkwellEventStore ??= createStore();
-  return globalStore.inkwellEventStore;
+  return store;
 }

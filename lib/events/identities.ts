@@ -2,10 +2,9 @@
 // the dashboard can show which identities automations may bind to, and flag an event name that arrives
 // under two identities (the spec's "do not mix modes": old automations silently stop reacting).
 import { z } from "zod";
-import type { DbClient } from "@/lib/db";
 import { db } from "@/lib/db";
+import type { SqlRunner } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
-import { execute, timeParam } from "./worker/sql";
 
 export type IdentityKey = { brandId: string; eventName: string; origin: string | null; eventVersion: string | null };
 
@@ -15,7 +14,7 @@ export function identityOf(event: { brandId: string; eventName: string; origin: 
 }
 
 /** Counts the identities of a batch in one statement. */
-export async function recordIdentities(tx: DbClient, seen: { key: IdentityKey; at: Date }[]): Promise<void> {
+export async function recordIdentities(tx: SqlRunner, seen: { key: IdentityKey; at: Date }[]): Promise<void> {
   const merged = new Map<string, { key: IdentityKey; count: number; first: Date; last: Date }>();
   for (const { key, at } of seen) {
     const id = JSON.stringify([key.brandId, key.eventName, key.origin, key.eventVersion]);
@@ -30,14 +29,14 @@ export async function recordIdentities(tx: DbClient, seen: { key: IdentityKey; a
   if (merged.size === 0) return;
   const rows = [...merged.values()];
   // "" stands for "not part of the identity", so the unique key also matches (NULLs never collide).
-  const params = rows.flatMap(({ key, count, first, last }) => [newId(), key.brandId, key.eventName, key.origin ?? "", key.eventVersion ?? "", count, timeParam(first), timeParam(last)]);
-  await execute(tx, `
+  const params = rows.flatMap(({ key, count, first, last }) => [newId(), key.brandId, key.eventName, key.origin ?? "", key.eventVersion ?? "", count, first, last]);
+  await tx.run(`
     INSERT INTO "EventIdentity" ("id", "brandId", "eventName", "origin", "eventVersion", "count", "firstSeenAt", "lastSeenAt")
     VALUES ${rows.map(() => "(?, ?, ?, ?, ?, ?, ?ts, ?ts)").join(", ")}
     ON CONFLICT ("brandId", "eventName", "origin", "eventVersion") DO UPDATE SET
       "count" = "EventIdentity"."count" + excluded."count",
       "lastSeenAt" = CASE WHEN excluded."lastSeenAt" > "EventIdentity"."lastSeenAt" THEN excluded."lastSeenAt" ELSE "EventIdentity"."lastSeenAt" END`,
-  ...params);
+  params);
 }
 
 export const EventIdentitySchema = z.object({

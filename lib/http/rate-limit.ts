@@ -1,36 +1,118 @@
-// Per-credential request budgets (a fixed one-minute window), kept in process memory.
-import { RateLimiterMemory, type RateLimiterRes } from "rate-limiter-flexible";
+// Per-credential request budgets (a fixed one-minute window). On SQLite, one process serves the API,
+// and budgets are kept in its memory. On PostgreSQL, any number of instances share the database, so
+// budgets are counted there (rate-limiter-flexible's RateLimiterPostgres, table rate_limit_counters)
+// and hold across instances.
+//
+// A database round trip per request would cost more than the rest of a small request, so an instance
+// reserves points in blocks (a lease) and spends them locally: the stored count never exceeds the
+// limit, so no credential gets more than its budget across all instances. What a lease leaves unspent
+// at the end of a window (at most a block per instance) is not served to the credential elsewhere.
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { config } from "@/lib/config";
+import { connections } from "@/lib/db";
 import { ApiProblem } from "./problems";
 
 export type RateLimitBucket = "default" | "render";
 
-function perMinute(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
+const WINDOW_SECONDS = 60;
+/** Points per lease: 2 % of the budget, so a lease is never a large share of it. */
+const leaseSize = (points: number) => Math.max(1, Math.floor(points / 50));
+
+type Verdict = { ok: true } | { ok: false; retryAfterMs: number };
+
+interface Budget {
+  readonly points: number;
+  consume(key: string): Promise<Verdict>;
 }
 
-// One set per process, on globalThis: the custom server's fast routes (server/fast-routes.ts) and Next's
-// bundle each load this module, and a credential must have one budget across both mounts.
-const shared = globalThis as unknown as { inkwellRateLimiters?: Record<RateLimitBucket, RateLimiterMemory> };
-const limiters = (shared.inkwellRateLimiters ??= {
-  default: new RateLimiterMemory({ keyPrefix: "api", points: perMinute("RATE_LIMIT_PER_MINUTE", 400), duration: 60 }),
-  render: new RateLimiterMemory({ keyPrefix: "render", points: perMinute("RATE_LIMIT_RENDER_PER_MINUTE", 40), duration: 60 }),
-});
+function verdictOf(rejection: unknown): Verdict {
+  if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterMs: rejection.msBeforeNext };
+  throw rejection;
+}
 
-export async function consumeRateLimit(credentialId: string, bucket: RateLimitBucket = "default"): Promise<void> {
-  try {
-    await limiters[bucket].consume(credentialId);
-  } catch (rejection) {
-    // Not `instanceof`: the shared limiter may come from the other copy of rate-limiter-flexible.
-    if (!isRateLimiterRes(rejection)) throw rejection;
-    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new ApiProblem("rate-limited", `Rate limit of ${limiters[bucket].points} requests per minute exceeded; retry in ${retryAfter} s`, {
-      retryAfter,
-      headers: { "Retry-After": String(retryAfter) },
-    });
+class MemoryBudget implements Budget {
+  private readonly limiter: RateLimiterMemory;
+
+  constructor(keyPrefix: string, readonly points: number) {
+    this.limiter = new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
+  }
+
+  consume(key: string): Promise<Verdict> {
+    return this.limiter.consume(key).then(() => ({ ok: true }) as const, verdictOf);
   }
 }
 
-function isRateLimiterRes(value: unknown): value is RateLimiterRes {
-  return typeof value === "object" && value !== null && typeof (value as RateLimiterRes).msBeforeNext === "number";
+type Lease = { remaining: number; until: number };
+
+class SharedBudget implements Budget {
+  private readonly store: RateLimiterPostgres;
+  private readonly block: number;
+  private readonly leases = new Map<string, Lease>();
+  private readonly refills = new Map<string, Promise<Verdict>>();
+
+  constructor(keyPrefix: string, readonly points: number, pool: import("pg").Pool) {
+    this.block = leaseSize(points);
+    this.store = new RateLimiterPostgres({
+      storeClient: pool,
+      storeType: "pool",
+      tableName: "rate_limit_counters",
+      tableCreated: true, // by the migrations
+      keyPrefix,
+      points,
+      duration: WINDOW_SECONDS,
+    });
+  }
+
+  async consume(key: string): Promise<Verdict> {
+    for (;;) {
+      const lease = this.leases.get(key);
+      if (lease && lease.remaining > 0 && lease.until > Date.now()) {
+        lease.remaining--;
+        return { ok: true };
+      }
+      // One refill per key at a time: concurrent requests wait for it instead of each reserving a block.
+      let refill = this.refills.get(key);
+      if (!refill) {
+        refill = this.refill(key).finally(() => this.refills.delete(key));
+        this.refills.set(key, refill);
+      }
+      const verdict = await refill;
+      if (!verdict.ok) return verdict;
+    }
+  }
+
+  private async refill(key: string): Promise<Verdict> {
+    try {
+      const result = await this.store.consume(key, this.block);
+      if (this.leases.size >= 10_000) this.leases.clear();
+      this.leases.set(key, { remaining: this.block, until: Date.now() + result.msBeforeNext });
+      return { ok: true };
+    } catch (rejection) {
+      return verdictOf(rejection);
+    }
+  }
+}
+
+let budgets: Record<RateLimitBucket, Budget> | undefined;
+
+function budgetsFor(): Record<RateLimitBucket, Budget> {
+  if (budgets) return budgets;
+  const settings = config();
+  const limits = { default: settings.RATE_LIMIT_PER_MINUTE, render: settings.RATE_LIMIT_RENDER_PER_MINUTE };
+  const c = settings.databaseKind === "postgres" ? connections() : null;
+  const make = (bucket: RateLimitBucket): Budget =>
+    c?.kind === "postgres" ? new SharedBudget(`api-${bucket}`, limits[bucket], c.pool) : new MemoryBudget(`api-${bucket}`, limits[bucket]);
+  budgets = { default: make("default"), render: make("render") };
+  return budgets;
+}
+
+export async function consumeRateLimit(credentialId: string, bucket: RateLimitBucket = "default"): Promise<void> {
+  const budget = budgetsFor()[bucket];
+  const verdict = await budget.consume(credentialId);
+  if (verdict.ok) return;
+  const retryAfter = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
+  throw new ApiProblem("rate-limited", `Rate limit of ${budget.points} requests per minute exceeded; retry in ${retryAfter} s`, {
+    retryAfter,
+    headers: { "Retry-After": String(retryAfter) },
+  });
 }

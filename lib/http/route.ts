@@ -1,11 +1,16 @@
 // The API pipeline, written once and used by every route under /api:
 // request id → version header → credentials → scope → rate limit → body/query/params parsing → handler,
-// with every thrown error turned into one problem+json response.
+// with every thrown error turned into one problem+json response. It knows no domain: how a credential
+// is checked is given to createRoute (lib/api/route.ts composes the API's own).
+//
+// A route handler has two mounts with one implementation: the function Next's router calls (a web
+// Request in, a Response out), and its `reply` property, which Inkwell's server calls with an
+// ApiRequest built from Node's request and writes the answer to the socket (server/api-router.ts).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ID_PATTERN } from "@/lib/ids";
+import { fromWebRequest, type ApiRequest } from "./api-request";
 import { readJsonBody, readBodyText, MAX_BODY_BYTES } from "./body";
-import { authenticate } from "./credentials";
 import { toProblem } from "./error-mapper";
 import type { Principal } from "./principal";
 import { ApiProblem, problemReply } from "./problems";
@@ -16,11 +21,10 @@ import { checkVersion, VERSION_HEADER } from "./version";
 import { fieldErrorsFromZod } from "./zod-errors";
 
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
-export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
-  /** The same pipeline answering a Reply instead of a web Response, for the custom server's fast routes. */
-  [REPLY]?: (request: Request, context: RouteContext) => Promise<HandlerResult>;
-};
-export const REPLY = Symbol.for("inkwell.routeReply");
+/** The same handler for Inkwell's server: an ApiRequest in, a Reply (or Response) out. */
+export type ReplyHandler = (request: ApiRequest, context: RouteContext) => Promise<HandlerResult>;
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & { reply: ReplyHandler };
+export type Authenticator = (request: ApiRequest) => Promise<Principal>;
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -30,7 +34,7 @@ export type RouteConfig<B extends Schema | undefined, Q extends Schema | undefin
   scope: Scope | readonly Scope[] | null;
   body?: B;
   /** picks the body validator per request (same output type as `body`), e.g. by a header */
-  bodyFor?: (request: Request) => Schema;
+  bodyFor?: (request: ApiRequest) => Schema;
   query?: Q;
   params?: P;
   /** require a body (default: true when a body schema is given) */
@@ -41,11 +45,11 @@ export type RouteConfig<B extends Schema | undefined, Q extends Schema | undefin
   /** limit the endpoint to some kinds of credential (e.g. dashboard sessions only) */
   principals?: readonly Principal["kind"][];
   /** replaces the credential check (the v4 layer accepts bearer tokens only) */
-  authenticate?: (request: Request) => Promise<Principal>;
+  authenticate?: Authenticator;
 };
 
 export type HandlerContext<B, Q, P> = {
-  request: Request;
+  request: ApiRequest;
   requestId: string;
   auth: Principal;
   brandId: string;
@@ -60,12 +64,12 @@ export const IdParams = z.object({ id: ResourceId });
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function requestIdOf(request: Request): string {
+export function requestIdOf(request: ApiRequest): string {
   const given = request.headers.get("x-request-id");
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-export function originOf(request: Request): string {
+export function originOf(request: { url: string; headers: ApiRequest["headers"] }): string {
   try {
     const url = new URL(request.url);
     const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
@@ -103,11 +107,14 @@ function finish(response: HandlerResult, requestId: string, version: string | nu
   return response;
 }
 
-/** `withProblems`, answering a Reply when the work does (see lib/http/responses.ts). */
-async function replyWithProblems(
-  request: Request,
+/**
+ * Runs `work` with the request id and problem mapping every API response shares. `version` is read
+ * after `work` ran, so a validated Service-Version is echoed on problems too.
+ */
+export async function withProblems(
+  request: ApiRequest,
   work: (requestId: string) => Promise<HandlerResult>,
-  version: () => string | null,
+  version: () => string | null = () => null,
 ): Promise<HandlerResult> {
   const requestId = requestIdOf(request);
   try {
@@ -119,75 +126,80 @@ async function replyWithProblems(
   }
 }
 
-/** Runs `work` with the request id and problem mapping every API response shares. */
-/** `version` is read after `work` ran, so a validated Service-Version is echoed on problems too. */
-export async function withProblems(
-  request: Request,
-  work: (requestId: string) => Promise<HandlerResult>,
-  version: () => string | null = () => null,
-): Promise<Response> {
-  return toResponse(await replyWithProblems(request, work, version));
+/** A route handler for both mounts from its ApiRequest implementation. */
+export function handler(reply: ReplyHandler): RouteHandler {
+  const handle = (async (request: Request, context: RouteContext) => toResponse(await reply(fromWebRequest(request), context))) as RouteHandler;
+  handle.reply = reply;
+  return handle;
 }
 
-export function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-  config: RouteConfig<B, Q, P>,
-  handler: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<HandlerResult>,
-): RouteHandler {
-  const pipeline = (request: Request, context: RouteContext): Promise<HandlerResult> => {
-    let version: string | null = null;
-    return replyWithProblems(request, async (requestId) => {
-      if (!config.unversioned) version = checkVersion(request.headers);
-      const auth = await (config.authenticate ?? authenticate)(request);
-      if (config.principals && !config.principals.includes(auth.kind)) {
-        throw new ApiProblem("forbidden", `This endpoint accepts only ${config.principals.join(" or ")} credentials`);
-      }
-      if (config.scope && !hasScope(auth.scopes, config.scope)) {
-        const needed = Array.isArray(config.scope) ? config.scope.join(" or ") : config.scope;
-        throw new ApiProblem("insufficient-scope", `This request needs the ${needed} scope, which the credential was not granted`, {
-          requiredScopes: Array.isArray(config.scope) ? config.scope : [config.scope],
-          headers: { "WWW-Authenticate": `Bearer realm="inkwell", error="insufficient_scope", scope="${Array.isArray(config.scope) ? config.scope.join(" ") : config.scope}"` },
-        });
-      }
-      await consumeRateLimit(auth.credentialId, config.rateLimit);
-
-      const rawParams = context?.params ? await context.params : {};
-      let params: unknown = rawParams;
-      if (config.params) {
-        const parsed = config.params.safeParse(rawParams);
-        if (!parsed.success) {
-          const errors = fieldErrorsFromZod(parsed.error.issues).map((e) => ({ ...e, in: "path" as const }));
-          throw new ApiProblem("invalid-id", `Malformed path parameter: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, { errors });
-        }
-        params = parsed.data;
-      }
-      const query = config.query ? parseWith(config.query, queryObject(new URL(request.url)), "query") : undefined;
-
-      let body: unknown = undefined;
-      if (config.body) {
-        const raw = await readJsonBody(request);
-        if (raw === undefined && (config.bodyRequired ?? true)) {
-          throw new ApiProblem("bad-request", "A JSON request body is required");
-        }
-        body = raw === undefined ? undefined : parseWith(config.bodyFor?.(request) ?? config.body, raw, "body");
-      } else if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
-        // Still enforce the size limit on endpoints that ignore their body.
-        await readBodyText(request, MAX_BODY_BYTES);
-      }
-
-      return handler({
-        request,
-        requestId,
-        auth,
-        brandId: auth.brandId,
-        body: body as Out<B>,
-        query: query as Out<Q>,
-        params: params as Out<P>,
-      });
-    }, () => version);
+/** The `route` function of an API whose credentials `authenticate` checks. */
+export function createRoute(authenticate: Authenticator) {
+  return function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
+    config: RouteConfig<B, Q, P>,
+    work: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<HandlerResult>,
+  ): RouteHandler {
+    return handler((request, context) => pipeline(config, work, authenticate, request, context));
   };
-  const handle: RouteHandler = async (request, context) => toResponse(await pipeline(request, context));
-  handle[REPLY] = pipeline;
-  return handle;
+}
+
+function pipeline<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined>(
+  config: RouteConfig<B, Q, P>,
+  work: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<HandlerResult>,
+  authenticate: Authenticator,
+  request: ApiRequest,
+  context: RouteContext,
+): Promise<HandlerResult> {
+  let version: string | null = null;
+  return withProblems(request, async (requestId) => {
+    if (!config.unversioned) version = checkVersion(request.headers);
+    const auth = await (config.authenticate ?? authenticate)(request);
+    if (config.principals && !config.principals.includes(auth.kind)) {
+      throw new ApiProblem("forbidden", `This endpoint accepts only ${config.principals.join(" or ")} credentials`);
+    }
+    if (config.scope && !hasScope(auth.scopes, config.scope)) {
+      const needed = Array.isArray(config.scope) ? config.scope.join(" or ") : config.scope;
+      throw new ApiProblem("insufficient-scope", `This request needs the ${needed} scope, which the credential was not granted`, {
+        requiredScopes: Array.isArray(config.scope) ? config.scope : [config.scope],
+        headers: { "WWW-Authenticate": `Bearer realm="inkwell", error="insufficient_scope", scope="${Array.isArray(config.scope) ? config.scope.join(" ") : config.scope}"` },
+      });
+    }
+    await consumeRateLimit(auth.credentialId, config.rateLimit);
+
+    const rawParams = context?.params ? await context.params : {};
+    let params: unknown = rawParams;
+    if (config.params) {
+      const parsed = config.params.safeParse(rawParams);
+      if (!parsed.success) {
+        const errors = fieldErrorsFromZod(parsed.error.issues).map((e) => ({ ...e, in: "path" as const }));
+        throw new ApiProblem("invalid-id", `Malformed path parameter: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, { errors });
+      }
+      params = parsed.data;
+    }
+    const query = config.query ? parseWith(config.query, queryObject(new URL(request.url)), "query") : undefined;
+
+    let body: unknown = undefined;
+    if (config.body) {
+      const raw = await readJsonBody(request);
+      if (raw === undefined && (config.bodyRequired ?? true)) {
+        throw new ApiProblem("bad-request", "A JSON request body is required");
+      }
+      body = raw === undefined ? undefined : parseWith(config.bodyFor?.(request) ?? config.body, raw, "body");
+    } else if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
+      // Still enforce the size limit on endpoints that ignore their body.
+      await readBodyText(request, MAX_BODY_BYTES);
+    }
+
+    return work({
+      request,
+      requestId,
+      auth,
+      brandId: auth.brandId,
+      body: body as Out<B>,
+      query: query as Out<Q>,
+      params: params as Out<P>,
+    });
+  }, () => version);
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -196,9 +208,9 @@ type Method = (typeof METHODS)[number];
 /** Exports every method of a route file: the given handlers, and 405 with `Allow` for the rest. */
 export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
   const allow = METHODS.filter((m) => handlers[m]).join(", ");
-  const notAllowed: RouteHandler = async (request) =>
+  const notAllowed = handler((request) =>
     withProblems(request, async () => {
       throw new ApiProblem("method-not-allowed", `${request.method} is not supported here; allowed: ${allow}`, { headers: { Allow: allow } });
-    });
+    }));
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, RouteHandler>;
 }

@@ -2,7 +2,7 @@
 // the submitted fields (nothing from the GET is trusted), the form must carry a CSRF token bound to the
 // user and to this exact request, and come from our own origin.
 import { sessionUserId } from "@/lib/auth/session-cookie";
-import { checkSameOrigin } from "@/lib/http/credentials";
+import { checkSameOrigin } from "@/lib/http/origin";
 import { originOf } from "@/lib/http/route";
 import { db } from "@/lib/db";
 import { authorizeQuery, redirectWith, validateAuthorizeRequest } from "./authorize-request";

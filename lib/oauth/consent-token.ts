@@ -1,18 +1,13 @@
 // CSRF protection of the consent form: a token signed with AUTH_SECRET, bound to the signed-in user and
 // to the exact authorization request, valid for the lifetime of an authorization code. A forged form
 // cannot carry one, and a token for one request cannot approve another.
+import { authSecret } from "@/lib/config";
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 const LIFETIME_MS = 10 * 60_000;
 
-function secret(): string {
-  const value = process.env.AUTH_SECRET;
-  if (!value) throw new Error("AUTH_SECRET is not set");
-  return value;
-}
-
 function mac(userId: string, request: string, issuedAt: number): string {
-  return createHmac("sha256", secret()).update(`oauth-consent\n${userId}\n${issuedAt}\n${request}`).digest("base64url");
+  return createHmac("sha256", authSecret()).update(`oauth-consent\n${userId}\n${issuedAt}\n${request}`).digest("base64url");
 }
 
 export function consentToken(userId: string, request: string, now = Date.now()): string {

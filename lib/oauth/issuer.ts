@@ -1,7 +1,6 @@
 // This server's issuer identifier (RFC 9207 `iss`): the configured public URL, else the request's origin.
+import { config } from "@/lib/config";
+
 export function issuerFor(requestOrigin: string): string {
-  for (const configured of [process.env.APP_URL, process.env.AUTH_URL]) {
-    if (configured) return new URL(configured).origin;
-  }
-  return requestOrigin;
+  return config().APP_URL ? config().appOrigin : requestOrigin;
 }

@@ -1,7 +1,6 @@
 // Keeps the Product table from the product data in processed events (see lib/products/README.md).
 // Facts of one batch are merged per product first, so a busy product costs one upsert per batch.
-import type { DbClient } from "@/lib/db";
-import { boolParam, execute, timeParam } from "@/lib/events/worker/sql";
+import type { SqlRunner } from "@/lib/db/sql";
 
 export type ProductFact = {
   brandId: string;
@@ -117,13 +116,13 @@ const UPSERT_PRODUCTS = (rows: number) => `
     "viewCount" = "Product"."viewCount" + excluded."viewCount",
     "orderCount" = "Product"."orderCount" + excluded."orderCount"`;
 
-export async function recordProducts(tx: DbClient, facts: ProductFact[]): Promise<void> {
+export async function recordProducts(tx: SqlRunner, facts: ProductFact[]): Promise<void> {
   const merged = mergeFacts(facts);
   if (merged.length === 0) return;
   const params = merged.flatMap((f) => [
     f.brandId, f.productId, f.title ?? null, f.price ?? null, f.currency ?? null, f.url ?? null, f.imageUrl ?? null,
-    JSON.stringify(f.categories ?? []), boolParam(f.inStock), f.inStock === true ? timeParam(f.seenAt) : null,
-    timeParam(f.seenAt), timeParam(f.seenAt), f.views, f.orders,
+    JSON.stringify(f.categories ?? []), f.inStock ?? null, f.inStock === true ? f.seenAt : null,
+    f.seenAt, f.seenAt, f.views, f.orders,
   ]);
-  await execute(tx, UPSERT_PRODUCTS(merged.length), ...params, "[]", boolParam(true), boolParam(true));
+  await tx.run(UPSERT_PRODUCTS(merged.length), [...params, "[]", true, true]);
 }

@@ -1,7 +1,6 @@
 // Segment membership, evaluated by the database through the translated condition SQL.
-import { db } from "@/lib/db";
-import { sqlReader } from "@/lib/sql/raw-sql";
-import { jsonValue } from "@/lib/sql/values";
+import { sqlReader } from "@/lib/db/sql";
+import { jsonValue } from "@/lib/db/values";
 import { ConditionGroups } from "./conditions";
 import { segmentSql } from "./segment-sql";
 import { Sql } from "./sql";
@@ -14,7 +13,7 @@ export function storedGroups(value: unknown): ConditionGroups {
 export async function countSegmentContacts(brandId: string, groups: ConditionGroups): Promise<number> {
   const sql = new Sql();
   const where = `c."brandId" = ${sql.p(brandId)} AND ${segmentSql(groups, sql)}`;
-  const rows = await db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS n FROM "Contact" c WHERE ${where}`, ...sql.params);
+  const rows = await sqlReader().all<{ n: number | bigint }>(`SELECT COUNT(*) AS n FROM "Contact" c WHERE ${where}`, sql.params);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -25,7 +24,7 @@ export async function countSegmentContacts(brandId: string, groups: ConditionGro
 export async function segmentIdsOfContacts(brandId: string, contactIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map(contactIds.map((id) => [id, [] as string[]]));
   if (contactIds.length === 0) return result;
-  const reader = await sqlReader();
+  const reader = sqlReader();
   const segments = await reader.all<{ id: string; conditionGroups: unknown }>(
     `SELECT "id", "conditionGroups" FROM "Segment" WHERE "brandId" = ? AND "status" <> 'archived' ORDER BY "id"`, [brandId]);
   await Promise.all(segments.map(async (segment) => {

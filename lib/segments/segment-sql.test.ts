@@ -6,6 +6,7 @@ import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ConditionGroups, type Condition } from "./conditions";
 import { segmentSql } from "./segment-sql";
+import { toPostgresPlaceholders, toSqlitePlaceholders } from "@/lib/db/placeholders";
 import { Sql } from "./sql";
 
 const NOW = new Date("2026-06-01T00:00:00.000Z");
@@ -48,7 +49,7 @@ function members(groups: unknown): string[] {
   const sql = new Sql("sqlite");
   const where = `c."brandId" = ${sql.p("b")} AND ${segmentSql(ConditionGroups.parse(groups), sql, NOW)}`;
   const params = sql.params.map((p) => (p instanceof Date ? p.toISOString() : p));
-  return (sqlite.prepare(`SELECT c.id FROM "Contact" c WHERE ${where} ORDER BY c.id`).all(...params) as { id: string }[]).map((r) => r.id);
+  return (sqlite.prepare(toSqlitePlaceholders(`SELECT c.id FROM "Contact" c WHERE ${where} ORDER BY c.id`)).all(...params) as { id: string }[]).map((r) => r.id);
 }
 const one = (condition: Record<string, unknown>) => members([{ conditions: [condition] }]);
 
@@ -116,7 +117,7 @@ describe("PostgreSQL text", () => {
   it("uses numbered, typed placeholders and jsonb operators", () => {
     const sql = new Sql("postgres");
     const condition: Condition = { type: "customProperty", key: "visits", operator: "gt", value: 3 };
-    const text = segmentSql([{ conditions: [condition, { type: "tag", operator: "has", value: "vip" }] }], sql, NOW);
+    const text = toPostgresPlaceholders(segmentSql([{ conditions: [condition, { type: "tag", operator: "has", value: "vip" }] }], sql, NOW));
     expect(text).toContain(`jsonb_typeof(c."customProperties" -> 'visits')`);
     expect(text).toContain("$1::numeric");
     expect(text).toContain(`t."tag" = $2`);

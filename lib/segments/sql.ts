@@ -1,18 +1,11 @@
-// A tiny builder for portable raw SQL: collects parameters and writes the placeholder each engine
-// expects (`?` for SQLite, `$n` for PostgreSQL). Identifiers are double-quoted, which both accept.
+// Segment SQL is assembled with lib/db's builder (one placeholder dialect, lib/db/placeholders.ts), for
+// the engine this process runs on unless told otherwise.
 import { dbKind } from "@/lib/db";
+import { SqlBuilder } from "@/lib/db/placeholders";
 
-export type Dialect = "sqlite" | "postgres";
-
-export class Sql {
-  readonly params: unknown[] = [];
-  constructor(readonly dialect: Dialect = dbKind === "postgres" ? "postgres" : "sqlite") {}
-
-  /** A placeholder bound to `value`; `pgType` casts it where PostgreSQL cannot infer the type. */
-  p(value: unknown, pgType?: "text" | "numeric" | "int"): string {
-    this.params.push(value);
-    if (this.dialect === "sqlite") return "?";
-    return pgType ? `$${this.params.length}::${pgType}` : `$${this.params.length}`;
+export class Sql extends SqlBuilder {
+  constructor(dialect: "sqlite" | "postgres" = dbKind) {
+    super(dialect);
   }
 }
 

@@ -1,9 +1,10 @@
-// The template row through the raw drivers (lib/sql), not Prisma: for a large document (hundreds
+// The template row through the raw drivers (lib/db/sql.ts), not Prisma: for a large document (hundreds
 // of blocks, ~100 KiB of JSON) Prisma's per-call work on the Json values (its query compiler handling
 // the parameters, then unpacking the result) cost several times the SQL itself, on create and on read.
 // Tables stay defined by the Prisma schema (prisma/schema/templates.prisma); every query names brandId.
 import { ApiProblem } from "@/lib/http/problems";
-import { sqlReader, writeTransaction, type SqlRunner } from "@/lib/sql/raw-sql";
+import { isForeignKeyViolation } from "@/lib/db/errors";
+import { sqlReader, writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import type { TemplateRow } from "./template-record";
 
 export type TemplateWrite = {
@@ -20,14 +21,9 @@ export type TemplateWrite = {
 const notFound = () => new ApiProblem("not-found", "No email template with this id in your brand");
 const brandGone = () => new ApiProblem("not-found", "The brand of this credential no longer exists");
 
-function foreignKeyFailed(error: unknown): boolean {
-  const code = (error as { code?: string }).code;
-  return code === "SQLITE_CONSTRAINT_FOREIGNKEY" || code === "23503";
-}
-
 /** A universal layout deleted between the reference check and the write. */
 function layoutGone(error: unknown): unknown {
-  return foreignKeyFailed(error) ? new ApiProblem("conflict", "A universal layout this template references was deleted meanwhile; send the template again") : error;
+  return isForeignKeyViolation(error) ? new ApiProblem("conflict", "A universal layout this template references was deleted meanwhile; send the template again") : error;
 }
 
 // The adapter's own format ("2026-01-02T03:04:05.678+00:00") is rewritten without parsing a Date.
@@ -60,7 +56,7 @@ async function addRefs(tx: SqlRunner, t: TemplateWrite) {
 
 /** The template of the brand with this id, or null. */
 export async function readTemplateRow(brandId: string, id: string): Promise<TemplateRow | null> {
-  return selectRow(await sqlReader(), brandId, id);
+  return selectRow(sqlReader(), brandId, id);
 }
 
 /** Inserts a new template and its layout references in one transaction; returns the brand's plan. */

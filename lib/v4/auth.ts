@@ -1,5 +1,6 @@
 // v4 accepted OAuth bearer tokens only, and so does the compatibility layer: an API key or a dashboard
 // session is refused with a 401 that points to the current API, where those credentials work.
+import type { ApiRequest } from "@/lib/http/api-request";
 import type { Principal } from "@/lib/http/principal";
 import { ApiProblem } from "@/lib/http/problems";
 import { CURRENT_VERSION } from "@/lib/http/version";
@@ -14,7 +15,7 @@ function unauthorized(detail: string, error?: string): ApiProblem {
 }
 
 /** The bearer token's principal; `successor` names the current endpoint in the refusal. */
-export async function authenticateV4(request: Request, successor: string): Promise<Principal> {
+export async function authenticateV4(request: ApiRequest, successor: string): Promise<Principal> {
   const match = BEARER.exec(request.headers.get("authorization") ?? "");
   if (!match) {
     throw unauthorized(

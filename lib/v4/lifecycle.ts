@@ -1,6 +1,7 @@
 // The v4 layer's lifecycle: deprecated since the current version shipped, sunset on 2027-06-15.
 // Every v4 response says so in headers (RFC 9745 Deprecation, RFC 8594 Sunset, Link to the successor
 // and to the migration guide); after the sunset the layer answers 410 Gone.
+import { config, type Config } from "@/lib/config";
 
 /** The release of API version 2026-03-15, which deprecated v4. */
 export const DEPRECATED_AT = new Date("2026-03-15T00:00:00Z");
@@ -8,11 +9,9 @@ export const DEFAULT_SUNSET_AT = new Date("2027-06-15T00:00:00Z");
 export const MIGRATION_GUIDE = "/docs/v4-migration";
 
 /** `V4_SUNSET_AT` (an ISO 8601 instant) moves the sunset, so tests and operators can try the 410. */
-export function sunsetAt(): Date {
-  const configured = process.env.V4_SUNSET_AT;
-  if (!configured) return DEFAULT_SUNSET_AT;
-  const date = new Date(configured);
-  return Number.isNaN(date.getTime()) ? DEFAULT_SUNSET_AT : date;
+export function sunsetAt(settings: Pick<Config, "V4_SUNSET_AT"> = config()): Date {
+  const configured = settings.V4_SUNSET_AT;
+  return configured ? new Date(configured) : DEFAULT_SUNSET_AT;
 }
 
 export function isSunset(now = new Date()): boolean {

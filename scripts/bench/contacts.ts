@@ -91,7 +91,7 @@ async function main() {
     const seeded: string[] = [];
     // Seeding writes straight into the SQLite file (in the format Prisma stores) so 200,000 rows take seconds.
     const Database = (await import("better-sqlite3")).default;
-    const { sqliteFilePath } = await import("@/lib/db-url");
+    const { sqliteFilePath } = await import("@/lib/db/url");
     const file = new Database(sqliteFilePath(server.databaseUrl));
     file.pragma("busy_timeout = 10000");
     const insertContact = file.prepare(`INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)`);

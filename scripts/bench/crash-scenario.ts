@@ -4,7 +4,7 @@
 // TEST_POSTGRES_URL is set).
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { databaseKind } from "../../lib/db-url";
+import { databaseKind } from "../../lib/db/url";
 import { startTestServer, type TestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey } from "./bench-helpers";
 import { eventBody } from "./event-bodies";

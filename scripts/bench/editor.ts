@@ -97,7 +97,7 @@ async function centre(page: Page, selector: string, index: number, fy = 0.5) {
 async function main() {
   const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${path.join(dataDir, "inkwell.db")}`, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "bench-secret", APP_URL: base },
+    env: { ...process.env, DATABASE_URL: `file:${path.join(dataDir, "inkwell.db")}`, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "bench-secret-not-for-production", APP_URL: base },
     stdio: "ignore",
     detached: true,
   });

@@ -28,9 +28,9 @@ async function main() {
   // shared machine).
   const profile = process.env.NO_PROFILE ? [] : ["--cpu-prof", `--cpu-prof-dir=${dir}`];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "-e",
-    `process.on("SIGTERM", () => { console.log("group commit", JSON.stringify(globalThis.inkwellEventStore?.counters)); process.exit(0); }); import("./scripts/start.ts")`], {
+    `process.on("SIGTERM", () => process.exit(0)); import("./scripts/start.ts")`], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "profile-secret", NODE_ENV: "production",
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "profile-secret-not-for-production", NODE_ENV: "production",
       INKWELL_WORKER: "off", RATE_LIMIT_PER_MINUTE: "1000000000" },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -4,7 +4,8 @@
 // the driver adapter (prisma/orm#27403), and one runner for both engines behaves the same everywhere.
 import fs from "node:fs";
 import path from "node:path";
-import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "../../lib/db-url";
+import { config } from "../../lib/config";
+import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -17,7 +18,7 @@ function migrationDirs(kind: "sqlite" | "postgres") {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function applyMigrations(url = resolveDatabaseUrl()): Promise<string[]> {
+export async function applyMigrations(url = config().DATABASE_URL): Promise<string[]> {
   return databaseKind(url) === "postgres" ? applyPostgres(url) : applySqlite(url);
 }
 

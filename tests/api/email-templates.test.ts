@@ -18,7 +18,7 @@ describe("CRUD", () => {
 
     const got = await api(`/api/email-templates/${created.id}`, { key: brand.key });
     expect(got.status).toBe(200);
-    // Served before Next's router (server/fast-routes.ts), still compressed the way Next compresses.
+    // Served by server/api-router.ts, compressed the way Next compresses.
     expect(got.headers.get("content-encoding")).toBe("gzip");
     expect(await got.json()).toEqual(created);
 
@@ -79,7 +79,6 @@ describe("the badge section", () => {
 });
 
 describe("the request budget", () => {
-  // Reads by id are served before Next's router (server/fast-routes.ts); the budget is still one per credential.
   it("is shared by template reads and every other endpoint", async () => {
     const limited = await createTestBrand();
     const template = await createOk(limited, { name: "Budget" });

@@ -250,8 +250,8 @@ describe("request ids, rate limits, OpenAPI, health", () => {
     expect((await api("/api/me", { key: brand.key })).status).toBe(200);
   });
 
-  it("routes served ahead of Next's router answer with the same headers: X-Request-Id, Service-Version, problem type", async () => {
-    // server/fast-routes.ts: the events ingest, contacts and templates (success and problem answers).
+  it("answers carry X-Request-Id, Service-Version and the problem type on success and on problems", async () => {
+    // Served by server/api-router.ts with the compiled route handlers: the events ingest, contacts and templates.
     const requests: { path: string; method?: string; body?: unknown; status: number }[] = [
       { path: "/api/contacts?limit=1", status: 200 },
       { path: `/api/contacts/${MISSING_ID}`, status: 404 },
@@ -272,7 +272,7 @@ describe("request ids, rate limits, OpenAPI, health", () => {
     }
   });
 
-  it("a 429 from a route served ahead of Next's router carries Retry-After", async () => {
+  it("a 429 from a list endpoint carries Retry-After", async () => {
     const limited = await createTestBrand();
     for (let batch = 0; batch < 8; batch++) {
       const results = await Promise.all(Array.from({ length: 50 }, () => api("/api/contacts?limit=1", { key: limited.key })));
@@ -284,8 +284,7 @@ describe("request ids, rate limits, OpenAPI, health", () => {
     expect(body.retryAfter).toBe(Number(res.headers.get("retry-after")));
   });
 
-  it("one budget per credential across routes the custom server serves itself and routes Next serves", async () => {
-    // /api/contacts is mounted ahead of Next's router (server/fast-routes.ts); /api/me is Next's.
+  it("one budget per credential across endpoints", async () => {
     const limited = await createTestBrand();
     const statuses: number[] = [];
     for (let batch = 0; batch < 8; batch++) {

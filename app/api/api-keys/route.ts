@@ -1,7 +1,8 @@
 // /api/api-keys: the brand's API keys, managed from the dashboard (session credentials only).
 import { createApiKey, listApiKeys } from "@/lib/brands/api-keys";
 import { CreateApiKeyInput } from "@/lib/brands/schemas";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 import { created, ok } from "@/lib/http/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

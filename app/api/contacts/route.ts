@@ -4,7 +4,8 @@ import { ContactInput, ContactListQuery, ContactPatch, EmailQuery } from "@/lib/
 import { updateContact } from "@/lib/contacts/update-contact";
 import { upsertContact } from "@/lib/contacts/upsert-contact";
 import { created, ok } from "@/lib/http/responses";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ scope: "contacts.read", query: ContactListQuery }, async ({ brandId, query }) => ok(await listContacts(brandId, query))),

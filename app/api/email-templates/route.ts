@@ -1,6 +1,7 @@
 // /api/email-templates: list (keyset pages, summaries only) and create.
 import { jsonText, ok } from "@/lib/http/responses";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 import { listTemplates, ListTemplatesQuery } from "@/lib/templates/list-templates";
 import { RawDocument } from "@/lib/templates/raw-body";
 import { createTemplate } from "@/lib/templates/save-template";

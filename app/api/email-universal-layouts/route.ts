@@ -1,6 +1,7 @@
 // /api/email-universal-layouts: list (newest first) and create.
 import { created, ok } from "@/lib/http/responses";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 import { listLayouts, ListLayoutsQuery } from "@/lib/templates/layouts/read-layouts";
 import { createLayout } from "@/lib/templates/layouts/save-layout";
 import { RawDocument } from "@/lib/templates/raw-body";

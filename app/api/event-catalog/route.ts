@@ -1,7 +1,8 @@
 // GET /api/event-catalog: the recommended events with their versions and property JSON Schemas.
 import { catalogAsJson } from "@/lib/events/catalog";
 import { ok } from "@/lib/http/responses";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 import { SCOPES } from "@/lib/http/scopes";
 
 const READ_SCOPES = ["events.write", ...SCOPES.filter((s) => s.endsWith(".read"))] as const;

@@ -3,7 +3,8 @@
 import { acceptEvent, compatibilityModes } from "@/lib/events/accept-event";
 import { EventInput, NoOriginEventInput } from "@/lib/events/schemas";
 import { accepted } from "@/lib/http/responses";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({

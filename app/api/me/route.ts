@@ -1,6 +1,7 @@
 // GET /api/me: the brand and credential behind this request.
 import { describeCaller } from "@/lib/brands/get-me";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 import { ok } from "@/lib/http/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -1,6 +1,7 @@
 // /api/segments: list and create.
 import { created, ok } from "@/lib/http/responses";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 import { listSegments } from "@/lib/segments/list-segments";
 import { SegmentInput, SegmentListQuery } from "@/lib/segments/schemas";
 import { createSegment } from "@/lib/segments/write-segment";

@@ -1,12 +1,10 @@
 // Anything under /v4 that no route claims: a problem with the lifecycle headers, never an HTML page.
-import { ApiProblem } from "@/lib/http/problems";
-import { withProblems, type RouteHandler } from "@/lib/http/route";
+import { apiFallback } from "@/lib/http/fallback";
+import { handler } from "@/lib/http/route";
 import { MIGRATION_GUIDE } from "@/lib/v4/lifecycle";
 import { v4Methods } from "@/lib/v4/route";
 
-const notFound: RouteHandler = (request) =>
-  withProblems(request, async () => {
-    throw new ApiProblem("not-found", `No v4 endpoint at ${new URL(request.url).pathname}; v4 serves /v4/identify, /v4/contacts/{lookup} and /v4/track (see ${MIGRATION_GUIDE})`);
-  });
+const notFound = handler((request) =>
+  apiFallback(request, `No v4 endpoint at {path}; v4 serves /v4/identify, /v4/contacts/{lookup} and /v4/track (see ${MIGRATION_GUIDE})`));
 
 export const { GET, POST, PUT, PATCH, DELETE } = v4Methods("/api", { GET: notFound, POST: notFound, PUT: notFound, PATCH: notFound, DELETE: notFound });

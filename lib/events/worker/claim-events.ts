@@ -1,35 +1,45 @@
 // Claiming inbox events for one worker. A claim is a lease (claimedBy, claimedUntil): a worker that
 // dies loses its events to another worker once the lease lapses. PostgreSQL: FOR UPDATE SKIP LOCKED,
 // so concurrent workers take disjoint batches without waiting on each other. SQLite: the UPDATE holds
-// the one write lock, which makes it atomic across processes too.
-import { db, dbKind } from "@/lib/db";
+// the one write lock, which makes it atomic across processes too. The claimed rows come back from the
+// same statement (RETURNING).
+import { dbKind } from "@/lib/db";
+import { writeQuery } from "@/lib/db/sql";
+import { boolValue, dateValue, numberValue } from "@/lib/db/values";
 import type { InboxRow } from "../event-store";
-import { writeTurn } from "../write-turns";
-import { queryRows, timeParam } from "./sql";
 
 /** A stored inbox row as a worker claims it: what was stored, plus how often it was tried. */
 export type ClaimedEvent = InboxRow & { attempts: number };
 
+type ClaimedRow = Omit<ClaimedEvent, "originInIdentity" | "historical" | "eventTime" | "receivedAt" | "attempts"> & {
+  originInIdentity: unknown;
+  historical: unknown;
+  eventTime: unknown;
+  receivedAt: unknown;
+  attempts: unknown;
+};
+
+const CLAIM = `
+  UPDATE "EventInbox" SET "claimedBy" = ?, "claimedUntil" = ?ts, "attempts" = "attempts" + 1
+  WHERE "id" IN (
+    SELECT "id" FROM "EventInbox"
+    WHERE "status" = 'pending' AND "nextAttemptAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
+    ORDER BY "id" LIMIT ? ${dbKind === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
+  )
+  RETURNING "id", "brandId", "eventName", "eventVersion", "origin", "originInIdentity", "eventID", "eventTime",
+    "receivedAt", "historical", "payload", "attempts"`;
+
 export async function claimEvents(workerId: string, limit: number, leaseMs: number): Promise<ClaimedEvent[]> {
   const now = new Date();
-  const lock = dbKind === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
-  const claimed = await writeTurn(() => queryRows<{ id: string }>(
-    db,
-    `UPDATE "EventInbox" SET "claimedBy" = ?, "claimedUntil" = ?ts, "attempts" = "attempts" + 1
-     WHERE "id" IN (
-       SELECT "id" FROM "EventInbox"
-       WHERE "status" = 'pending' AND "nextAttemptAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
-       ORDER BY "id" LIMIT ? ${lock}
-     ) RETURNING "id"`,
-    workerId, timeParam(new Date(now.getTime() + leaseMs)), timeParam(now), timeParam(now), limit,
-  ));
-  if (claimed.length === 0) return [];
-  return db.eventInbox.findMany({
-    where: { id: { in: claimed.map((c) => c.id) }, claimedBy: workerId },
-    orderBy: { id: "asc" },
-    select: {
-      id: true, brandId: true, eventName: true, eventVersion: true, origin: true, originInIdentity: true, eventID: true,
-      eventTime: true, receivedAt: true, historical: true, payload: true, attempts: true,
-    },
-  });
+  const rows = await writeQuery<ClaimedRow>(CLAIM, [workerId, new Date(now.getTime() + leaseMs), now, now, limit]);
+  return rows
+    .map((r) => ({
+      ...r,
+      originInIdentity: boolValue(r.originInIdentity),
+      historical: boolValue(r.historical),
+      eventTime: dateValue(r.eventTime),
+      receivedAt: dateValue(r.receivedAt),
+      attempts: numberValue(r.attempts),
+    }))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }

@@ -1,7 +1,7 @@
 // Finds or creates the contact of each event. An event that only names an existing contact (email
 // and/or phone, nothing else) costs no write: its identifiers are looked up for the whole batch at once.
 // Anything else goes through lib/contacts' upsert, the same code as POST /api/contacts.
-import { db } from "@/lib/db";
+import { sqlReader } from "@/lib/db/sql";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { upsertContactId } from "@/lib/contacts/upsert-contact";
 import type { ContactInput } from "@/lib/contacts/schemas";
@@ -34,17 +34,20 @@ export class ContactResolver {
     for (const [brandId, identifiers] of perBrand) {
       const emails = [...new Set(identifiers.filter((i) => i.type === "email").map((i) => i.value))];
       const phones = [...new Set(identifiers.filter((i) => i.type === "phone").map((i) => i.value))];
-      const rows = await db.contactIdentifier.findMany({
-        where: { brandId, OR: [{ type: "email", value: { in: emails } }, { type: "phone", value: { in: phones } }] },
-        select: { type: true, value: true, contactId: true },
-      });
+      const rows: { type: string; value: string; contactId: string }[] = [];
+      for (const [type, values] of [["email", emails], ["phone", phones]] as const) {
+        if (values.length === 0) continue;
+        rows.push(...(await sqlReader().all<{ type: string; value: string; contactId: string }>(
+          `SELECT "type", "value", "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" IN (${values.map(() => "?").join(", ")})`,
+          [brandId, type, ...values])));
+      }
       for (const r of rows) this.owners.set(key(brandId, { type: r.type as Identifier["type"], value: r.value }), r.contactId);
     }
   }
 
   /**
    * Resolves the contacts of a batch's events (in the batch's order), concurrently so their upserts are
-   * committed together (lib/sql group commit), but in event order for events that share an identifier
+   * committed together (lib/db group commit), but in event order for events that share an identifier
    * or a known contact: a later event's contact data must be written after an earlier one's.
    */
   async resolveAll(items: { brandId: string; contact?: EventContact }[]): Promise<({ contactId: string | null } | { error: unknown })[]> {
@@ -81,7 +84,7 @@ export class ContactResolver {
     const known = this.upserted.get(memo);
     if (known) return known;
     const input: ContactInput = { identifiers: identifiers.map((i) => ({ type: i.type, id: i.value })), ...profile };
-    // upsertContactId takes the process's write turn itself (lib/sql/raw-sql.ts writeTransaction).
+    // upsertContactId writes through lib/db's group commit itself.
     const { contactId } = await upsertContactId(brandId, input, { source: "event" });
     for (const i of identifiers) this.owners.set(key(brandId, i), contactId);
     this.upserted.set(memo, contactId);

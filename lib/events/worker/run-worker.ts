@@ -3,6 +3,7 @@
 // (`npm run worker`); any number of workers can share one database.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
+import { config } from "@/lib/config";
 import { claimEvents } from "./claim-events";
 import { processBatch } from "./process-batch";
 
@@ -12,9 +13,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startEventWorker(options: WorkerOptions = {}): { workerId: string; stop: () => Promise<void> } {
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
-  const batchSize = options.batchSize ?? Number(process.env.EVENTS_WORKER_BATCH ?? 100);
-  const idleMs = options.idleMs ?? Number(process.env.EVENTS_WORKER_IDLE_MS ?? 200);
-  const leaseMs = options.leaseMs ?? Number(process.env.EVENTS_CLAIM_LEASE_MS ?? 60_000);
+  const settings = config();
+  const batchSize = options.batchSize ?? settings.EVENTS_WORKER_BATCH;
+  const idleMs = options.idleMs ?? settings.EVENTS_WORKER_IDLE_MS;
+  const leaseMs = options.leaseMs ?? settings.EVENTS_CLAIM_LEASE_MS;
+  const debug = settings.EVENTS_DEBUG === "on";
   let running = true;
 
   const loop = (async () => {
@@ -22,14 +25,14 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
       try {
         const claimStarted = Date.now();
         const events = await claimEvents(workerId, batchSize, leaseMs);
-        if (process.env.EVENTS_DEBUG && events.length) console.log(`[events] claim ${events.length} in ${Date.now() - claimStarted} ms`);
+        if (debug && events.length) console.log(`[events] claim ${events.length} in ${Date.now() - claimStarted} ms`);
         if (events.length === 0) {
           await sleep(idleMs);
           continue;
         }
         const started = Date.now();
         await processBatch(workerId, events);
-        if (process.env.EVENTS_DEBUG) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms`);
+        if (debug) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms`);
         // A partial batch means the inbox is drained: let events accumulate rather than paying a batch's
         // fixed cost (claim, transaction, Prisma's per-query CPU on the shared event loop) per event.
         if (events.length < batchSize) await sleep(idleMs);

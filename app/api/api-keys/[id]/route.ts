@@ -1,7 +1,8 @@
 // DELETE /api/api-keys/{id}: revoke a key; requests with it fail from then on.
 import { revokeApiKey } from "@/lib/brands/api-keys";
 import { ApiProblem } from "@/lib/http/problems";
-import { IdParams, methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
 import { noContent } from "@/lib/http/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

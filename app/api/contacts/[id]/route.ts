@@ -3,7 +3,8 @@ import { getContact } from "@/lib/contacts/contact-record";
 import { ContactPatch } from "@/lib/contacts/schemas";
 import { updateContact } from "@/lib/contacts/update-contact";
 import { ok } from "@/lib/http/responses";
-import { IdParams, methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ scope: "contacts.read", params: IdParams }, async ({ brandId, params }) => ok(await getContact(brandId, params.id))),

@@ -1,6 +1,7 @@
 // /api/email-templates/{id}: read, full replace, delete.
 import { jsonText, noContent } from "@/lib/http/responses";
-import { IdParams, methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
 import { deleteTemplate, getTemplateJson } from "@/lib/templates/get-template";
 import { RawDocument } from "@/lib/templates/raw-body";
 import { replaceTemplate } from "@/lib/templates/save-template";

@@ -1,6 +1,7 @@
 // POST /api/email-templates/import: a template from raw HTML (the 1 MB body limit is the pipeline's).
 import { jsonText } from "@/lib/http/responses";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 import { importTemplate } from "@/lib/templates/import-template";
 import { ImportInput } from "@/lib/templates/schema/template";
 

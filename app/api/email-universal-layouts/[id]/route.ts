@@ -1,6 +1,7 @@
 // /api/email-universal-layouts/{id}: read, full replace, delete (refused while templates use it).
 import { noContent, ok } from "@/lib/http/responses";
-import { IdParams, methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
 import { deleteLayout } from "@/lib/templates/layouts/delete-layout";
 import { getLayout } from "@/lib/templates/layouts/read-layouts";
 import { replaceLayout } from "@/lib/templates/layouts/save-layout";

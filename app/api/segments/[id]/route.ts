@@ -1,6 +1,7 @@
 // /api/segments/{id}: read, replace, delete.
 import { noContent, ok } from "@/lib/http/responses";
-import { IdParams, methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
 import { getSegment } from "@/lib/segments/get-segment";
 import { SegmentInput } from "@/lib/segments/schemas";
 import { deleteSegment, replaceSegment } from "@/lib/segments/write-segment";

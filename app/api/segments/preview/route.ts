@@ -1,6 +1,7 @@
 // /api/segments/preview: count the contacts an unsaved segment definition matches (changes nothing).
 import { ok } from "@/lib/http/responses";
-import { methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
 import { previewSegment, SegmentPreviewInput } from "@/lib/segments/preview-segment";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

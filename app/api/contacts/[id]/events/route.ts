@@ -2,7 +2,8 @@
 import { ContactEventsQuery } from "@/lib/events/schemas";
 import { listContactEvents } from "@/lib/events/list-contact-events";
 import { ok } from "@/lib/http/responses";
-import { IdParams, methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ scope: "contacts.read", params: IdParams, query: ContactEventsQuery }, async ({ brandId, params, query }) =>

@@ -1,6 +1,7 @@
 // POST /api/email-templates/{id}/render: HTML and text for a contact, or a preview with sample data.
 import { ok } from "@/lib/http/responses";
-import { IdParams, methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
 import { renderTemplate } from "@/lib/templates/render/render-template";
 import { RenderInput } from "@/lib/templates/render/schemas";
 

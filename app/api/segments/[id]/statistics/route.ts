@@ -1,6 +1,7 @@
 // /api/segments/{id}/statistics: the segment's contact count, evaluated by the database.
 import { ok } from "@/lib/http/responses";
-import { IdParams, methods, route } from "@/lib/http/route";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
 import { segmentStatistics } from "@/lib/segments/segment-statistics";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

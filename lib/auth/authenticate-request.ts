@@ -1,10 +1,13 @@
-// Authenticates a request: brand API key, OAuth bearer token, or the dashboard's session cookie.
+// Authenticates an API request: brand API key, OAuth bearer token, or the dashboard's session cookie
+// (then only from our own origin). lib/api/route.ts gives it to the API pipeline.
 import { principalForApiKey } from "@/lib/brands/api-keys";
 import { activeBrandId } from "@/lib/brands/memberships";
-import { BRAND_COOKIE, readCookie, sessionUserId } from "@/lib/auth/session-cookie";
+import type { ApiRequest } from "@/lib/http/api-request";
+import { checkSameOrigin } from "@/lib/http/origin";
+import type { Principal } from "@/lib/http/principal";
+import { ApiProblem } from "@/lib/http/problems";
 import { principalForAccessToken } from "@/lib/oauth/bearer";
-import type { Principal } from "./principal";
-import { ApiProblem } from "./problems";
+import { BRAND_COOKIE, readCookie, sessionUserId } from "./session-cookie";
 
 const CHALLENGE = 'Service-API-Key realm="inkwell", Bearer realm="inkwell"';
 
@@ -13,37 +16,7 @@ function unauthorized(detail: string, bearerError?: string): ApiProblem {
   return new ApiProblem("unauthorized", detail, { headers: { "WWW-Authenticate": challenge } });
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-
-/** The origin this server is reached at, for the cookie-authenticated Origin check. */
-export function ownOrigins(request: Request): string[] {
-  const origins = new Set<string>();
-  for (const configured of [process.env.APP_URL, process.env.AUTH_URL]) {
-    if (configured) origins.add(new URL(configured).origin);
-  }
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (host) {
-    const proto = request.headers.get("x-forwarded-proto") ?? new URL(request.url).protocol.replace(":", "");
-    origins.add(`${proto}://${host}`);
-  }
-  return [...origins];
-}
-
-/** CSRF defence for cookie-authenticated writes: the browser's Origin must be our own. */
-export function checkSameOrigin(request: Request): void {
-  if (SAFE_METHODS.has(request.method)) return;
-  const origin = request.headers.get("origin");
-  if (origin === null) {
-    // Browsers send Origin on every cross-site write; a same-site fetch without it is still marked.
-    if (request.headers.get("sec-fetch-site") === "same-origin") return;
-    throw new ApiProblem("forbidden-origin", "A cookie-authenticated write must come from the Inkwell dashboard (no Origin header)");
-  }
-  if (origin === "null" || !ownOrigins(request).includes(origin)) {
-    throw new ApiProblem("forbidden-origin", `Requests from origin ${origin} may not use the dashboard session`);
-  }
-}
-
-export async function authenticate(request: Request): Promise<Principal> {
+export async function authenticateRequest(request: ApiRequest): Promise<Principal> {
   const authorization = request.headers.get("authorization");
   if (authorization !== null) {
     const match = /^(\S+)\s+(\S+)\s*$/.exec(authorization);

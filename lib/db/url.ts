@@ -1,13 +1,7 @@
-// Which database Inkwell talks to: SQLite by default, PostgreSQL for any postgres:// URL.
+// Which database a URL names: SQLite by default (a `file:` URL), PostgreSQL for postgres:// URLs.
 import path from "node:path";
 
-export const DEFAULT_DATABASE_URL = "file:./data/inkwell.db";
-
 export type DatabaseKind = "sqlite" | "postgres";
-
-export function resolveDatabaseUrl(): string {
-  return process.env.DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
-}
 
 export function databaseKind(url: string): DatabaseKind {
   return /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";

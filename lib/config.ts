@@ -1,0 +1,106 @@
+// Inkwell's configuration: every environment variable the app reads, validated once, in one place.
+// The README's configuration table lists the same variables with the same defaults; nothing else in
+// lib/, app/, components/ or server/ reads process.env for settings.
+import { z } from "zod";
+
+const DEFAULT_DATABASE_URL = "file:./data/inkwell.db";
+
+const positiveInt = (fallback: number) =>
+  z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").positive("must be greater than 0").default(fallback);
+const nonNegativeInt = (fallback: number) =>
+  z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(fallback);
+const onOff = (fallback: "on" | "off") =>
+  z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default(fallback);
+const origin = z
+  .string()
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === "http:" || url.protocol === "https:";
+    } catch {
+      return false;
+    }
+  }, "must be an absolute http(s) URL, e.g. https://inkwell.example.com");
+
+/** The variables, their defaults and their rules. Empty values count as unset. */
+const Environment = z.object({
+  DATABASE_URL: z
+    .string()
+    .default(DEFAULT_DATABASE_URL)
+    .refine((v) => /^(file:|postgres(ql)?:\/\/)/i.test(v), 'must start with "file:" (SQLite) or "postgres://" / "postgresql://"'),
+  PORT: z.coerce.number({ error: "must be a port number" }).int().min(1, "must be a port number").max(65535, "must be a port number").default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Signs dashboard sessions and other HMACs; `npm start` generates one into data/auth-secret when unset. */
+  AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  /** The public origin of this deployment (links in emails, OAuth issuer, CSRF checks). */
+  APP_URL: origin.optional(),
+  RATE_LIMIT_PER_MINUTE: positiveInt(400),
+  RATE_LIMIT_RENDER_PER_MINUTE: positiveInt(40),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  INKWELL_WORKER: onOff("on"),
+  EVENTS_MAX_ATTEMPTS: positiveInt(8),
+  EVENTS_RETRY_BASE_MS: positiveInt(1000),
+  EVENTS_SQLITE_SYNCHRONOUS: z.enum(["full", "normal"], { error: 'must be "full" or "normal"' }).default("full"),
+  EVENTS_MAX_BATCH: positiveInt(500),
+  EVENTS_BATCH_WINDOW_MS: nonNegativeInt(0),
+  EVENTS_WORKER_BATCH: positiveInt(100),
+  EVENTS_WORKER_IDLE_MS: positiveInt(200),
+  EVENTS_CLAIM_LEASE_MS: positiveInt(60_000),
+  EVENTS_DEBUG: onOff("off"),
+  INKWELL_WAL_CHECKPOINTER: onOff("on"),
+  V4_SUNSET_AT: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant, e.g. 2027-06-15T00:00:00Z" }).optional(),
+});
+
+export type Environment = z.output<typeof Environment>;
+
+export type Config = Environment & {
+  databaseKind: "sqlite" | "postgres";
+  /** APP_URL's origin, or http://localhost:PORT when unset (what `npm start` serves on this machine). */
+  appOrigin: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function withoutEmpty(env: Record<string, string | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const key of Object.keys(Environment.shape)) {
+    const value = env[key]?.trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+/** Parses an environment; throws a ConfigError whose message is one line naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = Environment.safeParse(withoutEmpty(env));
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      return `${name} ${issue.message} (got "${String(env[name] ?? "").slice(0, 80)}")`;
+    });
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const parsed = result.data;
+  return {
+    ...parsed,
+    databaseKind: /^postgres(ql)?:\/\//i.test(parsed.DATABASE_URL) ? "postgres" : "sqlite",
+    appOrigin: parsed.APP_URL ? new URL(parsed.APP_URL).origin : `http://localhost:${parsed.PORT}`,
+  };
+}
+
+let current: Config | undefined;
+
+/** This process's configuration, read from the environment on first use. */
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}
+
+/** The signing secret; its absence is a deployment error (npm start always provides one). */
+export function authSecret(): string {
+  const secret = config().AUTH_SECRET;
+  if (!secret) throw new ConfigError("AUTH_SECRET is not set: start Inkwell with `npm start`, or set AUTH_SECRET (32+ random characters)");
+  return secret;
+}

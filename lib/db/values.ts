@@ -1,0 +1,37 @@
+// Parameters and column values in the formats Prisma's adapters use, so rows written through the raw
+// layer read back unchanged through Prisma and the other way round.
+
+/** Prisma's SQLite adapter stores DateTime as ISO 8601 with an explicit +00:00 offset. */
+export function sqliteTime(date: Date): string {
+  return date.toISOString().replace("Z", "+00:00");
+}
+
+export function sqliteParam(value: unknown): unknown {
+  if (value instanceof Date) return sqliteTime(value);
+  if (typeof value === "boolean") return value ? 1 : 0;
+  return value === undefined ? null : value;
+}
+
+/** PostgreSQL's DateTime columns are `timestamp(3)` without time zone, holding UTC wall-clock time. */
+export function postgresParam(value: unknown): unknown {
+  if (value instanceof Date) return value.toISOString().replace("Z", "");
+  return value === undefined ? null : value;
+}
+
+// Column values as the drivers return them, read the same on both engines: better-sqlite3 gives TEXT
+// for DateTime and Json columns and 0/1 for Boolean; pg gives Date (see connections.ts), parsed JSON, boolean.
+export function dateValue(value: unknown): Date {
+  return value instanceof Date ? value : new Date(value as string);
+}
+
+export function jsonValue(value: unknown): unknown {
+  return typeof value === "string" ? JSON.parse(value) : value;
+}
+
+export function boolValue(value: unknown): boolean {
+  return value === true || value === 1 || value === 1n;
+}
+
+export function numberValue(value: unknown): number {
+  return typeof value === "bigint" ? Number(value) : Number(value ?? 0);
+}

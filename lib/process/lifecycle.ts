@@ -1,0 +1,40 @@
+// What an Inkwell server process runs beside its requests, and how it stops. The work starts on the
+// first GET /healthz (the server asks for it once at start, scripts/start.ts), inside the app's module
+// graph, so the in-process events worker shares the connections, the inbox and every other module
+// with the API routes (docs/architecture.md).
+import { config } from "@/lib/config";
+import { closeDatabase } from "@/lib/db";
+import { eventStore } from "@/lib/events/event-store";
+import { startEventWorker } from "@/lib/events/worker/run-worker";
+
+type Running = { worker: ReturnType<typeof startEventWorker> | null };
+
+let running: Running | undefined;
+
+/** Starts the process's background work once; later calls do nothing. */
+export function ensureBackgroundWork(): void {
+  if (running) return;
+  running = { worker: config().INKWELL_WORKER === "on" ? startEventWorker() : null };
+  process.once("SIGTERM", () => void shutdown());
+  process.once("SIGINT", () => void shutdown());
+}
+
+export function backgroundStatus(): { worker: "running" | "off" } {
+  return { worker: running?.worker ? "running" : "off" };
+}
+
+/**
+ * On SIGTERM/SIGINT: the worker finishes its batch, events already being committed are committed
+ * (their requests get their 202), the connections close, the process exits. At most 10 s.
+ */
+async function shutdown(): Promise<void> {
+  setTimeout(() => process.exit(0), 10_000).unref();
+  try {
+    await running?.worker?.stop();
+    await eventStore().drain();
+    await closeDatabase();
+  } catch (error) {
+    console.error("[shutdown]", error);
+  }
+  process.exit(0);
+}
