@@ -1,6 +1,8 @@
-// Same-origin checks for cookie-authenticated writes (CSRF defence): the browser's Origin header must
-// name this deployment: APP_URL's origin, or the host the browser connected to (a browser sends the
-// Host it connects to; a page on another site cannot make it send ours with its own Origin).
+// This deployment's public origin, and the same-origin check for cookie-authenticated writes (CSRF
+// defence): the browser's Origin header must name this deployment. The origin is APP_URL's when it is
+// set; otherwise the Host the request came in on (a browser sends the Host it connects to, and a page
+// of another site cannot make it send ours with its own Origin). Forwarding headers (X-Forwarded-*)
+// are never trusted: anyone can send them.
 import { config } from "@/lib/config";
 import type { ApiHeaders } from "./api-request";
 import { ApiProblem } from "./problems";
@@ -9,17 +11,16 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 type RequestLike = { method: string; url: string; headers: ApiHeaders };
 
-/** The origins this server is reached at. */
-export function ownOrigins(request: RequestLike): string[] {
-  const origins = new Set<string>();
-  const configured = config().APP_URL;
-  if (configured) origins.add(new URL(configured).origin);
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host");
-  if (host) {
-    const proto = request.headers.get("x-forwarded-proto") ?? new URL(request.url).protocol.replace(":", "");
-    origins.add(`${proto}://${host}`);
+/** The origin this deployment is reached at, for this request. */
+export function publicOrigin(request: Pick<RequestLike, "url" | "headers">): string {
+  const settings = config();
+  if (settings.APP_URL) return settings.appOrigin;
+  try {
+    const url = new URL(request.url);
+    return `${url.protocol}//${request.headers.get("host") ?? url.host}`;
+  } catch {
+    return settings.appOrigin;
   }
-  return [...origins];
 }
 
 /** CSRF defence for cookie-authenticated writes: the browser's Origin must be our own. */
@@ -31,7 +32,7 @@ export function checkSameOrigin(request: RequestLike): void {
     if (request.headers.get("sec-fetch-site") === "same-origin") return;
     throw new ApiProblem("forbidden-origin", "A cookie-authenticated write must come from the Inkwell dashboard (no Origin header)");
   }
-  if (origin === "null" || !ownOrigins(request).includes(origin)) {
+  if (origin === "null" || origin !== publicOrigin(request)) {
     throw new ApiProblem("forbidden-origin", `Requests from origin ${origin} may not use the dashboard session`);
   }
 }

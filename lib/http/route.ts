@@ -12,6 +12,7 @@ import { ID_PATTERN } from "@/lib/ids";
 import { fromWebRequest, type ApiRequest } from "./api-request";
 import { readJsonBody, readBodyText, MAX_BODY_BYTES } from "./body";
 import { toProblem } from "./error-mapper";
+import { publicOrigin } from "./origin";
 import type { Principal } from "./principal";
 import { ApiProblem, problemReply } from "./problems";
 import { Reply, toResponse, type HandlerResult } from "./responses";
@@ -69,16 +70,6 @@ export function requestIdOf(request: ApiRequest): string {
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-export function originOf(request: { url: string; headers: ApiRequest["headers"] }): string {
-  try {
-    const url = new URL(request.url);
-    const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? url.host;
-    const proto = request.headers.get("x-forwarded-proto") ?? url.protocol.replace(":", "");
-    return `${proto}://${host}`;
-  } catch {
-    return "http://localhost";
-  }
-}
 
 function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -122,7 +113,7 @@ export async function withProblems(
   } catch (error) {
     const problem = toProblem(error);
     if (problem.status >= 500) console.error(`[${requestId}] ${request.method} ${new URL(request.url).pathname}`, error);
-    return finish(problemReply(problem, requestId, originOf(request)), requestId, version());
+    return finish(problemReply(problem, requestId, publicOrigin(request)), requestId, version());
   }
 }
 

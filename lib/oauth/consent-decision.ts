@@ -3,7 +3,7 @@
 // user and to this exact request, and come from our own origin.
 import { sessionUserId } from "@/lib/auth/session-cookie";
 import { checkSameOrigin } from "@/lib/http/origin";
-import { originOf } from "@/lib/http/route";
+import { publicOrigin } from "@/lib/http/origin";
 import { db } from "@/lib/db";
 import { authorizeQuery, redirectWith, validateAuthorizeRequest } from "./authorize-request";
 import { issueAuthorizationCode } from "./codes";
@@ -38,7 +38,7 @@ export async function consentDecision(request: Request): Promise<Response> {
   }
   const validation = await validateAuthorizeRequest(query);
   if (validation.kind === "fatal") return htmlErrorPage(400, validation.title, validation.message);
-  const issuer = issuerFor(originOf(request));
+  const issuer = issuerFor(publicOrigin(request));
   if (validation.kind === "redirect-error") {
     return seeOther(redirectWith(validation.redirectUri, { error: validation.error, error_description: validation.description, state: validation.state }, issuer));
   }

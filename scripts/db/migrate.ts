@@ -9,8 +9,7 @@ import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-function migrationDirs(kind: "sqlite" | "postgres") {
-  const dir = path.join(root, kind === "postgres" ? "prisma/postgres/migrations" : "prisma/migrations");
+function migrationDirs(kind: "sqlite" | "postgres", dir = path.join(root, kind === "postgres" ? "prisma/postgres/migrations" : "prisma/migrations")) {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
@@ -22,7 +21,8 @@ export async function applyMigrations(url = config().DATABASE_URL): Promise<stri
   return databaseKind(url) === "postgres" ? applyPostgres(url) : applySqlite(url);
 }
 
-async function applySqlite(url: string): Promise<string[]> {
+/** `migrations`: another folder of migrations (tests). */
+export async function applySqlite(url: string, migrations?: string): Promise<string[]> {
   const { default: Database } = await import("better-sqlite3");
   const file = sqliteFilePath(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -30,20 +30,29 @@ async function applySqlite(url: string): Promise<string[]> {
   try {
     // WAL lets readers proceed during writes; it is a property of the file, so setting it once suffices.
     sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("foreign_keys = ON");
     sqlite.exec(`CREATE TABLE IF NOT EXISTS "_inkwell_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TEXT NOT NULL)`);
+    // Foreign keys off while migrations run: Prisma's SQLite migrations rebuild a changed table (copy,
+    // DROP, rename), and a DROP with foreign keys on would cascade into every table that points at it.
+    // The pragma is ignored inside a transaction, so it is set here, and each migration checks the
+    // keys itself before it commits (SQLite's documented procedure for schema changes).
+    sqlite.pragma("foreign_keys = OFF");
     const applied: string[] = [];
-    for (const migration of migrationDirs("sqlite")) {
+    for (const migration of migrationDirs("sqlite", migrations)) {
       // IMMEDIATE takes the write lock first, so two processes starting together apply each migration once.
       const apply = sqlite.transaction(() => {
         const done = sqlite.prepare(`SELECT 1 FROM "_inkwell_migrations" WHERE "name" = ?`).get(migration.name);
         if (done) return false;
         sqlite.exec(migration.sql);
+        const broken = sqlite.pragma("foreign_key_check") as { table: string; parent: string }[];
+        if (broken.length > 0) {
+          throw new Error(`migration ${migration.name} leaves ${broken.length} row(s) whose foreign key points nowhere (first: ${broken[0].table} → ${broken[0].parent})`);
+        }
         sqlite.prepare(`INSERT INTO "_inkwell_migrations" ("name", "appliedAt") VALUES (?, ?)`).run(migration.name, new Date().toISOString());
         return true;
       });
       if (apply.immediate()) applied.push(migration.name);
     }
+    sqlite.pragma("foreign_keys = ON");
     return applied;
   } finally {
     sqlite.close();
