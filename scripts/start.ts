@@ -53,6 +53,7 @@ async function main() {
 
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? "0.0.0.0";
+  console.log((await import("../lib/oauth/issuer")).issuerNotice()); // before listening: a malformed APP_URL stops the start
   const { startHttpServer } = await import("../server/http-server");
   const { server } = await startHttpServer({ port, host, dev, dir: root });
   if (process.env.INKWELL_WORKER !== "off") {

@@ -1,7 +1,8 @@
-// POST /oauth2/token and POST /oauth2/revoke.
+// POST /oauth2/token, POST /oauth2/revoke and POST /oauth2/introspect.
 import { authenticateClient } from "./client-auth";
 import { oauthEndpoint, oauthJson, NO_STORE, OAuthError } from "./errors";
 import { readForm } from "./form-body";
+import { introspectToken } from "./introspection";
 import { exchangeAuthorizationCode, refreshAccessToken, revokeToken } from "./tokens";
 
 export function tokenEndpoint(request: Request): Promise<Response> {
@@ -26,5 +27,16 @@ export function revocationEndpoint(request: Request): Promise<Response> {
     if (!token) throw new OAuthError("invalid_request", "token is required");
     await revokeToken(client, token, form.get("token_type_hint"));
     return new Response(null, { status: 200, headers: NO_STORE });
+  });
+}
+
+/** RFC 7662: client-authenticated; what each client may see is decided in ./introspection. */
+export function introspectionEndpoint(request: Request): Promise<Response> {
+  return oauthEndpoint(async () => {
+    const form = await readForm(request);
+    const client = await authenticateClient(request, form);
+    const token = form.get("token");
+    if (!token) throw new OAuthError("invalid_request", "token is required");
+    return oauthJson(await introspectToken(client, token, form.get("token_type_hint")));
   });
 }
