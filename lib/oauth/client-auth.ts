@@ -2,7 +2,7 @@
 // client_id + client_secret in the body, never both. Every failure is the same invalid_client.
 import { db } from "@/lib/db";
 import { OAuthError } from "./errors";
-import { pkceRequired } from "./clients";
+import { pkceRequired, settingsSelect } from "./clients";
 import { matchesHash } from "./secrets";
 
 export type AuthenticatedClient = { id: string; clientId: string; pkceRequired: boolean; resourceServer: boolean };
@@ -44,7 +44,7 @@ export async function authenticateClient(request: Request, form: URLSearchParams
     id.length <= 100
       ? await db.oAuthClient.findUnique({
           where: { clientId: id },
-          select: { id: true, clientId: true, status: true, secretHash: true, clientType: true, requirePkce: true, resourceServer: true },
+          select: { id: true, clientId: true, status: true, secretHash: true, ...settingsSelect },
         })
       : null;
   const valid = matchesHash(secret, client?.secretHash ?? null);

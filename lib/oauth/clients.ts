@@ -22,6 +22,9 @@ export function pkceRequired(client: { requirePkce: boolean; clientType: string 
   return client.requirePkce || client.clientType !== "confidential";
 }
 
+/** The columns pkceRequired() and the introspection rule read. */
+export const settingsSelect = { clientType: true, requirePkce: true, resourceServer: true } as const;
+
 /** The operator's per-app settings (CLI flags and the operator page). */
 export const ClientSettings = z.object({
   requirePkce: z.boolean().optional().meta({ description: "every authorization request must carry a PKCE S256 code_challenge" }),
@@ -90,9 +93,7 @@ const summarySelect = {
   secretHash: true,
   secretIssuedAt: true,
   createdAt: true,
-  clientType: true,
-  requirePkce: true,
-  resourceServer: true,
+  ...settingsSelect,
   owner: { select: { email: true } },
 } as const;
 
@@ -193,7 +194,7 @@ export async function updateClientSettings(clientId: string, settings: ClientSet
   const data = ClientSettings.parse(settings);
   const { count } = await db.oAuthClient.updateMany({ where: { clientId }, data });
   if (count === 0) throw new ApiProblem("not-found", `No OAuth client ${clientId.slice(0, 60)}`);
-  const row = await db.oAuthClient.findUniqueOrThrow({ where: { clientId }, select: { requirePkce: true, clientType: true, resourceServer: true } });
+  const row = await db.oAuthClient.findUniqueOrThrow({ where: { clientId }, select: settingsSelect });
   return { clientId, requirePkce: row.requirePkce, pkceRequired: pkceRequired(row), resourceServer: row.resourceServer };
 }
 
@@ -227,18 +228,7 @@ export async function findApprovedClient(clientId: string): Promise<ClientForAut
   if (clientId.length > 100) return null;
   const row = await db.oAuthClient.findUnique({
     where: { clientId },
-    select: {
-      id: true,
-      clientId: true,
-      name: true,
-      redirectUris: true,
-      scopes: true,
-      status: true,
-      contactEmail: true,
-      clientType: true,
-      requirePkce: true,
-      owner: { select: { email: true, name: true } },
-    },
+    select: { id: true, clientId: true, name: true, redirectUris: true, scopes: true, status: true, contactEmail: true, ...settingsSelect, owner: { select: { email: true, name: true } } },
   });
   if (!row || row.status !== "approved") return null;
   const developer = row.owner?.name || row.contactEmail || row.owner?.email || "the Inkwell operator";
