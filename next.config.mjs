@@ -7,15 +7,19 @@ const nextConfig = {
   async headers() {
     return [
       {
-        // The consent page must not be framed (clickjacking, RFC 9700 section 4.16) nor leak its URL.
-        source: "/oauth2/:path*",
+        // No page of Inkwell may be framed by another site (clickjacking, RFC 9700 section 4.16): not the
+        // OAuth flow's sign-in, sign-up, consent and error pages, nor the dashboard. Inkwell frames nothing of
+        // its own by URL (email previews are srcdoc iframes), so the rule has no exceptions.
+        source: "/:path*",
         headers: [
           { key: "Content-Security-Policy", value: "frame-ancestors 'none'" },
           { key: "X-Frame-Options", value: "DENY" },
-          // Not no-referrer: Chromium then sends "Origin: null" on the consent POST, which the Origin check refuses.
-          { key: "Referrer-Policy", value: "same-origin" },
         ],
       },
+      // The flow's pages must not leak their URLs (the authorization request, with state and the PKCE
+      // challenge, rides in them and in /login's callbackUrl) to other sites.
+      // Not no-referrer: Chromium then sends "Origin: null" on the consent POST, which the Origin check refuses.
+      ...["/oauth2/:path*", "/login", "/signup"].map((source) => ({ source, headers: [{ key: "Referrer-Policy", value: "same-origin" }] })),
     ];
   },
 };

@@ -1,36 +1,7 @@
 // The OAuth 2.0 Authorization Code flow in Chromium: sign in from the authorize redirect, consent,
 // code, token, API call, revoke, call refused; plus the Developer apps and Connected apps pages.
-import { execFileSync } from "node:child_process";
-import path from "node:path";
-import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
-
-const SCREENSHOTS = "artifacts/screenshots";
-const CALLBACK = "http://localhost:9/oauth-callback";
-
-function admin(...args: string[]): Record<string, string> {
-  const databaseUrl = process.env.E2E_DATABASE_URL ?? `file:${path.join(process.env.E2E_DATA_DIR!, "inkwell.db")}`;
-  const out = execFileSync("node_modules/.bin/tsx", ["scripts/admin.ts", ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
-  return JSON.parse(out.trim().split("\n").pop()!);
-}
-
-function newAccount() {
-  const { brandID } = admin("create-brand", "--name", `E2E brand ${randomBytes(2).toString("hex")}`);
-  const email = `e2e-${randomBytes(4).toString("hex")}@example.com`;
-  const password = "E2e-password-" + randomBytes(4).toString("hex");
-  admin("create-user", "--email", email, "--password", password, "--brand", brandID);
-  return { brandID, email, password };
-}
-
-/** The app's callback: Chromium is sent there with the code; nothing listens, so the test answers. */
-async function captureCallback(context: BrowserContext): Promise<void> {
-  await context.route(`${CALLBACK}**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<h1>App callback</h1>" }));
-}
-
-async function signInViaApi(page: Page, email: string, password: string) {
-  const { csrfToken } = await (await page.request.get("/auth/csrf")).json();
-  await page.request.post("/auth/callback/credentials", { form: { csrfToken, email, password, callbackUrl: "/" } });
-}
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { admin, CALLBACK, captureCallback, makeOperator, newAccount, SCREENSHOTS, signInViaApi } from "./oauth-helpers";
 
 async function token(request: APIRequestContext, form: Record<string, string>, clientID: string, clientSecret: string) {
   return request.post("/oauth2/token", { form: { ...form, client_id: clientID, client_secret: clientSecret } });
@@ -164,4 +135,31 @@ test("Developer apps: request credentials, operator approval, secret shown once"
   await page.getByRole("button", { name: "Rotate secret for My Integration" }).click();
   await expect(page.getByLabel("Client secret")).toHaveText(/^inkcs_/);
   expect(await page.getByLabel("Client secret").innerText()).not.toBe(first);
+});
+
+test("the operator requires PKCE of an app on the OAuth app requests page, and the app must then use it", async ({ page }) => {
+  const account = newAccount();
+  makeOperator(account.email);
+  const name = `PKCE App ${Date.now().toString(36)}`;
+  const { clientID } = admin("create-oauth-client", "--name", name, "--redirect-uri", CALLBACK);
+  await signInViaApi(page, account.email, account.password);
+
+  await page.goto("/operator/oauth-clients");
+  const row = page.getByRole("row", { name: new RegExp(name) });
+  await expect(row.getByRole("cell", { name: /^Optional/ })).toBeVisible();
+  await expect(row.getByRole("cell", { name: /^Its own tokens/ })).toBeVisible();
+  await row.getByRole("button", { name: `Require PKCE for ${name}` }).click();
+  await expect(row.getByRole("button", { name: `Make PKCE optional for ${name}` })).toBeVisible();
+  await expect(row.getByRole("cell", { name: /^Required/ })).toBeVisible();
+  await row.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth-operator-settings.png`, fullPage: true });
+
+  // Without a code_challenge the app is sent back with invalid_request (RFC 7636 section 4.4.1).
+  const res = await page.request.get(authorizeUrl(clientID, "s-pkce", "contacts.read"), { maxRedirects: 0 });
+  expect(res.status()).toBe(307);
+  const callback = new URL(res.headers().location);
+  expect(callback.origin + callback.pathname).toBe(CALLBACK);
+  expect(callback.searchParams.get("error")).toBe("invalid_request");
+  expect(callback.searchParams.get("error_description")).toContain("code challenge required");
+  expect(callback.searchParams.get("state")).toBe("s-pkce");
 });

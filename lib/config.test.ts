@@ -17,7 +17,7 @@ describe("configuration", () => {
       EVENTS_SQLITE_SYNCHRONOUS: "full",
     });
     expect(config.AUTH_SECRET).toBeUndefined();
-    expect(parseConfig({ DATABASE_URL: "postgresql://u:p@db/inkwell", PORT: "8080", APP_URL: "https://mail.example.com/x" })).toMatchObject({
+    expect(parseConfig({ DATABASE_URL: "postgresql://u:p@db/inkwell", PORT: "8080", APP_URL: "https://mail.example.com/" })).toMatchObject({
       databaseKind: "postgres",
       appOrigin: "https://mail.example.com",
     });

@@ -11,16 +11,22 @@ const nonNegativeInt = (fallback: number) =>
   z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(fallback);
 const onOff = (fallback: "on" | "off") =>
   z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default(fallback);
+const parsedUrl = (value: string) => {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+};
+// RFC 8414 section 2 (the issuer has no query or fragment); Inkwell serves from the root, so a path
+// would name URLs that do not exist.
 const origin = z
   .string()
+  .refine((value) => ["http:", "https:"].includes(parsedUrl(value)?.protocol ?? ""), "must be an absolute http(s) URL, e.g. https://inkwell.example.com")
   .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === "http:" || url.protocol === "https:";
-    } catch {
-      return false;
-    }
-  }, "must be an absolute http(s) URL, e.g. https://inkwell.example.com");
+    const url = parsedUrl(value);
+    return !url || (url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password);
+  }, "must be the origin Inkwell is served at, without path, query or credentials");
 
 /** The variables, their defaults and their rules. Empty values count as unset. */
 const Environment = z.object({

@@ -18,7 +18,7 @@ async function main() {
   }
   const { values } = parseArgs({ args: rest, options: spec.options, strict: true, allowPositionals: false });
   await applyMigrations();
-  const result = await spec.run(values as Record<string, string | string[] | undefined>);
+  const result = await spec.run(values as Record<string, string | string[] | boolean | undefined>);
   console.log(JSON.stringify(result));
 }
 

@@ -81,7 +81,7 @@ async function main() {
   console.log(
     prepared.appUrlSet
       ? `Public URL (APP_URL, the OAuth issuer): ${prepared.appOrigin}`
-      : `Public URL: ${prepared.appOrigin} (APP_URL is not set; set it to the public https address for any public or proxied deployment)`,
+      : `Public URL (the OAuth issuer): ${prepared.appOrigin} (the local default: set APP_URL to the public URL for any public or proxied deployment)`,
   );
   if (prepared.demo) {
     console.log("\nFirst run: a demo brand and user were created. Sign in with:");

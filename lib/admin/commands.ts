@@ -9,14 +9,19 @@ import { createUser, Email } from "@/lib/accounts/users";
 import { Password } from "@/lib/auth/passwords";
 import { ApiProblem } from "@/lib/http/problems";
 import { ResourceId } from "@/lib/http/route";
-import { ClientRegistration, createApprovedClient, setClientStatus } from "@/lib/oauth/clients";
+import { ClientRegistration, ClientSettings, createApprovedClient, setClientStatus, updateClientSettings } from "@/lib/oauth/clients";
 
-type Flag = { type: "string"; multiple?: boolean };
+type Flag = { type: "string"; multiple?: boolean } | { type: "boolean" };
 export type AdminCommand = {
   usage: string;
   options: Record<string, Flag>;
-  run: (flags: Record<string, string | string[] | undefined>) => Promise<Record<string, unknown>>;
+  run: (flags: Record<string, string | string[] | boolean | undefined>) => Promise<Record<string, unknown>>;
 };
+
+/** A yes/no flag value (`--require-pkce true`, `--resource-server off`). */
+const OnOff = z
+  .enum(["true", "false", "yes", "no", "on", "off"], { message: "Use true or false" })
+  .transform((v) => v === "true" || v === "yes" || v === "on");
 
 async function requireBrand(id: string) {
   const brand = await db.brand.findUnique({ where: { id: ResourceId.parse(id) }, select: { id: true } });
@@ -54,12 +59,32 @@ export const adminCommands: Record<string, AdminCommand> = {
     },
   },
   "create-oauth-client": {
-    usage: "--name N --redirect-uri U [--redirect-uri U2] [--scope S ...] [--contact-email E]",
-    options: { name: { type: "string" }, "redirect-uri": { type: "string", multiple: true }, scope: { type: "string", multiple: true }, "contact-email": { type: "string" } },
+    usage: "--name N --redirect-uri U [--redirect-uri U2] [--scope S ...] [--contact-email E] [--require-pkce] [--resource-server]",
+    options: {
+      name: { type: "string" },
+      "redirect-uri": { type: "string", multiple: true },
+      scope: { type: "string", multiple: true },
+      "contact-email": { type: "string" },
+      "require-pkce": { type: "boolean" },
+      "resource-server": { type: "boolean" },
+    },
     async run(flags) {
       const input = ClientRegistration.parse({ name: flags.name, redirectUris: flags["redirect-uri"], scopes: flags.scope, contactEmail: flags["contact-email"] });
-      const { clientId, clientSecret } = await createApprovedClient(input);
+      const settings = ClientSettings.parse({ requirePkce: flags["require-pkce"], resourceServer: flags["resource-server"] });
+      const { clientId, clientSecret } = await createApprovedClient(input, settings);
       return { clientID: clientId, clientSecret };
+    },
+  },
+  "update-oauth-client": {
+    usage: "--client ID [--require-pkce true|false] [--resource-server true|false]",
+    options: { client: { type: "string" }, "require-pkce": { type: "string" }, "resource-server": { type: "string" } },
+    async run(flags) {
+      const input = z
+        .object({ client: z.string().min(1), "require-pkce": OnOff.optional(), "resource-server": OnOff.optional() })
+        .refine((v) => v["require-pkce"] !== undefined || v["resource-server"] !== undefined, { message: "Give --require-pkce or --resource-server" })
+        .parse(flags);
+      const result = await updateClientSettings(input.client, { requirePkce: input["require-pkce"], resourceServer: input["resource-server"] });
+      return { clientID: result.clientId, requirePkce: result.pkceRequired, resourceServer: result.resourceServer };
     },
   },
   "approve-oauth-client": {

@@ -3,6 +3,7 @@
 // endpoint cannot be used as an open redirector.
 import type { Scope } from "@/lib/http/scopes";
 import { findApprovedClient, type ClientForAuthorize } from "./clients";
+import { issuer } from "./issuer";
 import { parseScopeList } from "./scopes";
 
 export type AuthorizeParams = {
@@ -60,6 +61,8 @@ export async function validateAuthorizeRequest(query: URLSearchParams): Promise<
   const codeChallenge = query.get("code_challenge");
   const method = query.get("code_challenge_method");
   if (codeChallenge === null && method !== null) return fail("invalid_request", "code_challenge_method without code_challenge");
+  // RFC 7636 section 4.4.1: a server that requires PKCE answers a request without it with invalid_request.
+  if (codeChallenge === null && client.pkceRequired) return fail("invalid_request", "code challenge required: this app must use PKCE (code_challenge_method=S256)");
   if (codeChallenge !== null) {
     // "plain" offers no protection against an attacker who reads the authorization request (RFC 9700 section 2.1.1).
     if ((method ?? "plain") !== "S256") return fail("invalid_request", "code_challenge_method must be S256");
@@ -75,11 +78,12 @@ export async function validateAuthorizeRequest(query: URLSearchParams): Promise<
 }
 
 /** The client's redirect URI with the response parameters added to its query (RFC 6749 section 4.1.2). */
-export function redirectWith(redirectUri: string, values: Record<string, string | null>, issuer: string): string {
+export function redirectWith(redirectUri: string, values: Record<string, string | null>): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries(values)) if (value !== null) url.searchParams.set(name, value);
   // RFC 9207: tells clients which authorization server answered (mix-up attack defence, RFC 9700 section 4.4).
-  url.searchParams.set("iss", issuer);
+  // The configured issuer, never one derived from the request (lib/oauth/issuer.ts).
+  url.searchParams.set("iss", issuer());
   return url.toString();
 }
 

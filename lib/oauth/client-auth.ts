@@ -1,10 +1,11 @@
-// Client authentication at the token and revocation endpoints (RFC 6749 section 2.3.1): HTTP Basic or
+// Client authentication at the token, revocation and introspection endpoints (RFC 6749 section 2.3.1): HTTP Basic or
 // client_id + client_secret in the body, never both. Every failure is the same invalid_client.
 import { db } from "@/lib/db";
 import { OAuthError } from "./errors";
+import { pkceRequired, settingsSelect } from "./clients";
 import { matchesHash } from "./secrets";
 
-export type AuthenticatedClient = { id: string; clientId: string };
+export type AuthenticatedClient = { id: string; clientId: string; pkceRequired: boolean; resourceServer: boolean };
 
 function basicCredentials(header: string): { id: string; secret: string } | null {
   const match = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header);
@@ -39,8 +40,14 @@ export async function authenticateClient(request: Request, form: URLSearchParams
     id = bodyId;
     secret = bodySecret;
   }
-  const client = id.length <= 100 ? await db.oAuthClient.findUnique({ where: { clientId: id }, select: { id: true, clientId: true, status: true, secretHash: true } }) : null;
+  const client =
+    id.length <= 100
+      ? await db.oAuthClient.findUnique({
+          where: { clientId: id },
+          select: { id: true, clientId: true, status: true, secretHash: true, ...settingsSelect },
+        })
+      : null;
   const valid = matchesHash(secret, client?.secretHash ?? null);
   if (!client || !valid || client.status !== "approved") throw new OAuthError("invalid_client", "Client authentication failed", basic);
-  return { id: client.id, clientId: client.clientId };
+  return { id: client.id, clientId: client.clientId, pkceRequired: pkceRequired(client), resourceServer: client.resourceServer };
 }

@@ -10,6 +10,28 @@ import { scopesFromJson, sortScopes } from "./scopes";
 export const CLIENT_STATUSES = ["pending", "approved", "rejected"] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
+/**
+ * Inkwell registers confidential clients only (each authenticates with its secret). A public client (no
+ * secret, RFC 6749 section 2.1) could not keep a code from an attacker who intercepts it, so should one ever
+ * be registered, PKCE is required of it whatever the operator setting says (RFC 9700 section 2.1.1).
+ */
+export const CLIENT_TYPES = ["confidential", "public"] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+
+export function pkceRequired(client: { requirePkce: boolean; clientType: string }): boolean {
+  return client.requirePkce || client.clientType !== "confidential";
+}
+
+/** The columns pkceRequired() and the introspection rule read. */
+export const settingsSelect = { clientType: true, requirePkce: true, resourceServer: true } as const;
+
+/** The operator's per-app settings (CLI flags and the operator page). */
+export const ClientSettings = z.object({
+  requirePkce: z.boolean().optional().meta({ description: "every authorization request must carry a PKCE S256 code_challenge" }),
+  resourceServer: z.boolean().optional().meta({ description: "a service of this deployment that may introspect any access token" }),
+});
+export type ClientSettings = z.infer<typeof ClientSettings>;
+
 function isLoopback(host: string): boolean {
   return host === "localhost" || host === "127.0.0.1" || host === "[::1]";
 }
@@ -53,6 +75,11 @@ export type ClientSummary = {
   secretIssuedAt: Date | null;
   createdAt: Date;
   ownerEmail: string | null;
+  clientType: ClientType;
+  requirePkce: boolean;
+  /** requirePkce, or a public client */
+  pkceRequired: boolean;
+  resourceServer: boolean;
 };
 
 const summarySelect = {
@@ -66,6 +93,7 @@ const summarySelect = {
   secretHash: true,
   secretIssuedAt: true,
   createdAt: true,
+  ...settingsSelect,
   owner: { select: { email: true } },
 } as const;
 
@@ -80,6 +108,9 @@ type SummaryRow = {
   secretHash: string | null;
   secretIssuedAt: Date | null;
   createdAt: Date;
+  clientType: string;
+  requirePkce: boolean;
+  resourceServer: boolean;
   owner: { email: string } | null;
 };
 
@@ -96,6 +127,10 @@ function toSummary(row: SummaryRow): ClientSummary {
     secretIssuedAt: row.secretIssuedAt,
     createdAt: row.createdAt,
     ownerEmail: row.owner?.email ?? null,
+    clientType: row.clientType === "confidential" ? "confidential" : "public",
+    requirePkce: row.requirePkce,
+    pkceRequired: pkceRequired(row),
+    resourceServer: row.resourceServer,
   };
 }
 
@@ -104,7 +139,7 @@ export function stringArray(value: unknown): string[] {
 }
 
 /** Operator command: an approved app with its secret (returned once). */
-export async function createApprovedClient(input: ClientRegistration): Promise<{ clientId: string; clientSecret: string }> {
+export async function createApprovedClient(input: ClientRegistration, settings: ClientSettings = {}): Promise<{ clientId: string; clientSecret: string }> {
   const clientSecret = randomSecret(PREFIX.clientSecret);
   const clientId = newClientId();
   await db.oAuthClient.create({
@@ -118,6 +153,8 @@ export async function createApprovedClient(input: ClientRegistration): Promise<{
       status: "approved",
       secretHash: hashSecret(clientSecret),
       secretIssuedAt: new Date(),
+      requirePkce: settings.requirePkce ?? false,
+      resourceServer: settings.resourceServer ?? false,
     },
   });
   return { clientId, clientSecret };
@@ -152,6 +189,15 @@ export async function setClientStatus(clientId: string, status: Exclude<ClientSt
   return { clientId, status };
 }
 
+/** Operator command and page: changes an app's settings; the next authorization request follows them. */
+export async function updateClientSettings(clientId: string, settings: ClientSettings): Promise<{ clientId: string; requirePkce: boolean; pkceRequired: boolean; resourceServer: boolean }> {
+  const data = ClientSettings.parse(settings);
+  const { count } = await db.oAuthClient.updateMany({ where: { clientId }, data });
+  if (count === 0) throw new ApiProblem("not-found", `No OAuth client ${clientId.slice(0, 60)}`);
+  const row = await db.oAuthClient.findUniqueOrThrow({ where: { clientId }, select: settingsSelect });
+  return { clientId, requirePkce: row.requirePkce, pkceRequired: pkceRequired(row), resourceServer: row.resourceServer };
+}
+
 export async function listClientsOfOwner(ownerUserId: string): Promise<ClientSummary[]> {
   const rows = await db.oAuthClient.findMany({ where: { ownerUserId }, orderBy: { id: "desc" }, select: summarySelect });
   return rows.map(toSummary);
@@ -175,16 +221,24 @@ export async function rotateClientSecret(ownerUserId: string, id: string): Promi
   return { clientId: client.clientId, clientSecret };
 }
 
-export type ClientForAuthorize = { id: string; clientId: string; name: string; redirectUris: string[]; scopes: string[]; developer: string };
+export type ClientForAuthorize = { id: string; clientId: string; name: string; redirectUris: string[]; scopes: string[]; developer: string; pkceRequired: boolean };
 
 /** An approved app by its public client_id, or null. */
 export async function findApprovedClient(clientId: string): Promise<ClientForAuthorize | null> {
   if (clientId.length > 100) return null;
   const row = await db.oAuthClient.findUnique({
     where: { clientId },
-    select: { id: true, clientId: true, name: true, redirectUris: true, scopes: true, status: true, contactEmail: true, owner: { select: { email: true, name: true } } },
+    select: { id: true, clientId: true, name: true, redirectUris: true, scopes: true, status: true, contactEmail: true, ...settingsSelect, owner: { select: { email: true, name: true } } },
   });
   if (!row || row.status !== "approved") return null;
   const developer = row.owner?.name || row.contactEmail || row.owner?.email || "the Inkwell operator";
-  return { id: row.id, clientId: row.clientId, name: row.name, redirectUris: stringArray(row.redirectUris), scopes: scopesFromJson(row.scopes), developer };
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    name: row.name,
+    redirectUris: stringArray(row.redirectUris),
+    scopes: scopesFromJson(row.scopes),
+    developer,
+    pkceRequired: pkceRequired(row),
+  };
 }

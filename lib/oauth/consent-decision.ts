@@ -3,13 +3,11 @@
 // user and to this exact request, and come from our own origin.
 import { sessionUserId } from "@/lib/auth/session-cookie";
 import { checkSameOrigin } from "@/lib/http/origin";
-import { publicOrigin } from "@/lib/http/origin";
 import { db } from "@/lib/db";
 import { authorizeQuery, redirectWith, validateAuthorizeRequest } from "./authorize-request";
 import { issueAuthorizationCode } from "./codes";
 import { verifyConsentToken } from "./consent-token";
 import { htmlErrorPage } from "./html-page";
-import { issuerFor } from "./issuer";
 import { OAuthError } from "./errors";
 import { readForm } from "./form-body";
 
@@ -38,9 +36,8 @@ export async function consentDecision(request: Request): Promise<Response> {
   }
   const validation = await validateAuthorizeRequest(query);
   if (validation.kind === "fatal") return htmlErrorPage(400, validation.title, validation.message);
-  const issuer = issuerFor(publicOrigin(request));
   if (validation.kind === "redirect-error") {
-    return seeOther(redirectWith(validation.redirectUri, { error: validation.error, error_description: validation.description, state: validation.state }, issuer));
+    return seeOther(redirectWith(validation.redirectUri, { error: validation.error, error_description: validation.description, state: validation.state }));
   }
   const { client, params } = validation;
   const canonical = authorizeQuery(params).toString();
@@ -53,7 +50,7 @@ export async function consentDecision(request: Request): Promise<Response> {
 
   const decision = form.get("decision");
   if (decision === "deny") {
-    return seeOther(redirectWith(params.redirectUri, { error: "access_denied", error_description: "The user denied the request", state: params.state }, issuer));
+    return seeOther(redirectWith(params.redirectUri, { error: "access_denied", error_description: "The user denied the request", state: params.state }));
   }
   if (decision !== "allow") return htmlErrorPage(400, "Invalid request", "Choose Allow or Deny.");
 
@@ -69,5 +66,5 @@ export async function consentDecision(request: Request): Promise<Response> {
     scopes: params.scopes,
     codeChallenge: params.codeChallenge,
   });
-  return seeOther(redirectWith(params.redirectUri, { code, state: params.state }, issuer));
+  return seeOther(redirectWith(params.redirectUri, { code, state: params.state }));
 }

@@ -5,7 +5,7 @@ import { revalidatePath } from "next/cache";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { ApiProblem } from "@/lib/http/problems";
-import { ClientRegistration, requestClient, rotateClientSecret, setClientStatus } from "./clients";
+import { ClientRegistration, requestClient, rotateClientSecret, setClientStatus, updateClientSettings } from "./clients";
 import { revokeConnectedApp } from "./connected-apps";
 import { requireBrand, requireUser } from "./dashboard-session";
 
@@ -80,5 +80,19 @@ export async function reviewClientAction(form: FormData): Promise<void> {
   if (!isOperator) notFound();
   const { clientId, decision } = Decision.parse({ clientId: form.get("clientId"), decision: form.get("decision") });
   await setClientStatus(clientId, decision);
+  revalidatePath("/operator/oauth-clients");
+}
+
+const SettingChange = z.object({
+  clientId: z.string().min(1).max(100),
+  setting: z.enum(["requirePkce", "resourceServer"]),
+  value: z.enum(["true", "false"]).transform((v) => v === "true"),
+});
+
+export async function updateClientSettingAction(form: FormData): Promise<void> {
+  const { isOperator } = await requireUser("/operator/oauth-clients");
+  if (!isOperator) notFound();
+  const { clientId, setting, value } = SettingChange.parse({ clientId: form.get("clientId"), setting: form.get("setting"), value: form.get("value") });
+  await updateClientSettings(clientId, { [setting]: value });
   revalidatePath("/operator/oauth-clients");
 }

@@ -2,6 +2,8 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import { SCOPES } from "@/lib/http/scopes";
+import { IntrospectionResponse } from "./introspection";
+import { AUTHORIZATION_SERVER_METADATA_PATH, AuthorizationServerMetadata, PROTECTED_RESOURCE_METADATA_PATH, ProtectedResourceMetadata } from "./metadata";
 import { NON_EXPIRING_SECONDS } from "./tokens";
 
 const ScopeList = z.string().meta({ description: `Space-separated scopes: ${SCOPES.join(", ")}` });
@@ -13,7 +15,9 @@ export const TokenRequest = z
     redirect_uri: z.string().optional().meta({ description: "authorization_code grant: exactly the redirect_uri of the authorization request" }),
     code_verifier: z.string().optional().meta({ description: "PKCE verifier; required when the authorization request had a code_challenge, refused when it had none" }),
     refresh_token: z.string().optional().meta({ description: "refresh_token grant: the current refresh token (it rotates; a reused one revokes the authorization)" }),
-    scope: ScopeList.optional().meta({ description: "refresh_token grant: narrow the scopes (never widen)" }),
+    scope: ScopeList.optional().meta({
+      description: "refresh_token grant: narrow the new access token's scopes (never widen); the new refresh token keeps the scopes granted (RFC 6749 section 6)",
+    }),
     client_id: z.string().optional().meta({ description: "Client authentication in the body (or use HTTP Basic, not both)" }),
     client_secret: z.string().optional(),
   })
@@ -47,10 +51,35 @@ const RevokeRequest = z
   })
   .meta({ id: "OAuthRevokeRequest" });
 
+const IntrospectRequest = z
+  .object({
+    token: z.string().meta({ description: "An access or refresh token" }),
+    token_type_hint: z.enum(["access_token", "refresh_token"]).optional(),
+    client_id: z.string().optional(),
+    client_secret: z.string().optional(),
+  })
+  .meta({ id: "OAuthIntrospectRequest" });
+
 const oauthError = (description: string) => ({ description, content: { "application/json": { schema: OAuthErrorSchema } } });
 const basicAuth: Record<string, string[]>[] = [{ oauthClientBasic: [] }, {}];
 
 export const oauthPaths: ZodOpenApiPathsObject = {
+  [AUTHORIZATION_SERVER_METADATA_PATH]: {
+    get: {
+      summary: "Authorization server metadata (RFC 8414): issuer, endpoints and capabilities for discovery",
+      tags: ["OAuth 2.0"],
+      security: [],
+      responses: { "200": { description: "The metadata", content: { "application/json": { schema: AuthorizationServerMetadata } } } },
+    },
+  },
+  [PROTECTED_RESOURCE_METADATA_PATH]: {
+    get: {
+      summary: "Protected resource metadata of the API (RFC 9728): its resource identifier <issuer>/api and authorization server",
+      tags: ["OAuth 2.0"],
+      security: [],
+      responses: { "200": { description: "The metadata", content: { "application/json": { schema: ProtectedResourceMetadata } } } },
+    },
+  },
   "/oauth2/authorize": {
     get: {
       summary: "Start an authorization (browser): sign-in, consent page, then a redirect with code and state",
@@ -99,6 +128,21 @@ export const oauthPaths: ZodOpenApiPathsObject = {
         "200": { description: "Revoked, or the token was unknown or another client's (no difference is disclosed)" },
         "400": oauthError("invalid_request"),
         "401": oauthError("invalid_client"),
+      },
+    },
+  },
+  "/oauth2/introspect": {
+    post: {
+      summary: "Introspect a token (RFC 7662)",
+      description:
+        "Every app may introspect the access and refresh tokens issued to it; an app the operator registered as a resource server may introspect any access token. Any other token, and every unknown, revoked or rotated one, is `{\"active\": false}`.",
+      tags: ["OAuth 2.0"],
+      security: basicAuth,
+      requestBody: { content: { "application/x-www-form-urlencoded": { schema: IntrospectRequest } } },
+      responses: {
+        "200": { description: "The token's state (Cache-Control: no-store)", content: { "application/json": { schema: IntrospectionResponse } } },
+        "400": oauthError("invalid_request"),
+        "401": oauthError("invalid_client, with WWW-Authenticate: Basic"),
       },
     },
   },

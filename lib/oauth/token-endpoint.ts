@@ -1,7 +1,8 @@
-// POST /oauth2/token and POST /oauth2/revoke.
-import { authenticateClient } from "./client-auth";
+// POST /oauth2/token, POST /oauth2/revoke and POST /oauth2/introspect.
+import { authenticateClient, type AuthenticatedClient } from "./client-auth";
 import { oauthEndpoint, oauthJson, NO_STORE, OAuthError } from "./errors";
 import { readForm } from "./form-body";
+import { introspectToken } from "./introspection";
 import { exchangeAuthorizationCode, refreshAccessToken, revokeToken } from "./tokens";
 
 export function tokenEndpoint(request: Request): Promise<Response> {
@@ -18,13 +19,23 @@ export function tokenEndpoint(request: Request): Promise<Response> {
   });
 }
 
-export function revocationEndpoint(request: Request): Promise<Response> {
-  return oauthEndpoint(async () => {
-    const form = await readForm(request);
-    const client = await authenticateClient(request, form);
-    const token = form.get("token");
-    if (!token) throw new OAuthError("invalid_request", "token is required");
-    await revokeToken(client, token, form.get("token_type_hint"));
-    return new Response(null, { status: 200, headers: NO_STORE });
-  });
+/** The revocation and introspection endpoints: an authenticated client names a token (and may hint at its kind). */
+function tokenEndpointFor(run: (client: AuthenticatedClient, token: string, hint: string | null) => Promise<Response>) {
+  return (request: Request): Promise<Response> =>
+    oauthEndpoint(async () => {
+      const form = await readForm(request);
+      const client = await authenticateClient(request, form);
+      const token = form.get("token");
+      if (!token) throw new OAuthError("invalid_request", "token is required");
+      return run(client, token, form.get("token_type_hint"));
+    });
 }
+
+/** RFC 7009. */
+export const revocationEndpoint = tokenEndpointFor(async (client, token, hint) => {
+  await revokeToken(client, token, hint);
+  return new Response(null, { status: 200, headers: NO_STORE });
+});
+
+/** RFC 7662: what each client may see is decided in ./introspection. */
+export const introspectionEndpoint = tokenEndpointFor(async (client, token, hint) => oauthJson(await introspectToken(client, token, hint)));

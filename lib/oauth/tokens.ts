@@ -68,6 +68,9 @@ export async function exchangeAuthorizationCode(client: AuthenticatedClient, for
   } else if (verifier !== null) {
     // RFC 9700 section 2.1.1: a verifier without a challenge is refused (PKCE downgrade defence).
     throw new OAuthError("invalid_grant", "code_verifier sent but the authorization request had no code_challenge");
+  } else if (client.pkceRequired) {
+    // The operator required PKCE after this code was issued: it is not redeemed without it.
+    throw new OAuthError("invalid_grant", "This app must use PKCE; start a new authorization request with a code_challenge");
   }
 
   const scopes = scopesFromJson(row.scopes);
@@ -90,7 +93,7 @@ export async function refreshAccessToken(client: AuthenticatedClient, form: URLS
     refreshToken.length <= 200
       ? await db.oAuthToken.findUnique({
           where: { refreshTokenHash: hashSecret(refreshToken) },
-          select: { id: true, scopes: true, rotatedAt: true, revokedAt: true, grant: { select: { id: true, clientId: true, revokedAt: true } } },
+          select: { id: true, rotatedAt: true, revokedAt: true, grant: { select: { id: true, clientId: true, revokedAt: true, scopes: true } } },
         })
       : null;
   if (!row || row.grant.clientId !== client.id) throw new OAuthError("invalid_grant", "The refresh token is invalid");
@@ -101,12 +104,15 @@ export async function refreshAccessToken(client: AuthenticatedClient, form: URLS
   }
   if (row.revokedAt || row.grant.revokedAt) throw new OAuthError("invalid_grant", "The refresh token has been revoked");
 
-  let scopes = scopesFromJson(row.scopes);
+  // RFC 6749 section 6: a refresh token carries the scope the resource owner granted, and so does the one
+  // that replaces it; a narrower `scope` narrows only the new access token. The grant holds that scope.
+  const granted = scopesFromJson(row.grant.scopes);
+  let scopes = granted;
   const requested = form.get("scope");
   if (requested !== null) {
     const parsed = parseScopeList(requested);
     if (!parsed.ok) throw new OAuthError("invalid_scope", parsed.description);
-    const extra = parsed.scopes.filter((s) => !scopes.includes(s));
+    const extra = parsed.scopes.filter((s) => !granted.includes(s));
     if (extra.length > 0) throw new OAuthError("invalid_scope", `Not granted: ${extra.join(" ")}`);
     scopes = parsed.scopes;
   }

@@ -45,7 +45,7 @@ export function openApiDocument() {
           description: "OAuth 2.0 Authorization Code grant (PKCE S256 supported); access tokens are sent as `Authorization: Bearer <token>`",
           flows: { authorizationCode: { authorizationUrl: "/oauth2/authorize", tokenUrl: "/oauth2/token", refreshUrl: "/oauth2/token", scopes: SCOPE_DESCRIPTIONS } },
         },
-        oauthClientBasic: { type: "http", scheme: "basic", description: "OAuth client authentication at /oauth2/token and /oauth2/revoke: client_id and client_secret (or send them in the form body)" },
+        oauthClientBasic: { type: "http", scheme: "basic", description: "OAuth client authentication at /oauth2/token, /oauth2/revoke and /oauth2/introspect: client_id and client_secret (or send them in the form body)" },
         session: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "The dashboard's session (first-party UI only; writes need a same-origin Origin header)" },
       },
     },

@@ -1,5 +1,6 @@
 // Drives the OAuth flow over HTTP as a browser and a client app would.
 import { createHash, randomBytes } from "node:crypto";
+import http from "node:http";
 import { expect } from "vitest";
 import { createApprovedClient } from "@/lib/oauth/clients";
 import { baseUrl, json } from "./helpers";
@@ -114,4 +115,25 @@ export async function accessTokenFor(brandId: string, scopes: string[]): Promise
   const res = await exchangeCode(client, params.get("code")!);
   expect(res.status).toBe(200);
   return (await res.json()).access_token;
+}
+
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/** An HTTP request with headers fetch would not send as given (Host), for spoofing tests. */
+export function rawRequest(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(baseUrl() + path, { method: options.method ?? "GET", headers: options.headers ?? {} }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+    });
+    req.on("error", reject);
+    req.end(options.body);
+  });
+}
+
+/** The issuer the test server must announce: it runs without APP_URL, so the default on its PORT. */
+export function expectedIssuer(): string {
+  return `http://localhost:${new URL(baseUrl()).port}`;
 }

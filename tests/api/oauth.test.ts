@@ -378,6 +378,23 @@ describe("refresh tokens", () => {
     expect((await json(await api("/api/me", { bearer: narrowed.access_token }))).credential.scopes).toEqual(["contacts.read"]);
   });
 
+  it("a narrower scope narrows only the new access token: the new refresh token keeps the granted scope (RFC 6749 section 6)", async () => {
+    const first = await tokensFor(client, { scope: "contacts.read events.write" });
+    const narrowed = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "contacts.read" }));
+    expect(narrowed.scope).toBe("contacts.read");
+    // Asking back the whole grant from the narrowed response's refresh token works...
+    const full = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: narrowed.refresh_token, scope: "events.write contacts.read" }));
+    expect(full.scope).toBe("contacts.read events.write");
+    expect((await json(await api("/api/me", { bearer: full.access_token }))).credential.scopes).toEqual(["contacts.read", "events.write"]);
+    // ...and so does omitting scope after another narrowing, which means "the scope granted".
+    const again = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: full.refresh_token, scope: "events.write" }));
+    expect(again.scope).toBe("events.write");
+    const omitted = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: again.refresh_token }));
+    expect(omitted.scope).toBe("contacts.read events.write");
+    // Never beyond the grant.
+    await expectOAuthError(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: omitted.refresh_token, scope: "contacts.write" }), 400, "invalid_scope");
+  });
+
   it("another client's refresh token is invalid_grant", async () => {
     const first = await tokensFor();
     const other = await createTestClient();

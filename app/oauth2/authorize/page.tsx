@@ -1,7 +1,7 @@
 // GET /oauth2/authorize: validates the authorization request, then shows the consent page (or an error
 // page when the app or its redirect address cannot be trusted). Allow/Deny post to ./decision.
 import type { Metadata } from "next";
-import { cookies, headers } from "next/headers";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { auth } from "@/lib/auth/config";
 import { BRAND_COOKIE } from "@/lib/auth/session-cookie";
@@ -9,7 +9,6 @@ import { activeBrandId, brandsOfUser } from "@/lib/brands/memberships";
 import { db } from "@/lib/db";
 import { authorizeQuery, redirectWith, validateAuthorizeRequest } from "@/lib/oauth/authorize-request";
 import { consentToken } from "@/lib/oauth/consent-token";
-import { issuerFor } from "@/lib/oauth/issuer";
 import { AuthorizeError } from "@/components/oauth/authorize-error";
 import { ConsentForm } from "@/components/oauth/consent-form";
 
@@ -31,10 +30,8 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
   const validation = await validateAuthorizeRequest(query);
   if (validation.kind === "fatal") return <AuthorizeError title={validation.title} message={validation.message} />;
 
-  const h = await headers();
-  const origin = `${h.get("x-forwarded-proto") ?? "http"}://${h.get("x-forwarded-host") ?? h.get("host") ?? "localhost"}`;
   if (validation.kind === "redirect-error") {
-    redirect(redirectWith(validation.redirectUri, { error: validation.error, error_description: validation.description, state: validation.state }, issuerFor(origin)));
+    redirect(redirectWith(validation.redirectUri, { error: validation.error, error_description: validation.description, state: validation.state }));
   }
 
   const session = await auth();

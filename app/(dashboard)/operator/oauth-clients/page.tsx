@@ -5,6 +5,7 @@ import { listClientsForOperator } from "@/lib/oauth/clients";
 import { reviewClientAction } from "@/lib/oauth/dashboard-actions";
 import { requireUser } from "@/lib/oauth/dashboard-session";
 import { SubmitButton } from "@/components/oauth/submit-button";
+import { IntrospectionSetting, PkceSetting } from "@/components/oauth/client-settings";
 import { formatDate } from "@/components/oauth/format";
 import styles from "@/components/oauth/oauth.module.css";
 
@@ -30,6 +31,12 @@ export default async function OperatorClientsPage() {
           </div>
           <div>Scopes: {c.scopes.join(", ")}</div>
           <div>Redirect URIs: {c.redirectUris.join(", ")}</div>
+          <div>
+            PKCE: <PkceSetting client={c} />
+          </div>
+          <div>
+            Token introspection: <IntrospectionSetting client={c} />
+          </div>
           <form action={reviewClientAction} className={styles.actions} style={{ marginTop: 0 }}>
             <input type="hidden" name="clientId" value={c.clientId} />
             <SubmitButton name="decision" value="approved" pendingLabel="Saving…" ariaLabel={`Approve ${c.name}`}>
@@ -51,6 +58,8 @@ export default async function OperatorClientsPage() {
               <th scope="col">App</th>
               <th scope="col">Client ID</th>
               <th scope="col">Status</th>
+              <th scope="col">PKCE</th>
+              <th scope="col">Token introspection</th>
             </tr>
           </thead>
           <tbody>
@@ -62,6 +71,12 @@ export default async function OperatorClientsPage() {
                 </td>
                 <td>
                   <span className={styles.status}>{c.status}</span>
+                </td>
+                <td>
+                  <PkceSetting client={c} />
+                </td>
+                <td>
+                  <IntrospectionSetting client={c} />
                 </td>
               </tr>
             ))}
