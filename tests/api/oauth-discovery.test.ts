@@ -96,10 +96,23 @@ describe("the issuer comes from configuration, never from request headers", () =
     expect(location.searchParams.get("iss")).toBe(expectedIssuer());
   });
 
-  // The consent POST must also pass the Origin check (lib/http/credentials.ts), which today accepts the
-  // origin the forwarding headers name; the code still goes back with the configured issuer.
+  // The consent POST must also pass the Origin check (lib/http/origin.ts), which never trusts forwarding
+  // headers: an Origin that only X-Forwarded-Host names is refused.
+  it("Allow with X-Forwarded-Host and -Proto naming the Origin is refused", async () => {
+    const page = await get(authorizePath({ response_type: "code", client_id: client.clientId, redirect_uri: client.redirectUri, scope: "contacts.read", state: "s3" }), session.cookie);
+    const fields = consentFields(await page.text());
+    const res = await rawRequest("/oauth2/authorize/decision", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: session.cookie, "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https", Origin: "https://evil.example" },
+      body: new URLSearchParams({ ...fields, decision: "allow" }).toString(),
+    });
+    expect(res.status, res.body).toBe(403);
+    expect(res.headers.location).toBeUndefined();
+  });
+
+  // The Host the request came in on is our origin while APP_URL is unset; the code still goes back
+  // with the configured issuer.
   it.each([
-    ["X-Forwarded-Host and -Proto", { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https", Origin: "https://evil.example" }],
     ["Host 127.0.0.1", { Host: `127.0.0.1:${port()}`, Origin: `http://127.0.0.1:${port()}` }],
     ["Host localhost", { Host: `localhost:${port()}`, Origin: `http://localhost:${port()}` }],
   ])("Allow with %s redirects with the configured iss", async (_, headers) => {
