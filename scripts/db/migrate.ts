@@ -2,9 +2,16 @@
 // PostgreSQL) in order, each in its own transaction, recording them in _inkwell_migrations.
 // We run the SQL ourselves instead of `prisma migrate deploy`: that command fails on PostgreSQL through
 // the driver adapter (prisma/orm#27403), and one runner for both engines behaves the same everywhere.
+// A migration that converts stored data (JSON documents SQL cannot rewrite) has a `data.ts` beside its
+// migration.sql exporting `up(db)` (lib/templates/legacy/migrate-documents.ts's MigrationDb); it runs
+// after the SQL, in the same transaction, so a failure leaves the database as it was.
 import fs from "node:fs";
 import path from "node:path";
 import { databaseKind, resolveDatabaseUrl, sqliteFilePath } from "../../lib/db-url";
+import type { MigrationDb } from "../../lib/templates/legacy/migrate-documents";
+
+type DataStep = { up: (db: MigrationDb) => Promise<unknown> };
+const dataStep = async (file: string): Promise<DataStep> => (await import(file)) as DataStep;
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -13,7 +20,11 @@ function migrationDirs(kind: "sqlite" | "postgres") {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
-    .map((d) => ({ name: d.name, sql: fs.readFileSync(path.join(dir, d.name, "migration.sql"), "utf8") }))
+    .map((d) => ({
+      name: d.name,
+      sql: fs.readFileSync(path.join(dir, d.name, "migration.sql"), "utf8"),
+      data: fs.existsSync(path.join(dir, d.name, "data.ts")) ? path.join(dir, d.name, "data.ts") : null,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -34,14 +45,30 @@ async function applySqlite(url: string): Promise<string[]> {
     const applied: string[] = [];
     for (const migration of migrationDirs("sqlite")) {
       // IMMEDIATE takes the write lock first, so two processes starting together apply each migration once.
-      const apply = sqlite.transaction(() => {
+      // The transaction is opened by hand (not db.transaction()) because a data step is async; every
+      // statement on this connection is synchronous, so nothing else runs inside it meanwhile.
+      sqlite.exec("BEGIN IMMEDIATE");
+      try {
         const done = sqlite.prepare(`SELECT 1 FROM "_inkwell_migrations" WHERE "name" = ?`).get(migration.name);
-        if (done) return false;
+        if (done) {
+          sqlite.exec("COMMIT");
+          continue;
+        }
         sqlite.exec(migration.sql);
+        if (migration.data) {
+          await (await dataStep(migration.data)).up({
+            kind: "sqlite",
+            all: async <T,>(sql: string, params: unknown[] = []) => sqlite.prepare(sql).all(...params) as T[],
+            run: async (sql: string, params: unknown[] = []) => void sqlite.prepare(sql).run(...params),
+          });
+        }
         sqlite.prepare(`INSERT INTO "_inkwell_migrations" ("name", "appliedAt") VALUES (?, ?)`).run(migration.name, new Date().toISOString());
-        return true;
-      });
-      if (apply.immediate()) applied.push(migration.name);
+        sqlite.exec("COMMIT");
+        applied.push(migration.name);
+      } catch (error) {
+        sqlite.exec("ROLLBACK");
+        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`);
+      }
     }
     return applied;
   } finally {
@@ -64,6 +91,14 @@ async function applyPostgres(url: string): Promise<string[]> {
       await client.query("BEGIN");
       try {
         await client.query(migration.sql);
+        if (migration.data) {
+          const numbered = (sql: string) => { let n = 0; return sql.replace(/\?/g, () => `$${++n}`); };
+          await (await dataStep(migration.data)).up({
+            kind: "postgres",
+            all: async <T,>(sql: string, params: unknown[] = []) => (await client.query(numbered(sql), params)).rows as T[],
+            run: async (sql: string, params: unknown[] = []) => void (await client.query(numbered(sql), params)),
+          });
+        }
         await client.query(`INSERT INTO "_inkwell_migrations" ("name", "appliedAt") VALUES ($1, now())`, [migration.name]);
         await client.query("COMMIT");
       } catch (error) {

@@ -3,11 +3,18 @@ import { compileTemplate, versionKey, wrapText } from "./compile";
 import { resolverOf, shapeOf, type RecipientData } from "./recipient-data";
 import { fillHtml, fillText, type Warning } from "./tokens";
 import type { RenderableTemplate } from "./types";
+import { assertTagSyntax } from "./syntax";
 import { templateWarnings } from "./warnings";
 
 export type Rendered = { html: string; text: string; warnings: Warning[] };
 
+/** The response body: every value a string (the published map), warnings JSON-encoded. */
+export function renderResult(r: Rendered): { html: string; text: string; warnings: string } {
+  return { html: r.html, text: r.text, warnings: JSON.stringify(r.warnings) };
+}
+
 export async function renderDocument(doc: RenderableTemplate, data: RecipientData): Promise<Rendered> {
+  assertTagSyntax(doc.sections);
   const version = versionKey(doc);
   const compiled = await compileTemplate(doc, shapeOf(data), version);
   const resolve = resolverOf(data);
