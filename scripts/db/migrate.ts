@@ -28,11 +28,14 @@ function migrationDirs(kind: "sqlite" | "postgres") {
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function applyMigrations(url = resolveDatabaseUrl()): Promise<string[]> {
-  return databaseKind(url) === "postgres" ? applyPostgres(url) : applySqlite(url);
+/** Applies the pending migrations; `before` (tests) stops at the first migration named at or after it. */
+export async function applyMigrations(url = resolveDatabaseUrl(), options: { before?: string } = {}): Promise<string[]> {
+  return databaseKind(url) === "postgres" ? applyPostgres(url, options.before) : applySqlite(url, options.before);
 }
 
-async function applySqlite(url: string): Promise<string[]> {
+const upTo = (kind: "sqlite" | "postgres", before?: string) => migrationDirs(kind).filter((m) => !before || m.name < before);
+
+async function applySqlite(url: string, before?: string): Promise<string[]> {
   const { default: Database } = await import("better-sqlite3");
   const file = sqliteFilePath(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -43,7 +46,7 @@ async function applySqlite(url: string): Promise<string[]> {
     sqlite.pragma("foreign_keys = ON");
     sqlite.exec(`CREATE TABLE IF NOT EXISTS "_inkwell_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TEXT NOT NULL)`);
     const applied: string[] = [];
-    for (const migration of migrationDirs("sqlite")) {
+    for (const migration of upTo("sqlite", before)) {
       // IMMEDIATE takes the write lock first, so two processes starting together apply each migration once.
       // The transaction is opened by hand (not db.transaction()) because a data step is async; every
       // statement on this connection is synchronous, so nothing else runs inside it meanwhile.
@@ -76,7 +79,7 @@ async function applySqlite(url: string): Promise<string[]> {
   }
 }
 
-async function applyPostgres(url: string): Promise<string[]> {
+async function applyPostgres(url: string, before?: string): Promise<string[]> {
   const { Client } = await import("pg");
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -86,7 +89,7 @@ async function applyPostgres(url: string): Promise<string[]> {
     await client.query(`CREATE TABLE IF NOT EXISTS "_inkwell_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TIMESTAMPTZ NOT NULL)`);
     const done = new Set((await client.query(`SELECT "name" FROM "_inkwell_migrations"`)).rows.map((r) => r.name as string));
     const applied: string[] = [];
-    for (const migration of migrationDirs("postgres")) {
+    for (const migration of upTo("postgres", before)) {
       if (done.has(migration.name)) continue;
       await client.query("BEGIN");
       try {
