@@ -5,7 +5,7 @@
 // text product_current_price and product_old_price. Blocks of other types nest components without roles.
 // One published rule is not enforced: dynamicDiscount's required discount_button. Documents written
 // before the published model have none, and inventing a link for them would ship a wrong one.
-import type { BlockType, ComponentRole } from "./schema/blocks";
+import { COMPONENT_ROLES, type BlockType, type ComponentRole } from "./schema/blocks";
 
 type Rec = Record<string, unknown>;
 type ComponentType = "text" | "button" | "image" | "price";
@@ -34,6 +34,8 @@ function checkList(components: unknown, table: RoleTable | undefined, owner: str
     const c = raw && typeof raw === "object" ? (raw as Rec) : undefined;
     if (!c) return;
     const here = [...at, "components", i];
+    // An unknown role is the schema's error (invalid_value); the rules judge known roles only.
+    if (typeof c.role === "string" && !(COMPONENT_ROLES as readonly string[]).includes(c.role)) return;
     const role = typeof c.role === "string" ? (c.role as ComponentRole) : undefined;
     if (role && table) {
       const types = table[role];
@@ -46,7 +48,8 @@ function checkList(components: unknown, table: RoleTable | undefined, owner: str
     } else if (!role && table) {
       errors.push([[...here, "role"], "required", `every component of ${owner} needs a role (${Object.keys(table).join(", ")})`]);
     }
-    if (c.components !== undefined) {
+    // An empty list nests nothing; only a list with components is judged.
+    if (Array.isArray(c.components) && c.components.length > 0) {
       if (role === "product_prices") checkList(c.components, PRICES, "a product_prices component", here, errors);
       else errors.push([[...here, "components"], "not_allowed", "only a product_prices component nests components"]);
     }
