@@ -109,12 +109,12 @@ test("the section filter shows the section to a matching contact and hides it fr
   const recipient = page.getByLabel("Preview as contact");
   // (the sample-data preview shows every section: it has no contact to judge)
   await recipient.fill("silver@example.com");
-  await recipient.press("Enter");
+  await page.getByRole("button", { name: "Render" }).click();
   await expect(frame.locator("body")).not.toContainText("Gold members only");
   await expect(frame.locator("body")).toContainText("Hello");
   await shoot(page, "published-preview-silver");
   await recipient.fill("gold@example.com");
-  await recipient.press("Enter");
+  await page.getByRole("button", { name: "Render" }).click();
   await expect(frame.locator("body")).toContainText("Gold members only");
   await shoot(page, "published-preview-gold");
 });

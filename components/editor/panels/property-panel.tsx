@@ -96,7 +96,7 @@ function BlockFields({ block, set, setIn, errors, general, presets }: { block: B
       {(block.type === "text" || block.type === "button") && (
         <FieldInput spec={presetSpec} value={block.stylePresetID} onChange={(v) => set({ stylePresetID: v }, "stylePresetID")} error={general.stylePresetID} />
       )}
-      <Fields specs={BLOCK_FIELDS[block.type] ?? []} values={values} onChange={(k, v) => set(k === "$code" ? codePatch(block, v) : patchAt(values, k, v), k)} errors={{ ...general, ...codeErrors(errors) }} />
+      <Fields specs={BLOCK_FIELDS[block.type] ?? []} values={values} onChange={(k, v) => set(k === "$code" ? codePatch(block, v) : patchAt(values, k, v), k)} errors={{ ...byField(errors), ...codeErrors(errors) }} />
       {block.type === "menu" && (
         <ListEditor
           label="Menu items"
@@ -124,6 +124,11 @@ function BlockFields({ block, set, setIn, errors, general, presets }: { block: B
       <FilterFields filter={block.filter} onChange={(filter) => set({ filter }, "filter")} errors={errorsFor(errors, "filter")} />
     </>
   );
+}
+
+/** Every error of the node by its field path inside the node (e.g. "button/link"). */
+function byField(errors: NodeError[]): Record<string, string> {
+  return Object.fromEntries(errors.map((e) => [e.field, e.message]));
 }
 
 /** A discount block's code lives in its discount_code component (what the recipient sees) and in the offer. */
