@@ -13,9 +13,18 @@ export function renderResult(r: Rendered): { html: string; text: string; warning
   return { html: r.html, text: r.text, warnings: JSON.stringify(r.warnings) };
 }
 
-export async function renderDocument(doc: RenderableTemplate, data: RecipientData): Promise<Rendered> {
+// Versions whose tags are known to be well formed: a send renders one version for many recipients.
+const wellFormed = new Set<string>();
+function checkSyntaxOnce(version: string, doc: RenderableTemplate) {
+  if (wellFormed.has(version)) return;
   assertTagSyntax(doc.sections);
+  if (wellFormed.size > 1000) wellFormed.clear();
+  wellFormed.add(version);
+}
+
+export async function renderDocument(doc: RenderableTemplate, data: RecipientData): Promise<Rendered> {
   const version = versionKey(doc);
+  checkSyntaxOnce(version, doc);
   const compiled = await compileTemplate(doc, shapeOf(data), version);
   const resolve = resolverOf(data);
   return {
