@@ -32,7 +32,7 @@ export const templatePaths: ZodOpenApiPathsObject = {
       tags,
       security: security(READ),
       requestParams: { header: VersionHeader, query: ListTemplatesQuery },
-      responses: { "200": jsonContent(z.object({ templates: z.array(TemplateListItem), paging: PagingSchema }), "A page of templates"), ...standardErrors },
+      responses: { "200": jsonContent(z.object({ templates: z.array(TemplateListItem), paging: PagingSchema }).meta({ id: "TemplateListResponse" }), "A page of templates"), ...standardErrors },
     },
     post: {
       summary: "Create a template",
@@ -104,7 +104,7 @@ export const templatePaths: ZodOpenApiPathsObject = {
       tags: layoutTags,
       security: security(READ),
       requestParams: { header: VersionHeader, query: ListLayoutsQuery },
-      responses: { "200": jsonContent(z.object({ universalLayouts: z.array(LayoutSchema), paging: PagingSchema }), "A page of layouts"), ...standardErrors },
+      responses: { "200": jsonContent(z.object({ universalLayouts: z.array(LayoutSchema), paging: PagingSchema }).meta({ id: "ListUniversalLayoutsResponse" }), "A page of layouts"), ...standardErrors },
     },
     post: {
       summary: "Create a universal layout",
