@@ -49,7 +49,7 @@ const Environment = z.object({
   EVENTS_SQLITE_SYNCHRONOUS: z.enum(["full", "normal"], { error: 'must be "full" or "normal"' }).default("full"),
   EVENTS_MAX_BATCH: positiveInt(500),
   EVENTS_BATCH_WINDOW_MS: nonNegativeInt(0),
-  EVENTS_WORKER_BATCH: positiveInt(100),
+  EVENTS_WORKER_BATCH: positiveInt(300),
   EVENTS_WORKER_IDLE_MS: positiveInt(200),
   EVENTS_CLAIM_LEASE_MS: positiveInt(60_000),
   EVENTS_DEBUG: onOff("off"),
