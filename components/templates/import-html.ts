@@ -2,7 +2,17 @@
 import { ApiError, SERVICE_VERSION, type ApiFieldError } from "@/lib/client/api-fetch";
 import type { TemplateRecord } from "./templates-api";
 
-export function importHtml(name: string, html: string, onProgress: (fraction: number) => void): Promise<TemplateRecord> {
+/** What the import answer says it did (an Inkwell extra beside the published Template). */
+export type ImportSummary = {
+  sections: number;
+  blocks: Record<string, number>;
+  keptAsHtml: { pointer: string; blockId: string; reason: string }[];
+  stylesKept: boolean;
+  mergeTags: { converted: { from: string; to: string; count: number }[]; unknown: { tag: string; count: number }[] };
+};
+export type ImportedTemplate = TemplateRecord & { importSummary?: ImportSummary };
+
+export function importHtml(name: string, html: string, onProgress: (fraction: number) => void): Promise<ImportedTemplate> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/email-templates/import");
@@ -20,7 +30,7 @@ export function importHtml(name: string, html: string, onProgress: (fraction: nu
       } catch {
         body = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as TemplateRecord);
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ImportedTemplate);
       const problem = (body ?? {}) as { detail?: string; title?: string; type?: string; errors?: ApiFieldError[] };
       reject(new ApiError(xhr.status, problem.detail || problem.title || `Import failed (${xhr.status})`, problem.errors ?? [], problem.type ?? null));
     };
