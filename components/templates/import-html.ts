@@ -1,15 +1,9 @@
 // POST /api/email-templates/import with upload progress (fetch cannot report it; XMLHttpRequest can).
 import { ApiError, SERVICE_VERSION, type ApiFieldError } from "@/lib/client/api-fetch";
+import type { ImportSummary } from "@/lib/templates/import/import-summary";
 import type { TemplateRecord } from "./templates-api";
 
-/** What the import answer says it did (an Inkwell extra beside the published Template). */
-export type ImportSummary = {
-  sections: number;
-  blocks: Record<string, number>;
-  keptAsHtml: { pointer: string; blockId: string; reason: string }[];
-  stylesKept: boolean;
-  mergeTags: { converted: { from: string; to: string; count: number }[]; unknown: { tag: string; count: number }[] };
-};
+/** The import answer: the template and, an Inkwell extra, what the import did. */
 export type ImportedTemplate = TemplateRecord & { importSummary?: ImportSummary };
 
 export function importHtml(name: string, html: string, onProgress: (fraction: number) => void): Promise<ImportedTemplate> {

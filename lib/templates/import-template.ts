@@ -9,7 +9,8 @@ import { parse, serialize } from "parse5";
 import type { DefaultTreeAdapterMap } from "parse5";
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
-import { convertMergeTags, type MergeTagSummary } from "./import/convert-merge-tags";
+import { convertMergeTags } from "./import/convert-merge-tags";
+import type { ImportSummary } from "./import/import-summary";
 import { htmlToSections, type Converted } from "./import/html-to-sections";
 import { createTemplate } from "./save-template";
 import type { Block, Section } from "./schema";
@@ -35,18 +36,6 @@ export function splitHtml(html: string): { style: string; body: string } {
   const styles = (head?.childNodes ?? []).filter((n): n is Element => isElement(n, "style")).map(textOf);
   return { style: styles.map((s) => s.trim()).filter(Boolean).join("\n"), body: serialize(body).trim() };
 }
-
-/** What the import did, returned beside the template (an Inkwell extra of the import answer). */
-export type ImportSummary = {
-  sections: number;
-  /** blocks made, by type */
-  blocks: Record<string, number>;
-  /** parts kept whole as HTML code blocks, where they are and why */
-  keptAsHtml: { pointer: string; blockId: string; reason: string }[];
-  /** whether <style> tags were kept (the style block at the top) */
-  stylesKept: boolean;
-  mergeTags: MergeTagSummary;
-};
 
 /** The stylesheet written into style attributes, so the blocks pick up what classes said; the <style> tags stay. */
 function inline(html: string, style: string): string {
