@@ -12,7 +12,7 @@ import { config } from "@/lib/config";
 import { connections } from "@/lib/db";
 import { ApiProblem } from "./problems";
 
-export type RateLimitBucket = "default" | "render";
+export type RateLimitBucket = "default" | "render" | "tags";
 
 const WINDOW_SECONDS = 60;
 /** Points per lease: 2 % of the budget, so a lease is never a large share of it. */
@@ -98,11 +98,11 @@ let budgets: Record<RateLimitBucket, Budget> | undefined;
 function budgetsFor(): Record<RateLimitBucket, Budget> {
   if (budgets) return budgets;
   const settings = config();
-  const limits = { default: settings.RATE_LIMIT_PER_MINUTE, render: settings.RATE_LIMIT_RENDER_PER_MINUTE };
+  const limits = { default: settings.RATE_LIMIT_PER_MINUTE, render: settings.RATE_LIMIT_RENDER_PER_MINUTE, tags: settings.RATE_LIMIT_TAGS_PER_MINUTE };
   const c = settings.databaseKind === "postgres" ? connections() : null;
   const make = (bucket: RateLimitBucket): Budget =>
     c?.kind === "postgres" ? new SharedBudget(`api-${bucket}`, limits[bucket], c.pool) : new MemoryBudget(`api-${bucket}`, limits[bucket]);
-  budgets = { default: make("default"), render: make("render") };
+  budgets = { default: make("default"), render: make("render"), tags: make("tags") };
   return budgets;
 }
 

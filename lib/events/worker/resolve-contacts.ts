@@ -4,8 +4,7 @@
 import { sqlReader } from "@/lib/db/sql";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { upsertContactId } from "@/lib/contacts/upsert-contact";
-import type { ContactInput } from "@/lib/contacts/schemas";
-import type { EventContact } from "../event-contact";
+import { eventContactInput, type EventContact } from "../event-contact";
 
 type Identifier = { type: "email" | "phone"; value: string };
 
@@ -72,10 +71,9 @@ export class ContactResolver {
   async resolve(brandId: string, contact: EventContact | undefined): Promise<string | null> {
     if (!contact) return null;
     const identifiers = identifiersOf(contact);
-    const { email: _email, phone: _phone, phoneNumber: _phoneNumber, ...profile } = contact;
-    const onlyIdentifiers = Object.values(profile).every((v) => v === undefined);
+    const { contactId: namedId, input, identifiersOnly } = eventContactInput(contact);
     const owners = new Set(identifiers.map((i) => this.owners.get(key(brandId, i))));
-    if (onlyIdentifiers && owners.size === 1) {
+    if (identifiersOnly && owners.size === 1) {
       const [owner] = owners;
       if (owner) return owner;
     }
@@ -83,9 +81,8 @@ export class ContactResolver {
     const memo = `${brandId}\u0000${JSON.stringify(contact)}`;
     const known = this.upserted.get(memo);
     if (known) return known;
-    const input: ContactInput = { identifiers: identifiers.map((i) => ({ type: i.type, id: i.value })), ...profile };
     // upsertContactId writes through lib/db's group commit itself.
-    const { contactId } = await upsertContactId(brandId, input, { source: "event" });
+    const { contactId } = await upsertContactId(brandId, input, { source: "event", contactId: namedId });
     for (const i of identifiers) this.owners.set(key(brandId, i), contactId);
     this.upserted.set(memo, contactId);
     return contactId;
