@@ -51,7 +51,7 @@ export function assertIdentifiersFree(identifiers: NormalizedIdentifier[], owner
   });
 }
 
-type Current = { customProperties: Record<string, unknown>; identifiers: { id: string; type: string; value: string; status: string }[] };
+type Current = { customProperties: Record<string, unknown>; identifiers: { id: string; type: string; value: string; status: string; consent: unknown }[] };
 
 async function loadCurrent(tx: SqlRunner, contactId: string, brandId: string): Promise<Current> {
   // FOR UPDATE on PostgreSQL: two concurrent writes to one contact merge custom properties one after
@@ -62,11 +62,19 @@ async function loadCurrent(tx: SqlRunner, contactId: string, brandId: string): P
   // By contact id alone (index contactId): the contact was just found in this brand, and a brandId term
   // could make SQLite walk the brand's (brandId, type, value) index instead.
   const identifiers = await tx.all<Current["identifiers"][number]>(
-    `SELECT "id", "type", "value", "status" FROM "ContactIdentifier" WHERE "contactId" = ?`, [contactId]);
+    `SELECT "id", "type", "value", "status", "consent" FROM "ContactIdentifier" WHERE "contactId" = ?`, [contactId]);
   return { customProperties: jsonValue(contact.customProperties) as Record<string, unknown>, identifiers };
 }
 
 const DETECTED_KEYS = ["lastDetectedCity", "lastDetectedCountry"] as const;
+
+type ConsentValue = { source: string; createdAt: string; ip?: string; userAgent?: string };
+
+function sameConsent(stored: unknown, given: ConsentValue): boolean {
+  if (!stored || typeof stored !== "object") return false;
+  const s = stored as Partial<ConsentValue>;
+  return s.source === given.source && s.createdAt === given.createdAt && (s.ip ?? null) === (given.ip ?? null) && (s.userAgent ?? null) === (given.userAgent ?? null);
+}
 
 /**
  * The profile columns a write sets: the fields sent ("" clears), the ISO code derived from a country name
@@ -154,12 +162,14 @@ export async function writeContact(tx: SqlRunner, contactId: string | null, inpu
           createdAt: identifier.consent.createdAt ? new Date(identifier.consent.createdAt).toISOString() : ctx.now.toISOString(),
         }
       : undefined;
-    if (consent) consents.push([newId(ctx.now), ctx.brandId, id, channel, consent.source, consent.ip ?? null, consent.userAgent ?? null, new Date(consent.createdAt)]);
+    // The same consent sent again (same source, time, address, agent) is not a new one.
+    const repeated = consent !== undefined && sameConsent(jsonValue(found?.consent), consent);
+    if (consent && !repeated) consents.push([newId(ctx.now), ctx.brandId, id, channel, consent.source, consent.ip ?? null, consent.userAgent ?? null, new Date(consent.createdAt)]);
 
     if (found) {
       const changes: [column: string, value: unknown][] = [];
       if (changed || given?.statusChangedAt) changes.push([`"status" = ?`, status], [`"statusChangedAt" = ?ts`, statusChangedAt]);
-      if (consent) changes.push([`"consent" = ?json`, JSON.stringify(consent)]);
+      if (consent && !repeated) changes.push([`"consent" = ?json`, JSON.stringify(consent)]);
       if (identifier.sendWelcomeMessage !== undefined) changes.push([`"sendWelcomeMessage" = ?bool`, identifier.sendWelcomeMessage]);
       if (identifier.source !== undefined) changes.push([`"source" = ?`, identifier.source]);
       if (changes.length > 0) {
