@@ -17,12 +17,13 @@ function migrationDirs(kind: "sqlite" | "postgres", dir = path.join(root, kind =
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function applyMigrations(url = config().DATABASE_URL): Promise<string[]> {
-  return databaseKind(url) === "postgres" ? applyPostgres(url) : applySqlite(url);
+/** `before`: apply only the migrations named before it (tests that build a database as it once was). */
+export async function applyMigrations(url = config().DATABASE_URL, options: { before?: string } = {}): Promise<string[]> {
+  return databaseKind(url) === "postgres" ? applyPostgres(url, options.before) : applySqlite(url, undefined, options.before);
 }
 
 /** `migrations`: another folder of migrations (tests). */
-export async function applySqlite(url: string, migrations?: string): Promise<string[]> {
+export async function applySqlite(url: string, migrations?: string, before?: string): Promise<string[]> {
   const { default: Database } = await import("better-sqlite3");
   const file = sqliteFilePath(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -37,7 +38,7 @@ export async function applySqlite(url: string, migrations?: string): Promise<str
     // keys itself before it commits (SQLite's documented procedure for schema changes).
     sqlite.pragma("foreign_keys = OFF");
     const applied: string[] = [];
-    for (const migration of migrationDirs("sqlite", migrations)) {
+    for (const migration of migrationDirs("sqlite", migrations).filter((m) => !before || m.name < before)) {
       // IMMEDIATE takes the write lock first, so two processes starting together apply each migration once.
       const apply = sqlite.transaction(() => {
         const done = sqlite.prepare(`SELECT 1 FROM "_inkwell_migrations" WHERE "name" = ?`).get(migration.name);
@@ -59,7 +60,7 @@ export async function applySqlite(url: string, migrations?: string): Promise<str
   }
 }
 
-async function applyPostgres(url: string): Promise<string[]> {
+async function applyPostgres(url: string, before?: string): Promise<string[]> {
   const { Client } = await import("pg");
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -69,7 +70,7 @@ async function applyPostgres(url: string): Promise<string[]> {
     await client.query(`CREATE TABLE IF NOT EXISTS "_inkwell_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TIMESTAMPTZ NOT NULL)`);
     const done = new Set((await client.query(`SELECT "name" FROM "_inkwell_migrations"`)).rows.map((r) => r.name as string));
     const applied: string[] = [];
-    for (const migration of migrationDirs("postgres")) {
+    for (const migration of migrationDirs("postgres").filter((m) => !before || m.name < before)) {
       if (done.has(migration.name)) continue;
       await client.query("BEGIN");
       try {
