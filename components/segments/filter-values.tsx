@@ -25,7 +25,8 @@ type Props = {
   noun?: string;
 };
 
-/** Free text values as chips: Enter or a comma adds the typed value. */
+/** Free text values as chips: Enter or a comma adds the typed value. Text still in the input counts too
+ * (it is not turned into a chip on blur: the chip list appearing would move what the person clicked). */
 function ChipsInput({ id, draft, onChange, error, suggestions = [], noun = "value" }: Pick<Props, "id" | "draft" | "onChange" | "error" | "suggestions" | "noun">) {
   const listId = useId();
   const add = () => {
@@ -51,7 +52,6 @@ function ChipsInput({ id, draft, onChange, error, suggestions = [], noun = "valu
                 onChange({ values: draft.values.slice(0, -1) });
               }
             }}
-            onBlur={add}
           />
         )}
       </Control>
