@@ -45,6 +45,7 @@ const Environment = z.object({
   APP_URL: origin.optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt(400),
   RATE_LIMIT_RENDER_PER_MINUTE: positiveInt(40),
+  RATE_LIMIT_TAGS_PER_MINUTE: positiveInt(60),
   DATABASE_POOL_SIZE: positiveInt(10),
   INKWELL_WORKER: onOff("on"),
   EVENTS_MAX_ATTEMPTS: positiveInt(8),

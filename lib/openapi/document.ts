@@ -10,6 +10,7 @@ import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
 import { eventPaths } from "@/lib/events/openapi";
+import { eventMetadataPaths } from "@/lib/events/metadata/openapi";
 import { v4Paths } from "@/lib/v4/openapi";
 import { testEmailPaths } from "@/lib/test-emails/openapi";
 
@@ -23,6 +24,7 @@ const domains: ZodOpenApiPathsObject[] = [
   segmentPaths,
   segmentPreviewPaths,
   eventPaths,
+  eventMetadataPaths,
   v4Paths,
 ];
 
