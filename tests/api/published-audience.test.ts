@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { loadPublished, publishedValidator } from "../published/published";
-import { api, createTestBrand, json, MISSING_ID, type TestBrand } from "./helpers";
+import { api, createTestBrand, MISSING_ID, type TestBrand } from "./helpers";
 import { until } from "./until";
 
 const contacts = publishedValidator(loadPublished("omnisend-contacts.json"));
