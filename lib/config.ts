@@ -28,6 +28,11 @@ const origin = z
     return !url || (url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password);
   }, "must be the origin Inkwell is served at, without path, query or credentials");
 
+const httpUrl = z
+  .string()
+  .refine((value) => ["http:", "https:"].includes(parsedUrl(value)?.protocol ?? ""), "must be an absolute http(s) URL")
+  .transform((value) => value.replace(/\/+$/, ""));
+
 /** The variables, their defaults and their rules. Empty values count as unset. */
 const Environment = z.object({
   DATABASE_URL: z
@@ -55,6 +60,34 @@ const Environment = z.object({
   EVENTS_DEBUG: onOff("off"),
   INKWELL_WAL_CHECKPOINTER: onOff("on"),
   V4_SUNSET_AT: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant, e.g. 2027-06-15T00:00:00Z" }).optional(),
+  /** Where uploaded images are kept: a folder served by Inkwell (local) or an S3-compatible bucket (s3). */
+  IMAGES_STORAGE: z.enum(["local", "s3"], { error: 'must be "local" or "s3"' }).default("local"),
+  /** The folder of local image storage (relative to the working directory). */
+  IMAGES_DIR: z.string().default("./data/images"),
+  /** Upload by URL: how long fetching the image may take. */
+  IMAGES_FETCH_TIMEOUT_MS: positiveInt(10_000),
+  /**
+   * Upload by URL: host names (comma-separated, e.g. an internal CDN) that may resolve to private or
+   * loopback addresses. Empty by default: only public addresses are fetched (SSRF protection).
+   */
+  IMAGES_FETCH_ALLOWED_HOSTS: z.string().default(""),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  /** An S3-compatible service's endpoint (MinIO, R2, ...); unset for AWS S3. */
+  S3_ENDPOINT: httpUrl.optional(),
+  /** Static credentials; unset: the AWS SDK's default chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: onOff("off"),
+  /** Public base URL of the bucket's objects (a CDN, say); default: the bucket's own URL. */
+  S3_PUBLIC_URL: httpUrl.optional(),
+  /** Batches the worker processes at once (each up to 100 items). */
+  BATCHES_WORKER_CONCURRENCY: positiveInt(4),
+}).superRefine((env, ctx) => {
+  if (env.IMAGES_STORAGE === "s3" && !env.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when IMAGES_STORAGE is s3" });
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: "custom", path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"], message: "must be set together with the other S3 key" });
+  }
 });
 
 export type Environment = z.output<typeof Environment>;

@@ -11,6 +11,9 @@ import { segmentPaths } from "@/lib/segments/openapi";
 import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
 import { eventPaths } from "@/lib/events/openapi";
 import { v4Paths } from "@/lib/v4/openapi";
+import { productPaths } from "@/lib/products/openapi";
+import { imagePaths } from "@/lib/images/openapi";
+import { batchPaths } from "@/lib/batches/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
@@ -21,6 +24,9 @@ const domains: ZodOpenApiPathsObject[] = [
   segmentPaths,
   segmentPreviewPaths,
   eventPaths,
+  productPaths,
+  imagePaths,
+  batchPaths,
   v4Paths,
 ];
 

@@ -2,7 +2,7 @@
 import type { ProductView } from "@/lib/products/product-view";
 import type { Shape } from "./shape";
 import { contactValue, readPath, type RecipientContact } from "./tags";
-import type { Resolve } from "./tokens";
+import type { Resolve, Warning } from "./tokens";
 
 export type OrderView = {
   number: string;
@@ -30,6 +30,8 @@ export type RecipientData = {
   /** dynamicDiscount blocks: the recipient's code */
   discounts: Record<string, string>;
   viewInBrowserUrl?: string;
+  /** what this recipient's data left out (products without a link or an image) */
+  warnings?: Warning[];
 };
 
 export function shapeOf(data: RecipientData): Shape {

@@ -14,6 +14,6 @@ export async function renderDocument(doc: RenderableTemplate, data: RecipientDat
   return {
     html: fillHtml(compiled.html, compiled.specs, resolve),
     text: wrapText(fillText(compiled.text, compiled.specs, resolve)),
-    warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml")],
+    warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml"), ...(data.warnings ?? [])],
   };
 }

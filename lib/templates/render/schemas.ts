@@ -13,10 +13,11 @@ export type RenderInput = z.infer<typeof RenderInput>;
 
 export const RenderWarning = z
   .object({
-    code: z.enum(["unknown-tag", "mjml"]).meta({ description: "unknown-tag: a personalization tag the service cannot fill (rendered as its default or nothing); mjml: a layout problem MJML reported" }),
+    code: z.enum(["unknown-tag", "mjml", "product-skipped"]).meta({ description: "unknown-tag: a personalization tag the service cannot fill (rendered as its default or nothing); mjml: a layout problem MJML reported; product-skipped: a product left out of a product section because it has no link or no image" }),
     message: z.string(),
     pointer: z.string().optional().meta({ description: "JSON Pointer of the node in the template, e.g. /sections/1/rows/0/columns/0/blocks/0" }),
     tag: z.string().optional().meta({ description: "The tag as written" }),
+    productID: z.string().optional().meta({ description: "The product left out (product-skipped)" }),
   })
   .meta({ id: "RenderWarning" });
 
