@@ -56,9 +56,11 @@ const productShape = {
   variants: z.array(VariantSchema).min(1).max(500).optional().meta({ description: "The first variant's price is the product's price in emails" }),
 };
 
-function uniqueVariants(product: { variants?: { id: string }[] }, ctx: z.RefinementCtx) {
-  const seen = new Map<string, number>();
-  product.variants?.forEach((variant, i) => {
+function uniqueVariants(product: { variants?: unknown }, ctx: z.RefinementCtx) {
+  if (!Array.isArray(product.variants)) return;
+  const seen = new Map<unknown, number>();
+  product.variants.forEach((variant: { id?: unknown } | null, i) => {
+    if (typeof variant?.id !== "string") return;
     const first = seen.get(variant.id);
     if (first !== undefined) ctx.addIssue({ code: "custom", path: ["variants", i, "id"], message: `repeats variants[${first}].id`, params: { code: "duplicate" } });
     else seen.set(variant.id, i);
@@ -72,7 +74,8 @@ export const ProductInput = z
     createdAt: Timestamp.optional().meta({ description: "When the store created the product (default: when Inkwell first stores it); orders the newest strategy" }),
     updatedAt: Timestamp.optional().meta({ description: "Ignored: Inkwell sets it on every write" }),
   })
-  .superRefine(uniqueVariants)
+  // Also when other fields failed, so a request learns every problem at once.
+  .superRefine(uniqueVariants, { when: (payload) => typeof payload.value === "object" && payload.value !== null })
   .meta({ id: "ProductInput", description: "A product of the store's catalog (the published Product)" });
 export type ProductInput = z.infer<typeof ProductInput>;
 /** What is stored of a product input: everything but the timestamps, which have their own columns. */

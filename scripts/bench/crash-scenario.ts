@@ -11,7 +11,7 @@ import { eventBody } from "./event-bodies";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function query<T>(databaseUrl: string, sql: string): Promise<T[]> {
+export async function query<T>(databaseUrl: string, sql: string): Promise<T[]> {
   if (databaseKind(databaseUrl) === "postgres") {
     const { default: pg } = await import("pg");
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -32,7 +32,7 @@ async function query<T>(databaseUrl: string, sql: string): Promise<T[]> {
 }
 
 /** SIGKILL the server: the tsx launcher's node child is the server itself, so kill both. */
-function killHard(server: TestServer) {
+export function killHard(server: TestServer) {
   const pid = server.process.pid!;
   let children: number[] = [];
   try {
