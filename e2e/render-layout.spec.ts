@@ -1,7 +1,7 @@
 // Rendered HTML in a real Chromium: two columns side by side at 600px, stacked at 375px (MJML's
 // 480px breakpoint), and device visibility classes honoured. Screenshots are kept as artifacts.
 import { expect, test, type Page } from "@playwright/test";
-import { everyBlockTemplate } from "@/lib/templates/render/fixtures/every-block";
+import { ID, everyBlockTemplate } from "@/lib/templates/render/fixtures/every-block";
 import { renderDocument } from "@/lib/templates/render/render-document";
 import { SAMPLE_CONTACT, SAMPLE_ORDER, sampleListItems, sampleProducts } from "@/lib/templates/render/sample-data";
 
@@ -11,14 +11,14 @@ async function renderedHtml(): Promise<string> {
   const doc = { ...fixture, sections: [...fixture.sections, {
     id: "devices",
     rows: [{ id: "dr", columns: [{ id: "dc", blocks: [
-      { id: "desk", type: "text", text: "<p>Desktop only line</p>", visibility: { hideOnMobile: true } },
-      { id: "mob", type: "text", text: "<p>Mobile only line</p>", visibility: { hideOnDesktop: true } },
+      { id: "desk", type: "text", text: "<p>Desktop only line</p>", visibility: { isMobileVisible: false } },
+      { id: "mob", type: "text", text: "<p>Mobile only line</p>", visibility: { isDesktopVisible: false } },
     ] }] }],
   } as (typeof fixture.sections)[number]] };
   const { html } = await renderDocument(doc, {
     contact: { ...SAMPLE_CONTACT, firstName: "Ana" }, hidden: [],
-    slots: { recommender: sampleProducts(2), cart: sampleProducts(1), restock: sampleProducts(1) },
-    listing: { listed: sampleProducts(1)[0] }, lists: { list: sampleListItems(2) }, order: SAMPLE_ORDER, discounts: { "dynamic-discount": "VIP-ABCDEFGH" },
+    slots: { [ID.recommender]: sampleProducts(2), [ID.cart]: sampleProducts(1), [ID.restock]: sampleProducts(1) },
+    listing: { [ID.listed]: sampleProducts(1)[0] }, lists: { [ID.list]: sampleListItems(2) }, order: SAMPLE_ORDER, discounts: { [ID["dynamic-discount"]]: "VIP-ABCDEFGH" },
   });
   return html;
 }

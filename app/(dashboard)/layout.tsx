@@ -3,7 +3,7 @@ import { Providers } from "@/components/providers";
 import { TopBar } from "@/components/dashboard/top-bar";
 import { V4UsageNotice } from "@/components/v4/v4-usage-notice";
 import { requireSession } from "@/lib/auth/require-session";
-import { signOutAction } from "./actions";
+import { signOutAction } from "@/lib/accounts/dashboard-actions";
 
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const { email, brands, brand } = await requireSession();

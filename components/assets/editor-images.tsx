@@ -15,20 +15,30 @@ import { AssetLibrary } from "./asset-library";
 import { carriesFiles, type LibraryImage } from "./images-api";
 import { useImageUploads } from "./use-image-uploads";
 
-/** Block types whose picture is an image URL in `src`. */
+/** Block types whose picture is their published `image` object (a logo block's image wins over its logo settings). */
 const IMAGE_BLOCKS = new Set(["image", "logo"]);
 
-function imageBlock(doc: EditorDocument, id: string | null): Extract<Block, { type: "image" | "logo" }> | null {
+function imageBlock(doc: EditorDocument, id: string | null): Block | null {
   const path = id ? findPath(doc, id) : null;
   const node = path ? (nodeAt(doc, path) as Block | undefined) : undefined;
-  return node && IMAGE_BLOCKS.has(node.type) ? (node as Extract<Block, { type: "image" | "logo" }>) : null;
+  return node && IMAGE_BLOCKS.has(node.type) ? node : null;
 }
 
-/** Puts the image in the block: its public URL, and its name as the alternative text when there is none. */
+/**
+ * Puts the image in the block as the published Image object: the library image's id, name, type, size
+ * and dimensions, its public URL as the source, and its name as the alternative text when there is none.
+ * Link, resize and height settings of the block stay.
+ */
 function place(store: EditorStore, blockId: string, image: LibraryImage): void {
   const block = imageBlock(store.getState().doc, blockId);
   if (!block) return;
-  store.dispatch({ type: "update", id: blockId, patch: { src: image.url, ...(block.alt ? {} : { alt: image.name }) } });
+  const current = block.image ?? {};
+  const next = {
+    ...current,
+    source: image.url, id: image.id, name: image.name, type: image.type, size: image.size, width: image.width, height: image.height,
+    altText: current.altText || image.name,
+  };
+  store.dispatch({ type: "update", id: blockId, patch: { image: next } });
 }
 
 export function EditorImagesPanel() {

@@ -1,7 +1,7 @@
 "use client";
 // Lets a member of several brands choose which one the dashboard works on.
 import { useState, useTransition } from "react";
-import { switchBrandAction } from "@/app/(dashboard)/actions";
+import { switchBrandAction } from "@/lib/accounts/dashboard-actions";
 
 type Brand = { id: string; name: string };
 

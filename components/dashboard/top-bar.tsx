@@ -3,7 +3,7 @@
 // opened by a button (Escape closes it and returns focus to the button).
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { signOutAction } from "@/app/(dashboard)/actions";
+import { signOutAction } from "@/lib/accounts/dashboard-actions";
 import { BrandSwitcher } from "./brand-switcher";
 import { NavLinks } from "./nav-links";
 

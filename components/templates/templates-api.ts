@@ -7,7 +7,8 @@ export type TemplateSummary = { id: string; name: string; createdAt: string; upd
 export type Paging = { limit: number; hasMore: boolean; cursors: { after?: string | null; before?: string | null } };
 export type TemplateRecord = EditorDocument & { id: string; createdAt: string; updatedAt: string };
 export type LayoutRecord = { id: string; name: string; content: Section; createdAt: string; updatedAt: string };
-export type RenderResult = { html: string; text: string; warnings?: unknown[] };
+/** The render response: a string-to-string map; `warnings` is a JSON-encoded array of {code, message, pointer?, tag?}. */
+export type RenderResult = { html: string; text: string; warnings?: string };
 
 export type ListParams = { nameContains?: string; sort: "createdAt" | "name"; direction: "asc" | "desc"; limit: number; after?: string; before?: string };
 

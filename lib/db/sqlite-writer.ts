@@ -38,8 +38,25 @@ const BUSY_TIMEOUT_MS = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Transaction control as prepared statements: parsed once, not at every use as exec() would. */
+function controlStatements(db: BetterSqlite3.Database) {
+  const statement = (sql: string) => {
+    const prepared = db.prepare(sql);
+    return () => void prepared.run();
+  };
+  return {
+    begin: statement("BEGIN IMMEDIATE"),
+    commit: statement("COMMIT"),
+    rollback: statement("ROLLBACK"),
+    savepoint: statement("SAVEPOINT work"),
+    release: statement("RELEASE work"),
+    rollbackToSavepoint: statement("ROLLBACK TO work"),
+  };
+}
+
 export class SqliteWriter {
   readonly runner: SqlRunner;
+  private readonly control: ReturnType<typeof controlStatements>;
   private tail: Promise<void> = Promise.resolve();
   private queue: Waiting[] = [];
   private draining = false;
@@ -50,6 +67,7 @@ export class SqliteWriter {
     private readonly walSync: WalSync | null,
   ) {
     this.runner = sqliteRunner(connection);
+    this.control = controlStatements(connection);
   }
 
   get counters() {
@@ -98,7 +116,7 @@ export class SqliteWriter {
 
   /** BEGIN IMMEDIATE: takes the database's write lock up front, waiting for another process's. */
   beginImmediate(): Promise<void> {
-    return this.retryWhileBusy(() => void this.connection.exec("BEGIN IMMEDIATE"));
+    return this.retryWhileBusy(this.control.begin);
   }
 
   /** Runs `work` in a write transaction, group-committed with the others waiting (see above). */
@@ -142,26 +160,37 @@ export class SqliteWriter {
 
   private async runBatch(batch: Waiting[]): Promise<Outcome[]> {
     const db = this.connection;
+    const { commit, rollback, savepoint, release, rollbackToSavepoint } = this.control;
     await this.beginImmediate();
     try {
       const outcomes: Outcome[] = [];
-      for (const w of batch) {
-        db.exec("SAVEPOINT work");
+      if (batch.length === 1) {
+        // Alone in its transaction: a failure rolls the transaction back, no savepoint needed.
         try {
-          outcomes.push({ ok: true, value: await w.work(this.runner) });
-          db.exec("RELEASE work");
+          outcomes.push({ ok: true, value: await batch[0].work(this.runner) });
         } catch (error) {
-          // Some errors (disk full, I/O) roll the whole transaction back: then the batch fails with them.
-          if (!db.inTransaction) throw error;
-          db.exec("ROLLBACK TO work");
-          db.exec("RELEASE work");
-          outcomes.push({ ok: false, error });
+          if (db.inTransaction) rollback();
+          return [{ ok: false, error }];
+        }
+      } else {
+        for (const w of batch) {
+          savepoint();
+          try {
+            outcomes.push({ ok: true, value: await w.work(this.runner) });
+            release();
+          } catch (error) {
+            // Some errors (disk full, I/O) roll the whole transaction back: then the batch fails with them.
+            if (!db.inTransaction) throw error;
+            rollbackToSavepoint();
+            release();
+            outcomes.push({ ok: false, error });
+          }
         }
       }
-      db.exec("COMMIT");
+      commit();
       return outcomes;
     } catch (error) {
-      if (db.inTransaction) db.exec("ROLLBACK");
+      if (db.inTransaction) rollback();
       throw error;
     }
   }

@@ -131,7 +131,7 @@ const MAX_DEPTH = 6;
 /**
  * The fields of an object schema as rows, nested objects and arrays of objects indented below their
  * parent. A named schema ($ref) met a second time on the same branch is shown by name only, so
- * recursive schemas end.
+ * recursive schemas end; below the first level a named schema is shown by name (its type links to it).
  */
 export function schemaRows(doc: Json, schema: Json | undefined, depth = 0, seen: string[] = []): SchemaRow[] {
   if (!schema || depth > MAX_DEPTH) return [];
@@ -157,7 +157,9 @@ export function schemaRows(doc: Json, schema: Json | undefined, depth = 0, seen:
         ref: property.$ref ? refName(property.$ref) : undefined,
       });
       const child = inner.type === "array" || inner.items ? inner.items : nullableInner ?? property;
-      if (child) rows.push(...schemaRows(doc, child, depth + 1, trail));
+      // Named schemas are expanded one level down only; deeper they are a link to their own table
+      // (the template document nests dozens of named schemas: expanding them all made a 19 MB page).
+      if (child && !(child.$ref && depth >= 1)) rows.push(...schemaRows(doc, child, depth + 1, trail));
     }
   }
   return rows;

@@ -63,6 +63,10 @@ export const PROBLEM_HELP: Record<ProblemCode, { meaning: string; fix: string }>
     meaning: "The request body is larger than the 1 MB limit.",
     fix: "Send less data per request, for example split a batch into several smaller ones.",
   },
+  "template-syntax": {
+    meaning: "The template cannot be rendered: a personalization tag opened with [[ is never closed with ]]. The errors list says where.",
+    fix: "Close the tag (for example [[contact.first_name | there]]) or remove the stray [[, then render again.",
+  },
   "unsupported-media-type": {
     meaning: "The request body is not sent as JSON.",
     fix: "Send the body as JSON with the header Content-Type: application/json.",

@@ -109,19 +109,26 @@ export async function listImages(brandId: string, query: ImageListQuery) {
   return { images: page.rows.map(toImage), paging: page.paging };
 }
 
-/** Templates and universal layouts whose content names the image (by its storage key, in any URL form). */
+/**
+ * Templates and universal layouts whose content names the image: by its storage key (its URL, in any
+ * form) or by its id (published fields such as image.id and backgroundImageID).
+ */
 export async function imageUsage(brandId: string, id: string) {
   const row = await db.image.findFirst({ where: { id, brandId }, select: { storageKey: true } });
   if (!row) throw missing(id);
   const reader = sqlReader();
-  // Keys are hex, "-" and "." only: no LIKE wildcard to escape.
-  const like = `%${row.storageKey}%`;
-  const text = (column: string) => (reader.kind === "postgres" ? `"${column}"::text` : `"${column}"`);
+  // Keys and ids are hex, "-" and "." only: no LIKE wildcard to escape.
+  const byKey = `%${row.storageKey}%`;
+  const byId = `%"${id}"%`;
+  const names = (column: string) => {
+    const text = reader.kind === "postgres" ? `"${column}"::text` : `"${column}"`;
+    return `${text} LIKE ? OR ${text} LIKE ?`;
+  };
   const [templates, layouts] = await Promise.all([
     reader.all<{ id: string; name: string }>(
-      `SELECT "id", "name" FROM "EmailTemplate" WHERE "brandId" = ? AND (${text("sections")} LIKE ? OR ${text("generalSettings")} LIKE ?) ORDER BY "name"`,
-      [brandId, like, like]),
-    reader.all<{ id: string; name: string }>(`SELECT "id", "name" FROM "UniversalLayout" WHERE "brandId" = ? AND ${text("content")} LIKE ? ORDER BY "name"`, [brandId, like]),
+      `SELECT "id", "name" FROM "EmailTemplate" WHERE "brandId" = ? AND (${names("sections")} OR ${names("generalSettings")}) ORDER BY "name"`,
+      [brandId, byKey, byId, byKey, byId]),
+    reader.all<{ id: string; name: string }>(`SELECT "id", "name" FROM "UniversalLayout" WHERE "brandId" = ? AND (${names("content")}) ORDER BY "name"`, [brandId, byKey, byId]),
   ]);
   return { templates, layouts };
 }

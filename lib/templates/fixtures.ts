@@ -12,25 +12,27 @@ let counter = 0;
 /** A fresh 24-hex node id, like the editor's. */
 export const nid = () => (++counter).toString(16).padStart(24, "0");
 
+const code = (text: string) => [{ id: nid(), type: "text" as const, role: "discount_code" as const, text }];
+
 export const ALL_BLOCKS = (): Block[] => [
   { id: nid(), type: "text", text: "<p>Hello [[contact.first_name | there]]</p>", stylePresetID: "paragraph" },
-  { id: nid(), type: "button", text: "Shop now", link: "https://shop.example/sale", stylePresetID: "primary_button" },
-  { id: nid(), type: "image", src: "https://cdn.example/hero.png", alt: "Hero", link: "https://shop.example", width: "100%" },
-  { id: nid(), type: "video", videoUrl: "https://video.example/v/1", thumbnailSrc: "https://cdn.example/thumb.png" },
-  { id: nid(), type: "logo", src: "https://cdn.example/logo.png", link: "https://shop.example", width: "120px" },
-  { id: nid(), type: "menu", components: [{ id: nid(), type: "text", role: "menu_text", text: "Shop", link: "https://shop.example" }] },
-  { id: nid(), type: "social", icons: [{ network: "instagram", link: "https://instagram.com/shop" }] },
-  { id: nid(), type: "htmlCode", style: "p{color:red}", body: "<p>custom</p>" },
-  { id: nid(), type: "lineSpace", kind: "line", height: "1px", lineColor: "#cccccc" },
-  { id: nid(), type: "preheader", text: "View in browser" },
-  { id: nid(), type: "product", productID: "sku-1", showPrice: true },
-  { id: nid(), type: "discount", code: "WELCOME10" },
-  { id: nid(), type: "staticDiscount", code: "STATIC5" },
-  { id: nid(), type: "dynamicDiscount", discountType: "percentage", value: 10, expiresInDays: 7 },
-  { id: nid(), type: "orderSummary", showOrderNumber: true },
-  { id: nid(), type: "orderProducts", showImage: true },
-  { id: nid(), type: "orderTotal", showTax: true },
-  { id: nid(), type: "orderAddresses", showBilling: true },
+  { id: nid(), type: "button", button: { text: "Shop now", link: "https://shop.example/sale" }, stylePresetID: "primary_button" },
+  { id: nid(), type: "image", image: { source: "https://cdn.example/hero.png", altText: "Hero", link: "https://shop.example", resizeWidth: 600 } },
+  { id: nid(), type: "video", video: { link: "https://video.example/v/1", image: { source: "https://cdn.example/thumb.png" } } },
+  { id: nid(), type: "logo", logo: { link: "https://shop.example", resizeWidth: 120 }, image: { source: "https://cdn.example/logo.png" } },
+  { id: nid(), type: "menu", components: [{ id: nid(), type: "text", role: "menu_text", text: '<a href="https://shop.example">Shop</a>' }] },
+  { id: nid(), type: "social", social: { icons: [{ type: "instagram", link: "https://instagram.com/shop" }] } },
+  { id: nid(), type: "htmlCode", htmlCode: { style: "p{color:red}", body: "<p>custom</p>" } },
+  { id: nid(), type: "lineSpace", lineSpace: { type: "line", height: 1 }, styleProperties: { dividerColor: "#cccccc" } },
+  { id: nid(), type: "preheader", preheader: { linkText: "View in browser" } },
+  { id: nid(), type: "product", product: { productID: "sku-1" }, components: [{ id: nid(), type: "text", role: "product_title" }, { id: nid(), type: "text", role: "product_price" }] },
+  { id: nid(), type: "discount", discount: { code: "WELCOME10" }, components: code("WELCOME10") },
+  { id: nid(), type: "staticDiscount", staticDiscount: { code: "STATIC5" }, components: code("STATIC5") },
+  { id: nid(), type: "dynamicDiscount", dynamicDiscount: { code: "XXXX-XXXX-XXXX", discountType: "percentage", valuePercentage: "10", endsIn: "7" }, components: code("XXXX-XXXX-XXXX") },
+  { id: nid(), type: "orderSummary", orderSummary: {} },
+  { id: nid(), type: "orderProducts", orderProducts: {} },
+  { id: nid(), type: "orderTotal", orderTotal: {} },
+  { id: nid(), type: "orderAddresses", orderAddresses: {} },
 ];
 
 export function plainSection(blocks: Loose[] = ALL_BLOCKS(), columns = 1): Section {
@@ -41,7 +43,7 @@ export function plainSection(blocks: Loose[] = ALL_BLOCKS(), columns = 1): Secti
 }
 
 export function productSection(type: string, products: number, extra: Loose = {}): Section {
-  const blocks: Loose[] = Array.from({ length: products }, () => ({ id: nid(), type: "product" }));
+  const blocks: Loose[] = Array.from({ length: products }, () => ({ id: nid(), type: "product", product: {} }));
   return { ...plainSection(blocks), type, ...extra };
 }
 
@@ -51,16 +53,16 @@ export function fullTemplate(name = "Full template"): Doc {
     generalSettings: {
       content: { width: "600px", backgroundColor: "#ffffff", fontFamily: "Arial", fontSize: "16px", color: "rgb(20, 20, 20)" },
       body: { backgroundColor: "whitesmoke" },
-      logo: { src: "https://cdn.example/logo.png", link: "https://shop.example", width: "120px" },
+      logo: { source: "https://cdn.example/logo.png", link: "https://shop.example", resizeWidth: 120 },
     },
     sections: [
-      { ...plainSection([{ id: nid(), type: "preheader", text: "View in browser" }]), type: "preheader" },
+      { ...plainSection([{ id: nid(), type: "preheader", preheader: { linkText: "View in browser" } }]), type: "preheader" },
       plainSection(),
       productSection("products_listing", 3),
       productSection("product_recommender", 12, { productRecommender: { type: "personalized", fallbackType: "popular", isOutOfStockIncluded: false, recencyMonths: 3, priceFrom: 10 } }),
       productSection("product_cart_recovery", 12),
       productSection("product_back_in_stock", 1),
-      { ...plainSection([{ id: nid(), type: "orderProducts" }]), type: "dynamic_list", settings: { dynamicList: { source: "orderProducts", limit: 10 } } },
+      { ...plainSection([{ id: nid(), type: "orderProducts" }]), type: "dynamic_list", settings: { dynamicList: { listPath: "order.products", repetitionCount: 10 } } },
     ],
   };
 }
@@ -78,8 +80,8 @@ export function largeTemplate(name: string, sections = 50, rows = 2, columns = 2
           width: `${100 / columns}%`,
           blocks: Array.from({ length: blocks }, (_, k): Block =>
             k % 3 === 0 ? { id: nid(), type: "text", text: "<p>Lorem ipsum dolor sit amet, [[contact.first_name]]</p>", stylePresetID: "paragraph" }
-              : k % 3 === 1 ? { id: nid(), type: "button", text: "Buy", link: "https://shop.example/p", stylePresetID: "primary_button" }
-                : { id: nid(), type: "image", src: "https://cdn.example/i.png", alt: "Image" }),
+              : k % 3 === 1 ? { id: nid(), type: "button", button: { text: "Buy", link: "https://shop.example/p" }, stylePresetID: "primary_button" }
+                : { id: nid(), type: "image", image: { source: "https://cdn.example/i.png", altText: "Image" } }),
         })),
       })),
     })),

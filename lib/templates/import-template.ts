@@ -34,7 +34,7 @@ export function templateFromHtml(name: string, html: string): TemplateInput {
     name,
     sections: [{
       id: newId(),
-      rows: [{ id: newId(), columns: [{ id: newId(), blocks: [{ id: newId(), type: "htmlCode", style, body }] }] }],
+      rows: [{ id: newId(), columns: [{ id: newId(), blocks: [{ id: newId(), type: "htmlCode", htmlCode: { style, body } }] }] }],
     }],
   };
 }

@@ -7,20 +7,21 @@ import { conflict, jsonContent, notFound, security, standardErrors, VersionHeade
 import { LayoutInput, LayoutSchema } from "./layouts/schema";
 import { ListLayoutsQuery } from "./layouts/read-layouts";
 import { ListTemplatesQuery } from "./list-templates";
-import { ImportInput, TemplateInput, TemplateSchema, TemplateSummary } from "./schema/template";
+import { ContentInput, ContentSchema, ImportTemplateRequest, TemplateInput, TemplateListItem, TemplateSchema } from "./schema/template";
 
 const READ = "email-templates.read";
 const WRITE = "email-templates.write";
 const tags = ["Email templates"];
 const layoutTags = ["Universal layouts"];
+const contentTags = ["Email content"];
 
 const RULES =
   "Validation reports every error at once; codes beyond the shape ones: duplicate (node or preset id reused, second preheader section), " +
   "unknown_preset (stylePresetID names no preset), missing_preset (a required preset is absent from a given list), product_blocks_only, " +
-  "too_many_product_blocks (over 12 in recommender, cart recovery and back-in-stock sections), read_only (badge section, html block), " +
+  "too_many_product_blocks (over 12 in recommender, cart recovery and back-in-stock sections), read_only (badge section, html block type, html field), role rules (not_allowed, required, duplicate: a discount block needs exactly one discount_code component; menu items are menu_text; product parts are product_*), " +
   "required (productRecommender, settings.universalLayoutID, settings.dynamicList for their section types), not_allowed, unknown_layout, " +
   "invalid_colour, out_of_range (content width 300-2000px, font sizes 3-100px). " +
-  "A document read back can be written back as is, except that a free-plan brand's read-only badge section (id inkwell-badge) must be left out.";
+  "A document read back can be written back as is, except that a free-plan brand's read-only badge section (id ba09e0000000000000000001) must be left out; the read-only id, createdAt and updatedAt are ignored.";
 
 const body = (schema: z.ZodType) => ({ content: { "application/json": { schema } } });
 
@@ -31,7 +32,7 @@ export const templatePaths: ZodOpenApiPathsObject = {
       tags,
       security: security(READ),
       requestParams: { header: VersionHeader, query: ListTemplatesQuery },
-      responses: { "200": jsonContent(z.object({ templates: z.array(TemplateSummary), paging: PagingSchema }), "A page of templates"), ...standardErrors },
+      responses: { "200": jsonContent(z.object({ templates: z.array(TemplateListItem), paging: PagingSchema }).meta({ id: "TemplateListResponse" }), "A page of templates"), ...standardErrors },
     },
     post: {
       summary: "Create a template",
@@ -49,7 +50,7 @@ export const templatePaths: ZodOpenApiPathsObject = {
       tags,
       security: security(WRITE),
       requestParams: { header: VersionHeader },
-      requestBody: body(ImportInput),
+      requestBody: body(ImportTemplateRequest),
       responses: { "201": jsonContent(TemplateSchema, "A template with one htmlCode block"), ...standardErrors },
     },
   },
@@ -78,13 +79,32 @@ export const templatePaths: ZodOpenApiPathsObject = {
       responses: { "204": { description: "Deleted" }, ...notFound, ...standardErrors },
     },
   },
+  "/api/email-content/{id}": {
+    get: {
+      summary: "Read email content",
+      description: "Email content is a stored email document's content (generalSettings and sections) without its name. Every template has one, with the template's id: this reads the template's content, universal layouts resolved.",
+      tags: contentTags,
+      security: security(READ),
+      requestParams: { header: VersionHeader, path: IdParams },
+      responses: { "200": jsonContent(ContentSchema, "The content"), ...notFound, ...standardErrors },
+    },
+    put: {
+      summary: "Replace email content",
+      description: `Full replace of the content (the template keeps its name). ${RULES} Content is never locked in Inkwell (no 409).`,
+      tags: contentTags,
+      security: security(WRITE),
+      requestParams: { header: VersionHeader, path: IdParams },
+      requestBody: body(ContentInput),
+      responses: { "200": jsonContent(ContentSchema, "The stored content"), ...notFound, ...standardErrors },
+    },
+  },
   "/api/email-universal-layouts": {
     get: {
       summary: "List universal layouts, newest first",
       tags: layoutTags,
       security: security(READ),
       requestParams: { header: VersionHeader, query: ListLayoutsQuery },
-      responses: { "200": jsonContent(z.object({ universalLayouts: z.array(LayoutSchema), paging: PagingSchema }), "A page of layouts"), ...standardErrors },
+      responses: { "200": jsonContent(z.object({ universalLayouts: z.array(LayoutSchema), paging: PagingSchema }).meta({ id: "ListUniversalLayoutsResponse" }), "A page of layouts"), ...standardErrors },
     },
     post: {
       summary: "Create a universal layout",

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db";
 import { ApiProblem, type FieldError } from "@/lib/http/problems";
 import { fieldErrorsFromZod, pointerFromPath } from "@/lib/http/zod-errors";
-import { TemplateInput } from "./schema/template";
+import { ContentInput, TemplateInput } from "./schema/template";
 import { checkTemplateRules, type RuleReport } from "./validate-template";
 
 const rec = (value: unknown): Record<string, unknown> | undefined =>
@@ -56,13 +56,17 @@ export async function missingLayoutErrors(brandId: string, refs: RuleReport["lay
 }
 
 export type ParsedTemplate = { input: TemplateInput; layoutIds: string[] };
+export type ParsedContent = { input: ContentInput; layoutIds: string[] };
 
-export async function parseTemplateInput(brandId: string, raw: unknown): Promise<ParsedTemplate> {
+export function parseTemplateInput(brandId: string, raw: unknown): Promise<ParsedTemplate>;
+export function parseTemplateInput(brandId: string, raw: unknown, schema: typeof ContentInput): Promise<ParsedContent>;
+/** A template (or, with ContentInput, email content) payload validated: shape, rules and layout references. */
+export async function parseTemplateInput(brandId: string, raw: unknown, schema: typeof TemplateInput | typeof ContentInput = TemplateInput): Promise<ParsedTemplate | ParsedContent> {
   const prepared = withoutLayoutRows(raw);
   // reportInput: zod 4 leaves `input` off issues otherwise, and a wrong type would read as "required".
-  const parsed = TemplateInput.safeParse(prepared, { reportInput: true });
+  const parsed = schema.safeParse(prepared, { reportInput: true });
   const report = checkTemplateRules(prepared);
   const errors = combineErrors(parsed.success ? [] : parsed.error.issues, report, await missingLayoutErrors(brandId, report.layoutRefs));
   if (errors.length > 0 || !parsed.success) throw validationFailed(errors);
-  return { input: parsed.data, layoutIds: [...new Set(report.layoutRefs.map((r) => r.layoutId))] };
+  return { input: parsed.data, layoutIds: [...new Set(report.layoutRefs.map((r) => r.layoutId))] } as ParsedTemplate | ParsedContent;
 }

@@ -14,6 +14,7 @@ function toWrite(brandId: string, id: string, { input, layoutIds }: ParsedTempla
     brandId,
     name: input.name,
     nameLower: input.name.toLowerCase(),
+    // The read-only id, createdAt and updatedAt a client may echo back are not part of the document.
     generalSettings: JSON.stringify(input.generalSettings ?? {}),
     sections: JSON.stringify(storedSections(input.sections)),
     layoutIds,
@@ -34,5 +35,10 @@ export async function replaceTemplate(brandId: string, id: string, raw: unknown)
   // An unknown id is a 404 before the body is judged: there is nothing to replace.
   const exists = await db.emailTemplate.count({ where: { id, brandId } });
   if (exists === 0) throw new ApiProblem("not-found", "No email template with this id in your brand");
-  return templateJson(brandId, await replaceTemplateRow(toWrite(brandId, id, await parseTemplateInput(brandId, raw))));
+  return replaceTemplateFromParsed(brandId, id, await parseTemplateInput(brandId, raw));
+}
+
+/** Replaces a template's document with an already validated one (email content keeps the template's name). */
+export async function replaceTemplateFromParsed(brandId: string, id: string, parsed: ParsedTemplate): Promise<string> {
+  return templateJson(brandId, await replaceTemplateRow(toWrite(brandId, id, parsed)));
 }

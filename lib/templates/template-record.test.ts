@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fullTemplate, largeTemplate } from "./fixtures";
-import { parseStored, shapeTemplate, splicedTemplateJson, storedSections, type TemplateRow } from "./template-record";
+import { BADGE_SECTION_ID, parseStored, shapeTemplate, splicedTemplateJson, storedSections, type TemplateRow } from "./template-record";
 import type { Section } from "./schema/sections";
 
 function row(doc: { name: string; generalSettings?: unknown; sections?: unknown[] }, extra: Partial<TemplateRow> = {}): TemplateRow {
@@ -34,7 +34,7 @@ describe("splicedTemplateJson", () => {
 
   it("the free plan's badge comes last", () => {
     const template = JSON.parse(splicedTemplateJson(row(fullTemplate(), { plan: "free" }))!);
-    expect(template.sections.at(-1)).toMatchObject({ id: "inkwell-badge", type: "badge" });
+    expect(template.sections.at(-1)).toMatchObject({ id: BADGE_SECTION_ID, type: "badge" });
   });
 
   it("leaves documents with universal layouts, and text it did not write, to the parsed path", () => {

@@ -4,18 +4,22 @@ import type { GeneralSettings } from "./schema/general-settings";
 import type { Row, Section } from "./schema/sections";
 import type { Template } from "./schema/template";
 
-export const BADGE_SECTION_ID = "inkwell-badge";
+/** Stable 24-hex ids, so the editor and renderer recognise the badge ("badge" spelled in hex digits). */
+export const BADGE_SECTION_ID = "ba09e0000000000000000001";
+const BADGE_ROW_ID = "ba09e0000000000000000002";
+const BADGE_COLUMN_ID = "ba09e0000000000000000003";
+const BADGE_BLOCK_ID = "ba09e0000000000000000004";
 
-/** The badge free-plan templates carry; stable ids so the editor and renderer can recognise it. */
+/** The badge free-plan templates carry. */
 export function badgeSection(): Template["sections"][number] {
   return {
     id: BADGE_SECTION_ID,
     type: "badge",
     rows: [{
-      id: `${BADGE_SECTION_ID}-row`,
+      id: BADGE_ROW_ID,
       columns: [{
-        id: `${BADGE_SECTION_ID}-column`,
-        blocks: [{ id: `${BADGE_SECTION_ID}-text`, type: "text", text: '<p style="text-align:center">Sent with <a href="https://inkwell.example/">Inkwell</a></p>' }],
+        id: BADGE_COLUMN_ID,
+        blocks: [{ id: BADGE_BLOCK_ID, type: "text", text: '<p style="text-align:center">Sent with <a href="https://inkwell.example/">Inkwell</a></p>' }],
       }],
     }],
   };

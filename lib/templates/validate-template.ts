@@ -6,6 +6,7 @@ import { fieldFromPath, pointerFromPath } from "@/lib/http/zod-errors";
 import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "./default-presets";
 import { REQUIRED_BUTTON_PRESETS, REQUIRED_TEXT_PRESETS } from "./schema/presets";
 import { MAX_SLOT_PRODUCT_BLOCKS, PRODUCT_SECTION_TYPES, SLOT_SECTION_TYPES, type SectionType } from "./schema/sections";
+import { componentRules } from "./component-roles";
 
 type Path = (string | number)[];
 type Rec = Record<string, unknown>;
@@ -108,6 +109,13 @@ class Walker {
     });
   }
 
+  private presetRef(node: Rec, key: "stylePresetID" | "secondaryStylePresetID", path: Path) {
+    const id = node[key];
+    if (this.presetIds && typeof id === "string" && !this.presetIds.has(id)) {
+      this.add([...path, key], "unknown_preset", `no preset with id ${id} (neither in generalSettings nor a default preset)`);
+    }
+  }
+
   private block(block: Rec, path: Path) {
     this.id(block, path);
     if (block.type === "html") {
@@ -115,12 +123,28 @@ class Walker {
       this.report.readOnly.push(pointerFromPath(path));
       return;
     }
-    if (this.presetIds && typeof block.stylePresetID === "string" && !this.presetIds.has(block.stylePresetID)) {
-      this.add([...path, "stylePresetID"], "unknown_preset", `no preset with id ${block.stylePresetID} (neither in generalSettings nor a default preset)`);
+    if ("html" in block) {
+      this.add([...path, "html"], "read_only", "html is deprecated and read-only; use htmlCode (or text)");
+      this.report.readOnly.push(pointerFromPath([...path, "html"]));
     }
-    list(block.components).forEach((item, i) => {
+    this.presetRef(block, "stylePresetID", path);
+    this.presetRef(block, "secondaryStylePresetID", path);
+    this.components(block, path);
+    for (const [at, code, message] of componentRules(block)) this.add([...path, ...at], code, message);
+  }
+
+  private components(node: Rec, path: Path) {
+    list(node.components).forEach((item, i) => {
       const component = rec(item);
-      if (component) this.id(component, [...path, "components", i]);
+      if (!component) return;
+      const at = [...path, "components", i];
+      this.id(component, at);
+      if ("html" in component) {
+        this.add([...at, "html"], "read_only", "html is deprecated and read-only; use text");
+        this.report.readOnly.push(pointerFromPath([...at, "html"]));
+      }
+      this.presetRef(component, "stylePresetID", at);
+      this.components(component, at);
     });
   }
 }

@@ -6,6 +6,7 @@ declare module "autocannon" {
     connections?: number;
     duration?: number;
     overallRate?: number;
+    amount?: number;
     requests?: (Request & { setupRequest?: (req: Request) => Request })[];
   };
   type Result = {

@@ -7,7 +7,8 @@
 import { randomUUID } from "node:crypto";
 import { startTestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey } from "./bench-helpers";
-import { killHard, query } from "./crash-scenario";
+import { killHard } from "./crash-scenario";
+import { query } from "./inbox-queries";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const ITEMS = 20;

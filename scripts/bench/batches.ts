@@ -9,7 +9,7 @@
 import os from "node:os";
 import { startTestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey } from "./bench-helpers";
-import { query } from "./crash-scenario";
+import { query } from "./inbox-queries";
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 200);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 4);

@@ -25,6 +25,8 @@ export type LoadResult = { requestsPerSecond: number; accepted: number; other: n
 
 export async function load(options: {
   url: string; key?: string; connections: number; durationS: number; overallRate?: number; bodies?: string[]; onBody?: (body: string) => void;
+  /** stop after this many requests (else after durationS) */
+  amount?: number;
 }): Promise<LoadResult> {
   const bodies = options.bodies ?? Array.from({ length: 5000 }, (_, i) => JSON.stringify(eventBody(i)));
   let n = 0;
@@ -35,6 +37,7 @@ export async function load(options: {
     connections: options.connections,
     duration: options.durationS,
     overallRate: options.overallRate,
+    amount: options.amount,
     requests: [{
       method: "POST",
       path: "/api/events",

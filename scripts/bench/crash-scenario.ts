@@ -4,32 +4,12 @@
 // TEST_POSTGRES_URL is set).
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { databaseKind } from "../../lib/db/url";
 import { startTestServer, type TestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey } from "./bench-helpers";
 import { eventBody } from "./event-bodies";
+import { query } from "./inbox-queries";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export async function query<T>(databaseUrl: string, sql: string): Promise<T[]> {
-  if (databaseKind(databaseUrl) === "postgres") {
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      return (await client.query(sql)).rows as T[];
-    } finally {
-      await client.end();
-    }
-  }
-  const { default: Database } = await import("better-sqlite3");
-  const sqlite = new Database(databaseUrl.replace(/^file:/, ""), { readonly: true });
-  try {
-    return sqlite.prepare(sql).all() as T[];
-  } finally {
-    sqlite.close();
-  }
-}
 
 /** SIGKILL the server: the tsx launcher's node child is the server itself, so kill both. */
 export function killHard(server: TestServer) {

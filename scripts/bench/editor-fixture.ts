@@ -9,11 +9,11 @@ export function largeTemplate(name: string, origin: string, sections = 20) {
       case 0:
         return { id: id(), type: "text", text: `<p>Paragraph ${i} for [[contact.first_name | there]] with <strong>bold</strong> and <a href="https://example.com">a link</a>.</p>` };
       case 1:
-        return { id: id(), type: "button", text: `Button ${i}`, link: "https://example.com", stylePresetID: "primary_button" };
+        return { id: id(), type: "button", button: { text: `Button ${i}`, link: "https://example.com" }, stylePresetID: "primary_button" };
       case 2:
-        return { id: id(), type: "image", src: `${origin}/editor-placeholder.svg`, alt: `Image ${i}`, width: "100%" };
+        return { id: id(), type: "image", image: { source: `${origin}/editor-placeholder.svg`, altText: `Image ${i}` } };
       default:
-        return { id: id(), type: "lineSpace", kind: "line", height: "1px", lineColor: "#dddddd" };
+        return { id: id(), type: "lineSpace", lineSpace: { type: "line", height: 1 }, styleProperties: { dividerColor: "#dddddd" } };
     }
   };
   let n = 0;

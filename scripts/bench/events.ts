@@ -1,21 +1,93 @@
-// `npm run bench:events`: POST /api/events throughput and latency on the built server (SQLite), next to
-// a minimal node:http server doing only a durable SQLite insert, and the worker's processing lag at a
-// fixed 1,000 events/s. Prints the figures recorded in docs/performance.md.
+// `npm run bench:events`: POST /api/events on the deployment people run: the built server as `npm start`
+// starts it (worker in process), on SQLite and on a throwaway PostgreSQL cluster. Prints, per engine:
+//  1. ingestion under load while the in-process worker processes what arrives: accepted events/s,
+//     latency p50/p99, and whether every 202 was stored;
+//  2. end to end for new contacts: 20,000 events for 2,000 contacts no one has seen, sent as fast as the
+//     server takes them, timed until the last one is processed (accepted and processed per second);
+// then, as secondary lines: ingestion with the worker off, and a minimal node:http + SQLite insert server
+// on the same machine (what the hardware allows). Figures go to docs/performance.md.
+// BENCH_ENGINES=sqlite|postgres|sqlite,postgres (default both), BENCH_DURATION_S (default 15),
+// BENCH_SECONDARY=off skips the secondary lines.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import Database from "better-sqlite3";
-import { freePort, startTestServer } from "../../tests/api/setup/test-server";
+import { startThrowawayPostgres } from "../db/throwaway-postgres";
+import { freePort, startTestServer, type TestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey, load, type LoadResult } from "./bench-helpers";
+import { eventBody } from "./event-bodies";
+import { countRows } from "./inbox-queries";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 const CONNECTIONS = 64;
+const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite,postgres").split(",");
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+// The default 400/min per credential would turn the benchmark into a 429 benchmark.
+const UNLIMITED = { RATE_LIMIT_PER_MINUTE: "1000000000" };
 
 function show(label: string, r: LoadResult) {
   console.log(`${label}: ${r.requestsPerSecond} accepted/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${r.accepted} accepted, ${r.other} other, ${r.errors} errors)`);
+}
+
+function loadAverage(): string {
+  return os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+}
+
+async function server(engine: string, postgresUrl: string | undefined, env: Record<string, string>): Promise<TestServer> {
+  const saved = process.env.TEST_POSTGRES_URL;
+  if (engine === "postgres") process.env.TEST_POSTGRES_URL = postgresUrl;
+  else delete process.env.TEST_POSTGRES_URL;
+  try {
+    return await startTestServer({ label: `bench-${engine}`, env: { ...UNLIMITED, ...env } });
+  } finally {
+    if (saved === undefined) delete process.env.TEST_POSTGRES_URL;
+    else process.env.TEST_POSTGRES_URL = saved;
+  }
+}
+
+async function ingestion(engine: string, postgresUrl: string | undefined, env: Record<string, string> = {}) {
+  const s = await server(engine, postgresUrl, env);
+  try {
+    const { key } = createBrandAndKey(s.databaseUrl);
+    await load({ url: s.baseUrl, key, connections: CONNECTIONS, durationS: 3 }); // warm-up (JIT, caches)
+    const before = await countRows(s.databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox"`);
+    const started = loadAverage();
+    const result = await load({ url: s.baseUrl, key, connections: CONNECTIONS, durationS: DURATION_S });
+    const stored = (await countRows(s.databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox"`)) - before;
+    return { result, stored, load: `${started} → ${loadAverage()}` };
+  } finally {
+    await s.stop();
+  }
+}
+
+/** 20,000 events for 2,000 new contacts, as fast as accepted, timed until every one is processed. */
+async function endToEnd(engine: string, postgresUrl: string | undefined) {
+  const s = await server(engine, postgresUrl, {});
+  try {
+    const { key } = createBrandAndKey(s.databaseUrl);
+    const run = Date.now().toString(36);
+    const TOTAL = 20_000;
+    const bodies = Array.from({ length: TOTAL }, (_, i) => {
+      const body = eventBody(i, 2000);
+      const contact = body.contact as Record<string, unknown>;
+      return JSON.stringify({ ...body, contact: { ...contact, email: String(contact.email).replace("@", `.${run}@`) } });
+    });
+    const started = Date.now();
+    const loadAtStart = loadAverage();
+    const sent = await load({ url: s.baseUrl, key, connections: CONNECTIONS, durationS: 600, amount: TOTAL, bodies });
+    const acceptedS = (Date.now() - started) / 1000;
+    let pending = Infinity;
+    while (pending > 0 && Date.now() - started < 300_000) {
+      pending = await countRows(s.databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`);
+      if (pending > 0) await sleep(50);
+    }
+    const totalS = (Date.now() - started) / 1000;
+    const contacts = await countRows(s.databaseUrl, `SELECT COUNT(*) AS n FROM "Contact"`);
+    return { accepted: sent.accepted, acceptedS, totalS, p99: sent.p99, contacts, pending, load: `${loadAtStart} → ${loadAverage()}` };
+  } finally {
+    await s.stop();
+  }
 }
 
 async function minimalServer(): Promise<LoadResult> {
@@ -26,7 +98,7 @@ async function minimalServer(): Promise<LoadResult> {
   });
   await new Promise<void>((resolve) => child.stdout!.on("data", (d) => String(d).includes("listening") && resolve()));
   try {
-    await load({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, durationS: 3 }); // warm-up
+    await load({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, durationS: 3 });
     return await load({ url: `http://127.0.0.1:${port}`, connections: CONNECTIONS, durationS: DURATION_S });
   } finally {
     child.kill("SIGTERM");
@@ -34,74 +106,30 @@ async function minimalServer(): Promise<LoadResult> {
   }
 }
 
-function sqliteFile(url: string) {
-  return url.replace(/^file:/, "");
-}
-
-async function throughput(): Promise<{ result: LoadResult; stored: number }> {
-  // Ingest alone: the worker is off so the figure is the ingestion path's; the rate limit is raised
-  // because the default 400/min per credential would turn the benchmark into a 429 benchmark.
-  const server = await startTestServer({ label: "bench", env: { INKWELL_WORKER: "off", RATE_LIMIT_PER_MINUTE: "1000000000" } });
-  try {
-    const { key } = createBrandAndKey(server.databaseUrl);
-    await load({ url: server.baseUrl, key, connections: CONNECTIONS, durationS: 3 }); // warm-up (JIT, caches)
-    const sqlite = new Database(sqliteFile(server.databaseUrl), { readonly: true });
-    const before = (sqlite.prepare(`SELECT COUNT(*) AS n FROM "EventInbox"`).get() as { n: number }).n;
-    const result = await load({ url: server.baseUrl, key, connections: CONNECTIONS, durationS: DURATION_S });
-    const stored = (sqlite.prepare(`SELECT COUNT(*) AS n FROM "EventInbox"`).get() as { n: number }).n - before;
-    sqlite.close();
-    return { result, stored };
-  } finally {
-    await server.stop();
-  }
-}
-
-async function lag(separateWorker: boolean): Promise<{ sent: number; p50: number; p99: number; max: number; drainS: number }> {
-  const server = await startTestServer({ label: "bench-lag", env: { RATE_LIMIT_PER_MINUTE: "1000000000", INKWELL_WORKER: separateWorker ? "off" : "on" } });
-  const worker = separateWorker
-    ? spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/worker.ts"], { cwd: root, env: { ...process.env, DATABASE_URL: server.databaseUrl }, stdio: "ignore" })
-    : undefined;
-  try {
-    const { key } = createBrandAndKey(server.databaseUrl);
-    const result = await load({ url: server.baseUrl, key, connections: 16, durationS: 30, overallRate: 1000 });
-    const sqlite = new Database(sqliteFile(server.databaseUrl), { readonly: true });
-    const started = Date.now();
-    while ((sqlite.prepare(`SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`).get() as { n: number }).n > 0 && Date.now() - started < 120_000) await sleep(200);
-    const drainS = (Date.now() - started) / 1000;
-    const lags = (sqlite.prepare(`SELECT "receivedAt" AS r, "processedAt" AS p FROM "EventInbox" WHERE "status" = 'done'`).all() as { r: string; p: string }[])
-      .map((row) => Date.parse(row.p) - Date.parse(row.r))
-      .sort((a, b) => a - b);
-    sqlite.close();
-    const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))] ?? NaN;
-    return { sent: result.accepted, p50: at(0.5), p99: at(0.99), max: lags.at(-1) ?? NaN, drainS };
-  } finally {
-    if (worker) {
-      worker.kill("SIGTERM");
-      await new Promise((r) => worker.once("exit", r));
-    }
-    await server.stop();
-  }
-}
-
 async function main() {
-  console.log(`POST /api/events benchmark: ${CONNECTIONS} connections, ${DURATION_S} s, ${os.cpus().length} cores, SQLite`);
-  // BENCH_ONLY=lag runs only the processing-lag phases, BENCH_ONLY=ingest only the throughput ones
-  if (process.env.BENCH_ONLY !== "lag") await ingestion();
-  if (process.env.BENCH_ONLY === "ingest") return;
-  for (const separate of [false, true]) {
-    const l = await lag(separate);
-    const where = separate ? "worker as its own process (npm run worker)" : "worker in the server";
-    console.log(`processing lag at 1,000 events/s for 30 s (${l.sent} events, ${where}): p50 ${l.p50} ms, p99 ${l.p99} ms, max ${l.max} ms; backlog drained ${l.drainS.toFixed(1)} s after the load stopped`);
+  console.log(`POST /api/events: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores, load average ${loadAverage()}`);
+  const postgres = ENGINES.includes("postgres") ? (process.env.TEST_POSTGRES_URL ? { url: process.env.TEST_POSTGRES_URL, stop: async () => {} } : await startThrowawayPostgres()) : null;
+  try {
+    for (const engine of ENGINES) {
+      console.log(`\n## ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, npm start defaults (worker in process)`);
+      const { result, stored, load } = await ingestion(engine, postgres?.url);
+      show("ingestion with the worker processing", result);
+      console.log(`  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted); load ${load}`);
+      const e2e = await endToEnd(engine, postgres?.url);
+      console.log(
+        `end to end, 20,000 events for 2,000 new contacts: ${Math.round(e2e.accepted / e2e.totalS)} events/s accepted and processed ` +
+          `(all accepted in ${e2e.acceptedS.toFixed(1)} s, all processed in ${e2e.totalS.toFixed(1)} s; accept p99 ${e2e.p99} ms; ` +
+          `${e2e.contacts} contacts; ${e2e.pending} still pending); load ${e2e.load}`,
+      );
+      if (process.env.BENCH_SECONDARY !== "off") {
+        const off = await ingestion(engine, postgres?.url, { INKWELL_WORKER: "off" });
+        show("secondary: ingestion with the worker off", off.result);
+      }
+    }
+    if (ENGINES.includes("sqlite") && process.env.BENCH_SECONDARY !== "off") show("\nsecondary: minimal node:http + SQLite insert", await minimalServer());
+  } finally {
+    await postgres?.stop();
   }
-}
-
-async function ingestion() {
-  const minimal = await minimalServer();
-  show("minimal node:http + SQLite insert", minimal);
-  const { result, stored } = await throughput();
-  show("Inkwell POST /api/events        ", result);
-  console.log(`  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted)`);
-  console.log(`  ratio to the minimal server: ${Math.round((100 * result.requestsPerSecond) / minimal.requestsPerSecond)}%`);
 }
 
 main().then(() => process.exit(0), (error) => {

@@ -21,13 +21,13 @@ function twentySections(): RenderableTemplate {
   for (let i = 0; i < 19; i++) {
     const blocks = (k: number): Block[] => [
       { id: `t${i}-${k}`, type: "text", text: `<h2>Section ${i}</h2><p>Hello [[contact.first_name | there]], this is paragraph ${k} with <a href="https://shop.example.com/${i}?e=[[contact.email]]">a link</a> and <strong>bold</strong> text.</p>` },
-      { id: `i${i}-${k}`, type: "image", src: `https://cdn.example.com/${i}-${k}.png`, alt: "Image", link: "https://shop.example.com", width: "260px" },
-      { id: `b${i}-${k}`, type: "button", text: "Shop now", link: "https://shop.example.com/sale" },
+      { id: `i${i}-${k}`, type: "image", image: { source: `https://cdn.example.com/${i}-${k}.png`, altText: "Image", link: "https://shop.example.com", resizeWidth: 260 } },
+      { id: `b${i}-${k}`, type: "button", button: { text: "Shop now", link: "https://shop.example.com/sale" } },
     ];
     if (i === 10) {
       sections.push({
         id: `s${i}`, type: "product_recommender", productRecommender: { type: "newest", isOutOfStockIncluded: false },
-        rows: [{ id: `r${i}`, columns: [0, 1, 2].map((c) => ({ id: `c${i}-${c}`, blocks: [{ id: `p${i}-${c}`, type: "product" } as Block] })) }],
+        rows: [{ id: `r${i}`, columns: [0, 1, 2].map((c) => ({ id: `c${i}-${c}`, blocks: [{ id: `p${i}-${c}`, type: "product", product: {} } as Block] })) }],
       });
       continue;
     }
@@ -39,8 +39,8 @@ function twentySections(): RenderableTemplate {
     });
   }
   sections.push({ id: "footer", rows: [{ id: "fr", columns: [{ id: "fc", blocks: [
-    { id: "social", type: "social", icons: [{ network: "facebook", link: "https://facebook.com/x" }, { network: "instagram", link: "https://instagram.com/x" }] },
-    { id: "divider", type: "lineSpace", kind: "line" },
+    { id: "social", type: "social", social: { icons: [{ type: "facebook", link: "https://facebook.com/x" }, { type: "instagram", link: "https://instagram.com/x" }] } },
+    { id: "divider", type: "lineSpace", lineSpace: { type: "line" } },
   ] }] }] });
   return { id: "bench00000000000000000000", name: "Benchmark", updatedAt: "2026-11-22T00:00:00.000Z", generalSettings: { content: { width: "600px" } }, sections };
 }

@@ -39,13 +39,13 @@ PRAGMA defer_foreign_keys=OFF;`;
 describe("SQLite migrations", () => {
   it("rebuilding a table keeps the rows that reference it", async () => {
     const { url, dir, file } = scratch({ "1_init": INIT });
-    await applySqlite(url, dir);
+    await applySqlite(url, { migrations: dir });
     const db = new Database(file);
     db.exec(`INSERT INTO "Parent" VALUES ('p'); INSERT INTO "Child" VALUES ('c', 'p');`);
     db.close();
     fs.mkdirSync(path.join(dir, "2_rebuild"));
     fs.writeFileSync(path.join(dir, "2_rebuild", "migration.sql"), REBUILD);
-    expect(await applySqlite(url, dir)).toEqual(["2_rebuild"]);
+    expect(await applySqlite(url, { migrations: dir })).toEqual(["2_rebuild"]);
     const after = new Database(file);
     expect(after.prepare(`SELECT "id", "parentId" FROM "Child"`).all()).toEqual([{ id: "c", parentId: "p" }]);
     after.close();
@@ -53,13 +53,13 @@ describe("SQLite migrations", () => {
 
   it("refuses a migration that leaves a foreign key pointing nowhere, and applies none of it", async () => {
     const { url, dir, file } = scratch({ "1_init": INIT });
-    await applySqlite(url, dir);
+    await applySqlite(url, { migrations: dir });
     const db = new Database(file);
     db.exec(`INSERT INTO "Parent" VALUES ('p'); INSERT INTO "Child" VALUES ('c', 'p');`);
     db.close();
     fs.mkdirSync(path.join(dir, "2_lose_parents"));
     fs.writeFileSync(path.join(dir, "2_lose_parents", "migration.sql"), `DELETE FROM "Parent";`);
-    await expect(applySqlite(url, dir)).rejects.toThrow(/2_lose_parents leaves 1 row\(s\) whose foreign key points nowhere/);
+    await expect(applySqlite(url, { migrations: dir })).rejects.toThrow(/2_lose_parents failed: leaves 1 row\(s\) whose foreign key points nowhere/);
     const after = new Database(file);
     expect(after.prepare(`SELECT COUNT(*) AS n FROM "Parent"`).get()).toEqual({ n: 1 });
     expect(after.prepare(`SELECT "name" FROM "_inkwell_migrations"`).all()).toEqual([{ name: "1_init" }]);

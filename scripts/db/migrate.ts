@@ -2,27 +2,47 @@
 // PostgreSQL) in order, each in its own transaction, recording them in _inkwell_migrations.
 // We run the SQL ourselves instead of `prisma migrate deploy`: that command fails on PostgreSQL through
 // the driver adapter (prisma/orm#27403), and one runner for both engines behaves the same everywhere.
+// A migration that converts stored data (JSON documents SQL cannot rewrite) has a `data.ts` beside its
+// migration.sql exporting `up(db)` (lib/templates/legacy/migrate-documents.ts's MigrationDb); it runs
+// after the SQL, in the same transaction, so a failure leaves the database as it was.
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "../../lib/config";
+import { toPostgresPlaceholders, toSqlitePlaceholders } from "../../lib/db/placeholders";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
+import type { MigrationDb } from "../../lib/templates/legacy/migrate-documents";
+
+type DataStep = { up: (db: MigrationDb) => Promise<unknown> };
+const dataStep = async (file: string): Promise<DataStep> => (await import(file)) as DataStep;
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-function migrationDirs(kind: "sqlite" | "postgres", dir = path.join(root, kind === "postgres" ? "prisma/postgres/migrations" : "prisma/migrations")) {
+type Migration = { name: string; sql: string; data: string | null };
+
+function migrationDirs(kind: "sqlite" | "postgres", dir = path.join(root, kind === "postgres" ? "prisma/postgres/migrations" : "prisma/migrations")): Migration[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
-    .map((d) => ({ name: d.name, sql: fs.readFileSync(path.join(dir, d.name, "migration.sql"), "utf8") }))
+    .map((d) => ({
+      name: d.name,
+      sql: fs.readFileSync(path.join(dir, d.name, "migration.sql"), "utf8"),
+      data: fs.existsSync(path.join(dir, d.name, "data.ts")) ? path.join(dir, d.name, "data.ts") : null,
+    }))
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function applyMigrations(url = config().DATABASE_URL): Promise<string[]> {
-  return databaseKind(url) === "postgres" ? applyPostgres(url) : applySqlite(url);
+/** Tests: `before` stops at the first migration named at or after it; `migrations` is another folder. */
+export type MigrationOptions = { before?: string; migrations?: string };
+
+const pending = (kind: "sqlite" | "postgres", options: MigrationOptions) =>
+  migrationDirs(kind, options.migrations).filter((m) => !options.before || m.name < options.before);
+
+/** Applies the pending migrations. */
+export async function applyMigrations(url = config().DATABASE_URL, options: MigrationOptions = {}): Promise<string[]> {
+  return databaseKind(url) === "postgres" ? applyPostgres(url, options) : applySqlite(url, options);
 }
 
-/** `migrations`: another folder of migrations (tests). */
-export async function applySqlite(url: string, migrations?: string): Promise<string[]> {
+export async function applySqlite(url: string, options: MigrationOptions = {}): Promise<string[]> {
   const { default: Database } = await import("better-sqlite3");
   const file = sqliteFilePath(url);
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -36,21 +56,36 @@ export async function applySqlite(url: string, migrations?: string): Promise<str
     // The pragma is ignored inside a transaction, so it is set here, and each migration checks the
     // keys itself before it commits (SQLite's documented procedure for schema changes).
     sqlite.pragma("foreign_keys = OFF");
+    const db: MigrationDb = {
+      kind: "sqlite",
+      all: async <T,>(sql: string, params: unknown[] = []) => sqlite.prepare(toSqlitePlaceholders(sql)).all(...params) as T[],
+      run: async (sql: string, params: unknown[] = []) => void sqlite.prepare(toSqlitePlaceholders(sql)).run(...params),
+    };
     const applied: string[] = [];
-    for (const migration of migrationDirs("sqlite", migrations)) {
+    for (const migration of pending("sqlite", options)) {
       // IMMEDIATE takes the write lock first, so two processes starting together apply each migration once.
-      const apply = sqlite.transaction(() => {
+      // The transaction is opened by hand (not db.transaction()) because a data step is async; every
+      // statement on this connection is synchronous, so nothing else runs inside it meanwhile.
+      sqlite.exec("BEGIN IMMEDIATE");
+      try {
         const done = sqlite.prepare(`SELECT 1 FROM "_inkwell_migrations" WHERE "name" = ?`).get(migration.name);
-        if (done) return false;
+        if (done) {
+          sqlite.exec("COMMIT");
+          continue;
+        }
         sqlite.exec(migration.sql);
+        if (migration.data) await (await dataStep(migration.data)).up(db);
         const broken = sqlite.pragma("foreign_key_check") as { table: string; parent: string }[];
         if (broken.length > 0) {
-          throw new Error(`migration ${migration.name} leaves ${broken.length} row(s) whose foreign key points nowhere (first: ${broken[0].table} → ${broken[0].parent})`);
+          throw new Error(`leaves ${broken.length} row(s) whose foreign key points nowhere (first: ${broken[0].table} → ${broken[0].parent})`);
         }
         sqlite.prepare(`INSERT INTO "_inkwell_migrations" ("name", "appliedAt") VALUES (?, ?)`).run(migration.name, new Date().toISOString());
-        return true;
-      });
-      if (apply.immediate()) applied.push(migration.name);
+        sqlite.exec("COMMIT");
+        applied.push(migration.name);
+      } catch (error) {
+        if (sqlite.inTransaction) sqlite.exec("ROLLBACK");
+        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`);
+      }
     }
     sqlite.pragma("foreign_keys = ON");
     return applied;
@@ -59,7 +94,7 @@ export async function applySqlite(url: string, migrations?: string): Promise<str
   }
 }
 
-async function applyPostgres(url: string): Promise<string[]> {
+async function applyPostgres(url: string, options: MigrationOptions): Promise<string[]> {
   const { Client } = await import("pg");
   const client = new Client({ connectionString: url });
   await client.connect();
@@ -68,12 +103,18 @@ async function applyPostgres(url: string): Promise<string[]> {
     await client.query("SELECT pg_advisory_lock(727274)");
     await client.query(`CREATE TABLE IF NOT EXISTS "_inkwell_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TIMESTAMPTZ NOT NULL)`);
     const done = new Set((await client.query(`SELECT "name" FROM "_inkwell_migrations"`)).rows.map((r) => r.name as string));
+    const db: MigrationDb = {
+      kind: "postgres",
+      all: async <T,>(sql: string, params: unknown[] = []) => (await client.query(toPostgresPlaceholders(sql), params)).rows as T[],
+      run: async (sql: string, params: unknown[] = []) => void (await client.query(toPostgresPlaceholders(sql), params)),
+    };
     const applied: string[] = [];
-    for (const migration of migrationDirs("postgres")) {
+    for (const migration of pending("postgres", options)) {
       if (done.has(migration.name)) continue;
       await client.query("BEGIN");
       try {
         await client.query(migration.sql);
+        if (migration.data) await (await dataStep(migration.data)).up(db);
         await client.query(`INSERT INTO "_inkwell_migrations" ("name", "appliedAt") VALUES ($1, now())`, [migration.name]);
         await client.query("COMMIT");
       } catch (error) {

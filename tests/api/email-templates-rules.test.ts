@@ -68,19 +68,20 @@ describe("node ids", () => {
     ]);
   });
 
-  it("are non-empty, at most 64 characters of [A-Za-z0-9_-]", async () => {
+  it("are 24 hexadecimal characters (as published)", async () => {
     const section = (id: string) => ({ id, rows: [] });
     await rejects(brand, doc([section("")]), [{ pointer: "/sections/0/id", code: "too_small" }, { pointer: "/sections/0/id", code: "invalid_format" }]);
-    await rejects(brand, doc([section("a".repeat(65))]), [{ pointer: "/sections/0/id", code: "too_big" }]);
-    await rejects(brand, doc([section("has space")]), [{ pointer: "/sections/0/id", code: "invalid_format" }]);
-    await createOk(brand, doc([section("a".repeat(64)), section("hero_section-1"), section("65a1b2c3d4e5f60718293a4b")]));
+    await rejects(brand, doc([section("a".repeat(25))]), [{ pointer: "/sections/0/id", code: "too_big" }, { pointer: "/sections/0/id", code: "invalid_format" }]);
+    await rejects(brand, doc([section("hero_section-1")]), [{ pointer: "/sections/0/id", code: "too_small" }, { pointer: "/sections/0/id", code: "invalid_format" }]);
+    await rejects(brand, doc([section("65a1b2c3d4e5f60718293a4z")]), [{ pointer: "/sections/0/id", code: "invalid_format" }]);
+    await createOk(brand, doc([section("65a1b2c3d4e5f60718293a4b"), section("69770B2F7F774C6FB6F57192")]));
   });
 
   it("are unique within the template, across levels", async () => {
     const id = nid();
     const body = await rejects(brand, doc([
       plainSection([{ id: nid(), type: "text", text: "x" }]),
-      { id: nid(), rows: [{ id: nid(), columns: [{ id: nid(), blocks: [{ id, type: "text", text: "a" }, { id: nid(), type: "menu", components: [{ id, type: "text", role: "menu_text", text: "m", link: "https://x.example" }] }] }] }] },
+      { id: nid(), rows: [{ id: nid(), columns: [{ id: nid(), blocks: [{ id, type: "text", text: "a" }, { id: nid(), type: "menu", components: [{ id, type: "text", role: "menu_text", text: '<a href="https://x.example">m</a>' }] }] }] }] },
       { id, rows: [] },
     ]), [
       { pointer: "/sections/1/rows/0/columns/0/blocks/1/components/0/id", code: "duplicate" },
@@ -101,7 +102,7 @@ describe("section types", () => {
 
   it("product sections accept only product blocks", async () => {
     for (const type of ["products_listing", "product_recommender", "product_cart_recovery", "product_back_in_stock"] as const) {
-      const section = { ...plainSection([{ id: nid(), type: "product" }, { id: nid(), type: "text", text: "x" }]), type, productRecommender: type === "product_recommender" ? { type: "newest" } : undefined };
+      const section = { ...plainSection([{ id: nid(), type: "product", product: {} }, { id: nid(), type: "text", text: "x" }]), type, productRecommender: type === "product_recommender" ? { type: "newest" } : undefined };
       await rejects(brand, doc([section]), [{ pointer: "/sections/0/rows/0/columns/0/blocks/1/type", code: "product_blocks_only" }]);
       await createOk(brand, doc([{ ...section, rows: [{ ...section.rows[0], columns: [{ ...section.rows[0].columns[0], blocks: [section.rows[0].columns[0].blocks[0]] }] }] }]));
     }
@@ -128,49 +129,90 @@ describe("section types", () => {
 
   it("the 12 are counted over all rows and columns of the section", async () => {
     const section = productSection("product_cart_recovery", 7);
-    section.rows.push({ id: nid(), columns: [{ id: nid(), blocks: Array.from({ length: 6 }, () => ({ id: nid(), type: "product" as const })) }] });
+    section.rows.push({ id: nid(), columns: [{ id: nid(), blocks: Array.from({ length: 6 }, () => ({ id: nid(), type: "product" as const, product: {} })) }] });
     await rejects(brand, doc([section]), [{ pointer: "/sections/0/rows/1/columns/0/blocks/5", code: "too_many_product_blocks" }]);
   });
 
   it("dynamic_list needs settings.dynamicList", async () => {
     await rejects(brand, doc([{ ...plainSection(), type: "dynamic_list" }]), [{ pointer: "/sections/0/settings/dynamicList", code: "required" }]);
     await rejects(brand, doc([{ ...plainSection(), type: "dynamic_list", settings: {} }]), [{ pointer: "/sections/0/settings/dynamicList", code: "required" }]);
-    await createOk(brand, doc([{ ...plainSection(), type: "dynamic_list", settings: { dynamicList: { source: "cartProducts" } } }]));
+    await createOk(brand, doc([{ ...plainSection(), type: "dynamic_list", settings: { dynamicList: { listPath: "cart.products" } } }]));
   });
 
   it("a template has at most one preheader section", async () => {
-    const preheader = () => ({ ...plainSection([{ id: nid(), type: "preheader", text: "View online" }]), type: "preheader" });
+    const preheader = () => ({ ...plainSection([{ id: nid(), type: "preheader", preheader: { linkText: "View online" } }]), type: "preheader" });
     await rejects(brand, doc([preheader(), plainSection(), preheader()]), [{ pointer: "/sections/2/type", code: "duplicate" }]);
     await createOk(brand, doc([preheader(), plainSection()]));
   });
 
   it("the badge section is read-only", async () => {
-    await rejects(brand, doc([plainSection(), { id: "inkwell-badge", type: "badge", rows: [{ whatever: true }] }]), [{ pointer: "/sections/1/type", code: "read_only" }]);
+    await rejects(brand, doc([plainSection(), { id: "ba09e0000000000000000001", type: "badge", rows: [{ whatever: true }] }]), [{ pointer: "/sections/1/type", code: "read_only" }]);
   });
 
-  it("the html block type is read-only (htmlCode replaces it)", async () => {
+  it("the html block type and the html field are read-only (htmlCode replaces them)", async () => {
     await rejects(brand, doc([plainSection([{ id: nid(), type: "html", html: "<p>x</p>" }])]), [{ pointer: `${B0}/type`, code: "read_only" }]);
-    await createOk(brand, doc([plainSection([{ id: nid(), type: "htmlCode", style: "", body: "<p>x</p>" }])]));
+    await rejects(brand, doc([plainSection([{ id: nid(), type: "text", text: "x", html: "<p>x</p>" }])]), [{ pointer: `${B0}/html`, code: "read_only" }]);
+    await createOk(brand, doc([plainSection([{ id: nid(), type: "htmlCode", htmlCode: { style: "", body: "<p>x</p>" } }])]));
   });
 });
 
 describe("block types", () => {
-  it("rejects an unknown block type and a block missing its own fields", async () => {
-    await rejects(brand, doc([plainSection([{ id: nid(), type: "carousel" }, { id: nid(), type: "button", text: "Go" }, { id: nid(), type: "image", src: "ftp://x" }])]), [
-      { pointer: `${B0}/type`, code: "invalid_union" },
-      { pointer: "/sections/0/rows/0/columns/0/blocks/1/link", code: "required" },
-      { pointer: "/sections/0/rows/0/columns/0/blocks/2/src", code: "invalid_format" },
+  it("rejects an unknown block type, content in the old flat shape and a bad image source", async () => {
+    await rejects(brand, doc([plainSection([{ id: nid(), type: "carousel" }, { id: nid(), type: "button", text: "Go", link: "https://x.example" }, { id: nid(), type: "image", image: { source: "ftp://x" } }])]), [
+      { pointer: `${B0}/type`, code: "invalid_value" },
+      { pointer: "/sections/0/rows/0/columns/0/blocks/1/link", code: "unknown_field" },
+      { pointer: "/sections/0/rows/0/columns/0/blocks/2/image/source", code: "invalid_format" },
     ]);
   });
 
   it("menu items are text components with role menu_text", async () => {
-    await rejects(brand, doc([plainSection([{ id: nid(), type: "menu", components: [{ id: nid(), type: "text", role: "heading", text: "x", link: "https://x.example" }] }])]), [
+    await rejects(brand, doc([plainSection([{ id: nid(), type: "menu", components: [{ id: nid(), type: "text", role: "heading", text: "x" }, { id: nid(), type: "text", role: "product_title", text: "y" }, { id: nid(), type: "text", text: "z" }] }])]), [
       { pointer: `${B0}/components/0/role`, code: "invalid_value" },
+      { pointer: `${B0}/components/1/role`, code: "not_allowed" },
+      { pointer: `${B0}/components/2/role`, code: "required" },
     ]);
   });
 
+  it("discount blocks hold exactly one text discount_code; staticDiscount takes no button; roles belong to their types", async () => {
+    const code = () => ({ id: nid(), type: "text", role: "discount_code", text: "XXXX-XXXX-XXXX" });
+    const button = () => ({ id: nid(), type: "button", role: "discount_button", button: { text: "Shop", link: "https://x.example" } });
+    await rejects(brand, doc([plainSection([
+      { id: nid(), type: "discount", discount: { code: "XXXX-XXXX-XXXX" }, components: [] },
+      { id: nid(), type: "dynamicDiscount", dynamicDiscount: {}, components: [code(), code()] },
+      { id: nid(), type: "staticDiscount", staticDiscount: { code: "FIX" }, components: [{ ...code(), text: "FIX" }, button()] },
+      { id: nid(), type: "discount", components: [{ ...code(), type: "button" }] },
+      { id: nid(), type: "text", text: "x", components: [code()] },
+    ])]), [
+      { pointer: `${B0}/components`, code: "required" },
+      { pointer: "/sections/0/rows/0/columns/0/blocks/1/components", code: "duplicate" },
+      { pointer: "/sections/0/rows/0/columns/0/blocks/2/components/1/role", code: "not_allowed" },
+      { pointer: "/sections/0/rows/0/columns/0/blocks/3/components/0/type", code: "invalid_value" },
+      { pointer: "/sections/0/rows/0/columns/0/blocks/4/components/0/role", code: "not_allowed" },
+    ]);
+    await createOk(brand, doc([plainSection([
+      { id: nid(), type: "discount", discount: { code: "XXXX-XXXX-XXXX", discountType: "percentage", valuePercentage: "15", discountConditions: "all_orders", endsIn: "14" }, components: [code(), button(), { id: nid(), type: "text", role: "discount_expiration_date", text: "Ends soon" }] },
+      { id: nid(), type: "dynamicDiscount", dynamicDiscount: { code: "XXXX-XXXX-XXXX" }, components: [code(), button()] },
+      { id: nid(), type: "staticDiscount", staticDiscount: { code: "FIX" }, components: [{ ...code(), text: "FIX" }] },
+    ])]));
+  });
+
+  it("a product's price/product_prices component nests current and old prices", async () => {
+    const product = (prices: unknown[]) => ({ ...plainSection([{ id: nid(), type: "product", product: { productID: "sku" }, components: [{ id: nid(), type: "price", role: "product_prices", components: prices }] }]), type: "products_listing" });
+    await rejects(brand, doc([product([{ id: nid(), type: "text", role: "discount_code" }])]), [{ pointer: `${B0}/components/0/components/0/role`, code: "not_allowed" }]);
+    await createOk(brand, doc([product([{ id: nid(), type: "text", role: "product_current_price" }, { id: nid(), type: "text", role: "product_old_price" }])]));
+  });
+
   it("links cannot run script", async () => {
-    await rejects(brand, doc([plainSection([{ id: nid(), type: "button", text: "x", link: "javascript:alert(1)" }])]), [{ pointer: `${B0}/link`, code: "unsafe_link" }]);
+    await rejects(brand, doc([plainSection([{ id: nid(), type: "button", button: { text: "x", link: "javascript:alert(1)" } }])]), [{ pointer: `${B0}/button/link`, code: "unsafe_link" }]);
+  });
+
+  it("style keywords are checked with a clear error", async () => {
+    await rejects(brand, doc([plainSection([{ id: nid(), type: "text", text: "x", styleProperties: { alignment: "middle", verticalAlign: "center", padding: "1px 2px 3px 4px 5px", border: "1px solid red;display:none" } }])]), [
+      { pointer: `${B0}/styleProperties/alignment`, code: "invalid_value" },
+      { pointer: `${B0}/styleProperties/verticalAlign`, code: "invalid_value" },
+      { pointer: `${B0}/styleProperties/padding`, code: "invalid_format" },
+      { pointer: `${B0}/styleProperties/border`, code: "invalid_value" },
+    ]);
   });
 });
 

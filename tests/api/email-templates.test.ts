@@ -69,7 +69,7 @@ describe("the badge section", () => {
     const free = await createTestBrand({ plan: "free" });
     const created = await createOk(free, { name: "Free", sections: [plainSection()] });
     expect(created.sections).toHaveLength(2);
-    expect(created.sections[1]).toMatchObject({ id: "inkwell-badge", type: "badge" });
+    expect(created.sections[1]).toMatchObject({ id: "ba09e0000000000000000001", type: "badge" });
     const read = await json(await api(`/api/email-templates/${created.id}`, { key: free.key }));
     expect(read.sections.map((s: any) => s.type)).toEqual([undefined, "badge"]);
 
@@ -188,7 +188,7 @@ describe("import", () => {
     expect(res.status).toBe(201);
     const template = await res.json();
     expect(template.name).toBe("Imported");
-    expect(blockOf(template)).toMatchObject({ type: "htmlCode", style: "p { color: red; }\n.a{margin:0}", body: "<p>Hello <b>[[contact.first_name]]</b></p><style>.inbody{}</style>" });
+    expect(blockOf(template)).toMatchObject({ type: "htmlCode", htmlCode: { style: "p { color: red; }\n.a{margin:0}", body: "<p>Hello <b>[[contact.first_name]]</b></p><style>.inbody{}</style>" } });
     // an ordinary template: it reads back and survives a PUT of itself unchanged
     const read = await json(await api(`/api/email-templates/${template.id}`, { key: brand.key }));
     expect(read).toEqual(template);
@@ -199,12 +199,12 @@ describe("import", () => {
   it("HTML without a <body> tag is used as is", async () => {
     const html = "<table><tr><td>Hi</td></tr></table><style>td{}</style>";
     const template = await json(await importHtml(html));
-    expect(blockOf(template)).toMatchObject({ type: "htmlCode", style: "", body: html });
+    expect(blockOf(template)).toMatchObject({ type: "htmlCode", htmlCode: { style: "", body: html } });
   });
 
   it("a tag merely mentioning body in text or comments is not a body tag", async () => {
     const html = "<!-- <body> --><p>&lt;body&gt; text</p>";
-    expect(blockOf(await json(await importHtml(html))).body).toBe(html);
+    expect(blockOf(await json(await importHtml(html))).htmlCode.body).toBe(html);
   });
 
   it("validates name and html", async () => {

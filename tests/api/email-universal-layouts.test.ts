@@ -23,7 +23,8 @@ const layoutSection = (universalLayoutID: string, rows: unknown[] = []) => ({ id
 describe("layout CRUD", () => {
   it("creates, reads, replaces, lists and deletes", async () => {
     const layout = await createLayout(brand, "Header");
-    expect(Object.keys(layout).sort()).toEqual(["content", "createdAt", "id", "name", "updatedAt"]);
+    expect(Object.keys(layout).sort()).toEqual(["content", "createdAt", "id", "name", "snapshotState", "updatedAt"]);
+    expect(layout.snapshotState).toBe("unavailable");
     expect(await json(await api(`/api/email-universal-layouts/${layout.id}`, { key: brand.key }))).toEqual(layout);
     const put = await api(`/api/email-universal-layouts/${layout.id}`, { key: brand.key, method: "PUT", body: { name: "Header 2", content: plainSection() } });
     expect(put.status).toBe(200);
@@ -50,7 +51,7 @@ describe("layout CRUD", () => {
   it("validates the content section with the template rules", async () => {
     const res = await api("/api/email-universal-layouts", {
       key: brand.key,
-      body: { name: "", content: { ...plainSection([{ id: "dup", type: "text", text: "x" }, { id: "dup", type: "html" }]), type: "universal_layout" } },
+      body: { name: "", content: { ...plainSection([{ id: "d0d0d0d0d0d0d0d0d0d0d0d0", type: "text", text: "x" }, { id: "d0d0d0d0d0d0d0d0d0d0d0d0", type: "html" }]), type: "universal_layout" } },
     });
     const body = await expectProblem(res, 400, "validation-failed");
     expect(body.errors.map((e: any) => [e.pointer, e.code])).toEqual(expect.arrayContaining([

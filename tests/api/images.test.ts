@@ -78,6 +78,16 @@ describe("upload a file", () => {
     await expectProblem(await api("/api/images/upload", { key: shop.key, body: { url: "https://example.com/a.png" } }), 415, "unsupported-media-type");
   });
 
+  it("is also served by id at /image/newsletter/{id}, where emails point for images named by id", async () => {
+    const image = await json(await upload(shop.key, pngBytes(5, 5), "by-id.png"));
+    const res = await fetch(`${baseUrl()}/image/newsletter/${image.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(Buffer.from(await res.arrayBuffer()).equals(pngBytes(5, 5))).toBe(true);
+    expect((await fetch(`${baseUrl()}/image/newsletter/${MISSING_ID}`)).status).toBe(404);
+  });
+
   it("served files: unknown keys and path tricks are 404", async () => {
     for (const p of ["/images/0123456789abcdef01234567-0123456789abcdef.png", "/images/..%2F..%2Fpackage.json", "/images/whatever.svg"]) {
       const res = await fetch(baseUrl() + p);
@@ -162,7 +172,7 @@ describe("library", () => {
     expect(got).toEqual(image);
     const template = await createTemplate(shop.key, {
       name: "Uses the image",
-      sections: [{ id: "s1", rows: [{ id: "r1", columns: [{ id: "c1", blocks: [{ id: "b1", type: "image", src: image.url, alt: "In use" }] }] }] }],
+      sections: [{ id: "s1", rows: [{ id: "r1", columns: [{ id: "c1", blocks: [{ id: "b1", type: "image", image: { source: image.url, id: image.id, altText: "In use" } }] }] }] }],
     });
     const usage = await json(await api(`/api/images/${image.id}/usage`, { key: shop.key }));
     expect(usage).toEqual({ templates: [{ id: template.id, name: "Uses the image" }], layouts: [] });

@@ -17,7 +17,7 @@ const ajv = new Ajv({ strict: false, allErrors: true });
 export function publishedDoc(name: "products" | "productcategories" | "images" | "batches"): Doc {
   let doc = docs.get(name);
   if (!doc) {
-    doc = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../published/${name}.json`), "utf8")) as Doc;
+    doc = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, `../published/${name}-2026-03-15.json`), "utf8")) as Doc;
     ajv.addSchema({ components: doc.components }, name);
     docs.set(name, doc);
   }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { backInStockProducts } from "@/lib/products/back-in-stock";
 import { cartProducts } from "@/lib/products/cart";
 import { recommendProducts } from "@/lib/products/recommend";
-import { api, createTestBrand, json, type TestBrand } from "./helpers";
+import { api, createTestBrand, type TestBrand } from "./helpers";
 import { addedToCart, contactIdOf, createTemplate, line, render, sendEvents, viewed } from "./render-helpers";
 
 let shop: TestBrand;
@@ -103,7 +103,7 @@ describe("products without a link or an image", () => {
     // The same product sent to the catalog with an image is shown.
     const fixed = await api("/api/products", { key: bare.key, body: product("no-image", { title: "Now with image" }) });
     expect(fixed.status).toBe(201);
-    const again = await json(await api(`/api/email-templates/${id}/render`, { key: bare.key, method: "POST" }));
+    const again = (await render(bare.key, id)).body;
     expect(again.html).toContain("Now with image");
     expect(again.warnings).toEqual([]);
   });

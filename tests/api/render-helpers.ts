@@ -1,19 +1,42 @@
 // Helpers for render tests: templates through the API, events through POST /api/events and the
 // server's own worker (the same code path as production), then waiting until the worker is done.
+import { createHash } from "node:crypto";
 import { expect } from "vitest";
 import { db } from "@/lib/db";
 import { api, json } from "./helpers";
 
+/**
+ * Render tests name their nodes ("greeting", "cta"); node ids are 24 hexadecimal characters as
+ * published, so each name becomes a stable hex id (the same name, the same id).
+ */
+export function hexIds<T>(doc: T): T {
+  const walk = (v: unknown, key?: string): unknown => {
+    if (Array.isArray(v)) return v.map((x) => walk(x));
+    // a filter rule's property id names a contact property, not a node
+    if (key === "property") return v;
+    if (v && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, k)]));
+    if (key === "id" && typeof v === "string" && !/^[0-9a-f]{24}$/i.test(v)) return createHash("sha1").update(v).digest("hex").slice(0, 24);
+    return v;
+  };
+  return walk(doc) as T;
+}
+
 export async function createTemplate(key: string, body: Record<string, unknown>): Promise<{ id: string; updatedAt: string }> {
-  const res = await api("/api/email-templates", { key, body: { name: "Render test", ...body } });
+  const res = await api("/api/email-templates", { key, body: hexIds({ name: "Render test", ...body }) });
   const created = await json(res);
   expect(res.status, JSON.stringify(created)).toBe(201);
   return created;
 }
 
+/** Renders; a 200's `warnings` (a JSON-encoded string, every value of the map being a string) comes back decoded. */
 export async function render(key: string, templateId: string, body?: unknown) {
   const res = await api(`/api/email-templates/${templateId}/render`, { key, method: "POST", body });
-  return { res, body: await json(res.clone()) };
+  const parsed = await json(res.clone());
+  if (res.status === 200) {
+    expect(Object.values(parsed).every((v) => typeof v === "string"), "every value of a render is a string").toBe(true);
+    parsed.warnings = JSON.parse(parsed.warnings);
+  }
+  return { res, body: parsed };
 }
 
 type EventBody = { eventName: string; eventVersion?: string; email: string; properties: Record<string, unknown>; minutesAgo?: number };

@@ -159,7 +159,7 @@ describe("dynamic list and order blocks", () => {
   it("repeat over the recipient's latest order", async () => {
     const { id } = await createTemplate(shop.key, {
       sections: [
-        { id: "list", type: "dynamic_list", settings: { dynamicList: { source: "orderProducts" } }, rows: [{ id: "r", columns: [{ id: "c", blocks: [{ id: "t", type: "text", text: "<p>Line: [[item.productTitle]] x [[item.productQuantity]]</p>" }] }] }] },
+        { id: "list", type: "dynamic_list", settings: { dynamicList: { listPath: "order.products" } }, rows: [{ id: "r", columns: [{ id: "c", blocks: [{ id: "t", type: "text", text: "<p>Line: [[item.productTitle]] x [[item.productQuantity]]</p>" }] }] }] },
         { id: "order", rows: [{ id: "r2", columns: [{ id: "c2", blocks: [{ id: "os", type: "orderSummary" }, { id: "ot", type: "orderTotal" }] }] }] },
       ],
     });

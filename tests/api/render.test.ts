@@ -1,7 +1,7 @@
 // POST /api/email-templates/{id}/render: preview, per-contact personalization, warnings, layouts, badge, errors.
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
-import { createTemplate, render } from "./render-helpers";
+import { createTemplate, hexIds, render } from "./render-helpers";
 
 let brand: TestBrand;
 let other: TestBrand;
@@ -20,8 +20,8 @@ beforeAll(async () => {
       section("hello", [
         text("greeting", "<p>Hello [[contact.first_name | there]] [[contact.last_name]]</p>"),
         text("email", "<p>Mail: [[contact.email]] City: [[contact.city | nowhere]] Tier: [[contact.custom_properties.tier | basic]]</p>"),
-        { id: "cta", type: "button", text: "Hi [[contact.first_name]]", link: "https://shop.example.com/?e=[[contact.email]]" },
-        { id: "site", type: "button", text: "Your site", link: "[[contact.custom_properties.site]]" },
+        { id: "cta", type: "button", button: { text: "Hi [[contact.first_name]]", link: "https://shop.example.com/?e=[[contact.email]]" } },
+        { id: "site", type: "button", button: { text: "Your site", link: "[[contact.custom_properties.site]]" } },
       ]),
     ],
   }));
@@ -128,12 +128,12 @@ describe("templates", () => {
   });
 
   it("resolves universal layouts, and re-renders when the layout changes", async () => {
-    const layoutRes = await api("/api/email-universal-layouts", { key: brand.key, body: { name: "Footer", content: section("footer", [text("f", "<p>Shared footer v1</p>")]) } });
+    const layoutRes = await api("/api/email-universal-layouts", { key: brand.key, body: hexIds({ name: "Footer", content: section("footer", [text("f", "<p>Shared footer v1</p>")]) }) });
     const layout = await json(layoutRes);
     expect(layoutRes.status, JSON.stringify(layout)).toBe(201);
     const { id } = await createTemplate(brand.key, { sections: [{ id: "ul", type: "universal_layout", settings: { universalLayoutID: layout.id }, rows: [] }] });
     expect((await render(brand.key, id)).body.html).toContain("Shared footer v1");
-    const put = await api(`/api/email-universal-layouts/${layout.id}`, { key: brand.key, method: "PUT", body: { name: "Footer", content: section("footer", [text("f", "<p>Shared footer v2</p>")]) } });
+    const put = await api(`/api/email-universal-layouts/${layout.id}`, { key: brand.key, method: "PUT", body: hexIds({ name: "Footer", content: section("footer", [text("f", "<p>Shared footer v2</p>")]) }) });
     expect(put.status).toBe(200);
     expect((await render(brand.key, id)).body.html).toContain("Shared footer v2");
   });
@@ -141,7 +141,7 @@ describe("templates", () => {
   it("re-renders after the template is replaced (cache keyed by updatedAt)", async () => {
     const { id } = await createTemplate(brand.key, { sections: [section("s", [text("t", "<p>Version one</p>")])] });
     expect((await render(brand.key, id)).body.html).toContain("Version one");
-    const put = await api(`/api/email-templates/${id}`, { key: brand.key, method: "PUT", body: { name: "Render test", sections: [section("s", [text("t", "<p>Version two</p>")])] } });
+    const put = await api(`/api/email-templates/${id}`, { key: brand.key, method: "PUT", body: hexIds({ name: "Render test", sections: [section("s", [text("t", "<p>Version two</p>")])] }) });
     expect(put.status).toBe(200);
     const { body } = await render(brand.key, id);
     expect(body.html).toContain("Version two");
@@ -154,6 +154,32 @@ describe("templates", () => {
     const freeRender = await render(free.key, (await createTemplate(free.key, doc)).id);
     expect(freeRender.body.html).toContain("Sent with");
     expect((await render(brand.key, (await createTemplate(brand.key, doc)).id)).body.html).not.toContain("Sent with");
+  });
+});
+
+describe("template syntax", () => {
+  it("422 for a personalization tag that is never closed, naming the place", async () => {
+    const { id } = await createTemplate(brand.key, { sections: [section("s", [text("ok", "<p>Fine</p>"), { id: "b", type: "button", button: { text: "Hi [[contact.first_name", link: "https://x.example" } }])] });
+    const { res } = await render(brand.key, id);
+    const problem = await expectProblem(res, 422, "template-syntax");
+    expect(problem.errors).toEqual([expect.objectContaining({ pointer: "/sections/0/rows/0/columns/0/blocks/1/button/text", field: "sections.rows.columns.blocks.button.text", code: "unclosed_tag" })]);
+  });
+});
+
+describe("section filter (conditional content) and visibility", () => {
+  it("shows a filtered section only to the contacts it matches", async () => {
+    const gold = { operator: "and", rules: [{ operator: "equals", property: { id: "tier", isSystem: false, name: "Tier", type: "string" }, value: "gold" }] };
+    const { id } = await createTemplate(brand.key, { sections: [
+      section("all", [text("a", "<p>For everyone</p>")]),
+      section("vip", [text("v", "<p>Gold members only</p>")], { settings: { filter: gold }, visibility: { isMobileVisible: false } }),
+    ] });
+    const ana = await render(brand.key, id, { contactID: contactId });
+    expect(ana.body.html).toContain("Gold members only");
+    expect(ana.body.html).toContain("ink-hide-mobile");
+    const bob = await json(await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: "bob@example.com" }], customProperties: { tier: "silver" } } }));
+    const other = await render(brand.key, id, { contactID: bob.id });
+    expect(other.body.html).toContain("For everyone");
+    expect(other.body.html).not.toContain("Gold members only");
   });
 });
 

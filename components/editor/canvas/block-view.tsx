@@ -11,117 +11,142 @@ export const CanvasSettingsContext = createContext<CanvasSettings>({ buttonPrese
 
 const ALIGN: Record<string, CSSProperties["justifyContent"]> = { left: "flex-start", center: "center", right: "flex-end" };
 
+/** The visible text of a menu item or code (its HTML without tags). */
+const plain = (html: string | undefined) => (html ?? "").replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"');
+
+function offerLabel(offer: NonNullable<Block["discount"]> | undefined): string | undefined {
+  if (!offer) return undefined;
+  if (offer.offerText) return offer.offerText;
+  if (offer.discountType === "shipping") return "Free shipping";
+  if (offer.discountType === "percentage" && offer.valuePercentage) return `${offer.valuePercentage}% off`;
+  if (offer.discountType === "fixed" && offer.valueFixed) return `${offer.valueFixed} off`;
+  return undefined;
+}
+
 export const BlockView = memo(function BlockView({ block }: { block: Block }) {
   const settings = useContext(CanvasSettingsContext);
   const base = { ...toCss(presetStyles(settings.textPresets, block.stylePresetID)), ...toCss(block.styleProperties) };
+  const justify = ALIGN[block.styleProperties?.alignment ?? "center"];
   switch (block.type) {
     case "text":
-      return <RichText html={block.text} style={base} />;
+    case "html":
+    case "price":
+      return <RichText html={block.text ?? ""} style={base} />;
     case "button": {
       const preset = presetStyles(settings.buttonPresets, block.stylePresetID ?? "primary_button");
       const { textAlign, ...own } = toCss(block.styleProperties);
       return (
         <div className="ed-b-button" style={{ textAlign: textAlign ?? "center" }}>
-          <span className="ed-b-button-face" style={{ ...toCss(preset), ...own, display: block.fullWidth ? "block" : "inline-block" }}>
-            {block.text}
+          <span className="ed-b-button-face" style={{ ...toCss(preset), ...own, display: block.button?.isFullWidth ? "block" : "inline-block" }}>
+            {block.button?.text}
           </span>
         </div>
       );
     }
     case "image":
       return (
-        <div className="ed-b-media" style={{ ...base, justifyContent: ALIGN[block.align ?? "center"] }}>
+        <div className="ed-b-media" style={{ ...base, justifyContent: justify }}>
           {/* eslint-disable-next-line @next/next/no-img-element -- the email's own image URL, shown as is */}
-          <img src={block.src} alt={block.alt ?? ""} style={{ width: block.width ?? "auto", maxWidth: "100%" }} draggable={false} />
+          <img src={block.image?.source} alt={block.image?.altText ?? ""} style={{ width: block.image?.resizeWidth ? `${block.image.resizeWidth}px` : "auto", maxWidth: "100%" }} draggable={false} />
         </div>
       );
     case "video":
       return (
         <div className="ed-b-media ed-b-video" style={{ ...base, justifyContent: "center" }}>
           {/* eslint-disable-next-line @next/next/no-img-element -- the email's own thumbnail URL */}
-          <img src={block.thumbnailSrc} alt={block.alt ?? ""} style={{ width: block.width ?? "100%", maxWidth: "100%" }} draggable={false} />
+          <img src={block.video?.image?.source} alt={block.video?.altText ?? ""} style={{ width: block.video?.image?.resizeWidth ? `${block.video.image.resizeWidth}px` : "100%", maxWidth: "100%" }} draggable={false} />
           <span className="ed-b-play" aria-hidden="true">▶</span>
         </div>
       );
     case "logo": {
-      const src = block.src ?? settings.logo?.src;
+      const src = block.image?.source ?? block.logo?.source ?? settings.logo?.source;
+      const width = block.logo?.resizeWidth ?? settings.logo?.resizeWidth ?? 150;
       return (
-        <div className="ed-b-media" style={{ ...base, justifyContent: ALIGN[block.align ?? "center"] }}>
+        <div className="ed-b-media" style={{ ...base, justifyContent: justify }}>
           {src ? (
             // eslint-disable-next-line @next/next/no-img-element -- the brand's logo URL
-            <img src={src} alt={block.alt ?? "Logo"} style={{ width: block.width ?? settings.logo?.width ?? "150px", maxWidth: "100%" }} draggable={false} />
+            <img src={src} alt={block.image?.altText ?? "Logo"} style={{ width: `${width}px`, maxWidth: "100%" }} draggable={false} />
           ) : (
             <span className="ed-b-placeholder">Logo (set the logo in General settings)</span>
           )}
         </div>
       );
     }
-    case "menu":
+    case "menu": {
+      const layout = block.menu?.layout ?? "horizontal";
       return (
-        <nav className={`ed-b-menu ed-b-menu-${block.layout ?? "horizontal"}`} style={base} aria-label="Menu block">
-          {block.components.map((item, i) => (
-            <span key={item.id} style={toCss(item.styleProperties)}>
-              {i > 0 && (block.layout ?? "horizontal") === "horizontal" && block.separator ? <span className="ed-b-sep">{block.separator}</span> : null}
-              <span className="ed-b-link">{item.text}</span>
+        <nav className={`ed-b-menu ed-b-menu-${layout}`} style={base} aria-label="Menu block">
+          {(block.components ?? []).map((item, i) => (
+            <span key={item.id ?? i} style={toCss(item.styleProperties)}>
+              {i > 0 && layout === "horizontal" && block.menu?.separator ? <span className="ed-b-sep">{block.menu.separator}</span> : null}
+              <span className="ed-b-link">{plain(item.text)}</span>
             </span>
           ))}
         </nav>
       );
-    case "social":
+    }
+    case "social": {
+      const icons = block.social?.icons ?? [];
       return (
         <div className="ed-b-social" style={base}>
-          {block.icons.map((icon, i) => (
-            <span key={i} className={`ed-b-icon ed-b-icon-${block.iconStyle ?? "color"} ed-b-icon-${block.iconSize ?? "medium"}`} title={icon.network}>
-              {icon.network.slice(0, 2).toUpperCase()}
+          {icons.map((icon, i) => (
+            <span key={i} className={`ed-b-icon ed-b-icon-${block.social?.iconStyle ?? "color"}`} style={{ width: block.social?.size, height: block.social?.size }} title={icon.type}>
+              {icon.type.slice(0, 2).toUpperCase()}
             </span>
           ))}
-          {block.icons.length === 0 && <span className="ed-b-placeholder">No social links yet</span>}
+          {icons.length === 0 && <span className="ed-b-placeholder">No social links yet</span>}
         </div>
       );
+    }
     case "htmlCode":
-      return <HtmlFrame style={block.style} body={block.body} />;
-    case "lineSpace":
-      return block.kind === "line" ? (
-        <div style={{ ...base, paddingTop: base.paddingTop ?? "8px", paddingBottom: base.paddingBottom ?? "8px" }}>
-          <hr className="ed-b-line" style={{ borderTop: `${block.height ?? "1px"} ${block.lineStyle ?? "solid"} ${block.lineColor ?? "#cccccc"}` }} />
-        </div>
+      return <HtmlFrame style={block.htmlCode?.style ?? ""} body={block.htmlCode?.body ?? ""} />;
+    case "lineSpace": {
+      const line = block.lineSpace ?? {};
+      return line.type === "space" ? (
+        <div className="ed-b-space" style={{ height: `${line.height ?? 20}px` }} />
       ) : (
-        <div className="ed-b-space" style={{ height: block.height ?? "20px" }} />
+        <div style={{ ...base, paddingTop: base.paddingTop ?? "8px", paddingBottom: base.paddingBottom ?? "8px" }}>
+          <hr className="ed-b-line" style={{ borderTop: `${line.height ?? 1}px ${line.lineStyle ?? "solid"} ${block.styleProperties?.dividerColor ?? "#cccccc"}`, width: line.width ? `${line.width}px` : undefined }} />
+        </div>
       );
+    }
     case "preheader":
       return (
         <div className="ed-b-preheader" style={base}>
-          <span className="ed-b-link">{block.text}</span>
+          {block.preheader?.text}
+          <span className="ed-b-link">{block.preheader?.linkText ?? (block.preheader?.text ? "" : "View in browser")}</span>
         </div>
       );
-    case "product":
+    case "product": {
+      const roles = new Set((block.components?.length ? block.components : [{ role: "product_image" }, { role: "product_title" }, { role: "product_price" }, { role: "product_button" }]).map((c) => c.role));
+      const buttonText = block.components?.find((c) => c.role === "product_button")?.button?.text ?? block.product?.buttonText;
       return (
         <div className="ed-b-product" style={base}>
-          {block.showImage !== false && <div className="ed-b-product-image" aria-hidden="true" />}
-          {block.showTitle !== false && <strong>{block.productID ? `Product ${block.productID}` : "Product title"}</strong>}
-          {block.showPrice !== false && <span>$ 00.00</span>}
-          {block.showDescription && <span className="ed-b-muted">Product description</span>}
-          {block.showButton !== false && <span className="ed-b-button-face" style={toCss(presetStyles(settings.buttonPresets, "primary_button"))}>{block.buttonText || "Buy now"}</span>}
+          {roles.has("product_image") && <div className="ed-b-product-image" aria-hidden="true" />}
+          {roles.has("product_title") && <strong>{block.product?.title ?? (block.product?.productID ? `Product ${block.product.productID}` : "Product title")}</strong>}
+          {(roles.has("product_price") || roles.has("product_prices")) && <span>$ 00.00</span>}
+          {roles.has("product_description") && <span className="ed-b-muted">Product description</span>}
+          {roles.has("product_button") && <span className="ed-b-button-face" style={toCss(presetStyles(settings.buttonPresets, "primary_button"))}>{buttonText || "Buy now"}</span>}
         </div>
       );
+    }
     case "discount":
     case "staticDiscount":
+    case "dynamicDiscount": {
+      const offer = block[block.type];
+      const code = block.components?.find((c) => c.role === "discount_code");
+      const expiry = block.components?.find((c) => c.role === "discount_expiration_date");
+      const button = block.components?.find((c) => c.role === "discount_button");
+      const label = offerLabel(offer);
       return (
         <div className="ed-b-discount" style={base}>
-          {block.text && <span>{block.text}</span>}
-          <code>{block.code}</code>
+          {label && <span>{label}</span>}
+          <code>{plain(code?.text) || offer?.code}</code>
+          {expiry && <span className="ed-b-muted">{plain(expiry.text)}</span>}
+          {button && <span className="ed-b-button-face" style={toCss(presetStyles(settings.buttonPresets, "primary_button"))}>{button.button?.text ?? "Shop now"}</span>}
         </div>
       );
-    case "dynamicDiscount":
-      return (
-        <div className="ed-b-discount" style={base}>
-          {block.text && <span>{block.text}</span>}
-          <code>{(block.prefix ?? "") + "XXXXXX"}</code>
-          <span className="ed-b-muted">
-            {block.discountType === "free_shipping" ? "Free shipping" : block.discountType === "percentage" ? `${block.value ?? 0}% off` : `${block.value ?? 0} off`}
-          </span>
-        </div>
-      );
+    }
     case "orderSummary":
     case "orderProducts":
     case "orderTotal":

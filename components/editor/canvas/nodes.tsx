@@ -24,7 +24,7 @@ export const SectionNode = memo(function SectionNode({ section }: { section: Sec
   const ui = useEditorUi();
   const locked = isLockedSection(section);
   const label = nodeLabel("section", section);
-  const visibility = section.settings?.visibility;
+  const visibility = section.visibility;
   const addRow = () => {
     const last = section.rows[section.rows.length - 1];
     store.dispatch({ type: "insert", kind: "row", node: newRow(last?.columns.length ?? 1, newNodeId), parentId: section.id, index: section.rows.length });
@@ -37,7 +37,7 @@ export const SectionNode = memo(function SectionNode({ section }: { section: Sec
       style={toCss(section.styleProperties)}
       className={isProductSection(section) ? "ed-product-section" : undefined}
       locked={section.type === "badge"}
-      hidden={{ desktop: visibility?.hideOnDesktop, mobile: visibility?.hideOnMobile }}
+      hidden={{ desktop: visibility?.isDesktopVisible === false, mobile: visibility?.isMobileVisible === false }}
       extraTools={
         <>
           {!locked && (
@@ -110,7 +110,7 @@ const BlockNode = memo(function BlockNode({ block, locked }: { block: Block; loc
       label={label}
       locked={locked}
       onActivate={startEditing}
-      hidden={{ desktop: block.visibility?.hideOnDesktop, mobile: block.visibility?.hideOnMobile }}
+      hidden={{ desktop: block.visibility?.isDesktopVisible === false, mobile: block.visibility?.isMobileVisible === false }}
       className={errors.length > 0 ? "ed-block-invalid" : undefined}
       extraTools={
         block.type === "text" && !editing ? (
@@ -120,7 +120,7 @@ const BlockNode = memo(function BlockNode({ block, locked }: { block: Block; loc
         ) : null
       }
     >
-      {editing && block.type === "text" ? <RichTextEditor html={block.text} onChange={onChange} onDone={onDone} /> : <BlockView block={block} />}
+      {editing && block.type === "text" ? <RichTextEditor html={block.text ?? ""} onChange={onChange} onDone={onDone} /> : <BlockView block={block} />}
     </NodeFrame>
   );
 });

@@ -7,7 +7,7 @@ type PresetList = NonNullable<GeneralSettings["buttonPresets"]>;
 
 const PASS_THROUGH = [
   "backgroundColor", "border", "borderRadius", "fontFamily", "fontSize", "fontWeight", "fontStyle", "color", "textDecoration", "lineHeight",
-  "paddingLeft", "paddingRight", "paddingTop", "paddingBottom", "textAlign", "borderColor", "width", "height", "marginTop", "marginBottom",
+  "letterSpacing", "padding", "paddingLeft", "paddingRight", "paddingTop", "paddingBottom", "backgroundPosition", "backgroundRepeat",
 ] as const;
 
 export function toCss(styles: Partial<Styles> | undefined): CSSProperties {
@@ -17,9 +17,12 @@ export function toCss(styles: Partial<Styles> | undefined): CSSProperties {
     const value = (styles as Record<string, string | undefined>)[key];
     if (value !== undefined && value !== "") css[key] = value;
   }
-  if (styles.backgroundImage) {
-    css.backgroundImage = `url("${styles.backgroundImage.replace(/["\\\n]/g, "")}")`;
-    css.backgroundSize = "cover";
+  if (styles.alignment) css.textAlign = styles.alignment;
+  if (styles.verticalAlign) css.verticalAlign = styles.verticalAlign;
+  const image = styles.backgroundImageID ? `/image/newsletter/${styles.backgroundImageID}` : styles.backgroundImage;
+  if (image) {
+    css.backgroundImage = `url("${image.replace(/["\\\n]/g, "")}")`;
+    css.backgroundSize = styles.backgroundSize ?? "cover";
   }
   return css as CSSProperties;
 }

@@ -12,11 +12,31 @@ type Props = {
   errors?: Record<string, string>;
 };
 
+/** The value at a dotted key ("button.text"). */
+export function valueAt(values: Record<string, unknown> | undefined, key: string): unknown {
+  let at: unknown = values;
+  for (const part of key.split(".")) at = at && typeof at === "object" ? (at as Record<string, unknown>)[part] : undefined;
+  return at;
+}
+
+/**
+ * The top-level patch that sets a dotted key: `button.text` → { button: { ...button, text } }. Emptied
+ * objects are removed, so clearing the last field of an object removes the object.
+ */
+export function patchAt(values: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  const [head, ...rest] = key.split(".");
+  if (rest.length === 0) return { [head]: value };
+  const current = values[head];
+  const inner = { ...(current && typeof current === "object" ? (current as Record<string, unknown>) : {}), ...patchAt((current ?? {}) as Record<string, unknown>, rest.join("."), value) };
+  for (const k of Object.keys(inner)) if (inner[k] === undefined) delete inner[k];
+  return { [head]: Object.keys(inner).length ? inner : undefined };
+}
+
 export function Fields({ specs, values, onChange, errors }: Props) {
   return (
     <>
       {specs.map((spec) => (
-        <FieldInput key={spec.key} spec={spec} value={values?.[spec.key]} onChange={(v) => onChange(spec.key, v)} error={errors?.[spec.key]} />
+        <FieldInput key={spec.key} spec={spec} value={valueAt(values, spec.key)} onChange={(v) => onChange(spec.key, v)} error={errors?.[spec.key.replaceAll(".", "/")]} />
       ))}
     </>
   );
@@ -53,7 +73,7 @@ export function FieldInput({ spec, value, onChange, error }: { spec: FieldSpec; 
   if (spec.kind === "checkbox") {
     return (
       <div className="ed-field ed-field-check">
-        <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked ? true : spec.required ? false : false)} />
+        <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked ? true : undefined)} />
         <label htmlFor={id}>{spec.label}</label>
         {error && (
           <p id={errorId} className="ed-field-error">

@@ -10,9 +10,10 @@ import { useEditor, useEditorStore, useValue } from "../state/store";
 import { findPath, nodeAt } from "../state/tree";
 import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
 import { BLOCK_FIELDS, DYNAMIC_LIST_FIELDS, RECOMMENDER_FIELDS, STYLE_FIELDS, type FieldSpec } from "./field-specs";
-import { FieldInput, Fields } from "./fields";
+import { FieldInput, Fields, patchAt } from "./fields";
 import { ListEditor } from "./list-editor";
-import { VisibilityFields } from "./visibility-fields";
+import { FilterFields, VisibilityFields } from "./visibility-fields";
+import { menuItemFrom, menuItemTo } from "./menu-items";
 
 function selectedNode(doc: EditorDocument, id: string | null) {
   const path = id ? findPath(doc, id) : null;
@@ -95,33 +96,56 @@ function BlockFields({ block, set, setIn, errors, general, presets }: { block: B
       {(block.type === "text" || block.type === "button") && (
         <FieldInput spec={presetSpec} value={block.stylePresetID} onChange={(v) => set({ stylePresetID: v }, "stylePresetID")} error={general.stylePresetID} />
       )}
-      <Fields specs={BLOCK_FIELDS[block.type] ?? []} values={values} onChange={(k, v) => set({ [k]: v }, k)} errors={general} />
+      <Fields specs={BLOCK_FIELDS[block.type] ?? []} values={values} onChange={(k, v) => set(k === "$code" ? codePatch(block, v) : patchAt(values, k, v), k)} errors={{ ...byField(errors), ...codeErrors(errors) }} />
       {block.type === "menu" && (
         <ListEditor
           label="Menu items"
-          items={block.components}
+          items={(block.components ?? []).map(menuItemFrom)}
           errors={errorsFor(errors, "components")}
           fields={[{ key: "text", label: "Text", kind: "text", required: true }, { key: "link", label: "Link", kind: "text", required: true }]}
-          make={(newId) => ({ id: newId(), type: "text", role: "menu_text", text: "Link", link: "https://example.com" })}
-          onChange={(components) => set({ components }, "components")}
+          make={(newId) => menuItemFrom({ id: newId(), type: "text", role: "menu_text", text: '<a href="https://example.com">Link</a>' })}
+          onChange={(items) => set({ components: items.map(menuItemTo) }, "components")}
         />
       )}
       {block.type === "social" && (
         <ListEditor
           label="Social links"
-          items={block.icons}
-          errors={errorsFor(errors, "icons")}
+          items={block.social?.icons ?? []}
+          errors={errorsFor(errors, "social/icons")}
           fields={[
-            { key: "network", label: "Network", kind: "select", required: true, options: ["facebook", "instagram", "x", "twitter", "linkedin", "youtube", "tiktok", "pinterest", "snapchat", "whatsapp", "telegram", "threads", "website", "email"] },
+            { key: "type", label: "Network", kind: "select", required: true, options: ["facebook", "instagram", "x", "twitter", "linkedin", "youtube", "tiktok", "pinterest", "snapchat", "whatsapp", "telegram", "threads", "website", "email"] },
             { key: "link", label: "Link", kind: "text", required: true },
           ]}
-          make={() => ({ network: "website", link: "https://example.com" })}
-          onChange={(icons) => set({ icons }, "icons")}
+          make={() => ({ type: "website", link: "https://example.com" })}
+          onChange={(icons) => set(patchAt(values, "social.icons", icons), "social.icons")}
         />
       )}
       <VisibilityFields visibility={block.visibility} onChange={(field, value) => setIn("visibility", block.visibility, field, value)} errors={errorsFor(errors, "visibility")} />
+      <FilterFields filter={block.filter} onChange={(filter) => set({ filter }, "filter")} errors={errorsFor(errors, "filter")} />
     </>
   );
+}
+
+/** Every error of the node by its field path inside the node (e.g. "button/link"). */
+function byField(errors: NodeError[]): Record<string, string> {
+  return Object.fromEntries(errors.map((e) => [e.field, e.message]));
+}
+
+/** A discount block's code lives in its discount_code component (what the recipient sees) and in the offer. */
+function codePatch(block: Block, code: unknown): Record<string, unknown> {
+  const key = block.type as "discount" | "staticDiscount" | "dynamicDiscount";
+  const parts = block.components ?? [];
+  const hasCode = parts.some((c) => c.role === "discount_code");
+  const components = hasCode
+    ? parts.map((c) => (c.role === "discount_code" ? { ...c, text: typeof code === "string" ? code : "" } : c))
+    : [{ type: "text" as const, role: "discount_code" as const, text: typeof code === "string" ? code : "" }, ...parts];
+  return { components, [key]: { ...(block[key] ?? {}), code: typeof code === "string" ? code : undefined } };
+}
+
+/** Errors of the code component, shown on the Code field. */
+function codeErrors(errors: NodeError[]): Record<string, string> {
+  const e = errors.find((x) => x.field === "components" || /^components\/\d+\/text$/.test(x.field));
+  return e ? { $code: e.message } : {};
 }
 
 function SectionFields({ section, setIn, errors }: { section: Section; setIn: SetIn; errors: NodeError[] }) {
@@ -142,7 +166,7 @@ function SectionFields({ section, setIn, errors }: { section: Section; setIn: Se
             specs={DYNAMIC_LIST_FIELDS}
             values={section.settings?.dynamicList as Record<string, unknown> | undefined}
             onChange={(k, v) => {
-              const next = { ...(section.settings?.dynamicList ?? { source: "orderProducts" }), [k]: v } as Record<string, unknown>;
+              const next = { ...(section.settings?.dynamicList ?? { listPath: "order.products" }), [k]: v } as Record<string, unknown>;
               if (v === undefined) delete next[k];
               setIn("settings", section.settings, "dynamicList", next);
             }}
@@ -150,15 +174,8 @@ function SectionFields({ section, setIn, errors }: { section: Section; setIn: Se
           />
         </fieldset>
       )}
-      <VisibilityFields
-        visibility={section.settings?.visibility}
-        onChange={(field, value) => {
-          const next = { ...(section.settings?.visibility ?? {}), [field]: value } as Record<string, unknown>;
-          if (value === undefined) delete next[field];
-          setIn("settings", section.settings, "visibility", Object.keys(next).length ? next : undefined);
-        }}
-        errors={errorsFor(errors, "settings/visibility")}
-      />
+      <VisibilityFields visibility={section.visibility} onChange={(field, value) => setIn("visibility", section.visibility, field, value)} errors={errorsFor(errors, "visibility")} />
+      <FilterFields filter={section.settings?.filter} onChange={(filter) => setIn("settings", section.settings, "filter", filter)} errors={errorsFor(errors, "settings/filter")} />
     </>
   );
 }

@@ -25,7 +25,7 @@ export function PreviewPane({ templateId, beforeRender }: { templateId: string; 
   useEffect(() => {
     mutate("");
   }, [mutate]);
-  const warnings = (render.data?.warnings ?? []) as (string | { message?: string })[];
+  const warnings = parseWarnings(render.data?.warnings);
   return (
     <section className="ed-preview" aria-label="Preview">
       <div className="ed-preview-bar">
@@ -88,4 +88,14 @@ export function PreviewPane({ templateId, beforeRender }: { templateId: string; 
       </div>
     </section>
   );
+}
+
+/** The warnings of a render: a JSON-encoded array in the response's string map. */
+function parseWarnings(value: string | undefined): { message?: string }[] {
+  try {
+    const list = JSON.parse(value ?? "[]") as unknown;
+    return Array.isArray(list) ? (list as { message?: string }[]) : [];
+  } catch {
+    return [];
+  }
 }

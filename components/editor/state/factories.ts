@@ -3,7 +3,9 @@ import type { AnyNode, Block, BlockType, Column, NodeKind, Row, Section } from "
 
 type WritableSectionType = Exclude<NonNullable<Section["type"]>, "badge" | "universal_layout">;
 
-export type BlockTemplate = { type: BlockType; label: string; group: "Content" | "Commerce" | "Order" };
+/** Block types a person can add (html is read-only; price is a product's part). */
+export type PaletteBlockType = Exclude<BlockType, "html" | "price">;
+export type BlockTemplate = { type: PaletteBlockType; label: string; group: "Content" | "Commerce" | "Order" };
 
 export const BLOCK_TYPES: readonly BlockTemplate[] = [
   { type: "text", label: "Text", group: "Content" },
@@ -64,6 +66,18 @@ export function nodeLabel(kind: NodeKind, node: AnyNode): string {
 
 const EXAMPLE = "https://example.com";
 
+/** The role-tagged parts a new product block shows (image, title, price, button). */
+export function productParts(newId: () => string, buttonText = "Buy now"): NonNullable<Block["components"]> {
+  return [
+    { id: newId(), type: "image", role: "product_image" },
+    { id: newId(), type: "text", role: "product_title" },
+    { id: newId(), type: "text", role: "product_price" },
+    { id: newId(), type: "button", role: "product_button", button: { text: buttonText } },
+  ];
+}
+
+const codePart = (newId: () => string, text: string) => ({ id: newId(), type: "text" as const, role: "discount_code" as const, text });
+
 export function newBlock(type: BlockType, newId: () => string, origin: string): Block {
   const id = newId();
   const placeholder = `${origin}/editor-placeholder.svg`;
@@ -71,46 +85,50 @@ export function newBlock(type: BlockType, newId: () => string, origin: string): 
     case "text":
       return { id, type, text: "<p>Write your message here.</p>" };
     case "button":
-      return { id, type, text: "Shop now", link: EXAMPLE, stylePresetID: "primary_button" };
+      return { id, type, button: { text: "Shop now", link: EXAMPLE }, stylePresetID: "primary_button" };
     case "image":
-      return { id, type, src: placeholder, alt: "", width: "100%" };
+      return { id, type, image: { source: placeholder, altText: "" } };
     case "video":
-      return { id, type, videoUrl: "https://www.youtube.com/", thumbnailSrc: placeholder, alt: "Watch the video" };
+      return { id, type, video: { link: "https://www.youtube.com/", altText: "Watch the video", image: { source: placeholder } } };
     case "logo":
-      return { id, type, align: "center" };
+      return { id, type, styleProperties: { alignment: "center" } };
     case "menu":
       return {
         id,
         type,
-        layout: "horizontal",
-        separator: "|",
-        components: ["Home", "Shop", "Contact"].map((text) => ({ id: newId(), type: "text" as const, role: "menu_text" as const, text, link: EXAMPLE })),
+        menu: { layout: "horizontal", separator: "|" },
+        components: ["Home", "Shop", "Contact"].map((text) => ({ id: newId(), type: "text" as const, role: "menu_text" as const, text: `<a href="${EXAMPLE}">${text}</a>` })),
       };
     case "social":
-      return { id, type, iconStyle: "color", iconSize: "medium", icons: (["facebook", "instagram", "x"] as const).map((network) => ({ network, link: `https://${network === "x" ? "x" : network}.com/` })) };
+      return { id, type, social: { iconStyle: "color", size: "28px", icons: (["facebook", "instagram", "x"] as const).map((network) => ({ type: network, link: `https://${network}.com/` })) } };
     case "htmlCode":
-      return { id, type, style: "", body: "<p>Custom HTML</p>" };
+      return { id, type, htmlCode: { style: "", body: "<p>Custom HTML</p>" } };
     case "lineSpace":
-      return { id, type, kind: "line", height: "1px", lineColor: "#d0d4e0", lineStyle: "solid" };
+      return { id, type, lineSpace: { type: "line", height: 1, lineStyle: "solid" }, styleProperties: { dividerColor: "#d0d4e0" } };
     case "preheader":
-      return { id, type, text: "View this email in your browser" };
+      return { id, type, preheader: { linkText: "View this email in your browser" } };
     case "product":
-      return { id, type, showImage: true, showTitle: true, showPrice: true, showButton: true, buttonText: "Buy now" };
+      return { id, type, product: { buttonText: "Buy now" }, components: productParts(newId) };
     case "discount":
+      return { id, type, discount: { code: "XXXX-XXXX-XXXX", discountType: "percentage", valuePercentage: "10", offerText: "Use this code at checkout" }, components: [codePart(newId, "XXXX-XXXX-XXXX")] };
     case "staticDiscount":
-      return { id, type, code: "WELCOME10", text: "Use this code at checkout" };
+      return { id, type, staticDiscount: { code: "WELCOME10", offerText: "Use this code at checkout" }, components: [codePart(newId, "WELCOME10")] };
     case "dynamicDiscount":
-      return { id, type, discountType: "percentage", value: 10, expiresInDays: 30, text: "Your personal code" };
+      return {
+        id, type,
+        dynamicDiscount: { code: "XXXX-XXXX-XXXX", discountType: "percentage", valuePercentage: "10", endsIn: "30", offerText: "Your personal code" },
+        components: [codePart(newId, "XXXX-XXXX-XXXX"), { id: newId(), type: "button", role: "discount_button", button: { text: "Shop now", link: EXAMPLE } }],
+      };
     case "orderSummary":
-      return { id, type, showOrderNumber: true, showOrderDate: true };
+      return { id, type, orderSummary: {} };
     case "orderProducts":
-      return { id, type, showImage: true, showQuantity: true, showPrice: true };
+      return { id, type, orderProducts: {} };
     case "orderTotal":
-      return { id, type, showSubtotal: true, showShipping: true, showTax: true, showDiscount: true };
+      return { id, type, orderTotal: {} };
     case "orderAddresses":
-      return { id, type, showBilling: true, showShipping: true };
+      return { id, type, orderAddresses: {} };
     default:
-      throw new Error(`no factory for block type ${type satisfies never}`);
+      throw new Error(`no factory for block type ${type}`);
   }
 }
 
@@ -142,7 +160,7 @@ export function newSection(type: WritableSectionType, columnCount: number, newId
     case "product_recommender":
       return { id, type, rows: [newRow(columnCount, newId, product)], productRecommender: { type: "popular", fallbackType: "newest", isOutOfStockIncluded: false } };
     case "dynamic_list":
-      return { id, type, rows: [newRow(columnCount, newId)], settings: { dynamicList: { source: "orderProducts", limit: 10 } } };
+      return { id, type, rows: [newRow(columnCount, newId)], settings: { dynamicList: { listPath: "order.products", layout: "list", repetitionCount: 10 } } };
     case "preheader":
       return { id, type, rows: [newRow(1, newId, () => newBlock("preheader", newId, origin))] };
     default:

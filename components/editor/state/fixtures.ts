@@ -2,7 +2,7 @@
 import type { Block, Column, EditorDocument, Row, Section } from "./document";
 
 export const text = (id: string, html = `<p>${id}</p>`): Block => ({ id, type: "text", text: html });
-export const product = (id: string): Block => ({ id, type: "product" });
+export const product = (id: string): Block => ({ id, type: "product", product: {} });
 export const column = (id: string, blocks: Block[] = []): Column => ({ id, blocks });
 export const row = (id: string, columns: Column[]): Row => ({ id, columns });
 export const section = (id: string, rows: Row[], type?: Section["type"]): Section => ({ id, ...(type ? { type } : {}), rows });

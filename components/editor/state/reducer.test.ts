@@ -150,13 +150,17 @@ describe("duplicate", () => {
     expect(next.selectedId).toBe("n1");
   });
 
-  it("gives menu items fresh ids too", () => {
+  it("gives components (menu items, nested product prices) fresh ids too", () => {
     const doc = sampleDocument();
-    doc.sections[0].rows[0].columns[0].blocks.push({ id: "m1", type: "menu", components: [{ id: "mi1", type: "text", role: "menu_text", text: "Home", link: "https://x.test" }] });
+    doc.sections[0].rows[0].columns[0].blocks.push({ id: "m1", type: "menu", components: [{ id: "mi1", type: "text", role: "menu_text", text: '<a href="https://x.test">Home</a>' }] });
+    doc.sections[1].rows[0].columns[0].blocks.push({ id: "p9", type: "product", components: [{ id: "pp", type: "price", role: "product_prices", components: [{ id: "cp", type: "text", role: "product_current_price" }] }] });
     const next = run(initialState(doc), { type: "duplicate", id: "m1", newId: counterIds("d") });
     const copy = next.doc.sections[0].rows[0].columns[0].blocks[3];
     expect(copy.id).toBe("d1");
-    expect(copy.type === "menu" && copy.components[0].id).toBe("d2");
+    expect(copy.components?.[0].id).toBe("d2");
+    const product = run(initialState(doc), { type: "duplicate", id: "p9", newId: counterIds("e") }).doc.sections[1].rows[0].columns[0].blocks[2];
+    expect(product.components?.[0].id).toBe("e2");
+    expect(product.components?.[0].components?.[0].id).toBe("e3");
   });
 
   it("refuses a thirteenth slot", () => {

@@ -123,9 +123,11 @@ export function cloneWithFreshIds<T extends AnyNode>(node: T, kind: NodeKind, ne
   const renumber = (n: AnyNode, k: NodeKind): AnyNode => {
     const children = childList(n, k);
     const fresh = { ...n, id: newId() } as Block;
-    if (fresh.type === "menu") {
-      // Menu items carry ids of their own, unique within the template like every other node.
-      fresh.components = fresh.components.map((item) => ({ ...item, id: newId() }));
+    if (fresh.components) {
+      // Components (menu items, discount codes, product parts) carry ids of their own, unique within the template.
+      const renumberParts = (parts: NonNullable<Block["components"]>): NonNullable<Block["components"]> =>
+        parts.map((part) => ({ ...part, ...(part.id ? { id: newId() } : {}), ...(part.components ? { components: renumberParts(part.components) } : {}) }));
+      fresh.components = renumberParts(fresh.components);
     }
     return children ? withChildList(fresh, k, children.map((c) => renumber(c, CHILD_KIND[k]!))) : fresh;
   };

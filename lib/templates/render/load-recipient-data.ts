@@ -40,14 +40,15 @@ export function discountCode(brandId: string, blockId: string, contactId: string
 async function listItems(brand: Brand, section: RenderSection, recipient: Recipient): Promise<Props[]> {
   const config = section.settings?.dynamicList;
   if (!config) return [];
-  const limit = config.limit ?? DEFAULT_LIST_LIMIT;
-  switch (config.source) {
-    case "orderProducts": return ((await latestOrder(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
-    case "cartProducts": return ((await latestOpenCart(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
-    case "recommendedProducts": return (await recommendProducts(brand, recipient.id, { type: "newest" }, Math.min(limit, MAX_SLOTS))).map(productLine);
-    case "eventProperty": {
-      // The list is read from the recipient's most recent event that carries an array at that path.
-      const path = (config.property ?? "").split(".");
+  const limit = config.repetitionCount ?? DEFAULT_LIST_LIMIT;
+  const listPath = config.listPath ?? "order.products";
+  switch (listPath) {
+    case "order.products": return ((await latestOrder(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
+    case "cart.products": return ((await latestOpenCart(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
+    case "recommendations": return (await recommendProducts(brand, recipient.id, { type: "newest" }, Math.min(limit, MAX_SLOTS))).map(productLine);
+    default: {
+      // Any other path is read from the recipient's most recent event that carries a list there.
+      const path = listPath.replace(/^event\./, "").split(".");
       for (const event of await contactEvents(brand.id, recipient.id, [], undefined, 50)) {
         let at: unknown = event.properties;
         for (const key of path) at = at && typeof at === "object" ? (at as Props)[key] : undefined;
@@ -77,7 +78,18 @@ function complete(products: ProductView[], report: (p: SkippedProduct) => void):
   });
 }
 
-export async function loadRecipientData(brand: Brand, template: RenderableTemplate, recipient: Recipient | null): Promise<RecipientData> {
+/** The prefix a discount block's placeholder carries (VIP-XXXX-XXXX-XXXX → VIP), if any. */
+function codePrefix(block: Block): string | undefined {
+  const code = block.components?.find((c) => c.role === "discount_code")?.text ?? block[block.type as "discount"]?.code ?? "";
+  return /([A-Za-z0-9_]+)-XXXX-XXXX-XXXX/.exec(code)?.[1];
+}
+
+/**
+ * What a render shows. No recipient: a preview with sample data, or with `empty` (email content renders)
+ * an empty data context: no contact values, no products, no order, empty lists.
+ */
+export async function loadRecipientData(brand: Brand, template: RenderableTemplate, recipient: Recipient | null, options: { empty?: boolean } = {}): Promise<RecipientData> {
+  if (!recipient && options.empty) return emptyData(brand, template);
   const data: RecipientData = {
     contact: recipient ?? SAMPLE_CONTACT,
     hidden: recipient ? hiddenNodes(template.sections, recipient) : [],
@@ -106,12 +118,12 @@ export async function loadRecipientData(brand: Brand, template: RenderableTempla
     }
   });
 
-  const listed = allBlocks.filter((b): b is Extract<Block, { type: "product" }> => b.type === "product" && !!b.productID);
+  const listed = allBlocks.filter((b) => b.type === "product" && !!b.product?.productID);
   if (listed.length) {
-    work.push(productsByIds(brand.id, listed.map((b) => b.productID!)).then((rows) => {
+    work.push(productsByIds(brand.id, listed.map((b) => b.product!.productID!)).then((rows) => {
       const byId = new Map(rows.map((r) => [r.productId, toView(r)]));
       listed.forEach((b, i) => {
-        const product = byId.get(b.productID!) ?? (recipient ? undefined : sampleProducts(i + 1)[i]);
+        const product = byId.get(b.product!.productID!) ?? (recipient ? undefined : sampleProducts(i + 1)[i]);
         const pointer = template.sections.findIndex((section) => blocksOf(section).includes(b));
         const report = (skipped: SkippedProduct) => data.warnings!.push(skippedWarning(skipped, `/sections/${pointer}`));
         if (product && complete([product], report).length === 1) data.listing[b.id] = product;
@@ -126,8 +138,16 @@ export async function loadRecipientData(brand: Brand, template: RenderableTempla
   }
 
   for (const b of allBlocks) {
-    if (b.type === "dynamicDiscount") data.discounts[b.id] = discountCode(brand.id, b.id, recipient?.id ?? "preview", b.prefix);
+    if (b.type === "dynamicDiscount" || b.type === "discount") data.discounts[b.id] = discountCode(brand.id, b.id, recipient?.id ?? "preview", codePrefix(b));
   }
   await Promise.all(work);
+  return data;
+}
+
+function emptyData(brand: Brand, template: RenderableTemplate): RecipientData {
+  const data: RecipientData = { contact: {}, hidden: hiddenNodes(template.sections, {}), slots: {}, listing: {}, lists: {}, order: null, discounts: {} };
+  for (const b of template.sections.flatMap(blocksOf)) {
+    if (b.type === "dynamicDiscount" || b.type === "discount") data.discounts[b.id] = discountCode(brand.id, b.id, "preview", codePrefix(b));
+  }
   return data;
 }

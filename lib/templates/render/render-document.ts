@@ -3,12 +3,28 @@ import { compileTemplate, versionKey, wrapText } from "./compile";
 import { resolverOf, shapeOf, type RecipientData } from "./recipient-data";
 import { fillHtml, fillText, type Warning } from "./tokens";
 import type { RenderableTemplate } from "./types";
+import { assertTagSyntax } from "./syntax";
 import { templateWarnings } from "./warnings";
 
 export type Rendered = { html: string; text: string; warnings: Warning[] };
 
+/** The response body: every value a string (the published map), warnings JSON-encoded. */
+export function renderResult(r: Rendered): { html: string; text: string; warnings: string } {
+  return { html: r.html, text: r.text, warnings: JSON.stringify(r.warnings) };
+}
+
+// Versions whose tags are known to be well formed: a send renders one version for many recipients.
+const wellFormed = new Set<string>();
+function checkSyntaxOnce(version: string, doc: RenderableTemplate) {
+  if (wellFormed.has(version)) return;
+  assertTagSyntax(doc.sections);
+  if (wellFormed.size > 1000) wellFormed.clear();
+  wellFormed.add(version);
+}
+
 export async function renderDocument(doc: RenderableTemplate, data: RecipientData): Promise<Rendered> {
   const version = versionKey(doc);
+  checkSyntaxOnce(version, doc);
   const compiled = await compileTemplate(doc, shapeOf(data), version);
   const resolve = resolverOf(data);
   return {

@@ -11,6 +11,7 @@ export const RenderInput = z
   .meta({ id: "RenderInput", description: "Whom to render for; no body (or an empty object) renders a preview with sample data" });
 export type RenderInput = z.infer<typeof RenderInput>;
 
+/** One warning, as the JSON array in the response's `warnings` string. */
 export const RenderWarning = z
   .object({
     code: z.enum(["unknown-tag", "mjml", "product-skipped"]).meta({ description: "unknown-tag: a personalization tag the service cannot fill (rendered as its default or nothing); mjml: a layout problem MJML reported; product-skipped: a product left out of a product section because it has no link or no image" }),
@@ -21,10 +22,12 @@ export const RenderWarning = z
   })
   .meta({ id: "RenderWarning" });
 
+/** Published: a string-to-string map. Our warnings travel as a JSON-encoded array in `warnings`. */
 export const RenderResult = z
   .object({
     html: z.string().meta({ description: "Email-client-safe HTML (MJML output), personalized for the recipient" }),
     text: z.string().meta({ description: "The plain-text part" }),
-    warnings: z.array(RenderWarning),
+    warnings: z.string().meta({ description: "A JSON-encoded array of RenderWarning ({code, message, pointer?, tag?}); \"[]\" when none" }),
   })
-  .meta({ id: "RenderResult" });
+  .meta({ id: "RenderResult", description: "Rendered email: string values only (a string-to-string map, as published)" });
+export type RenderResult = z.infer<typeof RenderResult>;

@@ -4,6 +4,7 @@ export * from "./styles";
 export * from "./presets";
 export * from "./general-settings";
 export * from "./recommender";
+export * from "./filter";
 export * from "./blocks";
 export * from "./sections";
 export * from "./template";

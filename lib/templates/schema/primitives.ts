@@ -1,13 +1,17 @@
 // Small value types shared by every part of the template document.
 import { z } from "zod";
 
-/** Node id: what the editor generates (24 hex) and what hand-written documents use (short slugs). */
+const HEX24 = /^[0-9a-fA-F]{24}$/;
+
+/** Node id (section, row, column, block, component): 24 hexadecimal characters, unique within the template. */
 export const NodeId = z
   .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, "must be 1-64 characters of A-Z, a-z, 0-9, _ and -")
-  .meta({ id: "NodeId", description: "Node id, unique within the template: 1-64 characters of [A-Za-z0-9_-] (the editor generates 24-hex ids)" });
+  .length(24)
+  .regex(HEX24, "must be 24 hexadecimal characters")
+  .meta({ description: "Unique identifier within the template: 24 hexadecimal characters", example: "6699a0000000000000000000" });
+
+/** The id of an asset of the brand (image, custom font, product, video, universal layout): 24 hexadecimal characters. */
+export const AssetId = z.string().length(24).regex(HEX24, "must be 24 hexadecimal characters");
 
 const NAMED_COLOURS = new Set(
   (
@@ -90,5 +94,26 @@ export const Link = z
 export const ImageSrc = z
   .string()
   .max(2048)
-  .regex(/^(?:https?:\/\/|\[\[)/i, "must be an http(s) URL")
-  .meta({ description: "Image URL (http or https)" });
+  .regex(/^(?:https?:\/\/|\[\[|\/(?!\/))/i, "must be an http(s) URL or a path on this service such as /image/newsletter/ID")
+  .meta({ description: "Image URL: http(s), a path on this service (/image/...), or a personalization tag" });
+
+const UNSAFE_CSS = /[;{}<>"\\]/;
+/** A CSS value written into a style attribute: characters that could end the declaration are refused. */
+export function cssValue(max = 100) {
+  return z.string().max(max).refine((v) => !UNSAFE_CSS.test(v), { message: "must not contain ; { } < > \" or \\", params: { code: "invalid_value" } });
+}
+
+/** A CSS keyword from a known list, typed as a plain string (as published), checked with a clear error. */
+export function keyword(values: readonly string[], what: string) {
+  const allowed = new Set(values);
+  return z.string().max(50).refine((v) => allowed.has(v), { message: `${what} must be one of ${values.join(", ")}`, params: { code: "invalid_value" } });
+}
+
+const LENGTH = String.raw`(?:0|-?\d+(?:\.\d+)?(?:px|%|em|rem))`;
+/** One to four CSS lengths (padding shorthands), e.g. "12px" or "10px 20px". */
+export const LengthList = z
+  .string()
+  .max(60)
+  .regex(new RegExp(`^${LENGTH}(?: ${LENGTH}){0,3}$`), 'must be one to four lengths in px, %, em or rem, e.g. "12px" or "10px 20px"');
+/** A signed CSS length (letter spacing). */
+export const SignedLength = z.string().max(20).regex(new RegExp(`^(?:normal|${LENGTH})$`), 'must be a length such as "0px", "1px" or "0.05em"');

@@ -1,15 +1,24 @@
-// The whole template document as written by clients and as read back.
+// The whole template document as written by clients and as read back, and email content (the same
+// document without a name: see lib/templates/content/).
 import { z } from "zod";
 import { GeneralSettings } from "./general-settings";
 import { Section, SectionRead } from "./sections";
 
 export const TemplateName = z.string().trim().min(1).max(255).meta({ description: "Template name, 1-255 characters" });
 
+/** Read-only fields a client may send back (a document read, edited and written back): accepted and ignored. */
+export const readOnlyEcho = {
+  id: z.string().max(100).optional().meta({ description: "Read-only: ignored on write", readOnly: true }),
+  createdAt: z.string().max(100).optional().meta({ description: "Read-only: ignored on write", readOnly: true }),
+  updatedAt: z.string().max(100).optional().meta({ description: "Read-only: ignored on write", readOnly: true }),
+};
+
 export const TemplateInput = z
   .strictObject({
     name: TemplateName,
     generalSettings: GeneralSettings.optional(),
     sections: z.array(Section).max(200).default([]),
+    ...readOnlyEcho,
   })
   .meta({ id: "TemplateInput", description: "A template document: create and full replace" });
 export type TemplateInput = z.infer<typeof TemplateInput>;
@@ -27,13 +36,26 @@ export const TemplateSchema = z
   .meta({ id: "Template" });
 export type Template = z.infer<typeof TemplateSchema>;
 
-export const TemplateSummary = z
+export const TemplateListItem = z
   .object({ id: z.string(), name: z.string(), createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() })
-  .meta({ id: "TemplateSummary" });
+  .meta({ id: "TemplateListItem" });
 
-export const ImportInput = z
+export const ImportTemplateRequest = z
   .strictObject({
     name: TemplateName,
     html: z.string().min(1).meta({ description: "Raw HTML; <style> tags in <head> become the htmlCode block's style, the <body> content its body; without <body> the whole HTML is used" }),
   })
-  .meta({ id: "TemplateImport" });
+  .meta({ id: "ImportTemplateRequest" });
+
+/** Email content: a stored email document's content (generalSettings and sections) without its name. */
+export const ContentInput = z
+  .strictObject({
+    generalSettings: GeneralSettings.optional(),
+    sections: z.array(Section).max(200).default([]),
+    ...readOnlyEcho,
+  })
+  .meta({ id: "ContentInput", description: "Email content: full replace" });
+export type ContentInput = z.infer<typeof ContentInput>;
+
+export const ContentSchema = TemplateSchema.omit({ name: true }).meta({ id: "Content", description: "Email content" });
+export type Content = z.infer<typeof ContentSchema>;

@@ -10,9 +10,26 @@ export type BuildContext = {
   textPresets: readonly Preset[];
   contentWidth: number;
   shape: Shape;
-  /** CSS of htmlCode blocks, collected for the head */
+  /** CSS of htmlCode blocks and link colours, collected for the head */
   css: string[];
+  /** The class giving links inside a node this colour (its rule is added to `css` once). */
+  linkClass: (color: string) => string;
 };
+
+/** A linkClass that records one rule per colour in `css`. */
+export function linkClasses(css: string[]): (color: string) => string {
+  const known = new Map<string, string>();
+  return (color) => {
+    let cls = known.get(color);
+    if (!cls) {
+      cls = `ink-lc${known.size}`;
+      known.set(color, cls);
+      // Colours are validated CSS colours (schema), so they cannot end the rule.
+      css.push(`.${cls} a{color:${color}!important}`);
+    }
+    return cls;
+  };
+}
 
 /** Where a node sits: its JSON pointer (for warnings) and the tag scope. */
 export type NodeContext = TagContext & {

@@ -4,8 +4,9 @@ import type { GeneralSettings } from "@/lib/templates/schema";
 import type { RenderSection } from "../types";
 import type { Shape } from "../shape";
 import type { Tokenizer } from "../tokens";
-import type { BuildContext } from "./context";
+import { linkClasses, type BuildContext } from "./context";
 import { renderSection } from "./sections";
+import { backgroundUrl } from "./styles";
 import { el } from "./xml";
 
 export const BREAKPOINT_PX = 480;
@@ -17,20 +18,32 @@ const VISIBILITY_CSS =
 
 /** Gmail's promotions-tab annotation (schema.org JSON-LD in the head); `<` is escaped so it cannot end the script. */
 export function gmailAnnotation(gmail: GeneralSettings["gmail"]): string {
-  if (!gmail?.enabled) return "";
+  const a = gmail?.annotation;
+  if (!a?.isEnabled) return "";
   const items: Record<string, string>[] = [];
-  if (gmail.logoUrl) items.push({ "@context": "http://schema.org/", "@type": "Organization", logo: gmail.logoUrl });
-  if (gmail.offerDescription || gmail.discountCode) {
+  if (a.logoUrl) items.push({ "@context": "http://schema.org/", "@type": "Organization", logo: a.logoUrl });
+  if (a.discountDescription || a.discountCode) {
     const offer: Record<string, string> = { "@context": "http://schema.org/", "@type": "DiscountOffer" };
-    if (gmail.offerDescription) offer.description = gmail.offerDescription;
-    if (gmail.discountCode) offer.discountCode = gmail.discountCode;
-    if (gmail.offerStartDate) offer.availabilityStarts = gmail.offerStartDate;
-    if (gmail.offerEndDate) offer.availabilityEnds = gmail.offerEndDate;
+    if (a.discountDescription) offer.description = a.discountDescription;
+    if (a.discountCode) offer.discountCode = a.discountCode;
+    if (a.offerStartDate) offer.availabilityStarts = a.offerStartDate;
+    if (a.offerEndDate) offer.availabilityEnds = a.offerEndDate;
     items.push(offer);
   }
   if (items.length === 0) return "";
   const json = JSON.stringify(items).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
   return el("mj-raw", {}, `<script type="application/ld+json">${json}</script>`);
+}
+
+/** The custom fonts the sections name (settings.customFonts with a name and an https stylesheet), once each. */
+export function customFonts(sections: readonly RenderSection[]): string {
+  const seen = new Map<string, string>();
+  for (const section of sections) {
+    for (const font of section.settings?.customFonts ?? []) {
+      if (font.name && font.href && !seen.has(font.name)) seen.set(font.name, font.href);
+    }
+  }
+  return [...seen].map(([name, href]) => el("mj-font", { name, href })).join("");
 }
 
 export function templateToMjml(
@@ -41,7 +54,8 @@ export function templateToMjml(
   const settings = doc.generalSettings ?? {};
   const presets = effectivePresets(settings);
   const contentWidth = parseInt(settings.content?.width ?? "600px", 10);
-  const ctx: BuildContext = { tokens, settings, ...presets, contentWidth, shape, css: [] };
+  const css: string[] = [];
+  const ctx: BuildContext = { tokens, settings, ...presets, contentWidth, shape, css, linkClass: linkClasses(css) };
   const body = doc.sections.map((section, i) => renderSection(section, i, ctx)).join("");
 
   const content = settings.content ?? {};
@@ -52,12 +66,14 @@ export function templateToMjml(
     el("mj-wrapper", { padding: "0px", "background-color": content.backgroundColor ?? "#ffffff" }),
     el("mj-section", { padding: "8px 0px" }),
   ].join("");
-  const bodyBackground = page.backgroundImage && /^https?:\/\//i.test(page.backgroundImage)
-    ? `.ink-body{background-image:url("${page.backgroundImage.replace(/["\\()<>\s]/g, encodeURIComponent)}");background-repeat:${page.backgroundRepeat ?? "repeat"}}`
+  const pageImage = backgroundUrl(page);
+  const bodyBackground = pageImage
+    ? `.ink-body{background-image:url("${pageImage.replace(/["\\()<>\s]/g, encodeURIComponent)}");background-repeat:${page.backgroundRepeat ?? "repeat"}${page.backgroundSize ? `;background-size:${page.backgroundSize}` : ""}}`
     : "";
   const head = [
     doc.name ? el("mj-title", {}, escapeText(doc.name)) : "",
     el("mj-breakpoint", { width: `${BREAKPOINT_PX}px` }),
+    customFonts(doc.sections),
     el("mj-attributes", {}, attributes),
     el("mj-style", {}, VISIBILITY_CSS + bodyBackground),
     ...ctx.css.map((css) => el("mj-style", {}, css)),

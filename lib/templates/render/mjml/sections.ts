@@ -4,7 +4,7 @@ import type { Row } from "@/lib/templates/schema";
 import type { RenderSection } from "../types";
 import { renderBlock, visibilityClass } from "./blocks";
 import type { BuildContext, NodeContext } from "./context";
-import { columnAttrs, containerAttrs, toPixels } from "./styles";
+import { columnAttrs, containerAttrs, innerBackground, toPixels } from "./styles";
 import { el } from "./xml";
 
 type Section = RenderSection;
@@ -13,7 +13,7 @@ const SLOT_TYPES = new Set(["product_recommender", "product_cart_recovery", "pro
 /** Per block: what product a product block shows, or null to leave the block out. */
 type ProductFor = (blockId: string) => NodeContext["product"] | null;
 
-function renderRow(row: Row, ctx: BuildContext, node: NodeContext, productFor: ProductFor): string {
+function renderRow(row: Row, ctx: BuildContext, node: NodeContext, productFor: ProductFor, section: Section): string {
   const columns = row.columns.map((column, c) => {
     const width = toPixels(column.width, ctx.contentWidth) ?? Math.floor(ctx.contentWidth / row.columns.length);
     const blocks = column.blocks.map((block, b) => {
@@ -27,11 +27,13 @@ function renderRow(row: Row, ctx: BuildContext, node: NodeContext, productFor: P
     });
     return el("mj-column", { width: column.width, ...columnAttrs(column.styleProperties) }, blocks.join(""));
   });
-  return el("mj-section", containerAttrs(row.styleProperties), columns.join(""));
+  // mj-group keeps columns side by side on narrow screens (settings.isColumnStackDisabled).
+  const content = section.settings?.isColumnStackDisabled && columns.length > 1 ? el("mj-group", {}, columns.join("")) : columns.join("");
+  return el("mj-section", { ...innerBackground(section.styleProperties), ...containerAttrs(row.styleProperties) }, content);
 }
 
 function rowsOf(section: Section, ctx: BuildContext, node: NodeContext, productFor: ProductFor): string {
-  return section.rows.map((row, r) => renderRow(row, ctx, { ...node, pointer: `${node.pointer}/rows/${r}` }, productFor)).join("");
+  return section.rows.map((row, r) => renderRow(row, ctx, { ...node, pointer: `${node.pointer}/rows/${r}` }, productFor, section)).join("");
 }
 
 function slotProducts(section: Section, ctx: BuildContext): ProductFor {
@@ -60,15 +62,29 @@ export function renderSection(section: Section, index: number, ctx: BuildContext
   let content: string;
   if (type === "dynamic_list") {
     const count = ctx.shape.lists[section.id] ?? 0;
+    const itemNode = (i: number) => ({ ...node, inDynamicList: true, itemPrefix: `$item.${section.id}.${i}` });
+    const list = section.settings?.dynamicList;
+    const perRow = list?.layout === "grid" ? Math.max(1, list.columnCount ?? 1) : 1;
     const parts: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const itemNode = { ...node, inDynamicList: true, itemPrefix: `$item.${section.id}.${i}` };
-      parts.push(rowsOf(section, ctx, itemNode, listingProducts(ctx)));
+    if (perRow === 1) {
+      for (let i = 0; i < count; i++) parts.push(rowsOf(section, ctx, itemNode(i), listingProducts(ctx)));
+    } else {
+      // grid: columnCount items side by side, each item's blocks in one column
+      const width = Math.floor(ctx.contentWidth / perRow);
+      for (let start = 0; start < count; start += perRow) {
+        const columns: string[] = [];
+        for (let i = start; i < Math.min(count, start + perRow); i++) {
+          const blocks = section.rows.flatMap((row, r) => row.columns.flatMap((column, c) => column.blocks.map((block, b) =>
+            renderBlock(block, ctx, { ...itemNode(i), pointer: `${node.pointer}/rows/${r}/columns/${c}/blocks/${b}`, columnWidth: width }))));
+          columns.push(el("mj-column", { width: `${width}px` }, blocks.join("")));
+        }
+        parts.push(el("mj-section", innerBackground(section.styleProperties), columns.join("")));
+      }
     }
     content = parts.join("");
   } else {
     content = rowsOf(section, ctx, node, SLOT_TYPES.has(type) ? slotProducts(section, ctx) : listingProducts(ctx));
   }
   if (!content) return "";
-  return el("mj-wrapper", { ...containerAttrs(section.styleProperties), "css-class": visibilityClass(section.settings?.visibility) }, content);
+  return el("mj-wrapper", { ...containerAttrs(section.styleProperties), "css-class": visibilityClass(section.visibility) }, content);
 }

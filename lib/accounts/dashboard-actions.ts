@@ -1,5 +1,5 @@
 "use server";
-// Dashboard-wide actions: sign out, and choose which of the user's brands the dashboard acts for.
+// Dashboard-wide server actions: sign out, and choose which of the user's brands the dashboard acts for.
 import { config } from "@/lib/config";
 import { cookies } from "next/headers";
 import { refresh } from "next/cache";

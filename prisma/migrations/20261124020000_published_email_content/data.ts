@@ -1,0 +1,2 @@
+// Data step: stored templates and universal layouts converted to the published shape.
+export { up } from "../../../lib/templates/legacy/migrate-documents";
