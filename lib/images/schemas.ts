@@ -20,7 +20,7 @@ export const ImageSchema = z
     url: z.string().meta({ description: "Public URL of the image: on Inkwell's public origin (APP_URL) or the bucket's public URL", example: "https://inkwell.example.com/images/507f1f77bcf86cd799439011-3f2a9c1b7d4e8a60.jpg" }),
     createdAt: z.iso.datetime(),
   })
-  .meta({ id: "Image" });
+  .meta({ id: "LibraryImage", description: "An image of the brand's library: the published Image of the Images API (named LibraryImage here beside the email content's Image)" });
 export type ImageRecord = z.infer<typeof ImageSchema>;
 
 export const UploadURLRequest = z

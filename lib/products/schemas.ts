@@ -83,7 +83,7 @@ export type ProductDocument = Omit<ProductInput, "createdAt" | "updatedAt">;
 
 export const ProductSchema = z
   .object({ ...productShape, currency: z.string(), createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() })
-  .meta({ id: "Product" });
+  .meta({ id: "CatalogProduct", description: "A product of the store's catalog: the published Product of the Products API (named CatalogProduct here beside the email content's product block)" });
 export type ProductRecord = z.infer<typeof ProductSchema>;
 
 export const ProductIdResponse = z.object({ id: z.string().meta({ example: "shoes-blue-123" }) }).meta({ id: "CreateProductResponse" });
