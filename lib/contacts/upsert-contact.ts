@@ -2,7 +2,7 @@
 // is updated; otherwise a contact is created. The unique (brand, type, value) index on identifiers makes
 // concurrent upserts of the same new identifier create exactly one contact: the losers retry as updates.
 import { ApiProblem } from "@/lib/http/problems";
-import { writeTransaction } from "@/lib/db/sql";
+import { writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { getContact } from "./contact-record";
 import type { ContactInput, ContactRecord } from "./schemas";
 import { findContactId } from "./update-contact";
@@ -21,19 +21,26 @@ export async function upsertContact(brandId: string, input: ContactInput, option
  * `contactId` (an event's contact.id) names the contact to update when it exists in the brand; without
  * identifiers it must exist (404).
  */
-export async function upsertContactId(brandId: string, input: ContactInput & Pick<ContactWrite, "addTags">, options: { source: string; contactId?: string }): Promise<{ contactId: string; created: boolean }> {
+export async function upsertContactId(brandId: string, input: UpsertInput, options: UpsertOptions): Promise<{ contactId: string; created: boolean }> {
+  return withIdentifierRetry(() => writeTransaction((tx) => upsertContactIn(tx, brandId, input, options)));
+}
+
+type UpsertInput = ContactInput & Pick<ContactWrite, "addTags">;
+type UpsertOptions = { source: string; contactId?: string };
+
+/**
+ * The upsert inside the caller's write transaction (a batch item writes its result in the same one).
+ * The caller runs the transaction under withIdentifierRetry, as upsertContactId does.
+ */
+export async function upsertContactIn(tx: SqlRunner, brandId: string, input: UpsertInput, options: UpsertOptions): Promise<{ contactId: string; created: boolean }> {
   const identifiers = normalizedIdentifiers(input);
-  return withIdentifierRetry(() =>
-    writeTransaction(async (tx) => {
-      const ctx = { brandId, source: options.source, now: new Date() };
-      const named = options.contactId ? await findContactId(tx, brandId, { id: options.contactId }) : null;
-      if (options.contactId && !named && identifiers.length === 0) throw new ApiProblem("not-found", `Contact ${options.contactId} does not exist`);
-      const owners = await identifierOwners(tx, brandId, identifiers);
-      const ownerOf = (type: "email" | "phone") =>
-        identifiers.filter((i) => i.type === type).map((i) => owners.get(`${type}:${i.value}`)).find((id) => id !== undefined);
-      const match = named ?? ownerOf("email") ?? ownerOf("phone") ?? null;
-      assertIdentifiersFree(identifiers, owners, match);
-      return { contactId: await writeContact(tx, match, input, ctx), created: match === null };
-    }),
-  );
+  const ctx = { brandId, source: options.source, now: new Date() };
+  const named = options.contactId ? await findContactId(tx, brandId, { id: options.contactId }) : null;
+  if (options.contactId && !named && identifiers.length === 0) throw new ApiProblem("not-found", `Contact ${options.contactId} does not exist`);
+  const owners = await identifierOwners(tx, brandId, identifiers);
+  const ownerOf = (type: "email" | "phone") =>
+    identifiers.filter((i) => i.type === type).map((i) => owners.get(`${type}:${i.value}`)).find((id) => id !== undefined);
+  const match = named ?? ownerOf("email") ?? ownerOf("phone") ?? null;
+  assertIdentifiersFree(identifiers, owners, match);
+  return { contactId: await writeContact(tx, match, input, ctx), created: match === null };
 }

@@ -13,6 +13,9 @@ import { eventPaths } from "@/lib/events/openapi";
 import { eventMetadataPaths } from "@/lib/events/metadata/openapi";
 import { v4Paths } from "@/lib/v4/openapi";
 import { testEmailPaths } from "@/lib/test-emails/openapi";
+import { productPaths } from "@/lib/products/openapi";
+import { imagePaths } from "@/lib/images/openapi";
+import { batchPaths } from "@/lib/batches/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
@@ -25,6 +28,9 @@ const domains: ZodOpenApiPathsObject[] = [
   segmentPreviewPaths,
   eventPaths,
   eventMetadataPaths,
+  productPaths,
+  imagePaths,
+  batchPaths,
   v4Paths,
 ];
 
