@@ -108,8 +108,9 @@ describe("POST /api/event-metadata/query and the identity registry", () => {
     expect((await send({ eventName: received, origin: "mobile", properties: { level: 3, tags: ["a"], at: "2026-01-01", nested: { ok: true } } })).status).toBe(202);
     expect((await send({ eventName: declaredName, properties: { level: 2 } })).status).toBe(202);
     await until(async () => (await json(await api("/api/event-identities", { key: brand.key }))).identities.length, (n) => n >= 2);
-
-    const all = (await json(await api("/api/event-metadata/query", { key: brand.key, body: { category: "segments", includeProperties: true } }))).events;
+    // Both events processed: the received one is known with its properties (the identity alone can come first).
+    const query = async () => (await json(await api("/api/event-metadata/query", { key: brand.key, body: { category: "segments", includeProperties: true } }))).events;
+    const all = await until(query, (events: { name: string }[]) => events.some((e) => e.name === received) && events.some((e) => e.name === declaredName));
     const byName = (n: string) => all.filter((e: { name: string }) => e.name === n);
     expect(byName(received)).toEqual([{
       name: received, displayName: expect.any(String), origins: ["mobile"], explicitlyDefined: false,
