@@ -23,6 +23,8 @@ import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./editor.css";
 import { Icon } from "./icons";
 import { useLeaveGuard } from "./use-leave-guard";
+import { NarrowScreenNotice } from "./narrow-screen-notice";
+import { useStickyOffsets } from "./use-sticky-offsets";
 
 export function TemplateEditor({ templateId }: { templateId: string }) {
   const template = useQuery({ queryKey: ["template", templateId], queryFn: () => getTemplate(templateId), staleTime: Infinity, gcTime: 0 });
@@ -52,6 +54,7 @@ function LoadedEditor({ templateId, initial }: { templateId: string; initial: Ed
   const rootRef = useRef<HTMLDivElement>(null);
   const autosave = useAutosave(templateId, store, errors);
   useLeaveGuard(autosave.dirty);
+  useStickyOffsets(rootRef);
   const queryClient = useQueryClient();
   const layouts = useQuery({ queryKey: ["layouts"], queryFn: listLayouts });
 
@@ -91,6 +94,7 @@ function LoadedEditor({ templateId, initial }: { templateId: string; initial: Ed
               {notice}
             </div>
           )}
+          {tab === "edit" && <NarrowScreenNotice onPreview={() => setTab("preview")} />}
           <div hidden={tab !== "edit"} className="ed-workspace">
             <EditorDnd rootRef={rootRef}>
               <aside className="ed-side ed-side-left">

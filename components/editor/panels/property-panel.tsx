@@ -4,7 +4,7 @@
 // first, then the style groups, then where and to whom the node shows.
 import { useEditorUi, selectNodeErrors } from "../editor-ui";
 import { kindOfPath, type AnyNode, type Block, type Column, type EditorDocument, type Section } from "../state/document";
-import { blockLabel, sectionLabel } from "../state/factories";
+import { blockLabel, sectionName } from "../state/factories";
 import type { NodeError } from "../state/pointers";
 import { isLockedSection } from "../state/rules";
 import { useEditor, useEditorStore, useValue } from "../state/store";
@@ -54,7 +54,7 @@ export function PropertyPanel() {
   const id = node.id;
   const set: Set = (patch, field) => store.dispatch({ type: "update", id, patch, coalesce: field });
   const setIn: SetIn = (key, current, field, value) => set({ [key]: withField(current, field, value) }, `${key}.${field}`);
-  const title = kind === "block" ? `${blockLabel((node as Block).type)} block` : kind === "section" ? `${sectionLabel((node as Section).type)} section` : kind === "row" ? "Row" : "Column";
+  const title = kind === "block" ? `${blockLabel((node as Block).type)} block` : kind === "section" ? sectionName((node as Section).type) : kind === "row" ? "Row" : "Column";
   const general = errorsFor(errors, "");
   const unplaced = errors.filter((e) => e.field === "" || e.field === "id" || e.field === "type");
   const styles = (node as AnyNode & { styleProperties?: Record<string, unknown> }).styleProperties;

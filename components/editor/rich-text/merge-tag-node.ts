@@ -1,0 +1,77 @@
+// The merge tag as an atomic inline node of the rich-text editor: shown as a chip, moved and deleted as
+// one piece, written back into the HTML as the plain tag text the renderer reads.
+import { mergeAttributes, Node, nodeInputRule, nodePasteRule } from "@tiptap/core";
+import type { DOMOutputSpec } from "@tiptap/pm/model";
+import { mergeTag } from "@/lib/templates/merge-tags";
+import { chipText } from "./merge-tag-dom";
+
+declare module "@tiptap/core" {
+  interface Commands<ReturnType> {
+    mergeTag: { insertMergeTag: (path: string, fallback?: string) => ReturnType };
+  }
+}
+
+// A whole tag just typed or pasted as text: [[path]] or [[path | fallback]].
+const TYPED = /\[\[\s*([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\s*(?:\|\s*([^\]]*?)\s*)?\]\]$/;
+const PASTED = /\[\[\s*([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\s*(?:\|\s*([^\]]*?)\s*)?\]\]/g;
+const attrsOf = (match: RegExpMatchArray) => ({ path: match[1], fallback: match[2] || null });
+
+export const MergeTagNode = Node.create({
+  name: "mergeTag",
+  group: "inline",
+  inline: true,
+  atom: true,
+  selectable: true,
+  draggable: false,
+
+  addAttributes() {
+    return {
+      path: { default: "" },
+      fallback: { default: null },
+    };
+  },
+
+  parseHTML() {
+    return [{ tag: "span[data-merge-tag]", getAttrs: (el) => ({ path: (el as HTMLElement).dataset.mergeTag ?? "", fallback: (el as HTMLElement).dataset.fallback ?? null }) }];
+  },
+
+  // A string is written as a text node (prosemirror-model's DOMSerializer.renderSpec): the stored HTML
+  // keeps the tag as text. Tiptap's DOMOutputSpec type leaves strings out.
+  renderHTML({ node }) {
+    return mergeTag(node.attrs.path, node.attrs.fallback ?? undefined) as unknown as DOMOutputSpec;
+  },
+
+  renderText({ node }) {
+    return mergeTag(node.attrs.path, node.attrs.fallback ?? undefined);
+  },
+
+  addNodeView() {
+    return ({ node, HTMLAttributes }) => {
+      const dom = document.createElement("span");
+      for (const [k, v] of Object.entries(mergeAttributes(HTMLAttributes))) if (typeof v === "string") dom.setAttribute(k, v);
+      dom.className = "ed-tag-chip";
+      dom.contentEditable = "false";
+      dom.dataset.mergeTag = node.attrs.path;
+      dom.title = mergeTag(node.attrs.path, node.attrs.fallback ?? undefined);
+      dom.textContent = chipText(node.attrs.path, node.attrs.fallback ?? undefined);
+      return { dom };
+    };
+  },
+
+  addCommands() {
+    return {
+      insertMergeTag:
+        (path, fallback) =>
+        ({ commands }) =>
+          commands.insertContent({ type: this.name, attrs: { path, fallback: fallback?.trim() || null } }),
+    };
+  },
+
+  addInputRules() {
+    return [nodeInputRule({ find: TYPED, type: this.type, getAttributes: attrsOf })];
+  },
+
+  addPasteRules() {
+    return [nodePasteRule({ find: PASTED, type: this.type, getAttributes: attrsOf })];
+  },
+});
