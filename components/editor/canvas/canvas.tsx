@@ -46,6 +46,9 @@ export function Canvas() {
           <div
             data-drop-root=""
             onPointerDown={drag.onPointerDown}
+            onClickCapture={(event) => {
+              if ((event.target as Element).closest("a[href]")) event.preventDefault();
+            }}
             onKeyDown={drag.onKeyDown}
             className="ed-canvas"
             data-testid="canvas"

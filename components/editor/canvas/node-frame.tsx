@@ -135,7 +135,7 @@ function NodeToolbar({ kind, nodeId, label, horizontal, extraTools }: { kind: No
   // One tab stop for the toolbar too (WAI-ARIA toolbar): the arrow keys move between its buttons.
   useLayoutEffect(() => {
     const buttons = toolbarButtons(ref.current);
-    if (!buttons.some((b) => b.tabIndex === 0)) buttons.forEach((b, i) => (b.tabIndex = i === 0 ? 0 : -1));
+    if (!buttons.some((b) => b.getAttribute("tabindex") === "0")) buttons.forEach((b, i) => (b.tabIndex = i === 0 ? 0 : -1));
   });
   return (
     <div

@@ -31,7 +31,12 @@ function clean(parent: Element) {
       const name = attribute.name.toLowerCase();
       if (!ATTRIBUTES.has(name) || (name === "href" && !SAFE_URL.test(attribute.value.trim()))) child.removeAttribute(attribute.name);
     }
-    if (tag === "a") child.setAttribute("rel", "noopener noreferrer");
+    if (tag === "a") {
+      child.setAttribute("rel", "noopener noreferrer");
+      // Links are the email's content here, not the editor's controls: out of the tab order (the canvas
+      // is one tab stop), and a click selects the block instead of following them (canvas.tsx).
+      child.setAttribute("tabindex", "-1");
+    }
     clean(child);
   }
 }

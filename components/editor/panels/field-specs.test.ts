@@ -95,12 +95,12 @@ describe("style groups", () => {
     }
   });
 
-  it("offer padding on every node, letter spacing and link colour on text, a background image on sections, rows and text", () => {
+  it("offer padding on every node, letter spacing, link colour and fonts on text, a background image on sections, rows and text", () => {
     const keys = (kind: "section" | "row" | "column" | "block", type?: string) => styleGroups(kind, type).flatMap((g) => g.specs.map((s) => s.key));
     for (const kind of ["section", "row", "column"] as const) expect(keys(kind)).toEqual(expect.arrayContaining(["paddingTop", "paddingRight", "paddingBottom", "paddingLeft"]));
     for (const b of BLOCK_TYPES) expect(keys("block", b.type), b.type).toEqual(expect.arrayContaining(["paddingTop", "paddingLeft"]));
     expect(keys("block", "text")).toEqual(expect.arrayContaining(["letterSpacing", "linkColor", "alignment", "fontFamily", "backgroundImage"]));
-    expect(keys("section")).toEqual(expect.arrayContaining(["backgroundImage", "letterSpacing", "linkColor", "fontFamily"]));
+    expect(keys("section")).toEqual(expect.arrayContaining(["backgroundImage", "backgroundSize", "alignment"]));
     expect(keys("row")).toContain("backgroundImage");
     expect(keys("block", "button")).toEqual(expect.arrayContaining(["innerPaddingTop", "letterSpacing", "alignment"]));
     for (const spec of styleGroups("block", "text").flatMap((g) => g.specs)) expect(StyleProperties.shape).toHaveProperty(spec.key);

@@ -177,7 +177,7 @@ export function styleGroups(kind: "section" | "row" | "column" | "block", blockT
     case "section":
       return [
         { title: "Background", specs: [...BACKGROUND_GROUP.specs, F.backgroundInside] },
-        { title: "Text", specs: [F.fontFamily, F.color, F.linkColor, F.letterSpacing, F.align], hint: "The section's own text settings; blocks can change them" },
+        { title: "Content", specs: [{ ...F.align, label: "Content alignment" }] },
         PADDING_GROUP,
         BORDER_GROUP,
       ];

@@ -104,7 +104,7 @@ export function FieldInput({ spec, value, onChange, error }: InputProps) {
       <div className="ed-image-field">
         <input {...typed} className="ed-input" placeholder={spec.placeholder} inputMode="url" />
         {/* eslint-disable-next-line @next/next/no-img-element -- the email's own image, shown as a thumbnail */}
-        {previewable && <img className="ed-image-thumb" src={toText(value)} alt="" />}
+        {previewable && <img className="ed-image-thumb" src={toText(value)} alt="" onError={(e) => (e.currentTarget.hidden = true)} onLoad={(e) => (e.currentTarget.hidden = false)} />}
       </div>
     );
   } else {
