@@ -16,6 +16,17 @@ const nextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
         ],
       },
+      // The web version of an email (app/email/view) is user content: served in a CSP sandbox (no scripts, an
+      // opaque origin). Later entries win for the same header key, so this replaces the rule above there.
+      {
+        source: "/email/view/:token",
+        headers: [
+          {
+            key: "Content-Security-Policy",
+            value: "sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation; default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline' https:; font-src https: data:; frame-ancestors 'none'",
+          },
+        ],
+      },
       // The flow's pages must not leak their URLs (the authorization request, with state and the PKCE
       // challenge, rides in them and in /login's callbackUrl) to other sites.
       // Not no-referrer: Chromium then sends "Origin: null" on the consent POST, which the Origin check refuses.

@@ -29,6 +29,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Several servers and workers on one PostgreSQL database (needs TEST_POSTGRES_URL).
+          name: "scale-out",
+          include: ["tests/scale-out/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -122,11 +122,11 @@ test("the condition picker limits a section to contacts with a custom property, 
   await expect(who.getByTestId("condition-summary")).toHaveText("Shown only to contacts whose “tier” is “gold”.");
   await who.getByRole("button", { name: "Add a condition" }).click();
   const second = who.getByRole("listitem", { name: "Condition 2" });
-  await second.getByLabel("Contact detail").selectOption({ label: "Email" });
+  await second.getByLabel("Contact detail").selectOption({ label: "Email address" });
   await second.getByLabel("Comparison").selectOption({ label: "has any value" });
   await expect(second.getByLabel("Value")).toHaveCount(0);
   await who.getByLabel("Show when the contact matches").selectOption({ label: "all of these conditions" });
-  await expect(who.getByTestId("condition-summary")).toHaveText("Shown only to contacts whose “tier” is “gold” and whose Email has any value.");
+  await expect(who.getByTestId("condition-summary")).toHaveText("Shown only to contacts whose “tier” is “gold” and whose email address has any value.");
   await expectSaved(page);
   await shoot(page, "panels-condition");
 });
@@ -147,7 +147,7 @@ test("the API reads back the published fields the panels wrote", async ({ baseUR
     operator: "and",
     rules: [
       { operator: "equals", property: { id: "tier", name: "tier", isSystem: false, type: "string" }, value: "gold" },
-      { operator: "exists", property: { id: "email", isSystem: true, name: "Email", type: "string" } },
+      { operator: "exists", property: { id: "email", isSystem: true, name: "Email address", type: "string" } },
     ],
   });
 });

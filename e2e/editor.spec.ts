@@ -158,10 +158,13 @@ test("imports an HTML file from the templates page and opens it in the editor", 
   await dialog.getByLabel("HTML file").setInputFiles(path.join(import.meta.dirname, "fixtures/newsletter.html"));
   await expect(dialog.getByLabel("Name")).toHaveValue("newsletter");
   await shoot(page, "import-dialog");
-  await page.getByRole("button", { name: "Import and edit" }).click();
+  await page.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(dialog.getByTestId("import-summary")).toContainText("Imported “newsletter”");
+  await dialog.getByRole("button", { name: "Open in editor" }).click();
   await expect(page).toHaveURL(/\/templates\/[0-9a-f]{24}$/);
-  await expect(blocks(page)).toHaveCount(1);
-  await expect(page.frameLocator(".ed-b-html").locator("h1")).toHaveText("Spring is here");
+  // the head's styles in an HTML code block, the heading and the paragraph as editable text
+  await expect(blocks(page)).toHaveCount(3);
+  await expect(canvas(page).locator(".ed-b-text h1")).toHaveText("Spring is here");
   await shoot(page, "imported");
   await page.goto("/templates");
   await expect(page.getByRole("link", { name: "newsletter" })).toBeVisible();

@@ -28,6 +28,9 @@ const origin = z
     return !url || (url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password);
   }, "must be the origin Inkwell is served at, without path, query or credentials");
 
+// A sender as mail headers write it: "Name <address>" or a bare address.
+const MAILBOX = /^(?:[^<>@]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/;
+
 /** The variables, their defaults and their rules. Empty values count as unset. */
 const Environment = z.object({
   DATABASE_URL: z
@@ -49,13 +52,31 @@ const Environment = z.object({
   EVENTS_SQLITE_SYNCHRONOUS: z.enum(["full", "normal"], { error: 'must be "full" or "normal"' }).default("full"),
   EVENTS_MAX_BATCH: positiveInt(500),
   EVENTS_BATCH_WINDOW_MS: nonNegativeInt(0),
-  EVENTS_WORKER_BATCH: positiveInt(100),
+  EVENTS_WORKER_BATCH: positiveInt(300),
   EVENTS_WORKER_IDLE_MS: positiveInt(200),
   EVENTS_CLAIM_LEASE_MS: positiveInt(60_000),
   EVENTS_DEBUG: onOff("off"),
   INKWELL_WAL_CHECKPOINTER: onOff("on"),
   V4_SUNSET_AT: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant, e.g. 2027-06-15T00:00:00Z" }).optional(),
+  /** The mail server test emails go through; unset: they land in the built-in outbox (dashboard → Test emails). */
+  SMTP_HOST: z.string().max(255).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or address, e.g. smtp.example.com").optional(),
+  SMTP_PORT: z.coerce.number({ error: "must be a port number" }).int().min(1, "must be a port number").max(65535, "must be a port number").default(587),
+  /** starttls: upgrade the connection and refuse to send without TLS; tls: TLS from the start (port 465); none: a local relay without TLS */
+  SMTP_TLS: z.enum(["starttls", "tls", "none"], { error: 'must be "starttls", "tls" or "none"' }).default("starttls"),
+  SMTP_USER: z.string().max(255).optional(),
+  SMTP_PASSWORD: z.string().max(1000).optional(),
+  SMTP_FROM: z.string().max(320).regex(MAILBOX, 'must be an address, e.g. "Acme <news@acme.com>" or news@acme.com').optional(),
+  TEST_SEND_PER_HOUR: positiveInt(20),
+}).superRefine((env, ctx) => {
+  if (!!env.SMTP_USER !== !!env.SMTP_PASSWORD) {
+    ctx.addIssue({ code: "custom", path: [env.SMTP_USER ? "SMTP_PASSWORD" : "SMTP_USER"], message: "must be set together with SMTP_USER and SMTP_PASSWORD (the mail server login)" });
+  }
 });
+
+/** Variables whose values never appear in an error message. */
+const SECRETS = new Set(["AUTH_SECRET", "SMTP_PASSWORD"]);
+
+export type SmtpSettings = { host: string; port: number; tls: "starttls" | "tls" | "none"; auth: { user: string; pass: string } | null; from: string };
 
 export type Environment = z.output<typeof Environment>;
 
@@ -63,6 +84,8 @@ export type Config = Environment & {
   databaseKind: "sqlite" | "postgres";
   /** APP_URL's origin, or http://localhost:PORT when unset (what `npm start` serves on this machine). */
   appOrigin: string;
+  /** The mail server for test emails, or null: the built-in outbox. */
+  smtp: SmtpSettings | null;
 };
 
 export class ConfigError extends Error {
@@ -84,15 +107,26 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      return `${name} ${issue.message} (got "${String(env[name] ?? "").slice(0, 80)}")`;
+      const got = SECRETS.has(name) ? `${String(env[name] ?? "").length} characters` : `"${String(env[name] ?? "").slice(0, 80)}"`;
+      return `${name} ${issue.message} (got ${got})`;
     });
     throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
   }
   const parsed = result.data;
+  const appOrigin = parsed.APP_URL ? new URL(parsed.APP_URL).origin : `http://localhost:${parsed.PORT}`;
   return {
     ...parsed,
     databaseKind: /^postgres(ql)?:\/\//i.test(parsed.DATABASE_URL) ? "postgres" : "sqlite",
-    appOrigin: parsed.APP_URL ? new URL(parsed.APP_URL).origin : `http://localhost:${parsed.PORT}`,
+    appOrigin,
+    smtp: parsed.SMTP_HOST
+      ? {
+          host: parsed.SMTP_HOST,
+          port: parsed.SMTP_PORT,
+          tls: parsed.SMTP_TLS,
+          auth: parsed.SMTP_USER && parsed.SMTP_PASSWORD ? { user: parsed.SMTP_USER, pass: parsed.SMTP_PASSWORD } : null,
+          from: parsed.SMTP_FROM ?? `Inkwell <no-reply@${new URL(appOrigin).hostname}>`,
+        }
+      : null,
   };
 }
 

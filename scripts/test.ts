@@ -1,8 +1,9 @@
 // `npm test`: the whole suite, the way CI runs it.
 //   typecheck + lint → build → unit tests → API tests over HTTP (built server, temporary SQLite)
-//   → Playwright in Chromium. Every stage runs even when an earlier one failed; the exit code and the
-//   closing "N passed, N failed" line count all of them.
-// Options: --no-build (reuse .next), --only=unit,api,e2e,static
+//   → Playwright in Chromium → scale-out (two instances and two workers on a throwaway PostgreSQL).
+//   Every stage runs even when an earlier one failed; the exit code and the closing
+//   "N passed, N failed" line count all of them.
+// Options: --no-build (reuse .next), --only=unit,api,e2e,static,scale-out
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -53,10 +54,25 @@ function ensureChromium(): string | null {
   return null;
 }
 
-function vitestStage(project: string) {
+/** PostgreSQL's server binaries (the scale-out stage starts a throwaway cluster), installed when we can. */
+function ensurePostgres(): boolean {
+  const found = () => fs.existsSync("/usr/lib/postgresql") && fs.readdirSync("/usr/lib/postgresql").some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+  if (found()) return true;
+  if (process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
+    console.log("PostgreSQL not found: installing Debian's postgresql package...");
+    run("/usr/bin/apt-get", ["update", "-qq"]);
+    run("/usr/bin/apt-get", ["install", "-y", "-qq", "postgresql"], { DEBIAN_FRONTEND: "noninteractive" });
+    if (found()) return true;
+  }
+  console.error("\nNo PostgreSQL for the scale-out tests. Install it, then run npm test again:\n  sudo apt-get update && sudo apt-get install -y postgresql");
+  return false;
+}
+
+function vitestStage(project: string, wrap: string[] = []) {
   const output = `test-results/${project}.json`;
   fs.rmSync(output, { force: true });
-  const ok = run(bin("vitest"), ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${output}`]);
+  const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${output}`];
+  const ok = wrap.length ? run(wrap[0], [...wrap.slice(1), bin("vitest"), ...args]) : run(bin("vitest"), args);
   let passed = 0, failed = 0, skipped = 0;
   if (fs.existsSync(output)) {
     const report = JSON.parse(fs.readFileSync(output, "utf8"));
@@ -91,13 +107,17 @@ if (wants("static")) {
   const lint = run(bin("eslint"), ["."]);
   stages.push({ name: "typecheck+lint", ok: typecheck && lint, passed: Number(typecheck) + Number(lint), failed: Number(!typecheck) + Number(!lint), skipped: 0 });
 }
-if (!process.argv.includes("--no-build") && (wants("api") || wants("e2e"))) {
+if (!process.argv.includes("--no-build") && (wants("api") || wants("e2e") || wants("scale-out"))) {
   const built = run("npm", ["run", "--silent", "build"]);
   if (!built) stages.push({ name: "build", ok: false, passed: 0, failed: 1, skipped: 0 });
 }
 if (wants("unit")) vitestStage("unit");
 if (wants("api")) vitestStage("api");
 if (wants("e2e")) e2eStage();
+if (wants("scale-out")) {
+  if (ensurePostgres()) vitestStage("scale-out", [bin("tsx"), "scripts/db/with-postgres.ts", "--"]);
+  else stages.push({ name: "scale-out", ok: false, passed: 0, failed: 1, skipped: 0 });
+}
 
 console.log("\nSummary");
 for (const s of stages) console.log(`  ${s.ok ? "ok  " : "FAIL"} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}`);

@@ -15,6 +15,7 @@ import { Breadcrumb } from "./panels/breadcrumb";
 import { GeneralSettingsPanel } from "./panels/general-settings-panel";
 import { PropertyPanel } from "./panels/property-panel";
 import { PreviewPane } from "./preview/preview-pane";
+import { PreSendBar } from "./send/pre-send-bar";
 import type { EditorDocument, Section } from "./state/document";
 import type { NodeError } from "./state/pointers";
 import { createEditorStore, createValueStore, EditorStoreContext, useEditor, useEditorStore, type EditorStore } from "./state/store";
@@ -101,6 +102,7 @@ function LoadedEditor({ templateId, initial }: { templateId: string; initial: Ed
                 <Palette layouts={layouts.data?.universalLayouts} />
               </aside>
               <div className="ed-stage">
+                <PreSendBar templateId={templateId} saveNow={autosave.saveNow} />
                 <Breadcrumb />
                 <Canvas />
               </div>

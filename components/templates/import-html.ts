@@ -1,8 +1,12 @@
 // POST /api/email-templates/import with upload progress (fetch cannot report it; XMLHttpRequest can).
 import { ApiError, SERVICE_VERSION, type ApiFieldError } from "@/lib/client/api-fetch";
+import type { ImportSummary } from "@/lib/templates/import/import-summary";
 import type { TemplateRecord } from "./templates-api";
 
-export function importHtml(name: string, html: string, onProgress: (fraction: number) => void): Promise<TemplateRecord> {
+/** The import answer: the template and, an Inkwell extra, what the import did. */
+export type ImportedTemplate = TemplateRecord & { importSummary?: ImportSummary };
+
+export function importHtml(name: string, html: string, onProgress: (fraction: number) => void): Promise<ImportedTemplate> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/email-templates/import");
@@ -20,7 +24,7 @@ export function importHtml(name: string, html: string, onProgress: (fraction: nu
       } catch {
         body = null;
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as TemplateRecord);
+      if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ImportedTemplate);
       const problem = (body ?? {}) as { detail?: string; title?: string; type?: string; errors?: ApiFieldError[] };
       reject(new ApiError(xhr.status, problem.detail || problem.title || `Import failed (${xhr.status})`, problem.errors ?? [], problem.type ?? null));
     };

@@ -1,9 +1,11 @@
 "use client";
-// Import HTML: paste it or pick a file; the upload shows its progress and the API's errors.
+// Import HTML: paste it or pick a file; the upload shows its progress and the API's errors, then what the
+// import made of it (the answer's importSummary) before the editor opens.
 import { useState } from "react";
 import type { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
-import { importHtml } from "./import-html";
+import { importHtml, type ImportedTemplate } from "./import-html";
+import { ImportSummaryView } from "./import-summary";
 import type { TemplateRecord } from "./templates-api";
 
 const MAX_BYTES = 1024 * 1024;
@@ -15,7 +17,23 @@ export function ImportTemplateDialog({ open, onClose, onImported }: { open: bool
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
+  const [imported, setImported] = useState<ImportedTemplate | null>(null);
   const busy = progress !== null;
+  if (imported) {
+    const close = () => {
+      // The next import starts afresh.
+      setImported(null);
+      setName("");
+      setHtml("");
+      setFileName(null);
+      onClose();
+    };
+    return (
+      <Dialog open={open} onClose={close} title="Import HTML">
+        <ImportSummaryView template={imported} onOpen={() => onImported(imported)} />
+      </Dialog>
+    );
+  }
   return (
     <Dialog open={open} onClose={onClose} title="Import HTML">
       <form
@@ -25,7 +43,7 @@ export function ImportTemplateDialog({ open, onClose, onImported }: { open: bool
           setError(null);
           setProgress(0);
           try {
-            onImported(await importHtml(name.trim(), html, setProgress));
+            setImported(await importHtml(name.trim(), html, setProgress));
           } catch (err) {
             setError(err as ApiError);
           } finally {
@@ -99,7 +117,7 @@ export function ImportTemplateDialog({ open, onClose, onImported }: { open: bool
             Cancel
           </button>
           <button type="submit" className="btn btn-primary" disabled={busy || !name.trim() || !html}>
-            {busy ? "Importing…" : "Import and edit"}
+            {busy ? "Importing…" : "Import"}
           </button>
         </div>
       </form>

@@ -1,7 +1,7 @@
 // The pieces the designed starters are made of: sections, blocks and a footer in the published model,
 // with ids from the caller (the browser's for a new template; a counter for the thumbnails' hashes).
 import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
-import { mergeTag } from "@/lib/templates/merge-tags";
+import { mergeTagText } from "@/lib/templates/merge-tags";
 import type { Block, GeneralSettings, Section } from "@/components/editor/state/document";
 import { productParts } from "@/components/editor/state/factories";
 
@@ -108,15 +108,15 @@ export function preheader(kit: Kit, background: string, colour: string): Section
 
 /** The footer every marketing email needs: brand, postal address, preferences and unsubscribe links. */
 export function footer(kit: Kit, background: string, colour: string): Section {
-  const link = (path: string, label: string) => `<a href="${mergeTag(path)}">${label}</a>`;
+  const link = (path: string, label: string) => `<a href="${mergeTagText(path)}">${label}</a>`;
   return section(
     kit,
     [[
       social(kit, "dark"),
       text(
         kit,
-        `<p style="text-align: center"><strong>${mergeTag("brand.name")}</strong><br>${mergeTag("brand.address")}</p>` +
-          `<p style="text-align: center">You are receiving this email because you signed up with us.<br>${link("links.preferences", "Manage preferences")} · ${link("links.unsubscribe", "Unsubscribe")}</p>`,
+        `<p style="text-align: center"><strong>${mergeTagText("brand.name")}</strong><br>${mergeTagText("brand.postal_address")}</p>` +
+          `<p style="text-align: center">You are receiving this email because you signed up with us.<br>${link("message.preferences_url", "Manage preferences")} · ${link("message.unsubscribe_url", "Unsubscribe")}</p>`,
         { fontSize: "12px", color: colour, linkColor: colour, lineHeight: "1.6", paddingTop: "4px", paddingBottom: "24px" },
       ),
     ]],

@@ -28,7 +28,7 @@ describe("starters", () => {
   it("every designed one ends with a footer holding the unsubscribe link, the brand and its address", () => {
     for (const starter of STARTERS.filter((s) => s.id !== "blank")) {
       const json = JSON.stringify(starterDocument(starter).sections.at(-1));
-      for (const tag of ["[[links.unsubscribe]]", "[[brand.name]]", "[[brand.address]]"]) expect(json, `${starter.id} ${tag}`).toContain(tag);
+      for (const tag of ["[[message.unsubscribe_url]]", "[[brand.name]]", "[[brand.postal_address]]"]) expect(json, `${starter.id} ${tag}`).toContain(tag);
     }
   });
 

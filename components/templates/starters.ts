@@ -162,7 +162,7 @@ const designs: Record<string, Design> = {
       ]]),
       section(kit, [[
         divider(kit),
-        text(kit, `<p style="text-align: center">Not interested any more? No hard feelings: <a href="[[links.preferences]]">choose fewer emails</a> or <a href="[[links.unsubscribe]]">unsubscribe</a>.</p>`, { fontSize: "14px", color: "#4b5563" }),
+        text(kit, `<p style="text-align: center">Not interested any more? No hard feelings: <a href="[[message.preferences_url]]">choose fewer emails</a> or <a href="[[message.unsubscribe_url]]">unsubscribe</a>.</p>`, { fontSize: "14px", color: "#4b5563" }),
       ]]),
       footer(kit, "#fdf2f8", "#4b5563"),
     ],

@@ -1,7 +1,7 @@
 // OpenAPI paths of the account endpoints.
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
-import { ApiKeySchema, CreateApiKeyInput, CreatedApiKeySchema, MeSchema } from "@/lib/brands/schemas";
+import { ApiKeySchema, BrandPatch, BrandSchema, CreateApiKeyInput, CreatedApiKeySchema, MeSchema } from "@/lib/brands/schemas";
 import { jsonContent, notFound, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
 import { IdParams } from "@/lib/http/route";
 
@@ -13,6 +13,23 @@ export const accountPaths: ZodOpenApiPathsObject = {
       security: security(null),
       requestParams: { header: VersionHeader },
       responses: { "200": jsonContent(MeSchema, "The caller"), ...standardErrors },
+    },
+  },
+  "/api/brand": {
+    get: {
+      summary: "The brand's settings: name, plan and the postal address email footers show (API keys and the dashboard)",
+      tags: ["Account"],
+      security: [{ apiKey: [] }, { session: [] }],
+      requestParams: { header: VersionHeader },
+      responses: { "200": jsonContent(BrandSchema, "The brand"), ...standardErrors },
+    },
+    patch: {
+      summary: "Change the brand's name or postal address (API keys and the dashboard)",
+      tags: ["Account"],
+      security: [{ apiKey: [] }, { session: [] }],
+      requestParams: { header: VersionHeader },
+      requestBody: { content: { "application/json": { schema: BrandPatch } } },
+      responses: { "200": jsonContent(BrandSchema, "The brand as saved"), ...standardErrors },
     },
   },
   "/api/api-keys": {

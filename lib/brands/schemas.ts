@@ -2,9 +2,28 @@
 import { z } from "zod";
 import { Scope } from "@/lib/http/scopes";
 
+/** The brand as its settings show it: what email footers print ([[brand.name]], [[brand.postal_address]]). */
+export const BrandSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    plan: z.enum(["free", "standard", "pro"]),
+    postalAddress: z.string().nullable().meta({ description: "The postal address email footers show ([[brand.postal_address]]); null until set" }),
+  })
+  .meta({ id: "Brand" });
+
+export const BrandPatch = z
+  .strictObject({
+    name: z.string().trim().min(1, "Name the brand").max(100).optional(),
+    postalAddress: z.string().trim().max(500).nullable().optional()
+      .meta({ description: "One or more lines; anti-spam laws (CAN-SPAM, CASL) require one in marketing emails. Empty or null clears it" }),
+  })
+  .meta({ id: "BrandPatch", description: "Only the fields sent change" });
+export type BrandPatch = z.infer<typeof BrandPatch>;
+
 export const MeSchema = z
   .object({
-    brand: z.object({ id: z.string(), name: z.string(), plan: z.enum(["free", "standard", "pro"]) }),
+    brand: BrandSchema,
     credential: z.object({
       kind: z.enum(["api-key", "oauth", "session"]),
       scopes: z.array(Scope).meta({ description: "The scopes this credential may use" }),

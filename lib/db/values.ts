@@ -3,7 +3,8 @@
 
 /** Prisma's SQLite adapter stores DateTime as ISO 8601 with an explicit +00:00 offset. */
 export function sqliteTime(date: Date): string {
-  return date.toISOString().replace("Z", "+00:00");
+  const iso = date.toISOString();
+  return iso.length === 24 ? `${iso.slice(0, 23)}+00:00` : iso.replace("Z", "+00:00");
 }
 
 export function sqliteParam(value: unknown): unknown {

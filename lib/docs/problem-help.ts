@@ -79,6 +79,10 @@ export const PROBLEM_HELP: Record<ProblemCode, { meaning: string; fix: string }>
     meaning: "Something unexpected went wrong on the server. No internals are disclosed.",
     fix: "Retry later. If it persists, contact the operator with the request id from the instance member or the X-Request-Id header.",
   },
+  "mail-failed": {
+    meaning: "The test email was rendered, but the SMTP server Inkwell is configured with refused it or could not be reached. The detail quotes the server's answer; the attempt is listed on the Test emails page.",
+    fix: "Check SMTP_HOST, SMTP_PORT, SMTP_TLS, SMTP_USER, SMTP_PASSWORD and SMTP_FROM, and that the server accepts the sender address, then send again.",
+  },
   "database-unavailable": {
     meaning: "The server cannot reach its database right now.",
     fix: "Retry after a short wait. If it persists, the operator should check the database.",

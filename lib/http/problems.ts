@@ -23,6 +23,7 @@ export const PROBLEMS = {
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "rate-limited": { status: 429, title: "Too many requests" },
   internal: { status: 500, title: "Internal server error" },
+  "mail-failed": { status: 502, title: "The mail server did not take the email" },
   "database-unavailable": { status: 503, title: "Database unavailable" },
 } as const;
 

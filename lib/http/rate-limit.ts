@@ -12,9 +12,10 @@ import { config } from "@/lib/config";
 import { connections } from "@/lib/db";
 import { ApiProblem } from "./problems";
 
-export type RateLimitBucket = "default" | "render";
+/** default and render: requests per minute per credential; test-send: test emails per hour per credential (a dashboard user's credential is the user). */
+export type RateLimitBucket = "default" | "render" | "test-send";
 
-const WINDOW_SECONDS = 60;
+const WINDOW_SECONDS: Record<RateLimitBucket, number> = { default: 60, render: 60, "test-send": 3600 };
 /** Points per lease: 2 % of the budget, so a lease is never a large share of it. */
 const leaseSize = (points: number) => Math.max(1, Math.floor(points / 50));
 
@@ -33,8 +34,8 @@ function verdictOf(rejection: unknown): Verdict {
 class MemoryBudget implements Budget {
   private readonly limiter: RateLimiterMemory;
 
-  constructor(keyPrefix: string, readonly points: number) {
-    this.limiter = new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
+  constructor(keyPrefix: string, readonly points: number, duration: number) {
+    this.limiter = new RateLimiterMemory({ keyPrefix, points, duration });
   }
 
   consume(key: string): Promise<Verdict> {
@@ -50,7 +51,7 @@ class SharedBudget implements Budget {
   private readonly leases = new Map<string, Lease>();
   private readonly refills = new Map<string, Promise<Verdict>>();
 
-  constructor(keyPrefix: string, readonly points: number, pool: import("pg").Pool) {
+  constructor(keyPrefix: string, readonly points: number, duration: number, pool: import("pg").Pool) {
     this.block = leaseSize(points);
     this.store = new RateLimiterPostgres({
       storeClient: pool,
@@ -59,7 +60,7 @@ class SharedBudget implements Budget {
       tableCreated: true, // by the migrations
       keyPrefix,
       points,
-      duration: WINDOW_SECONDS,
+      duration,
     });
   }
 
@@ -98,11 +99,13 @@ let budgets: Record<RateLimitBucket, Budget> | undefined;
 function budgetsFor(): Record<RateLimitBucket, Budget> {
   if (budgets) return budgets;
   const settings = config();
-  const limits = { default: settings.RATE_LIMIT_PER_MINUTE, render: settings.RATE_LIMIT_RENDER_PER_MINUTE };
+  const limits = { default: settings.RATE_LIMIT_PER_MINUTE, render: settings.RATE_LIMIT_RENDER_PER_MINUTE, "test-send": settings.TEST_SEND_PER_HOUR };
   const c = settings.databaseKind === "postgres" ? connections() : null;
   const make = (bucket: RateLimitBucket): Budget =>
-    c?.kind === "postgres" ? new SharedBudget(`api-${bucket}`, limits[bucket], c.pool) : new MemoryBudget(`api-${bucket}`, limits[bucket]);
-  budgets = { default: make("default"), render: make("render") };
+    c?.kind === "postgres"
+      ? new SharedBudget(`api-${bucket}`, limits[bucket], WINDOW_SECONDS[bucket], c.pool)
+      : new MemoryBudget(`api-${bucket}`, limits[bucket], WINDOW_SECONDS[bucket]);
+  budgets = { default: make("default"), render: make("render"), "test-send": make("test-send") };
   return budgets;
 }
 
@@ -111,7 +114,9 @@ export async function consumeRateLimit(credentialId: string, bucket: RateLimitBu
   const verdict = await budget.consume(credentialId);
   if (verdict.ok) return;
   const retryAfter = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-  throw new ApiProblem("rate-limited", `Rate limit of ${budget.points} requests per minute exceeded; retry in ${retryAfter} s`, {
+  const per = WINDOW_SECONDS[bucket] === 3600 ? "hour" : "minute";
+  const what = bucket === "test-send" ? "test sends" : "requests";
+  throw new ApiProblem("rate-limited", `Rate limit of ${budget.points} ${what} per ${per} exceeded; retry in ${retryAfter} s`, {
     retryAfter,
     headers: { "Retry-After": String(retryAfter) },
   });

@@ -11,12 +11,14 @@ import { segmentPaths } from "@/lib/segments/openapi";
 import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
 import { eventPaths } from "@/lib/events/openapi";
 import { v4Paths } from "@/lib/v4/openapi";
+import { testEmailPaths } from "@/lib/test-emails/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
   oauthPaths,
   templatePaths,
   renderPaths,
+  testEmailPaths,
   contactPaths,
   segmentPaths,
   segmentPreviewPaths,

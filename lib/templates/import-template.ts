@@ -1,9 +1,19 @@
-// Import from raw HTML with a real parser (parse5): <style> tags of <head> become the style of one
-// htmlCode block and the <body> content its body; HTML without a <body> tag is used as is.
+// Import from raw HTML into editable blocks where the structure allows (lib/templates/import/): merge
+// tags of other tools become ours, the stylesheet is inlined (juice) so its look reaches the blocks, and
+// the layout becomes sections, rows, columns and blocks; what cannot be mapped is kept whole in HTML code
+// blocks. As our spec says, the <style> tags of <head> are kept (in the template's style block, an HTML
+// code block of their own at the top), and HTML without a <body> tag is taken as the body.
+// The answer is the created template plus an `importSummary` of what happened.
+import juice from "juice";
 import { parse, serialize } from "parse5";
 import type { DefaultTreeAdapterMap } from "parse5";
+import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
+import { convertMergeTags } from "./import/convert-merge-tags";
+import type { ImportSummary } from "./import/import-summary";
+import { htmlToSections, type Converted } from "./import/html-to-sections";
 import { createTemplate } from "./save-template";
+import type { Block, Section } from "./schema";
 import type { TemplateInput } from "./schema/template";
 
 type Node = DefaultTreeAdapterMap["node"];
@@ -15,7 +25,7 @@ function textOf(element: Element): string {
   return element.childNodes.map((n) => ("value" in n && n.nodeName === "#text" ? n.value : "")).join("");
 }
 
-/** Splits HTML into the htmlCode block's style and body. */
+/** Splits HTML into the <style> text of its <head> and its <body> content; without a <body> tag the HTML is the body. */
 export function splitHtml(html: string): { style: string; body: string } {
   const document = parse(html, { sourceCodeLocationInfo: true });
   const root = document.childNodes.find((n): n is Element => isElement(n, "html"));
@@ -27,19 +37,84 @@ export function splitHtml(html: string): { style: string; body: string } {
   return { style: styles.map((s) => s.trim()).filter(Boolean).join("\n"), body: serialize(body).trim() };
 }
 
-/** The ordinary template document an import produces: one section, row, column and htmlCode block. */
-export function templateFromHtml(name: string, html: string): TemplateInput {
-  const { style, body } = splitHtml(html);
+/** The stylesheet written into style attributes, so the blocks pick up what classes said; the <style> tags stay. */
+function inline(html: string, style: string): string {
+  if (!style) return html;
+  try {
+    return juice.inlineContent(html, style, { applyWidthAttributes: false, applyHeightAttributes: false, applyAttributesTableElements: false, preserveImportant: true, resolveCSSVariables: false });
+  } catch {
+    // CSS juice cannot read: the HTML goes on with its own inline styles only.
+    return html;
+  }
+}
+
+function styleSection(style: string): Section {
+  const block: Block = { id: newId(), type: "htmlCode", htmlCode: { style, body: "" } };
+  return { id: newId(), rows: [{ id: newId(), columns: [{ id: newId(), blocks: [block] }] }] };
+}
+
+/** The template document and summary an import produces (nothing stored yet). */
+export function documentFromHtml(name: string, html: string): { document: TemplateInput; summary: ImportSummary } {
+  const tags = convertMergeTags(html);
+  const { style: headStyle, body } = splitHtml(tags.text);
+  const converted: Converted = htmlToSections(inline(body, headStyle));
+  const style = [headStyle, ...converted.styles].filter(Boolean).join("\n");
+  const sections = style ? [styleSection(style), ...converted.sections] : converted.sections;
+
+  const generalSettings: TemplateInput["generalSettings"] = {};
+  if (converted.body) generalSettings.body = { backgroundColor: converted.body };
+  const content = Object.fromEntries(Object.entries(converted.content ?? {}).filter(([, v]) => v !== undefined));
+  if (Object.keys(content).length) generalSettings.content = content;
+
+  const blocks: Record<string, number> = {};
+  const keptAsHtml: ImportSummary["keptAsHtml"] = [];
+  const reasons = new Map(converted.kept.map((k) => [k.blockId, k.reason]));
+  sections.forEach((section, s) =>
+    section.rows.forEach((row, r) =>
+      row.columns.forEach((column, c) =>
+        column.blocks.forEach((block, b) => {
+          blocks[block.type] = (blocks[block.type] ?? 0) + 1;
+          const reason = reasons.get(block.id);
+          if (reason) keptAsHtml.push({ pointer: `/sections/${s}/rows/${r}/columns/${c}/blocks/${b}`, blockId: block.id, reason });
+        }),
+      ),
+    ),
+  );
   return {
-    name,
-    sections: [{
-      id: newId(),
-      rows: [{ id: newId(), columns: [{ id: newId(), blocks: [{ id: newId(), type: "htmlCode", htmlCode: { style, body } }] }] }],
-    }],
+    document: { name, ...(Object.keys(generalSettings).length ? { generalSettings } : {}), sections },
+    summary: { sections: sections.length, blocks, keptAsHtml, stylesKept: !!style, mergeTags: tags.summary },
   };
 }
 
-/** Import: the HTML becomes an ordinary template, validated and stored like any other; returns its JSON text. */
+/** The whole body as one HTML code block: what an import falls back to when the mapped document is refused. */
+function wholeDocument(name: string, html: string): TemplateInput {
+  const { style, body } = splitHtml(convertMergeTags(html).text);
+  return { name, sections: [{ id: newId(), rows: [{ id: newId(), columns: [{ id: newId(), blocks: [{ id: newId(), type: "htmlCode", htmlCode: { style, body } }] }] }] }] };
+}
+
+/** Import: the HTML becomes an ordinary template, validated and stored like any other; returns its JSON text with the summary. */
 export async function importTemplate(brandId: string, name: string, html: string): Promise<string> {
-  return createTemplate(brandId, templateFromHtml(name, html));
+  let text: string;
+  let summary: ImportSummary;
+  try {
+    const mapped = documentFromHtml(name, html);
+    summary = mapped.summary;
+    text = await createTemplate(brandId, mapped.document);
+  } catch (error) {
+    // A structure the document rules refuse (more rows or blocks than a template may hold, a value the
+    // schema does not take): nothing is lost, the body is kept whole as HTML.
+    if (!(error instanceof ApiProblem && error.code === "validation-failed")) throw error;
+    const document = wholeDocument(name, html);
+    text = await createTemplate(brandId, document);
+    const block = document.sections[0].rows[0].columns[0].blocks[0];
+    summary = {
+      sections: 1,
+      blocks: { htmlCode: 1 },
+      keptAsHtml: [{ pointer: "/sections/0/rows/0/columns/0/blocks/0", blockId: block.id, reason: `the structure could not be mapped to blocks (${error.detail})` }],
+      stylesKept: !!block.htmlCode?.style,
+      mergeTags: convertMergeTags(html).summary,
+    };
+  }
+  // The stored template's JSON text, with the summary as one more member.
+  return `${text.slice(0, text.lastIndexOf("}"))},"importSummary":${JSON.stringify(summary)}}`;
 }

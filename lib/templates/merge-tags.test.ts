@@ -1,32 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { PROFILE_FIELDS } from "@/lib/contacts/profile-fields";
-import { CONTACT_TAGS, SYSTEM_TAGS, customTag, mergeTag, mergeTagLabel, parseMergeTag } from "./merge-tags";
+import { CONTACT_MERGE_TAGS, MERGE_TAGS, SYSTEM_MERGE_TAGS, customPropertyTag, mergeTagByPath, mergeTagLabel, mergeTagText, parseMergeTag } from "./merge-tags";
 import { CONTACT_FIELDS, unknownTagReason } from "./render/tags";
 
 describe("merge tags", () => {
-  it("list every contact field the renderer fills, in snake_case, with a label", () => {
-    expect(CONTACT_TAGS.map((t) => t.path.slice("contact.".length)).sort()).toEqual(Object.keys(CONTACT_FIELDS).filter((k) => k !== "id").sort());
-    expect(CONTACT_TAGS).toHaveLength(PROFILE_FIELDS.length + 2);
-    for (const tag of CONTACT_TAGS) {
-      expect(unknownTagReason({ raw: "", path: tag.path }, { inDynamicList: false })).toBeNull();
-      expect(tag.label).toMatch(/^[A-Z][a-z]+(?: [a-z]+)*$/);
+  it("list every contact field the renderer fills, in snake_case, with a label, and every tag is one the renderer knows", () => {
+    expect(CONTACT_MERGE_TAGS.map((t) => t.path.slice("contact.".length)).sort()).toEqual(Object.keys(CONTACT_FIELDS).sort());
+    for (const tag of MERGE_TAGS) {
+      expect(unknownTagReason({ raw: "", path: tag.path }, { inDynamicList: false }), tag.path).toBeNull();
+      expect(tag.label).toMatch(/^[A-Z][a-z]+(?: [a-zA-Z]+)*$/);
     }
+    expect(new Set(MERGE_TAGS.map((t) => t.path)).size).toBe(MERGE_TAGS.length);
   });
 
-  it("write and read tags with a fallback", () => {
-    expect(mergeTag("contact.first_name", " there ")).toBe("[[contact.first_name | there]]");
-    expect(mergeTag("contact.city", "[x|y]")).toBe("[[contact.city | xy]]");
+  it("write and read tags with a default", () => {
+    expect(mergeTagText("contact.first_name", " there ")).toBe("[[contact.first_name | there]]");
+    expect(mergeTagText("contact.city", "[x]y")).toBe("[[contact.city | xy]]");
     expect(parseMergeTag("[[contact.first_name | there]]")).toEqual({ path: "contact.first_name", fallback: "there" });
-    expect(parseMergeTag("[[ links.unsubscribe ]]")).toEqual({ path: "links.unsubscribe", fallback: undefined });
+    expect(parseMergeTag("[[ message.unsubscribe_url ]]")).toEqual({ path: "message.unsubscribe_url", fallback: undefined });
     expect(parseMergeTag("[[not a tag]]")).toBeNull();
   });
 
-  it("name custom properties and system tags in a marketer's words", () => {
-    expect(customTag("loyalty tier!").path).toBe("contact.custom_properties.loyalty_tier_");
+  it("name custom properties by their key, system tags in words, unknown paths as written; link tags carry link words", () => {
+    expect(customPropertyTag("loyalty tier!").path).toBe("contact.custom_properties.loyalty_tier_");
+    expect(mergeTagByPath("contact.custom_properties.tier")?.group).toBe("custom");
     expect(mergeTagLabel("contact.custom_properties.tier")).toBe("tier");
-    expect(mergeTagLabel("links.unsubscribe")).toBe("Unsubscribe link");
+    expect(mergeTagLabel("message.unsubscribe_url")).toBe("Unsubscribe link");
     expect(mergeTagLabel("item.title")).toBe("item.title");
-    expect(new Set(SYSTEM_TAGS.map((t) => t.path)).size).toBe(SYSTEM_TAGS.length);
-    for (const tag of SYSTEM_TAGS.filter((t) => t.kind === "url")) expect(tag.linkText).toBeTruthy();
+    for (const tag of SYSTEM_MERGE_TAGS.filter((t) => t.kind === "url")) expect(tag.linkText).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import { conflict, jsonContent, notFound, security, standardErrors, VersionHeade
 import { LayoutInput, LayoutSchema } from "./layouts/schema";
 import { ListLayoutsQuery } from "./layouts/read-layouts";
 import { ListTemplatesQuery } from "./list-templates";
+import { ImportedTemplateSchema } from "./import/import-summary";
 import { ContentInput, ContentSchema, ImportTemplateRequest, TemplateInput, TemplateListItem, TemplateSchema } from "./schema/template";
 
 const READ = "email-templates.read";
@@ -47,11 +48,17 @@ export const templatePaths: ZodOpenApiPathsObject = {
   "/api/email-templates/import": {
     post: {
       summary: "Create a template from raw HTML (body at most 1 MB)",
+      description:
+        "The HTML becomes editable blocks where its structure allows: layout tables and divs become sections (content on its own background a section of its own), rows and columns; " +
+        "p, h1-h6 and lists text; img an image (with the link around it); an anchor styled as a button a button; hr a line. What cannot be mapped (forms, data tables, columns inside a column, " +
+        "hidden text, images without a web address) is kept whole in an htmlCode block. The <style> tags of <head> are kept in an htmlCode block of the first section and applied to the blocks. " +
+        "Merge tags of other tools ({{ first_name }}, *|FNAME|*, %FIRSTNAME%, *|UNSUB|*...) become Inkwell's. `importSummary` says what was made, kept and converted. " +
+        "A structure the template rules refuse (e.g. a text over 200,000 characters) is imported as one htmlCode block.",
       tags,
       security: security(WRITE),
       requestParams: { header: VersionHeader },
       requestBody: body(ImportTemplateRequest),
-      responses: { "201": jsonContent(TemplateSchema, "A template with one htmlCode block"), ...standardErrors },
+      responses: { "201": jsonContent(ImportedTemplateSchema, "The template, with the import's summary"), ...standardErrors },
     },
   },
   "/api/email-templates/{id}": {

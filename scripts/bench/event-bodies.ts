@@ -32,3 +32,13 @@ export function eventBody(n: number, shoppers = 5000): Record<string, unknown> {
   }
   return { ...base, eventName: "placed order", eventVersion: "v1", properties: { orderID: `order-${n}`, currency: "EUR", value, lineItems } };
 }
+
+/** `total` events for `contacts` contacts no one has seen (fresh addresses every call), as request bodies. */
+export function newContactBodies(total: number, contacts: number): string[] {
+  const run = Date.now().toString(36);
+  return Array.from({ length: total }, (_, i) => {
+    const body = eventBody(i, contacts);
+    const contact = body.contact as Record<string, unknown>;
+    return JSON.stringify({ ...body, contact: { ...contact, email: String(contact.email).replace("@", `.${run}@`) } });
+  });
+}

@@ -15,7 +15,7 @@ import path from "node:path";
 import { startThrowawayPostgres } from "../db/throwaway-postgres";
 import { freePort, startTestServer, type TestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey, load, type LoadResult } from "./bench-helpers";
-import { eventBody } from "./event-bodies";
+import { newContactBodies } from "./event-bodies";
 import { countRows } from "./inbox-queries";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -66,13 +66,8 @@ async function endToEnd(engine: string, postgresUrl: string | undefined) {
   const s = await server(engine, postgresUrl, {});
   try {
     const { key } = createBrandAndKey(s.databaseUrl);
-    const run = Date.now().toString(36);
     const TOTAL = 20_000;
-    const bodies = Array.from({ length: TOTAL }, (_, i) => {
-      const body = eventBody(i, 2000);
-      const contact = body.contact as Record<string, unknown>;
-      return JSON.stringify({ ...body, contact: { ...contact, email: String(contact.email).replace("@", `.${run}@`) } });
-    });
+    const bodies = newContactBodies(TOTAL, 2_000);
     const started = Date.now();
     const loadAtStart = loadAverage();
     const sent = await load({ url: s.baseUrl, key, connections: CONNECTIONS, durationS: 600, amount: TOTAL, bodies });

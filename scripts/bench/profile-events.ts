@@ -1,12 +1,16 @@
 // Profiles the built server under the events load: `node --cpu-prof` on the server process (started
-// as scripts/start.ts is by the test server), autocannon from this one.
-// Usage: tsx scripts/bench/profile-events.ts <profile dir> [seconds]
+// as scripts/start.ts is by the test server, worker in process as `npm start` runs it), autocannon from
+// this one. Usage: tsx scripts/bench/profile-events.ts <profile dir> [seconds]
+// PROFILE_SCENARIO=e2e sends 20,000 events for 2,000 new contacts and waits until all are processed
+// (default: ingestion for <seconds>). INKWELL_WORKER=off profiles ingestion alone.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../tests/api/setup/test-server";
 import { createBrandAndKey, load } from "./bench-helpers";
+import { newContactBodies } from "./event-bodies";
+import { countRows } from "./inbox-queries";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const dir = path.resolve(process.argv[2] ?? "profiles");
@@ -31,7 +35,7 @@ async function main() {
     `process.on("SIGTERM", () => process.exit(0)); import("./scripts/start.ts")`], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "profile-secret-not-for-production", NODE_ENV: "production",
-      INKWELL_WORKER: "off", RATE_LIMIT_PER_MINUTE: "1000000000" },
+      INKWELL_WORKER: process.env.INKWELL_WORKER ?? "on", RATE_LIMIT_PER_MINUTE: "1000000000" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -43,8 +47,16 @@ async function main() {
   try {
     const { key } = createBrandAndKey(databaseUrl);
     await load({ url: baseUrl, key, connections: 64, durationS: 3 });
+    if (process.env.PROFILE_SCENARIO === "e2e") await drained(databaseUrl);
     const before = [cpuMs(child.pid!), cpuMs(child.pid!, true)];
-    const r = await load({ url: baseUrl, key, connections: 64, durationS: seconds });
+    const started = Date.now();
+    const r = process.env.PROFILE_SCENARIO === "e2e"
+      ? await load({ url: baseUrl, key, connections: 64, durationS: 600, amount: 20_000, bodies: newContactBodies(20_000, 2_000) })
+      : await load({ url: baseUrl, key, connections: 64, durationS: seconds });
+    if (process.env.PROFILE_SCENARIO === "e2e") {
+      await drained(databaseUrl);
+      console.log(`20,000 events for 2,000 new contacts accepted and processed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
     const [all, main] = [cpuMs(child.pid!) - before[0], cpuMs(child.pid!, true) - before[1]];
     const perRequest = (ms: number) => Math.round((1000 * ms) / (r.accepted + r.other));
     console.log(`${r.requestsPerSecond}/s p50 ${r.p50} p99 ${r.p99} other ${r.other} errors ${r.errors}; ` +
@@ -55,4 +67,8 @@ async function main() {
     fs.rmSync(data, { recursive: true, force: true });
   }
 }
+async function drained(databaseUrl: string): Promise<void> {
+  while ((await countRows(databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`)) > 0) await new Promise((r) => setTimeout(r, 50));
+}
+
 main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)));

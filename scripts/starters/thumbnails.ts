@@ -47,13 +47,9 @@ async function main() {
       for (const s of doc.sections) if (s.type && s.type.startsWith("product_")) slots[s.id] = products(s.rows.flatMap((r) => r.columns.flatMap((c) => c.blocks)).length);
       const discounts: Record<string, string> = {};
       for (const s of doc.sections) for (const r of s.rows) for (const c of r.columns) for (const b of c.blocks) if (b.type === "dynamicDiscount") discounts[b.id] = "ALEX-20-SPRING";
-      // The system tags as the renderer will fill them for a brand.
-      const sections = JSON.parse(
-        JSON.stringify(doc.sections).replaceAll("[[brand.name]]", "Your brand").replaceAll("[[brand.address]]", "1 Market Street, Springfield").replace(/\[\[links\.[a-z_]+\]\]/g, "#"),
-      );
       const rendered = await renderDocument(
-        { id: starter.id.padEnd(24, "0").slice(0, 24), name: doc.name, updatedAt: "2026-01-01T00:00:00.000Z", generalSettings: doc.generalSettings, sections } as never,
-        { contact: SAMPLE_CONTACT, hidden: [], slots, listing: {}, lists: {}, order: { ...SAMPLE_ORDER, items: SAMPLE_ORDER.items.map((i) => ({ ...i, imageUrl: product })) }, discounts, viewInBrowserUrl: "#" },
+        { id: starter.id.padEnd(24, "0").slice(0, 24), name: doc.name, updatedAt: "2026-01-01T00:00:00.000Z", generalSettings: doc.generalSettings, sections: doc.sections } as never,
+        { contact: SAMPLE_CONTACT, hidden: [], slots, listing: {}, lists: {}, order: { ...SAMPLE_ORDER, items: SAMPLE_ORDER.items.map((i) => ({ ...i, imageUrl: product })) }, discounts, brand: { name: "Your brand", postalAddress: "1 Market Street, Springfield" }, links: { unsubscribe: "#", preferences: "#", viewInBrowser: "#" } },
       );
       const html = starter.id === "blank" ? `<html><body style="margin:0;background:#f0f1f5;display:grid;place-items:center;height:100vh;font:600 40px Helvetica,Arial,sans-serif;color:#9ca3af">+</body></html>` : rendered.html;
       await page.setContent(html, { waitUntil: "load" });

@@ -179,32 +179,51 @@ describe("list", () => {
 
 describe("import", () => {
   const importHtml = (html: string, name = "Imported") => api("/api/email-templates/import", { key: brand.key, body: { name, html } });
-  const blockOf = (template: any) => template.sections[0].rows[0].columns[0].blocks[0];
+  const blocksOf = (template: any) => template.sections.flatMap((s: any) => s.rows.flatMap((r: any) => r.columns.flatMap((c: any) => c.blocks)));
 
-  it("head <style> tags become the htmlCode style and the <body> content its body", async () => {
+  it("head <style> tags are kept in the style block and applied to the blocks; the <body> content becomes editable blocks", async () => {
     const html = `<!doctype html><html><head><title>T</title><style>p { color: red; }</style><style>.a{margin:0}</style></head>
 <body class="x"><p>Hello <b>[[contact.first_name]]</b></p><style>.inbody{}</style></body></html>`;
     const res = await importHtml(html);
     expect(res.status).toBe(201);
     const template = await res.json();
     expect(template.name).toBe("Imported");
-    expect(blockOf(template)).toMatchObject({ type: "htmlCode", htmlCode: { style: "p { color: red; }\n.a{margin:0}", body: "<p>Hello <b>[[contact.first_name]]</b></p><style>.inbody{}</style>" } });
-    // an ordinary template: it reads back and survives a PUT of itself unchanged
+    expect(blocksOf(template)).toEqual([
+      expect.objectContaining({ type: "htmlCode", htmlCode: { style: "p { color: red; }\n.a{margin:0}\n.inbody{}", body: "" } }),
+      expect.objectContaining({ type: "text", text: '<p style="color: red;">Hello <b>[[contact.first_name]]</b></p>' }),
+    ]);
+    expect(template.importSummary).toMatchObject({ sections: 2, blocks: { htmlCode: 1, text: 1 }, keptAsHtml: [], stylesKept: true, mergeTags: { converted: [], unknown: [] } });
+    // an ordinary template: it reads back (without the summary) and survives a PUT of itself unchanged
     const read = await json(await api(`/api/email-templates/${template.id}`, { key: brand.key }));
-    expect(read).toEqual(template);
+    const { importSummary: _summary, ...stored } = template;
+    expect(read).toEqual(stored);
     const put = await api(`/api/email-templates/${template.id}`, { key: brand.key, method: "PUT", body: { name: read.name, generalSettings: read.generalSettings, sections: read.sections } });
     expect(put.status).toBe(200);
   });
 
   it("HTML without a <body> tag is used as is", async () => {
-    const html = "<table><tr><td>Hi</td></tr></table><style>td{}</style>";
-    const template = await json(await importHtml(html));
-    expect(blockOf(template)).toMatchObject({ type: "htmlCode", htmlCode: { style: "", body: html } });
+    const template = await json(await importHtml("<table><tr><td>Hi</td></tr></table><style>td{}</style>"));
+    expect(blocksOf(template)).toEqual([
+      expect.objectContaining({ type: "htmlCode", htmlCode: { style: "td{}", body: "" } }),
+      expect.objectContaining({ type: "text", text: "<p>Hi</p>" }),
+    ]);
   });
 
   it("a tag merely mentioning body in text or comments is not a body tag", async () => {
     const html = "<!-- <body> --><p>&lt;body&gt; text</p>";
-    expect(blockOf(await json(await importHtml(html))).htmlCode.body).toBe(html);
+    expect(blocksOf(await json(await importHtml(html)))).toEqual([expect.objectContaining({ type: "text", text: "<p>&lt;body&gt; text</p>" })]);
+  });
+
+  it("converts other tools' merge tags, lists unknown ones and what was kept as HTML", async () => {
+    const html = '<body><p>Hi *|FNAME|*, {{ loyalty_points }} points</p><form><input></form><p><a href="{{ unsubscribe_url }}">Leave</a></p></body>';
+    const template = await json(await importHtml(html));
+    expect(blocksOf(template).map((b: any) => b.type)).toEqual(["text", "htmlCode", "text"]);
+    expect(blocksOf(template)[0].text).toBe("<p>Hi [[contact.first_name]], {{ loyalty_points }} points</p>");
+    expect(template.importSummary.mergeTags).toEqual({
+      converted: [{ from: "{{ unsubscribe_url }}", to: "[[message.unsubscribe_url]]", count: 1 }, { from: "*|FNAME|*", to: "[[contact.first_name]]", count: 1 }],
+      unknown: [{ tag: "{{ loyalty_points }}", count: 1 }],
+    });
+    expect(template.importSummary.keptAsHtml).toEqual([{ pointer: "/sections/0/rows/0/columns/0/blocks/1", blockId: blocksOf(template)[1].id, reason: "a <form> element" }]);
   });
 
   it("validates name and html", async () => {
@@ -219,5 +238,9 @@ describe("import", () => {
     await expectProblem(await importHtml("<p>" + "x".repeat(1024 * 1024) + "</p>"), 413, "payload-too-large");
     const res = await importHtml("<body><p>" + "x".repeat(1000 * 1000) + "</p></body>");
     expect(res.status).toBe(201);
+    // too long for a text block: kept whole as HTML instead, and said so
+    const template = await json(res);
+    expect(blocksOf(template)).toEqual([expect.objectContaining({ type: "htmlCode", htmlCode: { style: "", body: expect.stringMatching(/^<p>x{1000000}<\/p>$/) } })]);
+    expect(template.importSummary.keptAsHtml[0].reason).toMatch(/^the structure could not be mapped to blocks/);
   });
 });

@@ -241,6 +241,19 @@ describe("processing", () => {
     expect(events.events[0]).toMatchObject({ eventName: "viewed product", eventVersion: "v1", origin: "api", eventID: null, properties: { productID: "sku-1" } });
   });
 
+  it("an event that repeats what the contact already has writes nothing; a changed value is written", async () => {
+    const address = email();
+    await processed([await accept(viewed(address, { contact: { email: address, firstName: "Grace", city: "Arlington" } }))]);
+    const created = await contactByEmail(brand.key, address);
+    await new Promise((resolve) => setTimeout(resolve, 20)); // a write would move updatedAt
+    await processed([await accept(viewed(address, { contact: { email: address, firstName: "Grace", city: "Arlington" } }))]);
+    expect((await contactByEmail(brand.key, address)).updatedAt).toBe(created.updatedAt);
+    await processed([await accept(viewed(address, { contact: { email: address, firstName: "Grace", city: "New York" } }))]);
+    const moved = await contactByEmail(brand.key, address);
+    expect(moved).toMatchObject({ firstName: "Grace", city: "New York" });
+    expect(moved.updatedAt > created.updatedAt).toBe(true);
+  });
+
   it("a contact's data from a run of events is written in event order (the last event wins)", async () => {
     const own = await createTestBrand();
     const address = email();

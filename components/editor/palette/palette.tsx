@@ -11,6 +11,7 @@ import { useEditorStore } from "../state/store";
 import { cloneWithFreshIds } from "../state/tree";
 import { useDelegatedDraggable } from "../dnd/delegated-draggable";
 import { quickInsertPlace } from "./quick-insert";
+import { footerSection } from "@/lib/templates/footer-section";
 
 export type SavedLayout = { id: string; name: string; content: Section };
 
@@ -122,6 +123,7 @@ export function Palette({ layouts }: { layouts: SavedLayout[] | undefined }) {
               create={() => newSection(s.type, takesColumns(s.type) ? columns : 1, newNodeId, ui.origin)}
             />
           ))}
+          <PaletteItem id="section-footer" kind="section" label="Footer" hint="Unsubscribe and preferences links, postal address" create={() => footerSection(newNodeId)} />
         </div>
         <h2 className="ed-panel-title">Blocks</h2>
         {(["Content", "Commerce", "Order"] as const).map((group) => (

@@ -1,13 +1,13 @@
 // The condition picker's words and shapes over the published Filter/Rule: contact fields from the merge
 // tags' one list, comparisons in plain words, and the sentence that sums a filter up.
-import { CONTACT_TAGS } from "@/lib/templates/merge-tags";
+import { CONTACT_MERGE_TAGS } from "@/lib/templates/merge-tags";
 import type { Block } from "../state/document";
 
 export type Filter = NonNullable<Block["filter"]>;
 export type Rule = NonNullable<Filter["rules"]>[number];
 
 /** Contact fields a rule can read, by the snake_case id the renderer takes (first_name, city ...). */
-export const CONDITION_FIELDS = CONTACT_TAGS.map((t) => {
+export const CONDITION_FIELDS = CONTACT_MERGE_TAGS.filter((t) => t.path !== "contact.id").map((t) => {
   const id = t.path.slice("contact.".length);
   return { id, label: t.label, type: id === "birthdate" ? "date" : "string" };
 });
@@ -49,14 +49,14 @@ export function OPERATOR_OPTIONS(type: string | undefined): { value: string; lab
 function ruleText(rule: Rule): string {
   const id = rule.property?.id;
   const field = id && rule.property?.isSystem !== false ? FIELD_BY_ID.get(id) : undefined;
-  const name = field ? field.label : id ? `“${id}”` : "(a custom property, not chosen yet)";
+  const name = field ? field.label.toLowerCase() : id ? `“${id}”` : "(a custom property, not chosen yet)";
   const op = rule.operator ?? "equals";
   const words = (rule.property?.type === "date" && DATE_WORDS[op]) || WORDS[op] || op;
   if (op === "exists" || op === "notExists") return `${name} ${words}`;
   return `${name} ${words} “${rule.value ?? ""}”`;
 }
 
-/** "Shown only to contacts whose City is “Vilnius” and whose “tier” is “gold”.", or everyone. */
+/** "Shown only to contacts whose city is “Vilnius” and whose “tier” is “gold”.", or everyone. */
 export function describeFilter(filter: Filter | undefined): string {
   const rules = filter?.rules ?? [];
   if (rules.length === 0) return "Shown to everyone.";

@@ -159,9 +159,9 @@ describe("condition picker", () => {
     expectValid(Filter, { operator: "and", rules: [city, tier] }, "filter");
     expect(fieldOfRule(city)).toBe("city");
     expect(fieldOfRule(tier)).toBeNull();
-    expect(describeFilter({ operator: "and", rules: [city, tier] })).toBe("Shown only to contacts whose City is “Vilnius” and whose “tier” is “gold”.");
+    expect(describeFilter({ operator: "and", rules: [city, tier] })).toBe("Shown only to contacts whose city is “Vilnius” and whose “tier” is “gold”.");
     expect(describeFilter({ operator: "or", rules: [{ ...ruleForField("email"), operator: "notExists" }, { ...ruleForField("birthdate"), operator: "lessThan", value: "2000-01-01" }] })).toBe(
-      "Shown only to contacts whose Email is empty or whose Birthdate is before “2000-01-01”.",
+      "Shown only to contacts whose email address is empty or whose birthday is before “2000-01-01”.",
     );
     expect(describeFilter(undefined)).toBe("Shown to everyone.");
   });

@@ -3,14 +3,14 @@
 // alone or inside the address), and whether it opens in a new tab.
 import { useId, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import { CONTACT_TAGS, SYSTEM_TAGS, mergeTag } from "@/lib/templates/merge-tags";
+import { CONTACT_MERGE_TAGS, SYSTEM_MERGE_TAGS, mergeTagText } from "@/lib/templates/merge-tags";
 import { checkLink } from "./link-check";
 
 export type LinkValue = { href: string; newTab: boolean };
 
 type Props = { open: boolean; initial: LinkValue | null; onClose: () => void; onSave: (link: LinkValue) => void; onRemove: () => void };
 
-const URL_TAGS = SYSTEM_TAGS.filter((t) => t.kind === "url");
+const URL_TAGS = SYSTEM_MERGE_TAGS.filter((t) => t.kind === "url");
 
 export function LinkDialog({ open, initial, onClose, onSave, onRemove }: Props) {
   return (
@@ -71,7 +71,7 @@ function LinkForm({ initial, onClose, onSave, onRemove }: Omit<Props, "open">) {
         </span>
         <div className="cluster" role="group" aria-labelledby={`${id}-pages`}>
           {URL_TAGS.map((t) => (
-            <button key={t.path} type="button" className="btn btn-secondary btn-sm" onClick={() => setHref(mergeTag(t.path))}>
+            <button key={t.path} type="button" className="btn btn-secondary btn-sm" onClick={() => setHref(mergeTagText(t.path))}>
               {t.label}
             </button>
           ))}
@@ -86,11 +86,11 @@ function LinkForm({ initial, onClose, onSave, onRemove }: Omit<Props, "open">) {
           className="input"
           value=""
           onChange={(e) => {
-            if (e.target.value) setHref((h) => `${h}${mergeTag(e.target.value)}`);
+            if (e.target.value) setHref((h) => `${h}${mergeTagText(e.target.value)}`);
           }}
         >
           <option value="">Choose a detail…</option>
-          {CONTACT_TAGS.map((t) => (
+          {CONTACT_MERGE_TAGS.map((t) => (
             <option key={t.path} value={t.path}>
               {t.label}
             </option>

@@ -3,13 +3,11 @@
 // brand's contacts carry, or any key typed) and system tags; a fallback for when the contact has no value.
 import { useId, useMemo, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import { CONTACT_TAGS, SYSTEM_TAGS, customTag, mergeTagSpec, type MergeTagSpec } from "@/lib/templates/merge-tags";
+import { CONTACT_MERGE_TAGS, MERGE_TAG_GROUPS as GROUPS, SYSTEM_MERGE_TAGS, customPropertyTag, mergeTagByPath, type MergeTag } from "@/lib/templates/merge-tags";
 import { useCustomPropertyKeys } from "../data/custom-property-keys";
 import { SearchPicker, type PickOption } from "../panels/search-picker";
 
-const GROUPS = { contact: "Contact", custom: "Custom property", system: "Email and brand" } as const;
-
-type Props = { open: boolean; onClose: () => void; onInsert: (tag: MergeTagSpec, fallback: string | undefined) => void };
+type Props = { open: boolean; onClose: () => void; onInsert: (tag: MergeTag, fallback: string | undefined) => void };
 
 export function MergeTagDialog({ open, onClose, onInsert }: Props) {
   return (
@@ -22,10 +20,10 @@ export function MergeTagDialog({ open, onClose, onInsert }: Props) {
 function MergeTagForm({ onClose, onInsert }: Omit<Props, "open">) {
   const id = useId();
   const keys = useCustomPropertyKeys();
-  const [chosen, setChosen] = useState<MergeTagSpec | null>(null);
+  const [chosen, setChosen] = useState<MergeTag | null>(null);
   const [fallback, setFallback] = useState("");
   const options = useMemo<PickOption[]>(
-    () => [...CONTACT_TAGS, ...keys.map(customTag), ...SYSTEM_TAGS].map((t) => ({ value: t.path, label: t.label, group: GROUPS[t.group], description: t.description })),
+    () => [...CONTACT_MERGE_TAGS, ...keys.map(customPropertyTag), ...SYSTEM_MERGE_TAGS].map((t: MergeTag) => ({ value: t.path, label: t.label, group: GROUPS[t.group], description: t.description ?? (t.example ? `e.g. ${t.example}` : undefined) })),
     [keys],
   );
   return (
@@ -43,8 +41,8 @@ function MergeTagForm({ onClose, onInsert }: Omit<Props, "open">) {
         autoFocus
         options={options}
         placeholder="e.g. first name"
-        extra={(q) => (/^[\w-]+$/.test(q) && !options.some((o) => o.label.toLowerCase() === q.toLowerCase()) ? { value: customTag(q).path, label: `Custom property “${customTag(q).label}”`, group: GROUPS.custom } : null)}
-        onPick={(option) => setChosen(mergeTagSpec(option.value) ?? null)}
+        extra={(q) => (/^[\w-]+$/.test(q) && !options.some((o) => o.label.toLowerCase() === q.toLowerCase()) ? { value: customPropertyTag(q).path, label: `Custom property “${customPropertyTag(q).label}”`, group: GROUPS.custom } : null)}
+        onPick={(option) => setChosen(mergeTagByPath(option.value) ?? null)}
       />
       <p className="ed-tag-chosen" aria-live="polite">
         {chosen ? (
@@ -56,7 +54,7 @@ function MergeTagForm({ onClose, onInsert }: Omit<Props, "open">) {
           "Choose a tag from the list."
         )}
       </p>
-      {chosen?.kind === "text" && chosen.group !== "system" && (
+      {chosen?.kind === "text" && (chosen.group === "contact" || chosen.group === "custom") && (
         <div className="field">
           <label className="label" htmlFor={`${id}-fallback`}>
             When the contact has no value, show

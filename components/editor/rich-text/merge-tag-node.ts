@@ -2,7 +2,7 @@
 // one piece, written back into the HTML as the plain tag text the renderer reads.
 import { mergeAttributes, Node, nodeInputRule, nodePasteRule } from "@tiptap/core";
 import type { DOMOutputSpec } from "@tiptap/pm/model";
-import { mergeTag } from "@/lib/templates/merge-tags";
+import { mergeTagText } from "@/lib/templates/merge-tags";
 import { chipText } from "./merge-tag-dom";
 
 declare module "@tiptap/core" {
@@ -38,11 +38,11 @@ export const MergeTagNode = Node.create({
   // A string is written as a text node (prosemirror-model's DOMSerializer.renderSpec): the stored HTML
   // keeps the tag as text. Tiptap's DOMOutputSpec type leaves strings out.
   renderHTML({ node }) {
-    return mergeTag(node.attrs.path, node.attrs.fallback ?? undefined) as unknown as DOMOutputSpec;
+    return mergeTagText(node.attrs.path, node.attrs.fallback ?? undefined) as unknown as DOMOutputSpec;
   },
 
   renderText({ node }) {
-    return mergeTag(node.attrs.path, node.attrs.fallback ?? undefined);
+    return mergeTagText(node.attrs.path, node.attrs.fallback ?? undefined);
   },
 
   addNodeView() {
@@ -52,7 +52,7 @@ export const MergeTagNode = Node.create({
       dom.className = "ed-tag-chip";
       dom.contentEditable = "false";
       dom.dataset.mergeTag = node.attrs.path;
-      dom.title = mergeTag(node.attrs.path, node.attrs.fallback ?? undefined);
+      dom.title = mergeTagText(node.attrs.path, node.attrs.fallback ?? undefined);
       dom.textContent = chipText(node.attrs.path, node.attrs.fallback ?? undefined);
       return { dom };
     };

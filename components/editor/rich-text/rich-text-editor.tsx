@@ -10,7 +10,7 @@ import { TextStyleKit } from "@tiptap/extension-text-style";
 import TextAlign from "@tiptap/extension-text-align";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { mergeTag, type MergeTagSpec } from "@/lib/templates/merge-tags";
+import { mergeTagText, type MergeTag } from "@/lib/templates/merge-tags";
 import { useEditor as useEditorDoc } from "../state/store";
 import { brandPalette } from "./brand-palette";
 import { LinkDialog, type LinkValue } from "./link-dialog";
@@ -106,11 +106,11 @@ function MenuBar({ editor, onDone, dialogOpenRef }: { editor: Editor; onDone: ()
     const attrs = editor.getAttributes("link");
     return { href: (attrs.href as string) ?? "", newTab: attrs.target === "_blank" };
   };
-  const insertTag = (tag: MergeTagSpec, fallback: string | undefined) => {
+  const insertTag = (tag: MergeTag, fallback: string | undefined) => {
     setDialog(null);
     if (tag.kind === "url") {
       const { empty } = editor.state.selection;
-      const link = { href: mergeTag(tag.path), target: null, rel: null };
+      const link = { href: mergeTagText(tag.path), target: null, rel: null };
       if (empty) chain().insertContent({ type: "text", text: tag.linkText ?? tag.label, marks: [{ type: "link", attrs: link }] }).run();
       else chain().setLink(link).run();
     } else {

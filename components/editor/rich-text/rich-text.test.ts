@@ -4,7 +4,7 @@ import { checkLink } from "./link-check";
 
 describe("link check", () => {
   it("accepts web, email and phone links and merge tags", () => {
-    for (const ok of ["https://shop.example.com/sale", "http://a.example.org", "mailto:hi@shop.example.com", "tel:+1 555 0100", "[[links.unsubscribe]]", "https://shop.example.com/?e=[[contact.email]]", "[[contact.custom_properties.url | https://shop.example.com]]"]) {
+    for (const ok of ["https://shop.example.com/sale", "http://a.example.org", "mailto:hi@shop.example.com", "tel:+1 555 0100", "[[message.unsubscribe_url]]", "https://shop.example.com/?e=[[contact.email]]", "[[contact.custom_properties.url | https://shop.example.com]]"]) {
       expect(checkLink(ok), ok).toEqual({ ok: true, href: ok });
     }
     expect(checkLink("www.shop.example.com")).toEqual({ ok: true, href: "https://www.shop.example.com" });

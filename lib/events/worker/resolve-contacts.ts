@@ -1,8 +1,10 @@
 // Finds or creates the contact of each event. An event that only names an existing contact (email
-// and/or phone, nothing else) costs no write: its identifiers are looked up for the whole batch at once.
-// Anything else goes through lib/contacts' upsert, the same code as POST /api/contacts.
+// and/or phone), or repeats profile values the contact already has (stores send the same name with
+// every event), costs no write: identifiers and the profiles of their contacts are looked up for the
+// whole batch at once. Anything else goes through lib/contacts' upsert, the same code as POST /api/contacts.
 import { sqlReader } from "@/lib/db/sql";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
+import { PROFILE_FIELDS, type ProfileField } from "@/lib/contacts/profile-fields";
 import { upsertContactId } from "@/lib/contacts/upsert-contact";
 import type { ContactInput } from "@/lib/contacts/schemas";
 import type { EventContact } from "../event-contact";
@@ -20,8 +22,20 @@ function identifiersOf(contact: EventContact): Identifier[] {
 
 const key = (brandId: string, i: Identifier) => `${brandId}\u0000${i.type}\u0000${i.value}`;
 
+type Profile = Partial<Record<ProfileField, unknown>>;
+
+/** Whether writing `contact` would change nothing of `stored` (only profile fields, as the upsert stores them). */
+function changesNothing(contact: EventContact, stored: Profile | undefined): boolean {
+  if (!stored || contact.tags !== undefined || contact.customProperties !== undefined) return false;
+  return PROFILE_FIELDS.every((field) => {
+    const value = contact[field];
+    return value === undefined || (value === "" ? null : value) === stored[field];
+  });
+}
+
 export class ContactResolver {
   private owners = new Map<string, string>();
+  private profiles = new Map<string, Profile>();
   private upserted = new Map<string, string>();
 
   /** Loads the owners of every identifier the batch names (one query per brand). */
@@ -42,7 +56,17 @@ export class ContactResolver {
           [brandId, type, ...values])));
       }
       for (const r of rows) this.owners.set(key(brandId, { type: r.type as Identifier["type"], value: r.value }), r.contactId);
+      await this.loadProfiles(brandId, [...new Set(rows.map((r) => r.contactId))]);
     }
+  }
+
+  /** The profile fields of the batch's known contacts, to tell which events would change nothing. */
+  private async loadProfiles(brandId: string, contactIds: string[]): Promise<void> {
+    if (contactIds.length === 0) return;
+    const rows = await sqlReader().all<Profile & { id: string }>(
+      `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Contact" WHERE "brandId" = ? AND "id" IN (${contactIds.map(() => "?").join(", ")})`,
+      [brandId, ...contactIds]);
+    for (const { id, ...profile } of rows) this.profiles.set(id, profile);
   }
 
   /**
@@ -75,9 +99,9 @@ export class ContactResolver {
     const { email: _email, phone: _phone, phoneNumber: _phoneNumber, ...profile } = contact;
     const onlyIdentifiers = Object.values(profile).every((v) => v === undefined);
     const owners = new Set(identifiers.map((i) => this.owners.get(key(brandId, i))));
-    if (onlyIdentifiers && owners.size === 1) {
+    if (owners.size === 1) {
       const [owner] = owners;
-      if (owner) return owner;
+      if (owner && (onlyIdentifiers || changesNothing(contact, this.profiles.get(owner)))) return owner;
     }
     // The same contact data twice in one batch (a burst of events for one contact) is written once.
     const memo = `${brandId}\u0000${JSON.stringify(contact)}`;
@@ -88,6 +112,12 @@ export class ContactResolver {
     const { contactId } = await upsertContactId(brandId, input, { source: "event" });
     for (const i of identifiers) this.owners.set(key(brandId, i), contactId);
     this.upserted.set(memo, contactId);
+    const written: Profile = { ...this.profiles.get(contactId) };
+    for (const field of PROFILE_FIELDS) {
+      const value: unknown = contact[field];
+      if (value !== undefined) written[field] = value === "" ? null : value;
+    }
+    this.profiles.set(contactId, written);
     return contactId;
   }
 }

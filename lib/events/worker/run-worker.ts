@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { config } from "@/lib/config";
+import { eventStore } from "../event-store";
 import { claimEvents } from "./claim-events";
 import { processBatch } from "./process-batch";
 
@@ -31,8 +32,12 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
           continue;
         }
         const started = Date.now();
+        const appendedBefore = eventStore().counters.events;
         await processBatch(workerId, events);
         if (debug) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms`);
+        // Requests come first: while this process is accepting events, the worker pauses as long as its
+        // batch took, so it takes at most about half of the event loop (all of it when no events arrive).
+        if (eventStore().counters.events > appendedBefore) await sleep(Date.now() - started);
         // A partial batch means the inbox is drained: let events accumulate rather than paying a batch's
         // fixed cost (claim, transaction, Prisma's per-query CPU on the shared event loop) per event.
         if (events.length < batchSize) await sleep(idleMs);

@@ -14,8 +14,16 @@ import type { RecipientData } from "./recipient-data";
 import type { Recipient } from "./recipient";
 import { SAMPLE_CONTACT, SAMPLE_ORDER, sampleListItems, sampleProducts } from "./sample-data";
 import type { RenderSection, RenderableTemplate } from "./types";
+import type { LinkMode } from "@/lib/recipient-links/link-token";
+import { recipientLinks } from "@/lib/recipient-links/recipient-links";
 
-export type Brand = { id: string; plan: string; features: unknown };
+export type Brand = { id: string; plan: string; features: unknown; name?: string; postalAddress?: string | null };
+
+/**
+ * Whose links the message.* tags fill: a render for a contact gets the contact's working links, a test
+ * send links that only show what would happen (mode "test"), a preview links without a contact.
+ */
+export type LinkOptions = { mode?: LinkMode };
 type Props = Record<string, unknown>;
 
 const ORDER_BLOCKS = new Set(["orderSummary", "orderProducts", "orderTotal", "orderAddresses"]);
@@ -68,12 +76,13 @@ function codePrefix(block: Block): string | undefined {
  * What a render shows. No recipient: a preview with sample data, or with `empty` (email content renders)
  * an empty data context: no contact values, no products, no order, empty lists.
  */
-export async function loadRecipientData(brand: Brand, template: RenderableTemplate, recipient: Recipient | null, options: { empty?: boolean } = {}): Promise<RecipientData> {
+export async function loadRecipientData(brand: Brand, template: RenderableTemplate, recipient: Recipient | null, options: { empty?: boolean } & LinkOptions = {}): Promise<RecipientData> {
   if (!recipient && options.empty) return emptyData(brand, template);
   const data: RecipientData = {
     contact: recipient ?? SAMPLE_CONTACT,
     hidden: recipient ? hiddenNodes(template.sections, recipient) : [],
     slots: {}, listing: {}, lists: {}, order: null, discounts: {},
+    ...brandValues(brand, template, recipient, options.mode),
   };
   const allBlocks = template.sections.flatMap(blocksOf);
   const work: Promise<unknown>[] = [];
@@ -121,8 +130,20 @@ export async function loadRecipientData(brand: Brand, template: RenderableTempla
   return data;
 }
 
+/** The brand's details (brand.* tags) and the recipient's links (message.* tags). */
+function brandValues(brand: Brand, template: RenderableTemplate, recipient: Recipient | null, mode?: LinkMode): Pick<RecipientData, "brand" | "links"> {
+  // An address is written on several lines in the settings; an email shows it on one.
+  const postalAddress = brand.postalAddress?.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).join(", ") || null;
+  return {
+    brand: { name: brand.name ?? "", postalAddress },
+    links: recipientLinks({ mode: recipient ? (mode ?? "live") : "preview", brandId: brand.id, contactId: recipient?.id ?? null, templateId: template.id ?? null }),
+  };
+}
+
 function emptyData(brand: Brand, template: RenderableTemplate): RecipientData {
-  const data: RecipientData = { contact: {}, hidden: hiddenNodes(template.sections, {}), slots: {}, listing: {}, lists: {}, order: null, discounts: {} };
+  const data: RecipientData = {
+    contact: {}, hidden: hiddenNodes(template.sections, {}), slots: {}, listing: {}, lists: {}, order: null, discounts: {}, emptyContext: true, ...brandValues(brand, template, null),
+  };
   for (const b of template.sections.flatMap(blocksOf)) {
     if (b.type === "dynamicDiscount" || b.type === "discount") data.discounts[b.id] = discountCode(brand.id, b.id, "preview", codePrefix(b));
   }

@@ -1,5 +1,6 @@
 // Everything a render needs to know about one recipient, and how tokens read it.
 import type { ProductView } from "@/lib/products/product-view";
+import type { RecipientLinks } from "@/lib/recipient-links/recipient-links";
 import type { Shape } from "./shape";
 import { contactValue, readPath, type RecipientContact } from "./tags";
 import type { Resolve } from "./tokens";
@@ -29,8 +30,15 @@ export type RecipientData = {
   order: OrderView | null;
   /** dynamicDiscount blocks: the recipient's code */
   discounts: Record<string, string>;
-  viewInBrowserUrl?: string;
+  /** What brand.* tags show */
+  brand?: { name: string; postalAddress: string | null };
+  /** The published email-content render: no recipient, no products, no order by design */
+  emptyContext?: boolean;
+  /** What message.* tags fill (absent: the links render as their default, or "#") */
+  links?: RecipientLinks;
 };
+
+const MESSAGE_LINKS: Record<string, keyof RecipientLinks> = { unsubscribe_url: "unsubscribe", preferences_url: "preferences", view_in_browser_url: "viewInBrowser" };
 
 export function shapeOf(data: RecipientData): Shape {
   const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
@@ -53,7 +61,8 @@ export function resolverOf(data: RecipientData): Resolve {
       case "$item": return readPath(data.lists[parts[1]]?.[Number(parts[2])], parts.slice(3));
       case "$order": return readPath(data.order, parts.slice(1));
       case "$discount": return data.discounts[parts[1]];
-      case "$message": return parts[1] === "view_in_browser_url" ? data.viewInBrowserUrl : undefined;
+      case "message": return Object.hasOwn(MESSAGE_LINKS, parts[1]) ? data.links?.[MESSAGE_LINKS[parts[1]]] : undefined;
+      case "brand": return parts[1] === "name" ? data.brand?.name : parts[1] === "postal_address" ? (data.brand?.postalAddress ?? undefined) : undefined;
       default: return undefined;
     }
   };

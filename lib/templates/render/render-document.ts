@@ -5,8 +5,12 @@ import { fillHtml, fillText, type Warning } from "./tokens";
 import type { RenderableTemplate } from "./types";
 import { assertTagSyntax } from "./syntax";
 import { templateWarnings } from "./warnings";
+import type { Check } from "@/lib/templates/checks/check";
+import { documentChecks } from "@/lib/templates/checks/document-checks";
+import { renderChecks } from "@/lib/templates/checks/render-checks";
 
-export type Rendered = { html: string; text: string; warnings: Warning[] };
+/** warnings: unknown tags and layout problems, then the pre-send checks (lib/templates/checks). */
+export type Rendered = { html: string; text: string; warnings: (Warning | Check)[] };
 
 /** The response body: every value a string (the published map), warnings JSON-encoded. */
 export function renderResult(r: Rendered): { html: string; text: string; warnings: string } {
@@ -27,9 +31,10 @@ export async function renderDocument(doc: RenderableTemplate, data: RecipientDat
   checkSyntaxOnce(version, doc);
   const compiled = await compileTemplate(doc, shapeOf(data), version);
   const resolve = resolverOf(data);
+  const html = fillHtml(compiled.html, compiled.specs, resolve);
   return {
-    html: fillHtml(compiled.html, compiled.specs, resolve),
+    html,
     text: wrapText(fillText(compiled.text, compiled.specs, resolve)),
-    warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml")],
+    warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml"), ...documentChecks(doc, version), ...renderChecks(doc, data, html)],
   };
 }

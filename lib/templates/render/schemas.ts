@@ -1,6 +1,7 @@
 // The render endpoint's request and response bodies.
 import { z } from "zod";
 import { ResourceId } from "@/lib/http/route";
+import { CHECK_CODES } from "@/lib/templates/checks/check";
 
 export const RenderInput = z
   .strictObject({
@@ -14,9 +15,15 @@ export type RenderInput = z.infer<typeof RenderInput>;
 /** One warning, as the JSON array in the response's `warnings` string. */
 export const RenderWarning = z
   .object({
-    code: z.enum(["unknown-tag", "mjml"]).meta({ description: "unknown-tag: a personalization tag the service cannot fill (rendered as its default or nothing); mjml: a layout problem MJML reported" }),
+    code: z.enum(["unknown-tag", "mjml", ...CHECK_CODES]).meta({
+      description:
+        "unknown-tag: a personalization tag the service cannot fill (rendered as its default or nothing); mjml: a layout problem MJML reported. " +
+        "Pre-send checks: placeholder-link (a link that is #, empty or example.com), image-alt-missing, image-not-https, unsubscribe-missing (no [[message.unsubscribe_url]] anywhere), " +
+        "html-too-large (over Gmail's 102 KB clipping limit), fallback-missing (a contact tag without a default), empty-products (product slots or picked products that would show nothing)",
+    }),
     message: z.string(),
     pointer: z.string().optional().meta({ description: "JSON Pointer of the node in the template, e.g. /sections/1/rows/0/columns/0/blocks/0" }),
+    blockId: z.string().optional().meta({ description: "Pre-send checks: the id of the block the check is about" }),
     tag: z.string().optional().meta({ description: "The tag as written" }),
   })
   .meta({ id: "RenderWarning" });

@@ -30,6 +30,21 @@ describe("unknownTagReason", () => {
     expect(unknownTagReason({ raw: "", path: "contact first" }, scope)).toMatch(/not a valid tag path/);
   });
 
+  it.each(["message.unsubscribe_url", "message.preferences_url", "message.view_in_browser_url", "brand.name", "brand.postal_address"])(
+    "knows the system tag %s",
+    (path) => expect(unknownTagReason({ raw: "", path }, scope)).toBeNull(),
+  );
+
+  it("names the known system tags when one is misspelt", () => {
+    expect(unknownTagReason({ raw: "", path: "message.unsubscribe" }, scope)).toMatch(/unknown message value "unsubscribe" \(known: unsubscribe_url, preferences_url, view_in_browser_url\)/);
+    expect(unknownTagReason({ raw: "", path: "brand.address" }, scope)).toMatch(/known: name, postal_address/);
+  });
+
+  it("takes contact field names from the field list only (not from Object's prototype)", () => {
+    expect(unknownTagReason({ raw: "", path: "contact.constructor" }, scope)).toMatch(/unknown contact field/);
+    expect(contactValue({ firstName: "Ana" }, ["constructor"])).toBeUndefined();
+  });
+
   it("allows item.* only inside a dynamic list", () => {
     expect(unknownTagReason({ raw: "", path: "item.productTitle" }, scope)).toMatch(/outside a dynamic_list/);
     expect(unknownTagReason({ raw: "", path: "item.productTitle" }, { inDynamicList: true })).toBeNull();

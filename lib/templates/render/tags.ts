@@ -1,5 +1,9 @@
 // Personalization tags: [[contact.first_name]], [[contact.custom_properties.KEY]], [[contact.first_name | there]].
-// Tags are parsed once when a template is compiled; values are looked up per recipient.
+// Tags are parsed once when a template is compiled; values are looked up per recipient. System tags
+// (message.*: per-recipient links; brand.*: the brand's details) are the ones in lib/templates/merge-tags.ts.
+import { CONTACT_MERGE_TAGS, SYSTEM_MERGE_TAGS } from "@/lib/templates/merge-tags";
+
+const SYSTEM_PATHS = new Set(SYSTEM_MERGE_TAGS.map((t) => t.path));
 
 /** A tag as written: the dotted path and the optional default after the pipe. */
 export type Tag = { raw: string; path: string; fallback?: string };
@@ -8,24 +12,14 @@ export type Tag = { raw: string; path: string; fallback?: string };
 const TAG = /\[\[\s*([^\]|]*?)\s*(?:\|\s*([^\]]*?)\s*)?\]\]/g;
 const PATH = /^[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*$/;
 
-/** Contact fields a tag may name (snake_case), mapped to the contact record's keys. */
-export const CONTACT_FIELDS = {
-  id: "id",
-  email: "email",
-  phone: "phone",
-  first_name: "firstName",
-  last_name: "lastName",
-  gender: "gender",
-  birthdate: "birthdate",
-  address: "address",
-  city: "city",
-  state: "state",
-  country: "country",
-  country_code: "countryCode",
-  postal_code: "postalCode",
-} as const;
-
-export type ContactField = keyof typeof CONTACT_FIELDS;
+/**
+ * Contact fields a tag may name (snake_case), mapped to the contact record's keys: from the shared list
+ * (lib/templates/merge-tags.ts). No prototype, so `name in CONTACT_FIELDS` is true only for fields.
+ */
+export const CONTACT_FIELDS: Readonly<Record<string, keyof RecipientContact>> = Object.assign(
+  Object.create(null) as Record<string, keyof RecipientContact>,
+  Object.fromEntries(CONTACT_MERGE_TAGS.map((t) => [t.path.slice("contact.".length), t.contactKey as keyof RecipientContact])),
+);
 
 /** What a tag can be filled from; `item` exists only inside a dynamic_list section. */
 export type TagScope = { inDynamicList: boolean };
@@ -48,11 +42,16 @@ export function unknownTagReason(tag: Tag, scope: TagScope): string | null {
     if (rest[0] === "custom_properties") return "names a custom property without a key (use contact.custom_properties.KEY)";
     return `names an unknown contact field${rest.length ? ` "${rest.join(".")}"` : ""}`;
   }
+  if (root === "message" || root === "brand") {
+    if (SYSTEM_PATHS.has(tag.path)) return null;
+    const known = SYSTEM_MERGE_TAGS.filter((t) => t.path.startsWith(`${root}.`)).map((t) => t.path.slice(root.length + 1));
+    return `names an unknown ${root} value${rest.length ? ` "${rest.join(".")}"` : ""} (known: ${known.join(", ")})`;
+  }
   if (root === "item") {
     if (!scope.inDynamicList) return "uses item.* outside a dynamic_list section";
     return rest.length > 0 ? null : "names no item property";
   }
-  return `has an unknown namespace "${root}" (known: contact${scope.inDynamicList ? ", item" : ""})`;
+  return `has an unknown namespace "${root}" (known: contact, message, brand${scope.inDynamicList ? ", item" : ""})`;
 }
 
 export type RecipientContact = {
@@ -92,7 +91,7 @@ export function readPath(source: unknown, path: string[]): string | undefined {
 /** The value of a contact.* path for a recipient, or undefined when the recipient has none. */
 export function contactValue(contact: RecipientContact, path: string[]): string | undefined {
   if (path[0] === "custom_properties") return readPath(contact.customProperties ?? {}, path.slice(1));
-  const key = CONTACT_FIELDS[path[0] as ContactField];
+  const key = path.length === 1 ? CONTACT_FIELDS[path[0]] : undefined;
   return key ? scalar(contact[key]) : undefined;
 }
 

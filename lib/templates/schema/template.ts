@@ -43,7 +43,7 @@ export const TemplateListItem = z
 export const ImportTemplateRequest = z
   .strictObject({
     name: TemplateName,
-    html: z.string().min(1).meta({ description: "Raw HTML; <style> tags in <head> become the htmlCode block's style, the <body> content its body; without <body> the whole HTML is used" }),
+    html: z.string().min(1).meta({ description: "Raw HTML; the <body> content becomes editable blocks where its structure allows (the rest htmlCode blocks), <style> tags in <head> are kept in an htmlCode block's style; without <body> the whole HTML is used" }),
   })
   .meta({ id: "ImportTemplateRequest" });
 

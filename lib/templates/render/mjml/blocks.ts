@@ -1,4 +1,5 @@
 // Content blocks → MJML. Each function returns MJML markup for one block inside an mj-column.
+import { VIEW_IN_BROWSER_TAG } from "@/lib/templates/merge-tags";
 import type { Block, BlockComponent } from "@/lib/templates/schema";
 import { sanitizeEmailCss, sanitizeEmailHtml } from "../sanitize";
 import { decodeEntities, escapeHtml } from "../tags";
@@ -194,7 +195,7 @@ function preheader(block: Block, ctx: BuildContext, node: NodeContext): string {
   const p = block.preheader ?? {};
   const before = p.text ? escapeHtml(ctx.tokens.plain(p.text, node)) : "";
   const label = escapeHtml(ctx.tokens.plain(p.linkText ?? (p.text ? "" : "View in browser"), node));
-  const href = ctx.tokens.token("$message.view_in_browser_url", "url", "#");
+  const href = ctx.tokens.token(VIEW_IN_BROWSER_TAG, "url", "#");
   const link = label ? `<a href="${href}" style="color:${escapeAttr(s.linkColor ?? "inherit")}">${label}</a>` : "";
   return el("mj-text", { ...textAttrs(s), align: s.alignment ?? "center", "css-class": classes(ctx, block.visibility, s) }, wrapped(before + link, s));
 }

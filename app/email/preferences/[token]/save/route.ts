@@ -1,0 +1,16 @@
+// POST /email/preferences/{token}/save: the preferences form. Sets the email channel of the link's
+// contact (a resubscription records the page as consent), then shows the page again.
+import { PREFERENCES_SOURCE, setEmailStatus } from "@/lib/recipient-links/subscription";
+import { LINK_PATHS } from "@/lib/recipient-links/recipient-links";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+  const { token } = await params;
+  const form = await request.formData().catch(() => null);
+  const status = form?.get("status");
+  const page = `${LINK_PATHS.preferences}${encodeURIComponent(token)}`;
+  if (status !== "subscribed" && status !== "unsubscribed") return new Response(null, { status: 303, headers: { Location: page } });
+  await setEmailStatus(token, status, PREFERENCES_SOURCE, { userAgent: request.headers.get("user-agent") ?? undefined });
+  return new Response(null, { status: 303, headers: { Location: `${page}?saved=1`, "Cache-Control": "no-store" } });
+}

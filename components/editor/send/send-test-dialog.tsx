@@ -1,0 +1,118 @@
+"use client";
+// "Send test": up to 5 addresses, rendered as a contact you pick (or sample data). Goes out through the
+// mail server when Inkwell has one, else lands in the outbox (Test emails page).
+import { useMutation, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useId, useState } from "react";
+import { Dialog } from "@/components/ui/dialog";
+import type { ApiError } from "@/lib/client/api-fetch";
+import { listContactEmails, sendTest } from "./test-send-api";
+
+const MAX = 5;
+
+/** Addresses as typed: split at commas, semicolons, spaces or new lines. */
+export function splitAddresses(value: string): string[] {
+  return value.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean);
+}
+
+export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open: boolean; onClose: () => void; templateId: string; beforeSend: () => Promise<void> }) {
+  const ids = { to: useId(), as: useId(), subject: useId(), contacts: useId() };
+  const [to, setTo] = useState("");
+  const [as, setAs] = useState("");
+  const [subject, setSubject] = useState("");
+  const contacts = useQuery({ queryKey: ["test-send-contacts"], queryFn: listContactEmails, enabled: open, staleTime: 60_000 });
+  const send = useMutation({
+    mutationFn: async () => {
+      await beforeSend();
+      return sendTest(templateId, { to: splitAddresses(to), ...(as.trim() ? { email: as.trim() } : {}), ...(subject.trim() ? { subject: subject.trim() } : {}) });
+    },
+  });
+  const addresses = splitAddresses(to);
+  const tooMany = addresses.length > MAX;
+  const error = send.error as ApiError | null;
+  const fieldError = (field: string) => error?.errors?.filter((e) => e.field === field || e.field.startsWith(`${field}.`)).map((e) => e.message).join("; ");
+  const close = () => {
+    send.reset();
+    onClose();
+  };
+  return (
+    <Dialog open={open} onClose={close} title="Send a test email">
+      {send.isSuccess ? (
+        <div className="stack" data-testid="test-send-result">
+          <p className="alert alert-success" role="status">
+            {send.data.transport === "outbox" ? (
+              <>
+                Kept in the outbox: Inkwell has no mail server set up, so test emails wait on the <Link href="/test-emails">Test emails</Link> page.
+              </>
+            ) : (
+              <>Sent to {send.data.to.join(", ")} through your mail server.</>
+            )}{" "}
+            {send.data.contact ? `It shows ${send.data.contact.email ?? "the contact"}’s details.` : "It shows sample data."}
+          </p>
+          {send.data.warnings.length > 0 && <p className="muted">The email has {send.data.warnings.length} unresolved check{send.data.warnings.length === 1 ? "" : "s"}: use “Check email” to see them.</p>}
+          <div className="dialog-actions">
+            <Link href="/test-emails" className="btn btn-secondary">
+              Open test emails
+            </Link>
+            <button type="button" className="btn btn-primary" onClick={close}>
+              Done
+            </button>
+          </div>
+        </div>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!tooMany && addresses.length > 0) send.mutate();
+          }}
+        >
+          <div className="field">
+            <label className="label" htmlFor={ids.to}>
+              Send to
+            </label>
+            <textarea id={ids.to} className="input" rows={2} value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={`${ids.to}-hint`} aria-invalid={tooMany || !!fieldError("to") || undefined} placeholder="you@example.com, colleague@example.com" />
+            <p id={`${ids.to}-hint`} className={tooMany || fieldError("to") ? "field-error" : "hint"}>
+              {tooMany ? `At most ${MAX} addresses (you gave ${addresses.length}).` : (fieldError("to") ?? `Up to ${MAX} addresses, separated by commas.`)}
+            </p>
+          </div>
+          <div className="field">
+            <label className="label" htmlFor={ids.as}>
+              Show the details of
+            </label>
+            <input id={ids.as} className="input" list={ids.contacts} value={as} onChange={(e) => setAs(e.target.value)} placeholder="A contact’s email (empty: sample data)" aria-describedby={`${ids.as}-hint`} autoComplete="off" />
+            <datalist id={ids.contacts}>
+              {(contacts.data?.contacts ?? []).filter((c) => c.email).map((c) => (
+                <option key={c.id} value={c.email!}>
+                  {[c.firstName, c.lastName].filter(Boolean).join(" ")}
+                </option>
+              ))}
+            </datalist>
+            <p id={`${ids.as}-hint`} className="hint">
+              Names, products and links are filled in as this contact would see them. Its unsubscribe link only shows the page: it changes nothing.
+            </p>
+          </div>
+          <div className="field">
+            <label className="label" htmlFor={ids.subject}>
+              Subject
+            </label>
+            <input id={ids.subject} className="input" value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} placeholder="The template’s name" />
+          </div>
+          {send.isError && (
+            <p className="field-error" role="alert">
+              {error?.status === 429 ? `Too many test emails: ${error.detail}` : error?.detail}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-secondary" onClick={close}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={send.isPending || addresses.length === 0 || tooMany}>
+              {send.isPending ? "Sending…" : "Send test"}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,28 @@
+// The test-send calls of the editor's dialog and the Test emails page (same-origin, session cookie).
+import { apiFetch } from "@/lib/client/api-fetch";
+import type { RenderWarning } from "../checks/render-warnings";
+
+export type TestEmailSummary = {
+  id: string;
+  templateId: string;
+  templateName: string;
+  subject: string;
+  from: string;
+  to: string[];
+  contact: { id: string; email: string | null } | null;
+  transport: "smtp" | "outbox";
+  status: "sent" | "failed";
+  error: string | null;
+  sentBy: string | null;
+  createdAt: string;
+};
+export type TestEmail = TestEmailSummary & { html: string; text: string };
+export type TestSendInput = { to: string[]; email?: string; subject?: string };
+
+export const sendTest = (templateId: string, input: TestSendInput) =>
+  apiFetch<TestEmailSummary & { warnings: RenderWarning[] }>(`/api/email-templates/${templateId}/test-sends`, { method: "POST", body: input });
+export const listTestEmails = (after?: string) =>
+  apiFetch<{ testEmails: TestEmailSummary[]; paging: { hasMore: boolean; cursors: { after?: string } } }>(`/api/test-emails?limit=50${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+export const getTestEmail = (id: string) => apiFetch<TestEmail>(`/api/test-emails/${id}`);
+export const listContactEmails = () =>
+  apiFetch<{ contacts: { id: string; email: string | null; firstName?: string | null; lastName?: string | null }[] }>("/api/contacts?limit=50");

@@ -1,0 +1,77 @@
+"use client";
+// Settings → Brand: the brand's name and the postal address email footers show ([[brand.postal_address]]).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Field } from "@/components/ui/field";
+import { apiFetch, ApiError } from "@/lib/client/api-fetch";
+
+type Brand = { id: string; name: string; plan: string; postalAddress: string | null };
+const brandKey = ["brand"] as const;
+
+export function BrandSettingsForm() {
+  const brand = useQuery({ queryKey: brandKey, queryFn: () => apiFetch<Brand>("/api/brand") });
+  if (brand.isPending) return <p className="loading" aria-live="polite">Loading the brand…</p>;
+  if (brand.isError) return <div className="alert alert-error" role="alert">Could not load the brand: {brand.error.message}</div>;
+  return <BrandForm brand={brand.data} />;
+}
+
+function BrandForm({ brand }: { brand: Brand }) {
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(brand.name);
+  const [address, setAddress] = useState(brand.postalAddress ?? "");
+  const save = useMutation({
+    mutationFn: () => apiFetch<Brand>("/api/brand", { method: "PATCH", body: { name, postalAddress: address.trim() ? address : null } }),
+    onSuccess: (saved) => queryClient.setQueryData(brandKey, saved),
+  });
+  const error = save.error instanceof ApiError ? save.error : null;
+  return (
+    <form
+      className="card stack"
+      aria-labelledby="brand-form-title"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate();
+      }}
+    >
+      <h2 id="brand-form-title" className="card-title">
+        Brand details
+      </h2>
+      {error && !error.fieldError("name") && !error.fieldError("postalAddress") && (
+        <div className="alert alert-error" role="alert">
+          {error.message}
+        </div>
+      )}
+      {save.isSuccess && !save.isPending && (
+        <div className="alert alert-success" role="status">
+          Saved. New renders and test emails use these details.
+        </div>
+      )}
+      <Field label="Brand name" name="name" value={name} maxLength={100} required onChange={(e) => setName(e.target.value)} error={error?.fieldError("name")} hint="Shown in email footers and on the unsubscribe page." />
+      <div className="field">
+        <label className="label" htmlFor="brand-postal-address">
+          Postal address
+        </label>
+        <textarea
+          id="brand-postal-address"
+          className="input"
+          rows={3}
+          maxLength={500}
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+          aria-describedby="brand-postal-address-hint"
+          aria-invalid={error?.fieldError("postalAddress") ? true : undefined}
+        />
+        <p id="brand-postal-address-hint" className="hint">
+          Anti-spam laws ask for a postal address in every marketing email. The footer section shows it where you add the “Postal address” merge tag.
+        </p>
+        {error?.fieldError("postalAddress") && <p className="field-error">{error.fieldError("postalAddress")}</p>}
+      </div>
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+          {save.isPending ? "Saving…" : "Save"}
+        </button>
+      </div>
+    </form>
+  );
+}

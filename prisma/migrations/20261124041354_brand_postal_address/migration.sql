@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Brand" ADD COLUMN "postalAddress" TEXT;
+

@@ -1,0 +1,104 @@
+// Test sends over HTTP (the API test server has no SMTP server: they land in the outbox): rendered as
+// the chosen contact, at most 5 addresses, listed newest first with their HTML, rate-limited per credential.
+import { beforeAll, describe, expect, it } from "vitest";
+import { verifyLink } from "@/lib/recipient-links/link-token";
+import { api, createSession, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
+import { createTemplate } from "./render-helpers";
+
+let brand: TestBrand;
+let other: TestBrand;
+let templateId = "";
+let contactId = "";
+
+const send = (body: unknown, key = brand.key, id = templateId) => api(`/api/email-templates/${id}/test-sends`, { key, body });
+
+beforeAll(async () => {
+  brand = await createTestBrand({ name: "Outbox brand" });
+  other = await createTestBrand();
+  ({ id: templateId } = await createTemplate(brand.key, {
+    name: "Spring sale",
+    sections: [{ id: "s", rows: [{ id: "r", columns: [{ id: "c", blocks: [
+      { id: "t", type: "text", text: '<p>Hi [[contact.first_name | there]]</p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a></p>' },
+      { id: "b", type: "button", button: { text: "Shop", link: "#" } },
+    ] }] }] }],
+  }));
+  const res = await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: "nora@outbox.test" }], firstName: "Nora" } });
+  contactId = (await json(res)).id;
+});
+
+describe("POST /api/email-templates/{id}/test-sends", () => {
+  it("renders as the chosen contact into the outbox, with test links and the render's checks", async () => {
+    const res = await send({ to: ["me@outbox.test", "Boss@Outbox.test", "me@outbox.test"], email: "nora@outbox.test" });
+    const sent = await json(res);
+    expect(res.status, JSON.stringify(sent)).toBe(201);
+    expect(sent).toMatchObject({
+      templateId, templateName: "Spring sale", subject: "[Test] Spring sale", to: ["me@outbox.test", "Boss@Outbox.test"],
+      contact: { id: contactId, email: "nora@outbox.test" }, transport: "outbox", status: "sent", error: null, sentBy: null,
+    });
+    expect(sent.from).toMatch(/^Inkwell <no-reply@localhost>$/);
+    expect(sent.warnings).toContainEqual(expect.objectContaining({ code: "placeholder-link", blockId: expect.stringMatching(/^[0-9a-f]{24}$/) }));
+
+    const stored = await json(await api(`/api/test-emails/${sent.id}`, { key: brand.key }));
+    expect(stored.html).toContain("Hi Nora");
+    const token = /\/email\/unsubscribe\/([A-Za-z0-9_-]+)/.exec(stored.html)![1];
+    expect(verifyLink(token)).toMatchObject({ mode: "test", contactId, templateId });
+    expect(stored.text).toContain("Hi Nora");
+  });
+
+  it("renders sample data without a contact, and takes a subject", async () => {
+    const sent = await json(await send({ to: ["me@outbox.test"], subject: "Does this look right?" }));
+    expect(sent).toMatchObject({ subject: "[Test] Does this look right?", contact: null });
+    expect((await json(await api(`/api/test-emails/${sent.id}`, { key: brand.key }))).html).toContain("Hi Alex");
+  });
+
+  it("refuses more than 5 addresses, malformed ones and both contact selectors, all at once", async () => {
+    const body = await expectProblem(await send({ to: ["a@x.test", "b@x.test", "c@x.test", "d@x.test", "e@x.test", "f@x.test"] }), 400, "validation-failed");
+    expect(body.errors.map((e: any) => [e.pointer, e.code])).toEqual([["/to", "too_big"]]);
+    const bad = await expectProblem(await send({ to: ["not-an-address"], contactID: contactId, email: "nora@outbox.test", extra: 1 }), 400, "validation-failed");
+    expect(bad.errors.map((e: any) => e.pointer).sort()).toEqual(["/email", "/extra", "/to/0"]);
+    await expectProblem(await send({ to: [] }), 400, "validation-failed");
+    await expectProblem(await send({}), 400, "validation-failed");
+  });
+
+  it("404 for an unknown contact, another brand's template or an unknown template", async () => {
+    await expectProblem(await send({ to: ["me@outbox.test"], email: "nobody@outbox.test" }), 404, "not-found");
+    await expectProblem(await send({ to: ["me@outbox.test"] }, other.key), 404, "not-found");
+    await expectProblem(await send({ to: ["me@outbox.test"] }, brand.key, MISSING_ID), 404, "not-found");
+  });
+});
+
+describe("GET /api/test-emails", () => {
+  it("lists the brand's test emails newest first, pages with cursors, and never another brand's", async () => {
+    const first = await json(await api("/api/test-emails?limit=1", { key: brand.key }));
+    expect(first.testEmails).toHaveLength(1);
+    expect(first.testEmails[0]).toMatchObject({ subject: "[Test] Does this look right?" });
+    expect(first.testEmails[0].html).toBeUndefined();
+    expect(first.paging.hasMore).toBe(true);
+    const second = await json(await api(`/api/test-emails?limit=1&after=${first.paging.cursors.after}`, { key: brand.key }));
+    expect(second.testEmails[0]).toMatchObject({ subject: "[Test] Spring sale" });
+    expect((await json(await api("/api/test-emails", { key: other.key }))).testEmails).toEqual([]);
+    await expectProblem(await api(`/api/test-emails/${first.testEmails[0].id}`, { key: other.key }), 404, "not-found");
+  });
+
+  it("records the dashboard user who sent a test", async () => {
+    const { cookie, email } = await createSession(brand.brandId);
+    const res = await api(`/api/email-templates/${templateId}/test-sends`, { cookie, headers: { Origin: new URL((await import("./helpers")).baseUrl()).origin }, body: { to: ["me@outbox.test"] } });
+    const sent = await json(res);
+    expect(res.status, JSON.stringify(sent)).toBe(201);
+    expect(sent.sentBy).toBe(email);
+  });
+});
+
+describe("rate limit", () => {
+  it("allows TEST_SEND_PER_HOUR (20) test sends per hour per credential, then 429 with Retry-After", async () => {
+    const limited = await createTestBrand();
+    const { id } = await createTemplate(limited.key, { sections: [] });
+    for (let i = 0; i < 20; i++) expect((await send({ to: ["me@outbox.test"] }, limited.key, id)).status).toBe(201);
+    const refused = await send({ to: ["me@outbox.test"] }, limited.key, id);
+    const problem = await expectProblem(refused, 429, "rate-limited");
+    expect(problem.detail).toMatch(/20 test sends per hour/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(60);
+    // other requests of the credential are not held back
+    expect((await api(`/api/email-templates/${id}`, { key: limited.key })).status).toBe(200);
+  });
+});

@@ -1,0 +1,186 @@
+// Scale-out on PostgreSQL: instances started together on an empty database, then two instances and two
+// `npm run worker` processes sharing it, as docs/deploy.md describes. Needs TEST_POSTGRES_URL (a cluster
+// to create a database in): `npx tsx scripts/db/with-postgres.ts -- npx vitest run --project scale-out`
+// (npm test runs it so).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase } from "../../scripts/db/throwaway-postgres";
+import { query } from "../../scripts/bench/inbox-queries";
+import { startTestServer, type TestServer } from "../api/setup/test-server";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const VERSION = "2026-03-15";
+const AUTH_SECRET = `scale-out-secret-${randomUUID()}`;
+const ENV = { AUTH_SECRET, INKWELL_WORKER: "off", RATE_LIMIT_RENDER_PER_MINUTE: "10", EVENTS_WORKER_IDLE_MS: "50" };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+let databaseUrl: string;
+let a: TestServer;
+let b: TestServer;
+let c: TestServer;
+const workers: ChildProcess[] = [];
+let key: string;
+let brandId: string;
+
+async function call(server: TestServer, pathname: string, options: { method?: string; body?: unknown; key?: string; cookie?: string } = {}) {
+  const headers: Record<string, string> = { "Service-Version": VERSION };
+  if (options.key) headers.Authorization = `Service-API-Key ${options.key}`;
+  if (options.cookie) Object.assign(headers, { Cookie: options.cookie, Origin: server.baseUrl });
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const res = await fetch(server.baseUrl + pathname, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error("timed out");
+    await sleep(100);
+  }
+}
+
+async function count(sql: string): Promise<number> {
+  return Number((await query<{ n: string | number }>(databaseUrl, sql))[0].n);
+}
+
+function startWorker(): Promise<ChildProcess> {
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/worker.ts"], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, ...ENV },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout!.on("data", (d) => String(d).includes("running") && resolve(child));
+    child.once("exit", (code) => reject(new Error(`worker exited (${code})`)));
+  });
+}
+
+/** Signs in through instance `server`'s Auth.js endpoints. */
+async function signIn(server: TestServer, email: string, password: string): Promise<string> {
+  const csrf = await fetch(server.baseUrl + "/auth/csrf");
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const res = await fetch(server.baseUrl + "/auth/callback/credentials", {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrf.headers.getSetCookie().map((x) => x.split(";")[0]).join("; ") },
+    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: server.baseUrl + "/" }),
+  });
+  const session = res.headers.getSetCookie().map((x) => x.split(";")[0]).find((x) => x.startsWith("authjs.session-token="));
+  if (!session) throw new Error(`sign-in failed: ${res.status}`);
+  return session;
+}
+
+beforeAll(async () => {
+  if (!process.env.TEST_POSTGRES_URL) throw new Error("the scale-out test needs TEST_POSTGRES_URL (run it through scripts/db/with-postgres.ts)");
+  databaseUrl = await createDatabase(process.env.TEST_POSTGRES_URL, `inkwell_scale_${Date.now().toString(36)}`);
+  // Three instances started at the same moment on an empty database: each applies migrations and
+  // seeds under the start lock, so all come up and exactly one seeds.
+  [a, b, c] = await Promise.all([1, 2, 3].map(() => startTestServer({ label: "scale", databaseUrl, env: ENV })));
+  workers.push(await startWorker(), await startWorker());
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.AUTH_SECRET = AUTH_SECRET;
+  const { createBrand } = await import("@/lib/brands/create-brand");
+  const { createApiKey } = await import("@/lib/brands/api-keys");
+  const brand = await createBrand({ name: "Scale-out store", plan: "pro" });
+  brandId = brand.id;
+  key = (await createApiKey(brand.id, "scale-out")).key;
+}, 300_000);
+
+afterAll(async () => {
+  for (const worker of workers) worker.kill("SIGTERM");
+  await Promise.all([a, b, c].map((server) => server?.stop()));
+  const { closeDatabase } = await import("@/lib/db");
+  await closeDatabase();
+});
+
+describe("instances started together on an empty PostgreSQL database", () => {
+  it("all come up, and exactly one seeds the demo user", async () => {
+    for (const server of [a, b, c]) expect((await fetch(server.baseUrl + "/healthz")).status).toBe(200);
+    expect(await count(`SELECT COUNT(*) AS n FROM "User"`)).toBe(1);
+    expect([a, b, c].filter((server) => server.logs().includes("First run: a demo brand and user were created"))).toHaveLength(1);
+    await c.stop();
+  });
+});
+
+describe("two instances and two workers on one database", () => {
+  it("process events sent through both instances exactly once", async () => {
+    const sent: string[] = [];
+    await Promise.all(Array.from({ length: 300 }, async (_, i) => {
+      const eventID = randomUUID();
+      sent.push(eventID);
+      const res = await call(i % 2 ? a : b, "/api/events", { key, body: { eventName: "scale test", origin: "api", eventID, contact: { email: `shopper${i % 40}@scale.example` }, properties: { n: i } } });
+      expect(res.status).toBe(202);
+    }));
+    await until(async () => (await count(`SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`)) === 0);
+    const attached = await query<{ eventID: string; n: string }>(databaseUrl, `SELECT "eventID", COUNT(*) AS n FROM "ContactEvent" WHERE "eventName" = 'scale test' GROUP BY "eventID"`);
+    expect(attached).toHaveLength(300);
+    expect(attached.every((row) => Number(row.n) === 1)).toBe(true);
+    expect(new Set(attached.map((row) => row.eventID))).toEqual(new Set(sent));
+    expect(await count(`SELECT COUNT(*) AS n FROM "Contact" WHERE "brandId" = '${brandId}'`)).toBe(40);
+  });
+
+  it("process a historical event sent several times through both instances once", async () => {
+    const eventID = randomUUID();
+    const eventTime = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const body = { eventName: "historical scale test", origin: "api", eventID, eventTime, contact: { email: "history@scale.example" } };
+    const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => call(i % 2 ? a : b, "/api/events", { key, body }).then((r) => r.status)));
+    expect(statuses).toEqual(Array(8).fill(202));
+    await until(async () => (await count(`SELECT COUNT(*) AS n FROM "EventInbox" WHERE "eventID" = '${eventID}' AND "status" = 'pending'`)) === 0);
+    expect(await count(`SELECT COUNT(*) AS n FROM "ContactEvent" WHERE "eventID" = '${eventID}'`)).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM "EventInbox" WHERE "eventID" = '${eventID}' AND "outcome" = 'duplicate'`)).toBe(7);
+  });
+
+  it("concurrent upserts of one email through both instances give one contact", async () => {
+    const email = `race-${randomUUID()}@scale.example`;
+    const results = await Promise.all(Array.from({ length: 16 }, (_, i) =>
+      call(i % 2 ? a : b, "/api/contacts", { key, body: { identifiers: [{ type: "email", id: email }], firstName: `Writer ${i}` } })));
+    expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
+    expect(await count(`SELECT COUNT(*) AS n FROM "ContactIdentifier" WHERE "value" = '${email}'`)).toBe(1);
+  });
+
+  it("share one rate limit per credential", async () => {
+    // RATE_LIMIT_RENDER_PER_MINUTE is 10 on both instances: 10 renders in all, not 10 each.
+    const template = await call(a, "/api/email-templates", { key, body: { name: "Rate limited", sections: [] } });
+    expect(template.status).toBe(201);
+    const statuses = await Promise.all(Array.from({ length: 24 }, (_, i) =>
+      call(i % 2 ? a : b, `/api/email-templates/${template.body.id}/render`, { key, body: {} }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(14);
+  });
+
+  it("refuse a key revoked on the other instance within one second", async () => {
+    const { createApiKey } = await import("@/lib/brands/api-keys");
+    const { createUser } = await import("@/lib/accounts/users");
+    const { key: doomed, apiKey } = await createApiKey(brandId, "to revoke");
+    expect((await call(b, "/api/contacts?limit=1", { key: doomed })).status).toBe(200); // now in b's 1 s cache
+    const password = `Scale-out-${randomUUID()}`;
+    await createUser({ email: `owner-${randomUUID()}@scale.example`.toLowerCase(), password, brandId }).then(async ({ userId }) => {
+      const { db } = await import("@/lib/db");
+      const user = await db.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+      const cookie = await signIn(a, user.email, password);
+      expect((await call(a, `/api/api-keys/${apiKey.id}`, { method: "DELETE", cookie })).status).toBe(204);
+    });
+    expect((await call(a, "/api/contacts?limit=1", { key: doomed })).status).toBe(401); // at once where revoked
+    await sleep(1_100);
+    expect((await call(b, "/api/contacts?limit=1", { key: doomed })).status).toBe(401);
+  });
+
+  it("read a template on one instance right after it was written on the other", async () => {
+    const created = await call(a, "/api/email-templates", { key, body: { name: "Written on a", sections: [] } });
+    expect(created.status).toBe(201);
+    const read = await call(b, `/api/email-templates/${created.body.id}`, { key });
+    expect(read).toEqual({ status: 200, body: created.body });
+    const renamed = await call(b, `/api/email-templates/${created.body.id}`, { key, method: "PUT", body: { name: "Renamed on b", sections: [] } });
+    expect(renamed.status).toBe(200);
+    expect((await call(a, `/api/email-templates/${created.body.id}`, { key })).body.name).toBe("Renamed on b");
+  });
+});
