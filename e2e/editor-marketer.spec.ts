@@ -2,9 +2,11 @@
 // on a 60-section email at 1440 and 1024 pixels; the canvas is one tab stop with arrow keys inside; the
 // keyboard drag chip stays beside its target; rich text with a heading and a coloured link round trips;
 // a merge-tag chip from the picker renders the contact's value; pasted styles are kept; the words are a
-// marketer's; axe finds no serious violation on the editor and its dialogs; phones get a notice and the
+// marketer's; axe finds no serious violation on the editor and its dialogs (links, merge tags, layouts,
+// pre-send checks, Send test, New template, Import HTML with its summary); phones get a notice and the
 // preview; the starter gallery shows rendered thumbnails.
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { blocks, canvas, expectSaved, shoot, signUp } from "./editor-helpers";
@@ -98,7 +100,8 @@ test("the canvas is one tab stop; the arrow keys move inside it", async () => {
   await page.goto(`/templates/${longId}`);
   await expect(blocks(page)).toHaveCount(60);
   await expect(canvas(page).locator('[tabindex="0"]')).toHaveCount(1);
-  await page.locator(".ed-palette-item").last().focus();
+  // The last control before the canvas: the pre-send bar's "Send test".
+  await page.getByRole("button", { name: "Send test" }).focus();
   await page.keyboard.press("Tab");
   const focusedNode = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute("aria-label") ?? "");
   await expect.poll(focusedNode).toBe("Section");
@@ -122,9 +125,12 @@ test("the canvas is one tab stop; the arrow keys move inside it", async () => {
   // Still one tab stop on the canvas (the selected node), plus the selected node's toolbar.
   await expect(canvas(page).locator('[data-node-id][tabindex="0"]')).toHaveCount(1);
   await expect(canvas(page).locator('[role="toolbar"] [tabindex="0"]')).toHaveCount(1);
+  // Pressed quickly one after another: none is lost.
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
+  await expect.poll(focusedNode).toBe("Text block, selected");
+  await expect(page.getByTestId("breadcrumb")).toContainText("Text 1");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("textbox", { name: "Text block content" })).toBeFocused();
   await page.keyboard.press("Escape");
@@ -161,6 +167,10 @@ async function openText(n = 0) {
 test("a heading and a coloured link round trip through the API and the renderer", async ({ baseURL }) => {
   await page.goto(`/templates/${textId}`);
   const editor = await openText();
+  // The text toolbar sits above the text it formats, covering neither it nor the block above.
+  const menu = (await page.getByRole("toolbar", { name: "Text formatting" }).boundingBox())!;
+  expect(overlap(menu, (await editor.locator("p").first().boundingBox())!)).toBe(false);
+  expect(menu.y).toBeGreaterThanOrEqual((await canvas(page).locator(".ed-section").first().boundingBox())!.y);
   await editor.click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("Spring is here");
@@ -347,9 +357,29 @@ test("axe finds no serious violation on the editor and its dialogs", async () =>
   expect(await seriousViolations("dialog[open]")).toEqual([]);
   await page.keyboard.press("Escape");
 
+  // The pre-send checks with their list open, and the Send test dialog.
+  const checks = page.getByTestId("checks-panel");
+  await checks.getByRole("button", { name: "Check email" }).click();
+  await expect(checks.getByRole("status")).toHaveText(/thing|No problems/);
+  expect(await seriousViolations()).toEqual([]);
+  await page.getByRole("button", { name: "Send test" }).click();
+  await expect(page.getByRole("dialog", { name: "Send a test email" })).toBeVisible();
+  expect(await seriousViolations("dialog[open]")).toEqual([]);
+  await page.keyboard.press("Escape");
+
   await page.goto("/templates");
   await page.getByRole("button", { name: "New template" }).click();
   await expect(page.getByRole("dialog", { name: "New template" })).toBeVisible();
+  expect(await seriousViolations("dialog[open]")).toEqual([]);
+  await page.keyboard.press("Escape");
+
+  // The import dialog and its summary.
+  await page.getByRole("button", { name: "Import HTML" }).click();
+  const importDialog = page.getByRole("dialog", { name: "Import HTML" });
+  await importDialog.getByLabel("HTML file").setInputFiles(path.join(import.meta.dirname, "fixtures/two-column-newsletter.html"));
+  expect(await seriousViolations("dialog[open]")).toEqual([]);
+  await importDialog.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(importDialog.getByTestId("import-summary")).toBeVisible();
   expect(await seriousViolations("dialog[open]")).toEqual([]);
   await page.keyboard.press("Escape");
 });

@@ -26,9 +26,15 @@ type Props = {
 
 const HORIZONTAL: NodeKind[] = ["column"];
 
+// The node focusNode will focus on the next frame: keys pressed before then (a held or quickly repeated
+// arrow key) navigate from it, not from the node that still has focus, so no key press is lost.
+let pendingFocus: string | null = null;
+
 /** Focuses a node once React has rendered it (and scrolls it into view). */
 export function focusNode(id: string) {
+  pendingFocus = id;
   requestAnimationFrame(() => {
+    if (pendingFocus === id) pendingFocus = null;
     const element = document.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(id)}"]`);
     element?.focus({ preventScroll: true });
     element?.scrollIntoView({ block: "nearest" });
@@ -79,7 +85,7 @@ export function NodeFrame({ kind, nodeId, label, className, style, locked, extra
         const plain = !event.altKey && !event.ctrlKey && !event.metaKey && !event.shiftKey;
         if (plain && NAVIGATION_KEYS.has(event.key)) {
           event.preventDefault();
-          const target = navigate(store.getState().doc, nodeId, event.key);
+          const target = navigate(store.getState().doc, pendingFocus ?? nodeId, event.key);
           if (target) {
             store.dispatch({ type: "select", id: target });
             focusNode(target);

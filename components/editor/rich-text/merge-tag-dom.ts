@@ -1,6 +1,6 @@
 // Merge tags in stored HTML are plain text ([[contact.first_name | there]]), what the renderer reads.
 // In the browser they become elements: chips on the canvas, and the editor's atomic merge-tag nodes.
-import { MERGE_TAG_PATTERN, mergeTagLabel } from "@/lib/templates/merge-tags";
+import { MERGE_TAG_PATTERN, mergeTagLabel, mergeTagText } from "@/lib/templates/merge-tags";
 
 const SKIP = new Set(["SCRIPT", "STYLE", "TEXTAREA", "CODE"]);
 
@@ -48,5 +48,15 @@ export function htmlWithTagElements(html: string): string {
   if (typeof DOMParser === "undefined" || !html.includes("[[")) return html;
   const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
   replaceMergeTags(doc.body, (path, fallback, raw) => chipElement(doc, path, fallback, raw));
+  return doc.body.innerHTML;
+}
+
+/** The inverse for saving: each <span data-merge-tag> of the editor's HTML back to the tag text the renderer reads. */
+export function htmlWithTagText(html: string): string {
+  if (typeof DOMParser === "undefined" || !html.includes("data-merge-tag")) return html;
+  const doc = new DOMParser().parseFromString(`<body>${html}</body>`, "text/html");
+  for (const el of doc.body.querySelectorAll<HTMLElement>("span[data-merge-tag]")) {
+    el.replaceWith(doc.createTextNode(mergeTagText(el.dataset.mergeTag ?? "", el.dataset.fallback)));
+  }
   return doc.body.innerHTML;
 }

@@ -1,7 +1,6 @@
 // The merge tag as an atomic inline node of the rich-text editor: shown as a chip, moved and deleted as
 // one piece, written back into the HTML as the plain tag text the renderer reads.
 import { mergeAttributes, Node, nodeInputRule, nodePasteRule } from "@tiptap/core";
-import type { DOMOutputSpec } from "@tiptap/pm/model";
 import { mergeTagText } from "@/lib/templates/merge-tags";
 import { chipText } from "./merge-tag-dom";
 
@@ -35,10 +34,14 @@ export const MergeTagNode = Node.create({
     return [{ tag: "span[data-merge-tag]", getAttrs: (el) => ({ path: (el as HTMLElement).dataset.mergeTag ?? "", fallback: (el as HTMLElement).dataset.fallback ?? null }) }];
   },
 
-  // A string is written as a text node (prosemirror-model's DOMSerializer.renderSpec): the stored HTML
-  // keeps the tag as text. Tiptap's DOMOutputSpec type leaves strings out.
+  // An element, never a bare string: ProseMirror draws nodes with it whenever the node view is not in
+  // place (@tiptap/react clears nodeViews while EditorContent unmounts, and a text node there throws
+  // "hasAttribute is not a function"). The saved HTML turns these spans back into tag text
+  // (htmlWithTagText in rich-text-editor.tsx); pasting them back parses them as tags (parseHTML).
   renderHTML({ node }) {
-    return mergeTagText(node.attrs.path, node.attrs.fallback ?? undefined) as unknown as DOMOutputSpec;
+    const attrs: Record<string, string> = { "data-merge-tag": node.attrs.path, class: "ed-tag-chip", contenteditable: "false" };
+    if (node.attrs.fallback) attrs["data-fallback"] = node.attrs.fallback;
+    return ["span", attrs, chipText(node.attrs.path, node.attrs.fallback ?? undefined)];
   },
 
   renderText({ node }) {

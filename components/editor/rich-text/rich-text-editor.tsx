@@ -15,7 +15,7 @@ import { useEditor as useEditorDoc } from "../state/store";
 import { brandPalette } from "./brand-palette";
 import { LinkDialog, type LinkValue } from "./link-dialog";
 import { MergeTagDialog } from "./merge-tag-dialog";
-import { htmlWithTagElements } from "./merge-tag-dom";
+import { htmlWithTagElements, htmlWithTagText } from "./merge-tag-dom";
 import { MergeTagNode } from "./merge-tag-node";
 
 type Props = { html: string; onChange: (html: string) => void; onDone: () => void };
@@ -55,7 +55,7 @@ export default function RichTextEditor({ html, onChange, onDone }: Props) {
         return false;
       },
     },
-    onUpdate: ({ editor }) => onChangeRef.current(editor.getHTML()),
+    onUpdate: ({ editor }) => onChangeRef.current(htmlWithTagText(editor.getHTML())),
   });
   return (
     <div
