@@ -33,7 +33,8 @@ async function readTemplate(baseURL: string, templateId: string) {
 }
 
 test.beforeAll(async ({ browser, baseURL }) => {
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // A context of our own: axe (AxeBuilder) refuses pages made by browser.newPage().
+  page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
   await signUp(page, "marketer");
   longId = await createTemplate(baseURL!, {
     name: "Sixty sections",
@@ -52,7 +53,7 @@ test.beforeAll(async ({ browser, baseURL }) => {
 });
 
 test.afterAll(async () => {
-  await page.close();
+  await page.context().close();
 });
 
 /** True when the element's centre is not covered by anything else (it, or something inside it, is on top). */
@@ -199,7 +200,7 @@ test("a heading and a coloured link round trip through the API and the renderer"
   expect(stored).toMatch(/<h2>Spring is here<\/h2>/);
   expect(stored).toContain('href="https://shop.example.org/spring?e=[[contact.email]]"');
   expect(stored).toContain('target="_blank"');
-  expect(stored).toMatch(/color: ?#1a73e8/i);
+  expect(stored).toMatch(/color: ?(?:#1a73e8|rgb\(26, 115, 232\))/i);
 
   await page.reload();
   await expect(blocks(page).first().locator("h2")).toHaveText("Spring is here");
@@ -212,14 +213,14 @@ test("a heading and a coloured link round trip through the API and the renderer"
   await page.getByRole("tab", { name: "Preview" }).click();
   const frame = page.frameLocator('[data-testid="preview-frame"]');
   await expect(frame.locator("h2")).toHaveText("Spring is here");
-  await expect(frame.locator('a[target="_blank"]')).toHaveAttribute("href", /^https:\/\/shop\.example\.org\/spring\?e=alex\.sample(?:%40|@)example\.com$/);
-  expect(await frame.locator("body").innerHTML()).toMatch(/color: ?#1a73e8[^>]*>(?:<[^>]+>)*story/i);
+  await expect(frame.locator('a[target="_blank"]', { hasText: "story" })).toHaveAttribute("href", /^https:\/\/shop\.example\.org\/spring\?e=alex\.sample(?:%40|@)example\.com$/);
+  expect(await frame.locator("body").innerHTML()).toMatch(/color: ?(?:#1a73e8|rgb\(26, ?115, ?232\))[^>]*>(?:<[^>]+>)*story/i);
   await page.getByRole("tab", { name: "Edit" }).click();
 });
 
 test("a merge-tag chip inserted from the picker renders the contact's value", async ({ baseURL }) => {
   const editor = await openText();
-  await editor.locator("p").click();
+  await editor.locator("p", { hasText: "story" }).click();
   await page.keyboard.press("End");
   await page.keyboard.type(", ");
   await page.getByRole("button", { name: "Merge tag" }).click();
@@ -248,7 +249,7 @@ test("a merge-tag chip inserted from the picker renders the contact's value", as
 
 test("pasted text keeps its inline styles", async ({ baseURL }) => {
   const editor = await openText();
-  await editor.locator("p").click();
+  await editor.locator("p", { hasText: "story" }).click();
   await page.keyboard.press("End");
   await editor.evaluate((el) => {
     const data = new DataTransfer();
@@ -321,6 +322,8 @@ async function placeholderContrast(locator: Locator): Promise<number> {
 async function seriousViolations(scope?: string) {
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   if (scope) builder.include(scope);
+  // Text the marketer coloured (the pasted red on yellow of an earlier test) is the email's content, not the editor's.
+  else builder.exclude('[data-testid="canvas"] .ed-b-text span[style]');
   const result = await builder.analyze();
   return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
 }
@@ -366,7 +369,9 @@ test("axe finds no serious violation on the editor and its dialogs", async () =>
   await expect(page.getByRole("dialog", { name: "Send a test email" })).toBeVisible();
   expect(await seriousViolations("dialog[open]")).toEqual([]);
   await page.keyboard.press("Escape");
+});
 
+test("axe finds no serious violation on the templates page's New template and Import HTML dialogs", async () => {
   await page.goto("/templates");
   await page.getByRole("button", { name: "New template" }).click();
   await expect(page.getByRole("dialog", { name: "New template" })).toBeVisible();
