@@ -47,6 +47,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       AUTH_SECRET: "e2e-secret-not-for-production",
       APP_URL: baseURL,
+      IMAGES_DIR: path.join(process.env.E2E_DATA_DIR, "images"),
     },
   },
 });

@@ -1,6 +1,7 @@
 // Contacts, profiles, segments and events end to end: a marketer finds a person by email and by phone,
 // sees the events sent through the API in their timeline, edits their data (and meets a validation
-// error), and builds a segment from a contact condition and an event condition.
+// error), builds a segment from contact and event conditions in the segment builder, tags its members,
+// and sees the event identities and declared event schemas.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
@@ -134,7 +135,7 @@ test("find a contact by email and by phone", async ({ page, request }) => {
   await shoot(page, "search-none");
 
   // A number that cannot exist: the API's reason is shown on the search field.
-  await search.fill("+1555");
+  await search.fill("+0555");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(search).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText(/^Phone /)).toBeVisible();
@@ -209,7 +210,9 @@ test("the profile shows identifiers, consent and the events sent through the API
   await expect(email).toContainText("192.0.2.10");
   await expect(email).toContainText("Mozilla/5.0 (E2E)");
   await expect(identifiers.filter({ hasText: ada.phone })).toContainText(/SMS status\s*Subscribed/);
-  await expect(page.getByRole("table", { name: /status changes/ })).toContainText(ada.phone);
+  const history = page.getByRole("table", { name: /Opt-ins and consents/ });
+  await expect(history).toContainText("SMS");
+  await expect(history).toContainText("checkout form");
   await expect(page.getByRole("region", { name: "Custom properties" })).toContainText("orders");
 
   // Events are processed asynchronously: refresh until both are in, newest first.
@@ -274,51 +277,105 @@ test("adding a contact with the form: an invalid phone is reported on the phone 
   await expect(page.getByRole("heading", { name: "Alan", level: 1 })).toBeVisible();
 });
 
-test("a segment from one contact condition and one event condition: live count and members", async ({ page }) => {
+test("the segment builder: who they are and what they did, in plain words, with suggestions and a live count that matches the statistics", async ({ page }) => {
+  test.setTimeout(180_000); // a long walk through the builder, the tagging job and three pages
   await signIn(page, "/segments");
   await expect(page.getByRole("heading", { name: "No segments yet" })).toBeVisible();
   await page.getByRole("link", { name: "New segment" }).click();
-  await page.getByLabel("Segment name").fill("VIP wishlisters");
-
-  // Group 1, condition 1 starts as a tag condition: has tag "vip" matches Ada and Grace.
-  const first = page.getByRole("listitem", { name: "Group 1, condition 1" });
-  await expect(first.getByLabel("Condition", { exact: true })).toHaveValue("tag");
-  await first.getByLabel("Tag", { exact: true }).fill("vip");
+  await page.getByLabel("Segment name", { exact: true }).fill("VIP wishlisters");
   const count = page.getByTestId("live-count");
+
+  // Who they are: group 1 starts with a contact condition on tags, which the brand's tags are offered for.
+  const contactCondition = page.getByRole("listitem", { name: "Group 1, condition 1: who they are" });
+  const tags = contactCondition.getByRole("listitem", { name: "Group 1, condition 1, contact filter 1" });
+  await expect(tags.getByLabel("Contact property", { exact: true })).toHaveValue("tags");
+  await expect(tags.getByLabel("Condition", { exact: true })).toHaveValue("anyOf");
+  await expect(tags.locator("datalist option[value='vip']")).toHaveCount(1);
+  await expect(tags.locator("datalist option[value='newsletter']")).toHaveCount(1);
+  await tags.getByLabel("Tag", { exact: true }).fill("vip");
+  await tags.getByLabel("Tag", { exact: true }).press("Enter");
+  await expect(tags.getByRole("list", { name: "Chosen tags" })).toContainText("vip");
   await expect(count).toHaveText("2 contacts match");
 
+  // A second contact filter: subscribed to email. "All of these" narrows, "any of these" widens.
+  await contactCondition.getByRole("button", { name: "Add a contact filter to group 1, condition 1" }).click();
+  const status = contactCondition.getByRole("listitem", { name: "Group 1, condition 1, contact filter 2" });
+  await status.getByLabel("Contact property", { exact: true }).selectOption("subscriptionStatus");
+  await expect(status.getByLabel("Email", { exact: true })).toBeChecked();
+  await expect(status.getByLabel("Status", { exact: true })).toHaveValue("subscribed");
+  await expect(count).toHaveText("1 contact matches");
+  await contactCondition.getByLabel("Match", { exact: true }).selectOption("or");
+  await expect(count).toHaveText("2 contacts match");
+  await contactCondition.getByLabel("Match", { exact: true }).selectOption("and");
+  await expect(count).toHaveText("1 contact matches");
+  await status.getByRole("button", { name: "Remove group 1, condition 1, contact filter 2" }).click();
+  await expect(count).toHaveText("2 contacts match");
+
+  // What they did: an event condition, the events the brand receives offered by name.
   await page.getByRole("button", { name: "Add event condition to group 1" }).click();
-  const second = page.getByRole("listitem", { name: "Group 1, condition 2 (and)" });
-  await expect(count).toHaveText(/Choose an event name/);
-  await second.getByLabel("Event name").fill(EVENT);
+  const eventCondition = page.getByRole("listitem", { name: "Group 1, condition 2: what they did" });
+  const wishlist = eventCondition.getByRole("listitem", { name: "Group 1, condition 2, event filter 1" });
+  await expect(count).toHaveText(/Choose an event/);
+  await expect(wishlist.locator(`datalist option[value='${EVENT}']`)).toHaveCount(1);
+  await wishlist.getByLabel("Event", { exact: true }).fill(EVENT);
   await expect(count).toHaveText("1 contact matches");
-  await second.getByLabel("At least (times)").fill("3");
+  await wishlist.getByLabel("Times", { exact: true }).fill("3");
   await expect(count).toHaveText("0 contacts match");
-  await second.getByLabel("At least (times)").fill("2");
+  await wishlist.getByLabel("Times", { exact: true }).fill("2");
   await expect(count).toHaveText("1 contact matches");
+  await wishlist.getByLabel("When", { exact: true }).selectOption("inTheLast");
+  await expect(wishlist.getByLabel("How many", { exact: true })).toHaveValue("30");
+  await wishlist.getByLabel("How many", { exact: true }).fill("7");
+  await expect(count).toHaveText("1 contact matches");
+
+  // Only events whose properties match: the event's property keys are offered (inferred from what arrived).
+  await wishlist.getByRole("button", { name: /Only events whose properties match/ }).click();
+  const price = wishlist.getByRole("listitem", { name: "Group 1, condition 2, event filter 1, property condition 1" });
+  await expect(price.locator("datalist option[value='price']")).toHaveCount(1);
+  await price.getByLabel("Event property", { exact: true }).fill("price");
+  await expect(price.getByLabel("Compare as", { exact: true })).toHaveValue("number");
+  await price.getByLabel("Condition", { exact: true }).selectOption("moreThan");
+  await price.getByLabel("Amount", { exact: true }).fill("42");
+  await expect(count).toHaveText("0 contacts match");
+  await wishlist.getByLabel("Times", { exact: true }).fill("1");
+  await expect(count).toHaveText("1 contact matches");
+  await expect(page.getByTestId("segment-summary")).toHaveText(`Tags include any of vip and has done “${EVENT}” at least 1 time in the last 7 days where price is more than 42`);
   await shoot(page, "segment-builder");
   await shootNarrow(page, "segment-builder");
 
   await page.getByRole("button", { name: "Create segment" }).click();
   await expect(page.getByRole("heading", { name: "VIP wishlisters", level: 1 })).toBeVisible();
+  await expect(count).toHaveText("1 contact matches");
+  // The live count is what GET /api/segments/{id}/statistics answers for the saved segment.
+  const segmentID = page.url().split("/").pop()!;
+  const stats = await page.request.get(`/api/segments/${segmentID}/statistics`, { headers: headers() });
+  expect(await stats.json()).toEqual({ segmentID, contactsCount: 1 });
   const members = page.getByRole("table", { name: "Segment members" });
   await expect(members.locator("tbody tr:not(.virtual-padding)")).toHaveCount(1);
   await expect(members).toContainText("Ada Lovelace");
-  await expect(count).toHaveText("1 contact matches");
   await shoot(page, "segment-members");
 
-  // An "or" group whose condition the API refuses: the live count explains, the field shows why.
+  // An "or" group whose filter the API refuses: the live count explains, the field shows why.
   await page.getByRole("button", { name: "Add “or” group" }).click();
-  const other = page.getByRole("listitem", { name: "Group 2, condition 1" });
-  await other.getByLabel("Condition", { exact: true }).selectOption("customProperty");
-  await other.getByLabel("Property key").fill("bad key!");
-  await other.getByLabel("Value", { exact: true }).fill("x");
+  const bad = page.getByRole("listitem", { name: "Group 2, condition 1, contact filter 1" });
+  await bad.getByLabel("Contact property", { exact: true }).selectOption("custom");
+  await bad.getByLabel("Custom property name", { exact: true }).fill("bad key!");
+  await bad.getByLabel("Value", { exact: true }).fill("x");
   await expect(count).toHaveText("Fix the highlighted conditions to see a count.");
-  await expect(other.getByLabel("Property key")).toHaveAttribute("aria-invalid", "true");
-  await expect(other.locator(".field-error")).toContainText("letters, digits");
+  await expect(bad.getByLabel("Custom property name", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(bad.locator(".field-error")).toContainText("letters, digits");
   await shoot(page, "segment-invalid-condition");
   await page.getByRole("button", { name: "Remove group 2", exact: true }).click();
   await expect(count).toHaveText("1 contact matches");
+
+  // Tag everyone in the saved segment, with the background job's progress.
+  const tagPanel = page.getByRole("region", { name: "Tag everyone in this segment" });
+  await tagPanel.getByLabel("Tags (separate with commas)", { exact: true }).fill("wishlisted");
+  await tagPanel.getByRole("button", { name: "Add tags" }).click();
+  await expect(tagPanel.getByTestId("tag-job-status")).toHaveText("Done: 1 of 1 contacts got “wishlisted”.");
+  await expect(tagPanel.getByRole("progressbar")).toHaveAttribute("value", "100");
+  await expect(members).toContainText("wishlisted");
+  await shoot(page, "segment-tagged");
 
   await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Segments" }).click();
   const row = page.getByRole("row", { name: /VIP wishlisters/ });
@@ -328,7 +385,7 @@ test("a segment from one contact condition and one event condition: live count a
 
   // The contacts page filters by the segment too, and the profile lists it.
   await page.goto("/contacts");
-  await page.getByLabel("Segment").selectOption({ label: "VIP wishlisters" });
+  await page.getByLabel("Segment", { exact: true }).selectOption({ label: "VIP wishlisters" });
   await expect(bodyRows(page)).toHaveCount(1);
   await table(page).getByRole("link", { name: "Ada Lovelace" }).click();
   await expect(page.getByRole("region", { name: "Segments" }).getByRole("link", { name: "VIP wishlisters" })).toBeVisible();
@@ -351,5 +408,21 @@ test("events overview: identities with counts, and a warning when one name arriv
   await expect(apiRow).toContainText("Mixed identities");
   await expect(page.getByRole("note")).toContainText("under more than one identity");
   await expect(page.getByRole("note")).toContainText(EVENT);
+
+  // A declared event schema is listed with its properties, and its identity is flagged once events arrive.
+  const declared = await request.post("/api/event-metadata", {
+    headers: headers(),
+    data: { name: "points earned", origin: "api", displayName: "Points earned", properties: { points: { type: "integer", displayName: "Points" }, reason: { type: "string" } } },
+  });
+  expect(declared.status(), await declared.text()).toBe(201);
+  await request.post("/api/events", { headers: headers(), data: { eventName: "points earned", origin: "api", contact: { email: ada.email }, properties: { points: 5 } } });
+  const schemas = page.getByRole("region", { name: "Declared event schemas" });
+  await expect(async () => {
+    await page.reload();
+    await expect(identities.getByRole("row", { name: /points earned/ })).toContainText("Declared", { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(schemas).toContainText("Points earned");
+  await expect(schemas).toContainText("points");
+  await expect(schemas).toContainText("whole number");
   await shoot(page, "events");
 });

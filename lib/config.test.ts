@@ -12,6 +12,7 @@ describe("configuration", () => {
       appOrigin: "http://localhost:3000",
       RATE_LIMIT_PER_MINUTE: 400,
       RATE_LIMIT_RENDER_PER_MINUTE: 40,
+      RATE_LIMIT_TAGS_PER_MINUTE: 60,
       DATABASE_POOL_SIZE: 10,
       INKWELL_WORKER: "on",
       EVENTS_SQLITE_SYNCHRONOUS: "full",

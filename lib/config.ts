@@ -31,6 +31,11 @@ const origin = z
 // A sender as mail headers write it: "Name <address>" or a bare address.
 const MAILBOX = /^(?:[^<>@]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/;
 
+const httpUrl = z
+  .string()
+  .refine((value) => ["http:", "https:"].includes(parsedUrl(value)?.protocol ?? ""), "must be an absolute http(s) URL")
+  .transform((value) => value.replace(/\/+$/, ""));
+
 /** The variables, their defaults and their rules. Empty values count as unset. */
 const Environment = z.object({
   DATABASE_URL: z
@@ -45,6 +50,7 @@ const Environment = z.object({
   APP_URL: origin.optional(),
   RATE_LIMIT_PER_MINUTE: positiveInt(400),
   RATE_LIMIT_RENDER_PER_MINUTE: positiveInt(40),
+  RATE_LIMIT_TAGS_PER_MINUTE: positiveInt(60),
   DATABASE_POOL_SIZE: positiveInt(10),
   INKWELL_WORKER: onOff("on"),
   EVENTS_MAX_ATTEMPTS: positiveInt(8),
@@ -67,14 +73,41 @@ const Environment = z.object({
   SMTP_PASSWORD: z.string().max(1000).optional(),
   SMTP_FROM: z.string().max(320).regex(MAILBOX, 'must be an address, e.g. "Acme <news@acme.com>" or news@acme.com').optional(),
   TEST_SEND_PER_HOUR: positiveInt(20),
+  /** Where uploaded images are kept: a folder served by Inkwell (local) or an S3-compatible bucket (s3). */
+  IMAGES_STORAGE: z.enum(["local", "s3"], { error: 'must be "local" or "s3"' }).default("local"),
+  /** The folder of local image storage (relative to the working directory). */
+  IMAGES_DIR: z.string().default("./data/images"),
+  /** Upload by URL: how long fetching the image may take. */
+  IMAGES_FETCH_TIMEOUT_MS: positiveInt(10_000),
+  /**
+   * Upload by URL: host names (comma-separated, e.g. an internal CDN) that may resolve to private or
+   * loopback addresses. Empty by default: only public addresses are fetched (SSRF protection).
+   */
+  IMAGES_FETCH_ALLOWED_HOSTS: z.string().default(""),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  /** An S3-compatible service's endpoint (MinIO, R2, ...); unset for AWS S3. */
+  S3_ENDPOINT: httpUrl.optional(),
+  /** Static credentials; unset: the AWS SDK's default chain (environment, profile, instance role). */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: onOff("off"),
+  /** Public base URL of the bucket's objects (a CDN, say); default: the bucket's own URL. */
+  S3_PUBLIC_URL: httpUrl.optional(),
+  /** Batches the worker processes at once (each up to 100 items). */
+  BATCHES_WORKER_CONCURRENCY: positiveInt(4),
 }).superRefine((env, ctx) => {
+  if (env.IMAGES_STORAGE === "s3" && !env.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when IMAGES_STORAGE is s3" });
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: "custom", path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"], message: "must be set together with the other S3 key" });
+  }
   if (!!env.SMTP_USER !== !!env.SMTP_PASSWORD) {
     ctx.addIssue({ code: "custom", path: [env.SMTP_USER ? "SMTP_PASSWORD" : "SMTP_USER"], message: "must be set together with SMTP_USER and SMTP_PASSWORD (the mail server login)" });
   }
 });
 
 /** Variables whose values never appear in an error message. */
-const SECRETS = new Set(["AUTH_SECRET", "SMTP_PASSWORD"]);
+const SECRETS = new Set(["AUTH_SECRET", "SMTP_PASSWORD", "S3_SECRET_ACCESS_KEY"]);
 
 export type SmtpSettings = { host: string; port: number; tls: "starttls" | "tls" | "none"; auth: { user: string; pass: string } | null; from: string };
 

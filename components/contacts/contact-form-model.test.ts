@@ -6,10 +6,10 @@ const stored: Contact = {
   id: "65a1b2c3d4e5f60718293a4b", email: "ada@example.com", phone: ["+14155552671"],
   identifiers: [
     { type: "email", id: "ada@example.com", channels: { email: { status: "subscribed", statusChangedAt: "2026-01-01T00:00:00.000Z" } }, consent: { source: "signup form", createdAt: "2026-01-01T00:00:00.000Z", ip: "192.0.2.1" }, sendWelcomeMessage: true },
-    { type: "phone", id: "+14155552671", channels: { sms: { status: "nonSubscribed", statusChangedAt: "2026-01-01T00:00:00.000Z" } }, consent: null, sendWelcomeMessage: true },
+    { type: "phone", id: "+14155552671", channels: { sms: { status: "nonSubscribed", statusChangedAt: "2026-01-01T00:00:00.000Z" } }, sendWelcomeMessage: true },
   ],
-  status: "subscribed", firstName: "Ada", lastName: null, gender: null, birthdate: null, address: null, city: "London", state: null,
-  country: null, countryCode: null, postalCode: null, tags: ["vip"], customProperties: { score: 3, plan: "pro" }, segments: [], statusHistory: [],
+  status: "subscribed", firstName: "Ada", city: "London", tags: ["vip"], customProperties: { score: 3, plan: "pro" }, segments: [],
+  consents: [], optIns: [], statuses: [],
   createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z",
 };
 

@@ -6,10 +6,9 @@ import type { z } from "zod";
 
 export type Contact = ContactRecord;
 export type Identifier = Contact["identifiers"][number];
-export type StatusChange = Contact["statusHistory"][number];
 export type ContactStatus = NonNullable<Contact["status"]>;
 export type IdentifierType = Identifier["type"];
-export type Channel = StatusChange["channel"];
+export type Channel = Contact["statuses"][number]["channel"];
 export type ContactList = z.infer<typeof ContactListSchema>;
 
 export type ContactEvent = z.infer<typeof ContactEventSchema>;

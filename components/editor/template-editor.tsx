@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
 import { createLayout, getTemplate, listLayouts } from "@/components/templates/templates-api";
+import { EditorImagesPanel, useImageFileDrops } from "@/components/assets/editor-images";
 import { Canvas } from "./canvas/canvas";
 import { EditorDnd } from "./dnd/editor-dnd";
 import { EditorUiContext, type EditorUi } from "./editor-ui";
@@ -27,7 +28,8 @@ import { useLeaveGuard } from "./use-leave-guard";
 import { NarrowScreenNotice } from "./narrow-screen-notice";
 import { useStickyOffsets } from "./use-sticky-offsets";
 
-export function TemplateEditor({ templateId }: { templateId: string }) {
+/** `publicOrigin`: the deployment's public origin (APP_URL), for the URLs the editor writes into a template. */
+export function TemplateEditor({ templateId, publicOrigin }: { templateId: string; publicOrigin: string }) {
   const template = useQuery({ queryKey: ["template", templateId], queryFn: () => getTemplate(templateId), staleTime: Infinity, gcTime: 0 });
   if (template.isPending) return <p className="ed-loading" aria-live="polite">Loading the template…</p>;
   if (template.isError) {
@@ -41,16 +43,16 @@ export function TemplateEditor({ templateId }: { templateId: string }) {
     );
   }
   const { name, generalSettings, sections } = template.data;
-  return <LoadedEditor templateId={templateId} initial={{ name, generalSettings, sections }} />;
+  return <LoadedEditor templateId={templateId} initial={{ name, generalSettings, sections }} publicOrigin={publicOrigin} />;
 }
 
-function LoadedEditor({ templateId, initial }: { templateId: string; initial: EditorDocument }) {
+function LoadedEditor({ templateId, initial, publicOrigin }: { templateId: string; initial: EditorDocument; publicOrigin: string }) {
   const [store] = useState(() => createEditorStore(initial));
   const [editing] = useState(() => createValueStore<string | null>(null));
   const [errors] = useState(() => createValueStore<Map<string, NodeError[]>>(new Map()));
   const [notice, setNotice] = useState("");
   const [tab, setTab] = useState<"edit" | "preview">("edit");
-  const [side, setSide] = useState<"node" | "general">("node");
+  const [side, setSide] = useState<"node" | "general" | "images">("node");
   const [layoutFor, setLayoutFor] = useState<Section | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const autosave = useAutosave(templateId, store, errors);
@@ -63,7 +65,8 @@ function LoadedEditor({ templateId, initial }: { templateId: string; initial: Ed
     () => ({
       editing,
       errors,
-      origin: typeof window === "undefined" ? "" : window.location.origin,
+      // Placeholders and library images point at the public origin, never the host this page came from.
+      origin: publicOrigin,
       notify: setNotice,
       saveSectionAsLayout: (sectionId) => {
         const { doc } = store.getState();
@@ -71,10 +74,11 @@ function LoadedEditor({ templateId, initial }: { templateId: string; initial: Ed
         if (path) setLayoutFor(nodeAt(doc, path) as Section);
       },
     }),
-    [editing, errors, store],
+    [editing, errors, store, publicOrigin],
   );
 
   useUndoShortcuts(store);
+  useImageFileDrops(rootRef, store, setNotice);
   useRefusalNotices(store, setNotice);
   useEffect(() => store.subscribe(() => {
     // Leaving the text being edited when the selection moves elsewhere.
@@ -115,8 +119,11 @@ function LoadedEditor({ templateId, initial }: { templateId: string; initial: Ed
                 <button type="button" role="tab" aria-selected={side === "general"} className="ed-seg" onClick={() => setSide("general")}>
                   General settings
                 </button>
+                <button type="button" role="tab" aria-selected={side === "images"} className="ed-seg" onClick={() => setSide("images")}>
+                  Images
+                </button>
               </div>
-              <div role="tabpanel">{side === "node" ? <PropertyPanel /> : <GeneralSettingsPanel />}</div>
+              <div role="tabpanel">{side === "node" ? <PropertyPanel /> : side === "general" ? <GeneralSettingsPanel /> : <EditorImagesPanel />}</div>
             </aside>
           </div>
           {tab === "preview" && <PreviewPane templateId={templateId} beforeRender={autosave.saveNow} />}

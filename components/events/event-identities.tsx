@@ -1,39 +1,92 @@
 "use client";
 // The identities (name, origin, version) the brand's events arrive under. An event name under two
 // identities is flagged: automations and segments bind to one identity, so the other's events are missed.
+// Below them, the brand's declared custom event schemas with their properties.
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "@/components/contacts/contacts-client";
 import { EmptyState } from "@/components/ui/empty-state";
-import { eventIdentityKeys, listEventIdentities } from "./events-client";
+import { eventIdentityKeys, getEventRegistry, type DeclaredEvent } from "./events-client";
+import type { PropertyNode } from "@/lib/events/metadata/schemas";
+
+const TYPE_WORDS: Record<PropertyNode["type"], string> = {
+  string: "text", stringList: "list of text", integer: "whole number", integerList: "list of whole numbers", float: "number", floatList: "list of numbers",
+  boolean: "yes / no", booleanList: "list of yes / no", date: "date", dateList: "list of dates", struct: "group of properties", structList: "list of groups",
+};
+
+function PropertyList({ properties }: { properties: Record<string, PropertyNode> }) {
+  return (
+    <ul className="property-tree">
+      {Object.entries(properties).map(([key, node]) => (
+        <li key={key}>
+          <code>{key}</code> <span className="muted">{TYPE_WORDS[node.type]}</span>
+          {node.displayName && <> · {node.displayName}</>}
+          {node.description && <span className="muted small"> — {node.description}</span>}
+          {node.properties && <PropertyList properties={node.properties} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The brand's declared custom event schemas: events with their name and origin are checked against them. */
+function DeclaredEvents({ declared }: { declared: DeclaredEvent[] }) {
+  return (
+    <section aria-labelledby="declared-title" className="stack">
+      <h2 id="declared-title">Declared event schemas</h2>
+      {declared.length === 0 ? (
+        <p className="muted">
+          None yet. Declare a custom event&apos;s properties with <code>POST /api/event-metadata</code>: events sent with its name and origin are then checked
+          against the types you declare, and the segment builder offers its properties.
+        </p>
+      ) : (
+        <ul className="declared-list">
+          {declared.map((d) => (
+            <li key={`${d.name}\u0000${d.origin}`} className="card">
+              <h3 className="card-title">
+                {d.displayName} <span className="muted small">({d.name}, from {d.origin})</span>{" "}
+                {!d.seen && <span className="badge badge-muted">Not received yet</span>}
+              </h3>
+              <PropertyList properties={d.properties} />
+              <p className="muted small">Declared {formatDateTime(d.createdAt)}, last changed {formatDateTime(d.updatedAt)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 export function EventIdentities() {
-  const identities = useQuery({ queryKey: eventIdentityKeys.all, queryFn: listEventIdentities });
+  const registry = useQuery({ queryKey: eventIdentityKeys.all, queryFn: getEventRegistry });
 
-  if (identities.isPending) {
+  if (registry.isPending) {
     return (
       <p className="loading" role="status">
         Loading events…
       </p>
     );
   }
-  if (identities.isError) {
+  if (registry.isError) {
     return (
       <div className="alert alert-error" role="alert">
-        <p>Could not load events: {identities.error.message}</p>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={() => identities.refetch()}>
+        <p>Could not load events: {registry.error.message}</p>
+        <button type="button" className="btn btn-secondary btn-sm" onClick={() => registry.refetch()}>
           Try again
         </button>
       </div>
     );
   }
-  const rows = identities.data;
+  const { identities: rows, declared } = registry.data;
   if (rows.length === 0) {
     return (
-      <EmptyState title="No events yet">
-        <p>
-          Events your systems send to <code>POST /api/events</code> appear here once processed, one row per identity: the event&apos;s name, origin and version.
-        </p>
-      </EmptyState>
+      <div className="stack">
+        <EmptyState title="No events yet">
+          <p>
+            Events your systems send to <code>POST /api/events</code> appear here once processed, one row per identity: the event&apos;s name, origin and version.
+          </p>
+        </EmptyState>
+        <DeclaredEvents declared={declared} />
+      </div>
     );
   }
   const conflicts = [...new Set(rows.filter((r) => r.conflict).map((r) => r.eventName))];
@@ -82,6 +135,12 @@ export function EventIdentities() {
                       <span className="badge badge-warning">Mixed identities</span>
                     </>
                   )}
+                  {r.declared && (
+                    <>
+                      {" "}
+                      <span className="badge badge-success">Declared</span>
+                    </>
+                  )}
                 </th>
                 <td>{r.origin ?? <span className="muted">none (no-origin compatibility)</span>}</td>
                 <td>{r.eventVersion ?? <span className="muted">custom</span>}</td>
@@ -93,6 +152,7 @@ export function EventIdentities() {
           </tbody>
         </table>
       </div>
+      <DeclaredEvents declared={declared} />
     </div>
   );
 }

@@ -7,15 +7,17 @@ import { useRouter } from "next/navigation";
 import { useMemo, useReducer, useState } from "react";
 import { ContactsBrowser } from "@/components/contacts/contacts-browser";
 import { contactKeys } from "@/components/contacts/contacts-client";
-import { eventIdentityKeys, listEventIdentities } from "@/components/events/events-client";
+import { eventMetadataKeys, queryEventMetadata } from "@/components/events/event-metadata-client";
 import { Dialog } from "@/components/ui/dialog";
 import { ApiError } from "@/lib/client/api-fetch";
 import { ConditionBuilder } from "./condition-builder";
 import { builderReducer, emptyBuilder, fromApi, incompleteReason, locatePointer, toApi, type BuilderState } from "./condition-builder-state";
 import { LiveCount, useLiveCount } from "./live-count";
-import { createSegment, deleteSegment, getSegment, replaceSegment, segmentKeys, type Segment } from "./segments-client";
+import { createSegment, deleteSegment, getSegment, getSuggestions, replaceSegment, segmentKeys, suggestionKeys, type Segment } from "./segments-client";
+import { summarize } from "./segment-summary";
+import { TagSegmentPanel } from "./tag-segment-panel";
 
-/** Field errors of a definition keyed the way the builder reads them. */
+/** Field errors of a definition keyed the way the builder reads them: `${draftKey}.${field}`. */
 function builderErrors(state: BuilderState, error: ApiError | null): { byInput: Record<string, string>; other: string[] } {
   const byInput: Record<string, string> = {};
   const other: string[] = [];
@@ -25,7 +27,7 @@ function builderErrors(state: BuilderState, error: ApiError | null): { byInput: 
       if (!e.pointer.startsWith("/name")) other.push(`${e.field}: ${e.message}`);
       continue;
     }
-    const key = at.condition ? (at.field ? `${at.condition}.${at.field}` : at.condition) : at.group;
+    const key = at.field ? `${at.key}.${at.field}` : at.key;
     byInput[key] = byInput[key] ? `${byInput[key]}; ${e.message}` : e.message;
   }
   return { byInput, other };
@@ -33,13 +35,26 @@ function builderErrors(state: BuilderState, error: ApiError | null): { byInput: 
 
 function initialState(segment?: Segment): BuilderState {
   if (segment) return fromApi(segment.conditionGroups);
-  return builderReducer(emptyBuilder(), { type: "addGroup", conditionType: "tag" });
+  return builderReducer(emptyBuilder(), { type: "addGroup", entity: "contact" });
+}
+
+/** A segment being built answers 409 for a moment: try again a few times before showing it. */
+async function whenBuilt<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409 && attempt < 10)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 export function SegmentEditor({ segment }: { segment?: Segment }) {
   const router = useRouter();
   const queryClient = useQueryClient();
   const [name, setName] = useState(segment?.name ?? "");
+  const [starred, setStarred] = useState(segment?.isStarred ?? false);
   const [state, dispatch] = useReducer(builderReducer, segment, initialState);
   const [saveError, setSaveError] = useState<ApiError | Error | null>(null);
   const [saved, setSaved] = useState(false);
@@ -47,11 +62,15 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
 
   const groups = useMemo(() => toApi(state), [state]);
   const live = useLiveCount(groups, incompleteReason(state));
-  const identities = useQuery({ queryKey: eventIdentityKeys.all, queryFn: listEventIdentities, retry: false });
-  const eventNames = [...new Set(identities.data?.map((i) => i.eventName) ?? [])].sort();
+  const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: getSuggestions, retry: false });
+  const events = useQuery({ queryKey: eventMetadataKeys.segments, queryFn: queryEventMetadata, retry: false });
+  const summary = useMemo(() => summarize(groups), [groups]);
 
   const save = useMutation({
-    mutationFn: () => (segment ? replaceSegment(segment.segmentID, { name, conditionGroups: groups }) : createSegment({ name, conditionGroups: groups })),
+    mutationFn: () =>
+      segment
+        ? whenBuilt(() => replaceSegment(segment.segmentID, { name, conditionGroups: groups, isStarred: starred }))
+        : createSegment({ name, conditionGroups: groups, isStarred: starred }),
     onMutate: () => {
       setSaveError(null);
       setSaved(false);
@@ -65,7 +84,7 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
     },
   });
   const remove = useMutation({
-    mutationFn: () => deleteSegment(segment!.segmentID),
+    mutationFn: () => whenBuilt(() => deleteSegment(segment!.segmentID)),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: segmentKeys.all });
       router.push("/segments");
@@ -118,10 +137,30 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
                 </p>
               )}
             </div>
-            <ConditionBuilder state={state} dispatch={dispatch} errors={byInput} eventNames={eventNames} />
+            <label className="checkbox">
+              <input type="checkbox" checked={starred} onChange={(e) => setStarred(e.target.checked)} /> Favourite (starred segments come first in lists)
+            </label>
+            <ConditionBuilder state={state} dispatch={dispatch} errors={byInput} suggestions={suggestions.data} events={events.data} />
           </div>
           <aside className="segment-aside" aria-label="Segment size and actions">
             <LiveCount live={live} />
+            <section className="segment-summary" aria-labelledby="summary-title">
+              <h2 id="summary-title" className="live-count-label">
+                In plain words
+              </h2>
+              {summary.length === 0 ? (
+                <p className="muted">No conditions yet.</p>
+              ) : (
+                <ol className="summary-list" data-testid="segment-summary">
+                  {summary.map((sentence, i) => (
+                    <li key={i}>
+                      {i > 0 && <strong>or </strong>}
+                      {sentence}
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </section>
             <button type="submit" className="btn btn-primary" disabled={save.isPending}>
               {save.isPending ? "Saving…" : segment ? "Save segment" : "Create segment"}
             </button>
@@ -138,6 +177,8 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
           </aside>
         </div>
       </form>
+
+      {segment && <TagSegmentPanel segmentID={segment.segmentID} suggestions={suggestions.data} />}
 
       {segment && (
         <section aria-labelledby="members-title" className="stack">

@@ -2,6 +2,8 @@
 import type { z } from "zod";
 import type { Paging } from "@/lib/http/pagination";
 import type { SegmentInput as SegmentInputSchema, SegmentRecord } from "@/lib/segments/schemas";
+import type { SegmentSuggestionsSchema } from "@/lib/segments/suggestions";
+import type { TagJobSchema, TagsAccepted } from "@/lib/contacts/tags/schemas";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { queryString } from "@/components/contacts/contacts-client";
 import type { ApiConditionGroup } from "./condition-builder-state";
@@ -40,3 +42,15 @@ export const segmentCount = (id: string) =>
 /** Counts the contacts an unsaved definition would match. */
 export const previewSegmentCount = (conditionGroups: ApiConditionGroup[], signal?: AbortSignal) =>
   apiFetch<{ contactsCount: number }>("/api/segments/preview", { method: "POST", body: { conditionGroups }, signal }).then((s) => s.contactsCount);
+
+export type SegmentSuggestions = z.infer<typeof SegmentSuggestionsSchema>;
+export const suggestionKeys = { all: ["segments", "suggestions"] as const };
+export const getSuggestions = () => apiFetch<SegmentSuggestions>("/api/segments/suggestions");
+
+// ---- bulk tagging a segment's members
+
+export type TagJob = z.infer<typeof TagJobSchema>;
+export const tagJobKeys = { detail: (id: string) => ["tag-jobs", id] as const };
+export const changeSegmentTags = (segmentID: string, action: "add" | "remove", tags: string[]) =>
+  apiFetch<z.infer<typeof TagsAccepted>>("/api/contacts/tags", { method: action === "add" ? "POST" : "DELETE", body: { segmentID, tags } });
+export const getTagJob = (id: string) => apiFetch<TagJob>(`/api/contacts/tags/jobs/${encodeURIComponent(id)}`);

@@ -28,18 +28,20 @@ export class ApiError extends Error {
 
 type Options = Omit<RequestInit, "body"> & { body?: unknown };
 
+/** A FormData body (a file upload) goes as multipart/form-data; anything else as JSON. */
 export async function apiFetch<T>(path: string, options: Options = {}): Promise<T> {
   const { body, headers, ...rest } = options;
+  const form = typeof FormData !== "undefined" && body instanceof FormData;
   const init: RequestInit = {
     ...rest,
     credentials: "same-origin",
     headers: {
       "Service-Version": SERVICE_VERSION,
       Accept: "application/json",
-      ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+      ...(body !== undefined && !form ? { "Content-Type": "application/json" } : {}),
       ...headers,
     },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
+    body: form ? (body as FormData) : body !== undefined ? JSON.stringify(body) : undefined,
   };
   let response: Response;
   try {

@@ -44,7 +44,7 @@ export async function listContacts(brandId: string, query: ContactListQuery): Pr
     where.push(`c."id" IN (SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId)} AND i."type" = 'email' AND i."status" = ${sql.p(query.status)})`);
   }
   if (query.tag !== undefined) where.push(`c."id" IN (SELECT t."contactId" FROM "ContactTag" t WHERE t."brandId" = ${sql.p(brandId)} AND t."tag" = ${sql.p(query.tag)})`);
-  if (query.segmentID !== undefined) where.push(segmentSql(await getSegmentGroups(brandId, query.segmentID), sql));
+  if (query.segmentID !== undefined) where.push(segmentSql(await getSegmentGroups(brandId, query.segmentID), sql, { brandId }));
   if (query.updatedAtFrom !== undefined) where.push(`c."updatedAt" >= ${sql.p(new Date(query.updatedAtFrom))}`);
 
   const { sort, direction, limit } = query;

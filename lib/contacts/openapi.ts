@@ -3,6 +3,7 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { conflict, jsonContent, notFound, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
 import { IdParams } from "@/lib/http/route";
 import { ContactInput, ContactListQuery, ContactListSchema, ContactPatch, ContactSchema, EmailQuery } from "./schemas";
+import { TagJobList, TagJobSchema, TagsAccepted, TagsRequest } from "./tags/schemas";
 
 const tags = ["Contacts"];
 
@@ -54,6 +55,44 @@ export const contactPaths: ZodOpenApiPathsObject = {
       requestParams: { header: VersionHeader, path: IdParams },
       requestBody: { content: { "application/json": { schema: ContactPatch } } },
       responses: { "200": jsonContent(ContactSchema, "The updated contact"), ...notFound, ...conflict("An identifier belongs to another contact"), ...standardErrors },
+    },
+  },
+  "/api/contacts/tags": {
+    post: {
+      summary: "Add tags to contacts named by id, email or phone, and to a segment's members",
+      description: "At least one of contactIDs, emails, phones or segmentID. The union of the selectors is tagged, each contact once; names of no contact are ignored. Contacts named by id, email or phone are tagged before the 202; a segment's members by a background job (the response's `job`, followed at /api/contacts/tags/jobs/{id}) that walks the contacts existing when the request was accepted. 60 requests per minute per credential.",
+      tags,
+      security: security("contacts.write"),
+      requestParams: { header: VersionHeader },
+      requestBody: { content: { "application/json": { schema: TagsRequest } } },
+      responses: { "202": jsonContent(TagsAccepted, "Accepted"), ...standardErrors },
+    },
+    delete: {
+      summary: "Remove tags from contacts named by id, email or phone, and from a segment's members",
+      description: "As POST, removing the tags. 60 requests per minute per credential.",
+      tags,
+      security: security("contacts.write"),
+      requestParams: { header: VersionHeader },
+      requestBody: { content: { "application/json": { schema: TagsRequest } } },
+      responses: { "202": jsonContent(TagsAccepted, "Accepted"), ...standardErrors },
+    },
+  },
+  "/api/contacts/tags/jobs": {
+    get: {
+      summary: "The latest bulk tag jobs (at most 20, newest first)",
+      tags,
+      security: security("contacts.read"),
+      requestParams: { header: VersionHeader },
+      responses: { "200": jsonContent(TagJobList, "Jobs"), ...standardErrors },
+    },
+  },
+  "/api/contacts/tags/jobs/{id}": {
+    get: {
+      summary: "A bulk tag job's progress",
+      tags,
+      security: security("contacts.read"),
+      requestParams: { header: VersionHeader, path: IdParams },
+      responses: { "200": jsonContent(TagJobSchema, "The job"), ...notFound, ...standardErrors },
     },
   },
 };

@@ -9,6 +9,8 @@ export const CONTACT_STATUSES = ["subscribed", "unsubscribed", "nonSubscribed"] 
 export const ContactStatus = z.enum(CONTACT_STATUSES).meta({ id: "ContactStatus", description: "Subscription status of a channel" });
 
 export const MAX_IDENTIFIERS = 20;
+/** consents[] and optIns[] of a contact record hold at most this many entries (the newest). */
+export const HISTORY_LIMIT = 100;
 export const MAX_TAGS = 100;
 export const MAX_TAG_LENGTH = 100;
 export const MAX_CUSTOM_PROPERTIES = 100;
@@ -30,7 +32,7 @@ const ChannelStatusInput = z
 
 const ConsentInput = z
   .object({
-    source: z.string().trim().min(1).max(200).meta({ description: "Where consent was collected, e.g. a form name" }),
+    source: z.string().trim().min(1).max(200).optional().meta({ description: "Where consent was collected, e.g. a form name (default: api, event or v4, after the writer)" }),
     createdAt: z.iso.datetime({ offset: true }).optional().meta({ description: "When consent was given (default: now)" }),
     ip: z.union([z.ipv4(), z.ipv6()]).optional(),
     userAgent: z.string().max(500).optional(),
@@ -41,11 +43,12 @@ const ConsentInput = z
 export const IdentifierInput = z
   .object({
     type: z.enum(IDENTIFIER_TYPES),
-    id: z.string().min(1).max(254).meta({ description: "Email address, or phone number in E.164 (leading +)" }),
+    id: z.string().min(1).max(254).meta({ description: "Email address, or phone number in E.164 (leading +): normalized when it is an assigned number, kept as sent otherwise" }),
     channels: z.object({ email: ChannelStatusInput.optional(), sms: ChannelStatusInput.optional() }).strict().optional()
       .meta({ description: "Status per channel: `email` for email identifiers, `sms` for phone identifiers" }),
     consent: ConsentInput.optional(),
     sendWelcomeMessage: z.boolean().optional().meta({ description: "Default true" }),
+    source: z.string().trim().min(1).max(100).optional().meta({ description: "Where the identifier came from, e.g. api" }),
   })
   .strict()
   .superRefine((identifier, ctx) => {
@@ -53,7 +56,7 @@ export const IdentifierInput = z
       ctx.addIssue({
         code: "custom",
         path: ["id"],
-        message: identifier.type === "email" ? "is not a valid email address" : "is not a valid phone number in E.164 format (e.g. +14155552671)",
+        message: identifier.type === "email" ? "is not a valid email address" : "is not a phone number in E.164 format (a + and up to 15 digits, e.g. +14155552671)",
         params: { code: identifier.type === "email" ? "invalid_email" : "invalid_phone" },
       });
     }
@@ -67,6 +70,9 @@ export const IdentifierInput = z
 export type IdentifierInput = z.infer<typeof IdentifierInput>;
 
 const text = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** The custom property a request's createdAt is kept in (the contact's own createdAt is when we stored it). */
+export const EXTERNAL_CREATED = "externalCreated";
 
 const CustomValue = z.union([z.string().max(MAX_CUSTOM_STRING_LENGTH), z.number(), z.boolean(), z.null()]);
 
@@ -86,6 +92,8 @@ const profileFields = {
     .meta({ description: `Unique tags, at most ${MAX_TAGS}; replaces the contact's tags when given` }),
   customProperties: z.record(CustomPropertyKey, CustomValue).optional()
     .meta({ description: `Merged key by key; null removes a key. At most ${MAX_CUSTOM_PROPERTIES} keys, strings up to ${MAX_CUSTOM_STRING_LENGTH} characters` }),
+  createdAt: z.iso.datetime({ offset: true }).optional()
+    .meta({ description: `When the contact was created in your system; kept as the custom property ${EXTERNAL_CREATED}` }),
 };
 
 type Refinable = { identifiers?: IdentifierInput[]; tags?: string[]; customProperties?: Record<string, unknown> };
@@ -133,44 +141,48 @@ export const IdentifierSchema = z
     type: z.enum(IDENTIFIER_TYPES),
     id: z.string(),
     channels: z.object({ email: ChannelStatusSchema.optional(), sms: ChannelStatusSchema.optional() }),
-    consent: z.object({ source: z.string(), createdAt: z.iso.datetime(), ip: z.string().optional(), userAgent: z.string().optional() }).nullable(),
+    consent: z.object({ source: z.string(), createdAt: z.iso.datetime(), ip: z.string().optional(), userAgent: z.string().optional() }).optional()
+      .meta({ description: "The latest consent given for this identifier (all of them: consents[])" }),
     sendWelcomeMessage: z.boolean(),
+    source: z.string().optional(),
   })
   .meta({ id: "Identifier" });
 
-export const StatusChangeSchema = z
-  .object({
-    identifierType: z.enum(IDENTIFIER_TYPES),
-    identifier: z.string(),
-    channel: z.enum(CHANNELS),
-    from: ContactStatus.nullable().meta({ description: "null when the identifier was added" }),
-    to: ContactStatus,
-    source: z.string().meta({ description: "What changed it: api:api-key, api:oauth, api:session, event, v4" }),
-    changedAt: z.iso.datetime(),
-  })
-  .meta({ id: "StatusChange" });
+export const ConsentRecordSchema = z
+  .object({ channel: z.enum(CHANNELS), source: z.string(), createdAt: z.iso.datetime(), ip: z.string().optional(), userAgent: z.string().optional() })
+  .meta({ id: "ContactConsent", description: "A consent the contact gave on a channel" });
+
+export const OptInSchema = z.object({ channel: z.enum(CHANNELS), optInAt: z.iso.datetime() }).meta({ id: "ContactOptIn", description: "A change of a channel to subscribed" });
+
+export const ChannelStatusRecordSchema = z
+  .object({ channel: z.enum(CHANNELS), status: ContactStatus, statusChangedAt: z.iso.datetime() })
+  .meta({ id: "ContactChannelStatus", description: "The latest status of a channel" });
+
+const present = <T extends z.ZodType>(schema: T) => schema.optional().meta({ description: "Omitted when not set" });
 
 export const ContactSchema = z
   .object({
     id: z.string(),
-    email: z.string().nullable().meta({ description: "The primary (first) email identifier" }),
-    phone: z.array(z.string()).meta({ description: "Phone identifiers, E.164" }),
+    email: present(z.string()).meta({ description: "The primary (first) email identifier; omitted without one" }),
+    phone: z.array(z.string()).meta({ description: "Phone identifiers" }),
     identifiers: z.array(IdentifierSchema),
-    status: ContactStatus.nullable().meta({ description: "Email channel status of the primary email" }),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    gender: z.enum(["m", "f"]).nullable(),
-    birthdate: z.string().nullable(),
-    address: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    country: z.string().nullable(),
-    countryCode: z.string().nullable(),
-    postalCode: z.string().nullable(),
+    status: present(ContactStatus).meta({ description: "Email channel status of the primary email; omitted without one" }),
+    firstName: present(z.string()),
+    lastName: present(z.string()),
+    gender: present(z.enum(["m", "f"])),
+    birthdate: present(z.string()),
+    address: present(z.string()),
+    city: present(z.string()),
+    state: present(z.string()),
+    country: present(z.string()),
+    countryCode: present(z.string()),
+    postalCode: present(z.string()),
     tags: z.array(z.string()),
     customProperties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
     segments: z.array(z.string()).meta({ description: "Ids of the segments the contact belongs to now" }),
-    statusHistory: z.array(StatusChangeSchema).meta({ description: "Every channel status change, newest first (at most 100)" }),
+    consents: z.array(ConsentRecordSchema).meta({ description: `Consents given, oldest first (the latest ${HISTORY_LIMIT})` }),
+    optIns: z.array(OptInSchema).meta({ description: `Changes to subscribed per channel, oldest first (the latest ${HISTORY_LIMIT})` }),
+    statuses: z.array(ChannelStatusRecordSchema).meta({ description: "The latest status of each channel the contact has, oldest change first" }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

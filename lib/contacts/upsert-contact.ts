@@ -1,10 +1,12 @@
 // Upsert: the contact owning one of the input's email identifiers, else one of its phone identifiers,
 // is updated; otherwise a contact is created. The unique (brand, type, value) index on identifiers makes
 // concurrent upserts of the same new identifier create exactly one contact: the losers retry as updates.
-import { writeTransaction } from "@/lib/db/sql";
+import { ApiProblem } from "@/lib/http/problems";
+import { writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { getContact } from "./contact-record";
 import type { ContactInput, ContactRecord } from "./schemas";
-import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, writeContact } from "./write-contact";
+import { findContactId } from "./update-contact";
+import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIdentifierRetry, writeContact, type ContactWrite } from "./write-contact";
 
 export type UpsertResult = { contact: ContactRecord; created: boolean };
 
@@ -14,18 +16,31 @@ export async function upsertContact(brandId: string, input: ContactInput, option
   return { contact: await getContact(brandId, contactId), created };
 }
 
-/** The upsert without reading the record back, for writers that only need the id (the events worker). */
-export async function upsertContactId(brandId: string, input: ContactInput, options: { source: string }): Promise<{ contactId: string; created: boolean }> {
+/**
+ * The upsert without reading the record back, for writers that only need the id (the events worker).
+ * `contactId` (an event's contact.id) names the contact to update when it exists in the brand; without
+ * identifiers it must exist (404).
+ */
+export async function upsertContactId(brandId: string, input: UpsertInput, options: UpsertOptions): Promise<{ contactId: string; created: boolean }> {
+  return withIdentifierRetry(() => writeTransaction((tx) => upsertContactIn(tx, brandId, input, options)));
+}
+
+type UpsertInput = ContactInput & Pick<ContactWrite, "addTags">;
+type UpsertOptions = { source: string; contactId?: string };
+
+/**
+ * The upsert inside the caller's write transaction (a batch item writes its result in the same one).
+ * The caller runs the transaction under withIdentifierRetry, as upsertContactId does.
+ */
+export async function upsertContactIn(tx: SqlRunner, brandId: string, input: UpsertInput, options: UpsertOptions): Promise<{ contactId: string; created: boolean }> {
   const identifiers = normalizedIdentifiers(input);
-  return withIdentifierRetry(() =>
-    writeTransaction(async (tx) => {
-      const ctx = { brandId, source: options.source, now: new Date() };
-      const owners = await identifierOwners(tx, brandId, identifiers);
-      const ownerOf = (type: "email" | "phone") =>
-        identifiers.filter((i) => i.type === type).map((i) => owners.get(`${type}:${i.value}`)).find((id) => id !== undefined);
-      const match = ownerOf("email") ?? ownerOf("phone") ?? null;
-      assertIdentifiersFree(identifiers, owners, match);
-      return { contactId: await writeContact(tx, match, input, ctx), created: match === null };
-    }),
-  );
+  const ctx = { brandId, source: options.source, now: new Date() };
+  const named = options.contactId ? await findContactId(tx, brandId, { id: options.contactId }) : null;
+  if (options.contactId && !named && identifiers.length === 0) throw new ApiProblem("not-found", `Contact ${options.contactId} does not exist`);
+  const owners = await identifierOwners(tx, brandId, identifiers);
+  const ownerOf = (type: "email" | "phone") =>
+    identifiers.filter((i) => i.type === type).map((i) => owners.get(`${type}:${i.value}`)).find((id) => id !== undefined);
+  const match = named ?? ownerOf("email") ?? ownerOf("phone") ?? null;
+  assertIdentifiersFree(identifiers, owners, match);
+  return { contactId: await writeContact(tx, match, input, ctx), created: match === null };
 }

@@ -9,9 +9,13 @@ import type { SqlRunner } from "@/lib/db/sql";
 import { jsonValue } from "@/lib/db/values";
 import { CHANNEL_OF, normalizeIdentifier, type IdentifierType } from "./identifiers";
 import { PROFILE_FIELDS as PROFILE_KEYS } from "./profile-fields";
-import { MAX_CUSTOM_PROPERTIES, type ContactPatch } from "./schemas";
+import { countryCodeOf } from "./countries";
+import { EXTERNAL_CREATED, MAX_CUSTOM_PROPERTIES, type ContactPatch } from "./schemas";
 
 export type WriteContext = { brandId: string; source: string; now: Date };
+
+/** What a write applies: a contact input, plus tags to add to the contact's (events add tags, never replace them). */
+export type ContactWrite = ContactPatch & { addTags?: string[] };
 
 
 export type NormalizedIdentifier = { index: number; type: IdentifierType; value: string };
@@ -47,7 +51,7 @@ export function assertIdentifiersFree(identifiers: NormalizedIdentifier[], owner
   });
 }
 
-type Current = { customProperties: Record<string, unknown>; identifiers: { id: string; type: string; value: string; status: string }[] };
+type Current = { customProperties: Record<string, unknown>; identifiers: { id: string; type: string; value: string; status: string; consent: unknown }[] };
 
 async function loadCurrent(tx: SqlRunner, contactId: string, brandId: string): Promise<Current> {
   // FOR UPDATE on PostgreSQL: two concurrent writes to one contact merge custom properties one after
@@ -58,8 +62,39 @@ async function loadCurrent(tx: SqlRunner, contactId: string, brandId: string): P
   // By contact id alone (index contactId): the contact was just found in this brand, and a brandId term
   // could make SQLite walk the brand's (brandId, type, value) index instead.
   const identifiers = await tx.all<Current["identifiers"][number]>(
-    `SELECT "id", "type", "value", "status" FROM "ContactIdentifier" WHERE "contactId" = ?`, [contactId]);
+    `SELECT "id", "type", "value", "status", "consent" FROM "ContactIdentifier" WHERE "contactId" = ?`, [contactId]);
   return { customProperties: jsonValue(contact.customProperties) as Record<string, unknown>, identifiers };
+}
+
+const DETECTED_KEYS = ["lastDetectedCity", "lastDetectedCountry"] as const;
+
+type ConsentValue = { source: string; createdAt: string; ip?: string; userAgent?: string };
+
+function sameConsent(stored: unknown, given: ConsentValue): boolean {
+  if (!stored || typeof stored !== "object") return false;
+  const s = stored as Partial<ConsentValue>;
+  return s.source === given.source && s.createdAt === given.createdAt && (s.ip ?? null) === (given.ip ?? null) && (s.userAgent ?? null) === (given.userAgent ?? null);
+}
+
+/**
+ * The profile columns a write sets: the fields sent ("" clears), the ISO code derived from a country name
+ * sent without countryCode, and the last detected city and country (kept when the field is cleared).
+ */
+function profileChanges(input: ContactPatch): [string, unknown][] {
+  const changes = new Map<string, unknown>();
+  for (const key of PROFILE_KEYS) {
+    const value = input[key];
+    if (value !== undefined) changes.set(key, value === "" ? null : value);
+  }
+  if (input.countryCode === undefined && typeof input.country === "string" && input.country !== "") {
+    const derived = countryCodeOf(input.country);
+    if (derived) changes.set("countryCode", derived);
+  }
+  const city = changes.get("city");
+  if (typeof city === "string") changes.set("lastDetectedCity", city);
+  const country = changes.get("country") ?? changes.get("countryCode");
+  if (typeof country === "string") changes.set("lastDetectedCountry", country);
+  return [...changes];
 }
 
 /** `count` placeholder tuples of `width` parameters each, e.g. "(?, ?), (?, ?)". */
@@ -71,26 +106,25 @@ function tuples(count: number, tuple: string): string {
  * Writes `input` to the contact `contactId`, or to a new contact when it is null; returns the id.
  * One statement per table (multi-row inserts): every statement inside the write lock counts.
  */
-export async function writeContact(tx: SqlRunner, contactId: string | null, input: ContactPatch, ctx: WriteContext): Promise<string> {
+export async function writeContact(tx: SqlRunner, contactId: string | null, input: ContactWrite, ctx: WriteContext): Promise<string> {
   const current: Current = contactId ? await loadCurrent(tx, contactId, ctx.brandId) : { customProperties: {}, identifiers: [] };
   const id = contactId ?? newId(ctx.now);
 
-  const profile: [string, unknown][] = [];
-  for (const key of PROFILE_KEYS) {
-    const value = input[key];
-    if (value !== undefined) profile.push([key, value === "" ? null : value]);
-  }
-  const customProperties = input.customProperties ? mergeCustomProperties(current.customProperties, input.customProperties) : undefined;
+  const profile = profileChanges(input);
+  const extraCustom = input.createdAt !== undefined ? { [EXTERNAL_CREATED]: new Date(input.createdAt).toISOString() } : undefined;
+  const customChanges = input.customProperties || extraCustom ? { ...input.customProperties, ...extraCustom } : undefined;
+  const customProperties = customChanges ? mergeCustomProperties(current.customProperties, customChanges) : undefined;
   if (contactId) {
     const sets = [...profile.map(([key]) => `"${key}" = ?`), ...(customProperties ? [`"customProperties" = ?json`] : []), `"updatedAt" = ?ts`];
     const values = [...profile.map(([, value]) => value), ...(customProperties ? [JSON.stringify(customProperties)] : []), ctx.now];
     await tx.run(`UPDATE "Contact" SET ${sets.join(", ")} WHERE "id" = ? AND "brandId" = ?`, [...values, id, ctx.brandId]);
   } else {
     const given = new Map(profile);
+    const columns = [...PROFILE_KEYS, ...DETECTED_KEYS];
     await tx.run(
-      `INSERT INTO "Contact" ("id", "brandId", ${PROFILE_KEYS.map((k) => `"${k}"`).join(", ")}, "customProperties", "createdAt", "updatedAt")
-       VALUES (?, ?, ${PROFILE_KEYS.map(() => "?").join(", ")}, ?json, ?ts, ?ts)`,
-      [id, ctx.brandId, ...PROFILE_KEYS.map((k) => given.get(k) ?? null), JSON.stringify(customProperties ?? {}), ctx.now, ctx.now],
+      `INSERT INTO "Contact" ("id", "brandId", ${columns.map((k) => `"${k}"`).join(", ")}, "customProperties", "createdAt", "updatedAt")
+       VALUES (?, ?, ${columns.map(() => "?").join(", ")}, ?json, ?ts, ?ts)`,
+      [id, ctx.brandId, ...columns.map((k) => given.get(k) ?? null), JSON.stringify(customProperties ?? {}), ctx.now, ctx.now],
     );
   }
 
@@ -101,10 +135,17 @@ export async function writeContact(tx: SqlRunner, contactId: string | null, inpu
         input.tags.flatMap((tag) => [id, ctx.brandId, tag]));
     }
   }
+  const added = [...new Set(input.addTags ?? [])];
+  if (added.length > 0) {
+    await tx.run(`INSERT INTO "ContactTag" ("contactId", "brandId", "tag") VALUES ${tuples(added.length, "(?, ?, ?)")} ON CONFLICT DO NOTHING`,
+      added.flatMap((tag) => [id, ctx.brandId, tag]));
+  }
 
   const existing = new Map(current.identifiers.map((i) => [`${i.type}:${i.value}`, i]));
   const creates: unknown[][] = [];
   const history: unknown[][] = [];
+  const consents: unknown[][] = [];
+  const writer = ctx.source.split(":")[0];
   for (const identifier of input.identifiers ?? []) {
     const type = identifier.type;
     const value = normalizeIdentifier(type, identifier.id)!;
@@ -115,31 +156,44 @@ export async function writeContact(tx: SqlRunner, contactId: string | null, inpu
     const changed = !found || found.status !== status;
     const statusChangedAt = given?.statusChangedAt ? new Date(given.statusChangedAt) : ctx.now;
     const consent = identifier.consent
-      ? { ...identifier.consent, createdAt: identifier.consent.createdAt ? new Date(identifier.consent.createdAt).toISOString() : ctx.now.toISOString() }
+      ? {
+          ...identifier.consent,
+          source: identifier.consent.source ?? writer,
+          createdAt: identifier.consent.createdAt ? new Date(identifier.consent.createdAt).toISOString() : ctx.now.toISOString(),
+        }
       : undefined;
+    // The same consent sent again (same source, time, address, agent) is not a new one.
+    const repeated = consent !== undefined && sameConsent(jsonValue(found?.consent), consent);
+    if (consent && !repeated) consents.push([newId(ctx.now), ctx.brandId, id, channel, consent.source, consent.ip ?? null, consent.userAgent ?? null, new Date(consent.createdAt)]);
 
     if (found) {
       const changes: [column: string, value: unknown][] = [];
       if (changed || given?.statusChangedAt) changes.push([`"status" = ?`, status], [`"statusChangedAt" = ?ts`, statusChangedAt]);
-      if (consent) changes.push([`"consent" = ?json`, JSON.stringify(consent)]);
+      if (consent && !repeated) changes.push([`"consent" = ?json`, JSON.stringify(consent)]);
       if (identifier.sendWelcomeMessage !== undefined) changes.push([`"sendWelcomeMessage" = ?bool`, identifier.sendWelcomeMessage]);
+      if (identifier.source !== undefined) changes.push([`"source" = ?`, identifier.source]);
       if (changes.length > 0) {
         await tx.run(`UPDATE "ContactIdentifier" SET ${changes.map(([column]) => column).join(", ")} WHERE "id" = ?`, [...changes.map(([, value]) => value), found.id]);
       }
     } else {
-      creates.push([newId(ctx.now), ctx.brandId, id, type, value, status, statusChangedAt, consent ? JSON.stringify(consent) : null, identifier.sendWelcomeMessage ?? true, ctx.now]);
+      creates.push([newId(ctx.now), ctx.brandId, id, type, value, status, statusChangedAt, consent ? JSON.stringify(consent) : null, identifier.sendWelcomeMessage ?? true, identifier.source ?? null, ctx.now]);
     }
     if (changed) history.push([newId(ctx.now), ctx.brandId, id, type, value, channel, found?.status ?? null, status, ctx.source, statusChangedAt]);
   }
   if (creates.length > 0) {
     await tx.run(
-      `INSERT INTO "ContactIdentifier" ("id", "brandId", "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage", "createdAt")
-       VALUES ${tuples(creates.length, "(?, ?, ?, ?, ?, ?, ?ts, ?json, ?bool, ?ts)")}`, creates.flat());
+      `INSERT INTO "ContactIdentifier" ("id", "brandId", "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage", "source", "createdAt")
+       VALUES ${tuples(creates.length, "(?, ?, ?, ?, ?, ?, ?ts, ?json, ?bool, ?, ?ts)")}`, creates.flat());
   }
   if (history.length > 0) {
     await tx.run(
       `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")
        VALUES ${tuples(history.length, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?ts)")}`, history.flat());
+  }
+  if (consents.length > 0) {
+    await tx.run(
+      `INSERT INTO "ContactConsent" ("id", "brandId", "contactId", "channel", "source", "ip", "userAgent", "createdAt")
+       VALUES ${tuples(consents.length, "(?, ?, ?, ?, ?, ?, ?, ?ts)")}`, consents.flat());
   }
   return id;
 }

@@ -26,10 +26,11 @@ export function compatibilityModes(headers: ApiHeaders): ReadonlySet<string> {
 /** The payload the worker processes: the parts of the body that are not stored in their own columns. */
 export type EventPayload = Pick<EventInput, "contact" | "properties">;
 
-export async function acceptEvent(brandId: string, event: EventInput, options: { noOrigin: boolean }): Promise<{ id: string }> {
+/** `id`: the inbox id to use (a batch item's own id, so the item can never be accepted twice). */
+export async function acceptEvent(brandId: string, event: EventInput, options: { noOrigin: boolean; id?: string }): Promise<{ id: string }> {
   const receivedAt = new Date();
   const eventTime = event.eventTime ? new Date(event.eventTime) : receivedAt;
-  const id = newId(receivedAt);
+  const id = options.id ?? newId(receivedAt);
   const payload: EventPayload = { contact: event.contact, properties: event.properties };
   await eventStore().append({
     id,

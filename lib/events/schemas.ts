@@ -10,14 +10,24 @@ export const MAX_FUTURE_MS = 5 * 60_000;
 /** An event whose eventTime lies more than this before its arrival is historical. */
 export const HISTORICAL_AFTER_MS = 60 * 60_000;
 
+const rfc3339 = z.iso.datetime({ offset: true });
+/** The space-separated form the published API also takes ("YYYY-MM-DD HH:MM:SS±HH:MM"). */
+const SPACED = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2}))$/;
+
+/** An event time, as RFC 3339 (the spaced form written with its T). */
+const EventTime = z
+  .string()
+  .transform((value) => value.replace(SPACED, "$1T$2"))
+  .pipe(rfc3339);
+
 const baseShape = {
   eventName: z.string().min(1).max(200).meta({ description: "Case-sensitive. A catalog name makes the event recommended; any other name is custom" }),
   origin: z.string().trim().min(1).max(100).meta({ description: "`api` for custom stores, the app's name for third-party apps; required on every event" }),
-  eventVersion: z.string().min(1).max(50).optional()
-    .meta({ description: "Required for recommended events (see GET /api/event-catalog); not allowed on custom events" }),
+  eventVersion: z.string().max(50).transform((v) => (v === "" ? undefined : v)).optional()
+    .meta({ description: "Required for recommended events (see GET /api/event-catalog); custom events leave it out or empty" }),
   eventID: z.uuid().optional().meta({ description: "UUID; with eventTime, deduplicates historical events" }),
-  eventTime: z.iso.datetime({ offset: true }).optional()
-    .meta({ description: "RFC 3339 timestamp (default: when received); at most 5 minutes in the future. More than 1 hour in the past makes the event historical" }),
+  eventTime: EventTime.optional()
+    .meta({ description: "RFC 3339 timestamp, or the same with a space for the T (2021-07-01 00:00:00+02:00); default: when received; at most 5 minutes in the future. More than 1 hour in the past makes the event historical" }),
   contact: EventContact.optional(),
   properties: z.record(z.string(), z.unknown()).optional()
     .meta({ description: "Event properties: the catalog's schema for recommended events, free for custom events" }),
@@ -36,7 +46,8 @@ function isObject(value: unknown): value is RawEvent {
 function eventRules(event: RawEvent, ctx: z.RefinementCtx, noOrigin: boolean) {
   if (typeof event.eventName !== "string") return;
   const versions = recommendedVersions(event.eventName);
-  const version = event.eventVersion;
+  // "" is how the published examples leave a custom event's version out.
+  const version = event.eventVersion === "" ? undefined : event.eventVersion;
   if (versions && noOrigin && version === undefined) {
     // legacy identity: name, no version, properties unchanged
   } else if (!versions) {

@@ -43,6 +43,8 @@ export type RouteConfig<B extends Schema | undefined, Q extends Schema | undefin
   rateLimit?: RateLimitBucket;
   /** skip the Service-Version header check (unversioned endpoints) */
   unversioned?: boolean;
+  /** the handler reads the body itself (request.body(limit)), e.g. a multipart upload larger than 1 MB */
+  rawBody?: boolean;
   /** limit the endpoint to some kinds of credential (e.g. dashboard sessions only) */
   principals?: readonly Principal["kind"][];
   /** replaces the credential check (the v4 layer accepts bearer tokens only) */
@@ -58,6 +60,19 @@ export type HandlerContext<B, Q, P> = {
   query: Q;
   params: P;
 };
+
+/**
+ * 403 insufficient-scope unless the credential holds the scope (any one of a list). Routes whose scope
+ * depends on the request (a batch's endpoint) call it from their handler.
+ */
+export function requireScope(auth: Principal, scope: Scope | readonly Scope[]): void {
+  if (hasScope(auth.scopes, scope)) return;
+  const list: readonly Scope[] = Array.isArray(scope) ? scope : [scope as Scope];
+  throw new ApiProblem("insufficient-scope", `This request needs the ${list.join(" or ")} scope, which the credential was not granted`, {
+    requiredScopes: list,
+    headers: { "WWW-Authenticate": `Bearer realm="inkwell", error="insufficient_scope", scope="${list.join(" ")}"` },
+  });
+}
 
 /** A path id: 24 lowercase hex characters. */
 export const ResourceId = z.string().regex(ID_PATTERN, "must be a 24-character lowercase hexadecimal id");
@@ -148,13 +163,7 @@ function pipeline<B extends Schema | undefined, Q extends Schema | undefined, P 
     if (config.principals && !config.principals.includes(auth.kind)) {
       throw new ApiProblem("forbidden", `This endpoint accepts only ${config.principals.join(" or ")} credentials`);
     }
-    if (config.scope && !hasScope(auth.scopes, config.scope)) {
-      const needed = Array.isArray(config.scope) ? config.scope.join(" or ") : config.scope;
-      throw new ApiProblem("insufficient-scope", `This request needs the ${needed} scope, which the credential was not granted`, {
-        requiredScopes: Array.isArray(config.scope) ? config.scope : [config.scope],
-        headers: { "WWW-Authenticate": `Bearer realm="inkwell", error="insufficient_scope", scope="${Array.isArray(config.scope) ? config.scope.join(" ") : config.scope}"` },
-      });
-    }
+    if (config.scope) requireScope(auth, config.scope);
     await consumeRateLimit(auth.credentialId, config.rateLimit);
 
     const rawParams = context?.params ? await context.params : {};
@@ -176,7 +185,7 @@ function pipeline<B extends Schema | undefined, Q extends Schema | undefined, P 
         throw new ApiProblem("bad-request", "A JSON request body is required");
       }
       body = raw === undefined ? undefined : parseWith(config.bodyFor?.(request) ?? config.body, raw, "body");
-    } else if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
+    } else if (!config.rawBody && request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
       // Still enforce the size limit on endpoints that ignore their body.
       await readBodyText(request, MAX_BODY_BYTES);
     }

@@ -4,11 +4,16 @@ import { z } from "zod";
 export const SCOPES = [
   "contacts.read",
   "contacts.write",
+  "events.read",
   "events.write",
   "email-templates.read",
   "email-templates.write",
   "segments.read",
   "segments.write",
+  "products.read",
+  "products.write",
+  "images.read",
+  "images.write",
 ] as const;
 
 export const Scope = z.enum(SCOPES);
@@ -17,11 +22,16 @@ export type Scope = z.infer<typeof Scope>;
 export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "contacts.read": "See your contacts and their activity",
   "contacts.write": "Create and update your contacts",
+  "events.read": "See the batches of customer events sent on your behalf and their results",
   "events.write": "Send customer events (page views, carts, orders) on your behalf",
   "email-templates.read": "See your email templates",
   "email-templates.write": "Create, change and delete your email templates",
   "segments.read": "See your segments",
   "segments.write": "Create, change and delete your segments",
+  "products.read": "See your store's products and product categories",
+  "products.write": "Add, change and remove products and product categories in your store's catalog",
+  "images.read": "See the images in your image library",
+  "images.write": "Upload images to your image library and delete them",
 };
 
 export function isScope(value: string): value is Scope {

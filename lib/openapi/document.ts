@@ -10,8 +10,12 @@ import { contactPaths } from "@/lib/contacts/openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
 import { eventPaths } from "@/lib/events/openapi";
+import { eventMetadataPaths } from "@/lib/events/metadata/openapi";
 import { v4Paths } from "@/lib/v4/openapi";
 import { testEmailPaths } from "@/lib/test-emails/openapi";
+import { productPaths } from "@/lib/products/openapi";
+import { imagePaths } from "@/lib/images/openapi";
+import { batchPaths } from "@/lib/batches/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
@@ -23,6 +27,10 @@ const domains: ZodOpenApiPathsObject[] = [
   segmentPaths,
   segmentPreviewPaths,
   eventPaths,
+  eventMetadataPaths,
+  productPaths,
+  imagePaths,
+  batchPaths,
   v4Paths,
 ];
 

@@ -6,15 +6,17 @@ import { config } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
 import { eventStore } from "@/lib/events/event-store";
 import { startEventWorker } from "@/lib/events/worker/run-worker";
+import { startTagJobRunner } from "@/lib/contacts/tags/tag-jobs";
 
-type Running = { worker: ReturnType<typeof startEventWorker> | null };
+type Running = { worker: ReturnType<typeof startEventWorker> | null; tagJobs: ReturnType<typeof startTagJobRunner> };
 
 let running: Running | undefined;
 
 /** Starts the process's background work once; later calls do nothing. */
 export function ensureBackgroundWork(): void {
   if (running) return;
-  running = { worker: config().INKWELL_WORKER === "on" ? startEventWorker() : null };
+  // Bulk tag jobs run in every server process (the one that accepted a job starts it at once).
+  running = { worker: config().INKWELL_WORKER === "on" ? startEventWorker() : null, tagJobs: startTagJobRunner() };
   process.once("SIGTERM", () => void shutdown());
   process.once("SIGINT", () => void shutdown());
 }
@@ -31,6 +33,7 @@ async function shutdown(): Promise<void> {
   setTimeout(() => process.exit(0), 10_000).unref();
   try {
     await running?.worker?.stop();
+    await running?.tagJobs.stop();
     await eventStore().drain();
     await closeDatabase();
   } catch (error) {

@@ -1,5 +1,5 @@
 // Cart recovery: the recipient's latest cart (added to cart / started checkout) when no order followed it.
-import { contactEvents, lineItemsOf, num, productsByIds, str, toView } from "./catalog";
+import { catalogByIds, contactEvents, lineItemsOf, num, productsByIds, str, toView } from "./catalog";
 import { formatPrice, type ProductView } from "./product-view";
 
 const CART_EVENTS = ["added product to cart", "started checkout"] as const;
@@ -14,23 +14,32 @@ export async function latestOpenCart(brandId: string, contactId: string): Promis
   return { eventTime: latest.eventTime, currency: str(p.currency), checkoutUrl: str(p.abandonedCheckoutURL), lineItems: lineItemsOf(p) };
 }
 
-/** One product per cart line (up to `slots`): the line's own data, completed from the catalog. */
+/**
+ * One product per cart line (up to `slots`): the catalog's product, then the line's own data, then
+ * what other events said of the product.
+ */
 export async function cartProducts(brandId: string, contactId: string, slots: number): Promise<ProductView[]> {
   const cart = await latestOpenCart(brandId, contactId);
   if (!cart) return [];
   const lines = cart.lineItems.filter((i) => str(i.productID)).slice(0, slots);
-  const catalog = new Map((await productsByIds(brandId, lines.map((i) => str(i.productID)!))).map((r) => [r.productId, toView(r)]));
+  const ids = lines.map((i) => str(i.productID)!);
+  const [catalog, seen] = await Promise.all([catalogByIds(brandId, ids), productsByIds(brandId, ids)]);
+  const seenById = new Map(seen.map((r) => [r.productId, toView(r)]));
   return lines.map((line) => {
-    const known = catalog.get(str(line.productID)!);
+    const id = str(line.productID)!;
+    const listed = catalog.get(id);
+    const fromCatalog = listed ? toView(listed) : undefined;
+    const known = seenById.get(id);
     const price = num(line.productPrice);
+    const first = (...values: (string | undefined)[]) => values.find((v) => v) ?? "";
     return {
-      productID: str(line.productID)!,
-      title: str(line.productTitle) ?? known?.title ?? "",
-      price: price !== undefined ? formatPrice(price, cart.currency) : (known?.price ?? ""),
+      productID: id,
+      title: first(fromCatalog?.title, str(line.productTitle), known?.title),
+      price: first(fromCatalog?.price, price !== undefined ? formatPrice(price, cart.currency) : undefined, known?.price),
       // The checkout link brings the whole cart back; a product page is the next best thing.
-      url: cart.checkoutUrl ?? str(line.productURL) ?? known?.url ?? "",
-      imageUrl: str(line.productImageURL) ?? known?.imageUrl ?? "",
-      description: "",
+      url: first(cart.checkoutUrl, fromCatalog?.url, str(line.productURL), known?.url),
+      imageUrl: first(fromCatalog?.imageUrl, str(line.productImageURL), known?.imageUrl),
+      description: fromCatalog?.description ?? "",
     };
   });
 }

@@ -19,3 +19,11 @@ export function formatPrice(amount: number | null | undefined, currency?: string
   }
   return amount.toFixed(2);
 }
+
+/** A product left out of an email because its card would have no link or no image. */
+export type SkippedProduct = { productID: string; title: string; missing: ("url" | "image")[] };
+
+/** What a product card lacks: a product page link and an image are both needed. */
+export function missingLinks(view: Pick<ProductView, "url" | "imageUrl">): SkippedProduct["missing"] {
+  return [...(view.url ? [] : ["url" as const]), ...(view.imageUrl ? [] : ["image" as const])];
+}

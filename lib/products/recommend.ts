@@ -3,8 +3,11 @@
 import { brandHasFeature } from "@/lib/brands/plans";
 import { db } from "@/lib/db";
 import type { ProductRecommender } from "@/lib/templates/schema";
-import { categoriesOf, contactEvents, lineItemsOf, PRODUCT_SELECT, productsByIds, str, toView, type ProductRow } from "./catalog";
-import type { ProductView } from "./product-view";
+import {
+  CATALOG_SELECT, catalogFirst, catalogRow, categoriesOf, contactEvents, lineItemsOf, PRODUCT_SELECT, productsByIds, str, toView, withCatalog,
+  type ProductRow,
+} from "./catalog";
+import { missingLinks, type ProductView, type SkippedProduct } from "./product-view";
 
 export type Strategy = ProductRecommender["type"];
 export type RecommendContext = { brandId: string; contactId: string | null; now: Date };
@@ -49,39 +52,55 @@ async function rankedByCounts(brandId: string, counts: Map<string, number>): Pro
   return productsByIds(brandId, ids);
 }
 
-/** newest: first seen most recently. */
+/** The catalog's newest products (by the store's createdAt), since a time. */
+async function catalogNewest(brandId: string, since: Date | undefined, take: number): Promise<ProductRow[]> {
+  const rows = await db.catalogProduct.findMany({
+    where: { brandId, ...(since ? { createdAt: { gte: since } } : {}) },
+    orderBy: [{ createdAt: "desc" }, { productId: "asc" }],
+    take,
+    select: CATALOG_SELECT,
+  });
+  return rows.map(catalogRow);
+}
+
+/** newest: the catalog's newest products, then products events named, first seen most recently. */
 export async function newest(ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
   const since = monthsAgo(ctx.now, rec.recencyMonths);
-  return db.product.findMany({
-    where: { brandId: ctx.brandId, ...(since ? { firstSeenAt: { gte: since } } : {}) },
-    orderBy: [{ firstSeenAt: "desc" }, { productId: "asc" }],
+  const [catalog, seen] = await Promise.all([
+    catalogNewest(ctx.brandId, since, CANDIDATES),
+    db.product.findMany({
+      where: { brandId: ctx.brandId, ...(since ? { firstSeenAt: { gte: since } } : {}) },
+      orderBy: [{ firstSeenAt: "desc" }, { productId: "asc" }],
+      take: CANDIDATES,
+      select: PRODUCT_SELECT,
+    }),
+  ]);
+  return catalogFirst(catalog, await withCatalog(ctx.brandId, seen));
+}
+
+/** Products ranked by a counter events keep (orders, views), as the catalog describes them. */
+async function rankedBy(ctx: RecommendContext, counter: "orderCount" | "viewCount"): Promise<ProductRow[]> {
+  const rows = await db.product.findMany({
+    where: { brandId: ctx.brandId, [counter]: { gt: 0 } },
+    orderBy: [{ [counter]: "desc" }, { productId: "asc" }],
     take: CANDIDATES,
     select: PRODUCT_SELECT,
   });
+  return withCatalog(ctx.brandId, rows);
 }
 
 /** popular: most units ordered in placed-order events (in the recency window, when one is set). */
 export async function popular(ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
   const since = monthsAgo(ctx.now, rec.recencyMonths);
   if (since) return rankedByCounts(ctx.brandId, await eventCounts(ctx.brandId, "placed order", since));
-  return db.product.findMany({
-    where: { brandId: ctx.brandId, orderCount: { gt: 0 } },
-    orderBy: [{ orderCount: "desc" }, { productId: "asc" }],
-    take: CANDIDATES,
-    select: PRODUCT_SELECT,
-  });
+  return rankedBy(ctx, "orderCount");
 }
 
 /** mostViewed: most viewed by all contacts. */
 export async function mostViewed(ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
   const since = monthsAgo(ctx.now, rec.recencyMonths);
   if (since) return rankedByCounts(ctx.brandId, await eventCounts(ctx.brandId, "viewed product", since));
-  return db.product.findMany({
-    where: { brandId: ctx.brandId, viewCount: { gt: 0 } },
-    orderBy: [{ viewCount: "desc" }, { productId: "asc" }],
-    take: CANDIDATES,
-    select: PRODUCT_SELECT,
-  });
+  return rankedBy(ctx, "viewCount");
 }
 
 /** recentlyViewed: the recipient's own views, latest first, each product once. */
@@ -112,12 +131,17 @@ export async function personalized(ctx: RecommendContext, rec: Rec): Promise<Pro
   }
   if (weights.size === 0) return [];
   // Category membership lives in a JSON array, which SQLite and PostgreSQL query differently: rank in code.
-  const candidates = await db.product.findMany({
-    where: { brandId: ctx.brandId, productId: { notIn: [...bought] } },
-    orderBy: [{ orderCount: "desc" }, { viewCount: "desc" }, { productId: "asc" }],
-    take: 5000,
-    select: PRODUCT_SELECT,
-  });
+  // Candidates: what sells (events), then the rest of the catalog, newest first.
+  const [selling, catalog] = await Promise.all([
+    db.product.findMany({
+      where: { brandId: ctx.brandId, productId: { notIn: [...bought] } },
+      orderBy: [{ orderCount: "desc" }, { viewCount: "desc" }, { productId: "asc" }],
+      take: 5000,
+      select: PRODUCT_SELECT,
+    }),
+    catalogNewest(ctx.brandId, undefined, 5000),
+  ]);
+  const candidates = catalogFirst(await withCatalog(ctx.brandId, selling), catalog.filter((row) => !bought.has(row.productId)));
   const score = (row: ProductRow) => categoriesOf(row).reduce((s, c) => s + (weights.get(c) ?? 0), 0);
   return candidates.map((row, i) => ({ row, i, s: score(row) })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.row);
 }
@@ -135,7 +159,8 @@ export async function applyFilters(rows: ProductRow[], ctx: RecommendContext, re
     ? await purchasedIds(ctx.brandId, ctx.contactId, new Date(ctx.now.getTime() - rec.purchaseExclusionDays * 86_400_000))
     : new Set<string>();
   return rows.filter((row) => {
-    // Unknown stock counts as in stock: only products an event marked out of stock are left out.
+    if (row.available === false) return false;
+    // Unknown stock counts as in stock: only products marked out of stock are left out.
     if (!rec.isOutOfStockIncluded && row.inStock === false) return false;
     if (excludedProducts.has(row.productId) || recentlyBought.has(row.productId)) return false;
     if (rec.priceFrom !== undefined && (row.price ?? 0) < rec.priceFrom) return false;
@@ -159,7 +184,8 @@ export function fallbackOf(rec: Rec): Strategy {
 
 /**
  * Products for a recommender section's slots. The strategy's products come first; when it yields
- * fewer than the slots, the fallback fills the rest (and all of them when it yields nothing).
+ * fewer than the slots, the fallback fills the rest (and all of them when it yields nothing). A product
+ * without a link or an image is skipped (an email card needs both) and reported to `skipped`.
  */
 export async function recommendProducts(
   brand: { id: string; plan: string; features: unknown },
@@ -167,20 +193,27 @@ export async function recommendProducts(
   rec: Rec,
   slots: number,
   now = new Date(),
+  skipped: (product: SkippedProduct) => void = () => {},
 ): Promise<ProductView[]> {
   const limit = Math.min(Math.max(slots, 0), MAX_SLOTS);
   if (limit === 0) return [];
   const ctx: RecommendContext = { brandId: brand.id, contactId, now };
   const strategy = effectiveStrategy(brand, rec);
-  const picked = (await applyFilters(await STRATEGIES[strategy](ctx, rec), ctx, rec)).slice(0, limit);
-  const fallback = fallbackOf(rec);
-  if (picked.length < limit && fallback !== strategy) {
-    const seen = new Set(picked.map((p) => p.productId));
-    const more = await applyFilters(await STRATEGIES[fallback](ctx, rec), ctx, rec);
-    for (const row of more) {
-      if (picked.length >= limit) break;
-      if (!seen.has(row.productId)) picked.push(row);
+  const picked: ProductView[] = [];
+  const seen = new Set<string>();
+  const take = (rows: ProductRow[]) => {
+    for (const row of rows) {
+      if (picked.length >= limit) return;
+      if (seen.has(row.productId)) continue;
+      seen.add(row.productId);
+      const view = toView(row);
+      const missing = missingLinks(view);
+      if (missing.length > 0) skipped({ productID: view.productID, title: view.title, missing });
+      else picked.push(view);
     }
-  }
-  return picked.map(toView);
+  };
+  take(await applyFilters(await STRATEGIES[strategy](ctx, rec), ctx, rec));
+  const fallback = fallbackOf(rec);
+  if (picked.length < limit && fallback !== strategy) take(await applyFilters(await STRATEGIES[fallback](ctx, rec), ctx, rec));
+  return picked;
 }

@@ -5,31 +5,31 @@ import { ConditionGroups } from "./conditions";
 import { segmentSql } from "./segment-sql";
 import { Sql } from "./sql";
 
-/** Stored condition groups, parsed again so defaults (atLeast) apply to rows written by older code. */
+/** Stored condition groups (the migrations converted every older shape), parsed so defaults apply. */
 export function storedGroups(value: unknown): ConditionGroups {
-  return ConditionGroups.parse(value);
+  return ConditionGroups.parse(jsonValue(value));
 }
 
 export async function countSegmentContacts(brandId: string, groups: ConditionGroups): Promise<number> {
   const sql = new Sql();
-  const where = `c."brandId" = ${sql.p(brandId)} AND ${segmentSql(groups, sql)}`;
+  const where = `c."brandId" = ${sql.p(brandId)} AND ${segmentSql(groups, sql, { brandId })}`;
   const rows = await sqlReader().all<{ n: number | bigint }>(`SELECT COUNT(*) AS n FROM "Contact" c WHERE ${where}`, sql.params);
   return Number(rows[0]?.n ?? 0);
 }
 
 /**
  * For each given contact, the ids of the brand's segments it belongs to: one query per segment, through
- * the raw reader (this runs for every contact record the API returns).
+ * the raw reader (this runs for every contact record the API returns). Archived segments have no members.
  */
 export async function segmentIdsOfContacts(brandId: string, contactIds: string[]): Promise<Map<string, string[]>> {
   const result = new Map(contactIds.map((id) => [id, [] as string[]]));
   if (contactIds.length === 0) return result;
   const reader = sqlReader();
   const segments = await reader.all<{ id: string; conditionGroups: unknown }>(
-    `SELECT "id", "conditionGroups" FROM "Segment" WHERE "brandId" = ? AND "status" <> 'archived' ORDER BY "id"`, [brandId]);
+    `SELECT "id", "conditionGroups" FROM "Segment" WHERE "brandId" = ? AND "archivedAt" IS NULL ORDER BY "id"`, [brandId]);
   await Promise.all(segments.map(async (segment) => {
     const sql = new Sql();
-    const where = `c."brandId" = ${sql.p(brandId)} AND c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${segmentSql(storedGroups(jsonValue(segment.conditionGroups)), sql)}`;
+    const where = `c."brandId" = ${sql.p(brandId)} AND c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${segmentSql(storedGroups(segment.conditionGroups), sql, { brandId })}`;
     const rows = await reader.all<{ id: string }>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where}`, sql.params);
     for (const row of rows) result.get(row.id)?.push(segment.id);
   }));

@@ -1,6 +1,6 @@
 // OpenAPI paths of the segments endpoints.
 import type { ZodOpenApiPathsObject } from "zod-openapi";
-import { jsonContent, notFound, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
+import { conflict, jsonContent, notFound, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
 import { IdParams } from "@/lib/http/route";
 import { SegmentInput, SegmentListQuery, SegmentListSchema, SegmentSchema, SegmentStatisticsSchema } from "./schemas";
 
@@ -18,6 +18,7 @@ export const segmentPaths: ZodOpenApiPathsObject = {
     },
     post: {
       summary: "Create a segment",
+      description: "Conditions in the published filter language: groups OR-ed, conditions inside a group AND-ed, each condition's filters joined by its junction. The new segment is building until its first count is taken (moments).",
       tags,
       security: security("segments.write"),
       requestParams: { header: VersionHeader },
@@ -35,18 +36,19 @@ export const segmentPaths: ZodOpenApiPathsObject = {
     },
     put: {
       summary: "Replace a segment's name and conditions",
+      description: "The segment is building again until its new definition is counted.",
       tags,
       security: security("segments.write"),
       requestParams: { header: VersionHeader, path: IdParams },
       requestBody: body,
-      responses: { "200": jsonContent(SegmentSchema, "The segment"), ...notFound, ...standardErrors },
+      responses: { "200": jsonContent(SegmentSchema, "The segment"), ...notFound, ...conflict("The segment is being built (retry in a moment)"), ...standardErrors },
     },
     delete: {
       summary: "Delete a segment",
       tags,
       security: security("segments.write"),
       requestParams: { header: VersionHeader, path: IdParams },
-      responses: { "204": { description: "Deleted" }, ...notFound, ...standardErrors },
+      responses: { "204": { description: "Deleted" }, ...notFound, ...conflict("The segment is being built (retry in a moment)"), ...standardErrors },
     },
   },
   "/api/segments/{id}/statistics": {

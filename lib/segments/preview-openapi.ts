@@ -2,6 +2,7 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { jsonContent, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
 import { SegmentPreviewInput, SegmentPreviewSchema } from "./preview-segment";
+import { SegmentSuggestionsSchema } from "./suggestions";
 
 export const segmentPreviewPaths: ZodOpenApiPathsObject = {
   "/api/segments/preview": {
@@ -13,6 +14,16 @@ export const segmentPreviewPaths: ZodOpenApiPathsObject = {
       requestParams: { header: VersionHeader },
       requestBody: { content: { "application/json": { schema: SegmentPreviewInput } } },
       responses: { "200": jsonContent(SegmentPreviewSchema, "The count"), ...standardErrors },
+    },
+  },
+  "/api/segments/suggestions": {
+    get: {
+      summary: "Values the segment builder offers: the brand's tags and custom property names",
+      description: "Events, their origins and property keys: POST /api/event-metadata/query with includeProperties.",
+      tags: ["Segments"],
+      security: security("segments.read"),
+      requestParams: { header: VersionHeader },
+      responses: { "200": jsonContent(SegmentSuggestionsSchema, "Suggestions"), ...standardErrors },
     },
   },
 };

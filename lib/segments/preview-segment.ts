@@ -1,6 +1,7 @@
 // POST /api/segments/preview: how many contacts an unsaved definition matches, so the segment builder
 // can show a live count while a person edits. Same translator as saved segments (countSegmentContacts).
 import { z } from "zod";
+import { checkDefinition } from "./check-definition";
 import { ConditionGroups } from "./conditions";
 import { countSegmentContacts } from "./membership";
 
@@ -15,5 +16,5 @@ export const SegmentPreviewSchema = z
   .meta({ id: "SegmentPreview" });
 
 export async function previewSegment(brandId: string, input: SegmentPreviewInput) {
-  return { contactsCount: await countSegmentContacts(brandId, input.conditionGroups) };
+  return { contactsCount: await countSegmentContacts(brandId, await checkDefinition(brandId, input.conditionGroups)) };
 }

@@ -1,14 +1,16 @@
-// Shapes of the segments API.
+// Shapes of the segments API (the published GetSegmentResponse and Create/UpdateSegmentRequest).
 import { z } from "zod";
 import { noAfterAndBefore, pagingQuery, PagingSchema } from "@/lib/http/pagination";
 import { ConditionGroups } from "./conditions";
 
 export const SEGMENT_STATUSES = ["ready", "building", "archived"] as const;
+export const MAX_SEGMENT_NAME = 256;
 
 export const SegmentInput = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: z.string().trim().min(1).max(MAX_SEGMENT_NAME),
     conditionGroups: ConditionGroups,
+    isStarred: z.boolean().optional().meta({ description: "Marks the segment as a favourite (kept when omitted)" }),
   })
   .strict()
   .meta({ id: "SegmentInput", description: "A named set of condition groups: groups OR-ed, conditions inside a group AND-ed" });
@@ -19,7 +21,9 @@ export const SegmentSchema = z
     segmentID: z.string(),
     name: z.string(),
     conditionGroups: ConditionGroups,
-    status: z.enum(SEGMENT_STATUSES).meta({ description: "Membership is evaluated on read, so segments are ready as soon as they are saved" }),
+    status: z.enum(SEGMENT_STATUSES).meta({ description: "building while a new or changed definition is first counted (PUT and DELETE answer 409 then); archived segments keep their definition but no members" }),
+    isStarred: z.boolean(),
+    archivedAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })

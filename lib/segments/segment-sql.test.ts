@@ -1,134 +1,116 @@
-// The condition translator, run against a real SQLite database built from the migration, plus the
-// PostgreSQL text it writes (the API suite runs it on PostgreSQL for real).
+// The filter language's translator, run against a real SQLite database built from the migrations (the
+// API suite runs the same cases on its engine, PostgreSQL too: tests/api/segment-filters.test.ts), plus
+// the PostgreSQL text it writes.
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ConditionGroups, type Condition } from "./conditions";
-import { segmentSql } from "./segment-sql";
+import { sqliteParam } from "@/lib/db/values";
+import { FILTER_CASES, NOW, caseGroups, seedPeople } from "@/tests/fixtures/segment-filters";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "@/lib/db/placeholders";
+import { ConditionGroups } from "./conditions";
+import { pathRuns } from "./event-sql";
+import { segmentSql } from "./segment-sql";
 import { Sql } from "./sql";
 
-const NOW = new Date("2026-06-01T00:00:00.000Z");
-const days = (n: number) => new Date(NOW.getTime() - n * 86_400_000).toISOString();
 let sqlite: Database.Database;
+const ids = { anna: "anna", bob: "bob", carl: "carl" };
 
-function insertContact(id: string, fields: Record<string, unknown> = {}) {
-  const row = { id, brandId: "b", customProperties: "{}", createdAt: days(10), updatedAt: days(1), ...fields };
-  const keys = Object.keys(row);
-  sqlite.prepare(`INSERT INTO "Contact" (${keys.map((k) => `"${k}"`).join(",")}) VALUES (${keys.map(() => "?").join(",")})`).run(...Object.values(row));
-}
-
-beforeAll(() => {
+beforeAll(async () => {
   sqlite = new Database(":memory:");
   const dir = path.resolve(import.meta.dirname, "../../prisma/migrations");
   for (const m of fs.readdirSync(dir).filter((d) => fs.existsSync(path.join(dir, d, "migration.sql"))).sort()) {
     sqlite.exec(fs.readFileSync(path.join(dir, m, "migration.sql"), "utf8"));
   }
   sqlite.pragma("foreign_keys = OFF"); // brands are irrelevant to the translator
-  insertContact("anna", { firstName: "Anna", city: "Berlin", customProperties: JSON.stringify({ plan: "gold", visits: 12, vip: true }), createdAt: days(2) });
-  insertContact("bob", { firstName: "Bob", customProperties: JSON.stringify({ plan: "silver", visits: 3, vip: false }), createdAt: days(40) });
-  insertContact("carl", { customProperties: JSON.stringify({ visits: "12" }) });
-  insertContact("other-brand", { brandId: "x", firstName: "Anna" });
-  const ident = sqlite.prepare(`INSERT INTO "ContactIdentifier" (id, "brandId", "contactId", type, value, status, "statusChangedAt", "sendWelcomeMessage", "createdAt") VALUES (?, 'b', ?, ?, ?, ?, ?, 1, ?)`);
-  ident.run("i1", "anna", "email", "anna@x.io", "subscribed", days(1), days(1));
-  ident.run("i2", "bob", "email", "bob@x.io", "unsubscribed", days(1), days(1));
-  ident.run("i3", "bob", "phone", "+14155552671", "subscribed", days(1), days(1));
-  const tag = sqlite.prepare(`INSERT INTO "ContactTag" ("contactId", "brandId", tag) VALUES (?, 'b', ?)`);
-  tag.run("anna", "vip");
-  tag.run("carl", "vip");
-  const event = sqlite.prepare(`INSERT INTO "ContactEvent" (id, "brandId", "contactId", "eventName", origin, "eventTime", "receivedAt", properties) VALUES (?, 'b', ?, ?, 'web', ?, ?, '{}')`);
-  event.run("e1", "anna", "order", days(1), days(1));
-  event.run("e2", "anna", "order", days(3), days(3));
-  event.run("e3", "anna", "order", days(60), days(60));
-  event.run("e4", "bob", "order", days(50), days(50));
+  let n = 0;
+  await seedPeople((table, row) => {
+    const keys = Object.keys(row);
+    sqlite.prepare(`INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(",")}) VALUES (${keys.map(() => "?").join(",")})`).run(...Object.values(row).map(sqliteParam));
+  }, "b", ids, () => `r${++n}`);
+  // Another brand's contact with the same name never counts.
+  sqlite.prepare(`INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES ('other', 'x', 'Anna', '{}', ?, ?)`).run(sqliteParam(NOW), sqliteParam(NOW));
 });
 
 /** Ids of brand b's contacts matching the groups, sorted. */
 function members(groups: unknown): string[] {
   const sql = new Sql("sqlite");
-  const where = `c."brandId" = ${sql.p("b")} AND ${segmentSql(ConditionGroups.parse(groups), sql, NOW)}`;
-  const params = sql.params.map((p) => (p instanceof Date ? p.toISOString() : p));
-  return (sqlite.prepare(toSqlitePlaceholders(`SELECT c.id FROM "Contact" c WHERE ${where} ORDER BY c.id`)).all(...params) as { id: string }[]).map((r) => r.id);
+  const where = `c."brandId" = ${sql.p("b")} AND ${segmentSql(ConditionGroups.parse(groups), sql, { brandId: "b", now: NOW })}`;
+  const text = toSqlitePlaceholders(`SELECT c.id FROM "Contact" c WHERE ${where} ORDER BY c.id`);
+  return (sqlite.prepare(text).all(...sql.params.map(sqliteParam)) as { id: string }[]).map((r) => r.id);
 }
-const one = (condition: Record<string, unknown>) => members([{ conditions: [condition] }]);
 
-describe("segment conditions on SQLite", () => {
-  it("status per channel", () => {
-    expect(one({ type: "status", channel: "email", operator: "is", value: "subscribed" })).toEqual(["anna"]);
-    expect(one({ type: "status", channel: "sms", operator: "is", value: "subscribed" })).toEqual(["bob"]);
-    expect(one({ type: "status", channel: "email", operator: "isNot", value: "subscribed" })).toEqual(["bob", "carl"]);
+describe("every filter on SQLite (tests/fixtures/segment-filters.ts)", () => {
+  it.each(FILTER_CASES.map((c) => [`${c[0]} ${JSON.stringify(c[1])}`, c] as const))("%s", (_, testCase) => {
+    expect(members(caseGroups(testCase))).toEqual(testCase[2]);
   });
+});
 
-  it("tags", () => {
-    expect(one({ type: "tag", operator: "has", value: "vip" })).toEqual(["anna", "carl"]);
-    expect(one({ type: "tag", operator: "hasNot", value: "vip" })).toEqual(["bob"]);
-  });
-
-  it("profile fields", () => {
-    expect(one({ type: "profile", field: "firstName", operator: "equals", value: "Anna" })).toEqual(["anna"]);
-    expect(one({ type: "profile", field: "firstName", operator: "notEquals", value: "Anna" })).toEqual(["bob", "carl"]);
-    expect(one({ type: "profile", field: "city", operator: "contains", value: "ERL" })).toEqual(["anna"]);
-    expect(one({ type: "profile", field: "city", operator: "contains", value: "%" })).toEqual([]);
-    expect(one({ type: "profile", field: "firstName", operator: "exists" })).toEqual(["anna", "bob"]);
-    expect(one({ type: "profile", field: "firstName", operator: "notExists" })).toEqual(["carl"]);
-  });
-
-  it("custom properties compare type and value", () => {
-    expect(one({ type: "customProperty", key: "plan", operator: "equals", value: "gold" })).toEqual(["anna"]);
-    expect(one({ type: "customProperty", key: "plan", operator: "notEquals", value: "gold" })).toEqual(["bob", "carl"]);
-    expect(one({ type: "customProperty", key: "visits", operator: "equals", value: 12 })).toEqual(["anna"]);
-    expect(one({ type: "customProperty", key: "visits", operator: "equals", value: "12" })).toEqual(["carl"]);
-    expect(one({ type: "customProperty", key: "visits", operator: "gte", value: 3 })).toEqual(["anna", "bob"]);
-    expect(one({ type: "customProperty", key: "visits", operator: "lt", value: 10 })).toEqual(["bob"]);
-    expect(one({ type: "customProperty", key: "vip", operator: "equals", value: true })).toEqual(["anna"]);
-    expect(one({ type: "customProperty", key: "vip", operator: "equals", value: false })).toEqual(["bob"]);
-    expect(one({ type: "customProperty", key: "plan", operator: "contains", value: "OL" })).toEqual(["anna"]);
-    expect(one({ type: "customProperty", key: "plan", operator: "exists" })).toEqual(["anna", "bob"]);
-    expect(one({ type: "customProperty", key: "plan", operator: "notExists" })).toEqual(["carl"]);
-  });
-
-  it("dates", () => {
-    expect(one({ type: "date", field: "createdAt", operator: "withinLastDays", value: 5 })).toEqual(["anna"]);
-    expect(one({ type: "date", field: "createdAt", operator: "before", value: days(30) })).toEqual(["bob"]);
-    expect(one({ type: "date", field: "createdAt", operator: "after", value: days(30) })).toEqual(["anna", "carl"]);
-  });
-
-  it("events: did / did not, at least N times, within D days", () => {
-    expect(one({ type: "event", eventName: "order", operator: "did" })).toEqual(["anna", "bob"]);
-    expect(one({ type: "event", eventName: "order", operator: "didNot" })).toEqual(["carl"]);
-    expect(one({ type: "event", eventName: "order", operator: "did", atLeast: 3 })).toEqual(["anna"]);
-    expect(one({ type: "event", eventName: "order", operator: "did", atLeast: 2, withinLastDays: 7 })).toEqual(["anna"]);
-    expect(one({ type: "event", eventName: "order", operator: "did", atLeast: 3, withinLastDays: 7 })).toEqual([]);
-    expect(one({ type: "event", eventName: "order", operator: "didNot", atLeast: 2 })).toEqual(["bob", "carl"]);
-    expect(one({ type: "event", eventName: "order", operator: "did", withinLastDays: 30 })).toEqual(["anna"]);
-  });
-
-  it("ANDs conditions within a group and ORs groups", () => {
-    const vip = { type: "tag", operator: "has", value: "vip" };
-    const subscribed = { type: "status", channel: "email", operator: "is", value: "subscribed" };
-    const bobName = { type: "profile", field: "firstName", operator: "equals", value: "Bob" };
-    expect(members([{ conditions: [vip, subscribed] }])).toEqual(["anna"]);
-    expect(members([{ conditions: [vip, subscribed] }, { conditions: [bobName] }])).toEqual(["anna", "bob"]);
+describe("junctions", () => {
+  it("AND inside a group, OR between groups, the condition's junction between its filters", () => {
+    const vip = { property: "tags", operator: "anyOf", value: ["vip"] };
+    const subscribed = { property: "subscriptionStatus", channels: ["email"], operator: "equals", value: "subscribed" };
+    const bob = { property: "firstName", operator: "equals", value: "Bob" };
+    expect(members([{ conditions: [{ entity: "contact", filters: [vip, subscribed] }] }])).toEqual(["anna"]);
+    expect(members([{ conditions: [{ entity: "contact", junction: "or", filters: [vip, subscribed] }] }])).toEqual(["anna", "carl"]);
+    expect(members([{ conditions: [{ entity: "contact", filters: [vip] }, { entity: "event", filters: [{ name: "opened message", operator: "has", count: "atLeast", value: 1 }] }] }])).toEqual(["anna"]);
+    expect(members([{ conditions: [{ entity: "contact", filters: [vip, subscribed] }] }, { conditions: [{ entity: "contact", filters: [bob] }] }])).toEqual(["anna", "bob"]);
   });
 });
 
 describe("PostgreSQL text", () => {
-  it("uses numbered, typed placeholders and jsonb operators", () => {
+  it("numbered, typed placeholders in the order of the text, and jsonb access", () => {
     const sql = new Sql("postgres");
-    const condition: Condition = { type: "customProperty", key: "visits", operator: "gt", value: 3 };
-    const text = toPostgresPlaceholders(segmentSql([{ conditions: [condition, { type: "tag", operator: "has", value: "vip" }] }], sql, NOW));
-    expect(text).toContain(`jsonb_typeof(c."customProperties" -> 'visits')`);
+    const groups = ConditionGroups.parse([{ conditions: [{ entity: "contact", filters: [
+      { property: "custom", name: "visits", valueType: "number", operator: "moreThan", value: 3 },
+      { property: "tags", operator: "anyOf", value: ["vip"] },
+    ] }, { entity: "event", filters: [{ name: "placed order", operator: "has", count: "atLeast", value: 2, filters: [{ property: "lineItems.[].title", operator: "contains", value: ["x"] }] }] }] }]);
+    const text = toPostgresPlaceholders(segmentSql(groups, sql, { brandId: "b", now: NOW }));
+    expect(text).toContain(`jsonb_typeof((c."customProperties" -> 'visits'))`);
     expect(text).toContain("$1::numeric");
-    expect(text).toContain(`t."tag" = $2`);
-    expect(sql.params).toEqual([3, "vip"]);
+    expect(text).toContain(`IN ($2::text)`);
+    expect(text).toContain("jsonb_array_elements(CASE WHEN jsonb_typeof((");
+    expect(sql.params).toEqual([3, "vip", "placed order", "%x%", 2]);
   });
 });
 
-describe("condition validation", () => {
-  it("rejects comparisons without a number and unknown types", () => {
-    expect(ConditionGroups.safeParse([{ conditions: [{ type: "customProperty", key: "a", operator: "gt", value: "x" }] }]).success).toBe(false);
-    expect(ConditionGroups.safeParse([{ conditions: [{ type: "nope" }] }]).success).toBe(false);
-    expect(ConditionGroups.safeParse([]).success).toBe(false);
+describe("the language's own rules", () => {
+  it("splits property paths at [] wildcards", () => {
+    expect(pathRuns("value")).toEqual([["value"]]);
+    expect(pathRuns("raw.fulfillments.[].line_items.[].title")).toEqual([["raw", "fulfillments"], ["line_items"], ["title"]]);
+    expect(pathRuns("tags.[]")).toEqual([["tags"], []]);
+  });
+
+  it("refuses operators, values and fields that do not fit, each with its pointer", () => {
+    const result = ConditionGroups.safeParse([{ conditions: [
+      { entity: "contact", filters: [
+        { property: "totalSpent", operator: "contains", value: 3 },
+        { property: "tags", operator: "anyOf" },
+        { property: "custom", operator: "equals", value: 1 },
+        { property: "subscriptionStatus", operator: "equals", value: "subscribed" },
+        { property: "dateAdded", operator: "inTheLast", value: 0 },
+        { property: "customerLifecycleStage", operator: "anyOf", value: ["heroes"] },
+      ] },
+      { entity: "event", filters: [{ name: "x", operator: "did", count: "atLeast", value: 1 }] },
+      { entity: "segment", filters: [{}] },
+    ] }]);
+    expect(result.success).toBe(false);
+    const paths = result.error!.issues.map((i) => i.path.join("/")).sort();
+    expect(paths).toEqual([
+      "0/conditions/0/filters/0/operator",
+      "0/conditions/0/filters/1/value",
+      "0/conditions/0/filters/2/name",
+      "0/conditions/0/filters/2/valueType",
+      "0/conditions/0/filters/3/channels",
+      "0/conditions/0/filters/4/value",
+      "0/conditions/0/filters/5/value/0",
+      "0/conditions/1/filters/0/operator",
+      "0/conditions/2/entity",
+    ]);
+  });
+
+  it("stores what was sent, with the junction made explicit", () => {
+    const parsed = ConditionGroups.parse([{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["a"] }] }] }]);
+    expect(parsed[0].conditions[0].junction).toBe("and");
   });
 });

@@ -1,114 +1,136 @@
 // Translates a segment's condition groups into one SQL boolean expression over a contact row (alias c),
 // so membership and counts are evaluated by the database, never by loading contacts into memory.
-import type { Condition, ConditionGroups } from "./conditions";
-import { likeContains, type Sql } from "./sql";
+// Groups are OR-ed, conditions inside a group AND-ed, the filters of a condition joined by its junction.
+import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
+import { contactFilterKind, type Condition, type ConditionGroups, type ContactFilter } from "./conditions";
+import { eventFilterSql } from "./event-sql";
+import { orderStatSql, lifecycleStageSql } from "./order-stats-sql";
+import { jsonAt, type Sql } from "./sql";
+import { applyPolarity, boolSql, numberSql, polarity, textDateSql, textList, textSql, timestampSql } from "./value-sql";
 
-const DAY_MS = 86_400_000;
-const SAFE_KEY = /^[A-Za-z0-9_-]+$/;
-const CHANNEL_TYPE = { email: "email", sms: "phone" } as const;
+export type SegmentScope = { brandId: string; now?: Date };
 
-/** `(group OR group ...)` with each group `(condition AND condition ...)`; the caller scopes c to a brand. */
-export function segmentSql(groups: ConditionGroups, sql: Sql, now: Date = new Date()): string {
-  return "(" + groups.map((g) => "(" + g.conditions.map((c) => conditionSql(c, sql, now)).join(" AND ") + ")").join(" OR ") + ")";
+/** `(group OR group ...)`; the caller scopes c to `scope.brandId` too (its own WHERE term). */
+export function segmentSql(groups: ConditionGroups, sql: Sql, scope: SegmentScope): string {
+  const ctx = { sql, brandId: scope.brandId, now: scope.now ?? new Date() };
+  return "(" + groups.map((g) => "(" + g.conditions.map((c) => conditionSql(c, ctx)).join(" AND ") + ")").join(" OR ") + ")";
 }
 
-function conditionSql(c: Condition, sql: Sql, now: Date): string {
-  switch (c.type) {
-    case "status": {
-      const exists = `EXISTS (SELECT 1 FROM "ContactIdentifier" i WHERE i."contactId" = c."id" AND i."type" = '${CHANNEL_TYPE[c.channel]}' AND i."status" = ${sql.p(c.value)})`;
-      return c.operator === "is" ? exists : `NOT ${exists}`;
+export type Ctx = { sql: Sql; brandId: string; now: Date };
+
+function conditionSql(condition: Condition, ctx: Ctx): string {
+  const join = condition.junction === "or" ? " OR " : " AND ";
+  const parts = condition.entity === "contact"
+    ? condition.filters.map((f) => contactFilterSql(f, ctx))
+    : condition.filters.map((f) => eventFilterSql(f, ctx));
+  return "(" + parts.join(join) + ")";
+}
+
+const COLUMNS: Partial<Record<ContactFilter["property"], string>> = {
+  firstName: "firstName",
+  lastName: "lastName",
+  gender: "gender",
+  countryCode: "countryCode",
+  state: "state",
+  city: "city",
+  address: "address",
+  postalCode: "postalCode",
+  lastDetectedCity: "lastDetectedCity",
+  lastDetectedCountry: "lastDetectedCountry",
+};
+
+const IDENTIFIER_OF_CHANNEL = { email: "email", sms: "phone", browserPush: null } as const;
+
+/** Positive condition over the rows of a child table of the contact, or its negation. */
+function anyRow(table: string, where: (alias: string) => string, negated: boolean, ctx: Ctx): string {
+  const a = ctx.sql.alias("r");
+  const exists = `EXISTS (SELECT 1 FROM "${table}" ${a} WHERE ${a}."contactId" = c."id" AND ${where(a)})`;
+  return negated ? `NOT ${exists}` : exists;
+}
+
+export function contactFilterSql(f: ContactFilter, ctx: Ctx): string {
+  const { sql, now } = ctx;
+  const { positive, negated } = polarity(f.operator);
+  const column = COLUMNS[f.property];
+  if (column) return applyPolarity(textSql(positive, f, `c."${column}"`, sql), negated);
+  switch (f.property) {
+    case "country":
+      // Either the name or the ISO code: segments say "US" or "United States" alike.
+      return applyPolarity(`${textSql(positive, f, `c."country"`, sql)} OR ${textSql(positive, f, `c."countryCode"`, sql)}`, negated);
+    case "email":
+    case "phoneNumber": {
+      const type = f.property === "email" ? "email" : "phone";
+      const normalize = type === "email" ? (v: string) => normalizeEmail(v) ?? v.trim().toLowerCase() : (v: string) => normalizePhone(v) ?? v.trim();
+      const values = positive === "equals" || positive === "anyOf" ? { ...f, value: textList(f.value).map(normalize) } : f;
+      return anyRow("ContactIdentifier", (i) => `${i}."type" = '${type}' AND ${textSql(positive, values, `${i}."value"`, sql)}`, negated, ctx);
     }
-    case "tag": {
-      const exists = `EXISTS (SELECT 1 FROM "ContactTag" t WHERE t."contactId" = c."id" AND t."tag" = ${sql.p(c.value)})`;
-      return c.operator === "has" ? exists : `NOT ${exists}`;
+    case "tags":
+      return listSql("ContactTag", "tag", f, ctx);
+    case "consent":
+      return listSql("ContactConsent", "channel", f, ctx);
+    case "subscriptionStatus": {
+      const parts = (f.channels ?? []).map((channel) => {
+        const type = IDENTIFIER_OF_CHANNEL[channel];
+        // Nobody has a browser push subscription here: it never "equals", always "notEquals".
+        if (type === null) return f.operator === "equals" ? "1 = 0" : "1 = 1";
+        return anyRow("ContactIdentifier", (i) => `${i}."type" = '${type}' AND ${i}."status" = ${sql.p(f.value, "text")}`, f.operator === "notEquals", ctx);
+      });
+      return "(" + parts.join(" AND ") + ")";
     }
-    case "profile":
-      return profileSql(c, sql);
-    case "customProperty":
-      return customPropertySql(c, sql);
-    case "date": {
-      const column = `c."${c.field}"`;
-      if (typeof c.value === "number") return `${column} >= ${sql.p(new Date(now.getTime() - c.value * DAY_MS))}`;
-      return `${column} ${c.operator === "before" ? "<" : ">"} ${sql.p(new Date(c.value))}`;
+    case "dateAdded":
+    case "dateUpdated": {
+      const expr = f.property === "dateAdded" ? `c."createdAt"` : `c."updatedAt"`;
+      return applyPolarity(timestampSql(positive, f, expr, sql, now), negated);
     }
-    case "event":
-      return eventSql(c, sql, now);
+    case "birthday": {
+      const kind = contactFilterKind(f);
+      const expr = `c."birthdate"`;
+      return applyPolarity(kind === "text" ? textSql(positive, f, expr, sql) : textDateSql(positive, f, expr, sql, now), negated);
+    }
+    case "custom":
+      return customSql(f, ctx);
+    case "totalSpent":
+    case "averageOrderValue":
+      return orderStatSql(f.property, f, ctx);
+    case "customerLifecycleStage":
+      return lifecycleStageSql(f, ctx);
   }
+  throw new Error(`contact property ${f.property}`);
 }
 
-function profileSql(c: Extract<Condition, { type: "profile" }>, sql: Sql): string {
-  const column = `c."${c.field}"`;
-  const present = `(${column} IS NOT NULL AND ${column} <> '')`;
-  switch (c.operator) {
+function listSql(table: string, column: string, f: ContactFilter, ctx: Ctx): string {
+  const { sql } = ctx;
+  const values = textList(f.value);
+  switch (f.operator) {
+    case "anyOf":
+    case "noneOf":
+      return anyRow(table, (r) => `${r}."${column}" IN (${values.map((v) => sql.p(v, "text")).join(", ")})`, f.operator === "noneOf", ctx);
+    case "allOf": {
+      const unique = [...new Set(values)];
+      const r = sql.alias("r");
+      return `(SELECT COUNT(DISTINCT ${r}."${column}") FROM "${table}" ${r} WHERE ${r}."contactId" = c."id" AND ${r}."${column}" IN (${unique.map((v) => sql.p(v, "text")).join(", ")})) = ${unique.length}`;
+    }
     case "exists":
-      return present;
-    case "notExists":
-      return `NOT ${present}`;
-    case "equals":
-      return `${column} = ${sql.p(c.value ?? "")}`;
-    case "notEquals":
-      return `(${column} IS NULL OR ${column} <> ${sql.p(c.value ?? "")})`;
-    case "contains":
-      return `LOWER(${column}) LIKE ${sql.p(likeContains(c.value ?? ""))} ESCAPE '\\'`;
+    case "doesNotExist":
+      return anyRow(table, () => "1 = 1", f.operator === "doesNotExist", ctx);
   }
+  throw new Error(`list operator ${f.operator}`);
 }
 
-/** The JSON type of a custom property ('string' | 'number' | 'boolean' | null) and its value, per engine. */
-function jsonAccess(key: string, sql: Sql) {
-  // Keys are restricted to [A-Za-z0-9_-] by the schema, so they are written as literals (a path used
-  // several times would otherwise need a parameter per `?` on SQLite); checked again here.
-  if (!SAFE_KEY.test(key)) throw new Error(`unsafe custom property key ${JSON.stringify(key)}`);
-  const column = `c."customProperties"`;
-  if (sql.dialect === "sqlite") {
-    const path = `'$."${key}"'`;
-    const type = `(CASE json_type(${column}, ${path}) WHEN 'text' THEN 'string' WHEN 'integer' THEN 'number' WHEN 'real' THEN 'number' WHEN 'true' THEN 'boolean' WHEN 'false' THEN 'boolean' END)`;
-    const value = `json_extract(${column}, ${path})`;
-    return { type, text: value, number: `(CASE WHEN ${type} = 'number' THEN ${value} END)`, boolean: `(CASE WHEN ${type} = 'boolean' THEN (CASE ${value} WHEN 1 THEN 'true' ELSE 'false' END) END)` };
+/** A custom property: its JSON type must be the filter's valueType (a number "12" is not text "12"). */
+function customSql(f: ContactFilter, ctx: Ctx): string {
+  const { sql, now } = ctx;
+  const { positive, negated } = polarity(f.operator);
+  const json = jsonAt(sql, `c."customProperties"`, [f.name!]);
+  if (positive === "exists") return applyPolarity(json.present, negated);
+  switch (f.valueType) {
+    case "number":
+      return applyPolarity(numberSql(positive, f, json.number, sql), negated);
+    case "bool":
+      return applyPolarity(boolSql(positive, f, json.bool), negated);
+    case "date":
+      return applyPolarity(textDateSql(positive, f, json.text, sql, now), negated);
+    default:
+      return applyPolarity(textSql(positive, f, json.text, sql), negated);
   }
-  const k = `'${key}'`;
-  const type = `jsonb_typeof(${column} -> ${k})`;
-  const text = `(${column} ->> ${k})`;
-  return { type, text, number: `(CASE WHEN ${type} = 'number' THEN ${text}::numeric END)`, boolean: `(CASE WHEN ${type} = 'boolean' THEN ${text} END)` };
-}
-
-function customPropertySql(c: Extract<Condition, { type: "customProperty" }>, sql: Sql): string {
-  const json = jsonAccess(c.key, sql);
-  const equals = () => {
-    if (typeof c.value === "number") return `${json.number} = ${sql.p(c.value, "numeric")}`;
-    if (typeof c.value === "boolean") return `${json.boolean} = '${c.value ? "true" : "false"}'`;
-    return `(${json.type} = 'string' AND ${json.text} = ${sql.p(c.value ?? "", "text")})`;
-  };
-  const compare = (op: string) => `${json.number} ${op} ${sql.p(c.value, "numeric")}`;
-  switch (c.operator) {
-    case "exists":
-      return `${json.type} IS NOT NULL`;
-    case "notExists":
-      return `${json.type} IS NULL`;
-    case "equals":
-      return `(${equals()}) IS TRUE`;
-    case "notEquals":
-      // A missing key or another type is "not equal" too, so NULL must count as true here.
-      return `(${equals()}) IS NOT TRUE`;
-    case "gt":
-      return compare(">");
-    case "gte":
-      return compare(">=");
-    case "lt":
-      return compare("<");
-    case "lte":
-      return compare("<=");
-    case "contains":
-      return `(${json.type} = 'string' AND LOWER(${json.text}) LIKE ${sql.p(likeContains(String(c.value ?? "")), "text")} ESCAPE '\\')`;
-  }
-}
-
-function eventSql(c: Extract<Condition, { type: "event" }>, sql: Sql, now: Date): string {
-  let where = `e."brandId" = c."brandId" AND e."contactId" = c."id" AND e."eventName" = ${sql.p(c.eventName)}`;
-  if (c.withinLastDays !== undefined) where += ` AND e."eventTime" >= ${sql.p(new Date(now.getTime() - c.withinLastDays * DAY_MS))}`;
-  if (c.atLeast === 1) {
-    const exists = `EXISTS (SELECT 1 FROM "ContactEvent" e WHERE ${where})`;
-    return c.operator === "did" ? exists : `NOT ${exists}`;
-  }
-  const count = `(SELECT COUNT(*) FROM "ContactEvent" e WHERE ${where})`;
-  return `${count} ${c.operator === "did" ? ">=" : "<"} ${sql.p(c.atLeast, "int")}`;
 }

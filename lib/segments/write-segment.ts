@@ -1,28 +1,77 @@
-// Creating, replacing and deleting segments.
+// Creating, replacing and deleting segments. A new or changed definition is "building" until its first
+// count is taken in the background (published: a segment being built cannot be changed or deleted, 409);
+// membership itself is always evaluated live, so a build that never finishes lapses after a minute.
 import { db } from "@/lib/db";
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
-import { toSegmentRecord } from "./get-segment";
+import { checkDefinition } from "./check-definition";
+import { BUILD_LEASE_MS, toSegmentRecord } from "./get-segment";
+import { countSegmentContacts } from "./membership";
+import type { ConditionGroups } from "./conditions";
 import type { SegmentInput, SegmentRecord } from "./schemas";
 
+/** Takes the first count of a definition and marks the segment ready, unless a newer build started. */
+async function build(brandId: string, id: string, groups: ConditionGroups, startedAt: Date): Promise<void> {
+  try {
+    const contactsCount = await countSegmentContacts(brandId, groups);
+    await db.segment.updateMany({
+      where: { id, brandId, status: "building", buildStartedAt: startedAt },
+      data: { status: "ready", buildStartedAt: null, contactsCount, countedAt: new Date() },
+    });
+  } catch (error) {
+    // The segment reads as ready once the build lapses; its count is taken live on every request.
+    console.error(`[segments] building segment ${id} failed`, error);
+  }
+}
+
+function startBuild(brandId: string, id: string, groups: ConditionGroups, startedAt: Date) {
+  void build(brandId, id, groups, startedAt);
+}
+
 export async function createSegment(brandId: string, input: SegmentInput): Promise<SegmentRecord> {
+  const conditionGroups = await checkDefinition(brandId, input.conditionGroups);
   const now = new Date();
   const row = await db.segment.create({
-    data: { id: newId(now), brandId, name: input.name, conditionGroups: input.conditionGroups, status: "ready", createdAt: now, updatedAt: now },
+    data: {
+      id: newId(now), brandId, name: input.name, conditionGroups, isStarred: input.isStarred ?? false,
+      status: "building", buildStartedAt: now, createdAt: now, updatedAt: now,
+    },
   });
+  startBuild(brandId, row.id, conditionGroups, now);
   return toSegmentRecord(row);
 }
 
+function beingBuilt(id: string, verb: string) {
+  return new ApiProblem("conflict", `Segment ${id} is being built and cannot be ${verb} yet; retry in a moment`, { retryAfter: 1, headers: { "Retry-After": "1" } });
+}
+
 export async function replaceSegment(brandId: string, id: string, input: SegmentInput): Promise<SegmentRecord> {
+  const conditionGroups = await checkDefinition(brandId, input.conditionGroups);
+  const now = new Date();
+  // One statement: a segment whose build is still running (and has not lapsed) is left alone.
   const { count } = await db.segment.updateMany({
-    where: { id, brandId },
-    data: { name: input.name, conditionGroups: input.conditionGroups, updatedAt: new Date() },
+    where: { id, brandId, OR: [{ status: { not: "building" } }, { buildStartedAt: { lte: new Date(now.getTime() - BUILD_LEASE_MS) } }] },
+    data: {
+      name: input.name, conditionGroups, ...(input.isStarred === undefined ? {} : { isStarred: input.isStarred }),
+      status: "building", buildStartedAt: now, updatedAt: now,
+    },
   });
-  if (count === 0) throw new ApiProblem("not-found", `Segment ${id} does not exist`);
+  if (count === 0) {
+    const row = await db.segment.findFirst({ where: { id, brandId }, select: { id: true } });
+    if (!row) throw new ApiProblem("not-found", `Segment ${id} does not exist`);
+    throw beingBuilt(id, "changed");
+  }
+  startBuild(brandId, id, conditionGroups, now);
   return toSegmentRecord((await db.segment.findFirst({ where: { id, brandId } }))!);
 }
 
 export async function deleteSegment(brandId: string, id: string): Promise<void> {
-  const { count } = await db.segment.deleteMany({ where: { id, brandId } });
-  if (count === 0) throw new ApiProblem("not-found", `Segment ${id} does not exist`);
+  const now = new Date();
+  const { count } = await db.segment.deleteMany({
+    where: { id, brandId, OR: [{ status: { not: "building" } }, { buildStartedAt: { lte: new Date(now.getTime() - BUILD_LEASE_MS) } }] },
+  });
+  if (count > 0) return;
+  const row = await db.segment.findFirst({ where: { id, brandId }, select: { id: true } });
+  if (!row) throw new ApiProblem("not-found", `Segment ${id} does not exist`);
+  throw beingBuilt(id, "deleted");
 }

@@ -84,7 +84,8 @@ export const V4IdentifyAccepted = z
   .object({ contactID: z.string().meta({ description: "The contact's id: the same contact as GET /api/contacts/{id}" }) })
   .meta({ id: "V4IdentifyAccepted" });
 
-const { email: eventEmail, phone: eventPhone, phoneNumber: _phoneNumber, ...eventProfile } = EventContact.shape;
+// v4 track's contact: the current event contact's profile fields (not its id, consents, optIns or optOuts).
+const { email: eventEmail, phone: eventPhone, phoneNumber: _phoneNumber, id: _id, consents: _consents, optIns: _optIns, optOuts: _optOuts, ...eventProfile } = EventContact.shape;
 
 export const V4TrackContact = z
   .strictObject({
@@ -106,7 +107,11 @@ export type V4TrackInput = z.infer<typeof V4TrackInput>;
 
 const V4ChannelRecord = z.object({ channel: z.enum(CHANNELS), createdAt: z.iso.datetime().meta({ description: "When the status last changed" }) });
 
-const { firstName, lastName, gender, birthdate, address, city, state, country, countryCode, postalCode, tags, customProperties, createdAt, updatedAt } = ContactSchema.shape;
+const { tags, customProperties, createdAt, updatedAt } = ContactSchema.shape;
+// v4 answered null for unset profile fields (the current API omits them).
+const v4Text = z.string().nullable();
+const firstName = v4Text, lastName = v4Text, birthdate = v4Text, address = v4Text, city = v4Text, state = v4Text, country = v4Text, countryCode = v4Text, postalCode = v4Text;
+const gender = z.enum(["m", "f"]).nullable();
 
 export const V4ContactSchema = z
   .object({

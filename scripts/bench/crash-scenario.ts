@@ -11,9 +11,8 @@ import { query } from "./inbox-queries";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-
 /** SIGKILL the server: the tsx launcher's node child is the server itself, so kill both. */
-function killHard(server: TestServer) {
+export function killHard(server: TestServer) {
   const pid = server.process.pid!;
   let children: number[] = [];
   try {

@@ -1,7 +1,8 @@
-// Contacts over HTTP: upsert, validation, PATCH merge rules, lookups, filters, paging, status history,
+// Contacts over HTTP: upsert, validation, PATCH merge rules, lookups, filters, paging, the history arrays,
 // and tenancy. Every rule has the failing request with its exact problem and the succeeding one.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
 import { api, baseUrl, createSession, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
 
 let brand: TestBrand;
@@ -50,10 +51,13 @@ describe("POST /api/contacts (upsert)", () => {
       channels: { email: { status: "subscribed", statusChangedAt: expect.any(String) } },
       consent: { source: "signup form", ip: "203.0.113.7", userAgent: "Mozilla/5.0", createdAt: expect.any(String) },
     });
-    expect(contact.identifiers[1]).toMatchObject({ type: "phone", id: "+14155552671", sendWelcomeMessage: false, channels: { sms: { status: "nonSubscribed" } }, consent: null });
-    expect(contact.statusHistory).toEqual(expect.arrayContaining([
-      expect.objectContaining({ identifier: email, channel: "email", from: null, to: "subscribed", source: "api:api-key" }),
-    ]));
+    expect(contact.identifiers[1]).toMatchObject({ type: "phone", id: "+14155552671", sendWelcomeMessage: false, channels: { sms: { status: "nonSubscribed" } } });
+    expect(contact.identifiers[1]).not.toHaveProperty("consent");
+    // The published history arrays, from the changes this request made; unset fields are omitted, never null.
+    expect(contact.optIns).toEqual([{ channel: "email", optInAt: contact.identifiers[0].channels.email.statusChangedAt }]);
+    expect(contact.consents).toEqual([{ channel: "email", source: "signup form", ip: "203.0.113.7", userAgent: "Mozilla/5.0", createdAt: contact.identifiers[0].consent.createdAt }]);
+    expect(contact.statuses.map((s: { channel: string; status: string }) => [s.channel, s.status]).sort()).toEqual([["email", "subscribed"], ["sms", "nonSubscribed"]]);
+    for (const unset of ["address", "state", "country", "postalCode"]) expect(contact).not.toHaveProperty(unset);
   });
 
   it("updates (200) the contact matched by email, case-insensitively", async () => {
@@ -129,12 +133,23 @@ describe("POST /api/contacts (upsert)", () => {
   });
 
   it("validates emails and E.164 phones", async () => {
-    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: "not-an-email" }, { type: "phone", id: "4155552671" }, { type: "phone", id: "+1555" }] }), 400, "validation-failed");
+    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: "not-an-email" }, { type: "phone", id: "4155552671" }, { type: "phone", id: "+0155" }, { type: "phone", id: "+1 234 567 8901 2345" }] }), 400, "validation-failed");
     expect(body.errors).toEqual([
       expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/0/id", code: "invalid_email" }),
       expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/1/id", code: "invalid_phone" }),
       expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/2/id", code: "invalid_phone" }),
+      expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/3/id", code: "invalid_phone" }),
     ]);
+  });
+
+  it("accepts E.164 numbers no carrier assigned (the published example +1234567890) as sent, and normalizes assigned ones", async () => {
+    const unassigned = `+1234${Math.floor(Math.random() * 1e6).toString().padStart(6, "0")}`;
+    const kept = await createContact({ identifiers: [{ type: "phone", id: unassigned }] });
+    expect(kept.phone).toEqual([unassigned]);
+    const found = await json(await api(`/api/contacts?phone=${encodeURIComponent(unassigned)}`, { key: brand.key }));
+    expect(found.contacts.map((c: { id: string }) => c.id)).toEqual([kept.id]);
+    const formatted = await createContact({ identifiers: [{ type: "phone", id: "+1 (415) 555-0177" }] });
+    expect(formatted.phone).toEqual(["+14155550177"]);
   });
 
   it("stores phones in E.164", async () => {
@@ -197,11 +212,29 @@ describe("POST /api/contacts (upsert)", () => {
     expect(many.errors).toEqual([expect.objectContaining({ field: "customProperties", code: "too_big" })]);
   });
 
-  it("validates consent (source required, ip address, RFC 3339 createdAt)", async () => {
-    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: newEmail(), consent: { ip: "999.1.1.1", createdAt: "yesterday" } }] }), 400, "validation-failed");
+  it("validates consent (ip address, RFC 3339 createdAt; the source defaults to the writer)", async () => {
+    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: newEmail(), consent: { ip: "999.1.1.1", createdAt: "yesterday", source: "" } }] }), 400, "validation-failed");
     expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/identifiers/0/consent/createdAt", "/identifiers/0/consent/ip", "/identifiers/0/consent/source"]);
     const ok = await createContact({ identifiers: [{ type: "email", id: newEmail(), consent: { source: "import", createdAt: "2026-02-03T04:05:06+01:00", ip: "2001:db8::1" } }] });
     expect(ok.identifiers[0].consent).toEqual({ source: "import", createdAt: "2026-02-03T03:05:06.000Z", ip: "2001:db8::1" });
+    expect(ok.consents).toEqual([{ channel: "email", source: "import", createdAt: "2026-02-03T03:05:06.000Z", ip: "2001:db8::1" }]);
+    const defaulted = await createContact({ identifiers: [{ type: "email", id: newEmail(), consent: {} }] });
+    expect(defaulted.consents).toEqual([{ channel: "email", source: "api", createdAt: expect.any(String) }]);
+  });
+
+  it("keeps createdAt as the externalCreated custom property and identifiers[].source on the identifier", async () => {
+    const contact = await createContact({ identifiers: [{ type: "email", id: newEmail(), source: "shopify" }], createdAt: "2024-01-01T00:00:00Z" });
+    expect(contact.customProperties).toEqual({ externalCreated: "2024-01-01T00:00:00.000Z" });
+    expect(contact.identifiers[0].source).toBe("shopify");
+    expect(contact.createdAt).not.toBe("2024-01-01T00:00:00.000Z");
+  });
+
+  it("derives countryCode from a country name, and keeps a countryCode sent with it", async () => {
+    expect(await createContact({ country: "United States" })).toMatchObject({ country: "United States", countryCode: "US" });
+    expect(await createContact({ country: "Deutschland", countryCode: "AT" })).toMatchObject({ country: "Deutschland", countryCode: "AT" });
+    const unknown = await createContact({ country: "Atlantis" });
+    expect(unknown.country).toBe("Atlantis");
+    expect(unknown).not.toHaveProperty("countryCode");
   });
 
   it("rejects unknown fields", async () => {
@@ -215,18 +248,22 @@ describe("POST /api/contacts (upsert)", () => {
     expect(created.identifiers[0].channels.email.statusChangedAt).toBe("2026-01-02T03:04:05.000Z");
     const same = await json(await post({ identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed" } } }] }));
     expect(same.identifiers[0].channels.email.statusChangedAt).toBe("2026-01-02T03:04:05.000Z");
-    expect(same.statusHistory).toHaveLength(1);
+    expect(same.optIns).toHaveLength(1);
     const changed = await json(await post({ identifiers: [{ type: "email", id: email, channels: { email: { status: "unsubscribed" } } }] }));
     expect(Date.parse(changed.identifiers[0].channels.email.statusChangedAt)).toBeGreaterThan(Date.parse("2026-01-02T03:04:05Z"));
     expect(changed.status).toBe("unsubscribed");
-    expect(changed.statusHistory[0]).toMatchObject({ identifierType: "email", identifier: email, channel: "email", from: "subscribed", to: "unsubscribed", source: "api:api-key" });
+    expect(changed.statuses).toEqual([{ channel: "email", status: "unsubscribed", statusChangedAt: changed.identifiers[0].channels.email.statusChangedAt }]);
+    const history = await db.contactStatusChange.findMany({ where: { contactId: created.id }, orderBy: { at: "desc" } });
+    expect(history[0]).toMatchObject({ identifierType: "email", identifier: email, channel: "email", from: "subscribed", to: "unsubscribed", source: "api:api-key" });
   });
 
   it("records the session as the source of a status change made from the dashboard", async () => {
     const session = await createSession(brand.brandId);
     const res = await api("/api/contacts", { cookie: session.cookie, headers: { Origin: baseUrl() }, body: { identifiers: [{ type: "email", id: newEmail(), channels: { email: { status: "subscribed" } } }] } });
     expect(res.status, await res.clone().text()).toBe(201);
-    expect((await json(res)).statusHistory[0].source).toBe("api:session");
+    const contact = await json(res);
+    const [change] = await db.contactStatusChange.findMany({ where: { contactId: contact.id } });
+    expect(change).toMatchObject({ to: "subscribed", source: "api:session" });
   });
 });
 
@@ -235,7 +272,9 @@ describe("PATCH /api/contacts/{id} and ?email=", () => {
     const contact = await createContact({ firstName: "Ann", lastName: "Lee", city: "Oslo", tags: ["a"] });
     const res = await patch(`/api/contacts/${contact.id}`, { lastName: "Ng", city: null });
     expect(res.status).toBe(200);
-    expect(await json(res)).toMatchObject({ id: contact.id, firstName: "Ann", lastName: "Ng", city: null, tags: ["a"], email: contact.email });
+    const updated = await json(res);
+    expect(updated).toMatchObject({ id: contact.id, firstName: "Ann", lastName: "Ng", tags: ["a"], email: contact.email });
+    expect(updated).not.toHaveProperty("city");
   });
 
   it("merges identifiers by (type, id)", async () => {
@@ -302,12 +341,19 @@ describe("PATCH /api/contacts/{id} and ?email=", () => {
     expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/gender", "/identifiers/0/id"]);
   });
 
-  it("keeps the status history with what changed it", async () => {
-    const contact = await createContact({ identifiers: [{ type: "email", id: newEmail(), channels: { email: { status: "subscribed" } } }] });
-    const updated = await json(await patch(`/api/contacts/${contact.id}`, { identifiers: [{ type: "email", id: contact.email, channels: { email: { status: "unsubscribed" } } }] }));
-    expect(updated.statusHistory.map((h: { from: string | null; to: string }) => [h.from, h.to])).toEqual([["subscribed", "unsubscribed"], [null, "subscribed"]]);
-    const again = await json(await api(`/api/contacts/${contact.id}`, { key: brand.key }));
-    expect(again.statusHistory).toHaveLength(2);
+  it("keeps the history arrays from real changes: opt-ins, statuses, consents", async () => {
+    const contact = await createContact({ identifiers: [{ type: "email", id: newEmail(), channels: { email: { status: "subscribed", statusChangedAt: "2026-01-01T00:00:00Z" } } }] });
+    const unsubscribed = await json(await patch(`/api/contacts/${contact.id}`, { identifiers: [{ type: "email", id: contact.email, channels: { email: { status: "unsubscribed", statusChangedAt: "2026-02-01T00:00:00Z" } } }] }));
+    expect(unsubscribed.statuses).toEqual([{ channel: "email", status: "unsubscribed", statusChangedAt: "2026-02-01T00:00:00.000Z" }]);
+    expect(unsubscribed.optIns).toEqual([{ channel: "email", optInAt: "2026-01-01T00:00:00.000Z" }]);
+    // The same status again is no change; subscribing again is a second opt-in; a consent is added to the history.
+    await patch(`/api/contacts/${contact.id}`, { identifiers: [{ type: "email", id: contact.email, channels: { email: { status: "unsubscribed" } } }] });
+    const again = await json(await patch(`/api/contacts/${contact.id}`, {
+      identifiers: [{ type: "email", id: contact.email, channels: { email: { status: "subscribed", statusChangedAt: "2026-03-01T00:00:00Z" } }, consent: { source: "popup", createdAt: "2026-03-01T00:00:00Z" } }],
+    }));
+    expect(again.optIns).toEqual([{ channel: "email", optInAt: "2026-01-01T00:00:00.000Z" }, { channel: "email", optInAt: "2026-03-01T00:00:00.000Z" }]);
+    expect(again.consents).toEqual([{ channel: "email", source: "popup", createdAt: "2026-03-01T00:00:00.000Z" }]);
+    expect(await json(await api(`/api/contacts/${contact.id}`, { key: brand.key }))).toEqual(again);
   });
 });
 

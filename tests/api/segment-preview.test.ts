@@ -20,8 +20,9 @@ async function event(brandId: string, contactId: string, eventName: string) {
 }
 
 const preview = (conditionGroups: unknown, key = brand.key) => api("/api/segments/preview", { key, body: { conditionGroups } });
-const tagCondition = { type: "tag", operator: "has", value: tag };
-const eventCondition = { type: "event", eventName: "viewed product", operator: "did" };
+const tagCondition = { entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: [tag] }] };
+const viewed = { name: "viewed product", operator: "has", count: "atLeast", value: 1 };
+const eventCondition = { entity: "event", filters: [viewed] };
 
 beforeAll(async () => {
   [brand, other] = await Promise.all([createTestBrand(), createTestBrand()]);
@@ -38,7 +39,9 @@ describe("POST /api/segments/preview", () => {
     expect(and.status).toBe(200);
     expect(await json(and)).toEqual({ contactsCount: 1 });
     expect(await json(await preview([{ conditions: [tagCondition] }, { conditions: [eventCondition] }]))).toEqual({ contactsCount: 3 });
-    expect(await json(await preview([{ conditions: [{ ...eventCondition, operator: "didNot" }] }]))).toEqual({ contactsCount: 1 });
+    expect(await json(await preview([{ conditions: [{ entity: "event", filters: [{ ...viewed, operator: "hasNot" }] }] }]))).toEqual({ contactsCount: 1 });
+    // One condition whose filters are joined by "or".
+    expect(await json(await preview([{ conditions: [{ entity: "contact", junction: "or", filters: [tagCondition.filters[0], { property: "email", operator: "doesNotExist" }] }] }]))).toEqual({ contactsCount: 2 });
   });
 
   it("agrees with the statistics of the same definition once saved, and saves nothing itself", async () => {
@@ -53,9 +56,12 @@ describe("POST /api/segments/preview", () => {
   });
 
   it("400 with the pointer of each invalid condition field", async () => {
-    const res = await preview([{ conditions: [{ type: "tag", operator: "has", value: "" }, { type: "event", eventName: "x", operator: "did", atLeast: 0 }] }]);
+    const res = await preview([{ conditions: [
+      { entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: [] }] },
+      { entity: "event", filters: [{ name: "x", operator: "has", count: "atLeast", value: -1 }] },
+    ] }]);
     const body = await expectProblem(res, 400, "validation-failed");
-    expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/conditionGroups/0/conditions/0/value", "/conditionGroups/0/conditions/1/atLeast"]);
+    expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/conditionGroups/0/conditions/0/filters/0/value", "/conditionGroups/0/conditions/1/filters/0/value"]);
   });
 
   it("400 for a missing or empty definition and for unknown fields", async () => {

@@ -72,9 +72,12 @@ describe("POST /v4/identify", () => {
         channels: { email: { status: "subscribed", statusChangedAt: "2026-04-01T10:00:00.000Z" } },
         consent: { source: "checkout", createdAt: "2026-04-01T10:00:00.000Z", ip: "203.0.113.7", userAgent: "Shop/1.0" },
       },
-      { type: "phone", id: number, sendWelcomeMessage: true, channels: { sms: { status: "unsubscribed", statusChangedAt: expect.any(String) } }, consent: null },
+      { type: "phone", id: number, sendWelcomeMessage: true, channels: { sms: { status: "unsubscribed", statusChangedAt: expect.any(String) } } },
     ]);
-    expect(contact.statusHistory.map((s: { source: string }) => s.source)).toEqual(["v4", "v4"]);
+    expect(contact.optIns).toEqual([{ channel: "email", optInAt: "2026-04-01T10:00:00.000Z" }]);
+    expect(contact.consents).toEqual([{ channel: "email", source: "checkout", createdAt: "2026-04-01T10:00:00.000Z", ip: "203.0.113.7", userAgent: "Shop/1.0" }]);
+    const changes = await db.contactStatusChange.findMany({ where: { contactId: id } });
+    expect(changes.map((s) => s.source)).toEqual(["v4", "v4"]);
   });
 
   it("identifying an existing contact updates that contact (matched by email, then phone)", async () => {

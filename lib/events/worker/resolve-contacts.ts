@@ -6,8 +6,7 @@ import { sqlReader } from "@/lib/db/sql";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { PROFILE_FIELDS, type ProfileField } from "@/lib/contacts/profile-fields";
 import { upsertContactId } from "@/lib/contacts/upsert-contact";
-import type { ContactInput } from "@/lib/contacts/schemas";
-import type { EventContact } from "../event-contact";
+import { eventContactInput, type EventContact } from "../event-contact";
 
 type Identifier = { type: "email" | "phone"; value: string };
 
@@ -26,7 +25,8 @@ type Profile = Partial<Record<ProfileField, unknown>>;
 
 /** Whether writing `contact` would change nothing of `stored` (only profile fields, as the upsert stores them). */
 function changesNothing(contact: EventContact, stored: Profile | undefined): boolean {
-  if (!stored || contact.tags !== undefined || contact.customProperties !== undefined) return false;
+  const touchesMore = [contact.tags, contact.customProperties, contact.consents, contact.optIns, contact.optOuts].some((v) => v !== undefined);
+  if (!stored || touchesMore) return false;
   return PROFILE_FIELDS.every((field) => {
     const value = contact[field];
     return value === undefined || (value === "" ? null : value) === stored[field];
@@ -96,20 +96,18 @@ export class ContactResolver {
   async resolve(brandId: string, contact: EventContact | undefined): Promise<string | null> {
     if (!contact) return null;
     const identifiers = identifiersOf(contact);
-    const { email: _email, phone: _phone, phoneNumber: _phoneNumber, ...profile } = contact;
-    const onlyIdentifiers = Object.values(profile).every((v) => v === undefined);
+    const { contactId: namedId, input, identifiersOnly } = eventContactInput(contact);
     const owners = new Set(identifiers.map((i) => this.owners.get(key(brandId, i))));
-    if (owners.size === 1) {
+    if (owners.size === 1 && !namedId) {
       const [owner] = owners;
-      if (owner && (onlyIdentifiers || changesNothing(contact, this.profiles.get(owner)))) return owner;
+      if (owner && (identifiersOnly || changesNothing(contact, this.profiles.get(owner)))) return owner;
     }
     // The same contact data twice in one batch (a burst of events for one contact) is written once.
     const memo = `${brandId}\u0000${JSON.stringify(contact)}`;
     const known = this.upserted.get(memo);
     if (known) return known;
-    const input: ContactInput = { identifiers: identifiers.map((i) => ({ type: i.type, id: i.value })), ...profile };
     // upsertContactId writes through lib/db's group commit itself.
-    const { contactId } = await upsertContactId(brandId, input, { source: "event" });
+    const { contactId } = await upsertContactId(brandId, input, { source: "event", contactId: namedId });
     for (const i of identifiers) this.owners.set(key(brandId, i), contactId);
     this.upserted.set(memo, contactId);
     const written: Profile = { ...this.profiles.get(contactId) };

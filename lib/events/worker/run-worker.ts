@@ -3,6 +3,7 @@
 // (`npm run worker`); any number of workers can share one database.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
+import { startBatchWorker } from "@/lib/batches/worker/run-batch-worker";
 import { config } from "@/lib/config";
 import { eventStore } from "../event-store";
 import { claimEvents } from "./claim-events";
@@ -48,11 +49,13 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
     }
   })();
 
+  const batches = startBatchWorker({ workerId, idleMs, leaseMs });
+
   return {
     workerId,
     async stop() {
       running = false;
-      await loop;
+      await Promise.all([loop, batches.stop()]);
     },
   };
 }

@@ -6,13 +6,14 @@ import { backInStockProducts } from "@/lib/products/back-in-stock";
 import { cartProducts, latestOpenCart } from "@/lib/products/cart";
 import { contactEvents, productsByIds, toView } from "@/lib/products/catalog";
 import { latestOrder, orderView } from "@/lib/products/orders";
-import type { ProductView } from "@/lib/products/product-view";
+import { missingLinks, type ProductView, type SkippedProduct } from "@/lib/products/product-view";
 import { MAX_SLOTS, recommendProducts } from "@/lib/products/recommend";
 import type { Block } from "@/lib/templates/schema";
 import { hiddenNodes } from "./conditions";
 import type { RecipientData } from "./recipient-data";
 import type { Recipient } from "./recipient";
 import { SAMPLE_CONTACT, SAMPLE_ORDER, sampleListItems, sampleProducts } from "./sample-data";
+import type { Warning } from "./tokens";
 import type { RenderSection, RenderableTemplate } from "./types";
 import type { LinkMode } from "@/lib/recipient-links/link-token";
 import { recipientLinks } from "@/lib/recipient-links/recipient-links";
@@ -66,6 +67,25 @@ async function listItems(brand: Brand, section: RenderSection, recipient: Recipi
   }
 }
 
+function skippedWarning(product: SkippedProduct, pointer: string): Warning {
+  const what = product.missing.map((m) => (m === "url" ? "no product page URL" : "no image")).join(" and ");
+  return {
+    code: "product-skipped",
+    productID: product.productID,
+    pointer,
+    message: `Product "${product.title || product.productID}" (${product.productID}) has ${what}, so it was left out; add it in the catalog (PUT /api/products/${encodeURIComponent(product.productID)})`,
+  };
+}
+
+/** The products a card can show (link and image); the others are named in the warnings. */
+function complete(products: ProductView[], report: (p: SkippedProduct) => void): ProductView[] {
+  return products.filter((p) => {
+    const missing = missingLinks(p);
+    if (missing.length > 0) report({ productID: p.productID, title: p.title, missing });
+    return missing.length === 0;
+  });
+}
+
 /** The prefix a discount block's placeholder carries (VIP-XXXX-XXXX-XXXX → VIP), if any. */
 function codePrefix(block: Block): string | undefined {
   const code = block.components?.find((c) => c.role === "discount_code")?.text ?? block[block.type as "discount"]?.code ?? "";
@@ -81,18 +101,19 @@ export async function loadRecipientData(brand: Brand, template: RenderableTempla
   const data: RecipientData = {
     contact: recipient ?? SAMPLE_CONTACT,
     hidden: recipient ? hiddenNodes(template.sections, recipient) : [],
-    slots: {}, listing: {}, lists: {}, order: null, discounts: {},
+    slots: {}, listing: {}, lists: {}, order: null, discounts: {}, warnings: [],
     ...brandValues(brand, template, recipient, options.mode),
   };
   const allBlocks = template.sections.flatMap(blocksOf);
   const work: Promise<unknown>[] = [];
 
-  for (const section of template.sections) {
+  template.sections.forEach((section, index) => {
     const slots = Math.min(blocksOf(section).filter((b) => b.type === "product").length, MAX_SLOTS);
-    const fill = (p: Promise<ProductView[]>) => work.push(p.then((products) => (data.slots[section.id] = products)));
+    const report = (product: SkippedProduct) => data.warnings!.push(skippedWarning(product, `/sections/${index}`));
+    const fill = (p: Promise<ProductView[]>) => work.push(p.then((products) => (data.slots[section.id] = complete(products, report))));
     switch (section.type) {
       case "product_recommender":
-        if (section.productRecommender) fill(recommendProducts(brand, recipient?.id ?? null, section.productRecommender, slots));
+        if (section.productRecommender) fill(recommendProducts(brand, recipient?.id ?? null, section.productRecommender, slots, new Date(), report));
         break;
       case "product_cart_recovery":
         fill(recipient ? cartProducts(brand.id, recipient.id, slots) : Promise.resolve(sampleProducts(slots)));
@@ -104,7 +125,7 @@ export async function loadRecipientData(brand: Brand, template: RenderableTempla
         work.push((recipient ? listItems(brand, section, recipient) : Promise.resolve(sampleListItems())).then((items) => (data.lists[section.id] = items)));
         break;
     }
-  }
+  });
 
   const listed = allBlocks.filter((b) => b.type === "product" && !!b.product?.productID);
   if (listed.length) {
@@ -112,7 +133,9 @@ export async function loadRecipientData(brand: Brand, template: RenderableTempla
       const byId = new Map(rows.map((r) => [r.productId, toView(r)]));
       listed.forEach((b, i) => {
         const product = byId.get(b.product!.productID!) ?? (recipient ? undefined : sampleProducts(i + 1)[i]);
-        if (product) data.listing[b.id] = product;
+        const pointer = template.sections.findIndex((section) => blocksOf(section).includes(b));
+        const report = (skipped: SkippedProduct) => data.warnings!.push(skippedWarning(skipped, `/sections/${pointer}`));
+        if (product && complete([product], report).length === 1) data.listing[b.id] = product;
       });
     }));
   }

@@ -3,7 +3,7 @@ import type { ProductView } from "@/lib/products/product-view";
 import type { RecipientLinks } from "@/lib/recipient-links/recipient-links";
 import type { Shape } from "./shape";
 import { contactValue, readPath, type RecipientContact } from "./tags";
-import type { Resolve } from "./tokens";
+import type { Resolve, Warning } from "./tokens";
 
 export type OrderView = {
   number: string;
@@ -36,6 +36,8 @@ export type RecipientData = {
   emptyContext?: boolean;
   /** What message.* tags fill (absent: the links render as their default, or "#") */
   links?: RecipientLinks;
+  /** what this recipient's data left out (products without a link or an image) */
+  warnings?: Warning[];
 };
 
 const MESSAGE_LINKS: Record<string, keyof RecipientLinks> = { unsubscribe_url: "unsubscribe", preferences_url: "preferences", view_in_browser_url: "viewInBrowser" };

@@ -35,6 +35,6 @@ export async function renderDocument(doc: RenderableTemplate, data: RecipientDat
   return {
     html,
     text: wrapText(fillText(compiled.text, compiled.specs, resolve)),
-    warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml"), ...documentChecks(doc, version), ...renderChecks(doc, data, html)],
+    warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml"), ...documentChecks(doc, version), ...renderChecks(doc, data, html), ...(data.warnings ?? [])],
   };
 }

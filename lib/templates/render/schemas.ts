@@ -15,9 +15,9 @@ export type RenderInput = z.infer<typeof RenderInput>;
 /** One warning, as the JSON array in the response's `warnings` string. */
 export const RenderWarning = z
   .object({
-    code: z.enum(["unknown-tag", "mjml", ...CHECK_CODES]).meta({
+    code: z.enum(["unknown-tag", "mjml", "product-skipped", ...CHECK_CODES]).meta({
       description:
-        "unknown-tag: a personalization tag the service cannot fill (rendered as its default or nothing); mjml: a layout problem MJML reported. " +
+        "unknown-tag: a personalization tag the service cannot fill (rendered as its default or nothing); mjml: a layout problem MJML reported; product-skipped: a product left out of a product section because it has no link or no image. " +
         "Pre-send checks: placeholder-link (a link that is #, empty or example.com), image-alt-missing, image-not-https, unsubscribe-missing (no [[message.unsubscribe_url]] anywhere), " +
         "html-too-large (over Gmail's 102 KB clipping limit), fallback-missing (a contact tag without a default), empty-products (product slots or picked products that would show nothing)",
     }),
@@ -25,6 +25,7 @@ export const RenderWarning = z
     pointer: z.string().optional().meta({ description: "JSON Pointer of the node in the template, e.g. /sections/1/rows/0/columns/0/blocks/0" }),
     blockId: z.string().optional().meta({ description: "Pre-send checks: the id of the block the check is about" }),
     tag: z.string().optional().meta({ description: "The tag as written" }),
+    productID: z.string().optional().meta({ description: "The product left out (product-skipped)" }),
   })
   .meta({ id: "RenderWarning" });
 

@@ -9,7 +9,7 @@ import { decodeEntities, escapeHtml, findTags, safeUrl, unknownTagReason, type T
  */
 export type TokenKind = "text" | "url" | "urlPart";
 export type TokenSpec = { path: string; fallback: string; kind: TokenKind };
-export type Warning = { code: "unknown-tag" | "mjml"; message: string; pointer?: string; tag?: string };
+export type Warning = { code: "unknown-tag" | "mjml" | "product-skipped"; message: string; pointer?: string; tag?: string; productID?: string };
 
 // Random per process, so a template cannot spell a token and read another value through it.
 const NONCE = randomBytes(4).toString("hex");

@@ -5,10 +5,13 @@ import { startTestServer, type TestServer } from "./test-server";
 let server: TestServer | undefined;
 
 export async function setup(project: TestProject) {
-  server = await startTestServer({ label: "api" });
+  // Upload by URL may fetch the image tests' own server on localhost (every other private or loopback
+  // address stays refused), and gives up quickly.
+  server = await startTestServer({ label: "api", env: { IMAGES_FETCH_ALLOWED_HOSTS: "localhost", IMAGES_FETCH_TIMEOUT_MS: "2000" } });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", server.databaseUrl);
   project.provide("authSecret", server.authSecret);
+  project.provide("imagesDir", server.imagesDir);
 }
 
 export async function teardown() {
@@ -21,5 +24,6 @@ declare module "vitest" {
     baseUrl: string;
     databaseUrl: string;
     authSecret: string;
+    imagesDir: string;
   }
 }

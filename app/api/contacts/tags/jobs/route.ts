@@ -1,0 +1,9 @@
+// GET /api/contacts/tags/jobs: the brand's latest bulk tag jobs (newest first, at most 20).
+import { ok } from "@/lib/http/responses";
+import { route } from "@/lib/api/route";
+import { methods } from "@/lib/http/route";
+import { listTagJobs } from "@/lib/contacts/tags/tag-jobs";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ scope: "contacts.read" }, async ({ brandId }) => ok({ jobs: await listTagJobs(brandId) })),
+});

@@ -1,0 +1,155 @@
+"use client";
+// One contact filter: which property, how it compares, and the values it takes (with the brand's tags and
+// custom property names as suggestions).
+import { Control } from "@/components/ui/control";
+import { CONSENT_CHANNELS, LIFECYCLE_STAGES, SUBSCRIPTION_CHANNELS, VALUE_TYPES, type ContactProperty, type ValueType } from "@/lib/segments/vocabulary";
+import { kindOf, operatorsOf, type Channel, type DraftContactFilter } from "./condition-builder-state";
+import { FilterValues } from "./filter-values";
+import { CHANNEL_WORDS, OPERATOR_WORDS, PROPERTY_GROUPS, STAGE_WORDS, STATUS_WORDS, VALUE_TYPE_WORDS } from "./filter-words";
+import type { SegmentSuggestions } from "./segments-client";
+
+type Props = {
+  filter: DraftContactFilter;
+  position: string;
+  suggestions?: SegmentSuggestions;
+  error: (field: string) => string | undefined;
+  onChange: (patch: Partial<Omit<DraftContactFilter, "key">>) => void;
+  onRemove: () => void;
+};
+
+const FIXED_OPTIONS: Partial<Record<ContactProperty, { value: string; label: string }[]>> = {
+  customerLifecycleStage: LIFECYCLE_STAGES.map((s) => ({ value: s, label: STAGE_WORDS[s] })),
+  consent: CONSENT_CHANNELS.map((c) => ({ value: c, label: CHANNEL_WORDS[c] })),
+  gender: [{ value: "f", label: "Female (f)" }, { value: "m", label: "Male (m)" }],
+};
+
+export function ContactFilterRow({ filter: f, position, suggestions, error, onChange, onRemove }: Props) {
+  const id = f.key;
+  const kind = kindOf(f);
+  const words = OPERATOR_WORDS[kind];
+  const customTypes = new Map(suggestions?.customProperties.map((p) => [p.name, p.valueType]) ?? []);
+  const fixed = FIXED_OPTIONS[f.property];
+  return (
+    <li className="filter-row" aria-label={position}>
+      <Control id={`${id}-property`} label="Contact property" error={error("property")}>
+        {(control) => (
+          <select {...control} className="input" value={f.property} onChange={(e) => onChange({ property: e.target.value as ContactProperty })}>
+            {PROPERTY_GROUPS.map((group) => (
+              <optgroup key={group.label} label={group.label}>
+                {group.properties.map((p) => (
+                  <option key={p.value} value={p.value}>
+                    {p.label}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        )}
+      </Control>
+      {f.property === "custom" && (
+        <>
+          <Control id={`${id}-name`} label="Custom property name" error={error("name")}>
+            {(control) => (
+              <>
+                <input
+                  {...control}
+                  className="input"
+                  list={`${id}-names`}
+                  autoComplete="off"
+                  value={f.name}
+                  onChange={(e) => {
+                    const known = customTypes.get(e.target.value);
+                    onChange({ name: e.target.value, ...(known ? { valueType: known } : {}) });
+                  }}
+                />
+                <datalist id={`${id}-names`}>
+                  {suggestions?.customProperties.map((p) => (
+                    <option key={p.name} value={p.name} />
+                  ))}
+                </datalist>
+              </>
+            )}
+          </Control>
+          <Control id={`${id}-valueType`} label="Compare as" error={error("valueType")} className="narrow">
+            {(control) => (
+              <select {...control} className="input" value={f.valueType || "text"} onChange={(e) => onChange({ valueType: e.target.value as ValueType })}>
+                {VALUE_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {VALUE_TYPE_WORDS[t]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Control>
+        </>
+      )}
+      {f.property === "birthday" && (
+        <Control id={`${id}-valueType`} label="Compare as" error={error("valueType")} className="narrow">
+          {(control) => (
+            <select {...control} className="input" value={f.valueType || "date"} onChange={(e) => onChange({ valueType: e.target.value as ValueType })}>
+              <option value="date">Date</option>
+              <option value="text">Text (YYYY-MM-DD)</option>
+            </select>
+          )}
+        </Control>
+      )}
+      {f.property === "subscriptionStatus" && (
+        <fieldset className="field checkbox-group">
+          <legend className="label">Channels (all of them)</legend>
+          <div className="checkbox-row">
+            {SUBSCRIPTION_CHANNELS.map((c) => (
+              <label key={c} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={f.channels.includes(c)}
+                  onChange={(e) => onChange({ channels: e.target.checked ? [...f.channels, c] : f.channels.filter((x): x is Channel => x !== c) })}
+                />{" "}
+                {CHANNEL_WORDS[c]}
+              </label>
+            ))}
+          </div>
+          {error("channels") && <p className="field-error">{error("channels")}</p>}
+        </fieldset>
+      )}
+      <Control id={`${id}-operator`} label="Condition" error={error("operator")}>
+        {(control) => (
+          <select {...control} className="input" value={f.operator} onChange={(e) => onChange({ operator: e.target.value })}>
+            {operatorsOf(f).map((op) => (
+              <option key={op} value={op}>
+                {words[op] ?? op}
+              </option>
+            ))}
+          </select>
+        )}
+      </Control>
+      {f.property === "subscriptionStatus" ? (
+        <Control id={`${id}-value`} label="Status" error={error("value")} className="narrow">
+          {(control) => (
+            <select {...control} className="input" value={f.value} onChange={(e) => onChange({ value: e.target.value })}>
+              {(Object.keys(STATUS_WORDS) as (keyof typeof STATUS_WORDS)[]).map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_WORDS[s]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Control>
+      ) : (
+        <FilterValues
+          id={id}
+          kind={kind}
+          operator={f.operator}
+          draft={f}
+          onChange={onChange}
+          error={error}
+          options={fixed}
+          noun={f.property === "tags" ? "tag" : f.property === "customerLifecycleStage" ? "stage" : f.property === "consent" ? "channel" : "value"}
+          suggestions={f.property === "tags" ? suggestions?.tags : undefined}
+        />
+      )}
+      <button type="button" className="btn btn-danger-ghost btn-sm filter-remove" aria-label={`Remove ${position.toLowerCase()}`} onClick={onRemove}>
+        Remove
+      </button>
+    </li>
+  );
+}
