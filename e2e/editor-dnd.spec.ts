@@ -77,23 +77,23 @@ test("reorders rows by their drag handle", async () => {
 });
 
 test("reorders sections by their drag handle, then undoes it", async () => {
-  await select("Delta", "Layout 2");
-  await drag(page, page.getByRole("button", { name: "Drag Layout section" }), canvas(page).locator(".ed-section:not([data-locked])").first(), { y: 0.1 });
+  await select("Delta", "Section 2");
+  await drag(page, page.getByRole("button", { name: "Drag Section" }), canvas(page).locator(".ed-section:not([data-locked])").first(), { y: 0.1 });
   await expect.poll(structure).toEqual([[["Delta", "Bravo"]], [["Echo"], ["Charlie"], ["Alpha"]]]);
   await page.getByRole("button", { name: "Undo" }).click();
   await expect.poll(structure).toEqual([[["Echo"], ["Charlie"], ["Alpha"]], [["Delta", "Bravo"]]]);
 });
 
 test("moves a section with the keyboard, announcing each place", async () => {
-  await select("Echo", "Layout 1");
-  await page.getByRole("button", { name: "Drag Layout section" }).focus();
+  await select("Echo", "Section 1");
+  await page.getByRole("button", { name: "Drag Section" }).focus();
   await page.keyboard.press("Space");
   const live = page.locator("[id^='DndLiveRegion']").first();
-  await expect(live).toContainText("Picked up Layout section from section 1");
+  await expect(live).toContainText("Picked up Section from section 1");
   await page.keyboard.press("ArrowDown");
   await expect(live).toContainText(/would go to position 2 of \d in the email/);
   await page.keyboard.press("Space");
-  await expect(live).toContainText("Dropped Layout section");
+  await expect(live).toContainText("Dropped Section");
   await expect.poll(structure).toEqual([[["Delta", "Bravo"]], [["Echo"], ["Charlie"], ["Alpha"]]]);
   await expectSaved(page);
 });

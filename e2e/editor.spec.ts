@@ -52,7 +52,7 @@ test("refuses a product block outside a product section and says why", async () 
   await expect(blocks(page)).toHaveCount(3);
 });
 
-test("edits text with a personalization tag", async () => {
+test("edits text with a merge tag from the picker", async () => {
   const text = blocks(page).first();
   await text.dblclick();
   const editor = page.getByRole("textbox", { name: "Text block content" });
@@ -60,13 +60,17 @@ test("edits text with a personalization tag", async () => {
   await editor.click();
   await page.keyboard.press("ControlOrMeta+a");
   await page.keyboard.type("Hello ");
-  await page.getByLabel("Personalization field").selectOption("first_name");
-  await page.getByLabel("Default when empty").fill("there");
-  await page.getByRole("button", { name: "Insert tag" }).click();
+  await page.getByRole("button", { name: "Merge tag" }).click();
+  const dialog = page.getByRole("dialog", { name: "Insert a merge tag" });
+  await dialog.getByRole("combobox").fill("first");
+  await dialog.getByRole("option", { name: /First name/ }).click();
+  await dialog.getByLabel("When the contact has no value, show").fill("there");
+  await dialog.getByRole("button", { name: "Insert" }).click();
   await page.keyboard.type(", welcome!");
   await shoot(page, "rich-text");
   await page.getByRole("button", { name: "Done" }).click();
-  await expect(text).toContainText("Hello [[contact.first_name | there]], welcome!");
+  await expect(text).toContainText("Hello First name · there, welcome!");
+  await expect(text.locator(".ed-tag-chip")).toHaveAttribute("title", "[[contact.first_name | there]]");
   await expect(page.getByTestId("save-status")).toHaveText(/Unsaved changes|Saving|All changes saved/);
   await expectSaved(page);
 });
@@ -109,7 +113,7 @@ test("undoes and redoes from the toolbar and the keyboard", async () => {
 test("finds everything saved after a reload", async () => {
   await page.reload();
   await expect.poll(blockTypes).toEqual(["Button block", "Image block", "Text block"]);
-  await expect(blocks(page).nth(2)).toContainText("Hello [[contact.first_name | there]], welcome!");
+  await expect(blocks(page).nth(2)).toContainText("Hello First name · there, welcome!");
   await expect(page.getByLabel("Template name")).toHaveValue("Spring welcome");
   await shoot(page, "reloaded");
 });

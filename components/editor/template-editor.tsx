@@ -25,6 +25,8 @@ import { useAutosave, type SaveStatus } from "./use-autosave";
 import "./editor.css";
 import { Icon } from "./icons";
 import { useLeaveGuard } from "./use-leave-guard";
+import { NarrowScreenNotice } from "./narrow-screen-notice";
+import { useStickyOffsets } from "./use-sticky-offsets";
 
 /** `publicOrigin`: the deployment's public origin (APP_URL), for the URLs the editor writes into a template. */
 export function TemplateEditor({ templateId, publicOrigin }: { templateId: string; publicOrigin: string }) {
@@ -55,6 +57,7 @@ function LoadedEditor({ templateId, initial, publicOrigin }: { templateId: strin
   const rootRef = useRef<HTMLDivElement>(null);
   const autosave = useAutosave(templateId, store, errors);
   useLeaveGuard(autosave.dirty);
+  useStickyOffsets(rootRef);
   const queryClient = useQueryClient();
   const layouts = useQuery({ queryKey: ["layouts"], queryFn: listLayouts });
 
@@ -96,6 +99,7 @@ function LoadedEditor({ templateId, initial, publicOrigin }: { templateId: strin
               {notice}
             </div>
           )}
+          {tab === "edit" && <NarrowScreenNotice onPreview={() => setTab("preview")} />}
           <div hidden={tab !== "edit"} className="ed-workspace">
             <EditorDnd rootRef={rootRef}>
               <aside className="ed-side ed-side-left">

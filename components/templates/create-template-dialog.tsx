@@ -1,10 +1,10 @@
 "use client";
-// New template: a name and a starting point (blank or a starter layout).
+// New template: a name and a starting point, from a gallery of designed starters with their thumbnails.
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
-import { STARTERS } from "./starters";
+import { STARTERS, starterThumbnail } from "./starters";
 import { createTemplate, type TemplateRecord } from "./templates-api";
 
 export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (t: TemplateRecord) => void }) {
@@ -15,7 +15,7 @@ export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boole
     onSuccess: onCreated,
   });
   return (
-    <Dialog open={open} onClose={onClose} title="New template">
+    <Dialog open={open} onClose={onClose} title="New template" className="tpl-dialog-wide">
       <form
         className="stack"
         onSubmit={(e) => {
@@ -32,14 +32,19 @@ export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boole
         </div>
         <fieldset className="tpl-starters">
           <legend className="label">Start from</legend>
-          {STARTERS.map((s) => (
-            <label key={s.id} className="tpl-starter">
-              <input type="radio" name="starter" value={s.id} checked={starter === s.id} onChange={() => setStarter(s.id)} />
-              <span>
-                <strong>{s.name}</strong> <span className="muted">{s.description}</span>
-              </span>
-            </label>
-          ))}
+          <div className="tpl-gallery">
+            {STARTERS.map((s) => (
+              <label key={s.id} className="tpl-starter" data-checked={starter === s.id || undefined}>
+                <input type="radio" className="visually-hidden" name="starter" value={s.id} checked={starter === s.id} onChange={() => setStarter(s.id)} />
+                {/* eslint-disable-next-line @next/next/no-img-element -- a static picture of the starter's render */}
+                <img className="tpl-thumb" src={starterThumbnail(s.id)} alt="" loading="lazy" width={180} height={228} />
+                <span className="tpl-starter-text">
+                  <strong>{s.name}</strong>
+                  <span className="muted">{s.description}</span>
+                </span>
+              </label>
+            ))}
+          </div>
         </fieldset>
         {create.isError && !create.error.fieldError("name") && (
           <p className="field-error" role="alert">

@@ -1,8 +1,8 @@
 // Merge tags (personalization tags, written [[path]] or [[path | default]]): the one list the renderer,
-// the pre-send checks, the HTML import and the editor's merge-tag picker share. No imports, so the
-// browser bundle can take it without pulling in server code.
+// the pre-send checks, the HTML import and the editor (merge-tag picker, chips, link dialog, condition
+// picker) share. No imports, so the browser bundle can take it without pulling in server code.
 
-export type MergeTagGroup = "contact" | "links" | "brand";
+export type MergeTagGroup = "contact" | "custom" | "links" | "brand";
 
 export type MergeTag = {
   /** What goes between the brackets, e.g. "contact.first_name" */
@@ -18,6 +18,10 @@ export type MergeTag = {
   example: string;
   /** contact tags only: the contact record's key the value is read from */
   contactKey?: string;
+  /** url tags: the words of the link the editor inserts */
+  linkText?: string;
+  /** One line the picker shows under the name */
+  description?: string;
 };
 
 /** Contact fields, by snake_case name (the API contract's tag names), with the contact record key each reads. */
@@ -38,17 +42,17 @@ export const CONTACT_MERGE_TAGS = [
 ].map((t) => ({ ...t, group: "contact" as const, kind: "text" as const })) satisfies MergeTag[];
 
 /** Tags Inkwell fills for every email: per-recipient links and the brand's details. */
-export const SYSTEM_MERGE_TAGS = [
-  { path: "message.unsubscribe_url", label: "Unsubscribe link", group: "links", kind: "url", example: "https://inkwell.example.com/email/unsubscribe/…" },
-  { path: "message.preferences_url", label: "Preferences link", group: "links", kind: "url", example: "https://inkwell.example.com/email/preferences/…" },
-  { path: "message.view_in_browser_url", label: "View in browser link", group: "links", kind: "url", example: "https://inkwell.example.com/email/view/…" },
-  { path: "brand.name", label: "Brand name", group: "brand", kind: "text", example: "Acme Store" },
-  { path: "brand.postal_address", label: "Postal address", group: "brand", kind: "text", example: "1 Main Street, Springfield" },
-].map((t) => ({ ...t, needsFallback: false })) as MergeTag[];
+export const SYSTEM_MERGE_TAGS: readonly MergeTag[] = [
+  { path: "message.unsubscribe_url", label: "Unsubscribe link", group: "links", kind: "url", example: "https://inkwell.example.com/email/unsubscribe/…", linkText: "Unsubscribe", description: "Lets the recipient stop receiving emails" },
+  { path: "message.preferences_url", label: "Preferences link", group: "links", kind: "url", example: "https://inkwell.example.com/email/preferences/…", linkText: "Manage preferences", description: "Lets the recipient choose what they receive" },
+  { path: "message.view_in_browser_url", label: "View in browser link", group: "links", kind: "url", example: "https://inkwell.example.com/email/view/…", linkText: "View in your browser", description: "Opens this email as a web page" },
+  { path: "brand.name", label: "Brand name", group: "brand", kind: "text", example: "Acme Store", description: "Your brand's name from its settings" },
+  { path: "brand.postal_address", label: "Postal address", group: "brand", kind: "text", example: "1 Main Street, Springfield", description: "Your postal address from the brand settings (required by anti-spam laws)" },
+].map((t) => ({ ...t, group: t.group as MergeTagGroup, kind: t.kind as MergeTag["kind"], needsFallback: false }));
 
 export const MERGE_TAGS: readonly MergeTag[] = [...CONTACT_MERGE_TAGS, ...SYSTEM_MERGE_TAGS];
 
-export const MERGE_TAG_GROUPS: Record<MergeTagGroup, string> = { contact: "Contact", links: "Links", brand: "Brand" };
+export const MERGE_TAG_GROUPS: Record<MergeTagGroup, string> = { contact: "Contact", custom: "Custom property", links: "Links", brand: "Brand" };
 
 /** A contact's custom property: [[contact.custom_properties.KEY]]. */
 export const CUSTOM_PROPERTY_PREFIX = "contact.custom_properties.";
@@ -58,12 +62,35 @@ export const UNSUBSCRIBE_TAG = "message.unsubscribe_url";
 export const PREFERENCES_TAG = "message.preferences_url";
 export const VIEW_IN_BROWSER_TAG = "message.view_in_browser_url";
 
+/** A custom property's tag; keys are kept to letters, digits, `_` and `-` (what a tag path allows). */
+export function customPropertyTag(key: string): MergeTag {
+  const clean = key.trim().replace(/[^A-Za-z0-9_-]/g, "_");
+  return { path: customPropertyPath(clean), label: clean, group: "custom", kind: "text", needsFallback: true, example: "" };
+}
+
+const BY_PATH = new Map(MERGE_TAGS.map((t) => [t.path, t]));
+
+/** The tag of a path (custom properties included), or undefined for item.* of dynamic lists and unknown paths. */
 export function mergeTagByPath(path: string): MergeTag | undefined {
-  return MERGE_TAGS.find((t) => t.path === path);
+  if (path.startsWith(CUSTOM_PROPERTY_PREFIX) && path.length > CUSTOM_PROPERTY_PREFIX.length) return customPropertyTag(path.slice(CUSTOM_PROPERTY_PREFIX.length));
+  return BY_PATH.get(path);
+}
+
+/** How a tag reads on a chip: "First name", "tier", "Unsubscribe link"; unknown paths as written. */
+export function mergeTagLabel(path: string): string {
+  return mergeTagByPath(path)?.label ?? path;
 }
 
 /** The tag as written in a document; brackets in the default are dropped (they would end the tag). */
 export function mergeTagText(path: string, fallback?: string): string {
   const tail = fallback && fallback.trim() ? ` | ${fallback.trim().replace(/[[\]]/g, "")}` : "";
   return `[[${path}${tail}]]`;
+}
+
+/** Every well-formed [[path | default]] in a text (the renderer's syntax: lib/templates/render/tags.ts). */
+export const MERGE_TAG_PATTERN = /\[\[\s*([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\s*(?:\|\s*([^\]]*?)\s*)?\]\]/g;
+
+export function parseMergeTag(raw: string): { path: string; fallback?: string } | null {
+  const m = new RegExp(`^${MERGE_TAG_PATTERN.source}$`).exec(raw.trim());
+  return m ? { path: m[1], fallback: m[2] || undefined } : null;
 }

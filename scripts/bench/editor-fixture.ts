@@ -1,9 +1,9 @@
-// A large template for the editor benchmark: 20 sections x 2 columns x 5 blocks = 200 blocks.
+// A large template for the editor benchmark: 24 sections x 2 columns x 5 blocks = 240 blocks.
 import { randomBytes } from "node:crypto";
 
 const id = () => randomBytes(12).toString("hex");
 
-export function largeTemplate(name: string, origin: string, sections = 20) {
+export function largeTemplate(name: string, origin: string, sections = 24) {
   const block = (i: number) => {
     switch (i % 4) {
       case 0:

@@ -2,10 +2,18 @@
 // The email as it will look: the body background around a canvas of the content width, sections inside.
 import { useMemo } from "react";
 import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
+import type { Section } from "../state/document";
 import { useEditor, useEditorStore } from "../state/store";
 import { CanvasSettingsContext, type CanvasSettings } from "./block-view";
 import { DragHandleContext, useNodeDragSource } from "./node-drag-source";
 import { SectionNode } from "./nodes";
+
+/** The stylesheets of the sections' web fonts, joined by "\n" (a stable selector value). */
+function webFontSheets(state: { doc: { sections: Section[] } }): string {
+  const hrefs = new Set<string>();
+  for (const section of state.doc.sections) for (const font of section.settings?.customFonts ?? []) if (font.href?.startsWith("https://")) hrefs.add(font.href);
+  return [...hrefs].join("\n");
+}
 
 export function Canvas() {
   const store = useEditorStore();
@@ -20,6 +28,7 @@ export function Canvas() {
     }),
     [general?.buttonPresets, general?.textPresets, general?.logo],
   );
+  const fontSheets = useEditor(webFontSheets);
   const content = general?.content;
   const body = general?.body;
   return (
@@ -28,11 +37,18 @@ export function Canvas() {
       style={{ backgroundColor: body?.backgroundColor ?? "#f0f1f5", backgroundImage: body?.backgroundImage ? `url("${body.backgroundImage}")` : undefined }}
       onClick={() => store.dispatch({ type: "select", id: null })}
     >
+      {/* The web fonts the sections load (https stylesheets only, as the schema requires), so the canvas shows them. */}
+      {fontSheets.split("\n").filter(Boolean).map((href) => (
+        <link key={href} rel="stylesheet" href={href} />
+      ))}
       <CanvasSettingsContext.Provider value={settings}>
         <DragHandleContext.Provider value={drag.describedBy}>
           <div
             data-drop-root=""
             onPointerDown={drag.onPointerDown}
+            onClickCapture={(event) => {
+              if ((event.target as Element).closest("a[href]")) event.preventDefault();
+            }}
             onKeyDown={drag.onKeyDown}
             className="ed-canvas"
             data-testid="canvas"

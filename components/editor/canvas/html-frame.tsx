@@ -13,5 +13,6 @@ export function HtmlFrame({ style, body }: { style: string; body: string }) {
     const doc = event.currentTarget.contentDocument;
     if (doc) setHeight(Math.max(40, doc.documentElement.scrollHeight));
   }, []);
-  return <iframe className="ed-b-html" title="Custom HTML block" sandbox="allow-same-origin" srcDoc={srcDoc} onLoad={measure} style={{ height }} />;
+  // Out of the tab order: the canvas is one tab stop (the block's frame), and the HTML is only shown here.
+  return <iframe className="ed-b-html" title="Custom HTML block" sandbox="allow-same-origin" srcDoc={srcDoc} onLoad={measure} style={{ height }} tabIndex={-1} />;
 }

@@ -1,6 +1,6 @@
 "use client";
 // The canvas' nodes as drag sources: a block by its body, any node by the drag handle in its toolbar
-// (with the pointer, or Space/Enter on the handle). One delegated draggable serves them all, so that
+// (with the pointer, or Space/Enter on the handle, or Space on the selected node). One delegated draggable serves them all, so that
 // nothing on the canvas subscribes to dnd-kit's context (see dnd/delegated-draggable.tsx).
 import { createContext, useCallback } from "react";
 import { useEditorUi } from "../editor-ui";
@@ -22,10 +22,12 @@ export function useNodeDragSource() {
   const resolve = useCallback(
     (target: Element, key: string | null) => {
       const handle = target.closest<HTMLElement>(HANDLE_SELECTOR);
-      if (key !== null && handle !== target) return null;
+      // By key: on the drag handle (Space or Enter), or Space on the selected node itself (Enter opens it).
+      const onFrame = key === " " && target.matches("[data-node-id][data-selected]");
+      if (key !== null && handle !== target && !onFrame) return null;
       // Blocks drag by their body too; the other nodes only by their handle.
       const frame = (handle ?? target).closest<HTMLElement>("[data-node-id]");
-      if (!frame || frame.hasAttribute("data-locked") || (!handle && !frame.classList.contains("ed-block"))) return null;
+      if (!frame || frame.hasAttribute("data-locked") || (!handle && !onFrame && !frame.classList.contains("ed-block"))) return null;
       const nodeId = frame.dataset.nodeId!;
       if (ui.editing.get() === nodeId) return null;
       const { doc } = store.getState();

@@ -19,6 +19,9 @@ export function toCss(styles: Partial<Styles> | undefined): CSSProperties {
   }
   if (styles.alignment) css.textAlign = styles.alignment;
   if (styles.verticalAlign) css.verticalAlign = styles.verticalAlign;
+  // Links inside take the nearest link colour (a custom property inherits down the canvas tree).
+  if (styles.linkColor) css["--ed-link"] = styles.linkColor;
+  if (styles.textBackgroundColor) css["--ed-text-bg"] = styles.textBackgroundColor;
   const image = styles.backgroundImageID ? `/image/newsletter/${styles.backgroundImageID}` : styles.backgroundImage;
   if (image) {
     css.backgroundImage = `url("${image.replace(/["\\\n]/g, "")}")`;

@@ -35,7 +35,7 @@ const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
 
 export function EditorDnd({ children, rootRef }: { children: React.ReactNode; rootRef: React.RefObject<HTMLElement | null> }) {
   const store = useEditorStore();
-  const [overlay, setOverlay] = useState<DragData | null>(null);
+  const [overlay, setOverlay] = useState<{ data: DragData; keyboard: boolean } | null>(null);
   const session = useRef<Session | null>(null);
   const shown = useRef<Shown>(null);
   const slotChanged = useRef(false);
@@ -89,7 +89,7 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
     }
     session.current = next;
     dropped.current = false;
-    setOverlay(data);
+    setOverlay({ data, keyboard });
     if (root) {
       // Drop targets show what they accept through CSS alone: no re-render of the canvas.
       root.dataset.dragKind = data.kind;
@@ -167,7 +167,10 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
       {/* The overlay's element comes and goes inside a wrapper of its own: inserted among the workspace's
           children, it made the browser restyle the whole workspace at each drag start and drop. */}
       <div className="ed-drag-layer">
-        <DragOverlay dropAnimation={null}>{overlay ? <div className="ed-drag-chip">{overlay.label}</div> : null}</DragOverlay>
+        <DragOverlay dropAnimation={null}>
+          {/* With the keyboard the overlay sits on the drop slot: the chip moves off it, above and to the side. */}
+          {overlay ? <div className={`ed-drag-chip${overlay.keyboard ? " ed-drag-chip-keyboard" : ""}`} data-testid="drag-chip">{overlay.data.label}</div> : null}
+        </DragOverlay>
       </div>
     </DndContext>
   );

@@ -49,8 +49,7 @@ export function slotKeyboardCoordinates(
   const forward = FORWARD.includes(event.code);
   if (!forward && !BACKWARD.includes(event.code)) return undefined;
   event.preventDefault();
-  const { collisionRect } = context;
-  if (!session || !collisionRect) return undefined;
+  if (!session || !context.collisionRect) return undefined;
   const { drag, chosen } = session;
   const slots = keyboardSlots(session.containers, drag.source === "node" ? drag.nodeId : null);
   if (slots.length === 0) return undefined;
@@ -68,8 +67,22 @@ export function slotKeyboardCoordinates(
   }
   if (!next) return undefined;
   session.chosen = next;
-  const p = pointFor(next.target.element.getBoundingClientRect(), next.side, axisOf(drag));
-  return { x: p.x - collisionRect.width / 2, y: p.y - collisionRect.height / 2 };
+  return chipPlace(next.target.element.getBoundingClientRect(), next.side, axisOf(drag), window.innerWidth);
+}
+
+const CHIP_GAP = 16;
+const CHIP_ROOM = 220;
+
+/**
+ * Where the overlay (the chip at its top-left) goes for a slot: beside the target, level with the slot's
+ * edge, never over the target or its drop indicator; to the right when there is room, else to the left.
+ */
+export function chipPlace(rect: Pick<DOMRect, "left" | "right" | "top" | "bottom" | "width" | "height">, side: Side, axis: "x" | "y", viewportWidth: number) {
+  const p = pointFor(rect as DOMRect, side, axis);
+  const y = axis === "y" && side !== "inside" ? (side === "before" ? rect.top : rect.bottom) : p.y;
+  const right = rect.right + CHIP_GAP;
+  const x = right + CHIP_ROOM <= viewportWidth ? right : Math.max(0, rect.left - CHIP_GAP - CHIP_ROOM);
+  return { x, y: y - 14 };
 }
 
 function follows(node: HTMLElement, reference: HTMLElement): boolean {

@@ -96,7 +96,7 @@ export function Palette({ layouts }: { layouts: SavedLayout[] | undefined }) {
               id={`section-${count}`}
               kind="section"
               label={`${count} column${count > 1 ? "s" : ""}`}
-              hint="Layout section"
+              hint="A section with columns"
               icon={<ColumnsIcon count={count} />}
               create={() => newSection("", count, newNodeId, ui.origin)}
             />

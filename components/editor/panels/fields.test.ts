@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { patchAt, valueAt } from "./fields";
+import { patchAt, valueAt } from "./field-values";
 import { menuItemFrom, menuItemTo } from "./menu-items";
 
 describe("dotted field keys", () => {

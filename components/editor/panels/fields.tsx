@@ -1,8 +1,14 @@
 "use client";
 // Labelled inputs for the property panels, generated from field specs. Empty values clear the field.
-import { useId } from "react";
+// Text inputs keep what is typed while they have focus (a length typed as "16" is stored as "16px" but
+// stays "16" under the cursor), and show the stored value again on blur.
+import { useId, useState } from "react";
+import { useEditor } from "../state/store";
 import type { FieldSpec } from "./field-specs";
-import { LIST_KEYS } from "./field-specs";
+import { fromText, toText, valueAt } from "./field-values";
+import { fontChoices, webFontNames } from "./fonts";
+
+export { patchAt, valueAt } from "./field-values";
 
 type Props = {
   specs: FieldSpec[];
@@ -10,117 +16,99 @@ type Props = {
   onChange: (key: string, value: unknown) => void;
   /** Error messages by field key (the API's pointer remainder). */
   errors?: Record<string, string>;
+  /** Lay the fields out two by two (paddings). */
+  compact?: boolean;
 };
 
-/** The value at a dotted key ("button.text"). */
-export function valueAt(values: Record<string, unknown> | undefined, key: string): unknown {
-  let at: unknown = values;
-  for (const part of key.split(".")) at = at && typeof at === "object" ? (at as Record<string, unknown>)[part] : undefined;
-  return at;
+export function Fields({ specs, values, onChange, errors, compact }: Props) {
+  const fields = specs.map((spec) => (
+    <FieldInput key={spec.key} spec={spec} value={valueAt(values, spec.key)} onChange={(v) => onChange(spec.key, v)} error={errors?.[spec.key.replaceAll(".", "/")]} />
+  ));
+  return compact ? <div className="ed-field-grid">{fields}</div> : <>{fields}</>;
 }
 
-/**
- * The top-level patch that sets a dotted key: `button.text` → { button: { ...button, text } }. Emptied
- * objects are removed, so clearing the last field of an object removes the object.
- */
-export function patchAt(values: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
-  const [head, ...rest] = key.split(".");
-  if (rest.length === 0) return { [head]: value };
-  const current = values[head];
-  const inner = { ...(current && typeof current === "object" ? (current as Record<string, unknown>) : {}), ...patchAt((current ?? {}) as Record<string, unknown>, rest.join("."), value) };
-  for (const k of Object.keys(inner)) if (inner[k] === undefined) delete inner[k];
-  return { [head]: Object.keys(inner).length ? inner : undefined };
-}
+type InputProps = { spec: FieldSpec; value: unknown; onChange: (value: unknown) => void; error?: string };
 
-export function Fields({ specs, values, onChange, errors }: Props) {
-  return (
-    <>
-      {specs.map((spec) => (
-        <FieldInput key={spec.key} spec={spec} value={valueAt(values, spec.key)} onChange={(v) => onChange(spec.key, v)} error={errors?.[spec.key.replaceAll(".", "/")]} />
-      ))}
-    </>
-  );
-}
-
-function toText(value: unknown, key: string): string {
-  if (value === undefined || value === null) return "";
-  if (LIST_KEYS.has(key) && Array.isArray(value)) return value.join(", ");
-  return String(value);
-}
-
-function fromText(text: string, spec: FieldSpec): unknown {
-  if (spec.kind === "number") {
-    if (text.trim() === "") return undefined;
-    const n = Number(text);
-    return Number.isFinite(n) ? n : undefined;
-  }
-  if (LIST_KEYS.has(spec.key)) {
-    const items = text.split(",").map((s) => s.trim()).filter(Boolean);
-    return items.length ? items : undefined;
-  }
-  // Required text fields keep an empty string (the API then names the problem); optional ones are removed.
-  if (text === "") return spec.required ? "" : undefined;
-  return text;
-}
-
-export function FieldInput({ spec, value, onChange, error }: { spec: FieldSpec; value: unknown; onChange: (value: unknown) => void; error?: string }) {
+export function FieldInput({ spec, value, onChange, error }: InputProps) {
   const id = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const shownError = localError ?? error;
   const hintId = spec.hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const errorId = shownError ? `${id}-error` : undefined;
   const describedBy = [hintId, errorId].filter(Boolean).join(" ") || undefined;
-  const common = { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy } as const;
-  let control: React.ReactNode;
+  const common = { id, "aria-invalid": shownError ? true : undefined, "aria-describedby": describedBy } as const;
+  const errorText = shownError && (
+    <p id={errorId} className="ed-field-error" role="alert">
+      {shownError}
+    </p>
+  );
   if (spec.kind === "checkbox") {
     return (
       <div className="ed-field ed-field-check">
         <input type="checkbox" {...common} checked={value === true} onChange={(e) => onChange(e.target.checked ? true : undefined)} />
         <label htmlFor={id}>{spec.label}</label>
-        {error && (
-          <p id={errorId} className="ed-field-error">
-            {error}
+        {spec.hint && (
+          <p id={hintId} className="ed-hint">
+            {spec.hint}
           </p>
         )}
+        {errorText}
       </div>
     );
   }
+  const text = draft ?? toText(value);
+  const typed = {
+    ...common,
+    value: text,
+    onFocus: () => setDraft(toText(value)),
+    onBlur: () => setDraft(null),
+    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const next = e.target.value;
+      setDraft(next);
+      if (spec.kind === "number" && next.trim() !== "" && !Number.isFinite(Number(next))) {
+        setLocalError("Enter a number");
+        return;
+      }
+      setLocalError(null);
+      onChange(fromText(next, spec));
+    },
+  };
+  let control: React.ReactNode;
   if (spec.kind === "select") {
     control = (
-      <select {...common} className="ed-select" value={toText(value, spec.key)} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)}>
+      <select {...common} className="ed-select" value={toText(value)} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)}>
         {!spec.required && <option value="">Default</option>}
+        {value !== undefined && !spec.options!.some((o) => o.value === value) && <option value={toText(value)}>{toText(value)}</option>}
         {spec.options!.map((o) => (
-          <option key={o} value={o}>
-            {o}
+          <option key={o.value} value={o.value}>
+            {o.label}
           </option>
         ))}
       </select>
     );
+  } else if (spec.kind === "font") {
+    control = <FontSelect common={common} value={typeof value === "string" ? value : undefined} onChange={onChange} />;
   } else if (spec.kind === "textarea") {
-    control = <textarea {...common} className="ed-input ed-textarea" value={toText(value, spec.key)} onChange={(e) => onChange(fromText(e.target.value, spec))} rows={6} spellCheck={false} />;
+    control = <textarea {...typed} className="ed-input ed-textarea" rows={6} spellCheck={false} />;
   } else if (spec.kind === "color") {
-    const text = toText(value, spec.key);
     control = (
       <div className="ed-color">
-        <input
-          type="color"
-          aria-label={`${spec.label} picker`}
-          value={/^#[0-9a-f]{6}$/i.test(text) ? text : "#ffffff"}
-          onChange={(e) => onChange(e.target.value)}
-          tabIndex={-1}
-        />
-        <input {...common} className="ed-input" value={text} placeholder={spec.placeholder ?? "#rrggbb"} onChange={(e) => onChange(fromText(e.target.value, spec))} />
+        <input type="color" aria-label={`${spec.label}: colour picker`} value={/^#[0-9a-f]{6}$/i.test(text) ? text : "#ffffff"} onChange={(e) => onChange(e.target.value)} tabIndex={-1} />
+        <input {...typed} className="ed-input" placeholder={spec.placeholder ?? "#rrggbb"} />
+      </div>
+    );
+  } else if (spec.kind === "image") {
+    const previewable = /^https?:\/\/\S+$|^\/(?!\/)\S+$/.test(toText(value));
+    control = (
+      <div className="ed-image-field">
+        <input {...typed} className="ed-input" placeholder={spec.placeholder} inputMode="url" />
+        {/* eslint-disable-next-line @next/next/no-img-element -- the email's own image, shown as a thumbnail */}
+        {previewable && <img className="ed-image-thumb" src={toText(value)} alt="" onError={(e) => (e.currentTarget.hidden = true)} onLoad={(e) => (e.currentTarget.hidden = false)} />}
       </div>
     );
   } else {
-    control = (
-      <input
-        {...common}
-        className="ed-input"
-        inputMode={spec.kind === "number" ? "decimal" : undefined}
-        value={toText(value, spec.key)}
-        placeholder={spec.placeholder}
-        onChange={(e) => onChange(fromText(e.target.value, spec))}
-      />
-    );
+    control = <input {...typed} className="ed-input" inputMode={spec.kind === "number" ? "decimal" : undefined} placeholder={spec.placeholder} />;
   }
   return (
     <div className="ed-field">
@@ -131,11 +119,21 @@ export function FieldInput({ spec, value, onChange, error }: { spec: FieldSpec; 
           {spec.hint}
         </p>
       )}
-      {error && (
-        <p id={errorId} className="ed-field-error" role="alert">
-          {error}
-        </p>
-      )}
+      {errorText}
     </div>
+  );
+}
+
+function FontSelect({ common, value, onChange }: { common: Record<string, unknown>; value: string | undefined; onChange: (value: unknown) => void }) {
+  const webFonts = useEditor((s) => webFontNames(s.doc));
+  return (
+    <select {...common} className="ed-select" value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)}>
+      <option value="">Default</option>
+      {fontChoices(webFonts, value).map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </select>
   );
 }

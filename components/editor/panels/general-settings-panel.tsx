@@ -1,7 +1,7 @@
 "use client";
 // Settings of the whole email: canvas width (300-2000px), fonts, colours, logo, and the button and text
 // presets (the required ones are always there; custom ones can be added).
-import { useId, useState } from "react";
+import { useState } from "react";
 import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
 import { useEditorUi } from "../editor-ui";
 import type { GeneralSettings } from "../state/document";
@@ -9,16 +9,6 @@ import { useEditor, useEditorStore, useValue } from "../state/store";
 import { FieldInput, Fields } from "./fields";
 import { PresetsEditor } from "./presets-editor";
 
-export const FONT_STACKS = [
-  "Arial, Helvetica, sans-serif",
-  "Helvetica, Arial, sans-serif",
-  "Verdana, Geneva, sans-serif",
-  "Tahoma, Geneva, sans-serif",
-  "'Trebuchet MS', Helvetica, sans-serif",
-  "Georgia, 'Times New Roman', serif",
-  "'Times New Roman', Times, serif",
-  "'Courier New', Courier, monospace",
-] as const;
 
 export const MIN_WIDTH = 300;
 export const MAX_WIDTH = 2000;
@@ -38,31 +28,19 @@ export function GeneralSettingsPanel() {
     store.dispatch({ type: "setGeneralSettings", patch: { [group]: Object.keys(next).length ? next : undefined } as Partial<GeneralSettings>, coalesce: `${group}.${key}` });
   };
   const sub = (prefix: string): Errors => Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`${prefix}/`)).map(([k, v]) => [k.slice(prefix.length + 1), v]));
-  const fontId = useId();
   return (
     <div className="ed-props" role="group" aria-label="General settings">
       <h2 className="ed-panel-title">General settings</h2>
       {errors.name && <p className="ed-field-error" role="alert">Name: {errors.name}</p>}
       <fieldset className="ed-group">
-        <legend>Canvas</legend>
+        <legend>Email</legend>
         <WidthField value={settings.content?.width} onChange={(v) => setGroup("content", "width", v)} error={errors["content/width"]} />
-        <div className="ed-field">
-          <label htmlFor={fontId}>Font</label>
-          <select id={fontId} className="ed-select" value={settings.content?.fontFamily ?? ""} onChange={(e) => setGroup("content", "fontFamily", e.target.value || undefined)}>
-            <option value="">Default (Arial)</option>
-            {FONT_STACKS.map((f) => (
-              <option key={f} value={f}>
-                {f.split(",")[0].replace(/'/g, "")}
-              </option>
-            ))}
-          </select>
-          {errors["content/fontFamily"] && <p className="ed-field-error">{errors["content/fontFamily"]}</p>}
-        </div>
         <Fields
           specs={[
-            { key: "fontSize", label: "Font size", kind: "length", placeholder: "16px" },
+            { key: "fontFamily", label: "Font", kind: "font" },
+            { key: "fontSize", label: "Text size", kind: "length", placeholder: "16px", pixelsOnly: true },
             { key: "color", label: "Text colour", kind: "color" },
-            { key: "backgroundColor", label: "Canvas background", kind: "color" },
+            { key: "backgroundColor", label: "Email background", kind: "color" },
           ]}
           values={settings.content as Record<string, unknown> | undefined}
           onChange={(k, v) => setGroup("content", k, v)}
@@ -70,11 +48,13 @@ export function GeneralSettingsPanel() {
         />
       </fieldset>
       <fieldset className="ed-group">
-        <legend>Around the canvas</legend>
+        <legend>Around the email</legend>
         <Fields
           specs={[
-            { key: "backgroundColor", label: "Body background", kind: "color" },
-            { key: "backgroundImage", label: "Body background image URL", kind: "text" },
+            { key: "backgroundColor", label: "Background colour", kind: "color" },
+            { key: "backgroundImage", label: "Background image", kind: "image", placeholder: "https://" },
+            { key: "backgroundSize", label: "Image size", kind: "select", options: [{ value: "cover", label: "Cover the whole area" }, { value: "contain", label: "Fit inside" }, { value: "auto", label: "Original size" }] },
+            { key: "backgroundRepeat", label: "Repeat", kind: "select", options: [{ value: "no-repeat", label: "Don't repeat" }, { value: "repeat", label: "Tile" }] },
           ]}
           values={settings.body as Record<string, unknown> | undefined}
           onChange={(k, v) => setGroup("body", k, v)}
@@ -85,9 +65,9 @@ export function GeneralSettingsPanel() {
         <legend>Logo</legend>
         <Fields
           specs={[
-            { key: "src", label: "Logo URL", kind: "text", placeholder: "https://" },
-            { key: "link", label: "Logo link", kind: "text" },
-            { key: "width", label: "Logo width", kind: "length", placeholder: "150px" },
+            { key: "source", label: "Logo image", kind: "image", placeholder: "https://", hint: "Logo blocks show it unless they have an image of their own" },
+            { key: "link", label: "Logo link", kind: "text", placeholder: "https://" },
+            { key: "resizeWidth", label: "Logo width (pixels)", kind: "number", placeholder: "150" },
           ]}
           values={settings.logo as Record<string, unknown> | undefined}
           onChange={(k, v) => setGroup("logo", k, v)}
@@ -95,7 +75,7 @@ export function GeneralSettingsPanel() {
         />
       </fieldset>
       <PresetsEditor
-        title="Button presets"
+        title="Button styles"
         listKey="buttonPresets"
         presets={settings.buttonPresets ?? DEFAULT_BUTTON_PRESETS}
         required={DEFAULT_BUTTON_PRESETS.map((p) => p.id)}
@@ -103,7 +83,7 @@ export function GeneralSettingsPanel() {
         listError={errors.buttonPresets}
       />
       <PresetsEditor
-        title="Text presets"
+        title="Text styles"
         listKey="textPresets"
         presets={settings.textPresets ?? DEFAULT_TEXT_PRESETS}
         required={DEFAULT_TEXT_PRESETS.map((p) => p.id)}

@@ -1,19 +1,23 @@
 "use client";
-// Editing a list inside a block (menu items, social links): fields per item, add, remove, reorder.
+// Editing a list inside a node (menu items, social links, web fonts): fields per item, add, remove, reorder.
 import { newNodeId } from "../state/client-id";
 import type { FieldSpec } from "./field-specs";
 import { FieldInput } from "./fields";
 
 type Props<T> = {
   label: string;
+  /** How one item is called in the buttons' names ("Remove link 2"). */
+  itemName: string;
   items: T[];
   fields: FieldSpec[];
   make: (newId: () => string) => T;
   onChange: (items: T[]) => void;
   errors: Record<string, string>;
+  hint?: string;
+  max?: number;
 };
 
-export function ListEditor<T extends object>({ label, items, fields, make, onChange, errors }: Props<T>) {
+export function ListEditor<T extends object>({ label, itemName, items, fields, make, onChange, errors, hint, max = 20 }: Props<T>) {
   const replace = (index: number, item: T) => onChange(items.map((it, i) => (i === index ? item : it)));
   const move = (index: number, delta: number) => {
     const next = items.slice();
@@ -24,6 +28,7 @@ export function ListEditor<T extends object>({ label, items, fields, make, onCha
   return (
     <fieldset className="ed-group">
       <legend>{label}</legend>
+      {hint && <p className="ed-hint">{hint}</p>}
       <ol className="ed-list">
         {items.map((item, index) => (
           <li key={(item as { id?: string }).id ?? index} className="ed-list-item">
@@ -37,21 +42,21 @@ export function ListEditor<T extends object>({ label, items, fields, make, onCha
               />
             ))}
             <div className="ed-list-actions">
-              <button type="button" className="ed-tool" aria-label={`Move item ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+              <button type="button" className="ed-tool" aria-label={`Move ${itemName} ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
                 ↑
               </button>
-              <button type="button" className="ed-tool" aria-label={`Move item ${index + 1} down`} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+              <button type="button" className="ed-tool" aria-label={`Move ${itemName} ${index + 1} down`} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
                 ↓
               </button>
-              <button type="button" className="ed-tool ed-tool-danger" aria-label={`Remove item ${index + 1}`} onClick={() => onChange(items.filter((_, i) => i !== index))}>
+              <button type="button" className="ed-tool ed-tool-danger" aria-label={`Remove ${itemName} ${index + 1}`} onClick={() => onChange(items.filter((_, i) => i !== index))}>
                 ✕
               </button>
             </div>
           </li>
         ))}
       </ol>
-      <button type="button" className="ed-btn" onClick={() => onChange([...items, make(newNodeId)])} disabled={items.length >= 20}>
-        Add
+      <button type="button" className="ed-btn" onClick={() => onChange([...items, make(newNodeId)])} disabled={items.length >= max}>
+        Add a {itemName}
       </button>
     </fieldset>
   );

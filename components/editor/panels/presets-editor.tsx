@@ -35,15 +35,12 @@ export function PresetsEditor({ title, listKey, presets, required, errors, listE
           return (
             <li key={preset.id + index} className="ed-list-item">
               <button type="button" className="ed-link-button" aria-expanded={open === preset.id} onClick={() => setOpen(open === preset.id ? null : preset.id)}>
-                {preset.name} <code>{preset.id}</code>
-                {isRequired ? <span className="ed-muted"> (required)</span> : null}
+                {preset.name}
+                {isRequired ? <span className="ed-muted"> (built in)</span> : null}
               </button>
               {open === preset.id && (
                 <div className="ed-preset-fields">
                   <FieldInput spec={{ key: "name", label: "Name", kind: "text", required: true }} value={preset.name} onChange={(v) => update(index, { ...preset, name: String(v ?? "") }, "name")} error={errors[`${index}/name`]} />
-                  {!isRequired && (
-                    <FieldInput spec={{ key: "id", label: "Id", kind: "text", required: true }} value={preset.id} onChange={(v) => update(index, { ...preset, id: String(v ?? "") }, "id")} error={errors[`${index}/id`]} />
-                  )}
                   <Fields
                     specs={PRESET_STYLE_FIELDS}
                     values={preset.styles as Record<string, unknown>}
@@ -56,7 +53,7 @@ export function PresetsEditor({ title, listKey, presets, required, errors, listE
                   />
                   {!isRequired && (
                     <button type="button" className="ed-btn ed-btn-danger" onClick={() => write(presets.filter((_, i) => i !== index))}>
-                      Remove preset
+                      Remove this style
                     </button>
                   )}
                 </div>
@@ -70,11 +67,11 @@ export function PresetsEditor({ title, listKey, presets, required, errors, listE
         className="ed-btn"
         onClick={() => {
           const id = `custom_${newNodeId().slice(-6)}`;
-          write([...presets, { id, name: "Custom preset", styles: { ...(presets[0]?.styles ?? {}) } }]);
+          write([...presets, { id, name: "My style", styles: { ...(presets[0]?.styles ?? {}) } }]);
           setOpen(id);
         }}
       >
-        Add a preset
+        Add a style
       </button>
     </fieldset>
   );

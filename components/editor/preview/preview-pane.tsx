@@ -10,7 +10,8 @@ const WIDTHS = { desktop: 800, mobile: 375 } as const;
 type Device = keyof typeof WIDTHS;
 
 export function PreviewPane({ templateId, beforeRender }: { templateId: string; beforeRender: () => Promise<void> }) {
-  const [device, setDevice] = useState<Device>("desktop");
+  // On a phone the phone width is the one that fits.
+  const [device, setDevice] = useState<Device>(() => (typeof window !== "undefined" && window.innerWidth < 720 ? "mobile" : "desktop"));
   const [recipient, setRecipient] = useState("");
   const [view, setView] = useState<"html" | "text">("html");
   const recipientId = useId();

@@ -29,7 +29,7 @@ export const BLOCK_TYPES: readonly BlockTemplate[] = [
 ];
 
 export const SECTION_TYPES: readonly { type: WritableSectionType; label: string; description: string }[] = [
-  { type: "", label: "Layout", description: "Rows and columns of any blocks" },
+  { type: "", label: "Section", description: "Rows and columns of any blocks" },
   { type: "products_listing", label: "Products listing", description: "Products you pick" },
   { type: "product_recommender", label: "Recommendations", description: "Personalized products, up to 12" },
   { type: "product_cart_recovery", label: "Cart recovery", description: "The recipient's cart items" },
@@ -48,11 +48,17 @@ export function sectionLabel(type: string | undefined): string {
   return SECTION_TYPES.find((s) => s.type === (type ?? ""))?.label ?? "Section";
 }
 
+/** A section as people call it: "Section" for a plain one, "Recommendations section" for the others. */
+export function sectionName(type: string | undefined): string {
+  const label = sectionLabel(type);
+  return label === "Section" ? label : `${label} section`;
+}
+
 /** How the canvas, its toolbars and the drag announcements name a node. */
 export function nodeLabel(kind: NodeKind, node: AnyNode): string {
   switch (kind) {
     case "section":
-      return `${sectionLabel((node as Section).type)} section`;
+      return sectionName((node as Section).type);
     case "row": {
       const count = (node as Row).columns.length;
       return `Row of ${count} column${count === 1 ? "" : "s"}`;
