@@ -11,7 +11,9 @@ import {
   buildCreate, buildPatch, draftFromContact, emptyDraft, mapFieldErrors, newIdentifier,
   type Built, type ContactDraft, type FieldErrors, type IdentifierDraft, type ProfileName,
 } from "./contact-form-model";
-import { contactKeys, createContact, patchContact } from "./contacts-client";
+import { contactKeys, createContact, listContacts, patchContact } from "./contacts-client";
+import { DuplicateContactDialog, type Duplicate } from "./duplicate-contact-dialog";
+import { lookupOrder, upsertChanges } from "./duplicate-contact";
 import { CustomPropertiesEditor } from "./custom-properties-editor";
 import { IdentifierFields } from "./identifier-fields";
 import { PROFILE_LABELS } from "./profile-fields";
@@ -46,6 +48,8 @@ export function ContactForm({ contact }: { contact?: Contact }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
+  const [duplicate, setDuplicate] = useState<(Duplicate & { built: Built }) | null>(null);
+  const [checking, setChecking] = useState(false);
 
   const save = useMutation({
     mutationFn: async (built: Built) => (contact ? patchContact(contact.id, built.body) : createContact(built.body)),
@@ -70,12 +74,37 @@ export function ContactForm({ contact }: { contact?: Contact }) {
     }
     setErrors({});
     setProblem(null);
+    if (!contact) void askAboutDuplicate(built);
+    else send(built);
+  };
+
+  /** A new contact whose email (or phone) already belongs to someone: ask before the upsert updates them. */
+  const askAboutDuplicate = async (built: Built) => {
+    setChecking(true);
+    try {
+      for (const identifier of lookupOrder(built.body)) {
+        // A lookup the API refuses (an address that cannot exist) is left to the create to report.
+        const found = await listContacts({ [identifier.type]: identifier.id, sort: "createdAt", direction: "desc", limit: 1 }).catch(() => null);
+        const owner = found?.contacts[0];
+        if (owner) {
+          setDuplicate({ contact: owner, type: identifier.type, value: identifier.id, changes: upsertChanges(owner, built.body), built });
+          return;
+        }
+      }
+    } finally {
+      setChecking(false);
+    }
+    send(built);
+  };
+
+  const send = (built: Built) => {
     save.mutate(built, {
       onError: (error) => {
         if (error instanceof ApiError) {
           setErrors(mapFieldErrors(error.errors, draft, built));
           setProblem(error.detail);
         } else setProblem(error.message);
+        setDuplicate(null);
       },
     });
   };
@@ -159,8 +188,8 @@ export function ContactForm({ contact }: { contact?: Contact }) {
       </section>
 
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : contact ? "Save changes" : "Create contact"}
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || checking}>
+          {save.isPending || checking ? "Saving…" : contact ? "Save changes" : "Create contact"}
         </button>
         <Link className="btn btn-secondary" href={contact ? `/contacts/${contact.id}` : "/contacts"}>
           Cancel
@@ -171,6 +200,7 @@ export function ContactForm({ contact }: { contact?: Contact }) {
           </p>
         )}
       </div>
+      <DuplicateContactDialog duplicate={duplicate} updating={save.isPending} onCancel={() => setDuplicate(null)} onUpdate={() => duplicate && send(duplicate.built)} />
     </form>
   );
 }

@@ -7,6 +7,7 @@ import { oauthPaths } from "@/lib/oauth/openapi";
 import { templatePaths } from "@/lib/templates/openapi";
 import { renderPaths } from "@/lib/templates/render/openapi";
 import { contactPaths } from "@/lib/contacts/openapi";
+import { contactDashboardPaths } from "@/lib/contacts/dashboard-openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
 import { eventPaths } from "@/lib/events/openapi";
@@ -21,6 +22,7 @@ const domains: ZodOpenApiPathsObject[] = [
   renderPaths,
   testEmailPaths,
   contactPaths,
+  contactDashboardPaths,
   segmentPaths,
   segmentPreviewPaths,
   eventPaths,
