@@ -41,7 +41,11 @@ function dayOf(iso: string | undefined): string {
 }
 
 export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, caption = "Contacts" }: Props) {
-  const [view, setView] = useState<ContactView>(segmentID ? { ...initialView, segmentID } : initialView);
+  // The filters apart from the text, which `typed` carries.
+  const [view, setView] = useState<ContactView>(() => {
+    const { q: _q, ...rest } = initialView;
+    return segmentID ? { ...rest, segmentID } : rest;
+  });
   const [sort, setSort] = useState<SearchSort>({ sort: "createdAt", direction: "desc" });
   const [text, setText] = useState(initialView.q ?? "");
   const [tagDraft, setTagDraft] = useState(initialView.tag ?? "");
@@ -70,22 +74,29 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
     });
 
   const apply = useCallback((next: ContactView) => {
-    const clean = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined && v !== "")) as ContactView;
+    const { q: _q, ...rest } = next;
+    const clean = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== "")) as ContactView;
     setView(clean);
     setSelected(new Set());
     if (syncUrl) {
       const url = new URL(window.location.href);
-      url.search = new URLSearchParams(clean as Record<string, string>).toString();
+      const q = url.searchParams.get("q");
+      url.search = new URLSearchParams({ ...clean, ...(q ? { q } : {}) } as Record<string, string>).toString();
       window.history.replaceState(null, "", url);
     }
   }, [syncUrl]);
 
-  // Typing searches once the typing pauses.
+  // Typing searches once the typing pauses: the text is part of the view as soon as it settles.
+  const current: ContactView = { ...view, q: typed || undefined };
   useEffect(() => {
-    if ((view.q ?? "") !== typed) apply({ ...view, q: typed || undefined });
-  }, [typed, view, apply]);
+    if (!syncUrl) return;
+    const url = new URL(window.location.href);
+    if (typed) url.searchParams.set("q", typed);
+    else url.searchParams.delete("q");
+    window.history.replaceState(null, "", url);
+  }, [typed, syncUrl]);
 
-  const params = { ...view, ...sort };
+  const params = { ...current, ...sort };
   const contacts = useInfiniteQuery({
     queryKey: contactKeys.search(params),
     queryFn: ({ pageParam }) => searchContacts(params, pageParam),
@@ -97,7 +108,7 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    apply({ ...view, q: text.trim() || undefined, tag: tagDraft.trim() || undefined });
+    apply({ ...view, tag: tagDraft.trim() || undefined });
   };
   const clear = () => {
     setText("");
@@ -122,7 +133,7 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
 
   const rows = contacts.data?.pages.flatMap((p) => p.contacts) ?? [];
   const total = contacts.data?.pages[0]?.total ?? 0;
-  const filtered = Object.keys(view).some((k) => k !== "segmentID" || !segmentID);
+  const filtered = Object.keys(current).some((k) => current[k as keyof ContactView] !== undefined && (k !== "segmentID" || !segmentID));
   const setRange = (key: "createdFrom" | "createdTo" | "updatedFrom" | "updatedTo", day: string) => apply({ ...view, [key]: dayBound(day, key.endsWith("To")) });
 
   return (
@@ -210,7 +221,7 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
           {filtered && !contacts.isPending ? " match" : ""}
           {contacts.isFetching && !contacts.isPending && !isFetchingNextPage ? <span className="muted"> (updating…)</span> : null}
         </p>
-        <BulkActions view={view} selected={selected} total={total} onDone={() => setSelected(new Set())} />
+        <BulkActions view={current} selected={selected} total={total} onDone={() => setSelected(new Set())} />
         <details className="column-picker">
           <summary className="btn btn-secondary btn-sm">Columns</summary>
           <fieldset className="column-picker-menu">

@@ -1,0 +1,177 @@
+// Contacts as a marketer lives in them (issue 18): adding someone who already exists asks first, one
+// search box finds people by name, filters combine, a contact can be erased, and views export as CSV.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+
+test.describe.configure({ mode: "serial" });
+
+const SHOTS = "artifacts/screenshots";
+const run = Date.now().toString(36);
+const owner = { email: `ux-${run}@example.com`, password: "ink-well-Secret-42", brand: `Lantern ${run}` };
+const ava = { email: `ava-${run}@example.com`, firstName: "Ava", lastName: "Smith" };
+let apiKey = "";
+let avaId = "";
+
+async function shoot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: path.join(SHOTS, `ux-${name}-1440.png`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, `ux-${name}-390.png`), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+
+async function upsert(request: APIRequestContext, body: Record<string, unknown>) {
+  const res = await request.post("/api/contacts", { headers: headers(), data: body });
+  expect([200, 201], await res.text()).toContain(res.status());
+  return (await res.json()) as { id: string; firstName?: string };
+}
+
+/** Console errors of the page (a 404 favicon or a failed request counts). */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  return errors;
+}
+
+async function signIn(page: Page) {
+  await page.goto("/login?callbackUrl=%2Fcontacts");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+}
+
+test("setup: an account, an API key and contacts", async ({ page, request }) => {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByLabel("Brand name").fill(owner.brand);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/templates$/);
+  await page.goto("/settings/api-keys");
+  await page.getByLabel("Key name").fill("E2E");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const dialog = page.getByRole("dialog", { name: "Your new API key" });
+  apiKey = await dialog.getByLabel("API key").inputValue();
+  await dialog.getByRole("button", { name: "I have saved it" }).click();
+
+  avaId = (await upsert(request, { identifiers: [{ type: "email", id: ava.email, channels: { email: { status: "subscribed" } } }], firstName: ava.firstName, lastName: ava.lastName, tags: ["vip"] })).id;
+  // Subscribed VIPs, unsubscribed VIPs and subscribed non-VIPs: only the first kind matches "subscribed + vip".
+  for (let i = 0; i < 4; i++) {
+    await upsert(request, { identifiers: [{ type: "email", id: `sub-vip-${i}-${run}@example.com`, channels: { email: { status: "subscribed" } } }], firstName: `Noor${i}`, lastName: "Haddad", tags: ["vip", "newsletter", "spring-sale"] });
+    await upsert(request, { identifiers: [{ type: "email", id: `unsub-vip-${i}-${run}@example.com`, channels: { email: { status: "unsubscribed" } } }], firstName: `Liam${i}`, lastName: "Brown", tags: ["vip"] });
+    await upsert(request, { identifiers: [{ type: "email", id: `sub-${i}-${run}@example.com`, channels: { email: { status: "subscribed" } } }], firstName: `Mia${i}`, lastName: "Costa" });
+  }
+});
+
+test("adding a contact whose email exists asks first; cancel leaves Ava unchanged, update shows the changes", async ({ page, request }) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  await page.goto("/contacts/new");
+  await page.getByLabel("Address", { exact: false }).first().fill(ava.email);
+  await page.getByLabel("First name").fill("Duplicate");
+  await page.getByRole("button", { name: "Create contact" }).click();
+
+  const question = page.getByRole("alertdialog", { name: "This email belongs to Ava Smith" });
+  await expect(question).toBeVisible();
+  const firstNameRow = question.getByRole("row", { name: /First name/ });
+  await expect(firstNameRow).toContainText("Ava");
+  await expect(firstNameRow).toContainText("Duplicate");
+  await expect(question.getByRole("link", { name: "Open Ava Smith's profile" })).toHaveAttribute("href", `/contacts/${avaId}`);
+  await shoot(page, "duplicate-question");
+  await question.getByRole("button", { name: "Cancel" }).click();
+  await expect(question).toBeHidden();
+
+  const unchanged = await request.get(`/api/contacts/${avaId}`, { headers: headers() });
+  expect((await unchanged.json()).firstName).toBe("Ava");
+  await expect(page).toHaveURL(/\/contacts\/new$/);
+
+  // Asked again, the marketer chooses to update Ava with what was typed.
+  await page.getByRole("button", { name: "Create contact" }).click();
+  await page.getByRole("alertdialog", { name: "This email belongs to Ava Smith" }).getByRole("button", { name: "Update Ava Smith" }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${avaId}$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Duplicate Smith" })).toBeVisible();
+  // Back to Ava for the tests that follow.
+  await upsert(request, { identifiers: [{ type: "email", id: ava.email }], firstName: "Ava" });
+  expect(errors).toEqual([]);
+});
+
+test("one search box finds people by part of their name, and status + tag combine", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  const rows = page.getByRole("table", { name: "Contacts" }).locator("tbody tr:not(.virtual-padding)");
+  await expect(page.getByRole("status").filter({ hasText: /^13 contacts/ })).toBeVisible();
+
+  await page.getByLabel("Search", { exact: true }).fill("ava");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Ava Smith");
+  await expect(page.getByRole("status").filter({ hasText: "1 contact match" })).toBeVisible();
+  await page.getByLabel("Search", { exact: true }).fill("hadd");
+  await expect(rows).toHaveCount(4);
+  await page.getByLabel("Search", { exact: true }).fill(`unsub-vip-2-${run}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText("Liam2 Brown");
+  await page.getByLabel("Search", { exact: true }).fill("");
+
+  // Subscribed VIPs: Ava and the four Noors, not the unsubscribed Liams nor the untagged Mias.
+  await page.getByRole("search").getByLabel("Email status").selectOption("subscribed");
+  await page.getByRole("search").getByLabel("Tag", { exact: true }).fill("vip");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "5 contacts match" })).toBeVisible();
+  await expect(rows).toHaveCount(5);
+  await expect(page.getByRole("table", { name: "Contacts" })).not.toContainText("Liam");
+  await expect(page.getByRole("table", { name: "Contacts" })).not.toContainText("Mia");
+  await expect(page).toHaveURL(/status=subscribed/);
+  await expect(page).toHaveURL(/tag=vip/);
+  // Tags beyond two show as "+N".
+  await expect(rows.filter({ hasText: "Noor0" }).getByText("+1")).toBeVisible();
+
+  // Sort by name, A to Z.
+  await page.getByRole("button", { name: /^Name/ }).click();
+  await expect(rows.first()).toContainText("Ava Smith");
+  await expect(rows.nth(1)).toContainText("Noor0 Haddad");
+  await shoot(page, "contacts-filtered");
+  expect(errors).toEqual([]);
+});
+
+test("export of a filtered view downloads a CSV with exactly its contacts", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/contacts?status=unsubscribed&tag=vip");
+  await expect(page.getByRole("status").filter({ hasText: "4 contacts match" })).toBeVisible();
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = fs.readFileSync(await file.path(), "utf8").replace(/^\uFEFF/, "");
+  const lines = text.trim().split(/\r\n/);
+  expect(lines[0]).toMatch(/^id,email,phone,firstName,lastName,emailStatus/);
+  expect(lines).toHaveLength(5);
+  for (const line of lines.slice(1)) expect(line).toMatch(/unsub-vip-\d-.*,Liam\d,Brown,unsubscribed/);
+});
+
+test("erasing a contact needs confirmation, removes them and keeps an audit line", async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const mia = await upsert(request, { identifiers: [{ type: "email", id: `erase-me-${run}@example.com` }], firstName: "Erin", lastName: "Gone" });
+  await request.post("/api/events", { headers: headers(), data: { eventName: "quiz completed", origin: "api", contact: { email: `erase-me-${run}@example.com` }, properties: { score: 3 } } });
+  await signIn(page);
+  await page.goto(`/contacts/${mia.id}`);
+  await page.getByRole("button", { name: "Erase contact" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Erase Erin Gone?" });
+  await expect(dialog.getByRole("button", { name: "Erase permanently" })).toBeDisabled();
+  await dialog.getByLabel(/to confirm/).fill(`erase-me-${run}@example.com`);
+  await shoot(page, "erase-confirm");
+  await dialog.getByRole("button", { name: "Erase permanently" }).click();
+  await expect(page).toHaveURL(/\/contacts\?erased=/);
+  await expect(page.getByText("Erin Gone was erased.")).toBeVisible();
+  const gone = await request.get(`/api/contacts/${mia.id}`, { headers: headers() });
+  expect(gone.status()).toBe(404);
+  const lookup = await request.get(`/api/contacts?email=${encodeURIComponent(`erase-me-${run}@example.com`)}`, { headers: headers() });
+  expect((await lookup.json()).contacts).toEqual([]);
+  expect(errors).toEqual([]);
+});
