@@ -175,3 +175,50 @@ test("erasing a contact needs confirmation, removes them and keeps an audit line
   expect((await lookup.json()).contacts).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+test("CSV import: 1,000 rows mapped from their headers, 3 bad rows reported with reasons and downloadable", async ({ page, request }) => {
+  const errors = watchConsole(page);
+  const lines = ["E-mail Address,First Name,Surname,Country code,Tags,Loyalty tier"];
+  for (let i = 1; i <= 1000; i++) {
+    const email = i === 100 ? "nobody-at-example.com" : `imported-${i}-${run}@example.com`;
+    const country = i === 500 ? "XX" : "DE";
+    lines.push(i === 900 ? `,Nora,NoAddress,DE,csv,gold` : `${email},Imported${i},Person,${country},csv;spring,gold`);
+  }
+  const file = path.join(test.info().outputDir, "contacts-1000.csv");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, lines.join("\n"));
+
+  await signIn(page);
+  await page.getByRole("link", { name: "Import CSV" }).click();
+  await expect(page).toHaveURL(/\/contacts\/import$/);
+  await page.getByLabel("CSV file").setInputFiles(file);
+  await expect(page.getByRole("heading", { name: /Match the columns \(1,000 rows/ })).toBeVisible();
+  await expect(page.getByLabel("Field for column E-mail Address")).toHaveValue("email");
+  await expect(page.getByLabel("Field for column Surname")).toHaveValue("lastName");
+  await expect(page.getByLabel("Field for column Loyalty tier")).toHaveValue("custom");
+  await expect(page.getByRole("row", { name: /First Name/ })).toContainText("Imported1");
+  await shoot(page, "import-mapping");
+
+  await page.getByRole("button", { name: "Import 1,000 contacts" }).click();
+  await expect(page.getByRole("heading", { name: "3. Import finished" })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("status").filter({ hasText: "1,000 rows of 1,000 done" })).toContainText("997 contacts added");
+  await expect(page.getByRole("status").filter({ hasText: "1,000 rows of 1,000 done" })).toContainText("3 rows rejected");
+  const rejected = page.getByRole("table", { name: "Rejected rows" });
+  await expect(rejected.getByRole("row")).toHaveCount(4);
+  await expect(rejected.getByRole("row", { name: /^101/ })).toContainText("email address is not valid");
+  await expect(rejected.getByRole("row", { name: /^501/ })).toBeVisible();
+  await expect(rejected.getByRole("row", { name: /^901/ })).toBeVisible();
+  await shoot(page, "import-done");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Download rejected rows (CSV)" }).click();
+  const report = fs.readFileSync(await (await download).path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  expect(report).toHaveLength(4);
+  expect(report[0]).toBe("row,E-mail Address,First Name,Surname,Country code,Tags,Loyalty tier,reason");
+  expect(report[1]).toMatch(/^101,nobody-at-example\.com,Imported100,/);
+
+  const res = await request.get(`/api/contacts?email=${encodeURIComponent(`imported-7-${run}@example.com`)}`, { headers: headers() });
+  const [seven] = (await res.json()).contacts;
+  expect(seven).toMatchObject({ firstName: "Imported7", lastName: "Person", countryCode: "DE", tags: ["csv", "spring"], customProperties: { Loyalty_tier: "gold" } });
+  expect(errors).toEqual([]);
+});

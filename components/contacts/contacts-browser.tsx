@@ -133,6 +133,7 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
 
   const rows = contacts.data?.pages.flatMap((p) => p.contacts) ?? [];
   const total = contacts.data?.pages[0]?.total ?? 0;
+  const capped = contacts.data?.pages[0]?.capped ?? false;
   const filtered = Object.keys(current).some((k) => current[k as keyof ContactView] !== undefined && (k !== "segmentID" || !segmentID));
   const setRange = (key: "createdFrom" | "createdTo" | "updatedFrom" | "updatedTo", day: string) => apply({ ...view, [key]: dayBound(day, key.endsWith("To")) });
 
@@ -217,8 +218,9 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
 
       <div className="table-toolbar">
         <p role="status" className="table-total">
-          {contacts.isPending ? "Loading contacts…" : formatCount(total, "contact", "contacts")}
-          {filtered && !contacts.isPending ? " match" : ""}
+          {contacts.isPending ? "Loading contacts…" : capped ? `More than ${formatCount(total, "contact", "contacts")} match` : formatCount(total, "contact", "contacts")}
+          {filtered && !contacts.isPending && !capped ? " match" : ""}
+          {capped && <span className="muted"> Add a word or a filter to narrow the search.</span>}
           {contacts.isFetching && !contacts.isPending && !isFetchingNextPage ? <span className="muted"> (updating…)</span> : null}
         </p>
         <BulkActions view={current} selected={selected} total={total} onDone={() => setSelected(new Set())} />

@@ -4,6 +4,7 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { IdParams } from "@/lib/http/route";
 import { jsonContent, notFound, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
 import { ErasureSchema } from "./erase-contact";
+import { ImportBatch, ImportBatchResult } from "./import-contacts";
 import { ContactExportQuery } from "./export-contacts";
 import { ContactSearchQuery, ContactSearchResult } from "./search-contacts";
 
@@ -37,6 +38,17 @@ export const contactDashboardPaths: ZodOpenApiPathsObject = {
       security: security("contacts.write"),
       requestParams: { header: VersionHeader, path: IdParams },
       responses: { "200": jsonContent(ErasureSchema, "The audit line"), ...notFound, ...standardErrors },
+    },
+  },
+  "/api/contacts/imports": {
+    post: {
+      summary: "Import one batch of contacts (up to 500 rows of a CSV file, mapped by the dashboard)",
+      description: "Each row is validated as POST /api/contacts takes it; invalid rows (and rows whose identifiers belong to two contacts) are rejected with every reason, the others are upserted in one transaction.",
+      tags,
+      security: security("contacts.write"),
+      requestParams: { header: VersionHeader },
+      requestBody: { content: { "application/json": { schema: ImportBatch } } },
+      responses: { "200": jsonContent(ImportBatchResult, "Rows created, updated and rejected"), ...standardErrors },
     },
   },
 };

@@ -36,7 +36,8 @@ export type ContactSearchQuery = z.infer<typeof ContactSearchQuery>;
 
 export const ContactSearchResult = z.object({
   contacts: z.array(ContactSchema),
-  total: z.number().int().meta({ description: "Contacts matching the filters (all pages)" }),
+  total: z.number().int().meta({ description: "Contacts matching the filters (all pages); with text, counted up to 1,000" }),
+  capped: z.boolean().meta({ description: "true when the text matched more contacts than are counted: add words or filters to narrow it" }),
   limit: z.number().int(),
   offset: z.number().int(),
 }).meta({ id: "ContactSearchResult" });
@@ -50,36 +51,44 @@ export function searchTerms(q: string | undefined): { text: string; phone: boole
   if (!trimmed) return [];
   const digits = trimmed.replace(/\D/g, "");
   if (/^\+?[\d\s().-]+$/.test(trimmed) && digits.length >= 3) return [{ text: digits, phone: true }];
-  return trimmed.split(/\s+/).filter(Boolean).slice(0, 5).map((text) => ({ text, phone: false }));
+  // A word without a letter or digit ("@", "-") matches nothing in a word index: it is left out.
+  return trimmed.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).slice(0, 5).map((text) => ({ text, phone: false }));
 }
 
-/** An FTS5 phrase: the text as one quoted string (quotes doubled), so no word is read as query syntax. */
-const ftsPhrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+/** An FTS5 prefix phrase: the text as one quoted phrase (quotes doubled, so nothing in it is query syntax)
+ * whose last word may be the start of a longer one ("ava smi" finds "Ava Smith"). */
+const ftsPrefix = (text: string) => `"${text.replace(/"/g, '""')}" *`;
 
-/** Ids of contacts (any brand: the caller adds the brand) whose name or an identifier contains the term. */
-function termSql(sql: Sql, term: { text: string; phone: boolean }): string {
-  const short = term.text.length < 3;
+/**
+ * Ids of contacts (any brand: the caller adds the brand) whose name or an identifier matches the term.
+ * With `cap`, each index gives at most that many matches (the newest): a word that matches most of a
+ * large audience ("example.com") costs the same as a rare one, and the total reads "cap+".
+ */
+function termSql(sql: Sql, term: { text: string; phone: boolean }, cap: number | null): string {
+  const limit = cap === null ? "" : ` LIMIT ${cap + 1}`;
   if (sql.dialect === "postgres") {
     const pattern = `%${escapeLike(term.text)}%`;
-    const names = term.phone ? "" : `SELECT c2."id" FROM "Contact" c2 WHERE lower(coalesce(c2."firstName", '') || ' ' || coalesce(c2."lastName", '')) LIKE ${sql.p(pattern, "text")} UNION `;
-    return `${names}SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."value" LIKE ${sql.p(pattern, "text")}`;
+    const names = term.phone ? "" : `SELECT c2."id" FROM "Contact" c2 WHERE lower(coalesce(c2."firstName", '') || ' ' || coalesce(c2."lastName", '')) LIKE ${sql.p(pattern, "text")}${limit}`;
+    const values = `SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."value" LIKE ${sql.p(pattern, "text")}${limit}`;
+    return names ? `(${names}) UNION (${values})` : values;
   }
-  // Trigram MATCH needs three characters; shorter terms use LIKE on the index's own text (a scan, but of the index).
-  const names = term.phone
-    ? ""
-    : short
-      ? `SELECT c2."id" FROM "Contact" c2 WHERE c2.rowid IN (SELECT rowid FROM "ContactNameSearch" WHERE "firstName" LIKE ${sql.p(`%${term.text}%`)} OR "lastName" LIKE ${sql.p(`%${term.text}%`)}) UNION `
-      : `SELECT c2."id" FROM "Contact" c2 WHERE c2.rowid IN (SELECT rowid FROM "ContactNameSearch" WHERE "ContactNameSearch" MATCH ${sql.p(ftsPhrase(term.text))}) UNION `;
-  const values = short
-    ? `SELECT rowid FROM "ContactIdentifierSearch" WHERE "value" LIKE ${sql.p(`%${term.text}%`)}`
-    : `SELECT rowid FROM "ContactIdentifierSearch" WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPhrase(term.text))}`;
-  return `${names}SELECT i."contactId" FROM "ContactIdentifier" i WHERE i.rowid IN (${values})`;
+  const order = cap === null ? "" : " ORDER BY rowid DESC";
+  const names = term.phone ? "" : `SELECT c2."id" FROM "Contact" c2 WHERE c2.rowid IN (SELECT rowid FROM "ContactNameSearch" WHERE "ContactNameSearch" MATCH ${sql.p(ftsPrefix(term.text))}${order}${limit}) UNION `;
+  return `${names}SELECT i."contactId" FROM "ContactIdentifier" i WHERE i.rowid IN (SELECT rowid FROM "ContactIdentifierSearch" WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPrefix(term.text))}${order}${limit})`;
 }
 
-/** The WHERE clause (alias c for "Contact") of a filtered view; used by search, export and bulk actions. */
-export async function filterWhere(brandId: string, filter: ContactFilter, sql = new Sql()): Promise<string> {
-  const where = [`c."brandId" = ${sql.p(brandId, "text")}`];
-  for (const term of searchTerms(filter.q)) where.push(`c."id" IN (${termSql(sql, term)})`);
+/** Text matches counted exactly up to here in the dashboard's search; beyond, the total reads "1,000+". */
+export const SEARCH_CAP = 1000;
+
+/**
+ * The WHERE clause (alias c for "Contact") of a filtered view; used by search, export and bulk actions.
+ * `cap` bounds the text matches (the dashboard's search); export and bulk actions take every match.
+ */
+export async function filterWhere(brandId: string, filter: ContactFilter, sql = new Sql(), cap: number | null = null): Promise<string> {
+  const terms = searchTerms(filter.q);
+  // With text, the matches drive the query: "+" keeps SQLite from walking the brand's whole index instead.
+  const where = [`${terms.length && sql.dialect === "sqlite" ? "+" : ""}c."brandId" = ${sql.p(brandId, "text")}`];
+  for (const term of terms) where.push(`c."id" IN (${termSql(sql, term, cap)})`);
   if (filter.status !== undefined) {
     where.push(`c."id" IN (SELECT s."contactId" FROM "ContactIdentifier" s WHERE s."brandId" = ${sql.p(brandId, "text")} AND s."type" = 'email' AND s."status" = ${sql.p(filter.status, "text")})`);
   }
@@ -104,9 +113,10 @@ function orderBy(sort: ContactSearchQuery["sort"], direction: "asc" | "desc"): s
 
 export async function searchContacts(brandId: string, query: ContactSearchQuery): Promise<ContactSearchResult> {
   const countSql = new Sql(dbKind);
-  const countWhere = await filterWhere(brandId, query, countSql);
+  const cap = query.q ? SEARCH_CAP : null;
+  const countWhere = await filterWhere(brandId, query, countSql, cap);
   const pageSql = new Sql(dbKind);
-  const pageWhere = await filterWhere(brandId, query, pageSql);
+  const pageWhere = await filterWhere(brandId, query, pageSql, cap);
   const reader = sqlReader();
   const [[count], rows] = await Promise.all([
     reader.all<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "Contact" c WHERE ${countWhere}`, countSql.params),
@@ -115,5 +125,7 @@ export async function searchContacts(brandId: string, query: ContactSearchQuery)
       pageSql.params,
     ),
   ]);
-  return { contacts: await getContacts(brandId, rows.map((r) => r.id)), total: numberValue(count.n), limit: query.limit, offset: query.offset };
+  const total = numberValue(count.n);
+  const capped = cap !== null && total > cap;
+  return { contacts: await getContacts(brandId, rows.map((r) => r.id)), total: capped ? cap : total, capped, limit: query.limit, offset: query.offset };
 }

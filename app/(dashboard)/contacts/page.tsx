@@ -13,9 +13,14 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
     <>
       <div className="page-header page-header-row">
         <h1 className="page-title">Contacts</h1>
-        <Link className="btn btn-primary" href="/contacts/new">
-          Add contact
-        </Link>
+        <div className="form-row">
+          <Link className="btn btn-secondary" href="/contacts/import">
+            Import CSV
+          </Link>
+          <Link className="btn btn-primary" href="/contacts/new">
+            Add contact
+          </Link>
+        </div>
       </div>
       {typeof query.erased === "string" && (
         <p className="alert alert-success" role="status">
