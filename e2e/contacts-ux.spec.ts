@@ -222,3 +222,67 @@ test("CSV import: 1,000 rows mapped from their headers, 3 bad rows reported with
   expect(seven).toMatchObject({ firstName: "Imported7", lastName: "Person", countryCode: "DE", tags: ["csv", "spring"], customProperties: { Loyalty_tier: "gold" } });
   expect(errors).toEqual([]);
 });
+
+test("events page: new events appear without reload, filter by name, and a row opens the event with its result and contact", async ({ page, request }) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  await page.goto("/events");
+  await expect(page.getByRole("heading", { name: "Live events" })).toBeVisible();
+  const stream = page.getByRole("table", { name: "Events, newest first" });
+  // The erased contact's event went with them.
+  await expect(page.getByText(/No events yet|Events, newest first/).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "quiz completed" })).toHaveCount(0);
+
+  const send = (eventName: string) =>
+    request.post("/api/events", { headers: headers(), data: { eventName, origin: "api", contact: { email: ava.email }, properties: { total: 42, currency: "EUR" } } });
+  expect((await send("completed checkout")).status()).toBe(202);
+  // No reload: the poll brings it in.
+  await expect(stream.getByRole("button", { name: "completed checkout" })).toBeVisible({ timeout: 15_000 });
+  expect((await send("browsed sale")).status()).toBe(202);
+  await expect(stream.getByRole("button", { name: "browsed sale" })).toBeVisible({ timeout: 15_000 });
+
+  await page.getByLabel("Event name").fill("complet");
+  await expect(stream.getByRole("button", { name: "browsed sale" })).toBeHidden();
+  await expect(stream.getByRole("button", { name: "completed checkout" })).toBeVisible();
+  await expect(stream.getByRole("row", { name: /completed checkout/ })).toContainText("Processed", { timeout: 15_000 });
+  await shoot(page, "events-stream");
+
+  await stream.getByRole("button", { name: "completed checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "completed checkout" });
+  await expect(dialog).toContainText("Attached to the contact");
+  await expect(dialog.getByRole("link", { name: "Ava Smith" })).toHaveAttribute("href", `/contacts/${avaId}`);
+  await dialog.getByText("What was sent").click();
+  await expect(dialog).toContainText('"currency": "EUR"');
+  await shoot(page, "events-detail");
+  await dialog.getByRole("button", { name: "Close" }).click();
+  expect(errors).toEqual([]);
+});
+
+test("segment builder: no count requests while a condition is incomplete, sample members, and a warning on a duplicate name", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signIn(page);
+  const previews: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/segments/preview")) previews.push(r.url());
+  });
+  await page.goto("/segments/new");
+  await page.getByLabel("Segment name", { exact: true }).fill("Subscribed VIPs");
+  const tags = page.getByRole("listitem", { name: "Group 1, condition 1, contact filter 1" });
+  await expect(tags.getByLabel("Tag", { exact: true })).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(previews).toEqual([]);
+  await tags.getByLabel("Tag", { exact: true }).fill("vip");
+  await tags.getByLabel("Tag", { exact: true }).press("Enter");
+  await expect(page.getByTestId("live-count")).toHaveText("9 contacts match");
+  const sample = page.getByRole("list", { name: "Sample members" });
+  await expect(sample.getByRole("listitem")).toHaveCount(5);
+  await expect(sample).toContainText(/Noor|Liam|Ava/);
+  await page.getByRole("button", { name: /^(Save|Create) segment/ }).click();
+  await expect(page).toHaveURL(/\/segments\/[0-9a-f]{24}$/);
+
+  await page.goto("/segments/new");
+  await page.getByLabel("Segment name", { exact: true }).fill("subscribed vips");
+  await expect(page.getByText("Another segment is already called “Subscribed VIPs”.")).toBeVisible();
+  await shoot(page, "segment-builder");
+  expect(errors).toEqual([]);
+});

@@ -26,8 +26,8 @@ export function EraseContactButton({ contact }: { contact: Contact }) {
     setError(null);
     try {
       await apiFetch(`/api/contacts/${encodeURIComponent(contact.id)}/erasure`, { method: "POST" });
-      queryClient.removeQueries({ queryKey: contactKeys.detail(contact.id) });
-      await queryClient.invalidateQueries({ queryKey: contactKeys.all });
+      // Only the lists: the profile's own queries would refetch a contact that no longer exists (404s).
+      await Promise.all([queryClient.invalidateQueries({ queryKey: [...contactKeys.all, "search"] }), queryClient.invalidateQueries({ queryKey: [...contactKeys.all, "list"] })]);
       router.push(`/contacts?erased=${encodeURIComponent(name)}`);
     } catch (e) {
       setError(userMessage(e));

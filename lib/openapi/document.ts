@@ -11,6 +11,7 @@ import { contactDashboardPaths } from "@/lib/contacts/dashboard-openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
 import { eventPaths } from "@/lib/events/openapi";
+import { eventLogPaths } from "@/lib/events/log/openapi";
 import { eventMetadataPaths } from "@/lib/events/metadata/openapi";
 import { v4Paths } from "@/lib/v4/openapi";
 import { testEmailPaths } from "@/lib/test-emails/openapi";
@@ -27,6 +28,7 @@ const domains: ZodOpenApiPathsObject[] = [
   segmentPreviewPaths,
   eventPaths,
   eventMetadataPaths,
+  eventLogPaths,
   v4Paths,
 ];
 
