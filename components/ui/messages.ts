@@ -23,6 +23,8 @@ const BY_CODE: Record<string, (field: string) => string> = {
   identifier_taken: () => "This address already belongs to another contact.",
   conflicting_parameters: () => "These filters cannot be used together.",
   not_found: (f) => `That ${f} no longer exists.`,
+  unknown_field: (f) => `“${f}” is not something Inkwell stores here.`,
+  unrecognized_keys: (f) => `“${f}” is not something Inkwell stores here.`,
 };
 
 const BY_STATUS: Record<number, string> = {
