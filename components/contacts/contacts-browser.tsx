@@ -218,7 +218,7 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
 
       <div className="table-toolbar">
         <p role="status" className="table-total">
-          {contacts.isPending ? "Loading contacts…" : capped ? `More than ${formatCount(total, "contact", "contacts")} match` : formatCount(total, "contact", "contacts")}
+          {contacts.isPending ? "" : capped ? `More than ${formatCount(total, "contact", "contacts")} match` : formatCount(total, "contact", "contacts")}
           {filtered && !contacts.isPending && !capped ? " match" : ""}
           {capped && <span className="muted"> Add a word or a filter to narrow the search.</span>}
           {contacts.isFetching && !contacts.isPending && !isFetchingNextPage ? <span className="muted"> (updating…)</span> : null}
