@@ -191,7 +191,7 @@ test("CSV import: 1,000 rows mapped from their headers, 3 bad rows reported with
   await signIn(page);
   await page.getByRole("link", { name: "Import CSV" }).click();
   await expect(page).toHaveURL(/\/contacts\/import$/);
-  await page.getByLabel("CSV file").setInputFiles(file);
+  await page.getByLabel("CSV file", { exact: true }).setInputFiles(file);
   await expect(page.getByRole("heading", { name: /Match the columns \(1,000 rows/ })).toBeVisible();
   await expect(page.getByLabel("Field for column E-mail Address")).toHaveValue("email");
   await expect(page.getByLabel("Field for column Surname")).toHaveValue("lastName");

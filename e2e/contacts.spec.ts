@@ -188,7 +188,7 @@ test("the profile shows identifiers, consent and the events sent through the API
     expect(res.status(), await res.text()).toBe(202);
   }
 
-  await signIn(page, "/contacts?email=" + encodeURIComponent(ada.email));
+  await signIn(page, "/contacts?q=" + encodeURIComponent(ada.email));
   await table(page).getByRole("link", { name: "Ada Lovelace" }).click();
   await expect(page.getByRole("heading", { name: "Ada Lovelace", level: 1 })).toBeVisible();
 
@@ -221,7 +221,7 @@ test("the profile shows identifiers, consent and the events sent through the API
 });
 
 test("editing a field: the API's validation error shows on that field, then the fix saves", async ({ page }) => {
-  await signIn(page, "/contacts?email=" + encodeURIComponent(ada.email));
+  await signIn(page, "/contacts?q=" + encodeURIComponent(ada.email));
   await table(page).getByRole("link", { name: "Ada Lovelace" }).click();
   await page.getByRole("link", { name: "Edit contact" }).click();
   await expect(page.getByRole("heading", { name: "Edit Ada Lovelace" })).toBeVisible();

@@ -10,14 +10,17 @@ import { useDebounced } from "./use-debounced";
 
 export function useLiveCount(groups: ApiConditionGroup[], incomplete: string | null) {
   const settled = useDebounced(groups, 350);
+  // Only the definition on screen is counted: the debounced one can lag behind it, and may be a half-filled
+  // condition the current one has already completed (which the API refuses with a 400).
+  const current = JSON.stringify(settled) === JSON.stringify(groups);
   const count = useQuery({
     queryKey: segmentKeys.preview(settled),
     queryFn: ({ signal }) => previewSegment(settled, signal),
-    enabled: incomplete === null,
+    enabled: incomplete === null && current,
     placeholderData: keepPreviousData,
     staleTime: 5_000,
   });
-  const waiting = JSON.stringify(settled) !== JSON.stringify(groups) || count.isFetching;
+  const waiting = !current || count.isFetching;
   /** The API's field errors for the definition (a 400), to show on the conditions. */
   const invalid = count.error instanceof ApiError && count.error.status === 400 ? count.error : null;
   return { count, waiting, invalid, incomplete };

@@ -11,7 +11,10 @@ import path from "node:path";
 import { chromium } from "@playwright/test";
 
 const SEARCH = process.env.BENCH_MODE === "search";
-const CONTACTS = Number(process.env.BENCH_CONTACTS ?? (SEARCH ? 200_000 : 10_000));
+// BENCH_MODE=import: a CSV import of BENCH_IMPORT_ROWS rows (default 100,000) through POST /api/contacts/imports
+// in batches of 500, as the dashboard sends them, into an empty brand.
+const IMPORT = process.env.BENCH_MODE === "import";
+const CONTACTS = IMPORT ? 0 : Number(process.env.BENCH_CONTACTS ?? (SEARCH ? 200_000 : 10_000));
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-bench-table-"));
 const port = 4100 + Math.floor(Math.random() * 500);
 const base = `http://127.0.0.1:${port}`;
@@ -67,8 +70,10 @@ async function main() {
     });
   }
 
-  if (SEARCH) {
-    await searchLine(brand.id, login);
+  if (SEARCH || IMPORT) {
+    const cookie = await sessionCookie(login);
+    if (SEARCH) await searchLine(brand.id, cookie);
+    else await importLine(cookie);
     return;
   }
   const browser = await chromium.launch({ executablePath: ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p)), args: ["--no-sandbox"] });
@@ -121,10 +126,8 @@ async function main() {
   console.log(`frame time over ${sorted.length} scroll steps: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms, frames over 50 ms: ${sorted.filter((f) => f > 50).length}`);
 }
 
-/** The search line: signed in as the dashboard is, timed from this process over HTTP (the server is what npm start runs). */
-async function searchLine(brandId: string, login: { email: string; password: string }) {
-  const { db } = await import("@/lib/db");
-  const phones = await db.contactIdentifier.count({ where: { brandId } });
+/** The dashboard's session cookie, signed in through the login page. */
+async function sessionCookie(login: { email: string; password: string }): Promise<string> {
   const browser = await chromium.launch({ executablePath: ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p)), args: ["--no-sandbox"] });
   const page = await browser.newPage();
   await page.goto(`${base}/login?callbackUrl=%2Ftemplates`);
@@ -134,6 +137,37 @@ async function searchLine(brandId: string, login: { email: string; password: str
   await page.waitForURL(/\/templates$/);
   const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
   await browser.close();
+  return cookie;
+}
+
+async function importLine(cookie: string) {
+  const rows = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
+  const started = performance.now();
+  let created = 0;
+  for (let offset = 0; offset < rows; offset += 500) {
+    const batch = Array.from({ length: Math.min(500, rows - offset) }, (_, i) => ({
+      row: offset + i + 2,
+      contact: { identifiers: [{ type: "email", id: `import-${offset + i}@example.com`, channels: { email: { status: "subscribed" } } }], firstName: `Imported${offset + i}`, lastName: "Person", tags: ["csv"], customProperties: { tier: "gold" } },
+    }));
+    const res = await fetch(`${base}/api/contacts/imports`, {
+      method: "POST",
+      headers: { cookie, origin: base, "Service-Version": "2026-03-15", "Content-Type": "application/json" },
+      body: JSON.stringify({ rows: batch }),
+    });
+    const body = (await res.json()) as { created: number };
+    if (!res.ok) throw new Error(`import batch at ${offset}: ${res.status} ${JSON.stringify(body)}`);
+    created += body.created;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`engine: ${process.env.DATABASE_URL!.startsWith("postgres") ? "PostgreSQL" : "SQLite"}`);
+  console.log(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
+  console.log(`CSV import (POST /api/contacts/imports, batches of 500): ${rows.toLocaleString("en-US")} rows, ${created.toLocaleString("en-US")} created, in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString("en-US")} rows/s)`);
+}
+
+/** The search line: signed in as the dashboard is, timed from this process over HTTP (the server is what npm start runs). */
+async function searchLine(brandId: string, cookie: string) {
+  const { db } = await import("@/lib/db");
+  const phones = await db.contactIdentifier.count({ where: { brandId } });
 
   // What a marketer types: a first name, a full name, part of an email, a number's digits, a short prefix, a miss.
   const queries = ["ava", "noah4", "sofia12 rossi", "person-1234", "@example.com", "12345", "kenji", "chen-77", "zz", "nobody-here"];
