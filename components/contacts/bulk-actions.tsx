@@ -17,7 +17,7 @@ type Props = { view: ContactView; selected: ReadonlySet<string>; total: number; 
 async function viewIds(view: ContactView, onProgress: (n: number) => void): Promise<string[]> {
   const ids: string[] = [];
   for (let offset = 0; ; offset += PER_REQUEST) {
-    const page = await searchContacts({ ...view, sort: "createdAt", direction: "asc", limit: PER_REQUEST } as never, offset);
+    const page = await searchContacts({ ...view, sort: "createdAt", direction: "asc", limit: PER_REQUEST }, offset);
     ids.push(...page.contacts.map((c) => c.id));
     onProgress(ids.length);
     if (page.contacts.length < PER_REQUEST) return ids;

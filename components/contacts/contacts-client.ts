@@ -17,8 +17,11 @@ export type ContactView = {
 export type SearchSort = { sort: "name" | "email" | "createdAt" | "updatedAt"; direction: "asc" | "desc" };
 export const VIEW_KEYS = ["q", "status", "tag", "segmentID", "createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const;
 
-export function searchContacts(view: ContactView & SearchSort, offset = 0): Promise<ContactSearchResult> {
-  return apiFetch<ContactSearchResult>(`/api/contacts/search${queryString({ limit: CONTACTS_PAGE_SIZE, ...view, offset })}`);
+/** Rows per page of the dashboard's search: small pages keep each answer fast; scrolling loads the next. */
+export const SEARCH_PAGE_SIZE = 50;
+
+export function searchContacts(view: ContactView & SearchSort & { limit?: number }, offset = 0): Promise<ContactSearchResult> {
+  return apiFetch<ContactSearchResult>(`/api/contacts/search${queryString({ limit: SEARCH_PAGE_SIZE, ...view, offset })}`);
 }
 
 

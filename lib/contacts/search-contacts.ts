@@ -36,7 +36,7 @@ export type ContactSearchQuery = z.infer<typeof ContactSearchQuery>;
 
 export const ContactSearchResult = z.object({
   contacts: z.array(ContactSchema),
-  total: z.number().int().meta({ description: "Contacts matching the filters (all pages); with text, counted up to 1,000" }),
+  total: z.number().int().meta({ description: "Contacts matching the filters (all pages); with text, counted up to 500" }),
   capped: z.boolean().meta({ description: "true when the text matched more contacts than are counted: add words or filters to narrow it" }),
   limit: z.number().int(),
   offset: z.number().int(),
@@ -77,8 +77,8 @@ function termSql(sql: Sql, term: { text: string; phone: boolean }, cap: number |
   return `${names}SELECT i."contactId" FROM "ContactIdentifier" i WHERE i.rowid IN (SELECT rowid FROM "ContactIdentifierSearch" WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPrefix(term.text))}${order}${limit})`;
 }
 
-/** Text matches counted exactly up to here in the dashboard's search; beyond, the total reads "1,000+". */
-export const SEARCH_CAP = 1000;
+/** Text matches counted exactly up to here in the dashboard's search; beyond, the total reads "more than 500". */
+export const SEARCH_CAP = 500;
 
 /**
  * The WHERE clause (alias c for "Contact") of a filtered view; used by search, export and bulk actions.

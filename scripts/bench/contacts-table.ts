@@ -120,7 +120,7 @@ async function main() {
   await browser.close();
 
   const sorted = [...result.frames].sort((a, b) => a - b);
-  console.log(`contacts loaded: ${CONTACTS} in ${(loadMs / 1000).toFixed(1)} s (${Math.ceil(CONTACTS / 100)} pages of 100)`);
+  console.log(`contacts loaded: ${CONTACTS} in ${(loadMs / 1000).toFixed(1)} s (${Math.ceil(CONTACTS / 50)} pages of 50)`);
   console.log(`rows in the DOM while scrolling: at most ${result.maxRows} (including 2 padding rows); last row aria-rowindex ${result.lastRowIndex}`);
   console.log(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
   console.log(`frame time over ${sorted.length} scroll steps: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms, frames over 50 ms: ${sorted.filter((f) => f > 50).length}`);
@@ -176,7 +176,7 @@ async function searchLine(brandId: string, cookie: string) {
   for (let round = 0; round < 30; round++) {
     for (const q of queries) {
       const started = performance.now();
-      const res = await fetch(`${base}/api/contacts/search?q=${encodeURIComponent(q)}&limit=100`, { headers: { cookie, "Service-Version": "2026-03-15" } });
+      const res = await fetch(`${base}/api/contacts/search?q=${encodeURIComponent(q)}&limit=50`, { headers: { cookie, "Service-Version": "2026-03-15" } });
       const body = (await res.json()) as { total: number };
       timings.push(performance.now() - started);
       if (!res.ok) throw new Error(`search ${q}: ${res.status} ${JSON.stringify(body)}`);
@@ -187,7 +187,7 @@ async function searchLine(brandId: string, cookie: string) {
   console.log(`engine: ${process.env.DATABASE_URL!.startsWith("postgres") ? "PostgreSQL" : "SQLite"}; contacts: ${CONTACTS.toLocaleString("en-US")} (${phones.toLocaleString("en-US")} identifiers)`);
   console.log(`matches per query: ${Object.entries(totals).map(([q, n]) => `${q}=${n}`).join(", ")}`);
   console.log(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
-  console.log(`search (GET /api/contacts/search, first page of 100 with total) over ${sorted.length} requests: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
+  console.log(`search (GET /api/contacts/search, first page of 50 with total, as the dashboard asks) over ${sorted.length} requests: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
 }
 
 main()
