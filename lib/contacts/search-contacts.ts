@@ -88,7 +88,8 @@ export async function filterWhere(brandId: string, filter: ContactFilter, sql = 
   const terms = searchTerms(filter.q);
   // With text, the matches drive the query: "+" keeps SQLite from walking the brand's whole index instead.
   const where = [`${terms.length && sql.dialect === "sqlite" ? "+" : ""}c."brandId" = ${sql.p(brandId, "text")}`];
-  for (const term of terms) where.push(`c."id" IN (${termSql(sql, term, cap)})`);
+  // The cap bounds a single word only: capped sets of several words could miss the contacts they share.
+  for (const term of terms) where.push(`c."id" IN (${termSql(sql, term, terms.length === 1 ? cap : null)})`);
   if (filter.status !== undefined) {
     where.push(`c."id" IN (SELECT s."contactId" FROM "ContactIdentifier" s WHERE s."brandId" = ${sql.p(brandId, "text")} AND s."type" = 'email' AND s."status" = ${sql.p(filter.status, "text")})`);
   }
@@ -126,6 +127,6 @@ export async function searchContacts(brandId: string, query: ContactSearchQuery)
     ),
   ]);
   const total = numberValue(count.n);
-  const capped = cap !== null && total > cap;
+  const capped = cap !== null && searchTerms(query.q).length === 1 && total > cap;
   return { contacts: await getContacts(brandId, rows.map((r) => r.id)), total: capped ? cap : total, capped, limit: query.limit, offset: query.offset };
 }
