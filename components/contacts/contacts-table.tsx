@@ -14,7 +14,7 @@ import type { Contact } from "./types";
 
 const ROW_HEIGHT = 49;
 /** Tags shown in a row before "+N". */
-const TAGS_SHOWN = 2;
+const TAGS_SHOWN = 1;
 
 export const COLUMNS = [
   { id: "email", label: "Email", sort: "email" },

@@ -30,7 +30,9 @@ export function upsertChanges(existing: Contact, body: Record<string, unknown>):
     if (show(existing.customProperties[key]) !== show(value)) changes.push({ field: key, before: show(existing.customProperties[key]), after: show(value) });
   }
   for (const identifier of lookupOrder(body)) {
-    const have = existing.identifiers.find((i) => i.type === identifier.type && i.id.toLowerCase() === identifier.id.toLowerCase().replace(/[\s().-]/g, ""));
+    // Emails compare case-insensitively; phones without their spacing (the API stores them in E.164).
+    const typed = identifier.type === "phone" ? identifier.id.replace(/[\s().-]/g, "") : identifier.id.trim().toLowerCase();
+    const have = existing.identifiers.find((i) => i.type === identifier.type && i.id.toLowerCase() === typed);
     if (!have) changes.push({ field: identifier.type === "email" ? "Email added" : "Phone added", before: "—", after: identifier.id });
   }
   return changes;
