@@ -107,7 +107,7 @@ export function CsvImport() {
       {parsed && (
         <section className="card stack" aria-labelledby={`${id}-map-title`}>
           <h2 id={`${id}-map-title`} className="card-title">2. Match the columns ({formatCount(parsed.rows.length, "row", "rows")} in {parsed.name})</h2>
-          <div className="table-wrap">
+          <div className="table-wrap import-map">
             <table className="table table-compact">
               <caption className="visually-hidden">Columns and the contact field each one fills, with a preview of the first rows</caption>
               <thead>

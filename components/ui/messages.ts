@@ -6,17 +6,20 @@ import { ApiError, type ApiFieldError } from "@/lib/client/api-fetch";
 
 const FIELD_NAMES: Record<string, string> = {
   firstName: "first name", lastName: "last name", birthdate: "birthdate", countryCode: "country code", postalCode: "postal code",
-  email: "email address", phone: "phone number", tags: "tag", name: "name", id: "address",
+  email: "email address", phone: "phone number", tags: "tag", name: "name", id: "address", identifiers: "email address or phone number",
 };
+
+/** "a first name", "an email address". */
+const a = (noun: string) => `${/^[aeiou]/i.test(noun) ? "an" : "a"} ${noun}`;
 
 /** By error code (and sometimes field): the sentence to show. */
 const BY_CODE: Record<string, (field: string) => string> = {
   invalid_email: () => "This email address is not valid (it needs a name, an @ and a domain).",
   invalid_phone: () => "This phone number is missing its country code, or is not a real number (start with +, e.g. +44 20 7183 8750).",
-  too_small: (f) => `Enter a ${f}.`,
+  too_small: (f) => `Enter ${a(f)}.`,
   too_big: (f) => `This ${f} is too long.`,
-  required: (f) => `Enter a ${f}.`,
-  invalid_type: (f) => `Enter a ${f}.`,
+  required: (f) => `Enter ${a(f)}.`,
+  invalid_type: (f) => `Enter ${a(f)}.`,
   invalid_format: (f) => `This ${f} is not in the expected format.`,
   invalid_value: (f) => `Choose one of the offered values for the ${f}.`,
   invalid_channel: () => "Email addresses have an email status and phone numbers an SMS status.",

@@ -12,6 +12,7 @@ export default function EventsPage() {
         <p className="muted">Events as they arrive, and every event identity your brand receives: its name, origin and version, how often it arrived and when it was last seen.</p>
       </div>
       <EventStream />
+      <h2 className="section-title">Event identities</h2>
       <EventIdentities />
     </>
   );
