@@ -113,43 +113,30 @@ test("find a contact by email and by phone", async ({ page, request }) => {
   await shoot(page, "list");
   await shootNarrow(page, "list");
 
-  const search = page.getByRole("searchbox", { name: "Email or phone" });
+  // One search box: an email in any letter case, a phone number typed with spaces, part of a name.
+  const search = page.getByRole("searchbox", { name: "Search" });
   await search.fill(ada.email.toUpperCase());
-  await page.getByRole("button", { name: "Search" }).click();
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText("Ada Lovelace");
-  await expect(page).toHaveURL(/email=ADA-/);
+  await expect(page).toHaveURL(/q=ADA-/);
   await shoot(page, "search-email");
 
-  // A phone typed with spaces; the + travels as %2B.
   await search.fill("+44 20 7183 8750");
-  await page.getByRole("button", { name: "Search" }).click();
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText("Grace Hopper");
-  await expect(page).toHaveURL(/phone=%2B442071838750/);
   await shoot(page, "search-phone");
 
   await search.fill("+14155552672");
-  await page.getByRole("button", { name: "Search" }).click();
   await expect(page.getByRole("heading", { name: "No contacts match" })).toBeVisible();
   await shoot(page, "search-none");
-
-  // A number that cannot exist: the API's reason is shown on the search field.
-  await search.fill("+0555");
-  await page.getByRole("button", { name: "Search" }).click();
-  await expect(search).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText(/^Phone /)).toBeVisible();
-  await shoot(page, "search-invalid");
-  await page.getByRole("button", { name: "Clear", exact: true }).click();
+  await page.getByRole("button", { name: "Clear", exact: true }).first().click();
   await expect(bodyRows(page)).toHaveCount(3);
 
-  // Filters: a tag, then a status (the API refuses both together, so the other is disabled).
-  await page.getByLabel("Tag", { exact: true }).fill("vip");
-  await page.getByRole("button", { name: "Search" }).click();
+  // Filters combine: a tag, then a status on top of it.
+  await page.getByRole("search").getByLabel("Tag", { exact: true }).fill("vip");
+  await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(bodyRows(page)).toHaveCount(2);
-  await expect(page.getByLabel("Email status")).toBeDisabled();
-  await page.getByRole("button", { name: "Clear", exact: true }).click();
-  await page.getByLabel("Email status").selectOption("unsubscribed");
+  await page.getByRole("search").getByLabel("Email status").selectOption("unsubscribed");
   await expect(bodyRows(page)).toHaveCount(1);
   await expect(bodyRows(page).first()).toContainText("Grace");
 });
@@ -166,20 +153,22 @@ test("virtualized table: only the rows in view are in the DOM, and paging loads 
   }
   await signIn(page, "/contacts");
   const status = page.getByRole("status").filter({ hasText: /contacts/ });
-  await expect(status).toHaveText(/^100 contacts loaded, more available/);
+  const footer = page.locator(".table-footer");
+  await expect(status).toHaveText(/^263 contacts/);
+  await expect(footer).toContainText("Showing 50 contacts of 263");
+  await expect(table(page)).toHaveAttribute("aria-rowcount", "264");
+
+  await page.getByRole("button", { name: "Load more" }).click();
+  await expect(footer).toContainText("Showing 100 contacts of 263");
   // 100 loaded, far fewer rendered: the body is virtualized.
   const rendered = await bodyRows(page).count();
   expect(rendered).toBeGreaterThan(5);
   expect(rendered).toBeLessThan(60);
-  await expect(table(page)).toHaveAttribute("aria-rowcount", "-1");
-
-  await page.getByRole("button", { name: "Load more" }).click();
-  await expect(status).toHaveText(/^200 contacts loaded/);
   // Scrolling to the end fetches the rest.
   const region = page.getByRole("region", { name: "Contacts, scrollable" });
   await expect(async () => {
     await region.evaluate((el) => el.scrollTo(0, el.scrollHeight));
-    await expect(status).toHaveText(/^263 contacts$/, { timeout: 1_000 });
+    await expect(footer).not.toContainText("Showing", { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await expect(table(page)).toHaveAttribute("aria-rowcount", "264");
   await region.evaluate((el) => el.scrollTo(0, el.scrollHeight));
@@ -199,7 +188,7 @@ test("the profile shows identifiers, consent and the events sent through the API
     expect(res.status(), await res.text()).toBe(202);
   }
 
-  await signIn(page, "/contacts?email=" + encodeURIComponent(ada.email));
+  await signIn(page, "/contacts?q=" + encodeURIComponent(ada.email));
   await table(page).getByRole("link", { name: "Ada Lovelace" }).click();
   await expect(page.getByRole("heading", { name: "Ada Lovelace", level: 1 })).toBeVisible();
 
@@ -232,7 +221,7 @@ test("the profile shows identifiers, consent and the events sent through the API
 });
 
 test("editing a field: the API's validation error shows on that field, then the fix saves", async ({ page }) => {
-  await signIn(page, "/contacts?email=" + encodeURIComponent(ada.email));
+  await signIn(page, "/contacts?q=" + encodeURIComponent(ada.email));
   await table(page).getByRole("link", { name: "Ada Lovelace" }).click();
   await page.getByRole("link", { name: "Edit contact" }).click();
   await expect(page.getByRole("heading", { name: "Edit Ada Lovelace" })).toBeVisible();

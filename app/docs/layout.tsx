@@ -1,7 +1,10 @@
-// Public documentation: no sign-in needed.
+// Public documentation: no sign-in needed; a signed-in reader sees who they are and a way back.
 import Link from "next/link";
+import { auth } from "@/lib/auth/config";
 
-export default function DocsLayout({ children }: { children: React.ReactNode }) {
+export default async function DocsLayout({ children }: { children: React.ReactNode }) {
+  const session = await auth();
+  const email = session?.user?.id ? (session.user.email ?? "you") : null;
   return (
     <>
       <a href="#main" className="skip-link">
@@ -17,9 +20,20 @@ export default function DocsLayout({ children }: { children: React.ReactNode }) 
             <Link href="/docs/api" className="nav-link">
               API reference
             </Link>
-            <Link href="/login" className="nav-link">
-              Sign in
-            </Link>
+            {email ? (
+              <>
+                <Link href="/templates" className="nav-link">
+                  Dashboard
+                </Link>
+                <span className="muted small" aria-label={`Signed in as ${email}`}>
+                  {email}
+                </span>
+              </>
+            ) : (
+              <Link href="/login" className="nav-link">
+                Sign in
+              </Link>
+            )}
           </nav>
         </div>
       </header>

@@ -70,7 +70,7 @@ function TimelineItem({ event }: { event: ContactEvent }) {
     <li className="timeline-item">
       <div className="timeline-head">
         <span className="timeline-name">{event.eventName}</span>
-        {event.eventVersion && <span className="badge badge-muted">v{event.eventVersion}</span>}
+        {event.eventVersion && <span className="badge badge-muted">{event.eventVersion.startsWith("v") ? event.eventVersion : `v${event.eventVersion}`}</span>}
         <span className="muted">from {event.origin}</span>
         <time dateTime={event.eventTime} className="timeline-time">
           {formatDateTime(event.eventTime)}

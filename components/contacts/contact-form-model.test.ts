@@ -71,11 +71,12 @@ describe("contact form model", () => {
       built,
     );
     expect(errors).toEqual({
-      "identifiers.2.id": ["is not a valid phone number"],
-      countryCode: ["must be an ISO code"],
+      // In the message catalog's words (components/ui/messages.ts).
+      "identifiers.2.id": ["This phone number is missing its country code, or is not a real number (start with +, e.g. +44 20 7183 8750)."],
+      countryCode: ["The country code must be an ISO code."],
       tags: ["“a” repeats tags[0]"],
-      "custom.1": ["too long"],
-      form: ["unknown"],
+      "custom.1": ["This plan is too long."],
+      form: ["“x” is not something Inkwell stores here."],
     });
   });
 });

@@ -6,12 +6,15 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Control } from "@/components/ui/control";
+import { userMessage } from "@/components/ui/messages";
 import { ApiError } from "@/lib/client/api-fetch";
 import {
   buildCreate, buildPatch, draftFromContact, emptyDraft, mapFieldErrors, newIdentifier,
   type Built, type ContactDraft, type FieldErrors, type IdentifierDraft, type ProfileName,
 } from "./contact-form-model";
-import { contactKeys, createContact, patchContact } from "./contacts-client";
+import { contactKeys, createContact, listContacts, patchContact } from "./contacts-client";
+import { DuplicateContactDialog, type Duplicate } from "./duplicate-contact-dialog";
+import { lookupOrder, upsertChanges } from "./duplicate-contact";
 import { CustomPropertiesEditor } from "./custom-properties-editor";
 import { IdentifierFields } from "./identifier-fields";
 import { PROFILE_LABELS } from "./profile-fields";
@@ -30,9 +33,16 @@ function inputId(name: string): string | null {
 }
 
 const LABELS: Record<string, string> = Object.fromEntries(PROFILE_LABELS.map((f) => [f.name, f.label]));
-function inputLabel(name: string): string {
+function inputLabel(name: string, draft: ContactDraft): string {
   const m = /^identifiers\.(\d+)\.(\w+)$/.exec(name);
-  if (m) return `Identifier ${Number(m[1]) + 1}, ${{ id: "address", status: "status", consentSource: "consent source", consentIp: "consent IP", consentUserAgent: "consent user agent", sendWelcomeMessage: "welcome message" }[m[2]] ?? m[2]}`;
+  if (m) {
+    // "Email 2", "Phone 1, status": numbered among identifiers of the same kind, as the form shows them.
+    const index = Number(m[1]);
+    const type = draft.identifiers[index]?.type ?? "email";
+    const nth = draft.identifiers.slice(0, index + 1).filter((i) => i.type === type).length;
+    const part = { id: "", status: ", status", consentSource: ", consent source", consentIp: ", consent IP", consentUserAgent: ", consent browser", sendWelcomeMessage: ", welcome message" }[m[2]] ?? `, ${m[2]}`;
+    return `${type === "email" ? "Email" : "Phone"} ${nth}${part}`;
+  }
   if (name.startsWith("custom.")) return `Custom property ${Number(name.split(".")[1]) + 1}`;
   return LABELS[name] ?? { tags: "Tags", custom: "Custom properties", identifiers: "Identifiers", form: "Contact" }[name] ?? name;
 }
@@ -46,6 +56,8 @@ export function ContactForm({ contact }: { contact?: Contact }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const summary = useRef<HTMLDivElement>(null);
+  const [duplicate, setDuplicate] = useState<(Duplicate & { built: Built }) | null>(null);
+  const [checking, setChecking] = useState(false);
 
   const save = useMutation({
     mutationFn: async (built: Built) => (contact ? patchContact(contact.id, built.body) : createContact(built.body)),
@@ -70,20 +82,58 @@ export function ContactForm({ contact }: { contact?: Contact }) {
     }
     setErrors({});
     setProblem(null);
+    if (!contact) void askAboutDuplicate(built);
+    else send(built);
+  };
+
+  /** A new contact whose email (or phone) already belongs to someone: ask before the upsert updates them. */
+  const askAboutDuplicate = async (built: Built) => {
+    setChecking(true);
+    try {
+      for (const identifier of lookupOrder(built.body)) {
+        // A lookup the API refuses (an address that cannot exist) is left to the create to report.
+        const found = await listContacts({ [identifier.type]: identifier.id, sort: "createdAt", direction: "desc", limit: 1 }).catch(() => null);
+        const owner = found?.contacts[0];
+        if (owner) {
+          setDuplicate({ contact: owner, type: identifier.type, value: identifier.id, changes: upsertChanges(owner, built.body), built });
+          return;
+        }
+      }
+    } finally {
+      setChecking(false);
+    }
+    send(built);
+  };
+
+  const send = (built: Built) => {
     save.mutate(built, {
       onError: (error) => {
         if (error instanceof ApiError) {
           setErrors(mapFieldErrors(error.errors, draft, built));
-          setProblem(error.detail);
-        } else setProblem(error.message);
+          const count = error.errors.length;
+          setProblem(count > 1 ? `${count} things need fixing before this contact can be saved:` : count === 1 ? "One thing needs fixing before this contact can be saved:" : userMessage(error));
+        } else setProblem(userMessage(error));
+        setDuplicate(null);
       },
     });
   };
 
   const error = (name: string) => errors[name]?.join("; ");
-  const setProfile = (name: ProfileName, value: string) => setDraft((d) => ({ ...d, profile: { ...d.profile, [name]: value } }));
-  const setIdentifier = (index: number, patch: Partial<IdentifierDraft>) =>
+  // An error goes away as soon as its field is edited; the summary goes when nothing is left in it.
+  const clearErrors = (prefix: string) =>
+    setErrors((current) => {
+      const next = Object.fromEntries(Object.entries(current).filter(([key]) => key !== prefix && !key.startsWith(`${prefix}.`)));
+      if (Object.keys(next).length === 0) setProblem(null);
+      return next;
+    });
+  const setProfile = (name: ProfileName, value: string) => {
+    clearErrors(name);
+    setDraft((d) => ({ ...d, profile: { ...d.profile, [name]: value } }));
+  };
+  const setIdentifier = (index: number, patch: Partial<IdentifierDraft>) => {
+    clearErrors(`identifiers.${index}`);
     setDraft((d) => ({ ...d, identifiers: d.identifiers.map((i, n) => (n === index ? { ...i, ...patch } : i)) }));
+  };
   const errorEntries = Object.entries(errors);
 
   return (
@@ -97,7 +147,7 @@ export function ContactForm({ contact }: { contact?: Contact }) {
             <ul>
               {errorEntries.map(([name, messages]) => {
                 const target = inputId(name);
-                const text = `${inputLabel(name)}: ${messages.join("; ")}`;
+                const text = `${inputLabel(name, draft)}: ${messages.join(" ")}`;
                 return <li key={name}>{target ? <a href={`#${target}`}>{text}</a> : text}</li>;
               })}
             </ul>
@@ -159,8 +209,8 @@ export function ContactForm({ contact }: { contact?: Contact }) {
       </section>
 
       <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : contact ? "Save changes" : "Create contact"}
+        <button type="submit" className="btn btn-primary" disabled={save.isPending || checking}>
+          {save.isPending || checking ? "Saving…" : contact ? "Save changes" : "Create contact"}
         </button>
         <Link className="btn btn-secondary" href={contact ? `/contacts/${contact.id}` : "/contacts"}>
           Cancel
@@ -171,6 +221,7 @@ export function ContactForm({ contact }: { contact?: Contact }) {
           </p>
         )}
       </div>
+      <DuplicateContactDialog duplicate={duplicate} updating={save.isPending} onCancel={() => setDuplicate(null)} onUpdate={() => duplicate && send(duplicate.built)} />
     </form>
   );
 }

@@ -3,8 +3,10 @@
 // tags, custom properties, segments, and the activity timeline.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { userMessage } from "@/components/ui/messages";
 import { listAllSegments, segmentKeys } from "@/components/segments/segments-client";
 import { ActivityTimeline } from "./activity-timeline";
+import { EraseContactButton } from "./erase-contact-dialog";
 import { contactKeys, displayName, formatDateTime, getContact } from "./contacts-client";
 import { PROFILE_LABELS } from "./profile-fields";
 import { StatusBadge } from "./status-badge";
@@ -23,7 +25,7 @@ export function ContactProfile({ id }: { id: string }) {
   if (contact.isError) {
     return (
       <div className="alert alert-error" role="alert">
-        <p>{contact.error.message}</p>
+        <p>{userMessage(contact.error)}</p>
         <Link href="/contacts">Back to contacts</Link>
       </div>
     );
@@ -41,9 +43,12 @@ export function ContactProfile({ id }: { id: string }) {
             Created {formatDateTime(c.createdAt)} · Updated {formatDateTime(c.updatedAt)}
           </p>
         </div>
-        <Link className="btn btn-primary" href={`/contacts/${c.id}/edit`}>
-          Edit contact
-        </Link>
+        <div className="form-row">
+          <EraseContactButton contact={c} />
+          <Link className="btn btn-primary" href={`/contacts/${c.id}/edit`}>
+            Edit contact
+          </Link>
+        </div>
       </div>
       <div className="profile-grid">
         <div className="stack">

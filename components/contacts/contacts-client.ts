@@ -1,5 +1,6 @@
 // Browser calls for contacts and their events, with the query keys the dashboard caches them under.
 import { apiFetch } from "@/lib/client/api-fetch";
+import type { ContactSearchResult } from "@/lib/contacts/search-contacts";
 import type { Contact, ContactEventList, ContactList, ContactStatus } from "./types";
 
 export type ContactFilters = { email?: string; phone?: string; status?: ContactStatus; tag?: string; segmentID?: string };
@@ -8,9 +9,26 @@ export type ContactListParams = ContactFilters & ContactSort & { limit?: number 
 
 export const CONTACTS_PAGE_SIZE = 100;
 
+/** The dashboard's filtered view: text search plus filters that combine freely (GET /api/contacts/search). */
+export type ContactView = {
+  q?: string; status?: ContactStatus; tag?: string; segmentID?: string;
+  createdFrom?: string; createdTo?: string; updatedFrom?: string; updatedTo?: string;
+};
+export type SearchSort = { sort: "name" | "email" | "createdAt" | "updatedAt"; direction: "asc" | "desc" };
+export const VIEW_KEYS = ["q", "status", "tag", "segmentID", "createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const;
+
+/** Rows per page of the dashboard's search: small pages keep each answer fast; scrolling loads the next. */
+export const SEARCH_PAGE_SIZE = 50;
+
+export function searchContacts(view: ContactView & SearchSort & { limit?: number }, offset = 0): Promise<ContactSearchResult> {
+  return apiFetch<ContactSearchResult>(`/api/contacts/search${queryString({ limit: SEARCH_PAGE_SIZE, ...view, offset })}`);
+}
+
+
 export const contactKeys = {
   all: ["contacts"] as const,
   list: (params: ContactListParams) => ["contacts", "list", params] as const,
+  search: (params: ContactView & SearchSort) => ["contacts", "search", params] as const,
   detail: (id: string) => ["contacts", "detail", id] as const,
   events: (id: string) => ["contacts", "events", id] as const,
 };
@@ -49,7 +67,4 @@ export function displayName(contact: Pick<Contact, "firstName" | "lastName" | "e
   return name || contact.email || contact.phone[0] || "Unnamed contact";
 }
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-export const formatDateTime = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : "—");
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+export { formatDate, formatDateTime } from "@/components/ui/format";

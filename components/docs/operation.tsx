@@ -1,4 +1,5 @@
 // One API operation: method, path, who may call it, parameters, request body and responses.
+import { Markdown } from "@/components/docs/markdown";
 import type { OperationView } from "@/lib/docs/openapi-view";
 import { SchemaTable, TypeLabel } from "./schema-table";
 
@@ -12,7 +13,7 @@ export function Operation({ op, doc }: { op: OperationView; doc: Json }) {
         {op.deprecated && <span className="badge badge-warning">deprecated</span>}
       </h3>
       {op.summary && <p className="operation-summary">{op.summary}</p>}
-      {op.description && <p className="muted">{op.description}</p>}
+      {op.description && <p className="muted"><Markdown text={op.description} /></p>}
       <p className="operation-access">
         <strong>Credentials:</strong> {op.access.join(" · ")}
       </p>
@@ -45,7 +46,7 @@ export function Operation({ op, doc }: { op: OperationView; doc: Json }) {
                       <TypeLabel type={p.type} doc={doc} />
                     </td>
                     <td data-label="Description">
-                      {p.description}
+                      <Markdown text={p.description} />
                       {p.constraints.length > 0 && <span className="schema-constraints"> {p.constraints.join(" · ")}</span>}
                     </td>
                   </tr>
@@ -70,7 +71,7 @@ export function Operation({ op, doc }: { op: OperationView; doc: Json }) {
         <ul className="responses">
           {op.responses.map((r) => (
             <li key={r.status} className="response">
-              <span className={`status status-${r.status[0]}xx`}>{r.status}</span> <span>{r.description}</span>
+              <span className={`status status-${r.status[0]}xx`}>{r.status}</span> <Markdown text={r.description} />
               {r.schema && r.status.startsWith("2") ? (
                 <details className="response-details">
                   <summary>

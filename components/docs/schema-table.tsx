@@ -1,4 +1,5 @@
 // A JSON Schema shown as a table of fields, nested fields indented under their parent.
+import { Markdown } from "@/components/docs/markdown";
 import { schemaRows, slug, typeOf } from "@/lib/docs/openapi-view";
 
 type Json = Record<string, any>;
@@ -36,7 +37,7 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
                 <TypeLabel type={row.type} doc={doc} />
               </td>
               <td data-label="Description">
-                {row.description}
+                <Markdown text={row.description} />
                 {row.constraints.length > 0 && <span className="schema-constraints"> {row.constraints.join(" · ")}</span>}
               </td>
             </tr>

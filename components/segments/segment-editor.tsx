@@ -13,7 +13,7 @@ import { ApiError } from "@/lib/client/api-fetch";
 import { ConditionBuilder } from "./condition-builder";
 import { builderReducer, emptyBuilder, fromApi, incompleteReason, locatePointer, toApi, type BuilderState } from "./condition-builder-state";
 import { LiveCount, useLiveCount } from "./live-count";
-import { createSegment, deleteSegment, getSegment, getSuggestions, replaceSegment, segmentKeys, suggestionKeys, type Segment } from "./segments-client";
+import { createSegment, deleteSegment, getSegment, getSuggestions, listAllSegments, replaceSegment, segmentKeys, suggestionKeys, type Segment } from "./segments-client";
 import { summarize } from "./segment-summary";
 import { TagSegmentPanel } from "./tag-segment-panel";
 
@@ -62,6 +62,8 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
 
   const groups = useMemo(() => toApi(state), [state]);
   const live = useLiveCount(groups, incompleteReason(state));
+  const others = useQuery({ queryKey: segmentKeys.list, queryFn: listAllSegments });
+  const duplicateName = others.data?.find((s) => s.segmentID !== segment?.segmentID && s.name.trim().toLowerCase() === name.trim().toLowerCase() && name.trim())?.name;
   const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: getSuggestions, retry: false });
   const events = useQuery({ queryKey: eventMetadataKeys.segments, queryFn: queryEventMetadata, retry: false });
   const summary = useMemo(() => summarize(groups), [groups]);
@@ -134,6 +136,11 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
               {nameError && (
                 <p id="segment-name-error" className="field-error">
                   {nameError}
+                </p>
+              )}
+              {duplicateName && !nameError && (
+                <p className="field-warning" role="status">
+                  Another segment is already called “{duplicateName}”. A different name tells them apart in lists.
                 </p>
               )}
             </div>

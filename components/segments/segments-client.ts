@@ -40,8 +40,9 @@ export const segmentCount = (id: string) =>
   apiFetch<{ contactsCount: number }>(`/api/segments/${encodeURIComponent(id)}/statistics`).then((s) => s.contactsCount);
 
 /** Counts the contacts an unsaved definition would match. */
-export const previewSegmentCount = (conditionGroups: ApiConditionGroup[], signal?: AbortSignal) =>
-  apiFetch<{ contactsCount: number }>("/api/segments/preview", { method: "POST", body: { conditionGroups }, signal }).then((s) => s.contactsCount);
+export type SegmentPreview = { contactsCount: number; sample: { id: string; name: string | null; email: string | null }[] };
+export const previewSegment = (conditionGroups: ApiConditionGroup[], signal?: AbortSignal) =>
+  apiFetch<SegmentPreview>("/api/segments/preview", { method: "POST", body: { conditionGroups }, signal });
 
 export type SegmentSuggestions = z.infer<typeof SegmentSuggestionsSchema>;
 export const suggestionKeys = { all: ["segments", "suggestions"] as const };

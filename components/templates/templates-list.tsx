@@ -1,6 +1,7 @@
 "use client";
 // The templates page: search, sort, cursor paging, create (blank or a starter), import HTML, duplicate
 // and delete, all through the public API with TanStack Query.
+import { formatDateTime } from "@/components/ui/format";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -146,8 +147,8 @@ export function TemplatesList() {
                   <td data-label="Name" className="cell-strong">
                     <Link href={`/templates/${t.id}`}>{t.name}</Link>
                   </td>
-                  <td data-label="Created">{new Date(t.createdAt).toLocaleString()}</td>
-                  <td data-label="Updated">{new Date(t.updatedAt).toLocaleString()}</td>
+                  <td data-label="Created">{formatDateTime(t.createdAt)}</td>
+                  <td data-label="Updated">{formatDateTime(t.updatedAt)}</td>
                   <td className="cell-actions">
                     <button type="button" className="btn btn-ghost btn-sm" aria-label={`Duplicate ${t.name}`} disabled={duplicate.isPending} onClick={() => duplicate.mutate(t)}>
                       Duplicate

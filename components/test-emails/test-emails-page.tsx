@@ -2,6 +2,7 @@
 // Test emails: every test sent from the editor, newest first; when Inkwell has no mail server this is
 // the outbox they land in. A test's email shows in a sandboxed frame (sandbox="": no scripts, no
 // same-origin access), as its recipients would see it.
+import { formatDateTime } from "@/components/ui/format";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -9,7 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { getTestEmail, listTestEmails, type TestEmailSummary } from "@/components/editor/send/test-send-api";
 import "./test-emails.css";
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+const when = (iso: string) => formatDateTime(iso);
 
 function Delivery({ email }: { email: TestEmailSummary }) {
   if (email.status === "failed") return <span className="badge badge-danger">Not sent</span>;

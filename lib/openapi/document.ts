@@ -7,9 +7,11 @@ import { oauthPaths } from "@/lib/oauth/openapi";
 import { templatePaths } from "@/lib/templates/openapi";
 import { renderPaths } from "@/lib/templates/render/openapi";
 import { contactPaths } from "@/lib/contacts/openapi";
+import { contactDashboardPaths } from "@/lib/contacts/dashboard-openapi";
 import { segmentPaths } from "@/lib/segments/openapi";
 import { segmentPreviewPaths } from "@/lib/segments/preview-openapi";
 import { eventPaths } from "@/lib/events/openapi";
+import { eventLogPaths } from "@/lib/events/log/openapi";
 import { eventMetadataPaths } from "@/lib/events/metadata/openapi";
 import { v4Paths } from "@/lib/v4/openapi";
 import { testEmailPaths } from "@/lib/test-emails/openapi";
@@ -24,6 +26,7 @@ const domains: ZodOpenApiPathsObject[] = [
   renderPaths,
   testEmailPaths,
   contactPaths,
+  contactDashboardPaths,
   segmentPaths,
   segmentPreviewPaths,
   eventPaths,
@@ -31,6 +34,7 @@ const domains: ZodOpenApiPathsObject[] = [
   productPaths,
   imagePaths,
   batchPaths,
+  eventLogPaths,
   v4Paths,
 ];
 

@@ -46,7 +46,7 @@ describe("every filter on the suite's database engine", () => {
     expect(timeless.length).toBeGreaterThan(10);
     for (const testCase of timeless) {
       const res = await api("/api/segments/preview", { key: brand.key, body: { conditionGroups: caseGroups(testCase) } });
-      expect(await json(res), JSON.stringify(testCase[1])).toEqual({ contactsCount: testCase[2].length });
+      expect((await json(res)).contactsCount, JSON.stringify(testCase[1])).toBe(testCase[2].length);
     }
   });
 });

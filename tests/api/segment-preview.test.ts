@@ -37,11 +37,13 @@ describe("POST /api/segments/preview", () => {
   it("counts AND within a group and OR between groups, for this brand only", async () => {
     const and = await preview([{ conditions: [tagCondition, eventCondition] }]);
     expect(and.status).toBe(200);
-    expect(await json(and)).toEqual({ contactsCount: 1 });
-    expect(await json(await preview([{ conditions: [tagCondition] }, { conditions: [eventCondition] }]))).toEqual({ contactsCount: 3 });
-    expect(await json(await preview([{ conditions: [{ entity: "event", filters: [{ ...viewed, operator: "hasNot" }] }] }]))).toEqual({ contactsCount: 1 });
+    expect(await json(and)).toMatchObject({ contactsCount: 1 });
+    // The builder's sample members: the matching contacts themselves, with a name and an email to show.
+    expect((await json(await preview([{ conditions: [tagCondition] }]))).sample).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String), email: expect.any(String) })]));
+    expect(await json(await preview([{ conditions: [tagCondition] }, { conditions: [eventCondition] }]))).toMatchObject({ contactsCount: 3 });
+    expect(await json(await preview([{ conditions: [{ entity: "event", filters: [{ ...viewed, operator: "hasNot" }] }] }]))).toMatchObject({ contactsCount: 1 });
     // One condition whose filters are joined by "or".
-    expect(await json(await preview([{ conditions: [{ entity: "contact", junction: "or", filters: [tagCondition.filters[0], { property: "email", operator: "doesNotExist" }] }] }]))).toEqual({ contactsCount: 2 });
+    expect(await json(await preview([{ conditions: [{ entity: "contact", junction: "or", filters: [tagCondition.filters[0], { property: "email", operator: "doesNotExist" }] }] }]))).toMatchObject({ contactsCount: 2 });
   });
 
   it("agrees with the statistics of the same definition once saved, and saves nothing itself", async () => {

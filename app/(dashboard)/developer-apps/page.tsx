@@ -4,7 +4,7 @@ import { listClientsOfOwner } from "@/lib/oauth/clients";
 import { requireUser } from "@/lib/oauth/dashboard-session";
 import { ClientSecretPanel } from "@/components/oauth/client-secret-panel";
 import { RequestAppForm } from "@/components/oauth/request-app-form";
-import { formatDate } from "@/components/oauth/format";
+import { LocalDate } from "@/components/ui/local-date";
 import styles from "@/components/oauth/oauth.module.css";
 
 export const dynamic = "force-dynamic";
@@ -41,7 +41,7 @@ export default async function DeveloperAppsPage() {
               <tr key={app.id}>
                 <td>
                   <strong>{app.name}</strong>
-                  <div className={styles.muted}>Requested {formatDate(app.createdAt)}</div>
+                  <div className={styles.muted}>Requested <LocalDate value={app.createdAt} withTime /></div>
                   <div className={styles.muted}>Scopes: {app.scopes.join(", ")}</div>
                   <div className={styles.muted}>Redirect URIs: {app.redirectUris.join(", ")}</div>
                 </td>
@@ -54,7 +54,7 @@ export default async function DeveloperAppsPage() {
                   </div>
                   {app.status === "approved" ? (
                     <>
-                      <p className={styles.muted}>Secret {app.hasSecret ? `issued ${formatDate(app.secretIssuedAt)}` : "not issued yet"}</p>
+                      <p className={styles.muted}>Secret {app.hasSecret ? <>issued <LocalDate value={app.secretIssuedAt} withTime /></> : "not issued yet"}</p>
                       <ClientSecretPanel id={app.id} appName={app.name} hasSecret={app.hasSecret} />
                     </>
                   ) : (

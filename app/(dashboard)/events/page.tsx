@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { EventIdentities } from "@/components/events/event-identities";
+import { EventStream } from "@/components/events/event-stream";
 
 export const metadata: Metadata = { title: "Events" };
 
@@ -8,8 +9,10 @@ export default function EventsPage() {
     <>
       <div className="page-header">
         <h1 className="page-title">Events</h1>
-        <p className="muted">Every event identity your brand receives: its name, origin and version, how often it arrived and when it was last seen.</p>
+        <p className="muted">Events as they arrive, and every event identity your brand receives: its name, origin and version, how often it arrived and when it was last seen.</p>
       </div>
+      <EventStream />
+      <h2 className="section-title">Event identities</h2>
       <EventIdentities />
     </>
   );

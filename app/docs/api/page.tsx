@@ -1,3 +1,4 @@
+import { Markdown } from "@/components/docs/markdown";
 import type { Metadata } from "next";
 import { Operation } from "@/components/docs/operation";
 import { SchemaTable } from "@/components/docs/schema-table";
@@ -42,7 +43,7 @@ export default function ApiReferencePage() {
       <div className="docs-content stack-lg">
         <section id="overview" className="stack">
           <h1 className="page-title">{doc.info?.title ?? "API reference"}</h1>
-          <p>{doc.info?.description}</p>
+          <p><Markdown text={doc.info?.description} /></p>
           <dl className="meta-list">
             <div>
               <dt>Version</dt>
@@ -61,7 +62,7 @@ export default function ApiReferencePage() {
           <ul className="link-list">
             {Object.entries<Record<string, any>>(doc.components?.securitySchemes ?? {}).map(([name, scheme]) => (
               <li key={name}>
-                <strong>{name}</strong>: {scheme.description}
+                <strong>{name}</strong>: <Markdown text={scheme.description} />
               </li>
             ))}
           </ul>
@@ -71,7 +72,7 @@ export default function ApiReferencePage() {
             <h2 id={`${g.id}-title`} className="section-title">
               {g.tag}
             </h2>
-            {g.description && <p className="muted">{g.description}</p>}
+            {g.description && <p className="muted"><Markdown text={g.description} /></p>}
             {g.operations.map((op) => (
               <Operation key={op.id} op={op} doc={doc} />
             ))}
@@ -87,7 +88,7 @@ export default function ApiReferencePage() {
                 <h3 id={`${s.id}-title`} className="operation-title">
                   <code>{s.name}</code>
                 </h3>
-                {s.description && <p className="muted">{s.description}</p>}
+                {s.description && <p className="muted"><Markdown text={s.description} /></p>}
                 <SchemaTable doc={doc} schema={s.schema} caption={`Fields of ${s.name}`} />
               </section>
             ))}

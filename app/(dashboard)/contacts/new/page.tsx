@@ -12,7 +12,7 @@ export default function NewContactPage() {
       </nav>
       <div className="page-header">
         <h1 className="page-title">Add contact</h1>
-        <p className="muted">If a contact with this email (or, without an email, this phone) exists, it is updated instead.</p>
+        <p className="muted">If this email or phone already belongs to someone, you are asked before anything of theirs changes.</p>
       </div>
       <ContactForm />
     </>

@@ -6,7 +6,7 @@ import { reviewClientAction } from "@/lib/oauth/dashboard-actions";
 import { requireUser } from "@/lib/oauth/dashboard-session";
 import { SubmitButton } from "@/components/oauth/submit-button";
 import { IntrospectionSetting, PkceSetting } from "@/components/oauth/client-settings";
-import { formatDate } from "@/components/oauth/format";
+import { LocalDate } from "@/components/ui/local-date";
 import styles from "@/components/oauth/oauth.module.css";
 
 export const dynamic = "force-dynamic";
@@ -27,7 +27,7 @@ export default async function OperatorClientsPage() {
         <section key={c.id} className={styles.form} style={{ marginBottom: "1rem" }} aria-label={c.name}>
           <h3 style={{ margin: 0 }}>{c.name}</h3>
           <div className={styles.muted}>
-            Requested by {c.ownerEmail ?? "unknown"} on {formatDate(c.createdAt)}; contact {c.contactEmail ?? "—"}
+            Requested by {c.ownerEmail ?? "unknown"} on <LocalDate value={c.createdAt} withTime />; contact {c.contactEmail ?? "—"}
           </div>
           <div>Scopes: {c.scopes.join(", ")}</div>
           <div>Redirect URIs: {c.redirectUris.join(", ")}</div>

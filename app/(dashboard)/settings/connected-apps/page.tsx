@@ -5,7 +5,7 @@ import { listConnectedApps } from "@/lib/oauth/connected-apps";
 import { revokeConnectedAppAction } from "@/lib/oauth/dashboard-actions";
 import { requireBrand } from "@/lib/oauth/dashboard-session";
 import { SubmitButton } from "@/components/oauth/submit-button";
-import { formatDate } from "@/components/oauth/format";
+import { LocalDate } from "@/components/ui/local-date";
 import styles from "@/components/oauth/oauth.module.css";
 
 export const dynamic = "force-dynamic";
@@ -38,7 +38,7 @@ export default async function ConnectedAppsPage() {
                 <td>
                   <strong>{app.name}</strong>
                   <div className={styles.muted}>By {app.developer}</div>
-                  <div className={styles.muted}>Authorized {formatDate(app.authorizedAt)}</div>
+                  <div className={styles.muted}>Authorized <LocalDate value={app.authorizedAt} withTime /></div>
                 </td>
                 <td>
                   <ul className={styles.scopes} style={{ margin: 0 }}>
@@ -47,7 +47,7 @@ export default async function ConnectedAppsPage() {
                     ))}
                   </ul>
                 </td>
-                <td>{formatDate(app.lastUsedAt)}</td>
+                <td><LocalDate value={app.lastUsedAt} withTime /></td>
                 <td>
                   <form action={revokeConnectedAppAction}>
                     <input type="hidden" name="id" value={app.id} />

@@ -1,0 +1,31 @@
+// The one way the dashboard shows dates, times and numbers: Intl in the viewer's own locale and time zone
+// (the browser's defaults), so every page reads the same ("24 Nov 2026, 00:24" for a British viewer).
+// Server-rendered text that includes a date should render it in a client component through these.
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const dateTimeSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+const integer = new Intl.NumberFormat(undefined);
+
+const parse = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
+
+/** "Nov 24, 2026, 12:24 AM" (in the viewer's locale); "—" when there is no date. */
+export const formatDateTime = (value: string | number | Date | null | undefined) => (value === null || value === undefined || value === "" ? "—" : dateTime.format(parse(value)));
+/** "Nov 24, 2026" */
+export const formatDate = (value: string | number | Date | null | undefined) => (value === null || value === undefined || value === "" ? "—" : dateOnly.format(parse(value)));
+/** With seconds, for event streams where order within a minute matters. */
+export const formatDateTimeSeconds = (value: string | number | Date) => dateTimeSeconds.format(parse(value));
+/** "12,345" */
+export const formatNumber = (value: number) => integer.format(value);
+/** "1 contact" / "12,345 contacts" */
+export const formatCount = (value: number, one: string, many: string) => `${integer.format(value)} ${value === 1 ? one : many}`;
+/** A money amount in its currency, e.g. "€12.50"; the bare number when the currency is unknown. */
+export function formatMoney(value: number, currency?: string | null): string {
+  if (currency) {
+    try {
+      return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(value);
+    } catch {
+      // not an ISO 4217 code: fall through to the number and the code as written
+    }
+  }
+  return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value)}${currency ? ` ${currency}` : ""}`;
+}

@@ -1,0 +1,54 @@
+// OpenAPI paths of the dashboard's contact endpoints (search, export, import, erasure): Inkwell's own,
+// beside the published contacts API.
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { IdParams } from "@/lib/http/route";
+import { jsonContent, notFound, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
+import { ErasureSchema } from "./erase-contact";
+import { ImportBatch, ImportBatchResult } from "./import-contacts";
+import { ContactExportQuery } from "./export-contacts";
+import { ContactSearchQuery, ContactSearchResult } from "./search-contacts";
+
+const tags = ["Contacts"];
+
+export const contactDashboardPaths: ZodOpenApiPathsObject = {
+  "/api/contacts/search": {
+    get: {
+      summary: "Search contacts by name, part of an email or a phone number, with combined filters",
+      description: "The dashboard's contacts table: `q` (each word in the name or an identifier), status, tag, segmentID and created/updated ranges combine freely; `total` counts every match; sort by name, email, createdAt or updatedAt; offset paging.",
+      tags,
+      security: security("contacts.read"),
+      requestParams: { header: VersionHeader, query: ContactSearchQuery },
+      responses: { "200": jsonContent(ContactSearchResult, "A page of matching contacts and their total"), ...notFound, ...standardErrors },
+    },
+  },
+  "/api/contacts/export": {
+    get: {
+      summary: "Export a filtered view of contacts, or a selection, as CSV (streamed)",
+      description: "The same filters as /api/contacts/search, or `ids`. Columns: id, email, phone, names, statuses, tags (;-separated), profile fields, customProperties (JSON), createdAt, updatedAt. Cells starting with = + - @ are escaped.",
+      tags,
+      security: security("contacts.read"),
+      requestParams: { header: VersionHeader, query: ContactExportQuery },
+      responses: { "200": { description: "CSV", content: { "text/csv": { schema: { type: "string" } } } }, ...notFound, ...standardErrors },
+    },
+  },
+  "/api/contacts/{id}/erasure": {
+    post: {
+      summary: "Erase a contact (GDPR): the contact, its identifiers and events are deleted; an audit line is kept",
+      tags,
+      security: security("contacts.write"),
+      requestParams: { header: VersionHeader, path: IdParams },
+      responses: { "200": jsonContent(ErasureSchema, "The audit line"), ...notFound, ...standardErrors },
+    },
+  },
+  "/api/contacts/imports": {
+    post: {
+      summary: "Import one batch of contacts (up to 500 rows of a CSV file, mapped by the dashboard)",
+      description: "Each row is validated as POST /api/contacts takes it; invalid rows (and rows whose identifiers belong to two contacts) are rejected with every reason, the others are upserted in one transaction.",
+      tags,
+      security: security("contacts.write"),
+      requestParams: { header: VersionHeader },
+      requestBody: { content: { "application/json": { schema: ImportBatch } } },
+      responses: { "200": jsonContent(ImportBatchResult, "Rows created, updated and rejected"), ...standardErrors },
+    },
+  },
+};

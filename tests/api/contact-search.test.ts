@@ -1,0 +1,112 @@
+// The dashboard's contact search, export and erasure over HTTP, on the suite's engine: text matches part
+// of a name, of an email and of a phone number through the search index, filters combine (status + tag,
+// which the published list refuses), totals and sorting, brand isolation; export streams the view as
+// CSV; erasure removes the contact, its identifiers and events, and keeps an audit line.
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/db";
+import { api, createTestBrand, expectProblem, json, type TestBrand } from "./helpers";
+import { until } from "./until";
+
+let brand: TestBrand;
+let other: TestBrand;
+const run = randomBytes(3).toString("hex");
+const ids: Record<string, string> = {};
+
+async function contact(key: string, body: Record<string, unknown>) {
+  const res = await api("/api/contacts", { key, body });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await json(res)).id as string;
+}
+const search = async (query: string, key = brand.key) => {
+  const res = await api(`/api/contacts/search?${query}`, { key });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return json(res);
+};
+
+beforeAll(async () => {
+  [brand, other] = await Promise.all([createTestBrand(), createTestBrand()]);
+  ids.ava = await contact(brand.key, { identifiers: [{ type: "email", id: `ava.smith-${run}@example.com`, channels: { email: { status: "subscribed" } } }, { type: "phone", id: "+14155552671" }], firstName: "Ava", lastName: "Smith", tags: ["vip"] });
+  ids.zoe = await contact(brand.key, { identifiers: [{ type: "email", id: `zoe-${run}@example.org`, channels: { email: { status: "unsubscribed" } } }], firstName: "Zoë", lastName: "Avalon", tags: ["vip"] });
+  ids.bob = await contact(brand.key, { identifiers: [{ type: "email", id: `bob-${run}@example.com`, channels: { email: { status: "subscribed" } } }], firstName: "Bob", lastName: "Jones" });
+  ids.otherAva = await contact(other.key, { identifiers: [{ type: "email", id: `ava-${run}@example.net` }], firstName: "Ava", lastName: "Other" });
+});
+
+describe("GET /api/contacts/search", () => {
+  it("matches part of a name, case-insensitive, in this brand only", async () => {
+    const result = await search("q=AVA");
+    expect(result.contacts.map((c: { id: string }) => c.id).sort()).toEqual([ids.ava, ids.zoe].sort());
+    expect(result.total).toBe(2);
+  });
+  it("matches every word (first and last name)", async () => {
+    expect((await search("q=ava%20smi")).contacts.map((c: { id: string }) => c.id)).toEqual([ids.ava]);
+  });
+  it("matches part of an email and part of a phone number written with spaces", async () => {
+    expect((await search(`q=${encodeURIComponent(`zoe-${run}@example`)}`)).contacts.map((c: { id: string }) => c.id)).toEqual([ids.zoe]);
+    expect((await search(`q=${encodeURIComponent("415 555 26")}`)).contacts.map((c: { id: string }) => c.id)).toEqual([ids.ava]);
+  });
+  it("matches short text and text with search syntax literally", async () => {
+    expect((await search("q=bo")).contacts.map((c: { id: string }) => c.id)).toEqual([ids.bob]);
+    // Read as FTS syntax this would be "ava OR bob" (2 contacts); as words, nobody has all three.
+    expect((await search(`q=${encodeURIComponent('ava" OR "bob')}`)).total).toBe(0);
+    expect((await search(`q=${encodeURIComponent('"bob"')}`)).contacts.map((c: { id: string }) => c.id)).toEqual([ids.bob]);
+  });
+  it("combines status and tag (refused by the published list) and reports the total", async () => {
+    const result = await search("status=subscribed&tag=vip");
+    expect(result.contacts.map((c: { id: string }) => c.id)).toEqual([ids.ava]);
+    expect(result.total).toBe(1);
+  });
+  it("sorts by name and by email, and pages with offset", async () => {
+    const byName = await search("sort=name&direction=asc");
+    expect(byName.contacts.map((c: { firstName: string }) => c.firstName)).toEqual(["Ava", "Bob", "Zoë"]);
+    const byEmail = await search("sort=email&direction=desc&limit=1&offset=1");
+    expect(byEmail.contacts.map((c: { id: string }) => c.id)).toEqual([ids.bob]);
+    expect(byEmail.total).toBe(3);
+  });
+  it("filters by created range", async () => {
+    expect((await search(`createdFrom=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).total).toBe(0);
+  });
+  it("refuses a bad sort with a field error", async () => {
+    await expectProblem(await api("/api/contacts/search?sort=shoe", { key: brand.key }), 400, "validation-failed");
+  });
+});
+
+describe("GET /api/contacts/export", () => {
+  it("streams the filtered view as CSV", async () => {
+    const res = await api("/api/contacts/export?tag=vip", { key: brand.key });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines).toHaveLength(3);
+    expect(lines.slice(1).join("\n")).toContain(`ava.smith-${run}@example.com`);
+    expect(lines.slice(1).join("\n")).not.toContain("bob-");
+  });
+});
+
+describe("POST /api/contacts/{id}/erasure", () => {
+  it("removes the contact, its identifiers and events, keeps an audit line, and frees the email", async () => {
+    const email = `erase-${run}@example.com`;
+    const id = await contact(brand.key, { identifiers: [{ type: "email", id: email }], firstName: "Erin" });
+    const sent = await api("/api/events", { key: brand.key, body: { eventName: "quiz completed", origin: "api", contact: { email }, properties: { score: 3 } } });
+    expect(sent.status).toBe(202);
+    await until(() => db.contactEvent.count({ where: { contactId: id } }), (n) => n === 1, 30_000);
+
+    const res = await api(`/api/contacts/${id}/erasure`, { key: brand.key, method: "POST" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const line = await json(res);
+    expect(line).toMatchObject({ contactID: id, identifiers: 1, events: 1, erasedBy: "api:api-key" });
+
+    expect((await api(`/api/contacts/${id}`, { key: brand.key })).status).toBe(404);
+    expect(await db.contactIdentifier.count({ where: { contactId: id } })).toBe(0);
+    expect(await db.contactEvent.count({ where: { contactId: id } })).toBe(0);
+    expect(await db.eventInbox.count({ where: { brandId: brand.brandId, payload: { contains: email } } })).toBe(0);
+    const audit = await db.contactErasure.findMany({ where: { brandId: brand.brandId, contactId: id } });
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain(email);
+    expect((await search(`q=erase-${run}`)).total).toBe(0);
+  });
+  it("is 404 for a contact of another brand", async () => {
+    await expectProblem(await api(`/api/contacts/${ids.otherAva}/erasure`, { key: brand.key, method: "POST" }), 404, "not-found");
+    expect((await search(`q=ava-${run}`, other.key)).total).toBe(1);
+  });
+});
