@@ -52,7 +52,9 @@ export function searchTerms(q: string | undefined): { text: string; phone: boole
   const digits = trimmed.replace(/\D/g, "");
   if (/^\+?[\d\s().-]+$/.test(trimmed) && digits.length >= 3) return [{ text: digits, phone: true }];
   // A word without a letter or digit ("@", "-") matches nothing in a word index: it is left out.
-  return trimmed.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).slice(0, 5).map((text) => ({ text, phone: false }));
+  // Query punctuation (quotes, brackets, *, ^, :) is not part of anyone's name or address: dropped, so both
+  // engines read '"bob"' as the word bob (FTS5 would otherwise see syntax, LIKE the quotes themselves).
+  return trimmed.split(/\s+/).map((word) => word.replace(/["()*^:]/g, "")).filter((word) => /[\p{L}\p{N}]/u.test(word)).slice(0, 5).map((text) => ({ text, phone: false }));
 }
 
 /** An FTS5 prefix phrase: the text as one quoted phrase (quotes doubled, so nothing in it is query syntax)
