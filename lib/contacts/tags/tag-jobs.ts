@@ -49,8 +49,13 @@ export function toTagJob(row: JobRow): TagJob {
 export async function createTagJob(brandId: string, action: TagAction, tags: string[], segmentId: string): Promise<TagJob> {
   const now = new Date();
   const id = newId(now);
-  // Contacts created after this id are not the job's (ids are time-ordered).
-  const lastId = newId(now);
+  // Contacts created after the job are not the job's. Ids are time-ordered only within one process (the
+  // second, then per-process bits), so the bound is the brand's largest existing id when that is later
+  // than a fresh one: a contact written in the same second by another process (an import, another
+  // instance) is not left out.
+  const fresh = newId(now);
+  const [top] = await sqlReader().all<{ id: string | null }>(`SELECT max("id") AS "id" FROM "Contact" WHERE "brandId" = ?`, [brandId]);
+  const lastId = top?.id && top.id > fresh ? top.id : fresh;
   await writeStatement(
     `INSERT INTO "ContactTagJob" ("id", "brandId", "action", "tags", "segmentId", "status", "processed", "changed", "lastId", "createdAt")
      VALUES (?, ?, ?, ?json, ?, 'queued', 0, 0, ?, ?ts)`,
