@@ -5,6 +5,7 @@ import type { ApiHeaders } from "@/lib/http/api-request";
 import { newId } from "@/lib/ids";
 import { ApiProblem } from "@/lib/http/problems";
 import { eventStore } from "./event-store";
+import { checkDeclaredEvent } from "./metadata/declared-schemas";
 import { HISTORICAL_AFTER_MS, type EventInput } from "./schemas";
 
 export const COMPATIBILITY_HEADER = "compatibility";
@@ -26,8 +27,13 @@ export function compatibilityModes(headers: ApiHeaders): ReadonlySet<string> {
 /** The payload the worker processes: the parts of the body that are not stored in their own columns. */
 export type EventPayload = Pick<EventInput, "contact" | "properties">;
 
-/** `id`: the inbox id to use (a batch item's own id, so the item can never be accepted twice). */
+/**
+ * `id`: the inbox id to use (a batch item's own id, so the item can never be accepted twice). Every way in
+ * (POST /api/events, batch items) checks a custom event against its declared schema here, like a
+ * recommended one; legacy identities (no-origin) keep their properties as they were.
+ */
 export async function acceptEvent(brandId: string, event: EventInput, options: { noOrigin: boolean; id?: string }): Promise<{ id: string }> {
+  if (!options.noOrigin) await checkDeclaredEvent(brandId, event);
   const receivedAt = new Date();
   const eventTime = event.eventTime ? new Date(event.eventTime) : receivedAt;
   const id = options.id ?? newId(receivedAt);

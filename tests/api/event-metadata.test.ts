@@ -98,6 +98,19 @@ describe("events checked against a declared schema", () => {
     expect((await api("/api/events", { key: brand.key, headers: { compatibility: "no-origin" }, body: { eventName: name, origin: "api", contact: { email: `n-${unique()}@example.com` }, properties: { points: "x" } } })).status).toBe(202);
     expect((await send({ eventName: name, properties: { points: "x" } }, other.key)).status).toBe(202);
   });
+
+  it("holds for events sent in a batch: the breaking item fails alone with the same field error", async () => {
+    const name = `batched ${unique()}`;
+    await declare({ name, origin: "api", displayName: "Batched", properties: { points: { type: "integer" } } });
+    const event = (points: unknown) => ({ eventName: name, origin: "api", contact: { email: `b-${unique()}@example.com` }, properties: { points } });
+    const created = await api("/api/batches", { key: brand.key, body: { endpoint: "events", method: "POST", items: [event(2), event("two")] } });
+    expect(created.status).toBe(201);
+    const { batchID } = await json(created);
+    await until(async () => (await json(await api(`/api/batches/${batchID}`, { key: brand.key }))).status, (status) => status === "finished");
+    const { responses } = await json(await api(`/api/batches/${batchID}/items`, { key: brand.key }));
+    expect(responses.map((r: { responseCode: number }) => r.responseCode)).toEqual([202, 400]);
+    expect(responses[1].response.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code])).toEqual([["/properties/points", "invalid_type"]]);
+  });
 });
 
 describe("POST /api/event-metadata/query and the identity registry", () => {

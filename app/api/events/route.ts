@@ -1,7 +1,5 @@
 // POST /api/events: accept a customer event; 202 once it is durably stored, processed asynchronously.
-// Also mounted by the custom server ahead of Next's router (server/fast-routes.ts): same handler.
 import { acceptEvent, compatibilityModes } from "@/lib/events/accept-event";
-import { checkDeclaredEvent } from "@/lib/events/metadata/declared-schemas";
 import { EventInput, NoOriginEventInput } from "@/lib/events/schemas";
 import { accepted } from "@/lib/http/responses";
 import { route } from "@/lib/api/route";
@@ -14,8 +12,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     bodyFor: (request) => (compatibilityModes(request.headers).has("no-origin") ? NoOriginEventInput : EventInput),
   }, async ({ brandId, body, request }) => {
     const noOrigin = compatibilityModes(request.headers).has("no-origin");
-    // A custom event with a declared schema is checked like a recommended one (legacy identities keep their properties as they were).
-    if (!noOrigin) await checkDeclaredEvent(brandId, body);
     const { id } = await acceptEvent(brandId, body, { noOrigin });
     return accepted({ id, status: "accepted" });
   }),
