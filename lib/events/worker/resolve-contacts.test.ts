@@ -53,4 +53,14 @@ describe("ContactResolver.resolveAll", () => {
     ]);
     expect(resolver.order).toEqual(["by email slow", "by phone"]);
   });
+
+  it("chains events that name one contact by its id, and by its id and an identifier it owns", async () => {
+    const resolver = recordingResolver({ "email:a@example.com": "6b0500000000000000000001" });
+    await resolver.resolveAll([
+      { brandId: "brand-1", contact: { id: "6b0500000000000000000001", firstName: "by id slow" } },
+      { brandId: "brand-1", contact: { id: "6b0500000000000000000001", firstName: "by id again" } },
+      { brandId: "brand-1", contact: { email: "a@example.com", firstName: "by email" } },
+    ]);
+    expect(resolver.order).toEqual(["by id slow", "by id again", "by email"]);
+  });
 });

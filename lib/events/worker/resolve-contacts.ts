@@ -78,12 +78,14 @@ export class ContactResolver {
     const last = new Map<string, Promise<unknown>>();
     return Promise.all(items.map(({ brandId, contact }) => {
       const identifiers = contact ? identifiersOf(contact) : [];
-      // Chained by identifier, and by the existing contact the identifiers belong to (prefetched), so
-      // one event naming a contact by email and another by its phone are applied in order too.
+      // Chained by identifier, by the existing contact the identifiers belong to (prefetched) and by the
+      // contact id an event names, so one event naming a contact by email and another by its phone or
+      // its id are applied in order too.
       const owners = identifiers.flatMap((i) => this.owners.get(key(brandId, i)) ?? []);
+      if (contact?.id) owners.push(contact.id);
       const keys = [...identifiers.map((i) => key(brandId, i)), ...owners.map((id) => `contact\u0000${id}`)];
       const before = keys.flatMap((k) => last.get(k) ?? []);
-      const outcome = Promise.all(before).then(() => this.resolve(brandId, contact)).then(
+      const outcome = Promise.all(before).then(() => this.resolve(brandId, contact, identifiers)).then(
         (contactId) => ({ contactId }),
         (error: unknown) => ({ error }),
       );
@@ -93,9 +95,8 @@ export class ContactResolver {
   }
 
   /** The contact id of the event's contact (created or updated as needed); null when it names none. */
-  async resolve(brandId: string, contact: EventContact | undefined): Promise<string | null> {
+  async resolve(brandId: string, contact: EventContact | undefined, identifiers = contact ? identifiersOf(contact) : []): Promise<string | null> {
     if (!contact) return null;
-    const identifiers = identifiersOf(contact);
     const { contactId: namedId, input, identifiersOnly } = eventContactInput(contact);
     const owners = new Set(identifiers.map((i) => this.owners.get(key(brandId, i))));
     if (owners.size === 1 && !namedId) {
