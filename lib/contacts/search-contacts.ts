@@ -62,21 +62,23 @@ export function searchTerms(q: string | undefined): { text: string; phone: boole
 const ftsPrefix = (text: string) => `"${text.replace(/"/g, '""')}" *`;
 
 /**
- * Ids of contacts (any brand: the caller adds the brand) whose name or an identifier matches the term.
- * With `cap`, each index gives at most that many matches (the newest): a word that matches most of a
- * large audience ("example.com") costs the same as a rare one, and the total reads "cap+".
+ * Ids of the brand's contacts whose name or an identifier matches the term. With `cap`, each index gives
+ * at most that many of the brand's matches (the newest): a word that matches most of a large audience
+ * ("example.com") costs less than counting them all, and the total reads "cap+". The brand is applied
+ * before the cap, so another brand's matches never use up this brand's.
  */
-function termSql(sql: Sql, term: { text: string; phone: boolean }, cap: number | null): string {
+function termSql(sql: Sql, brandId: string, term: { text: string; phone: boolean }, cap: number | null): string {
   const limit = cap === null ? "" : ` LIMIT ${cap + 1}`;
   if (sql.dialect === "postgres") {
     const pattern = `%${escapeLike(term.text)}%`;
-    const names = term.phone ? "" : `SELECT c2."id" FROM "Contact" c2 WHERE lower(coalesce(c2."firstName", '') || ' ' || coalesce(c2."lastName", '')) LIKE ${sql.p(pattern, "text")}${limit}`;
-    const values = `SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."value" LIKE ${sql.p(pattern, "text")}${limit}`;
+    const names = term.phone ? "" : `SELECT c2."id" FROM "Contact" c2 WHERE c2."brandId" = ${sql.p(brandId, "text")} AND lower(coalesce(c2."firstName", '') || ' ' || coalesce(c2."lastName", '')) LIKE ${sql.p(pattern, "text")}${limit}`;
+    const values = `SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId, "text")} AND i."value" LIKE ${sql.p(pattern, "text")}${limit}`;
     return names ? `(${names}) UNION (${values})` : values;
   }
+  // The FTS5 tables hold no brand: the brand and the cap apply to the rows they point at.
   const order = cap === null ? "" : " ORDER BY rowid DESC";
-  const names = term.phone ? "" : `SELECT c2."id" FROM "Contact" c2 WHERE c2.rowid IN (SELECT rowid FROM "ContactNameSearch" WHERE "ContactNameSearch" MATCH ${sql.p(ftsPrefix(term.text))}${order}${limit}) UNION `;
-  return `${names}SELECT i."contactId" FROM "ContactIdentifier" i WHERE i.rowid IN (SELECT rowid FROM "ContactIdentifierSearch" WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPrefix(term.text))}${order}${limit})`;
+  const names = term.phone ? "" : `SELECT "id" FROM (SELECT c2."id" FROM "Contact" c2 WHERE c2."brandId" = ${sql.p(brandId, "text")} AND c2.rowid IN (SELECT rowid FROM "ContactNameSearch" WHERE "ContactNameSearch" MATCH ${sql.p(ftsPrefix(term.text))})${order.replace("rowid", "c2.rowid")}${limit}) UNION `;
+  return `${names}SELECT "contactId" FROM (SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId, "text")} AND i.rowid IN (SELECT rowid FROM "ContactIdentifierSearch" WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPrefix(term.text))})${order.replace("rowid", "i.rowid")}${limit})`;
 }
 
 /** Text matches counted exactly up to here in the dashboard's search; beyond, the total reads "more than 500". */
@@ -91,7 +93,7 @@ export async function filterWhere(brandId: string, filter: ContactFilter, sql = 
   // With text, the matches drive the query: "+" keeps SQLite from walking the brand's whole index instead.
   const where = [`${terms.length && sql.dialect === "sqlite" ? "+" : ""}c."brandId" = ${sql.p(brandId, "text")}`];
   // The cap bounds a single word only: capped sets of several words could miss the contacts they share.
-  for (const term of terms) where.push(`c."id" IN (${termSql(sql, term, terms.length === 1 ? cap : null)})`);
+  for (const term of terms) where.push(`c."id" IN (${termSql(sql, brandId, term, terms.length === 1 ? cap : null)})`);
   if (filter.status !== undefined) {
     where.push(`c."id" IN (SELECT s."contactId" FROM "ContactIdentifier" s WHERE s."brandId" = ${sql.p(brandId, "text")} AND s."type" = 'email' AND s."status" = ${sql.p(filter.status, "text")})`);
   }

@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { newId } from "@/lib/ids";
 import { api, createTestBrand, expectProblem, json, type TestBrand } from "./helpers";
 import { until } from "./until";
 
@@ -37,6 +38,19 @@ describe("GET /api/contacts/search", () => {
     const result = await search("q=AVA");
     expect(result.contacts.map((c: { id: string }) => c.id).sort()).toEqual([ids.ava, ids.zoe].sort());
     expect(result.total).toBe(2);
+  });
+  it("counts this brand's matches even when another brand has more than the cap of newer ones", async () => {
+    const word = `crowd${run}`;
+    const mine = await contact(brand.key, { identifiers: [{ type: "email", id: `mine-${run}@example.com` }], firstName: word });
+    const crowd = await createTestBrand();
+    const now = new Date(Date.now() + 5_000);
+    const crowdIds = Array.from({ length: 510 }, () => newId(now));
+    await db.contact.createMany({ data: crowdIds.map((id) => ({ id, brandId: crowd.brandId, firstName: word, customProperties: {}, createdAt: now, updatedAt: now })) });
+    const result = await search(`q=${word}`);
+    expect(result.contacts.map((c: { id: string }) => c.id)).toEqual([mine]);
+    expect(result.total).toBe(1);
+    expect(result.capped).toBe(false);
+    expect((await search(`q=${word}`, crowd.key)).capped).toBe(true);
   });
   it("matches every word (first and last name)", async () => {
     expect((await search("q=ava%20smi")).contacts.map((c: { id: string }) => c.id)).toEqual([ids.ava]);
