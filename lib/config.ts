@@ -107,7 +107,7 @@ const Environment = z.object({
 });
 
 /** Variables whose values never appear in an error message. */
-const SECRETS = new Set(["AUTH_SECRET", "SMTP_PASSWORD", "S3_SECRET_ACCESS_KEY"]);
+const SECRETS = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_PASSWORD", "S3_SECRET_ACCESS_KEY"]);
 
 export type SmtpSettings = { host: string; port: number; tls: "starttls" | "tls" | "none"; auth: { user: string; pass: string } | null; from: string };
 

@@ -2,7 +2,7 @@
 // timestamp column, or a date written as text), plus how a negative operator (notEquals, noneOf,
 // doesNotContain, doesNotExist) is the positive one negated. Callers decide what the value is: a column,
 // a JSON value, or each element of a list inside EXISTS.
-import { isDateValue, type Unit } from "./conditions";
+import type { Unit } from "./conditions";
 import { escapeLike, type Sql } from "./sql";
 
 /** The positive operator a negative one negates. */
@@ -190,5 +190,3 @@ function anniversaryDays(now: Date, n: number, unit: Unit = "days"): string[] | 
   return [...days];
 }
 
-/** Whether a filter value is a date this module can read (schemas check before SQL is written). */
-export const readableDate = isDateValue;

@@ -1,6 +1,6 @@
 // The render's warnings as the editor reads them: the response carries them as a JSON-encoded array
 // (every value of the published render response is a string).
-import { CHECK_CODES, type CheckCode } from "@/lib/templates/checks/check";
+import type { CheckCode } from "@/lib/templates/checks/check";
 
 export type RenderWarning = { code: string; message: string; pointer?: string; blockId?: string; tag?: string };
 
@@ -30,4 +30,3 @@ export function warningLabel(code: string): string {
   return (LABELS as Record<string, string>)[code] ?? "Check";
 }
 
-export const isPreSendCheck = (w: RenderWarning) => (CHECK_CODES as readonly string[]).includes(w.code);

@@ -301,8 +301,3 @@ export const CUSTOM_FONT_FIELDS: FieldSpec[] = [
   { key: "name", label: "Font name", kind: "text", required: true, placeholder: "Lobster", hint: "As the stylesheet names it" },
   { key: "href", label: "Stylesheet address", kind: "text", required: true, placeholder: "https://fonts.googleapis.com/css2?family=Lobster" },
 ];
-
-/** The label of a stored value, or the value itself when no option has it. */
-export function optionLabel(spec: Pick<FieldSpec, "options">, value: string): string {
-  return spec.options?.find((x) => x.value === value)?.label ?? value;
-}

@@ -9,7 +9,7 @@ import { dateValue, numberValue } from "@/lib/db/values";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { ApiProblem } from "@/lib/http/problems";
 import { ResourceId } from "@/lib/http/route";
-import { Sql } from "@/lib/segments/sql";
+import { escapeLike, Sql } from "@/lib/segments/sql";
 
 const when = z.iso.datetime({ offset: true }).optional();
 
@@ -51,7 +51,7 @@ type Row = {
 };
 
 const COLUMNS = `e."id", e."eventName", e."eventVersion", e."origin", e."eventTime", e."receivedAt", e."status", e."outcome", e."payload", e."attempts", e."lastError", e."processedAt",
-  (SELECT ce."contactId" FROM "ContactEvent" ce WHERE ce."id" = e."id") AS "contactId"`;
+  (SELECT ce."contactId" FROM "ContactEvent" ce WHERE ce."id" = e."id" AND ce."brandId" = e."brandId") AS "contactId"`;
 
 function contactLabel(payload: Record<string, unknown>): string | null {
   const contact = payload.contact as Record<string, unknown> | undefined;
@@ -88,7 +88,7 @@ async function contactIdOf(brandId: string, text: string): Promise<string | null
 export async function listEventLog(brandId: string, query: EventLogQuery) {
   const sql = new Sql(dbKind);
   const where = [`e."brandId" = ${sql.p(brandId, "text")}`];
-  if (query.name) where.push(`lower(e."eventName") LIKE ${sql.p(`${query.name.toLowerCase().replace(/[\\%_]/g, (c) => "\\" + c)}%`, "text")} ESCAPE '\\'`);
+  if (query.name) where.push(`lower(e."eventName") LIKE ${sql.p(`${escapeLike(query.name.toLowerCase())}%`, "text")} ESCAPE '\\'`);
   if (query.contact) {
     const contactId = await contactIdOf(brandId, query.contact);
     where.push(contactId ? `e."id" IN (SELECT ce."id" FROM "ContactEvent" ce WHERE ce."brandId" = ${sql.p(brandId, "text")} AND ce."contactId" = ${sql.p(contactId, "text")})` : "1 = 0");
