@@ -41,12 +41,13 @@ describe("GET /api/contacts/search", () => {
   });
   it("counts this brand's matches even when another brand has more than the cap of newer ones", async () => {
     const word = `crowd${run}`;
-    const mine = await contact(brand.key, { identifiers: [{ type: "email", id: `mine-${run}@example.com` }], firstName: word });
-    const crowd = await createTestBrand();
+    // Its own brand, so the other tests' counts of `brand` stay as they are.
+    const [lonely, crowd] = await Promise.all([createTestBrand(), createTestBrand()]);
+    const mine = await contact(lonely.key, { identifiers: [{ type: "email", id: `mine-${run}@example.com` }], firstName: word });
     const now = new Date(Date.now() + 5_000);
     const crowdIds = Array.from({ length: 510 }, () => newId(now));
     await db.contact.createMany({ data: crowdIds.map((id) => ({ id, brandId: crowd.brandId, firstName: word, customProperties: {}, createdAt: now, updatedAt: now })) });
-    const result = await search(`q=${word}`);
+    const result = await search(`q=${word}`, lonely.key);
     expect(result.contacts.map((c: { id: string }) => c.id)).toEqual([mine]);
     expect(result.total).toBe(1);
     expect(result.capped).toBe(false);
