@@ -53,6 +53,25 @@ describe("GET /api/contacts/search", () => {
     expect(result.capped).toBe(false);
     expect((await search(`q=${word}`, crowd.key)).capped).toBe(true);
   });
+  it("folds accents and matches words found in different fields (name and email)", async () => {
+    const own = await createTestBrand();
+    const renee = await contact(own.key, { identifiers: [{ type: "email", id: `rn-${run}@example.net` }], firstName: "Renée", lastName: `Fold${run}` });
+    await contact(own.key, { identifiers: [{ type: "email", id: `other-${run}@example.org` }], firstName: "Other", lastName: `Fold${run}` });
+    expect((await search("q=renee", own.key)).contacts.map((c: { id: string }) => c.id)).toEqual([renee]);
+    expect((await search(`q=${encodeURIComponent(`fold${run} example.ne`)}`, own.key)).contacts.map((c: { id: string }) => c.id)).toEqual([renee]);
+  });
+  it("matches several words when each matches more than a thousand contacts, or only one does", async () => {
+    const wide = await createTestBrand();
+    const now = new Date();
+    const crowdIds = Array.from({ length: 1_001 }, () => newId(now));
+    await db.contact.createMany({ data: crowdIds.map((id, n) => ({ id, brandId: wide.brandId, firstName: `Many${run}`, lastName: n === 7 ? `Shared${run} Single${run}` : `Shared${run}`, customProperties: {}, createdAt: now, updatedAt: now })) });
+    const both = await search(`q=${encodeURIComponent(`many${run} shared${run}`)}&limit=1`, wide.key);
+    expect(both.total).toBe(1_001);
+    expect(both.capped).toBe(false);
+    const one = await search(`q=${encodeURIComponent(`many${run} single${run}`)}`, wide.key);
+    expect(one.contacts.map((c: { id: string }) => c.id)).toEqual([crowdIds[7]]);
+    expect((await search(`q=${encodeURIComponent(`many${run} nobody${run}`)}`, wide.key)).total).toBe(0);
+  });
   it("matches every word (first and last name)", async () => {
     expect((await search("q=ava%20smi")).contacts.map((c: { id: string }) => c.id)).toEqual([ids.ava]);
   });
