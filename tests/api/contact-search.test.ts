@@ -139,6 +139,29 @@ describe("POST /api/contacts/{id}/erasure", () => {
     expect(JSON.stringify(audit)).not.toContain(email);
     expect((await search(`q=erase-${run}`)).total).toBe(0);
   });
+  it("keeps the batch items that wrote the contact and its events, without what they said about the person", async () => {
+    const own = await createTestBrand();
+    const email = `batched-${run}@example.com`;
+    const batchOf = async (body: unknown) => {
+      const res = await api("/api/batches", { key: own.key, body });
+      expect(res.status, await res.clone().text()).toBe(201);
+      const { batchID } = await json(res);
+      await until(async () => (await json(await api(`/api/batches/${batchID}`, { key: own.key }))).status, (status) => status === "finished", 30_000);
+      return batchID as string;
+    };
+    const contacts = await batchOf({ endpoint: "contacts", method: "POST", items: [{ identifiers: [{ type: "email", id: email }], firstName: "Bea" }, { identifiers: [{ type: "email", id: `kept-${run}@example.com` }] }] });
+    const events = await batchOf({ endpoint: "events", method: "POST", items: [{ eventName: "quiz completed", contact: { email }, properties: { score: 3 } }] });
+    const id = (await search(`q=batched-${run}`, own.key)).contacts[0].id as string;
+    await until(() => db.contactEvent.count({ where: { contactId: id } }), (n) => n === 1, 30_000);
+
+    expect((await api(`/api/contacts/${id}/erasure`, { key: own.key, method: "POST" })).status).toBe(200);
+    const stored = await db.batchItem.findMany({ where: { batchId: { in: [contacts, events] } }, orderBy: [{ batchId: "asc" }, { position: "asc" }] });
+    expect(stored).toHaveLength(3);
+    expect(JSON.stringify(stored)).not.toContain(email);
+    expect(JSON.stringify(stored)).toContain(`kept-${run}@example.com`);
+    const listed = await json(await api(`/api/batches/${contacts}/items`, { key: own.key }));
+    expect(listed.responses.map((item: { request: unknown }) => item.request)).toContainEqual({ erased: true });
+  });
   it("is 404 for a contact of another brand", async () => {
     await expectProblem(await api(`/api/contacts/${ids.otherAva}/erasure`, { key: brand.key, method: "POST" }), 404, "not-found");
     expect((await search(`q=ava-${run}`, other.key)).total).toBe(1);
