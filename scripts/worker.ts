@@ -1,4 +1,4 @@
-// `npm run worker`: the events worker as its own process (run several against PostgreSQL; they share
+// `npm run worker`: the events and batch workers as their own process (run several against PostgreSQL; they share
 // the inbox through FOR UPDATE SKIP LOCKED claims). Stops cleanly on SIGTERM/SIGINT.
 import { config, ConfigError } from "../lib/config";
 
@@ -14,10 +14,10 @@ async function main() {
   }
   const { prepareDatabase } = await import("./db/prepare");
   await prepareDatabase({ seed: false });
-  const { startEventWorker } = await import("../lib/events/worker/run-worker");
+  const { startWorkers } = await import("../lib/process/workers");
   const { closeDatabase } = await import("../lib/db");
-  const worker = startEventWorker();
-  console.log(`Inkwell events worker ${worker.workerId} running (${config().databaseKind} database)`);
+  const worker = startWorkers();
+  console.log(`Inkwell events and batch worker ${worker.workerId} running (${config().databaseKind} database)`);
   const stop = () => void worker.stop().then(closeDatabase).then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);

@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import Papa from "papaparse";
 import { useId, useRef, useState } from "react";
-import { formatCount } from "@/components/ui/format";
+import { formatCount, formatNumber } from "@/components/ui/format";
 import { fieldMessage, userMessage } from "@/components/ui/messages";
 import { apiFetch, type ApiFieldError } from "@/lib/client/api-fetch";
 import { contactKeys } from "./contacts-client";
@@ -148,7 +148,7 @@ export function CsvImport() {
           <h2 id={`${id}-progress-title`} className="card-title">3. {progress.finished ? "Import finished" : "Importing…"}</h2>
           <progress max={parsed.rows.length} value={progress.done} aria-label="Rows imported" className="progress-wide" />
           <p role="status">
-            {formatCount(progress.done, "row", "rows")} of {parsed.rows.length.toLocaleString()} done: {formatCount(progress.created, "contact", "contacts")} added,{" "}
+            {formatCount(progress.done, "row", "rows")} of {formatNumber(parsed.rows.length)} done: {formatCount(progress.created, "contact", "contacts")} added,{" "}
             {formatCount(progress.updated, "contact", "contacts")} updated, {formatCount(progress.rejected.length, "row", "rows")} rejected.
           </p>
           {progress.error && <p role="alert" className="field-error">{progress.error}</p>}
@@ -165,7 +165,7 @@ export function CsvImport() {
                   </tbody>
                 </table>
               </div>
-              {progress.rejected.length > 50 && <p className="muted">The first 50 are shown; the report has all {progress.rejected.length.toLocaleString()}.</p>}
+              {progress.rejected.length > 50 && <p className="muted">The first 50 are shown; the report has all {formatNumber(progress.rejected.length)}.</p>}
               <button type="button" className="btn btn-secondary" onClick={downloadReport}>Download rejected rows (CSV)</button>
             </>
           )}

@@ -4,6 +4,7 @@
 // Below them, the brand's declared custom event schemas with their properties.
 import { useQuery } from "@tanstack/react-query";
 import { formatDateTime } from "@/components/contacts/contacts-client";
+import { formatNumber } from "@/components/ui/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { eventIdentityKeys, getEventRegistry, type DeclaredEvent } from "./events-client";
 import type { PropertyNode } from "@/lib/events/metadata/schemas";
@@ -144,7 +145,7 @@ export function EventIdentities() {
                 </th>
                 <td>{r.origin ?? <span className="muted">none (no-origin compatibility)</span>}</td>
                 <td>{r.eventVersion ?? <span className="muted">custom</span>}</td>
-                <td className="cell-number">{r.count.toLocaleString()}</td>
+                <td className="cell-number">{formatNumber(r.count)}</td>
                 <td className="cell-nowrap">{formatDateTime(r.firstSeenAt)}</td>
                 <td className="cell-nowrap">{formatDateTime(r.lastSeenAt)}</td>
               </tr>

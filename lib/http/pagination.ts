@@ -105,6 +105,32 @@ export async function keysetPage<Row>(options: KeysetOptions<Row>): Promise<Keys
   return { rows, paging: { limit, hasMore, cursors } };
 }
 
+type FindArgs = { where: Record<string, unknown>; orderBy: Record<string, Direction>[]; take: number };
+type Finder<Row> = (args: FindArgs & { cursor?: { id: string }; skip?: number }) => Promise<Row[]>;
+
+// LIKE treats % and _ as wildcards (and \\ escapes on PostgreSQL but not on SQLite), so a search for them
+// would match differently per engine. Such searches read in chunks and keep the exact substring matches.
+const LIKE_SPECIAL = /[%_\\]/;
+const CHUNK = 500;
+
+/**
+ * A keyset page's rows whose `nameLower` contains `needle` (lowercased) literally, `take` of them when
+ * there are: the `fetch` of keysetPage for a "nameContains" filter. `find` is the model's findMany with
+ * the brand and the selected columns bound.
+ */
+export async function findNameContaining<Row extends { id: string; nameLower: string }>(needle: string, args: FindArgs, find: Finder<Row>): Promise<Row[]> {
+  const where = { nameLower: { contains: needle }, ...args.where };
+  if (!LIKE_SPECIAL.test(needle)) return find({ where, orderBy: args.orderBy, take: args.take });
+  const out: Row[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const batch = await find({ where, orderBy: args.orderBy, take: CHUNK, ...(after ? { cursor: { id: after }, skip: 1 } : {}) });
+    out.push(...batch.filter((row) => row.nameLower.includes(needle)));
+    if (out.length >= args.take || batch.length < CHUNK) return out.slice(0, args.take);
+    after = batch[batch.length - 1].id;
+  }
+}
+
 /** The OpenAPI/zod shape of the paging envelope member. */
 export const PagingSchema = z.object({
   limit: z.number().int(),

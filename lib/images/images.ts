@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { imageSize } from "image-size";
 import { db } from "@/lib/db";
 import { sqlReader } from "@/lib/db/sql";
-import { keysetPage } from "@/lib/http/pagination";
+import { findNameContaining, keysetPage } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
 import { cursorDate } from "@/lib/templates/list-templates";
@@ -100,10 +100,9 @@ export async function listImages(brandId: string, query: ImageListQuery) {
     before: query.before,
     valueOf: (row) => (byName ? row.nameLower : row.createdAt.toISOString()),
     toColumn: (value) => (byName ? String(value) : cursorDate(value)),
-    fetch: async (args) => {
-      const rows = await db.image.findMany({ where: { brandId, ...(needle ? { nameLower: { contains: needle } } : {}), ...args.where }, orderBy: args.orderBy, take: args.take, select: COLUMNS });
-      // LIKE reads % and _ as wildcards: keep exact substring matches only.
-      return needle ? rows.filter((r) => r.nameLower.includes(needle)) : rows;
+    fetch: (args) => {
+      const find = (found: typeof args) => db.image.findMany({ ...found, where: { brandId, ...found.where }, select: COLUMNS });
+      return needle ? findNameContaining(needle, args, find) : find(args);
     },
   });
   return { images: page.rows.map(toImage), paging: page.paging };

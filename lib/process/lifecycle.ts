@@ -5,10 +5,10 @@
 import { config } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
 import { eventStore } from "@/lib/events/event-store";
-import { startEventWorker } from "@/lib/events/worker/run-worker";
 import { startTagJobRunner } from "@/lib/contacts/tags/tag-jobs";
+import { startWorkers, type Workers } from "./workers";
 
-type Running = { worker: ReturnType<typeof startEventWorker> | null; tagJobs: ReturnType<typeof startTagJobRunner> };
+type Running = { worker: Workers | null; tagJobs: ReturnType<typeof startTagJobRunner> };
 
 let running: Running | undefined;
 
@@ -16,7 +16,7 @@ let running: Running | undefined;
 export function ensureBackgroundWork(): void {
   if (running) return;
   // Bulk tag jobs run in every server process (the one that accepted a job starts it at once).
-  running = { worker: config().INKWELL_WORKER === "on" ? startEventWorker() : null, tagJobs: startTagJobRunner() };
+  running = { worker: config().INKWELL_WORKER === "on" ? startWorkers() : null, tagJobs: startTagJobRunner() };
   process.once("SIGTERM", () => void shutdown());
   process.once("SIGINT", () => void shutdown());
 }

@@ -36,6 +36,18 @@ describe("layout CRUD", () => {
     await expectProblem(await api(`/api/email-universal-layouts/${layout.id}`, { key: brand.key }), 404, "not-found");
   });
 
+  it("searches names for % and _ literally, with full pages", async () => {
+    const b = await createTestBrand();
+    const made = [];
+    for (const name of ["x_1", "xy1", "xy2", "x_2"]) made.push(await createLayout(b, name));
+    const first = await json(await api("/api/email-universal-layouts?nameContains=X_&limit=1", { key: b.key }));
+    expect(first.universalLayouts.map((l: any) => l.name)).toEqual(["x_2"]);
+    expect(first.paging.hasMore).toBe(true);
+    const next = await json(await api(`/api/email-universal-layouts?nameContains=X_&limit=1&after=${first.paging.cursors.after}`, { key: b.key }));
+    expect(next.universalLayouts.map((l: any) => l.name)).toEqual(["x_1"]);
+    expect((await json(await api("/api/email-universal-layouts?nameContains=%25", { key: b.key }))).universalLayouts).toEqual([]);
+  });
+
   it("lists newest first, pages with cursors, limit 1-250", async () => {
     const b = await createTestBrand();
     const ids = [];

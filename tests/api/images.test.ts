@@ -165,6 +165,17 @@ describe("library", () => {
     await expectProblem(await api("/api/images?limit=251", { key: brand.key }), 400, "validation-failed");
   });
 
+  it("searches names for % and _ literally, with full pages", async () => {
+    const brand = await createTestBrand();
+    for (const name of ["x_1", "xy1", "xy2", "x_2"]) await upload(brand.key, pngBytes(), `${name}.png`);
+    const first = await json(await api("/api/images?nameContains=x_&limit=1", { key: brand.key }));
+    expect(first.images.map((i: { name: string }) => i.name)).toEqual(["x_2"]);
+    expect(first.paging.hasMore).toBe(true);
+    const next = await json(await api(`/api/images?nameContains=x_&limit=1&after=${first.paging.cursors.after}`, { key: brand.key }));
+    expect(next.images.map((i: { name: string }) => i.name)).toEqual(["x_1"]);
+    expect((await json(await api("/api/images?nameContains=%25", { key: brand.key }))).images).toEqual([]);
+  });
+
   it("get and delete; usage names the templates that show the image; other brands see nothing", async () => {
     const image = await json(await upload(shop.key, pngBytes(), "in-use.png"));
     const got = await json(await api(`/api/images/${image.id}`, { key: shop.key }));

@@ -1,9 +1,9 @@
 // The events worker loop: claim a batch, process it, repeat; poll briefly when the inbox is empty.
 // Runs inside the server (scripts/start.ts, unless INKWELL_WORKER=off) and as its own process
-// (`npm run worker`); any number of workers can share one database.
+// (`npm run worker`), beside the batch worker (lib/process/workers.ts); any number of workers can share
+// one database.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { startBatchWorker } from "@/lib/batches/worker/run-batch-worker";
 import { config } from "@/lib/config";
 import { eventStore } from "../event-store";
 import { claimEvents } from "./claim-events";
@@ -49,13 +49,11 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
     }
   })();
 
-  const batches = startBatchWorker({ workerId, idleMs, leaseMs });
-
   return {
     workerId,
     async stop() {
       running = false;
-      await Promise.all([loop, batches.stop()]);
+      await loop;
     },
   };
 }

@@ -1,7 +1,7 @@
 // Reading universal layouts: one, or a keyset page (newest first).
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { keysetPage, noAfterAndBefore, pagingQuery } from "@/lib/http/pagination";
+import { findNameContaining, keysetPage, noAfterAndBefore, pagingQuery } from "@/lib/http/pagination";
 import { cursorDate } from "../list-templates";
 import { layoutNotFound, layoutSelect, toLayout } from "./save-layout";
 import type { Layout } from "./schema";
@@ -18,7 +18,7 @@ export async function getLayout(brandId: string, id: string): Promise<Layout> {
 }
 
 export async function listLayouts(brandId: string, query: ListLayoutsQuery) {
-  const filter = query.nameContains ? { nameLower: { contains: query.nameContains.toLowerCase() } } : {};
+  const needle = query.nameContains?.toLowerCase();
   const page = await keysetPage({
     sort: "createdAt",
     column: "createdAt",
@@ -28,7 +28,10 @@ export async function listLayouts(brandId: string, query: ListLayoutsQuery) {
     before: query.before,
     valueOf: (row: { createdAt: Date }) => row.createdAt.toISOString(),
     toColumn: cursorDate,
-    fetch: ({ where, orderBy, take }) => db.universalLayout.findMany({ where: { brandId, ...filter, ...where }, orderBy, take, select: layoutSelect }),
+    fetch: (args) => {
+      const find = (found: typeof args) => db.universalLayout.findMany({ ...found, where: { brandId, ...found.where }, select: { ...layoutSelect, nameLower: true } });
+      return needle ? findNameContaining(needle, args, find) : find(args);
+    },
   });
   return { universalLayouts: page.rows.map(toLayout), paging: page.paging };
 }
