@@ -140,8 +140,10 @@ test("activity shows product cards, the cart's items, the order's total and item
   await expect(product).toHaveAttribute("href", "https://shop.example.com/p/tote-1");
   await expect(viewed).toContainText("€24.00");
   const image = viewed.locator("img");
+  await image.scrollIntoViewIfNeeded();
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Loaded (lazily, once in view), not a broken image.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
   // The cart: every item with quantity and price, the total and where to resume.
   await expect(cart).toContainText("Added a product to the cart");

@@ -11,6 +11,7 @@ import { contactKeys, displayName, formatDateTime, getContact } from "./contacts
 import { PROFILE_LABELS } from "./profile-fields";
 import { StatusHistory } from "./profile-history";
 import { StatusBadge } from "./status-badge";
+import styles from "./profile.module.css";
 import type { Contact } from "./types";
 
 export function ContactProfile({ id }: { id: string }) {
@@ -54,8 +55,8 @@ export function ContactProfile({ id }: { id: string }) {
       <div className="profile-grid">
         <div className="stack">
           <Identifiers contact={c} />
-          <StatusHistory contact={c} />
           <ActivityTimeline contactId={c.id} />
+          <StatusHistory contact={c} />
         </div>
         <div className="stack">
           <ProfileFields contact={c} />
@@ -84,7 +85,7 @@ function Identifiers({ contact }: { contact: Contact }) {
                   <span className="badge badge-info">{identifier.type === "email" ? "Email" : "Phone"}</span>
                   <span className="identifier-id">{identifier.id}</span>
                 </div>
-                <dl className="field-list">
+                <dl className={`field-list ${styles.identifierFields}`}>
                   <div>
                     <dt>{channel === "sms" ? "SMS status" : "Email status"}</dt>
                     <dd>

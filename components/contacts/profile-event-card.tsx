@@ -26,8 +26,13 @@ export function EventCard({ event }: { event: ContactEvent }) {
     <li className={`timeline-item ${styles.item}`} data-kind={kind}>
       <div className="timeline-head">
         <span className="timeline-name">{label}</span>
+        <time dateTime={event.eventTime} className="timeline-time">
+          {formatDateTime(event.eventTime)}
+        </time>
+      </div>
+      <p className={styles.meta}>
         {isRecommended(event.eventName) ? (
-          <span className="muted small" title="The event's name as the API received it">{event.eventName}</span>
+          <span title="The event's name as the API received it">{event.eventName}</span>
         ) : (
           <span className="badge badge-muted" title="An event your store or app defined">Custom event</span>
         )}
@@ -36,11 +41,8 @@ export function EventCard({ event }: { event: ContactEvent }) {
             {event.eventVersion}
           </span>
         )}
-        <span className="muted small">from {event.origin}</span>
-        <time dateTime={event.eventTime} className="timeline-time">
-          {formatDateTime(event.eventTime)}
-        </time>
-      </div>
+        <span>from {event.origin}</span>
+      </p>
       <EventBody kind={kind} event={event} />
       <details className="json-details">
         <summary>Show JSON</summary>

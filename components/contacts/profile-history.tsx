@@ -17,7 +17,8 @@ export function historyEntries(contact: Pick<Contact, "optIns" | "consents" | "s
     ...contact.optIns.map((o): Entry => ({ at: o.optInAt, channel: o.channel, status: "subscribed", what: "Subscribed" })),
     ...contact.consents.map((c): Entry => ({
       at: c.createdAt, channel: c.channel, what: "Consent given", source: c.source,
-      detail: [c.ip && `IP ${c.ip}`, c.userAgent].filter(Boolean).join(" · ") || undefined,
+      // The user agent is on the identifier above; the history keeps where and from which address.
+      detail: c.ip ? `IP ${c.ip}` : undefined,
     })),
   ];
   for (const s of contact.statuses) {
@@ -48,7 +49,7 @@ export function StatusHistory({ contact }: { contact: Contact }) {
         <p className="muted">No opt-ins or consents recorded.</p>
       ) : (
         <div className={`table-wrap ${styles.historyScroll}`} tabIndex={0} role="region" aria-label="Opt-ins and consents">
-          <table className={`table table-compact ${styles.historyTable}`}>
+          <table className={`table table-compact table-stack ${styles.historyTable}`}>
             <caption className="visually-hidden">Opt-ins and consents, newest first</caption>
             <thead>
               <tr>
@@ -61,14 +62,14 @@ export function StatusHistory({ contact }: { contact: Contact }) {
             <tbody>
               {entries.map((entry, i) => (
                 <tr key={i}>
-                  <td className="cell-nowrap">
+                  <td className="cell-nowrap" data-label="When">
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
-                  <td>{channelName(entry.channel)}</td>
-                  <td>{entry.status ? <StatusBadge status={entry.status} /> : entry.what}</td>
-                  <td className={styles.sourceCell}>
+                  <td data-label="Channel">{channelName(entry.channel)}</td>
+                  <td data-label="Change">{entry.status ? <StatusBadge status={entry.status} /> : entry.what}</td>
+                  <td className={styles.sourceCell} data-label="Source">
                     {entry.source ? <span>{entry.source}</span> : <span className="muted">—</span>}
-                    {entry.detail && <span className="muted small"> {entry.detail}</span>}
+                    {entry.detail && <span className={`muted small ${styles.detail}`}>{entry.detail}</span>}
                   </td>
                 </tr>
               ))}
