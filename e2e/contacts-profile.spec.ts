@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signUpWithApiKey, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -16,16 +17,6 @@ let apiKey = "";
 let zoeId = "";
 
 const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
-
-/** Console errors of the page (a failed request or a broken image counts). */
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -42,18 +33,7 @@ async function sendEvent(request: APIRequestContext, body: Record<string, unknow
 }
 
 test("setup: an account, an API key, a contact with a history and four kinds of events", async ({ page, request, baseURL }) => {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByLabel("Brand name").fill(owner.brand);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/templates$/);
-  await page.goto("/settings/api-keys");
-  await page.getByLabel("Key name").fill("E2E");
-  await page.getByRole("button", { name: "Create key" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your new API key" });
-  apiKey = await dialog.getByLabel("API key").inputValue();
-  await dialog.getByRole("button", { name: "I have saved it" }).click();
+  apiKey = await signUpWithApiKey(page, owner);
 
   const res = await request.post("/api/contacts", {
     headers: headers(),

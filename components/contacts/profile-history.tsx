@@ -66,7 +66,7 @@ export function StatusHistory({ contact }: { contact: Contact }) {
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
                   <td data-label="Channel">{channelName(entry.channel)}</td>
-                  <td data-label="Change">{entry.status ? <StatusBadge status={entry.status} /> : entry.what}</td>
+                  <td className={styles.changeCell} data-label="Change">{entry.status ? <StatusBadge status={entry.status} /> : entry.what}</td>
                   <td className={styles.sourceCell} data-label="Source">
                     {entry.source ? <span>{entry.source}</span> : <span className="muted">—</span>}
                     {entry.detail && <span className={`muted small ${styles.detail}`}>{entry.detail}</span>}
