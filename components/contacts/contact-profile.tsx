@@ -5,12 +5,14 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { userMessage } from "@/components/ui/messages";
 import { listAllSegments, segmentKeys } from "@/components/segments/segments-client";
-import { ActivityTimeline } from "./activity-timeline";
+import { ActivityTimeline } from "./profile-activity";
 import { EraseContactButton } from "./erase-contact-dialog";
 import { contactKeys, displayName, formatDateTime, getContact } from "./contacts-client";
 import { PROFILE_LABELS } from "./profile-fields";
+import { StatusHistory } from "./profile-history";
 import { StatusBadge } from "./status-badge";
-import type { Channel, Contact } from "./types";
+import styles from "./profile.module.css";
+import type { Contact } from "./types";
 
 export function ContactProfile({ id }: { id: string }) {
   const contact = useQuery({ queryKey: contactKeys.detail(id), queryFn: () => getContact(id) });
@@ -53,8 +55,8 @@ export function ContactProfile({ id }: { id: string }) {
       <div className="profile-grid">
         <div className="stack">
           <Identifiers contact={c} />
-          <StatusHistory contact={c} />
           <ActivityTimeline contactId={c.id} />
+          <StatusHistory contact={c} />
         </div>
         <div className="stack">
           <ProfileFields contact={c} />
@@ -83,7 +85,7 @@ function Identifiers({ contact }: { contact: Contact }) {
                   <span className="badge badge-info">{identifier.type === "email" ? "Email" : "Phone"}</span>
                   <span className="identifier-id">{identifier.id}</span>
                 </div>
-                <dl className="field-list">
+                <dl className={`field-list ${styles.identifierFields}`}>
                   <div>
                     <dt>{channel === "sms" ? "SMS status" : "Email status"}</dt>
                     <dd>
@@ -128,58 +130,6 @@ function Identifiers({ contact }: { contact: Contact }) {
             );
           })}
         </ul>
-      )}
-    </section>
-  );
-}
-
-/** Opt-ins and consents, newest first: the contact's subscription history as the API keeps it. */
-function StatusHistory({ contact }: { contact: Contact }) {
-  const channelName = (channel: Channel) => (channel === "sms" ? "SMS" : "Email");
-  const entries = [
-    ...contact.optIns.map((o) => ({ at: o.optInAt, channel: o.channel, what: "Subscribed", source: "" })),
-    ...contact.consents.map((c) => ({ at: c.createdAt, channel: c.channel, what: "Consent given", source: c.source })),
-  ].sort((a, b) => b.at.localeCompare(a.at));
-  return (
-    <section aria-labelledby="history-title" className="card">
-      <h2 id="history-title" className="card-title">
-        Subscription history
-      </h2>
-      {contact.statuses.length > 0 && (
-        <p>
-          {contact.statuses.map((s) => (
-            <span key={s.channel} className="history-status">
-              {channelName(s.channel)}: <StatusBadge status={s.status} /> <span className="muted small">since {formatDateTime(s.statusChangedAt)}</span>{" "}
-            </span>
-          ))}
-        </p>
-      )}
-      {entries.length === 0 ? (
-        <p className="muted">No opt-ins or consents recorded.</p>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption className="visually-hidden">Opt-ins and consents, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Channel</th>
-                <th scope="col">What</th>
-                <th scope="col">Source</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry, i) => (
-                <tr key={i}>
-                  <td className="cell-nowrap">{formatDateTime(entry.at)}</td>
-                  <td>{channelName(entry.channel)}</td>
-                  <td>{entry.what}</td>
-                  <td>{entry.source ? <code>{entry.source}</code> : <span className="muted">—</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
       )}
     </section>
   );

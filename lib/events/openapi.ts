@@ -4,6 +4,7 @@ import { z } from "zod";
 import { IdParams } from "@/lib/http/route";
 import { jsonContent, notFound, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
 import { CatalogEventSchema } from "./catalog";
+import { ContactEventNames } from "./contact-event-names";
 import { EventIdentityList } from "./identities";
 import { ParkedList, ParkedQuery } from "./list-parked";
 import { AcceptedEventSchema, ContactEventsPage, ContactEventsQuery, EventInput } from "./schemas";
@@ -60,6 +61,15 @@ export const eventPaths: ZodOpenApiPathsObject = {
       security: security("contacts.read"),
       requestParams: { header: VersionHeader, path: IdParams, query: ContactEventsQuery },
       responses: { "200": jsonContent(ContactEventsPage, "A page of events"), ...notFound, ...standardErrors },
+    },
+  },
+  "/api/contacts/{id}/event-names": {
+    get: {
+      summary: "The names of a contact's processed events, with counts and the latest time of each",
+      tags: ["Contacts"],
+      security: security("contacts.read"),
+      requestParams: { header: VersionHeader, path: IdParams },
+      responses: { "200": jsonContent(ContactEventNames, "Event names, most frequent first"), ...notFound, ...standardErrors },
     },
   },
 };

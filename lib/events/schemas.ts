@@ -113,5 +113,20 @@ export const ContactEventSchema = z.object({
   properties: z.record(z.string(), z.unknown()),
 }).meta({ id: "ContactEvent" });
 
-export const ContactEventsQuery = pagingQuery({ max: 250, default: 100 }).strict().superRefine(noAfterAndBefore);
+const eventNames = z.union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v : [v]))
+  .pipe(z.array(z.string().min(1).max(200)).max(50));
+export const ContactEventsQuery = pagingQuery({ max: 250, default: 100 })
+  .extend({
+    eventName: eventNames.optional().meta({ description: "Only events with this name (exact, case-sensitive); repeat the parameter for several names" }),
+    from: rfc3339.optional().meta({ description: "Only events whose eventTime is at or after this time (RFC 3339)" }),
+    to: rfc3339.optional().meta({ description: "Only events whose eventTime is at or before this time (RFC 3339)" }),
+  })
+  .strict()
+  .superRefine(noAfterAndBefore)
+  .superRefine((query, ctx) => {
+    if (query.from && query.to && Date.parse(query.from) > Date.parse(query.to)) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from", params: { code: "invalid_range" } });
+    }
+  });
 export const ContactEventsPage = z.object({ events: z.array(ContactEventSchema), paging: PagingSchema }).meta({ id: "ContactEventsPage" });
