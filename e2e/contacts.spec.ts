@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { signUp } from "./account-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -50,12 +51,7 @@ const table = (page: Page, name = "Contacts") => page.getByRole("table", { name 
 const bodyRows = (page: Page, name = "Contacts") => table(page, name).locator("tbody tr:not(.virtual-padding)");
 
 test("no contacts yet: the empty state shows the form, the API and events as ways in", async ({ page }) => {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByLabel("Brand name").fill(owner.brand);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/templates$/);
+  await signUp(page, owner);
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contacts" }).click();
   await expect(page.getByRole("heading", { name: "No contacts yet" })).toBeVisible();
