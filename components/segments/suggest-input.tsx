@@ -64,6 +64,8 @@ export function SuggestInput({ control, value, onChange, onPick, suggestions, pl
     <div className="suggest">
       <input
         {...getInputProps({
+          // Named by its <label for> (from <Control>), not by a label element of downshift's.
+          "aria-labelledby": undefined,
           onKeyDown: (event) => {
             // Enter on a highlighted suggestion picks it; every other key is the caller's.
             if (event.key === "Enter" && open && highlightedIndex >= 0) return;
@@ -77,7 +79,7 @@ export function SuggestInput({ control, value, onChange, onPick, suggestions, pl
         autoComplete="off"
         placeholder={placeholder}
       />
-      <ul {...getMenuProps()} className="suggest-menu" hidden={!open}>
+      <ul {...getMenuProps({ "aria-label": "Suggestions" })} className="suggest-menu" hidden={!open}>
         {open &&
           items.map((item, index) => (
             <li
