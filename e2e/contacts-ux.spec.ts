@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { createApiKey, signUp } from "./account-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -48,18 +49,8 @@ async function signIn(page: Page) {
 }
 
 test("setup: an account, an API key and contacts", async ({ page, request }) => {
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByLabel("Brand name").fill(owner.brand);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/templates$/);
-  await page.goto("/settings/api-keys");
-  await page.getByLabel("Key name").fill("E2E");
-  await page.getByRole("button", { name: "Create key" }).click();
-  const dialog = page.getByRole("dialog", { name: "Your new API key" });
-  apiKey = await dialog.getByLabel("API key").inputValue();
-  await dialog.getByRole("button", { name: "I have saved it" }).click();
+  await signUp(page, owner);
+  apiKey = await createApiKey(page);
 
   avaId = (await upsert(request, { identifiers: [{ type: "email", id: ava.email, channels: { email: { status: "subscribed" } } }], firstName: ava.firstName, lastName: ava.lastName, tags: ["vip"] })).id;
   // Subscribed VIPs, unsubscribed VIPs and subscribed non-VIPs: only the first kind matches "subscribed + vip".

@@ -1,10 +1,12 @@
 "use client";
 // Bulk actions on the selected contacts, or on every contact the filters match: add or remove a tag
-// (through POST / DELETE /api/contacts/tags, 250 contacts a request, with a progress bar), and export
-// as CSV (streamed by /api/contacts/export).
+// (through POST / DELETE /api/contacts/tags), unsubscribe from email after a confirmation (through POST
+// /api/contacts/unsubscribe), 250 contacts a request with a progress bar, and export as CSV (streamed by
+// /api/contacts/export).
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { apiFetch, SERVICE_VERSION } from "@/lib/client/api-fetch";
+import { Dialog } from "@/components/ui/dialog";
 import { formatCount } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { contactKeys, queryString, searchContacts, type ContactView } from "./contacts-client";
@@ -45,6 +47,7 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
   const [tag, setTag] = useState("");
   const [progress, setProgress] = useState<{ label: string; done: number; of: number } | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
+  const [confirmUnsubscribe, setConfirmUnsubscribe] = useState(false);
   const scope = selected.size > 0 ? "selected" : "all";
   const count = selected.size > 0 ? selected.size : total;
   const busy = progress !== null;
@@ -63,17 +66,40 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
     }
   };
 
-  const changeTag = (action: "add" | "remove") =>
-    run(action === "add" ? `Adding “${tag.trim()}”` : `Removing “${tag.trim()}”`, async () => {
-      const ids = scope === "selected" ? [...selected] : await viewIds(view, (n) => setProgress((p) => p && { ...p, label: `Finding contacts (${n.toLocaleString()})` }));
-      let changed = 0;
-      for (let i = 0; i < ids.length; i += PER_REQUEST) {
-        const result = await apiFetch<{ contactsChanged: number }>("/api/contacts/tags", { method: action === "add" ? "POST" : "DELETE", body: { contactIDs: ids.slice(i, i + PER_REQUEST), tags: [tag.trim()] } });
-        changed += result.contactsChanged;
-        setProgress({ label: action === "add" ? `Adding “${tag.trim()}”` : `Removing “${tag.trim()}”`, done: Math.min(i + PER_REQUEST, ids.length), of: ids.length });
-      }
+  /** The contacts of the action (read before anything changes: a change can move contacts out of the view). */
+  const targets = () => (scope === "selected" ? Promise.resolve([...selected]) : viewIds(view, (n) => setProgress((p) => p && { ...p, label: `Finding contacts (${n.toLocaleString()})` })));
+
+  /** Sends the ids PER_REQUEST at a time, showing progress; the sum of what each request changed. */
+  const inPages = async (label: string, ids: string[], send: (page: string[]) => Promise<number>) => {
+    let changed = 0;
+    setProgress({ label, done: 0, of: ids.length });
+    for (let i = 0; i < ids.length; i += PER_REQUEST) {
+      changed += await send(ids.slice(i, i + PER_REQUEST));
+      setProgress({ label, done: Math.min(i + PER_REQUEST, ids.length), of: ids.length });
+    }
+    return changed;
+  };
+
+  const changeTag = (action: "add" | "remove") => {
+    const label = action === "add" ? `Adding “${tag.trim()}”` : `Removing “${tag.trim()}”`;
+    return run(label, async () => {
+      const changed = await inPages(label, await targets(), async (page) =>
+        (await apiFetch<{ contactsChanged: number }>("/api/contacts/tags", { method: action === "add" ? "POST" : "DELETE", body: { contactIDs: page, tags: [tag.trim()] } })).contactsChanged);
       return `${action === "add" ? "Tagged" : "Untagged"} ${formatCount(changed, "contact", "contacts")}.`;
     });
+  };
+
+  const unsubscribe = () => {
+    setConfirmUnsubscribe(false);
+    const label = "Unsubscribing";
+    return run(label, async () => {
+      const changed = await inPages(label, await targets(), async (page) =>
+        (await apiFetch<{ contactsChanged: number }>("/api/contacts/unsubscribe", { method: "POST", body: { contactIDs: page } })).contactsChanged);
+      return changed === 0
+        ? "Nobody changed: they were unsubscribed already or have no email address."
+        : `Unsubscribed ${formatCount(changed, "contact", "contacts")} from email.`;
+    });
+  };
 
   const exportCsv = () =>
     run("Preparing the CSV", async () => {
@@ -92,6 +118,9 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
       <button type="button" className="btn btn-secondary btn-sm" disabled={busy || !tag.trim() || count === 0} onClick={() => changeTag("remove")}>
         Remove tag
       </button>
+      <button type="button" className="btn btn-secondary btn-sm" disabled={busy || count === 0} onClick={() => setConfirmUnsubscribe(true)}>
+        Unsubscribe…
+      </button>
       <button type="button" className="btn btn-secondary btn-sm" disabled={busy || count === 0} onClick={exportCsv}>
         Export CSV
       </button>
@@ -106,6 +135,22 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
           {message.text}
         </span>
       )}
+      <Dialog open={confirmUnsubscribe} onClose={() => setConfirmUnsubscribe(false)} title={`Unsubscribe ${formatCount(count, "contact", "contacts")} from email?`} role="alertdialog">
+        <div className="stack">
+          <p>
+            {scope === "selected" ? "The selected contacts" : "Every contact matching the current search and filters"} will stop receiving marketing email.
+            Each contact&apos;s status history records the change.
+          </p>
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-secondary" onClick={() => setConfirmUnsubscribe(false)} autoFocus>
+              Cancel
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => void unsubscribe()}>
+              Unsubscribe {formatCount(count, "contact", "contacts")}
+            </button>
+          </div>
+        </div>
+      </Dialog>
     </div>
   );
 }

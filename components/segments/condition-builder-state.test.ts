@@ -78,6 +78,13 @@ describe("condition builder state", () => {
   it("reports an incomplete draft instead of counting it", () => {
     expect(incompleteReason(run({ type: "addGroup" }))).toMatch(/value/);
     expect(incompleteReason(run({ type: "addGroup", entity: "event" }))).toMatch(/Choose an event/);
+    // An event condition needs how many times, and an origin when its event arrives from several.
+    const named = run({ type: "addGroup", entity: "event" }, { type: "updateFilter", ...at("k0", "k1", "k2"), patch: { name: "placed order" } });
+    expect(incompleteReason(named)).toBeNull();
+    expect(incompleteReason(builderReducer(named, { type: "updateFilter", ...at("k0", "k1", "k2"), patch: { value: " " } }))).toMatch(/how many times/);
+    const origins = (name: string) => (name === "placed order" ? ["api", "shopify"] : ["api"]);
+    expect(incompleteReason(named, origins)).toMatch(/where the event comes from/);
+    expect(incompleteReason(builderReducer(named, { type: "updateFilter", ...at("k0", "k1", "k2"), patch: { origin: "api" } }), origins)).toBeNull();
     expect(incompleteReason(run({ type: "addGroup" }, { type: "updateFilter", ...at("k0", "k1", "k2"), patch: { property: "custom" } }))).toMatch(/custom property/);
   });
 

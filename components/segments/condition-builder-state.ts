@@ -312,8 +312,9 @@ export function toApi(state: BuilderState): ApiConditionGroup[] {
   }));
 }
 
-/** Why the drafts cannot be counted yet, or null when every filter is filled in. */
-export function incompleteReason(state: BuilderState): string | null {
+/** Why the drafts cannot be counted yet, or null when every filter is filled in. `originsOf` names the
+ * origins an event arrives from: with more than one, the API needs the filter to choose (it answers 400). */
+export function incompleteReason(state: BuilderState, originsOf: (event: string) => readonly string[] = () => []): string | null {
   if (state.groups.length === 0) return "Add a condition to see how many contacts match.";
   const missingValue = (kind: OperatorKind | "birthday", operator: string, f: DraftValues) => {
     if (NO_VALUE.has(operator)) return false;
@@ -327,6 +328,8 @@ export function incompleteReason(state: BuilderState): string | null {
         if (c.entity === "event") {
           const e = f as DraftEventFilter;
           if (!e.name.trim()) return "Choose an event to see a count.";
+          if (!e.value.trim()) return "Fill in how many times to see a count.";
+          if (!e.origin.trim() && originsOf(e.name.trim()).length > 1) return "Choose where the event comes from to see a count.";
           if (e.period.operator !== "any" && missingValue("date", e.period.operator, e.period)) return "Fill in when the event happened to see a count.";
           for (const p of e.filters) {
             if (!p.property.trim()) return "Choose an event property to see a count.";

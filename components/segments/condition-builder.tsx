@@ -93,6 +93,7 @@ export function ConditionBuilder({ state, dispatch, errors, suggestions, events 
                               filter={filter}
                               position={`${name}, ${words.filter} ${i + 1}`}
                               events={events}
+                              suggestions={suggestions}
                               paths={pathsOf}
                               error={error}
                               onChange={(patch) => dispatch({ type: "updateFilter", ...at, filter: filter.key, patch })}

@@ -1,12 +1,17 @@
 "use client";
 // One contact filter: which property, how it compares, and the values it takes (with the brand's tags and
 // custom property names as suggestions).
+import { useMemo } from "react";
 import { Control } from "@/components/ui/control";
-import { CONSENT_CHANNELS, LIFECYCLE_STAGES, SUBSCRIPTION_CHANNELS, VALUE_TYPES, type ContactProperty, type ValueType } from "@/lib/segments/vocabulary";
+import {
+  CONSENT_CHANNELS, LIFECYCLE_STAGES, PROFILE_SUGGESTION_FIELDS, SUBSCRIPTION_CHANNELS, VALUE_TYPES,
+  type ContactProperty, type ProfileSuggestionField, type ValueType,
+} from "@/lib/segments/vocabulary";
 import { kindOf, operatorsOf, type Channel, type DraftContactFilter } from "./condition-builder-state";
 import { FilterValues } from "./filter-values";
 import { CHANNEL_WORDS, OPERATOR_WORDS, PROPERTY_GROUPS, STAGE_WORDS, STATUS_WORDS, VALUE_TYPE_WORDS } from "./filter-words";
 import type { SegmentSuggestions } from "./segments-client";
+import { SuggestInput } from "./suggest-input";
 
 type Props = {
   filter: DraftContactFilter;
@@ -23,12 +28,25 @@ const FIXED_OPTIONS: Partial<Record<ContactProperty, { value: string; label: str
   gender: [{ value: "f", label: "Female (f)" }, { value: "m", label: "Male (m)" }],
 };
 
+const PROFILE_FIELDS = new Set<string>(PROFILE_SUGGESTION_FIELDS);
+
+/** Values to offer for a filter: the brand's tags, the common values of a profile field or custom property. */
+function valueSuggestions(f: DraftContactFilter, suggestions: SegmentSuggestions | undefined): string[] | undefined {
+  if (!suggestions) return undefined;
+  if (f.property === "tags") return suggestions.tags;
+  if (PROFILE_FIELDS.has(f.property)) return suggestions.profileValues[f.property as ProfileSuggestionField];
+  if (f.property === "custom") return suggestions.customProperties.find((p) => p.name === f.name.trim())?.values;
+  return undefined;
+}
+
 export function ContactFilterRow({ filter: f, position, suggestions, error, onChange, onRemove }: Props) {
   const id = f.key;
   const kind = kindOf(f);
   const words = OPERATOR_WORDS[kind];
   const customTypes = new Map(suggestions?.customProperties.map((p) => [p.name, p.valueType]) ?? []);
   const fixed = FIXED_OPTIONS[f.property];
+  const customNames = useMemo(() => suggestions?.customProperties.map((p) => ({ value: p.name, hint: VALUE_TYPE_WORDS[p.valueType].toLowerCase() })) ?? [], [suggestions]);
+  const values = valueSuggestions(f, suggestions);
   return (
     <li className="filter-row" aria-label={position}>
       <Control id={`${id}-property`} label="Contact property" error={error("property")}>
@@ -50,24 +68,15 @@ export function ContactFilterRow({ filter: f, position, suggestions, error, onCh
         <>
           <Control id={`${id}-name`} label="Custom property name" error={error("name")}>
             {(control) => (
-              <>
-                <input
-                  {...control}
-                  className="input"
-                  list={`${id}-names`}
-                  autoComplete="off"
-                  value={f.name}
-                  onChange={(e) => {
-                    const known = customTypes.get(e.target.value);
-                    onChange({ name: e.target.value, ...(known ? { valueType: known } : {}) });
-                  }}
-                />
-                <datalist id={`${id}-names`}>
-                  {suggestions?.customProperties.map((p) => (
-                    <option key={p.name} value={p.name} />
-                  ))}
-                </datalist>
-              </>
+              <SuggestInput
+                control={control}
+                value={f.name}
+                suggestions={customNames}
+                onChange={(name) => {
+                  const known = customTypes.get(name);
+                  onChange({ name, ...(known ? { valueType: known } : {}) });
+                }}
+              />
             )}
           </Control>
           <Control id={`${id}-valueType`} label="Compare as" error={error("valueType")} className="narrow">
@@ -144,7 +153,7 @@ export function ContactFilterRow({ filter: f, position, suggestions, error, onCh
           error={error}
           options={fixed}
           noun={f.property === "tags" ? "tag" : f.property === "customerLifecycleStage" ? "stage" : f.property === "consent" ? "channel" : "value"}
-          suggestions={f.property === "tags" ? suggestions?.tags : undefined}
+          suggestions={values}
         />
       )}
       <button type="button" className="btn btn-danger-ghost btn-sm filter-remove" aria-label={`Remove ${position.toLowerCase()}`} onClick={onRemove}>

@@ -2,17 +2,25 @@
 // One event filter: the contact has (or has not) done an event at least / exactly N times, from an
 // origin, in a period, where its properties match. Event names, origins and property keys are suggested
 // from the event metadata (recommended, declared and received events).
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { Control } from "@/components/ui/control";
+import { formatCount } from "@/components/ui/format";
 import type { EventItem, PropertyPath } from "@/components/events/event-metadata-client";
 import { VALUE_TYPES, type ValueType } from "@/lib/segments/vocabulary";
 import { kindOf, operatorsOf, type DraftEventFilter, type DraftPropertyFilter, type PeriodOperator, type PropertyPatch } from "./condition-builder-state";
 import { FilterValues } from "./filter-values";
 import { OPERATOR_WORDS, PERIOD_WORDS, RELATIVE, VALUE_TYPE_WORDS } from "./filter-words";
+import { getSuggestions, suggestionKeys, type SegmentSuggestions } from "./segments-client";
+import { matchSuggestions, SuggestInput, type Suggestion } from "./suggest-input";
+import { useDebounced } from "./use-debounced";
 
 type Props = {
   filter: DraftEventFilter;
   position: string;
   events: EventItem[];
+  /** events received, common values (undefined while loading) */
+  suggestions?: SegmentSuggestions;
   paths: (event: EventItem | undefined) => PropertyPath[];
   error: (key: string, field: string) => string | undefined;
   onChange: (patch: Partial<Omit<DraftEventFilter, "key" | "filters">>) => void;
@@ -30,37 +38,32 @@ function periodChange(period: DraftEventFilter["period"], operator: PeriodOperat
   return { ...period, operator, value };
 }
 
-function PropertyRow({ filter: p, paths, error, onChange, onRemove, position }: {
-  filter: DraftPropertyFilter; paths: PropertyPath[]; error: (field: string) => string | undefined; position: string;
+function PropertyRow({ filter: p, paths, values, error, onChange, onRemove, position }: {
+  filter: DraftPropertyFilter; paths: PropertyPath[]; values: Map<string, string[]>; error: (field: string) => string | undefined; position: string;
   onChange: (patch: PropertyPatch) => void; onRemove: () => void;
 }) {
   const id = p.key;
   const kind = kindOf(p);
   const known = paths.find((x) => x.path === p.property);
+  // Paths of the event's schema, then paths seen only in the events received.
+  const offered = useMemo<Suggestion[]>(() => {
+    const out: Suggestion[] = paths.map((x) => ({ value: x.path, label: x.label }));
+    for (const path of values.keys()) if (!paths.some((x) => x.path === path)) out.push({ value: path });
+    return out;
+  }, [paths, values]);
   return (
     <li className="filter-row property-row" aria-label={position}>
-      <Control id={`${id}-property`} label="Event property" error={error("property")} hint={known ? known.label : paths.length ? "Choose or type a property; [] means any item of a list" : "e.g. value, lineItems.[].productID"}>
+      <Control id={`${id}-property`} label="Event property" error={error("property")} hint={known ? known.label : offered.length ? "Choose or type a property; [] means any item of a list" : "e.g. value, lineItems.[].productID"}>
         {(control) => (
-          <>
-            <input
-              {...control}
-              className="input"
-              list={`${id}-paths`}
-              autoComplete="off"
-              value={p.property}
-              onChange={(e) => {
-                const match = paths.find((x) => x.path === e.target.value);
-                onChange({ property: e.target.value, ...(match?.valueType ? { valueType: match.valueType } : {}) });
-              }}
-            />
-            <datalist id={`${id}-paths`}>
-              {paths.map((x) => (
-                <option key={x.path} value={x.path}>
-                  {x.label}
-                </option>
-              ))}
-            </datalist>
-          </>
+          <SuggestInput
+            control={control}
+            value={p.property}
+            suggestions={offered}
+            onChange={(property) => {
+              const match = paths.find((x) => x.path === property);
+              onChange({ property, ...(match?.valueType ? { valueType: match.valueType } : {}) });
+            }}
+          />
         )}
       </Control>
       <Control id={`${id}-valueType`} label="Compare as" error={error("valueType")} className="narrow">
@@ -85,7 +88,7 @@ function PropertyRow({ filter: p, paths, error, onChange, onRemove, position }: 
           </select>
         )}
       </Control>
-      <FilterValues id={id} kind={kind} operator={p.operator} draft={p} onChange={onChange} error={error} />
+      <FilterValues id={id} kind={kind} operator={p.operator} draft={p} onChange={onChange} error={error} suggestions={values.get(p.property.trim())} />
       <button type="button" className="btn btn-danger-ghost btn-sm filter-remove" aria-label={`Remove ${position.toLowerCase()}`} onClick={onRemove}>
         Remove
       </button>
@@ -93,8 +96,63 @@ function PropertyRow({ filter: p, paths, error, onChange, onRemove, position }: 
   );
 }
 
-export function EventFilterRow({ filter: f, position, events, paths, error, onChange, onRemove, onAddProperty, onChangeProperty, onRemoveProperty }: Props) {
+/** A warning under an event name that no event received has (a half-typed name counts nobody), with the
+ * names it may have meant. Judged once typing pauses, so it does not flicker at every key. */
+function UnknownEventWarning({ id, name, suggestions, events, onPick }: {
+  id: string; name: string; suggestions?: SegmentSuggestions; events: EventItem[]; onPick: (name: string) => void;
+}) {
+  const settled = useDebounced(name.trim(), 500);
+  if (!suggestions || !settled || settled !== name.trim() || suggestions.events.some((e) => e.name === settled)) return null;
+  if (events.some((e) => e.name === settled)) {
+    return (
+      <p id={`${id}-name-warning`} className="field-warning" role="status">
+        No “{settled}” event has been received yet, so no contact has done it so far.
+      </p>
+    );
+  }
+  const close = matchSuggestions(eventSuggestions(suggestions, events), settled, 4);
+  return (
+    <div id={`${id}-name-warning`} className="field-warning" role="status">
+      <p>No event named “{settled}” has been received yet.</p>
+      {close.length > 0 && (
+        <p className="suggest-alternatives">
+          Did you mean{" "}
+          {close.map((s, i) => (
+            <span key={s.value}>
+              {i > 0 && (i === close.length - 1 ? " or " : ", ")}
+              <button type="button" className="btn btn-link btn-sm" onClick={() => onPick(s.value)}>
+                {s.value}
+              </button>
+            </span>
+          ))}
+          ?
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Event names to offer: those received (most recent first), then recommended and declared ones. */
+function eventSuggestions(suggestions: SegmentSuggestions | undefined, events: EventItem[]): Suggestion[] {
+  const out: Suggestion[] = (suggestions?.events ?? []).map((e) => ({ value: e.name, label: events.find((x) => x.name === e.name)?.displayName, hint: `received ${formatCount(e.count, "time", "times")}` }));
+  for (const e of events) {
+    if (!out.some((s) => s.value === e.name)) out.push({ value: e.name, label: e.displayName, hint: suggestions ? "not received yet" : undefined });
+  }
+  return out;
+}
+
+export function EventFilterRow({ filter: f, position, events, suggestions, paths, error, onChange, onRemove, onAddProperty, onChangeProperty, onRemoveProperty }: Props) {
   const id = f.key;
+  const names = useMemo(() => eventSuggestions(suggestions, events), [suggestions, events]);
+  const received = suggestions?.events.some((e) => e.name === f.name.trim()) ?? false;
+  // The values of the event's properties, once it names an event received and a property filter asks.
+  const eventValues = useQuery({
+    queryKey: suggestionKeys.event(f.name.trim()),
+    queryFn: () => getSuggestions(f.name.trim()),
+    enabled: received && f.filters.length > 0,
+    staleTime: 60_000,
+  });
+  const values = useMemo(() => new Map((eventValues.data?.eventProperties ?? []).map((p) => [p.path, p.values])), [eventValues.data]);
   const named = events.filter((e) => e.name === f.name);
   const origins = [...new Set(named.flatMap((e) => e.origins))].sort();
   const event = named.find((e) => !f.origin || e.origins.includes(f.origin)) ?? named[0];
@@ -114,14 +172,8 @@ export function EventFilterRow({ filter: f, position, events, paths, error, onCh
         <Control id={`${id}-name`} label="Event" error={err("name")} className="grow">
           {(control) => (
             <>
-              <input {...control} className="input" list={`${id}-events`} autoComplete="off" placeholder="e.g. placed order" value={f.name} onChange={(e) => onChange({ name: e.target.value })} />
-              <datalist id={`${id}-events`}>
-                {[...new Map(events.map((e) => [e.name, e])).values()].map((e) => (
-                  <option key={e.name} value={e.name}>
-                    {e.displayName}
-                  </option>
-                ))}
-              </datalist>
+              <SuggestInput control={control} value={f.name} suggestions={names} placeholder="e.g. placed order" onChange={(name) => onChange({ name })} />
+              {!err("name") && <UnknownEventWarning id={id} name={f.name} suggestions={suggestions} events={events} onPick={(name) => onChange({ name })} />}
             </>
           )}
         </Control>
@@ -184,6 +236,7 @@ export function EventFilterRow({ filter: f, position, events, paths, error, onCh
                 key={p.key}
                 filter={p}
                 paths={propertyPaths}
+                values={values}
                 position={`${position}, property condition ${i + 1}`}
                 error={(field) => error(p.key, field)}
                 onChange={(patch) => onChangeProperty(p.key, patch)}

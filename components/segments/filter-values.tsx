@@ -1,12 +1,13 @@
 "use client";
 // The value inputs a filter needs for its kind and operator: a list of values (chips, or checkboxes for a
 // fixed set), a number, a yes/no, a date, a number of days/weeks/months/years, or a range.
-import { useId } from "react";
+import { useMemo } from "react";
 import { Control } from "@/components/ui/control";
 import type { OperatorKind, Unit } from "@/lib/segments/vocabulary";
 import { UNITS } from "@/lib/segments/vocabulary";
 import type { DraftValues } from "./condition-builder-state";
 import { NO_VALUE, RELATIVE, UNIT_WORDS } from "./filter-words";
+import { SuggestInput } from "./suggest-input";
 
 type Option = { value: string; label: string };
 
@@ -17,7 +18,7 @@ type Props = {
   draft: DraftValues;
   onChange: (patch: Partial<DraftValues>) => void;
   error: (field: string) => string | undefined;
-  /** values to suggest while typing (tags, custom values) */
+  /** values to suggest while typing (tags, profile and custom values, event property values) */
   suggestions?: string[];
   /** a fixed set of values: checkboxes instead of free text */
   options?: Option[];
@@ -25,29 +26,28 @@ type Props = {
   noun?: string;
 };
 
-/** Free text values as chips: Enter or a comma adds the typed value. Text still in the input counts too
- * (it is not turned into a chip on blur: the chip list appearing would move what the person clicked). */
+/** Free text values as chips: Enter or a comma adds the typed value, picking a suggestion adds it. Text
+ * still in the input counts too (it is not turned into a chip on blur: the chip list appearing would move
+ * what the person clicked). */
 function ChipsInput({ id, draft, onChange, error, suggestions = [], noun = "value" }: Pick<Props, "id" | "draft" | "onChange" | "error" | "suggestions" | "noun">) {
-  const listId = useId();
-  const add = () => {
-    const typed = draft.value.split(",").map((v) => v.trim()).filter(Boolean);
+  const offered = useMemo(() => suggestions.filter((s) => !draft.values.includes(s)).map((value) => ({ value })), [suggestions, draft.values]);
+  const add = (typed: string[]) => {
     if (typed.length) onChange({ values: [...draft.values, ...typed.filter((v) => !draft.values.includes(v))], value: "" });
   };
   return (
     <div className="field grow chips-field">
-      <Control id={`${id}-value`} label={draft.values.length ? `Add another ${noun}` : `${noun[0].toUpperCase()}${noun.slice(1)}`} error={error("value")} hint="Press Enter after each one">
+      <Control id={`${id}-value`} label={draft.values.length ? `Add another ${noun}` : `${noun[0].toUpperCase()}${noun.slice(1)}`} error={error("value")} hint={offered.length ? "Choose a suggestion or type, then press Enter" : "Press Enter after each one"}>
         {(control) => (
-          <input
-            {...control}
-            className="input"
-            list={suggestions.length ? listId : undefined}
-            autoComplete="off"
+          <SuggestInput
+            control={control}
             value={draft.value}
-            onChange={(e) => onChange({ value: e.target.value })}
+            suggestions={offered}
+            onChange={(value) => onChange({ value })}
+            onPick={(value) => add([value])}
             onKeyDown={(e) => {
               if (e.key === "Enter" || e.key === ",") {
                 e.preventDefault();
-                add();
+                add(draft.value.split(",").map((v) => v.trim()).filter(Boolean));
               } else if (e.key === "Backspace" && !draft.value && draft.values.length) {
                 onChange({ values: draft.values.slice(0, -1) });
               }
@@ -55,13 +55,6 @@ function ChipsInput({ id, draft, onChange, error, suggestions = [], noun = "valu
           />
         )}
       </Control>
-      {suggestions.length > 0 && (
-        <datalist id={listId}>
-          {suggestions.filter((s) => !draft.values.includes(s)).slice(0, 200).map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
-      )}
       {draft.values.length > 0 && (
         <ul className="chip-list" aria-label={`Chosen ${noun}s`}>
           {draft.values.map((v) => (

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useReducer, useState } from "react";
+import { useCallback, useMemo, useReducer, useState } from "react";
 import { ContactsBrowser } from "@/components/contacts/contacts-browser";
 import { contactKeys } from "@/components/contacts/contacts-client";
 import { eventMetadataKeys, queryEventMetadata } from "@/components/events/event-metadata-client";
@@ -61,11 +61,12 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const groups = useMemo(() => toApi(state), [state]);
-  const live = useLiveCount(groups, incompleteReason(state));
   const others = useQuery({ queryKey: segmentKeys.list, queryFn: listAllSegments });
   const duplicateName = others.data?.find((s) => s.segmentID !== segment?.segmentID && s.name.trim().toLowerCase() === name.trim().toLowerCase() && name.trim())?.name;
-  const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: getSuggestions, retry: false });
+  const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: () => getSuggestions(), retry: false });
   const events = useQuery({ queryKey: eventMetadataKeys.segments, queryFn: queryEventMetadata, retry: false });
+  const originsOf = useCallback((name: string) => [...new Set(events.data?.filter((e) => e.name === name).flatMap((e) => e.origins))], [events.data]);
+  const live = useLiveCount(groups, incompleteReason(state, originsOf));
   const summary = useMemo(() => summarize(groups), [groups]);
 
   const save = useMutation({
@@ -131,7 +132,7 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
                 value={name}
                 onChange={(e) => setName(e.target.value)}
                 aria-invalid={nameError ? true : undefined}
-                aria-describedby={nameError ? "segment-name-error" : undefined}
+                aria-describedby={nameError ? "segment-name-error" : duplicateName ? "segment-name-warning" : undefined}
               />
               {nameError && (
                 <p id="segment-name-error" className="field-error">
@@ -139,7 +140,7 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
                 </p>
               )}
               {duplicateName && !nameError && (
-                <p className="field-warning" role="status">
+                <p id="segment-name-warning" className="field-warning" role="status">
                   Another segment is already called “{duplicateName}”. A different name tells them apart in lists.
                 </p>
               )}

@@ -45,8 +45,9 @@ export const previewSegment = (conditionGroups: ApiConditionGroup[], signal?: Ab
   apiFetch<SegmentPreview>("/api/segments/preview", { method: "POST", body: { conditionGroups }, signal });
 
 export type SegmentSuggestions = z.infer<typeof SegmentSuggestionsSchema>;
-export const suggestionKeys = { all: ["segments", "suggestions"] as const };
-export const getSuggestions = () => apiFetch<SegmentSuggestions>("/api/segments/suggestions");
+export const suggestionKeys = { all: ["segments", "suggestions"] as const, event: (name: string) => ["segments", "suggestions", name] as const };
+/** Tags, common values and received events; with an event name, also the common values of its properties. */
+export const getSuggestions = (event?: string) => apiFetch<SegmentSuggestions>(`/api/segments/suggestions${queryString({ event })}`);
 
 // ---- bulk tagging a segment's members
 

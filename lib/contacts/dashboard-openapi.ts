@@ -7,6 +7,7 @@ import { ErasureSchema } from "./erase-contact";
 import { ImportBatch, ImportBatchResult } from "./import-contacts";
 import { ContactExportQuery } from "./export-contacts";
 import { ContactSearchQuery, ContactSearchResult } from "./search-contacts";
+import { UnsubscribeRequest, UnsubscribeResult } from "./unsubscribe-contacts";
 
 const tags = ["Contacts"];
 
@@ -38,6 +39,17 @@ export const contactDashboardPaths: ZodOpenApiPathsObject = {
       security: security("contacts.write"),
       requestParams: { header: VersionHeader, path: IdParams },
       responses: { "200": jsonContent(ErasureSchema, "The audit line"), ...notFound, ...standardErrors },
+    },
+  },
+  "/api/contacts/unsubscribe": {
+    post: {
+      summary: "Unsubscribe up to 250 contacts from email",
+      description: "Every email address of the named contacts that is not unsubscribed yet becomes unsubscribed, with a status history line (source api:session from the dashboard), as a PATCH of the channel status records it. Ids of no contact of the brand are ignored; running it again changes nothing.",
+      tags,
+      security: security("contacts.write"),
+      requestParams: { header: VersionHeader },
+      requestBody: { content: { "application/json": { schema: UnsubscribeRequest } } },
+      responses: { "200": jsonContent(UnsubscribeResult, "How many contacts changed"), ...standardErrors },
     },
   },
   "/api/contacts/imports": {

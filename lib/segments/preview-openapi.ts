@@ -2,7 +2,7 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { jsonContent, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
 import { SegmentPreviewInput, SegmentPreviewSchema } from "./preview-segment";
-import { SegmentSuggestionsSchema } from "./suggestions";
+import { SegmentSuggestionsQuery, SegmentSuggestionsSchema } from "./suggestions";
 
 export const segmentPreviewPaths: ZodOpenApiPathsObject = {
   "/api/segments/preview": {
@@ -18,11 +18,11 @@ export const segmentPreviewPaths: ZodOpenApiPathsObject = {
   },
   "/api/segments/suggestions": {
     get: {
-      summary: "Values the segment builder offers: the brand's tags and custom property names",
-      description: "Events, their origins and property keys: POST /api/event-metadata/query with includeProperties.",
+      summary: "Values the segment builder offers: tags, custom properties and profile fields with their common values, received events",
+      description: "With `event`, also the common values of that event's properties. Event schemas (recommended and declared events, origins, property trees): POST /api/event-metadata/query with includeProperties.",
       tags: ["Segments"],
       security: security("segments.read"),
-      requestParams: { header: VersionHeader },
+      requestParams: { header: VersionHeader, query: SegmentSuggestionsQuery },
       responses: { "200": jsonContent(SegmentSuggestionsSchema, "Suggestions"), ...standardErrors },
     },
   },

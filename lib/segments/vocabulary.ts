@@ -89,3 +89,7 @@ export function propertyFilterKind(f: { valueType?: ValueType; operator: string;
   return "text";
 }
 
+
+/** Text profile fields whose common values the segment builder suggests (GET /api/segments/suggestions). */
+export const PROFILE_SUGGESTION_FIELDS = ["firstName", "lastName", "city", "state", "country", "countryCode", "postalCode", "lastDetectedCity", "lastDetectedCountry"] as const;
+export type ProfileSuggestionField = (typeof PROFILE_SUGGESTION_FIELDS)[number];

@@ -1,0 +1,52 @@
+// Unsubscribing a set of contacts from email (the dashboard's bulk action, a page of the selection or of a
+// filtered view per request): every email identifier of the brand's named contacts that is not unsubscribed
+// yet becomes unsubscribed, with a status history line as a PATCH of the identifier's channel writes one
+// (lib/contacts/write-contact.ts), and the contact's updatedAt moves. Already unsubscribed identifiers are
+// left alone (no history line), so running it again changes nothing.
+import { z } from "zod";
+import { writeTransaction } from "@/lib/db/sql";
+import { isId, newId } from "@/lib/ids";
+import { idList } from "./tags/apply-tags";
+
+export const MAX_UNSUBSCRIBE = 250;
+
+export const UnsubscribeRequest = z
+  .strictObject({
+    contactIDs: z.array(z.string().max(100)).min(1).max(MAX_UNSUBSCRIBE)
+      .meta({ description: `Contact ids (1 to ${MAX_UNSUBSCRIBE}); ids of no contact of the brand are ignored` }),
+  })
+  .meta({ id: "UnsubscribeRequest" });
+export type UnsubscribeRequest = z.infer<typeof UnsubscribeRequest>;
+
+export const UnsubscribeResult = z
+  .object({
+    contactsChanged: z.number().int().meta({ description: "Contacts that had an email address not unsubscribed yet (now unsubscribed)" }),
+  })
+  .meta({ id: "UnsubscribeResult" });
+export type UnsubscribeResult = z.infer<typeof UnsubscribeResult>;
+
+export async function unsubscribeContacts(brandId: string, request: UnsubscribeRequest, options: { source: string }): Promise<UnsubscribeResult> {
+  const named = [...new Set(request.contactIDs)].filter(isId);
+  if (named.length === 0) return { contactsChanged: 0 };
+  const now = new Date();
+  const changed = await writeTransaction(async (tx) => {
+    const ids = idList(tx, named);
+    const identifiers = await tx.all<{ id: string; contactId: string; value: string; status: string }>(
+      `SELECT "id", "contactId", "value", "status" FROM "ContactIdentifier"
+       WHERE "brandId" = ? AND "type" = 'email' AND "status" <> 'unsubscribed' AND "contactId" IN ${ids.sql}`,
+      [brandId, ids.param]);
+    if (identifiers.length === 0) return [];
+    const touched = idList(tx, identifiers.map((i) => i.id));
+    await tx.run(`UPDATE "ContactIdentifier" SET "status" = 'unsubscribed', "statusChangedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${touched.sql}`,
+      [now, brandId, touched.param]);
+    await tx.run(
+      `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")
+       VALUES ${identifiers.map(() => "(?, ?, ?, 'email', ?, 'email', ?, 'unsubscribed', ?, ?ts)").join(", ")}`,
+      identifiers.flatMap((i) => [newId(now), brandId, i.contactId, i.value, i.status, options.source, now]));
+    const contacts = [...new Set(identifiers.map((i) => i.contactId))];
+    const people = idList(tx, contacts);
+    await tx.run(`UPDATE "Contact" SET "updatedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${people.sql}`, [now, brandId, people.param]);
+    return contacts;
+  });
+  return { contactsChanged: changed.length };
+}
