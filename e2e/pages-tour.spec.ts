@@ -1,0 +1,216 @@
+// Every page at 1440x900 and 390x844 (issue 18): each page loads with no console error, no uncaught
+// exception, no failed request and no horizontal overflow, and its screenshot is written to
+// artifacts/screenshots/pages/ to be looked at. The data is a brand a marketer has started using:
+// a template, contacts with tags and events, a segment, an OAuth app of their own, a connected app.
+// axe finds no serious violation on the Settings, apps, consent and docs pages.
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { admin, CALLBACK, captureCallback, makeOperator, newAccount, signInViaApi } from "./oauth-helpers";
+
+const SHOTS = "artifacts/screenshots/pages";
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 390, height: 844 },
+] as const;
+
+// Made in beforeAll (again in a new worker after a failure, so every page is still visited).
+let account = { brandID: "", email: "", password: "" };
+let run = "";
+const ids = { template: "", contact: "", segment: "", unsubscribe: "", preferences: "" };
+let apiKey = "";
+
+const hex = (n: number) => n.toString(16).padStart(24, "0");
+const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+
+async function post(request: APIRequestContext, url: string, data: unknown) {
+  const res = await request.post(url, { headers: headers(), data });
+  expect(res.status(), `${url}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+type Tour = {
+  name: string;
+  path: () => string;
+  /** what shows once the page is ready (its main heading, usually) */
+  ready: (page: Page) => ReturnType<Page["getByRole"]>;
+  signedIn?: boolean;
+  /** Very long pages (the API reference) are shot at viewport height. */
+  fullPage?: boolean;
+  axe?: boolean;
+};
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name, level: 1 });
+
+const PAGES: Tour[] = [
+  { name: "login", path: () => "/login", ready: heading("Sign in"), signedIn: false, axe: true },
+  { name: "signup", path: () => "/signup", ready: heading(/Create/), signedIn: false },
+  { name: "templates", path: () => "/templates", ready: heading("Templates") },
+  { name: "editor", path: () => `/templates/${ids.template}`, ready: (page) => page.getByRole("button", { name: "Send test" }) },
+  { name: "test-emails", path: () => "/test-emails", ready: heading("Test emails") },
+  { name: "contacts", path: () => "/contacts", ready: heading("Contacts") },
+  { name: "contact-new", path: () => "/contacts/new", ready: heading(/Add a contact|New contact/) },
+  { name: "contacts-import", path: () => "/contacts/import", ready: heading(/Import/) },
+  { name: "profile", path: () => `/contacts/${ids.contact}`, ready: heading(/Ava/) },
+  { name: "contact-edit", path: () => `/contacts/${ids.contact}/edit`, ready: heading(/Edit/) },
+  { name: "segments", path: () => "/segments", ready: heading("Segments") },
+  { name: "segment-new", path: () => "/segments/new", ready: heading(/segment/i) },
+  { name: "segment-builder", path: () => `/segments/${ids.segment}`, ready: heading(/VIP/) },
+  { name: "events", path: () => "/events", ready: heading("Events") },
+  { name: "settings", path: () => "/settings", ready: heading("Settings"), axe: true },
+  { name: "settings-brand", path: () => "/settings/brand", ready: heading("Brand"), axe: true },
+  { name: "settings-api-keys", path: () => "/settings/api-keys", ready: heading("API keys"), axe: true },
+  { name: "developer-apps", path: () => "/developer-apps", ready: heading("Developer apps"), axe: true },
+  { name: "connected-apps", path: () => "/settings/connected-apps", ready: heading("Connected apps"), axe: true },
+  { name: "operator", path: () => "/operator/oauth-clients", ready: heading("OAuth app requests"), axe: true },
+  { name: "docs", path: () => "/docs", ready: heading(/./), axe: true },
+  { name: "docs-api", path: () => "/docs/api", ready: heading(/./), fullPage: false, axe: true },
+  { name: "docs-v4-migration", path: () => "/docs/v4-migration", ready: heading(/./), axe: true },
+  { name: "docs-problem", path: () => "/docs/problems/validation-failed", ready: heading(/./), axe: true },
+  { name: "unsubscribe", path: () => ids.unsubscribe, ready: heading(/./), signedIn: false },
+  { name: "preferences", path: () => ids.preferences, ready: heading(/./), signedIn: false },
+  { name: "not-found", path: () => "/no-such-page", ready: heading("Page not found"), signedIn: false },
+];
+
+/** Everything that would show in the browser's console as a problem, for one page load. */
+function watch(page: Page, origin: string): string[] {
+  const problems: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") problems.push(`console: ${m.text()}`);
+  });
+  page.on("pageerror", (e) => problems.push(`exception: ${e.message}`));
+  page.on("requestfailed", (r) => {
+    // A navigation or prefetch the page itself cancelled is not a failure.
+    if (r.failure()?.errorText !== "net::ERR_ABORTED") problems.push(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText}`);
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400 && r.url().startsWith(origin)) problems.push(`${r.status()}: ${r.request().method()} ${r.url()}`);
+  });
+  return problems;
+}
+
+test.beforeAll("a brand with a template, contacts, events, a segment and OAuth apps", async ({ browser }) => {
+  test.setTimeout(120_000);
+  fs.mkdirSync(SHOTS, { recursive: true });
+  account = newAccount();
+  run = account.brandID.slice(-6);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const request = page.request;
+  makeOperator(account.email);
+  apiKey = admin("create-api-key", "--brand", account.brandID, "--name", "Tour").apiKey;
+
+  const template = await post(request, "/api/email-templates", {
+    name: "Spring newsletter",
+    sections: [
+      {
+        id: hex(1),
+        rows: [
+          {
+            id: hex(2),
+            columns: [
+              {
+                id: hex(3),
+                blocks: [
+                  { id: hex(4), type: "text", text: "<h1>Hello [[contact.first_name]]</h1><p>Our spring collection is here.</p>" },
+                  { id: hex(5), type: "text", text: '<p><a href="[[message.unsubscribe_url]]">Unsubscribe</a> · <a href="[[message.preferences_url]]">Preferences</a></p>' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  ids.template = template.id;
+
+  const people = [
+    { firstName: "Ava", lastName: "Smith", tags: ["vip", "newsletter", "spring-sale-2026"] },
+    { firstName: "Ben", lastName: "Okafor", tags: ["newsletter"] },
+    { firstName: "Chloé", lastName: "Durand-Lefèvre", tags: ["vip"] },
+  ];
+  for (const [i, p] of people.entries()) {
+    const email = `${p.firstName.toLowerCase().normalize("NFD").replace(/[^a-z]/g, "")}-${run}@example.com`;
+    const contact = await post(request, "/api/contacts", {
+      identifiers: [
+        { type: "email", id: email, channels: { email: { status: "subscribed" } } },
+        ...(i === 0 ? [{ type: "phone", id: "+442071838750", channels: { sms: { status: "subscribed" } } }] : []),
+      ],
+      firstName: p.firstName,
+      lastName: p.lastName,
+      tags: p.tags,
+      city: "Lisbon",
+      countryCode: "PT",
+    });
+    if (i === 0) ids.contact = contact.id;
+    for (const eventName of ["viewed product", "added product to cart", "placed order"]) {
+      await post(request, "/api/events", {
+        eventName,
+        origin: "api",
+        contact: { email },
+        properties: { productTitle: "Linen shirt", value: 49.5, currency: "EUR", items: [{ title: "Linen shirt", quantity: 1, price: 49.5 }] },
+      });
+    }
+  }
+  const segment = await post(request, "/api/segments", {
+    name: "VIP customers",
+    conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["vip"] }] }] }],
+  });
+  ids.segment = segment.id;
+
+  const rendered = await post(request, `/api/email-templates/${ids.template}/render`, { contactID: ids.contact });
+  const link = (kind: string) => new URL(new RegExp(`href="([^"]*/email/${kind}/[^"]+)"`).exec(rendered.html)![1]).pathname;
+  ids.unsubscribe = link("unsubscribe");
+  ids.preferences = link("preferences");
+
+  // A connected app (through the consent page) and an app of the user's own (through Developer apps).
+  const { clientID } = admin("create-oauth-client", "--name", `Shop Sync ${run}`, "--redirect-uri", CALLBACK, "--contact-email", "dev@shopsync.example");
+  await captureCallback(context);
+  await signInViaApi(page, account.email, account.password);
+  await page.goto(`/oauth2/authorize?${new URLSearchParams({ response_type: "code", client_id: clientID, redirect_uri: CALLBACK, scope: "contacts.read events.write", state: "s" })}`);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: path.join(SHOTS, `consent-${viewport.width}.png`), fullPage: true });
+    expect(await horizontalOverflow(page)).toBe(0);
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page.getByRole("heading", { name: "App callback" })).toBeVisible();
+
+  await page.goto("/developer-apps");
+  await page.getByLabel("App name").fill(`Loyalty points ${run}`);
+  await page.getByLabel("Redirect URIs").fill("https://loyalty.example/oauth/callback\nhttps://staging.loyalty.example/oauth/callback");
+  await page.getByLabel(/See your contacts/).check();
+  await page.getByLabel(/Create and update your contacts/).check();
+  await page.getByRole("button", { name: "Request credentials" }).click();
+  await expect(page.getByRole("row", { name: new RegExp(`Loyalty points ${run}`) }).getByText("Waiting for review")).toBeVisible();
+  await context.close();
+});
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+}
+
+for (const tour of PAGES) {
+  test(`${tour.name}: no console error, no overflow at 1440 and 390 px`, async ({ page, baseURL }) => {
+    if (tour.signedIn !== false) await signInViaApi(page, account.email, account.password);
+    const problems = watch(page, new URL(baseURL!).origin);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await page.goto(tour.path());
+      await expect(tour.ready(page).first()).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator(".loading")).toHaveCount(0);
+      await page.screenshot({ path: path.join(SHOTS, `${tour.name}-${viewport.width}.png`), fullPage: tour.fullPage ?? true });
+      expect(await horizontalOverflow(page), `${tour.name} at ${viewport.width} px scrolls sideways`).toBe(0);
+      if (tour.axe && viewport.width === 1440) expect(await seriousViolations(page)).toEqual([]);
+    }
+    expect(problems).toEqual([]);
+  });
+}
