@@ -39,7 +39,7 @@ export function DeveloperAppsTable({ apps }: { apps: ClientSummary[] }) {
                 <span className={`badge ${STATUS[app.status].badge}`}>{STATUS[app.status].text}</span>
               </td>
               <td data-label="Client ID">
-                <code>{app.clientId}</code>
+                <code className="code-wrap">{app.clientId}</code>
               </td>
               <td data-label="Client secret">
                 {app.status === "approved" ? (

@@ -13,19 +13,21 @@ export function DisconnectAppButton({ id, name }: { id: string; name: string }) 
         Disconnect
       </button>
       <Dialog open={asking} onClose={() => setAsking(false)} title={`Disconnect ${name}?`} role="alertdialog">
-        <form action={revokeConnectedAppAction} className="stack">
+        <form action={revokeConnectedAppAction}>
           <input type="hidden" name="id" value={id} />
-          <p>
-            <strong>{name}</strong> loses access to this brand at once: its requests are refused from now on. You can connect it again later from the
-            app.
-          </p>
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => setAsking(false)} autoFocus>
-              Cancel
-            </button>
-            <SubmitButton pendingText="Disconnecting…" className="btn btn-danger">
-              Disconnect
-            </SubmitButton>
+          <div className="stack">
+            <p>
+              <strong>{name}</strong> loses access to this brand at once: its requests are refused from now on. You can connect it again later from the
+              app.
+            </p>
+            <div className="dialog-actions">
+              <button type="button" className="btn btn-secondary" onClick={() => setAsking(false)} autoFocus>
+                Cancel
+              </button>
+              <SubmitButton pendingText="Disconnecting…" className="btn btn-danger">
+                Disconnect
+              </SubmitButton>
+            </div>
           </div>
         </form>
       </Dialog>

@@ -18,7 +18,7 @@ function PendingRequest({ c }: { c: ClientSummary }) {
   return (
     <section className="card stack" aria-label={c.name}>
       <h3 className="card-title">{c.name}</h3>
-      <dl className="field-list">
+      <dl className="field-list field-list-stack">
         <div>
           <dt>Requested by</dt>
           <dd>
@@ -116,7 +116,7 @@ export default async function OperatorClientsPage() {
                         {c.name}
                       </th>
                       <td data-label="Client ID">
-                        <code>{c.clientId}</code>
+                        <code className="code-wrap">{c.clientId}</code>
                       </td>
                       <td data-label="Status">
                         <span className={`badge ${STATUS[c.status]}`}>{c.status === "approved" ? "Approved" : "Rejected"}</span>
