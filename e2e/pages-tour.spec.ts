@@ -219,3 +219,9 @@ for (const tour of PAGES) {
     expect(problems).toEqual([]);
   });
 }
+
+test("a favicon is served (Chromium asks for /favicon.ico on every page) and the pages link the icon", async ({ page }) => {
+  for (const icon of ["/favicon.ico", "/icon.svg"]) expect((await page.request.get(icon)).status(), icon).toBe(200);
+  await page.goto("/login");
+  await expect(page.locator('head link[rel="icon"]').first()).toHaveAttribute("href", /icon|favicon/);
+});

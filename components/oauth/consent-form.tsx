@@ -1,6 +1,6 @@
 import { SCOPE_DESCRIPTIONS, type Scope } from "@/lib/http/scopes";
 import type { BrandChoice } from "@/lib/brands/memberships";
-import { OAuthCard } from "./oauth-card";
+import { AuthCard } from "@/components/ui/auth-card";
 
 export type ConsentFormProps = {
   appName: string;
@@ -17,7 +17,7 @@ export type ConsentFormProps = {
 /** A plain HTML form (works without JavaScript); the server validates everything again on submit. */
 export function ConsentForm(props: ConsentFormProps) {
   return (
-    <OAuthCard labelledBy="consent-title">
+    <AuthCard wide labelledBy="consent-title">
       <h1 id="consent-title" className="auth-title">
         {props.appName} wants to access your Inkwell account
       </h1>
@@ -64,6 +64,6 @@ export function ConsentForm(props: ConsentFormProps) {
           </button>
         </div>
       </form>
-    </OAuthCard>
+    </AuthCard>
   );
 }

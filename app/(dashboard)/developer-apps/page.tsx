@@ -6,6 +6,7 @@ import { listClientsOfOwner } from "@/lib/oauth/clients";
 import { requireUser } from "@/lib/oauth/dashboard-session";
 import { DeveloperAppsTable } from "@/components/oauth/developer-apps-table";
 import { RequestAppForm } from "@/components/oauth/request-app-form";
+import { SettingsPageHeader } from "@/components/settings/settings-page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 
 export const dynamic = "force-dynamic";
@@ -16,17 +17,11 @@ export default async function DeveloperAppsPage() {
   const apps = await listClientsOfOwner(userId);
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/settings">Settings</Link> <span aria-hidden="true">/</span> <span aria-current="page">Developer apps</span>
-      </nav>
-      <div className="page-header">
-        <h1 className="page-title">Developer apps</h1>
-        <p className="muted">
-          Building an app that many brands connect to? Request OAuth 2.0 credentials here. The operator reviews each request (usually in 1–3
-          business days); approved apps get their client secret on this page. See the <Link href="/docs/api">API reference</Link> for the
-          authorization flow.
-        </p>
-      </div>
+      <SettingsPageHeader title="Developer apps">
+        Building an app that many brands connect to? Request OAuth 2.0 credentials here. The operator reviews each request (usually in 1–3
+        business days); approved apps get their client secret on this page. See the <Link href="/docs/api">API reference</Link> for the
+        authorization flow.
+      </SettingsPageHeader>
       <div className="stack-lg">
         <section aria-labelledby="apps-title" className="stack">
           <h2 id="apps-title" className="section-title">

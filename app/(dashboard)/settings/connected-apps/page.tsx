@@ -4,6 +4,7 @@ import Link from "next/link";
 import { listConnectedApps } from "@/lib/oauth/connected-apps";
 import { requireBrand } from "@/lib/oauth/dashboard-session";
 import { ConnectedAppsTable } from "@/components/oauth/connected-apps-table";
+import { SettingsPageHeader } from "@/components/settings/settings-page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 
 export const dynamic = "force-dynamic";
@@ -14,13 +15,7 @@ export default async function ConnectedAppsPage() {
   const apps = brandId ? await listConnectedApps(brandId) : [];
   return (
     <>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/settings">Settings</Link> <span aria-hidden="true">/</span> <span aria-current="page">Connected apps</span>
-      </nav>
-      <div className="page-header">
-        <h1 className="page-title">Connected apps</h1>
-        <p className="muted">Apps you allowed to work with this brand’s contacts, events and templates. Disconnecting an app ends its access at once.</p>
-      </div>
+      <SettingsPageHeader title="Connected apps">Apps you allowed to work with this brand’s contacts, events and templates. Disconnecting an app ends its access at once.</SettingsPageHeader>
       <section aria-labelledby="connected-title" className="stack">
         <h2 id="connected-title" className="section-title">
           Apps with access
