@@ -1,5 +1,6 @@
 // The OAuth 2.0 Authorization Code flow in Chromium: sign in from the authorize redirect, consent,
-// code, token, API call, revoke, call refused; plus the Developer apps and Connected apps pages.
+// code, token, API call, revoke, call refused; plus the Developer apps and Connected apps pages
+// (confirmation before disconnecting or rotating, the secret shown once, form errors that clear).
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { admin, CALLBACK, captureCallback, makeOperator, newAccount, SCREENSHOTS, signInViaApi } from "./oauth-helpers";
 
@@ -75,7 +76,7 @@ test("an unknown redirect address shows an error page and stays on Inkwell", asy
   await page.screenshot({ path: `${SCREENSHOTS}/oauth-error.png` });
 });
 
-test("Connected apps lists the authorized app and Revoke ends its token", async ({ page, context, request }) => {
+test("Connected apps lists the authorized app; Disconnect asks first, then ends its token", async ({ page, context, request }) => {
   const account = newAccount();
   const { clientID, clientSecret } = admin("create-oauth-client", "--name", "Revocable App", "--redirect-uri", CALLBACK);
   await captureCallback(context);
@@ -93,8 +94,14 @@ test("Connected apps lists the authorized app and Revoke ends its token", async 
   await expect(page.getByRole("row", { name: /Revocable App/ })).toBeVisible();
   await expect(page.getByText("See your contacts and their activity")).toBeVisible();
   await page.screenshot({ path: `${SCREENSHOTS}/oauth-connected-apps.png`, fullPage: true });
-  await page.getByRole("button", { name: "Revoke Revocable App" }).click();
-  await expect(page.getByText("No apps are connected to this brand.")).toBeVisible();
+  await page.getByRole("button", { name: "Disconnect Revocable App" }).click();
+  const dialog = page.getByRole("alertdialog", { name: "Disconnect Revocable App?" });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  expect((await request.get("/api/me", { headers })).status()).toBe(200); // Cancel changed nothing
+  await page.getByRole("button", { name: "Disconnect Revocable App" }).click();
+  await dialog.getByRole("button", { name: "Disconnect" }).click();
+  await expect(page.getByRole("heading", { name: "No apps are connected to this brand" })).toBeVisible();
   expect((await request.get("/api/me", { headers })).status()).toBe(401);
 });
 
@@ -102,21 +109,29 @@ test("Developer apps: request credentials, operator approval, secret shown once"
   const account = newAccount();
   await signInViaApi(page, account.email, account.password);
   await page.goto("/developer-apps");
-  await expect(page.getByText("You have not requested credentials for any app yet.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "No apps yet" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Developer apps", level: 1 })).toBeVisible();
 
   await page.getByLabel("App name").fill("My Integration");
   await page.getByLabel(/Redirect URIs/).fill("http://example.com/cb");
   await page.getByRole("button", { name: "Request credentials" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Please correct" })).toBeVisible();
-  await expect(page.getByText(/must use https/i)).toBeVisible();
-  await expect(page.getByText("Choose at least one scope")).toBeVisible();
+  // Every error is listed at the top and beside its field; an error goes away once its field is edited.
+  const summary = page.getByRole("alert").filter({ hasText: "Please correct" });
+  await expect(summary).toBeVisible();
+  await expect(summary.getByRole("link", { name: /Redirect URIs: .*must use https/i })).toBeVisible();
+  await expect(summary.getByRole("link", { name: "Scopes: Choose at least one scope" })).toBeVisible();
+  await expect(page.getByLabel(/Redirect URIs/)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Choose at least one scope")).toHaveCount(2);
   await page.screenshot({ path: `${SCREENSHOTS}/oauth-developer-apps-errors.png`, fullPage: true });
 
   await page.getByLabel(/Redirect URIs/).fill("https://integration.example/cb");
+  await expect(summary.getByRole("link", { name: /Redirect URIs/ })).toHaveCount(0);
+  await expect(page.getByLabel(/Redirect URIs/)).not.toHaveAttribute("aria-invalid", "true");
   await page.getByLabel(/Create and update your contacts/).check();
+  await expect(summary).toBeHidden();
   await page.getByRole("button", { name: "Request credentials" }).click();
   await expect(page.getByRole("status").filter({ hasText: "was sent" })).toBeVisible();
-  await expect(page.getByText("Waiting for review")).toBeVisible();
+  await expect(page.getByRole("row", { name: /My Integration/ }).getByText("Waiting for review")).toBeVisible();
 
   const row = page.getByRole("row", { name: /My Integration/ });
   const clientID = (await row.innerText()).match(/inkc_[0-9a-f]+/)![0];
@@ -125,16 +140,20 @@ test("Developer apps: request credentials, operator approval, secret shown once"
   expect(admin("approve-oauth-client", "--client", clientID)).toEqual({ clientID, status: "approved" });
   await page.reload();
   await page.getByRole("button", { name: "Get client secret for My Integration" }).click();
-  const secret = page.getByLabel("Client secret");
-  await expect(secret).toHaveText(/^inkcs_/);
-  await page.screenshot({ path: `${SCREENSHOTS}/oauth-developer-apps-secret.png`, fullPage: true });
-  const first = await secret.innerText();
+  const shown = page.getByRole("dialog", { name: "Client secret for My Integration" });
+  const secret = shown.getByRole("textbox", { name: "Client secret" });
+  await expect(secret).toHaveValue(/^inkcs_/);
+  await page.screenshot({ path: `${SCREENSHOTS}/oauth-developer-apps-secret.png` });
+  const first = await secret.inputValue();
+  await shown.getByRole("button", { name: "I have saved it" }).click();
+  await expect(shown).toBeHidden();
 
   await page.reload();
-  await expect(page.getByLabel("Client secret")).toHaveCount(0); // shown once
+  await expect(page.getByRole("textbox", { name: "Client secret" })).toHaveCount(0); // shown once
   await page.getByRole("button", { name: "Rotate secret for My Integration" }).click();
-  await expect(page.getByLabel("Client secret")).toHaveText(/^inkcs_/);
-  expect(await page.getByLabel("Client secret").innerText()).not.toBe(first);
+  await page.getByRole("alertdialog", { name: "Rotate the secret of My Integration?" }).getByRole("button", { name: "Rotate secret" }).click();
+  await expect(secret).toHaveValue(/^inkcs_/);
+  expect(await secret.inputValue()).not.toBe(first);
 });
 
 test("the operator requires PKCE of an app on the OAuth app requests page, and the app must then use it", async ({ page }) => {

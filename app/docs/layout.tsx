@@ -25,7 +25,8 @@ export default async function DocsLayout({ children }: { children: React.ReactNo
                 <Link href="/templates" className="nav-link">
                   Dashboard
                 </Link>
-                <span className="muted small" aria-label={`Signed in as ${email}`}>
+                <span className="docs-account muted small" title={email}>
+                  <span className="visually-hidden">Signed in as </span>
                   {email}
                 </span>
               </>

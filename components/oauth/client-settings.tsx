@@ -1,16 +1,15 @@
 // The operator's per-app settings on the OAuth app requests page: PKCE and token introspection.
 import type { ClientSummary } from "@/lib/oauth/clients";
 import { updateClientSettingAction } from "@/lib/oauth/dashboard-actions";
-import { SubmitButton } from "./submit-button";
-import styles from "./oauth.module.css";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 function Toggle({ client, setting, on, label }: { client: ClientSummary; setting: "requirePkce" | "resourceServer"; on: boolean; label: string }) {
   return (
-    <form action={updateClientSettingAction} className={styles.inline}>
+    <form action={updateClientSettingAction}>
       <input type="hidden" name="clientId" value={client.clientId} />
       <input type="hidden" name="setting" value={setting} />
       <input type="hidden" name="value" value={String(!on)} />
-      <SubmitButton variant="secondary" pendingLabel="Saving…" ariaLabel={`${label} for ${client.name}`}>
+      <SubmitButton className="btn btn-secondary btn-sm" pendingText="Saving…" aria-label={`${label} for ${client.name}`}>
         {label}
       </SubmitButton>
     </form>
@@ -20,7 +19,7 @@ function Toggle({ client, setting, on, label }: { client: ClientSummary; setting
 export function PkceSetting({ client }: { client: ClientSummary }) {
   if (client.clientType === "public") return <span>Always required (public app)</span>;
   return (
-    <span className={styles.setting}>
+    <span className="setting">
       <span>{client.requirePkce ? "Required" : "Optional"}</span>
       <Toggle client={client} setting="requirePkce" on={client.requirePkce} label={client.requirePkce ? "Make PKCE optional" : "Require PKCE"} />
     </span>
@@ -29,7 +28,7 @@ export function PkceSetting({ client }: { client: ClientSummary }) {
 
 export function IntrospectionSetting({ client }: { client: ClientSummary }) {
   return (
-    <span className={styles.setting}>
+    <span className="setting">
       <span>{client.resourceServer ? "Any access token (resource server)" : "Its own tokens"}</span>
       <Toggle
         client={client}

@@ -1,16 +1,67 @@
 // Operator review of OAuth app requests (users with the operator role only; others get a 404).
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { listClientsForOperator } from "@/lib/oauth/clients";
+import { listClientsForOperator, type ClientSummary } from "@/lib/oauth/clients";
 import { reviewClientAction } from "@/lib/oauth/dashboard-actions";
 import { requireUser } from "@/lib/oauth/dashboard-session";
-import { SubmitButton } from "@/components/oauth/submit-button";
 import { IntrospectionSetting, PkceSetting } from "@/components/oauth/client-settings";
+import { EmptyState } from "@/components/ui/empty-state";
 import { LocalDate } from "@/components/ui/local-date";
-import styles from "@/components/oauth/oauth.module.css";
+import { SubmitButton } from "@/components/ui/submit-button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "OAuth app requests" };
+
+const STATUS = { pending: "badge-warning", approved: "badge-success", rejected: "badge-danger" } as const;
+
+function PendingRequest({ c }: { c: ClientSummary }) {
+  return (
+    <section className="card stack" aria-label={c.name}>
+      <h3 className="card-title">{c.name}</h3>
+      <dl className="field-list field-list-stack">
+        <div>
+          <dt>Requested by</dt>
+          <dd>
+            {c.ownerEmail ?? "unknown"}, <LocalDate value={c.createdAt} withTime />
+          </dd>
+        </div>
+        <div>
+          <dt>Contact</dt>
+          <dd>{c.contactEmail ?? "—"}</dd>
+        </div>
+        <div>
+          <dt>Scopes</dt>
+          <dd>{c.scopes.join(", ")}</dd>
+        </div>
+        <div>
+          <dt>Redirect URIs</dt>
+          <dd className="break">{c.redirectUris.join(", ")}</dd>
+        </div>
+        <div>
+          <dt>PKCE</dt>
+          <dd>
+            <PkceSetting client={c} />
+          </dd>
+        </div>
+        <div>
+          <dt>Token introspection</dt>
+          <dd>
+            <IntrospectionSetting client={c} />
+          </dd>
+        </div>
+      </dl>
+      <form action={reviewClientAction} className="form-actions">
+        <input type="hidden" name="clientId" value={c.clientId} />
+        <SubmitButton name="decision" value="approved" pendingText="Saving…" aria-label={`Approve ${c.name}`}>
+          Approve
+        </SubmitButton>
+        <SubmitButton name="decision" value="rejected" className="btn btn-danger-ghost" pendingText="Saving…" aria-label={`Reject ${c.name}`}>
+          Reject
+        </SubmitButton>
+      </form>
+    </section>
+  );
+}
 
 export default async function OperatorClientsPage() {
   const { isOperator } = await requireUser("/operator/oauth-clients");
@@ -19,70 +70,71 @@ export default async function OperatorClientsPage() {
   const pending = clients.filter((c) => c.status === "pending");
   const reviewed = clients.filter((c) => c.status !== "pending");
   return (
-    <div className={styles.page}>
-      <h1>OAuth app requests</h1>
-      <h2 style={{ fontSize: "1.15rem" }}>Waiting for review ({pending.length})</h2>
-      {pending.length === 0 ? <p className={styles.empty}>No requests are waiting.</p> : null}
-      {pending.map((c) => (
-        <section key={c.id} className={styles.form} style={{ marginBottom: "1rem" }} aria-label={c.name}>
-          <h3 style={{ margin: 0 }}>{c.name}</h3>
-          <div className={styles.muted}>
-            Requested by {c.ownerEmail ?? "unknown"} on <LocalDate value={c.createdAt} withTime />; contact {c.contactEmail ?? "—"}
-          </div>
-          <div>Scopes: {c.scopes.join(", ")}</div>
-          <div>Redirect URIs: {c.redirectUris.join(", ")}</div>
-          <div>
-            PKCE: <PkceSetting client={c} />
-          </div>
-          <div>
-            Token introspection: <IntrospectionSetting client={c} />
-          </div>
-          <form action={reviewClientAction} className={styles.actions} style={{ marginTop: 0 }}>
-            <input type="hidden" name="clientId" value={c.clientId} />
-            <SubmitButton name="decision" value="approved" pendingLabel="Saving…" ariaLabel={`Approve ${c.name}`}>
-              Approve
-            </SubmitButton>
-            <SubmitButton name="decision" value="rejected" variant="danger" pendingLabel="Saving…" ariaLabel={`Reject ${c.name}`}>
-              Reject
-            </SubmitButton>
-          </form>
+    <>
+      <div className="page-header">
+        <h1 className="page-title">OAuth app requests</h1>
+        <p className="muted">Developers ask for OAuth credentials on their Developer apps page. Approve an app to let it ask brands for access.</p>
+      </div>
+      <div className="stack-lg">
+        <section aria-labelledby="pending-title" className="stack">
+          <h2 id="pending-title" className="section-title">
+            Waiting for review ({pending.length})
+          </h2>
+          {pending.length === 0 ? (
+            <EmptyState title="No requests are waiting" headingLevel={3}>
+              <p>New requests from developers show here.</p>
+            </EmptyState>
+          ) : (
+            pending.map((c) => <PendingRequest key={c.id} c={c} />)
+          )}
         </section>
-      ))}
-      <h2 style={{ fontSize: "1.15rem" }}>Reviewed</h2>
-      {reviewed.length === 0 ? (
-        <p className={styles.empty}>No reviewed apps yet.</p>
-      ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">App</th>
-              <th scope="col">Client ID</th>
-              <th scope="col">Status</th>
-              <th scope="col">PKCE</th>
-              <th scope="col">Token introspection</th>
-            </tr>
-          </thead>
-          <tbody>
-            {reviewed.map((c) => (
-              <tr key={c.id}>
-                <td>{c.name}</td>
-                <td>
-                  <code>{c.clientId}</code>
-                </td>
-                <td>
-                  <span className={styles.status}>{c.status}</span>
-                </td>
-                <td>
-                  <PkceSetting client={c} />
-                </td>
-                <td>
-                  <IntrospectionSetting client={c} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+        <section aria-labelledby="reviewed-title" className="stack">
+          <h2 id="reviewed-title" className="section-title">
+            Reviewed
+          </h2>
+          {reviewed.length === 0 ? (
+            <EmptyState title="No reviewed apps yet" headingLevel={3}>
+              <p>Apps you approve or reject move here, with their PKCE and introspection settings.</p>
+            </EmptyState>
+          ) : (
+            <div className="table-wrap">
+              <table className="table table-stack">
+                <caption className="visually-hidden">Reviewed apps</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">App</th>
+                    <th scope="col">Client ID</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">PKCE</th>
+                    <th scope="col">Token introspection</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {reviewed.map((c) => (
+                    <tr key={c.id}>
+                      <th scope="row" className="cell-strong" data-label="App">
+                        {c.name}
+                      </th>
+                      <td data-label="Client ID">
+                        <code className="code-wrap">{c.clientId}</code>
+                      </td>
+                      <td data-label="Status">
+                        <span className={`badge ${STATUS[c.status]}`}>{c.status === "approved" ? "Approved" : "Rejected"}</span>
+                      </td>
+                      <td data-label="PKCE">
+                        <PkceSetting client={c} />
+                      </td>
+                      <td data-label="Token introspection">
+                        <IntrospectionSetting client={c} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+      </div>
+    </>
   );
 }

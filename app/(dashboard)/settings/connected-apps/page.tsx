@@ -1,12 +1,11 @@
-// Connected apps: the OAuth apps the active brand has authorized, with Revoke.
+// Connected apps: the OAuth apps the active brand has authorized, with Disconnect.
 import type { Metadata } from "next";
-import { SCOPE_DESCRIPTIONS, isScope } from "@/lib/http/scopes";
+import Link from "next/link";
 import { listConnectedApps } from "@/lib/oauth/connected-apps";
-import { revokeConnectedAppAction } from "@/lib/oauth/dashboard-actions";
 import { requireBrand } from "@/lib/oauth/dashboard-session";
-import { SubmitButton } from "@/components/oauth/submit-button";
-import { LocalDate } from "@/components/ui/local-date";
-import styles from "@/components/oauth/oauth.module.css";
+import { ConnectedAppsTable } from "@/components/oauth/connected-apps-table";
+import { SettingsPageHeader } from "@/components/settings/settings-page-header";
+import { EmptyState } from "@/components/ui/empty-state";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Connected apps" };
@@ -15,52 +14,27 @@ export default async function ConnectedAppsPage() {
   const { brandId } = await requireBrand("/settings/connected-apps");
   const apps = brandId ? await listConnectedApps(brandId) : [];
   return (
-    <div className={styles.page}>
-      <h1>Connected apps</h1>
-      <p className={styles.muted}>Apps you allowed to act for this brand. Revoking an app ends its access at once.</p>
-      {apps.length === 0 ? (
-        <p className={styles.empty}>No apps are connected to this brand.</p>
-      ) : (
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">App</th>
-              <th scope="col">Can</th>
-              <th scope="col">Last used</th>
-              <th scope="col">
-                <span className={styles.srOnly}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {apps.map((app) => (
-              <tr key={app.id}>
-                <td>
-                  <strong>{app.name}</strong>
-                  <div className={styles.muted}>By {app.developer}</div>
-                  <div className={styles.muted}>Authorized <LocalDate value={app.authorizedAt} withTime /></div>
-                </td>
-                <td>
-                  <ul className={styles.scopes} style={{ margin: 0 }}>
-                    {app.scopes.map((scope) => (
-                      <li key={scope}>{isScope(scope) ? SCOPE_DESCRIPTIONS[scope] : scope}</li>
-                    ))}
-                  </ul>
-                </td>
-                <td><LocalDate value={app.lastUsedAt} withTime /></td>
-                <td>
-                  <form action={revokeConnectedAppAction}>
-                    <input type="hidden" name="id" value={app.id} />
-                    <SubmitButton variant="danger" pendingLabel="Revoking…" ariaLabel={`Revoke ${app.name}`}>
-                      Revoke
-                    </SubmitButton>
-                  </form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </div>
+    <>
+      <SettingsPageHeader title="Connected apps">Apps you allowed to work with this brand’s contacts, events and templates. Disconnecting an app ends its access at once.</SettingsPageHeader>
+      <section aria-labelledby="connected-title" className="stack">
+        <h2 id="connected-title" className="section-title">
+          Apps with access
+        </h2>
+        {apps.length === 0 ? (
+          <EmptyState title="No apps are connected to this brand">
+            <p>
+              To connect an app, start from the app itself: its “Connect with Inkwell” button brings you to a page here where you choose what it may
+              do. It then shows on this page, and you can disconnect it at any time.
+            </p>
+            <p>
+              Building your own integration? Request credentials under <Link href="/developer-apps">Developer apps</Link>, or use an{" "}
+              <Link href="/settings/api-keys">API key</Link> for your own systems.
+            </p>
+          </EmptyState>
+        ) : (
+          <ConnectedAppsTable apps={apps} />
+        )}
+      </section>
+    </>
   );
 }
