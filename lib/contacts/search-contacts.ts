@@ -77,8 +77,8 @@ export function wordsQuery(text: string): string {
 // indexes of migration contact_search_words (PostgreSQL only uses an expression index for the same
 // expression). A phone number is also indexed without its 1-3 digit country code, as on SQLite.
 const WORDS = (text: string) => `to_tsvector('inkwell_words', regexp_replace(${text}, '[[:punct:][:space:]]+', ' ', 'g'))`;
-const nameWords = (a: string) => WORDS(`coalesce(${a}."firstName", '') || ' ' || coalesce(${a}."lastName", '')`);
-const valueWords = (a: string) =>
+export const nameWords = (a: string) => WORDS(`coalesce(${a}."firstName", '') || ' ' || coalesce(${a}."lastName", '')`);
+export const valueWords = (a: string) =>
   WORDS(`CASE WHEN ${a}."type" = 'phone' THEN ${a}."value" || ' ' || substr(${a}."value", 3) || ' ' || substr(${a}."value", 4) || ' ' || substr(${a}."value", 5) ELSE ${a}."value" END`);
 
 /**

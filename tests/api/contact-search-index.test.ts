@@ -1,0 +1,41 @@
+// The dashboard's contact search is only fast while its text conditions are answered by the indexes made
+// for them: FTS5 tables on SQLite, and on PostgreSQL GIN indexes over expressions that the query must
+// repeat verbatim (migration contact_search_words). If the two drift apart, results stay right and the
+// search silently becomes a scan: this test reads the plan on the suite's engine.
+import { describe, expect, it } from "vitest";
+import { filterWhere, nameWords, valueWords } from "@/lib/contacts/search-contacts";
+import { db, dbKind } from "@/lib/db";
+import { toSqlitePlaceholders } from "@/lib/db/placeholders";
+import { Sql } from "@/lib/segments/sql";
+import { createTestBrand } from "./helpers";
+
+async function sqlitePlan(brandId: string, q: string): Promise<string> {
+  const sql = new Sql("sqlite");
+  const statement = `SELECT c."id" FROM "Contact" c WHERE ${await filterWhere(brandId, { q }, sql, 500)}`;
+  const rows = await db.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${toSqlitePlaceholders(statement)}`, ...sql.params);
+  return rows.map((r) => r.detail).join("\n");
+}
+
+/** PostgreSQL: the plan of the search's own condition on a table, sequential scans priced out. */
+async function postgresPlan(table: string, condition: string): Promise<string> {
+  const rows = await db.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+    return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN SELECT 1 FROM "${table}" t WHERE ${condition} @@ to_tsquery('inkwell_words', 'ava:*')`);
+  });
+  return rows.map((r) => r["QUERY PLAN"]).join("\n");
+}
+
+describe("contact search plan", () => {
+  it("finds names and identifier values through the search indexes", async () => {
+    if (dbKind === "sqlite") {
+      const brand = await createTestBrand();
+      const byName = await sqlitePlan(brand.brandId, "ava");
+      expect(byName).toMatch(/ContactNameSearch VIRTUAL TABLE INDEX/);
+      expect(byName).toMatch(/ContactIdentifierSearch VIRTUAL TABLE INDEX/);
+      expect(await sqlitePlan(brand.brandId, "415 555")).toMatch(/ContactIdentifierSearch VIRTUAL TABLE INDEX/);
+    } else {
+      expect(await postgresPlan("Contact", nameWords("t"))).toContain('Bitmap Index Scan on "Contact_name_words_idx"');
+      expect(await postgresPlan("ContactIdentifier", valueWords("t"))).toContain('Bitmap Index Scan on "ContactIdentifier_value_words_idx"');
+    }
+  });
+});
