@@ -50,8 +50,8 @@ describe("configuration", () => {
   });
 
   it("refuses a half login and a malformed sender, and never prints a password", () => {
-    expect(() => parseConfig({ SMTP_HOST: "smtp.acme.com", SMTP_PASSWORD: "hunter2-secret" })).toThrow('SMTP_USER must be set together with SMTP_USER and SMTP_PASSWORD (the mail server login) (got "")');
-    expect(() => parseConfig({ SMTP_USER: "u" })).toThrow("SMTP_PASSWORD must be set together");
+    expect(() => parseConfig({ SMTP_HOST: "smtp.acme.com", SMTP_PASSWORD: "hunter2-secret" })).toThrow('SMTP_USER must be set when SMTP_PASSWORD is (the mail server login needs both, or neither) (got "")');
+    expect(() => parseConfig({ SMTP_USER: "u" })).toThrow("SMTP_PASSWORD must be set when SMTP_USER is (the mail server login needs both, or neither) (got 0 characters)");
     expect(() => parseConfig({ SMTP_FROM: "not an address" })).toThrow(/SMTP_FROM must be an address/);
     expect(() => parseConfig({ SMTP_TLS: "ssl" })).toThrow(/SMTP_TLS must be "starttls", "tls" or "none"/);
     expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow("AUTH_SECRET must be at least 16 characters (got 5 characters)");

@@ -102,7 +102,9 @@ const Environment = z.object({
     ctx.addIssue({ code: "custom", path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"], message: "must be set together with the other S3 key" });
   }
   if (!!env.SMTP_USER !== !!env.SMTP_PASSWORD) {
-    ctx.addIssue({ code: "custom", path: [env.SMTP_USER ? "SMTP_PASSWORD" : "SMTP_USER"], message: "must be set together with SMTP_USER and SMTP_PASSWORD (the mail server login)" });
+    // Name the one that is missing and the one that was given: "SMTP_USER must be set when SMTP_PASSWORD is".
+    const [missing, given] = env.SMTP_USER ? ["SMTP_PASSWORD", "SMTP_USER"] : ["SMTP_USER", "SMTP_PASSWORD"];
+    ctx.addIssue({ code: "custom", path: [missing], message: `must be set when ${given} is (the mail server login needs both, or neither)` });
   }
 });
 
