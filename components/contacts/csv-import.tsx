@@ -66,7 +66,7 @@ export function CsvImport() {
         const result = await apiFetch<{ created: number; updated: number; rejected: { row: number; errors: ApiFieldError[] }[] }>("/api/contacts/imports", { method: "POST", body: { rows } });
         state.created += result.created;
         state.updated += result.updated;
-        for (const r of result.rejected) state.rejected.push({ row: r.row, cells: parsed.rows[r.row - 2] ?? [], reasons: r.errors.map(fieldMessage) });
+        for (const r of result.rejected) state.rejected.push({ row: r.row, cells: parsed.rows[r.row - 2] ?? [], reasons: r.errors.map((e) => fieldMessage(e)) });
       } catch (error) {
         state.error = `The import stopped at row ${offset + 2}: ${userMessage(error)} Rows before it were imported.`;
         break;

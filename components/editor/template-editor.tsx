@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
+import { fieldMessage, userMessage } from "@/components/ui/messages";
 import { createLayout, getTemplate, listLayouts } from "@/components/templates/templates-api";
 import { EditorImagesPanel, useImageFileDrops } from "@/components/assets/editor-images";
 import { Canvas } from "./canvas/canvas";
@@ -37,7 +38,7 @@ export function TemplateEditor({ templateId, publicOrigin }: { templateId: strin
     return (
       <div className="empty-state" role="alert">
         <h1>{notFound ? "Template not found" : "Could not load the template"}</h1>
-        <p>{notFound ? "It may have been deleted, or it belongs to another brand." : (template.error as Error).message}</p>
+        <p>{notFound ? "It may have been deleted, or it belongs to another brand." : userMessage(template.error)}</p>
         <Link href="/templates">Back to templates</Link>
       </div>
     );
@@ -247,8 +248,13 @@ function useRefusalNotices(store: EditorStore, setNotice: (m: string) => void) {
 
 function SaveLayoutDialog({ section, onClose, onSaved }: { section: Section | null; onClose: () => void; onSaved: (name: string) => void }) {
   const [name, setName] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const fieldErrors = error instanceof ApiError ? error.errors : [];
+  const nameError = fieldErrors.filter((e) => e.pointer === "/name").map((e) => fieldMessage(e, { noun: "layout name" })).join(" ");
+  const others = fieldErrors.filter((e) => e.pointer !== "/name").length;
+  // The section's own problems are marked on the canvas by the autosave: here they are only counted.
+  const problem = !error || nameError ? null : others ? `This section has ${others === 1 ? "a problem" : `${others} problems`} to fix first (marked in red on the canvas).` : userMessage(error);
   return (
     <Dialog open={section !== null} onClose={onClose} title="Save section as a layout">
       <form
@@ -263,8 +269,7 @@ function SaveLayoutDialog({ section, onClose, onSaved }: { section: Section | nu
             setName("");
             onSaved(name.trim());
           } catch (err) {
-            const apiError = err as ApiError;
-            setError([apiError.detail, ...(apiError.errors ?? []).map((x) => `${x.pointer}: ${x.message}`)].join(" "));
+            setError(err);
           } finally {
             setBusy(false);
           }
@@ -274,11 +279,28 @@ function SaveLayoutDialog({ section, onClose, onSaved }: { section: Section | nu
           <label className="label" htmlFor="layout-name">
             Layout name
           </label>
-          <input id="layout-name" className="input" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            id="layout-name"
+            className="input"
+            required
+            maxLength={255}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={nameError ? true : undefined}
+            aria-describedby={nameError ? "layout-name-error" : undefined}
+          />
+          {nameError && (
+            <p id="layout-name-error" className="field-error" role="alert">
+              {nameError}
+            </p>
+          )}
         </div>
-        {error && (
+        {problem && (
           <p className="field-error" role="alert">
-            {error}
+            {problem}
           </p>
         )}
         <div className="dialog-actions">

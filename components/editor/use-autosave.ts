@@ -3,6 +3,7 @@
 // validation errors are resolved against the document that was sent and shown on their nodes.
 import { useEffect, useState } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
+import { userMessage } from "@/components/ui/messages";
 import { saveTemplate } from "@/components/templates/templates-api";
 import type { EditorDocument } from "./state/document";
 import { errorsByNode, type NodeError } from "./state/pointers";
@@ -45,7 +46,7 @@ function createAutosaver(templateId: string, store: EditorStore, errors: ValueSt
         const apiError = error instanceof ApiError ? error : new ApiError(0, "Saving failed");
         errors.set(errorsByNode(doc, apiError.errors));
         const count = apiError.errors.length;
-        settled = { status: "error", message: count ? `${count} problem${count > 1 ? "s" : ""} to fix (marked in red)` : apiError.detail };
+        settled = { status: "error", message: count ? `${count} problem${count > 1 ? "s" : ""} to fix (marked in red)` : userMessage(apiError) };
         state.set(settled);
       } finally {
         // A refused version is not resent in a loop: the next change saves again.

@@ -3,6 +3,7 @@
 // selected node (drag handle, move, duplicate, delete). Nothing here subscribes to dnd-kit: the canvas
 // drags every node through one delegate (node-drag-source.tsx), and CSS hides the toolbar during a drag.
 import { useContext, useLayoutEffect, useRef, type ReactNode } from "react";
+import { labelled } from "@/components/ui/messages";
 import { selectNodeErrors, useEditorUi } from "../editor-ui";
 import type { NodeKind } from "../state/document";
 import { useEditor, useEditorStore, useValue } from "../state/store";
@@ -119,7 +120,7 @@ export function NodeFrame({ kind, nodeId, label, className, style, locked, extra
         <ul id={errorId} className="ed-node-errors" data-testid="node-error">
           {errors.map((e) => (
             <li key={e.pointer}>
-              {e.field ? <code>{e.field}</code> : null} {e.message}
+              {labelled(e.label, e.message)}
             </li>
           ))}
         </ul>

@@ -1,6 +1,7 @@
 "use client";
 // "Check email": saves, renders (sample data) and lists what would make the email go out broken: the
 // pre-send checks the render returns among its warnings. Picking an item selects its block.
+import { userMessage } from "@/components/ui/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { renderTemplate } from "@/components/templates/templates-api";
@@ -42,7 +43,7 @@ export function ChecksPanel({ templateId, beforeRun }: { templateId: string; bef
   const summary = run.isPending
     ? "Checking…"
     : run.isError
-      ? `Could not check: ${run.error.detail}`
+      ? `Could not check: ${run.error.errors.length ? "first fix the problems marked in red." : userMessage(run.error)}`
       : !run.data
         ? "Find broken links, missing alt text and other problems before you send."
         : warnings.length === 0

@@ -301,3 +301,24 @@ export const CUSTOM_FONT_FIELDS: FieldSpec[] = [
   { key: "name", label: "Font name", kind: "text", required: true, placeholder: "Lobster", hint: "As the stylesheet names it" },
   { key: "href", label: "Stylesheet address", kind: "text", required: true, placeholder: "https://fonts.googleapis.com/css2?family=Lobster" },
 ];
+
+/** General settings (the whole email), by the group of generalSettings they edit. */
+export const GENERAL_SETTINGS_FIELDS: Record<"content" | "body" | "logo", FieldSpec[]> = {
+  content: [
+    F.fontFamily,
+    F.fontSize,
+    F.color,
+    { key: "backgroundColor", label: "Email background", kind: "color" },
+  ],
+  body: [
+    { key: "backgroundColor", label: "Background colour", kind: "color" },
+    { key: "backgroundImage", label: "Background image", kind: "image", placeholder: "https://" },
+    F.backgroundSize,
+    { key: "backgroundRepeat", label: "Repeat", kind: "select", options: [o("no-repeat", "Don't repeat"), o("repeat", "Tile")] },
+  ],
+  logo: [
+    { key: "source", label: "Logo image", kind: "image", placeholder: "https://", hint: "Logo blocks show it unless they have an image of their own" },
+    { key: "link", label: "Logo link", kind: "text", placeholder: "https://" },
+    { key: "resizeWidth", label: "Logo width (pixels)", kind: "number", placeholder: "150" },
+  ],
+};

@@ -3,9 +3,11 @@
 // presets (the required ones are always there; custom ones can be added).
 import { useState } from "react";
 import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
+import { labelled } from "@/components/ui/messages";
 import { useEditorUi } from "../editor-ui";
 import type { GeneralSettings } from "../state/document";
 import { useEditor, useEditorStore, useValue } from "../state/store";
+import { GENERAL_SETTINGS_FIELDS } from "./field-specs";
 import { FieldInput, Fields } from "./fields";
 import { PresetsEditor } from "./presets-editor";
 
@@ -31,17 +33,12 @@ export function GeneralSettingsPanel() {
   return (
     <div className="ed-props" role="group" aria-label="General settings">
       <h2 className="ed-panel-title">General settings</h2>
-      {errors.name && <p className="ed-field-error" role="alert">Name: {errors.name}</p>}
+      {errors.name && <p className="ed-field-error" role="alert">{labelled("Template name", errors.name)}</p>}
       <fieldset className="ed-group">
         <legend>Email</legend>
         <WidthField value={settings.content?.width} onChange={(v) => setGroup("content", "width", v)} error={errors["content/width"]} />
         <Fields
-          specs={[
-            { key: "fontFamily", label: "Font", kind: "font" },
-            { key: "fontSize", label: "Text size", kind: "length", placeholder: "16px", pixelsOnly: true },
-            { key: "color", label: "Text colour", kind: "color" },
-            { key: "backgroundColor", label: "Email background", kind: "color" },
-          ]}
+          specs={GENERAL_SETTINGS_FIELDS.content}
           values={settings.content as Record<string, unknown> | undefined}
           onChange={(k, v) => setGroup("content", k, v)}
           errors={sub("content")}
@@ -50,12 +47,7 @@ export function GeneralSettingsPanel() {
       <fieldset className="ed-group">
         <legend>Around the email</legend>
         <Fields
-          specs={[
-            { key: "backgroundColor", label: "Background colour", kind: "color" },
-            { key: "backgroundImage", label: "Background image", kind: "image", placeholder: "https://" },
-            { key: "backgroundSize", label: "Image size", kind: "select", options: [{ value: "cover", label: "Cover the whole area" }, { value: "contain", label: "Fit inside" }, { value: "auto", label: "Original size" }] },
-            { key: "backgroundRepeat", label: "Repeat", kind: "select", options: [{ value: "no-repeat", label: "Don't repeat" }, { value: "repeat", label: "Tile" }] },
-          ]}
+          specs={GENERAL_SETTINGS_FIELDS.body}
           values={settings.body as Record<string, unknown> | undefined}
           onChange={(k, v) => setGroup("body", k, v)}
           errors={sub("body")}
@@ -64,11 +56,7 @@ export function GeneralSettingsPanel() {
       <fieldset className="ed-group">
         <legend>Logo</legend>
         <Fields
-          specs={[
-            { key: "source", label: "Logo image", kind: "image", placeholder: "https://", hint: "Logo blocks show it unless they have an image of their own" },
-            { key: "link", label: "Logo link", kind: "text", placeholder: "https://" },
-            { key: "resizeWidth", label: "Logo width (pixels)", kind: "number", placeholder: "150" },
-          ]}
+          specs={GENERAL_SETTINGS_FIELDS.logo}
           values={settings.logo as Record<string, unknown> | undefined}
           onChange={(k, v) => setGroup("logo", k, v)}
           errors={sub("logo")}

@@ -2,6 +2,7 @@
 // Properties of the selected node, per type; every change is an `update` action (one undo step per
 // field while typing). The API's errors for the node are shown beside the field they name. Content
 // first, then the style groups, then where and to whom the node shows.
+import { labelled } from "@/components/ui/messages";
 import { useEditorUi, selectNodeErrors } from "../editor-ui";
 import { kindOfPath, type AnyNode, type Block, type Column, type EditorDocument, type Section } from "../state/document";
 import { blockLabel, sectionName } from "../state/factories";
@@ -65,7 +66,7 @@ export function PropertyPanel() {
       {unplaced.length > 0 && (
         <ul className="ed-node-errors" role="alert">
           {unplaced.map((e) => (
-            <li key={e.pointer}>{e.message}</li>
+            <li key={e.pointer}>{labelled(e.label, e.message)}</li>
           ))}
         </ul>
       )}

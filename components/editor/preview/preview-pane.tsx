@@ -1,6 +1,7 @@
 "use client";
 // The server's real render (POST /render) in a sandboxed iframe (sandbox="": no scripts, no same-origin),
 // at desktop and mobile widths, optionally as a chosen contact.
+import { userMessage } from "@/components/ui/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
@@ -60,7 +61,7 @@ export function PreviewPane({ templateId, beforeRender }: { templateId: string; 
         </form>
       </div>
       <div aria-live="polite" className="ed-preview-status">
-        {render.isError && <p className="ed-field-error" role="alert">Could not render: {render.error.detail}</p>}
+        {render.isError && <p className="ed-field-error" role="alert">Could not render: {render.error.errors.length ? "first fix the problems marked in red." : userMessage(render.error, { 404: "no contact has this email address or id. Leave it empty to preview with sample data." })}</p>}
         {warnings.length > 0 && (
           <ul className="ed-warnings">
             {warnings.map((w, i) => (

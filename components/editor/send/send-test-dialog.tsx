@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { fieldMessage, labelled, userMessage, type FieldContext } from "@/components/ui/messages";
 import type { ApiError } from "@/lib/client/api-fetch";
 import { listContactEmails, sendTest } from "./test-send-api";
 
@@ -21,7 +22,11 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
   const [as, setAs] = useState("");
   const [subject, setSubject] = useState("");
   const contacts = useQuery({ queryKey: ["test-send-contacts"], queryFn: listContactEmails, enabled: open, staleTime: 60_000 });
+  // Fields edited since the last answer: their errors are dealt with and go away.
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const edit = (field: string) => setEdited((current) => (current.has(field) ? current : new Set(current).add(field)));
   const send = useMutation({
+    onMutate: () => setEdited(new Set()),
     mutationFn: async () => {
       await beforeSend();
       return sendTest(templateId, { to: splitAddresses(to), ...(as.trim() ? { email: as.trim() } : {}), ...(subject.trim() ? { subject: subject.trim() } : {}) });
@@ -30,7 +35,21 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
   const addresses = splitAddresses(to);
   const tooMany = addresses.length > MAX;
   const error = send.error as ApiError | null;
-  const fieldError = (field: string) => error?.errors?.filter((e) => e.field === field || e.field.startsWith(`${field}.`)).map((e) => e.message).join("; ");
+  const FIELDS: Record<string, FieldContext> = { to: { noun: "email address", input: "email" }, email: { noun: "contact's email address", input: "email" }, subject: { noun: "subject" } };
+  const fieldError = (field: string) =>
+    edited.has(field) ? undefined : error?.errors
+      ?.filter((e) => e.field === field || e.field.startsWith(`${field}.`))
+      .map((e) => {
+        // "/to/1": the second address typed, named as such ("fred@": address 2).
+        const n = /^\/to\/(\d+)/.exec(e.pointer)?.[1];
+        const address = n === undefined ? undefined : addresses[Number(n)];
+        return address ? labelled(`“${address}”`, fieldMessage(e, FIELDS[field])) : fieldMessage(e, FIELDS[field]);
+      })
+      .join(" ") || undefined;
+  // Errors of fields the dialog does not show, and failures without field errors, go under the form.
+  const formError = error && (error.errors?.some((e) => !(e.field.split(".")[0] in FIELDS)) || !error.errors?.length)
+    ? userMessage(error, { 404: "No contact has this email address. Choose one from the list, or leave it empty to show sample data." })
+    : null;
   const close = () => {
     send.reset();
     onClose();
@@ -71,7 +90,19 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
             <label className="label" htmlFor={ids.to}>
               Send to
             </label>
-            <textarea id={ids.to} className="input" rows={2} value={to} onChange={(e) => setTo(e.target.value)} aria-describedby={`${ids.to}-hint`} aria-invalid={tooMany || !!fieldError("to") || undefined} placeholder="you@example.com, colleague@example.com" />
+            <textarea
+              id={ids.to}
+              className="input"
+              rows={2}
+              value={to}
+              onChange={(e) => {
+                setTo(e.target.value);
+                edit("to");
+              }}
+              aria-describedby={`${ids.to}-hint`}
+              aria-invalid={tooMany || !!fieldError("to") || undefined}
+              placeholder="you@example.com, colleague@example.com"
+            />
             <p id={`${ids.to}-hint`} className={tooMany || fieldError("to") ? "field-error" : "hint"}>
               {tooMany ? `At most ${MAX} addresses (you gave ${addresses.length}).` : (fieldError("to") ?? `Up to ${MAX} addresses, separated by commas.`)}
             </p>
@@ -80,7 +111,20 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
             <label className="label" htmlFor={ids.as}>
               Show the details of
             </label>
-            <input id={ids.as} className="input" list={ids.contacts} value={as} onChange={(e) => setAs(e.target.value)} placeholder="A contact’s email (empty: sample data)" aria-describedby={`${ids.as}-hint`} autoComplete="off" />
+            <input
+              id={ids.as}
+              className="input"
+              list={ids.contacts}
+              value={as}
+              onChange={(e) => {
+                setAs(e.target.value);
+                edit("email");
+              }}
+              placeholder="A contact’s email (empty: sample data)"
+              aria-describedby={`${ids.as}-hint${fieldError("email") ? ` ${ids.as}-error` : ""}`}
+              aria-invalid={fieldError("email") ? true : undefined}
+              autoComplete="off"
+            />
             <datalist id={ids.contacts}>
               {(contacts.data?.contacts ?? []).filter((c) => c.email).map((c) => (
                 <option key={c.id} value={c.email!}>
@@ -91,16 +135,38 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
             <p id={`${ids.as}-hint`} className="hint">
               Names, products and links are filled in as this contact would see them. Its unsubscribe link only shows the page: it changes nothing.
             </p>
+            {fieldError("email") && (
+              <p id={`${ids.as}-error`} className="field-error">
+                {fieldError("email")}
+              </p>
+            )}
           </div>
           <div className="field">
             <label className="label" htmlFor={ids.subject}>
               Subject
             </label>
-            <input id={ids.subject} className="input" value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} placeholder="The template’s name" />
+            <input
+              id={ids.subject}
+              className="input"
+              value={subject}
+              maxLength={200}
+              onChange={(e) => {
+                setSubject(e.target.value);
+                edit("subject");
+              }}
+              placeholder="The template’s name"
+              aria-invalid={fieldError("subject") ? true : undefined}
+              aria-describedby={fieldError("subject") ? `${ids.subject}-error` : undefined}
+            />
+            {fieldError("subject") && (
+              <p id={`${ids.subject}-error`} className="field-error">
+                {fieldError("subject")}
+              </p>
+            )}
           </div>
-          {send.isError && (
+          {formError && (
             <p className="field-error" role="alert">
-              {error?.status === 429 ? `Too many test emails: ${error.detail}` : error?.detail}
+              {error?.status === 429 ? "You have sent the most test emails allowed for now. Wait a while and try again." : formError}
             </p>
           )}
           <div className="dialog-actions">

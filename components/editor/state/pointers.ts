@@ -1,7 +1,11 @@
 // The API names an invalid spot with a JSON Pointer (/sections/0/rows/1/columns/0/blocks/2/text); the
 // editor shows the message on the node it lands in. The pointer is resolved against the document that
-// was sent, so later edits that shift indices do not move the message to the wrong node.
-import type { EditorDocument } from "./document";
+// was sent, so later edits that shift indices do not move the message to the wrong node. The message is
+// the catalog's sentence for the field as the panel labels it (components/ui/messages.ts), never the API's.
+import { fieldMessage } from "@/components/ui/messages";
+import { fieldWords } from "../panels/field-labels";
+import { kindOfPath, type EditorDocument } from "./document";
+import { nodeLabel } from "./factories";
 import { nodeAt } from "./tree";
 
 export type FieldError = { field: string; pointer: string; code: string; message: string };
@@ -11,7 +15,11 @@ export type NodeError = {
   nodeId: string | null;
   /** The rest of the pointer within that node, e.g. "text" or "components/1/link". */
   field: string;
+  /** The panel's label of that field ("Image"), else the node's ("Image block") or "Email". */
+  label: string;
+  /** For people: "Enter a web address starting with https://, or choose an image from your library." */
   message: string;
+  code: string;
   pointer: string;
 };
 
@@ -32,7 +40,12 @@ export function resolvePointer(doc: EditorDocument, error: FieldError): NodeErro
     i += 2;
   }
   const node = path.length > 0 ? nodeAt(doc, path) : undefined;
-  return { nodeId: node?.id ?? null, field: tokens.slice(node ? i : 0).join("/"), message: error.message, pointer: error.pointer };
+  const kind = node ? kindOfPath(path) : null;
+  const field = tokens.slice(node ? i : 0).join("/");
+  const words = fieldWords(kind, node, field);
+  const label = words?.label ?? (node && kind ? nodeLabel(kind, node) : "Email");
+  const message = fieldMessage(error, { noun: label.toLowerCase(), input: words?.input });
+  return { nodeId: node?.id ?? null, field, label, message, code: error.code, pointer: error.pointer };
 }
 
 /** Errors grouped by node id ("" for template-level ones). */
