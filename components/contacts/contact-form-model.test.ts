@@ -73,9 +73,9 @@ describe("contact form model", () => {
     expect(errors).toEqual({
       // In the message catalog's words (components/ui/messages.ts).
       "identifiers.2.id": ["This phone number is missing its country code, or is not a real number (start with +, e.g. +44 20 7183 8750)."],
-      countryCode: ["The country code must be an ISO code."],
-      tags: ["“a” repeats tags[0]"],
-      "custom.1": ["This plan is too long."],
+      countryCode: ["Enter a two-letter country code, such as DE."],
+      tags: ["“a”: this tag is already in the list."],
+      "custom.1": ["This custom property is too long."],
       form: ["“x” is not something Inkwell stores here."],
     });
   });

@@ -1,6 +1,6 @@
 // The contact form's model: drafts as the inputs hold them, the API body built from them (all of it
 // for a new contact, only what changed for PATCH), and the API's field errors mapped back to inputs.
-import { fieldMessage } from "@/components/ui/messages";
+import { fieldMessage, labelled } from "@/components/ui/messages";
 import type { ApiFieldError } from "@/lib/client/api-fetch";
 import { PROFILE_LABELS } from "./profile-fields";
 import type { Channel, Contact, ContactStatus, IdentifierType } from "./types";
@@ -163,7 +163,8 @@ export function mapFieldErrors(errors: ApiFieldError[], draft: ContactDraft, bui
   for (const error of errors) {
     const input = inputForPointer(error.pointer, draft, built);
     const tagIndex = /^\/tags\/(\d+)/.exec(error.pointer)?.[1];
-    const message = tagIndex !== undefined ? `“${String((built.body.tags as string[] | undefined)?.[Number(tagIndex)] ?? "")}” ${error.message}` : fieldMessage(error);
+    // A tag's error names the tag: "“vip”: this tag is already in the list."
+    const message = tagIndex !== undefined ? labelled(`“${String((built.body.tags as string[] | undefined)?.[Number(tagIndex)] ?? "")}”`, fieldMessage(error, { noun: "tag" })) : fieldMessage(error);
     (result[input] ??= []).push(message);
   }
   return result;

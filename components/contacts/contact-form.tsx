@@ -10,7 +10,7 @@ import { userMessage } from "@/components/ui/messages";
 import { ApiError } from "@/lib/client/api-fetch";
 import {
   buildCreate, buildPatch, draftFromContact, emptyDraft, mapFieldErrors, newIdentifier,
-  type Built, type ContactDraft, type FieldErrors, type IdentifierDraft, type ProfileName,
+  type Built, type ContactDraft, type CustomDraft, type FieldErrors, type IdentifierDraft, type ProfileName,
 } from "./contact-form-model";
 import { contactKeys, createContact, listContacts, patchContact } from "./contacts-client";
 import { DuplicateContactDialog, type Duplicate } from "./duplicate-contact-dialog";
@@ -118,21 +118,39 @@ export function ContactForm({ contact }: { contact?: Contact }) {
     });
   };
 
-  const error = (name: string) => errors[name]?.join("; ");
+  const error = (name: string) => errors[name]?.join(" ");
   // An error goes away as soon as its field is edited; the summary goes when nothing is left in it.
-  const clearErrors = (prefix: string) =>
+  const clearErrors = (edited: (input: string) => boolean) =>
     setErrors((current) => {
-      const next = Object.fromEntries(Object.entries(current).filter(([key]) => key !== prefix && !key.startsWith(`${prefix}.`)));
+      const next = Object.fromEntries(Object.entries(current).filter(([key]) => !edited(key)));
       if (Object.keys(next).length === 0) setProblem(null);
-      return next;
+      return Object.keys(next).length === Object.keys(current).length ? current : next;
     });
+  /** "identifiers.1" is the input itself and everything under it ("identifiers.1.status"). */
+  const under = (name: string) => (key: string) => key === name || key.startsWith(`${name}.`);
   const setProfile = (name: ProfileName, value: string) => {
-    clearErrors(name);
+    clearErrors(under(name));
     setDraft((d) => ({ ...d, profile: { ...d.profile, [name]: value } }));
   };
+  // The identifiers' own error ("Enter an email address or phone number") goes with any change to them.
   const setIdentifier = (index: number, patch: Partial<IdentifierDraft>) => {
-    clearErrors(`identifiers.${index}`);
+    clearErrors((key) => under(`identifiers.${index}`)(key) || key === "identifiers");
     setDraft((d) => ({ ...d, identifiers: d.identifiers.map((i, n) => (n === index ? { ...i, ...patch } : i)) }));
+  };
+  // Adding or removing a row moves the rows after it: their errors would land on the wrong row.
+  const setIdentifiers = (identifiers: (current: IdentifierDraft[]) => IdentifierDraft[]) => {
+    clearErrors(under("identifiers"));
+    setDraft((d) => ({ ...d, identifiers: identifiers(d.identifiers) }));
+  };
+  const setTags = (tags: string[]) => {
+    clearErrors(under("tags"));
+    setDraft((d) => ({ ...d, tags }));
+  };
+  const setCustom = (custom: CustomDraft[]) => {
+    const before = draft.custom;
+    const moved = custom.length !== before.length;
+    clearErrors((key) => key === "custom" || (key.startsWith("custom.") && (moved || custom[Number(key.split(".")[1])] !== before[Number(key.split(".")[1])])));
+    setDraft((d) => ({ ...d, custom }));
   };
   const errorEntries = Object.entries(errors);
 
@@ -167,14 +185,14 @@ export function ContactForm({ contact }: { contact?: Contact }) {
             value={identifier}
             error={error}
             onChange={(patch) => setIdentifier(index, patch)}
-            onRemove={identifier.existing || draft.identifiers.length === 1 ? undefined : () => setDraft((d) => ({ ...d, identifiers: d.identifiers.filter((_, n) => n !== index) }))}
+            onRemove={identifier.existing || draft.identifiers.length === 1 ? undefined : () => setIdentifiers((list) => list.filter((_, n) => n !== index))}
           />
         ))}
         <div className="form-row">
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDraft((d) => ({ ...d, identifiers: [...d.identifiers, newIdentifier("email")] }))}>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setIdentifiers((list) => [...list, newIdentifier("email")])}>
             Add email
           </button>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setDraft((d) => ({ ...d, identifiers: [...d.identifiers, newIdentifier("phone")] }))}>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setIdentifiers((list) => [...list, newIdentifier("phone")])}>
             Add phone
           </button>
         </div>
@@ -204,8 +222,8 @@ export function ContactForm({ contact }: { contact?: Contact }) {
       </section>
 
       <section className="card stack" aria-label="Tags and custom properties">
-        <TagsEditor tags={draft.tags} error={error("tags")} onChange={(tags) => setDraft((d) => ({ ...d, tags }))} />
-        <CustomPropertiesEditor rows={draft.custom} error={error} onChange={(custom) => setDraft((d) => ({ ...d, custom }))} />
+        <TagsEditor tags={draft.tags} error={error("tags")} onChange={setTags} />
+        <CustomPropertiesEditor rows={draft.custom} error={error} onChange={setCustom} />
       </section>
 
       <div className="form-actions">
