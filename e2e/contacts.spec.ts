@@ -353,7 +353,7 @@ test("the segment builder: who they are and what they did, in plain words, with 
   await bad.getByLabel("Value", { exact: true }).fill("x");
   await expect(count).toHaveText("Fix the highlighted conditions to see a count.");
   await expect(bad.getByLabel("Custom property name", { exact: true })).toHaveAttribute("aria-invalid", "true");
-  await expect(bad.locator(".field-error")).toContainText("letters, digits");
+  await expect(bad.locator(".field-error")).toContainText("Use only letters, digits, _ and -");
   await shoot(page, "segment-invalid-condition");
   await page.getByRole("button", { name: "Remove group 2", exact: true }).click();
   await expect(count).toHaveText("1 contact matches");

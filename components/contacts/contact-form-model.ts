@@ -164,7 +164,11 @@ export function mapFieldErrors(errors: ApiFieldError[], draft: ContactDraft, bui
     const input = inputForPointer(error.pointer, draft, built);
     const tagIndex = /^\/tags\/(\d+)/.exec(error.pointer)?.[1];
     // A tag's error names the tag: "“vip”: this tag is already in the list."
-    const message = tagIndex !== undefined ? labelled(`“${String((built.body.tags as string[] | undefined)?.[Number(tagIndex)] ?? "")}”`, fieldMessage(error, { noun: "tag" })) : fieldMessage(error);
+    const customKey = /^\/customProperties\/[^/]+$/.test(error.pointer) && error.code === "invalid_format";
+    const message =
+      tagIndex !== undefined
+        ? labelled(`“${String((built.body.tags as string[] | undefined)?.[Number(tagIndex)] ?? "")}”`, fieldMessage(error, { noun: "tag" }))
+        : fieldMessage(error, customKey ? { noun: "custom property", input: "key" } : {});
     (result[input] ??= []).push(message);
   }
   return result;

@@ -4,9 +4,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { Control } from "@/components/ui/control";
-import { userMessage } from "@/components/ui/messages";
+import { ErrorSummary } from "@/components/ui/error-summary";
+import { summaryTitle, userMessage } from "@/components/ui/messages";
 import { ApiError } from "@/lib/client/api-fetch";
 import {
   buildCreate, buildPatch, draftFromContact, emptyDraft, mapFieldErrors, newIdentifier,
@@ -55,7 +56,6 @@ export function ContactForm({ contact }: { contact?: Contact }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const summary = useRef<HTMLDivElement>(null);
   const [duplicate, setDuplicate] = useState<(Duplicate & { built: Built }) | null>(null);
   const [checking, setChecking] = useState(false);
 
@@ -68,9 +68,6 @@ export function ContactForm({ contact }: { contact?: Contact }) {
     },
   });
 
-  useEffect(() => {
-    if (problem) summary.current?.focus();
-  }, [problem]);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -111,7 +108,8 @@ export function ContactForm({ contact }: { contact?: Contact }) {
         if (error instanceof ApiError) {
           setErrors(mapFieldErrors(error.errors, draft, built));
           const count = error.errors.length;
-          setProblem(count > 1 ? `${count} things need fixing before this contact can be saved:` : count === 1 ? "One thing needs fixing before this contact can be saved:" : userMessage(error));
+          // With field errors the summary's heading counts those still open; without, it is the failure.
+          setProblem(count > 0 ? "fields" : userMessage(error));
         } else setProblem(userMessage(error));
         setDuplicate(null);
       },
@@ -156,22 +154,11 @@ export function ContactForm({ contact }: { contact?: Contact }) {
 
   return (
     <form onSubmit={submit} noValidate className="stack contact-form" aria-describedby={problem ? "form-problem" : undefined}>
-      {problem && (
-        <div ref={summary} id="form-problem" className="alert alert-error" role="alert" tabIndex={-1}>
-          <p>
-            <strong>{problem}</strong>
-          </p>
-          {errorEntries.length > 0 && (
-            <ul>
-              {errorEntries.map(([name, messages]) => {
-                const target = inputId(name);
-                const text = `${inputLabel(name, draft)}: ${messages.join(" ")}`;
-                return <li key={name}>{target ? <a href={`#${target}`}>{text}</a> : text}</li>;
-              })}
-            </ul>
-          )}
-        </div>
-      )}
+      <ErrorSummary
+        id="form-problem"
+        focusOn={problem}
+        summary={problem ? { title: errorEntries.length ? summaryTitle(errorEntries.length, contact ? "this contact can be saved" : "this contact can be created") : problem, items: errorEntries.map(([name, messages]) => ({ key: name, text: `${inputLabel(name, draft)}: ${messages.join(" ")}`, target: inputId(name) })) } : null}
+      />
 
       <section className="card stack" aria-labelledby="identifiers-heading">
         <h2 id="identifiers-heading" className="card-title">

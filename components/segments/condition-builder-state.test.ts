@@ -111,7 +111,8 @@ describe("condition builder state", () => {
     expect(locatePointer(state, "/conditionGroups/0/conditions/0/filters/0/value/1")).toEqual({ key: "k2", field: "value" });
     expect(locatePointer(state, "/conditionGroups/1/conditions/0/filters/0/origin")).toEqual({ key: "k5", field: "origin" });
     expect(locatePointer(state, "/conditionGroups/1/conditions/0/filters/0/filters/0/valueType")).toEqual({ key: "k6", field: "valueType" });
-    expect(locatePointer(state, "/conditionGroups/1/conditions/0/filters/0/period/value")).toEqual({ key: "k5", field: "period" });
+    expect(locatePointer(state, "/conditionGroups/1/conditions/0/filters/0/period/value")).toEqual({ key: "k5", field: "period.value" });
+    expect(locatePointer(state, "/conditionGroups/1/conditions/0/filters/0/period")).toEqual({ key: "k5", field: "period" });
     expect(locatePointer(state, "/conditionGroups/1")).toEqual({ key: "k3" });
     expect(locatePointer(state, "/conditionGroups/5/conditions/0")).toBeNull();
     expect(locatePointer(state, "/name")).toBeNull();

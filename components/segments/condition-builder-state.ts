@@ -349,7 +349,7 @@ export function incompleteReason(state: BuilderState, originsOf: (event: string)
 
 /** The draft an API error pointer names: the key of the filter (or property filter) and the field. */
 export function locatePointer(state: BuilderState, pointer: string): { key: string; field?: string } | null {
-  const match = /^\/conditionGroups\/(\d+)(?:\/conditions\/(\d+)(?:\/filters\/(\d+)(?:\/filters\/(\d+))?(?:\/([^/]+))?(?:\/.*)?)?)?/.exec(pointer);
+  const match = /^\/conditionGroups\/(\d+)(?:\/conditions\/(\d+)(?:\/filters\/(\d+)(?:\/filters\/(\d+))?(?:\/([^/]+)(?:\/([^/]+))?)?(?:\/.*)?)?)?/.exec(pointer);
   if (!match) return null;
   const group = state.groups[Number(match[1])];
   if (!group) return null;
@@ -358,6 +358,7 @@ export function locatePointer(state: BuilderState, pointer: string): { key: stri
   const filter = match[3] !== undefined ? condition.filters[Number(match[3])] : undefined;
   if (!filter) return { key: condition.key };
   const property = match[4] !== undefined && "count" in filter ? filter.filters[Number(match[4])] : undefined;
-  const field = match[5] === "period" ? "period" : match[5];
+  // A period's own fields are inputs of their own: "period.valueFrom".
+  const field = match[5] === "period" && match[6] && /^(?:value|valueFrom|valueTo|unit)$/.test(match[6]) ? `period.${match[6]}` : match[5];
   return { key: (property ?? filter).key, field };
 }

@@ -9,7 +9,7 @@ import {
 } from "@/lib/segments/vocabulary";
 import { kindOf, operatorsOf, type Channel, type DraftContactFilter } from "./condition-builder-state";
 import { FilterValues } from "./filter-values";
-import { CHANNEL_WORDS, OPERATOR_WORDS, PROPERTY_GROUPS, STAGE_WORDS, STATUS_WORDS, VALUE_TYPE_WORDS } from "./filter-words";
+import { CHANNEL_WORDS, OPERATOR_WORDS, PROPERTY_GROUPS, STAGE_WORDS, STATUS_WORDS, VALUE_TYPE_WORDS, listNoun } from "./filter-words";
 import type { SegmentSuggestions } from "./segments-client";
 import { SuggestInput } from "./suggest-input";
 
@@ -152,7 +152,7 @@ export function ContactFilterRow({ filter: f, position, suggestions, error, onCh
           onChange={onChange}
           error={error}
           options={fixed}
-          noun={f.property === "tags" ? "tag" : f.property === "customerLifecycleStage" ? "stage" : f.property === "consent" ? "channel" : "value"}
+          noun={listNoun(f.property)}
           suggestions={values}
         />
       )}

@@ -6,7 +6,7 @@ import { Control } from "@/components/ui/control";
 import type { OperatorKind, Unit } from "@/lib/segments/vocabulary";
 import { UNITS } from "@/lib/segments/vocabulary";
 import type { DraftValues } from "./condition-builder-state";
-import { NO_VALUE, RELATIVE, UNIT_WORDS } from "./filter-words";
+import { NO_VALUE, RELATIVE, UNIT_WORDS, valueField } from "./filter-words";
 import { SuggestInput } from "./suggest-input";
 
 type Option = { value: string; label: string };
@@ -104,8 +104,9 @@ function isDateOnly(value: string) {
 export function FilterValues(props: Props) {
   const { id, kind, operator, draft, onChange, error } = props;
   if (NO_VALUE.has(operator)) return null;
-  const input = (field: "value" | "valueFrom" | "valueTo", label: string, type: "number" | "date" | "text", className = "narrow") => (
-    <Control id={`${id}-${field}`} label={label} error={error(field)} className={className}>
+  // Labels from valueField, which also names these inputs in the form's error summary.
+  const input = (field: "value" | "valueFrom" | "valueTo", type: "number" | "date" | "text", className = "narrow") => (
+    <Control id={`${id}-${field}`} label={valueField(kind, operator, field).label} error={error(field)} className={className}>
       {(control) => (
         <input
           {...control}
@@ -121,8 +122,8 @@ export function FilterValues(props: Props) {
   if (RELATIVE.has(operator)) {
     return (
       <>
-        {input("value", "How many", "number")}
-        <Control id={`${id}-unit`} label="Unit" error={error("unit")} className="narrow">
+        {input("value", "number")}
+        <Control id={`${id}-unit`} label={valueField(kind, operator, "unit").label} error={error("unit")} className="narrow">
           {(control) => (
             <select {...control} className="input" value={draft.unit} onChange={(e) => onChange({ unit: e.target.value as Unit })}>
               {UNITS.map((u) => (
@@ -136,25 +137,24 @@ export function FilterValues(props: Props) {
       </>
     );
   }
-  const dateLike = kind === "date" || kind === "birthday";
   if (operator === "between") {
     const type = kind === "number" ? "number" : "date";
     return (
       <>
-        {input("valueFrom", "From", type)}
-        {input("valueTo", dateLike ? "To (included)" : "To", type)}
+        {input("valueFrom", type)}
+        {input("valueTo", type)}
       </>
     );
   }
   switch (kind) {
     case "number":
-      return input("value", "Amount", "number");
+      return input("value", "number");
     case "date":
     case "birthday":
-      return input("value", "Date", "date");
+      return input("value", "date");
     case "bool":
       return (
-        <Control id={`${id}-value`} label="Value" error={error("value")} className="narrow">
+        <Control id={`${id}-value`} label={valueField(kind, operator, "value").label} error={error("value")} className="narrow">
           {(control) => (
             <select {...control} className="input" value={draft.value || "true"} onChange={(e) => onChange({ value: e.target.value })}>
               <option value="true">Yes (true)</option>

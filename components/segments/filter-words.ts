@@ -1,6 +1,7 @@
 // The filter language in a marketer's words: what each contact property, operator, unit and stage is
 // called in the segment builder, and a sentence for a whole filter. Names come from lib/segments
 // (type-only imports and plain data: nothing server-side reaches the browser).
+import type { InputKind } from "@/components/ui/messages";
 import type { ContactProperty, LifecycleStage, OperatorKind, Unit } from "@/lib/segments/vocabulary";
 
 export const PROPERTY_GROUPS: { label: string; properties: { value: ContactProperty; label: string }[] }[] = [
@@ -103,3 +104,34 @@ export const PERIOD_WORDS: Record<string, string> = {
 export const NO_VALUE = new Set(["exists", "doesNotExist", "anniversaryIsToday"]);
 /** Operators that take a number of units. */
 export const RELATIVE = new Set(["inTheLast", "notInTheLast", "inTheNext", "anniversaryIsInTheNext"]);
+
+/** How the form names an input, and what it takes (for the wording of its errors). */
+export type Words = { label: string; input?: InputKind };
+
+/** The label and input of a value field, as FilterValues shows them (one place for both). */
+export function valueField(kind: WordsKind, operator: string, field: "value" | "valueFrom" | "valueTo" | "unit", noun = "value"): Words {
+  if (field === "unit") return { label: "Unit", input: "choice" };
+  const dateLike = kind === "date" || kind === "birthday";
+  if (RELATIVE.has(operator)) return { label: "How many", input: "wholeNumber" };
+  if (operator === "between") {
+    const input = kind === "number" ? "number" : "date";
+    return field === "valueFrom" ? { label: "From", input } : { label: dateLike ? "To (included)" : "To", input };
+  }
+  if (NO_VALUE.has(operator)) return { label: "Value" };
+  switch (kind) {
+    case "number":
+      return { label: "Amount", input: "number" };
+    case "date":
+    case "birthday":
+      return { label: "Date", input: "date" };
+    case "bool":
+      return { label: "Value", input: "choice" };
+    default:
+      return { label: `${noun[0].toUpperCase()}${noun.slice(1)}` };
+  }
+}
+
+/** The noun of a contact filter's list values, as its chips input names them. */
+export function listNoun(property: string): string {
+  return property === "tags" ? "tag" : property === "customerLifecycleStage" ? "stage" : property === "consent" ? "channel" : "value";
+}

@@ -9,29 +9,16 @@ import { ContactsBrowser } from "@/components/contacts/contacts-browser";
 import { contactKeys } from "@/components/contacts/contacts-client";
 import { eventMetadataKeys, queryEventMetadata } from "@/components/events/event-metadata-client";
 import { Dialog } from "@/components/ui/dialog";
+import { ErrorSummary, type Summary } from "@/components/ui/error-summary";
+import { labelled, summaryTitle, userMessage } from "@/components/ui/messages";
 import { ApiError } from "@/lib/client/api-fetch";
 import { ConditionBuilder } from "./condition-builder";
-import { builderReducer, emptyBuilder, fromApi, incompleteReason, locatePointer, toApi, type BuilderState } from "./condition-builder-state";
+import { builderReducer, emptyBuilder, fromApi, incompleteReason, toApi, type BuilderAction, type BuilderState } from "./condition-builder-state";
 import { LiveCount, useLiveCount } from "./live-count";
 import { createSegment, deleteSegment, getSegment, getSuggestions, listAllSegments, replaceSegment, segmentKeys, suggestionKeys, type Segment } from "./segments-client";
+import { clearedBy, describeErrors, placeErrors, type PlacedError } from "./segment-errors";
 import { summarize } from "./segment-summary";
 import { TagSegmentPanel } from "./tag-segment-panel";
-
-/** Field errors of a definition keyed the way the builder reads them: `${draftKey}.${field}`. */
-function builderErrors(state: BuilderState, error: ApiError | null): { byInput: Record<string, string>; other: string[] } {
-  const byInput: Record<string, string> = {};
-  const other: string[] = [];
-  for (const e of error?.errors ?? []) {
-    const at = locatePointer(state, e.pointer);
-    if (!at) {
-      if (!e.pointer.startsWith("/name")) other.push(`${e.field}: ${e.message}`);
-      continue;
-    }
-    const key = at.field ? `${at.key}.${at.field}` : at.key;
-    byInput[key] = byInput[key] ? `${byInput[key]}; ${e.message}` : e.message;
-  }
-  return { byInput, other };
-}
 
 function initialState(segment?: Segment): BuilderState {
   if (segment) return fromApi(segment.conditionGroups);
@@ -56,7 +43,16 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
   const [name, setName] = useState(segment?.name ?? "");
   const [starred, setStarred] = useState(segment?.isStarred ?? false);
   const [state, dispatch] = useReducer(builderReducer, segment, initialState);
-  const [saveError, setSaveError] = useState<ApiError | Error | null>(null);
+  // A failed save: its field errors tied to the drafts they name (each goes when its input changes), or
+  // the failure itself when it names no field.
+  const [placed, setPlaced] = useState<PlacedError[]>([]);
+  const [saveError, setSaveError] = useState<Error | null>(null);
+  const [failures, setFailures] = useState(0);
+  const clear = (cleared: (key: string) => boolean) => setPlaced((current) => (current.some((e) => cleared(e.key)) ? current.filter((e) => !cleared(e.key)) : current));
+  const edit = (action: BuilderAction) => {
+    dispatch(action);
+    clear(clearedBy(action));
+  };
   const [saved, setSaved] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
 
@@ -70,15 +66,21 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
   const summary = useMemo(() => summarize(groups), [groups]);
 
   const save = useMutation({
-    mutationFn: () =>
+    // The state sent goes along, so errors are placed on the drafts they were about.
+    mutationFn: (_sent: BuilderState) =>
       segment
         ? whenBuilt(() => replaceSegment(segment.segmentID, { name, conditionGroups: groups, isStarred: starred }))
         : createSegment({ name, conditionGroups: groups, isStarred: starred }),
     onMutate: () => {
+      setPlaced([]);
       setSaveError(null);
       setSaved(false);
     },
-    onError: (error) => setSaveError(error),
+    onError: (error, sent) => {
+      if (error instanceof ApiError && error.errors.length > 0) setPlaced(placeErrors(sent, error.errors));
+      else setSaveError(error);
+      setFailures((n) => n + 1);
+    },
     onSuccess: async (result) => {
       queryClient.setQueryData(segmentKeys.detail(result.segmentID), result);
       await Promise.all([queryClient.invalidateQueries({ queryKey: segmentKeys.all }), queryClient.invalidateQueries({ queryKey: contactKeys.all })]);
@@ -94,9 +96,16 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
     },
   });
 
-  const apiError = saveError instanceof ApiError ? saveError : null;
-  const { byInput, other } = builderErrors(state, apiError ?? live.invalid);
-  const nameError = apiError?.errors.filter((e) => e.pointer === "/name").map((e) => e.message).join("; ");
+  const errors = describeErrors(state, placed);
+  // The live count's errors (a definition the API refuses) are shown on the conditions too, under the save's.
+  const liveErrors = live.invalid ? describeErrors(state, placeErrors(state, live.invalid.errors)) : [];
+  const byInput = Object.fromEntries([...liveErrors, ...errors].filter((e) => e.key !== "name" && e.key !== "form").map((e) => [e.key, e.message]));
+  const nameError = errors.filter((e) => e.key === "name").map((e) => e.message).join(" ");
+  const errorSummary: Summary | null = errors.length
+    ? { title: summaryTitle(errors.length, segment ? "the segment can be saved" : "the segment can be created"), items: errors.map((e, i) => ({ key: `${e.key}-${i}`, text: labelled(e.label, e.message), target: e.target })) }
+    : saveError
+      ? { title: `Could not save: ${userMessage(saveError)}`, items: [] }
+      : null;
 
   return (
     <div className="stack">
@@ -105,21 +114,11 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          save.mutate();
+          save.mutate(state);
         }}
+        aria-describedby={errors.length || saveError ? "segment-errors" : undefined}
       >
-        {saveError && (
-          <div className="alert alert-error" role="alert">
-            <p>Could not save: {saveError instanceof ApiError ? saveError.detail : saveError.message}</p>
-            {other.length > 0 && (
-              <ul>
-                {other.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        <ErrorSummary id="segment-errors" summary={errorSummary} focusOn={failures} />
         <div className="segment-layout">
           <div className="stack">
             <div className="field">
@@ -130,7 +129,10 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
                 id="segment-name"
                 className="input"
                 value={name}
-                onChange={(e) => setName(e.target.value)}
+                onChange={(e) => {
+                  setName(e.target.value);
+                  clear((key) => key === "name");
+                }}
                 aria-invalid={nameError ? true : undefined}
                 aria-describedby={nameError ? "segment-name-error" : duplicateName ? "segment-name-warning" : undefined}
               />
@@ -148,7 +150,7 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
             <label className="checkbox">
               <input type="checkbox" checked={starred} onChange={(e) => setStarred(e.target.checked)} /> Favourite (starred segments come first in lists)
             </label>
-            <ConditionBuilder state={state} dispatch={dispatch} errors={byInput} suggestions={suggestions.data} events={events.data} />
+            <ConditionBuilder state={state} dispatch={edit} errors={byInput} suggestions={suggestions.data} events={events.data} />
           </div>
           <aside className="segment-aside" aria-label="Segment size and actions">
             <LiveCount live={live} />
@@ -204,7 +206,7 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
             </p>
             {remove.error && (
               <div className="alert alert-error" role="alert">
-                {remove.error.message}
+                {userMessage(remove.error)}
               </div>
             )}
             <div className="dialog-actions">
@@ -234,7 +236,7 @@ export function SegmentEditorPage({ id }: { id: string }) {
   if (segment.isError) {
     return (
       <div className="alert alert-error" role="alert">
-        <p>{segment.error.message}</p>
+        <p>{userMessage(segment.error, { 404: "This segment no longer exists. It may have been deleted." })}</p>
         <Link href="/segments">Back to segments</Link>
       </div>
     );

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { formatDateTime } from "@/components/contacts/contacts-client";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listAllSegments, segmentCount, segmentKeys, type Segment } from "./segments-client";
+import { userMessage } from "@/components/ui/messages";
 
 function describe(segment: Segment): string {
   const conditions = segment.conditionGroups.reduce((n, g) => n + g.conditions.length, 0);
@@ -31,7 +32,7 @@ export function SegmentsList() {
   if (segments.isError) {
     return (
       <div className="alert alert-error" role="alert">
-        <p>Could not load segments: {segments.error.message}</p>
+        <p>Could not load segments: {userMessage(segments.error)}</p>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => segments.refetch()}>
           Try again
         </button>

@@ -24,6 +24,7 @@ describe("message catalog", () => {
       "Enter a web address starting with https://, or choose an image from your library.",
     );
     expect(fieldMessage(bad("required"), { input: "number" })).toBe("Enter a number.");
+    expect(fieldMessage(bad("invalid_format", "may contain only letters, digits, _ and -"), { input: "key" })).toBe("Use only letters, digits, _ and - (no spaces), such as favourite_colour.");
     expect(fieldMessage(bad("invalid_value"), { input: "date" })).toBe("Enter a date.");
     expect(fieldMessage(bad("invalid_value"), { input: "wholeNumber" })).toBe("Enter a whole number, 1 or more.");
     expect(fieldMessage(bad("invalid_value"), { noun: "segment name" })).toBe("Choose one of the offered values for the segment name.");

@@ -24,7 +24,9 @@ export type InputKind =
   /** a size in px only (text sizes) */
   | "pixels"
   /** a spacing that may be negative (letter spacing) */
-  | "spacing";
+  | "spacing"
+  /** a custom property's name: letters, digits, _ and - */
+  | "key";
 
 /** How a form names a field: `noun` for sentences ("Enter a segment name"), `input` for what to type. */
 export type FieldContext = { noun?: string; input?: InputKind };
@@ -46,6 +48,7 @@ const WHAT_TO_ENTER: Record<InputKind, string | null> = {
   length: "Enter a size in pixels or percent, such as 10px or 50%.",
   pixels: "Enter a size in pixels, such as 16px.",
   spacing: "Enter a spacing such as 1px or 0.05em.",
+  key: "Use only letters, digits, _ and - (no spaces), such as favourite_colour.",
 };
 
 /** By error code: the sentence to show, whatever the input. */
