@@ -4,11 +4,11 @@
 // naming the templates that show the image.
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
 import { ACCEPTED_TYPES, carriesFiles, deleteImage, imageUsage, listImages, type ImageUsage, type LibraryImage } from "./images-api";
 import { useImageUploads } from "./use-image-uploads";
 import styles from "./assets.module.css";
+import { userMessage } from "@/components/ui/messages";
 
 type Props = {
   /** Shown on each image when the caller can use one (e.g. place it in the selected image block). */
@@ -112,7 +112,7 @@ export function AssetLibrary({ onUse, useLabel = "Use" }: Props) {
       {images.isPending ? (
         <p className={styles.muted} aria-live="polite">Loading images…</p>
       ) : images.isError ? (
-        <p role="alert">Could not load the images: {(images.error as Error).message}</p>
+        <p role="alert">Could not load the images: {userMessage(images.error)}</p>
       ) : all.length === 0 ? (
         <p className={styles.muted}>{nameContains ? `No image name contains “${nameContains}”.` : "No images yet. Drop some here to start your library."}</p>
       ) : (
@@ -159,7 +159,7 @@ function DeleteImageDialog({ image, onClose }: { image: LibraryImage | null; onC
   const check = useQuery({ queryKey: ["image-usage", image?.id], queryFn: () => imageUsage(image!.id), enabled: image !== null, gcTime: 0, staleTime: 0 });
   const usage: ImageUsage | null = check.data ?? null;
   const [failure, setFailure] = useState<string | null>(null);
-  const error = failure ?? (check.isError ? (check.error instanceof ApiError ? check.error.detail : "Could not check where the image is used") : null);
+  const error = failure ?? (check.isError ? `Could not check where the image is used: ${userMessage(check.error)}` : null);
   const [busy, setBusy] = useState(false);
   const close = () => {
     setFailure(null);
@@ -196,7 +196,7 @@ function DeleteImageDialog({ image, onClose }: { image: LibraryImage | null; onC
                   await queryClient.invalidateQueries({ queryKey: ["images"] });
                   close();
                 } catch (e) {
-                  setFailure(e instanceof ApiError ? e.detail : "Could not delete the image");
+                  setFailure(`Could not delete the image: ${userMessage(e)}`);
                 } finally {
                   setBusy(false);
                 }

@@ -3,8 +3,8 @@
 // shared by the library panel and by drops onto an image block in the editor.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
-import { ApiError } from "@/lib/client/api-fetch";
 import { refusal, uploadImage, type LibraryImage } from "./images-api";
+import { userMessage } from "@/components/ui/messages";
 
 export type Upload = { key: string; name: string; state: "uploading" | "failed"; message?: string };
 
@@ -30,7 +30,7 @@ export function useImageUploads() {
         done.push(await uploadImage(file));
         setUploads((u) => u.filter((x) => x.key !== key));
       } catch (error) {
-        const message = error instanceof ApiError ? error.detail : "The upload failed";
+        const message = userMessage(error);
         failed.push(`${file.name}: ${message}`);
         setUploads((u) => u.map((x) => (x.key === key ? { ...x, state: "failed", message } : x)));
       }

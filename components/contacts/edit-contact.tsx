@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { ContactForm } from "./contact-form";
 import { contactKeys, displayName, getContact } from "./contacts-client";
+import { userMessage } from "@/components/ui/messages";
 
 export function EditContact({ id }: { id: string }) {
   const contact = useQuery({ queryKey: contactKeys.detail(id), queryFn: () => getContact(id) });
@@ -17,7 +18,7 @@ export function EditContact({ id }: { id: string }) {
   if (contact.isError) {
     return (
       <div className="alert alert-error" role="alert">
-        <p>{contact.error.message}</p>
+        <p>{userMessage(contact.error, { 404: "This contact no longer exists. It may have been erased." })}</p>
         <Link href="/contacts">Back to contacts</Link>
       </div>
     );

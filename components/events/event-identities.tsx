@@ -8,6 +8,7 @@ import { formatNumber } from "@/components/ui/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { eventIdentityKeys, getEventRegistry, type DeclaredEvent } from "./events-client";
 import type { PropertyNode } from "@/lib/events/metadata/schemas";
+import { userMessage } from "@/components/ui/messages";
 
 const TYPE_WORDS: Record<PropertyNode["type"], string> = {
   string: "text", stringList: "list of text", integer: "whole number", integerList: "list of whole numbers", float: "number", floatList: "list of numbers",
@@ -70,7 +71,7 @@ export function EventIdentities() {
   if (registry.isError) {
     return (
       <div className="alert alert-error" role="alert">
-        <p>Could not load events: {registry.error.message}</p>
+        <p>Could not load events: {userMessage(registry.error)}</p>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => registry.refetch()}>
           Try again
         </button>

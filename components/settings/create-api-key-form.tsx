@@ -2,9 +2,12 @@
 // Names and creates a new API key; the secret is handed to onCreated to be shown once.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { ErrorSummary } from "@/components/ui/error-summary";
 import { Field } from "@/components/ui/field";
-import { ApiError } from "@/lib/client/api-fetch";
+import { useFieldErrors, type FormField } from "@/components/ui/use-field-errors";
 import { apiKeysQueryKey, createApiKey, type CreatedApiKey } from "./api-keys-client";
+
+const FIELDS: Record<string, FormField> = { name: { label: "Key name", id: "field-name" } };
 
 export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedApiKey) => void }) {
   const queryClient = useQueryClient();
@@ -17,8 +20,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
       onCreated(created);
     },
   });
-  const error = create.error instanceof ApiError ? create.error : null;
-  const nameError = error?.fieldError("name");
+  const { errorOf, edited, summary } = useFieldErrors(create.error, FIELDS, { before: "the key can be created" });
 
   return (
     <form
@@ -33,21 +35,20 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (created: CreatedAp
       <h2 id="create-key-title" className="card-title">
         Create an API key
       </h2>
-      {create.error && !nameError && (
-        <div className="alert alert-error" role="alert">
-          {create.error.message}
-        </div>
-      )}
+      <ErrorSummary id="create-key-errors" summary={summary} focusOn={create.error} />
       <div className="inline-form">
         <Field
           label="Key name"
           name="name"
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            edited("name");
+          }}
           maxLength={100}
           required
           hint="Say where it will be used, e.g. “Checkout service (production)”."
-          error={nameError}
+          error={errorOf("name")}
           autoComplete="off"
         />
         <button type="submit" className="btn btn-primary" disabled={create.isPending}>

@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Dialog } from "@/components/ui/dialog";
 import { apiKeysQueryKey, revokeApiKey, type ApiKey } from "./api-keys-client";
+import { userMessage } from "@/components/ui/messages";
 
 export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -30,7 +31,7 @@ export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null;
           </p>
           {revoke.error && (
             <div className="alert alert-error" role="alert">
-              {revoke.error.message}
+              {userMessage(revoke.error, { 404: "This key no longer exists. It may have been revoked already." })}
             </div>
           )}
           <div className="dialog-actions">

@@ -4,8 +4,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
+import { ErrorSummary } from "@/components/ui/error-summary";
+import { useFieldErrors, type FormField } from "@/components/ui/use-field-errors";
 import { STARTERS, starterThumbnail } from "./starters";
 import { createTemplate, type TemplateRecord } from "./templates-api";
+
+const FIELDS: Record<string, FormField> = { name: { label: "Name", id: "new-template-name" } };
 
 export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (t: TemplateRecord) => void }) {
   const [name, setName] = useState("");
@@ -14,6 +18,7 @@ export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boole
     mutationFn: () => createTemplate(STARTERS.find((s) => s.id === starter)!.build(name.trim(), window.location.origin)),
     onSuccess: onCreated,
   });
+  const { errorOf, edited, summary } = useFieldErrors(create.error, FIELDS, { before: "the template can be created" });
   return (
     <Dialog open={open} onClose={onClose} title="New template" className="tpl-dialog-wide">
       <form
@@ -23,12 +28,29 @@ export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boole
           create.mutate();
         }}
       >
+        <ErrorSummary id="new-template-errors" summary={summary} focusOn={create.error} />
         <div className="field">
           <label className="label" htmlFor="new-template-name">
             Name
           </label>
-          <input id="new-template-name" className="input" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={create.error?.fieldError("name") ? true : undefined} />
-          {create.error?.fieldError("name") && <p className="field-error">{create.error.fieldError("name")}</p>}
+          <input
+            id="new-template-name"
+            className="input"
+            required
+            maxLength={255}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              edited("name");
+            }}
+            aria-invalid={errorOf("name") ? true : undefined}
+            aria-describedby={errorOf("name") ? "new-template-name-error" : undefined}
+          />
+          {errorOf("name") && (
+            <p id="new-template-name-error" className="field-error">
+              {errorOf("name")}
+            </p>
+          )}
         </div>
         <fieldset className="tpl-starters">
           <legend className="label">Start from</legend>
@@ -46,11 +68,6 @@ export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boole
             ))}
           </div>
         </fieldset>
-        {create.isError && !create.error.fieldError("name") && (
-          <p className="field-error" role="alert">
-            {create.error.detail}
-          </p>
-        )}
         <div className="dialog-actions">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             Cancel

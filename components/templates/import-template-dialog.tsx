@@ -2,23 +2,26 @@
 // Import HTML: paste it or pick a file; the upload shows its progress and the API's errors, then what the
 // import made of it (the answer's importSummary) before the editor opens.
 import { useState } from "react";
-import type { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
+import { ErrorSummary } from "@/components/ui/error-summary";
+import { useFieldErrors, type FormField } from "@/components/ui/use-field-errors";
 import { importHtml, type ImportedTemplate } from "./import-html";
 import { ImportSummaryView } from "./import-summary";
 import type { TemplateRecord } from "./templates-api";
 
 const MAX_BYTES = 1024 * 1024;
+const FIELDS: Record<string, FormField> = { name: { label: "Name", id: "import-name" }, html: { label: "HTML", id: "import-html" } };
 
 export function ImportTemplateDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: (t: TemplateRecord) => void }) {
   const [name, setName] = useState("");
   const [html, setHtml] = useState("");
   const [fileName, setFileName] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [imported, setImported] = useState<ImportedTemplate | null>(null);
   const busy = progress !== null;
+  const { errorOf, edited, summary } = useFieldErrors(error, FIELDS, { before: "the HTML can be imported" });
   if (imported) {
     const close = () => {
       // The next import starts afresh.
@@ -45,18 +48,35 @@ export function ImportTemplateDialog({ open, onClose, onImported }: { open: bool
           try {
             setImported(await importHtml(name.trim(), html, setProgress));
           } catch (err) {
-            setError(err as ApiError);
+            setError(err);
           } finally {
             setProgress(null);
           }
         }}
       >
+        <ErrorSummary id="import-errors" summary={summary} focusOn={error} />
         <div className="field">
           <label className="label" htmlFor="import-name">
             Name
           </label>
-          <input id="import-name" className="input" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} />
-          {error?.fieldError("name") && <p className="field-error">{error.fieldError("name")}</p>}
+          <input
+            id="import-name"
+            className="input"
+            required
+            maxLength={255}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              edited("name");
+            }}
+            aria-invalid={errorOf("name") ? true : undefined}
+            aria-describedby={errorOf("name") ? "import-name-error" : undefined}
+          />
+          {errorOf("name") && (
+            <p id="import-name-error" className="field-error">
+              {errorOf("name")}
+            </p>
+          )}
         </div>
         <div className="field">
           <label className="label" htmlFor="import-file">
@@ -87,8 +107,24 @@ export function ImportTemplateDialog({ open, onClose, onImported }: { open: bool
           <label className="label" htmlFor="import-html">
             HTML
           </label>
-          <textarea id="import-html" className="input input-mono" rows={8} value={html} onChange={(e) => setHtml(e.target.value)} required />
-          {error?.fieldError("html") && <p className="field-error">{error.fieldError("html")}</p>}
+          <textarea
+            id="import-html"
+            className="input input-mono"
+            rows={8}
+            value={html}
+            onChange={(e) => {
+              setHtml(e.target.value);
+              edited("html");
+            }}
+            required
+            aria-invalid={errorOf("html") ? true : undefined}
+            aria-describedby={errorOf("html") ? "import-html-error" : undefined}
+          />
+          {errorOf("html") && (
+            <p id="import-html-error" className="field-error">
+              {errorOf("html")}
+            </p>
+          )}
         </div>
         {busy && (
           <div className="field">
@@ -96,20 +132,6 @@ export function ImportTemplateDialog({ open, onClose, onImported }: { open: bool
               Uploading
             </label>
             <progress id="import-progress" max={1} value={progress ?? 0} aria-valuetext={`${Math.round((progress ?? 0) * 100)}%`} />
-          </div>
-        )}
-        {error && (
-          <div className="alert alert-error" role="alert">
-            <p>{error.detail}</p>
-            {error.errors.length > 0 && (
-              <ul>
-                {error.errors.map((x) => (
-                  <li key={x.pointer}>
-                    <code>{x.field}</code>: {x.message}
-                  </li>
-                ))}
-              </ul>
-            )}
           </div>
         )}
         <div className="dialog-actions">

@@ -12,6 +12,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { CreateTemplateDialog } from "./create-template-dialog";
 import { ImportTemplateDialog } from "./import-template-dialog";
 import { createTemplate, deleteTemplate, getTemplate, listTemplates, type ListParams, type TemplateSummary } from "./templates-api";
+import { userMessage } from "@/components/ui/messages";
 
 const SORTS = {
   "createdAt:desc": "Newest first",
@@ -60,7 +61,7 @@ export function TemplatesList() {
       setMessage(`Created “${copy.name}”.`);
       void queryClient.invalidateQueries({ queryKey: ["templates"] });
     },
-    onError: (error: ApiError) => setMessage(`Could not duplicate: ${error.detail}`),
+    onError: (error: ApiError) => setMessage(`Could not duplicate: ${userMessage(error, { 404: "the template no longer exists." })}`),
   });
   const remove = useMutation({
     mutationFn: (t: TemplateSummary) => deleteTemplate(t.id),
@@ -114,7 +115,7 @@ export function TemplatesList() {
       {message && <div className="alert alert-info">{message}</div>}
       {list.isError ? (
         <div className="alert alert-error" role="alert">
-          Could not load templates: {(list.error as ApiError).detail}
+          Could not load templates: {userMessage(list.error)}
         </div>
       ) : list.isPending ? (
         <p className="loading">Loading templates…</p>
@@ -182,7 +183,7 @@ export function TemplatesList() {
         </p>
         {remove.isError && (
           <p className="field-error" role="alert">
-            {(remove.error as ApiError).detail}
+            {userMessage(remove.error)}
           </p>
         )}
         <div className="dialog-actions">

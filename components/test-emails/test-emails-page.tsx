@@ -9,6 +9,7 @@ import { useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { getTestEmail, listTestEmails, type TestEmailSummary } from "@/components/editor/send/test-send-api";
 import "./test-emails.css";
+import { userMessage } from "@/components/ui/messages";
 
 const when = (iso: string) => formatDateTime(iso);
 
@@ -40,7 +41,7 @@ export function TestEmailsPage({ hasMailServer }: { hasMailServer: boolean }) {
       {list.isPending ? (
         <p className="loading" aria-live="polite">Loading test emails…</p>
       ) : list.isError ? (
-        <div className="alert alert-error" role="alert">Could not load test emails: {list.error.message}</div>
+        <div className="alert alert-error" role="alert">Could not load test emails: {userMessage(list.error)}</div>
       ) : emails.length === 0 ? (
         <EmptyState title="No test emails yet" action={<Link href="/templates" className="btn btn-primary">Open a template</Link>}>
           <p>Open a template and choose “Send test” to see how your email looks in an inbox.</p>
@@ -80,7 +81,7 @@ function TestEmailView({ id }: { id: string }) {
   const [part, setPart] = useState<"html" | "text">("html");
   const email = useQuery({ queryKey: ["test-email", id], queryFn: () => getTestEmail(id) });
   if (email.isPending) return <p className="loading" aria-live="polite">Loading the email…</p>;
-  if (email.isError) return <div className="alert alert-error" role="alert">Could not load the email: {email.error.message}</div>;
+  if (email.isError) return <div className="alert alert-error" role="alert">Could not load the email: {userMessage(email.error, { 404: "this test email no longer exists." })}</div>;
   const e = email.data;
   return (
     <article className="outbox-view card" aria-label={`Test email: ${e.subject}`} data-testid="test-email">

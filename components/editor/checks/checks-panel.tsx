@@ -1,7 +1,6 @@
 "use client";
 // "Check email": saves, renders (sample data) and lists what would make the email go out broken: the
 // pre-send checks the render returns among its warnings. Picking an item selects its block.
-import { userMessage } from "@/components/ui/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { renderTemplate } from "@/components/templates/templates-api";
@@ -10,6 +9,7 @@ import { useEditorStore } from "../state/store";
 import { findPath } from "../state/tree";
 import { ChecksList } from "./checks-list";
 import { parseWarnings, type RenderWarning } from "./render-warnings";
+import { userMessage } from "@/components/ui/messages";
 
 export function ChecksPanel({ templateId, beforeRun }: { templateId: string; beforeRun: () => Promise<void> }) {
   const store = useEditorStore();

@@ -1,11 +1,11 @@
 "use client";
 // The server's real render (POST /render) in a sandboxed iframe (sandbox="": no scripts, no same-origin),
 // at desktop and mobile widths, optionally as a chosen contact.
-import { userMessage } from "@/components/ui/messages";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
 import { renderTemplate, type RenderResult } from "@/components/templates/templates-api";
+import { userMessage } from "@/components/ui/messages";
 
 const WIDTHS = { desktop: 800, mobile: 375 } as const;
 type Device = keyof typeof WIDTHS;
