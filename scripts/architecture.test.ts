@@ -1,5 +1,6 @@
 // The process's rules, checked on every run (docs/architecture.md): one module graph (no globalThis
-// glue), dependencies that point down, one configuration module.
+// glue), dependencies that point down, one configuration module; and the dashboard's one way of showing
+// dates and numbers (components/ui/format.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -55,5 +56,27 @@ describe("one module graph, dependencies pointing down, one configuration", () =
     const readers = [...sources("lib"), ...sources("app"), ...sources("components"), ...sources("server")]
       .filter((file) => /process\.env\b/.test(read(file).replace(/^\s*\/\/.*$/gm, "")));
     expect(readers).toEqual([path.join("lib", "config.ts")]);
+  });
+});
+
+describe("one date and number formatting", () => {
+  // Pages and components (not the API's route handlers) show dates and numbers through components/ui/format.ts
+  // (or LocalDate / LocalCount for server-rendered text): the viewer's locale and time zone, one style.
+  const FORMATTER = path.join("components", "ui", "format.ts");
+  const shown = () => [...sources("app"), ...sources("components")].filter((file) => file !== FORMATTER && !file.endsWith("route.ts"));
+  const code = (file: string) => read(file).replace(/^\s*\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
+  const offenders = (pattern: RegExp) => shown().filter((file) => pattern.test(code(file)));
+
+  it("no page or component formats a date by itself", () => {
+    // toLocaleDateString / toLocaleTimeString, an Intl date formatter, toUTCString, or an ISO string cut up for display
+    const own = /\.toLocale(?:Date|Time)String\(|Intl\.(?:DateTimeFormat|RelativeTimeFormat)\b|\.toUTCString\(|\.toISOString\(\)\s*\.(?:slice|substring|replace|split)\(/;
+    expect(offenders(own)).toEqual([]);
+  });
+
+  it("no page or component formats a number (or a date) with toLocaleString or its own Intl.NumberFormat", () => {
+    // Owned by the bulk-fixes branch while it changes them (the tag-job progress and the bulk actions):
+    // they move to formatNumber with that work.
+    const pending = new Set([path.join("components", "contacts", "bulk-actions.tsx"), path.join("components", "segments", "tag-segment-panel.tsx")]);
+    expect(offenders(/\.toLocaleString\(|Intl\.NumberFormat\b/).filter((file) => !pending.has(file))).toEqual([]);
   });
 });

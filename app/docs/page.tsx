@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PROBLEMS } from "@/lib/http/problems";
+import { LocalDate } from "@/components/ui/local-date";
+import { sunsetAt } from "@/lib/v4/lifecycle";
 
 export const metadata: Metadata = { title: "Documentation" };
 
@@ -21,7 +23,9 @@ export default function DocsIndex() {
         <li>
           <Link href="/docs/v4-migration" className="card card-link">
             <h2 className="card-title">Migrating from v4</h2>
-            <p className="muted">The deprecated v4 API stops working on 15 June 2027: what maps to what, and how to keep your event automations working.</p>
+            <p className="muted">
+              The deprecated v4 API stops working on <LocalDate value={sunsetAt()} withTime />: what maps to what, and how to keep your event automations working.
+            </p>
           </Link>
         </li>
         <li>

@@ -6,7 +6,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-qu
 import { useCallback, useEffect, useId, useState } from "react";
 import { listAllSegments, segmentKeys } from "@/components/segments/segments-client";
 import { useDebounced } from "@/components/segments/use-debounced";
-import { formatCount } from "@/components/ui/format";
+import { formatCount, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { BulkActions } from "./bulk-actions";
 import { contactKeys, searchContacts, type ContactView, type SearchSort } from "./contacts-client";
@@ -273,7 +273,7 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
           />
           <div className="table-footer">
             <p className="muted">
-              {rows.length < total ? `Showing ${formatCount(rows.length, "contact", "contacts")} of ${total.toLocaleString()}` : null}
+              {rows.length < total ? `Showing ${formatCount(rows.length, "contact", "contacts")} of ${formatNumber(total)}` : null}
             </p>
             {hasNextPage && (
               <button type="button" className="btn btn-secondary" onClick={loadMore} disabled={isFetchingNextPage}>

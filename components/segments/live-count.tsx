@@ -7,6 +7,7 @@ import Link from "next/link";
 import { userMessage } from "@/components/ui/messages";
 import { previewSegment, segmentKeys } from "./segments-client";
 import { useDebounced } from "./use-debounced";
+import { formatCount } from "@/components/ui/format";
 
 export function useLiveCount(groups: ApiConditionGroup[], incomplete: string | null) {
   const settled = useDebounced(groups, 350);
@@ -33,7 +34,7 @@ export function LiveCount({ live }: { live: ReturnType<typeof useLiveCount> }) {
   else if (invalid) text = "Fix the highlighted conditions to see a count.";
   else if (count.isError) text = `Could not count: ${userMessage(count.error)}`;
   else if (count.data === undefined) text = "Counting…";
-  else text = `${count.data.contactsCount.toLocaleString()} ${count.data.contactsCount === 1 ? "contact matches" : "contacts match"}`;
+  else text = formatCount(count.data.contactsCount, "contact matches", "contacts match");
   const sample = !incomplete && !invalid ? (count.data?.sample ?? []) : [];
   return (
     <div className="live-count" aria-busy={waiting}>

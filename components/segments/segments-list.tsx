@@ -6,6 +6,7 @@ import { formatDateTime } from "@/components/contacts/contacts-client";
 import { EmptyState } from "@/components/ui/empty-state";
 import { listAllSegments, segmentCount, segmentKeys, type Segment } from "./segments-client";
 import { userMessage } from "@/components/ui/messages";
+import { formatNumber } from "@/components/ui/format";
 
 function describe(segment: Segment): string {
   const conditions = segment.conditionGroups.reduce((n, g) => n + g.conditions.length, 0);
@@ -17,7 +18,7 @@ function Count({ id }: { id: string }) {
   const count = useQuery({ queryKey: segmentKeys.count(id), queryFn: () => segmentCount(id) });
   if (count.isPending) return <span className="muted">Counting…</span>;
   if (count.isError) return <span className="field-error">Could not count</span>;
-  return <>{count.data.toLocaleString()}</>;
+  return <>{formatNumber(count.data)}</>;
 }
 
 export function SegmentsList() {

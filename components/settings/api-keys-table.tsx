@@ -2,10 +2,11 @@
 // The brand's API keys: loading, error, empty and list states.
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState } from "@/components/ui/empty-state";
+import { formatDateTime } from "@/components/ui/format";
+import { userMessage } from "@/components/ui/messages";
 import { apiKeysQueryKey, listApiKeys, type ApiKey } from "./api-keys-client";
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const when = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "never");
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : "never");
 
 export function ApiKeysTable({ onRevoke }: { onRevoke: (key: ApiKey) => void }) {
   const keys = useQuery({ queryKey: apiKeysQueryKey, queryFn: listApiKeys });
@@ -20,7 +21,7 @@ export function ApiKeysTable({ onRevoke }: { onRevoke: (key: ApiKey) => void }) 
   if (keys.isError) {
     return (
       <div className="alert alert-error" role="alert">
-        <p>Could not load API keys: {keys.error.message}</p>
+        <p>Could not load API keys: {userMessage(keys.error)}</p>
         <button type="button" className="btn btn-secondary btn-sm" onClick={() => keys.refetch()}>
           Try again
         </button>

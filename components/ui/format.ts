@@ -1,6 +1,7 @@
 // The one way the dashboard shows dates, times and numbers: Intl in the viewer's own locale and time zone
 // (the browser's defaults), so every page reads the same ("24 Nov 2026, 00:24" for a British viewer).
-// Server-rendered text that includes a date should render it in a client component through these.
+// Server-rendered text that includes a date or number renders it through <LocalDate> / <LocalNumber>
+// (local-date.tsx), which switch to these once the page runs in the viewer's browser.
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const dateTimeSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
@@ -28,4 +29,11 @@ export function formatMoney(value: number, currency?: string | null): string {
     }
   }
   return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: 2 }).format(value)}${currency ? ` ${currency}` : ""}`;
+}
+
+/** What the server can say before the viewer's locale and time zone are known (and without JavaScript):
+ * the instant in UTC, "2026-11-24 00:24 UTC" or "2026-11-24". Replaced by the viewer's format on hydration. */
+export function formatUtc(value: string | number | Date, withTime: boolean): string {
+  const iso = parse(value).toISOString();
+  return withTime ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso.slice(0, 10);
 }

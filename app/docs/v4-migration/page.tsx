@@ -3,11 +3,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CURRENT_VERSION } from "@/lib/http/version";
-import { DEFAULT_SUNSET_AT } from "@/lib/v4/lifecycle";
+import { LocalDate } from "@/components/ui/local-date";
+import { sunsetAt } from "@/lib/v4/lifecycle";
 
 export const metadata: Metadata = { title: "Migrating from v4" };
-
-const SUNSET = DEFAULT_SUNSET_AT.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 const ENDPOINTS = [
   ["POST /v4/identify", "POST /api/contacts", "v4 answered 202 and stored the contact later; the current endpoint is synchronous: 201 (created) or 200 (updated) with the stored contact."],
@@ -164,7 +163,11 @@ export default function V4MigrationGuide() {
       <div className="page-header">
         <h1 className="page-title">Migrating from v4</h1>
         <p className="muted">
-          The v4 contact-tracking API is deprecated. Inkwell keeps serving it from the current implementation until <strong>{SUNSET}</strong>; from
+          The v4 contact-tracking API is deprecated. Inkwell keeps serving it from the current implementation until{" "}
+          <strong>
+            <LocalDate value={sunsetAt()} withTime />
+          </strong>
+          ; from
           then on every v4 request answers <code>410 Gone</code>. Move each call to the current API at your own pace before that date.
         </p>
       </div>
