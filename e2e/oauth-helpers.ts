@@ -24,6 +24,11 @@ export function makeOperator(email: string): void {
   tsx("e2e/fixtures/make-operator.ts", ["--email", email]);
 }
 
+/** Records `count` v4 calls of the brand, the last at `at`, as the v4 layer's usage counter does. */
+export function recordV4Calls(brandID: string, count: number, at: Date): void {
+  tsx("e2e/fixtures/record-v4-calls.ts", ["--brand", brandID, "--count", String(count), "--at", at.toISOString()]);
+}
+
 export function newAccount() {
   const { brandID } = admin("create-brand", "--name", `E2E brand ${randomBytes(2).toString("hex")}`);
   const email = `e2e-${randomBytes(4).toString("hex")}@example.com`;
