@@ -227,7 +227,7 @@ test("editing a field: the API's validation error shows on that field, then the 
   await page.getByLabel("City").fill("Cambridge");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(country).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator("#profile-countryCode-error")).toHaveText(/ISO 3166-1 alpha-2/);
+  await expect(page.locator("#profile-countryCode-error")).toHaveText("Enter a two-letter country code, such as DE.");
   await expect(country).toHaveAttribute("aria-describedby", /profile-countryCode-error/);
   const summary = page.getByRole("alert").filter({ hasText: "Country code:" });
   await expect(summary).toBeFocused();

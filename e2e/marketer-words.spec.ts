@@ -122,9 +122,9 @@ test("brand settings: a field error in plain words, tied to its field, gone when
   const summary = page.locator("#brand-form-errors");
   await expect(summary).toBeFocused();
   await expect(summary).toHaveAttribute("role", "alert");
-  await expect(summary.getByRole("listitem")).toHaveText(["Brand name: enter a brand name."]);
+  await expect(summary.getByRole("listitem")).toHaveText(["Brand name: name the brand."]);
   await expect(name).toHaveAttribute("aria-invalid", "true");
-  await expect(page.locator(`[id="${(await name.getAttribute("aria-describedby"))!.split(" ").pop()}"]`)).toHaveText("Enter a brand name.");
+  await expect(page.locator(`[id="${(await name.getAttribute("aria-describedby"))!.split(" ").pop()}"]`)).toHaveText("Name the brand.");
   await shoot(page, "brand-error");
   await name.fill(`Words brand ${run}`);
   await expect(summary).toHaveCount(0);

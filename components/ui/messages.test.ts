@@ -12,6 +12,11 @@ describe("message catalog", () => {
     expect(fieldMessage({ field: "city", pointer: "/city", code: "something_new", message: "is not a city we know" })).toBe("The city is not a city we know.");
   });
 
+  it("keeps a sentence the API's schema wrote for people", () => {
+    expect(fieldMessage({ field: "name", pointer: "/name", code: "too_small", message: "Name the key" })).toBe("Name the key.");
+    expect(fieldMessage({ field: "password", pointer: "/password", code: "too_small", message: "Use at least 10 characters" })).toBe("Use at least 10 characters.");
+  });
+
   it("never shows zod's own texts", () => {
     expect(fieldMessage({ field: "name", pointer: "/name", code: "custom_check", message: "Invalid input: expected string, received number" })).toBe("Check the name.");
     expect(fieldMessage({ field: "name", pointer: "/name", code: "too_big", message: "Too big: expected string to have <=100 characters" })).toBe("This name is too long: use at most 100 characters.");

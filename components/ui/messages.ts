@@ -113,6 +113,10 @@ export function fieldMessage(error: ApiFieldError, context: FieldContext = {}): 
   const noun = context.noun ?? fieldName(error);
   const byCode = BY_CODE[error.code];
   if (byCode) return byCode(noun, error);
+  // A sentence the API's schema wrote for people ("Name the key", "Use at least 10 characters") is kept;
+  // the API's other texts follow a field name ("must be …") or are zod's, and are worded here.
+  const message = error.message.trim();
+  if (!context.input && /^[A-Z]/.test(message) && !ZOD_DEFAULT.test(message)) return /[.!?]$/.test(message) ? message : `${message}.`;
   if (error.code === "too_big") {
     const limit = limitOf(error.message);
     if (!limit) return `This ${noun} is too long.`;
@@ -126,7 +130,6 @@ export function fieldMessage(error: ApiFieldError, context: FieldContext = {}): 
     return `Enter ${a(noun)}.`;
   }
   // The API's message is written to follow the field's name ("is not a valid …"); make it a sentence.
-  const message = error.message.trim();
   if (!message || ZOD_DEFAULT.test(message)) return `Check the ${noun}.`;
   return /^[a-z]/.test(message) ? `The ${noun} ${message}.`.replace(/\.\.$/, ".") : message;
 }
