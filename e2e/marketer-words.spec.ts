@@ -129,6 +129,18 @@ test("brand settings: a field error in plain words, tied to its field, gone when
   await name.fill(`Words brand ${run}`);
   await expect(summary).toHaveCount(0);
   await expect(name).not.toHaveAttribute("aria-invalid", "true");
+
+  // API keys: a new key's "Created" in the shared format.
+  await page.goto("/settings/api-keys");
+  await page.getByLabel("Key name").fill("Checkout");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByRole("dialog", { name: "Your new API key" }).getByRole("button", { name: "I have saved it" }).click();
+  const createdCell = page.getByRole("row", { name: /Checkout/ }).getByRole("cell").nth(1);
+  await expect(createdCell).not.toBeEmpty();
+  // This minute or the one before (the key was made a moment ago).
+  const minutes = await page.evaluate(() => [0, 60_000].map((ago) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(Date.now() - ago))));
+  expect(minutes).toContain(await createdCell.textContent());
+  await shoot(page, "api-keys");
   await page.close();
 });
 
@@ -154,5 +166,10 @@ test("the v4 usage notice shows its dates and count in the viewer's locale and t
   await expect(notice).not.toContainText("UTC");
   await expect(notice.locator("time").first()).toHaveAttribute("datetime", lastCall.toISOString());
   await shoot(page, "v4-notice");
+
+  // The migration guide names the same sunset, in the same format.
+  await page.goto("/docs/v4-migration");
+  await expect(page.locator(".page-header strong")).toHaveText(sunset);
+  await page.screenshot({ path: path.join(SHOTS, "words-v4-guide-1440.png") });
   await context.close();
 });
