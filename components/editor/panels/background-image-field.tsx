@@ -34,7 +34,7 @@ export function BackgroundImageField({ spec, values, onPatch, error }: Props) {
         id={id}
         className="ed-input"
         inputMode="url"
-        placeholder={library ? "Or type an image address instead" : spec.placeholder}
+        placeholder={library ? "Or type an image address" : spec.placeholder}
         value={values?.backgroundImage ?? ""}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined}
