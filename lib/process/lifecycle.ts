@@ -40,7 +40,6 @@ class WorkerThread {
       transferList: [inbox.port2],
       // The request thread's checkpointer thread checkpoints the SQLite file for both.
       env: { ...process.env, INKWELL_WAL_CHECKPOINTER: "off" },
-      execArgv: [],
     });
     const threadInbox = new ThreadInbox(inbox.port1);
     this.worker = worker;
