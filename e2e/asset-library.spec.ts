@@ -140,3 +140,36 @@ test("warns before deleting an image a template uses, and deletes one nobody use
   await dialog.getByRole("button", { name: "Delete image" }).click();
   await expect(library.getByRole("img", { name: "beach-hero" })).toHaveCount(0);
 });
+
+test("a background image chosen from the library is saved as the published backgroundImageID and drawn from the public base URL", async () => {
+  const origin = new URL(page.url()).origin;
+  await page.getByRole("tab", { name: "Selection" }).click();
+  await blocks(page).first().click();
+  await page.getByTestId("breadcrumb").getByRole("button", { name: "Section 1" }).click();
+  const panel = page.getByRole("complementary", { name: "Properties" });
+  const background = panel.locator("details.ed-group").filter({ has: page.locator("summary", { hasText: /^Background/ }) });
+  await background.locator("summary").click();
+  await background.getByRole("button", { name: "Choose from your library…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Choose a background image" });
+  await dialog.getByRole("button", { name: "Use sunset" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(background.getByTestId("library-background")).toBeVisible();
+  await expect(canvas(page).locator(".ed-section:not([data-locked])").first()).toHaveCSS("background-image", /\/image\/newsletter\/[0-9a-f]{24}/);
+  await expectSaved(page);
+  await shoot(page, "asset-background");
+
+  const headers = { "Service-Version": "2026-03-15" };
+  const [sunset] = (await (await page.request.get("/api/images?nameContains=sunset", { headers })).json()).images;
+  const template = await (await page.request.get(`/api/email-templates/${templateId}`, { headers })).json();
+  const section = template.sections.find((s: { type?: string }) => s.type !== "badge");
+  expect(section.styleProperties).toMatchObject({ backgroundImageID: sunset.id });
+  expect(section.styleProperties).not.toHaveProperty("backgroundImage");
+  expect(await render()).toContain(`${origin}/image/newsletter/${sunset.id}`);
+
+  // A typed address replaces the library image (kept as the address extra; the id would win over it)
+  await background.getByLabel("Background image", { exact: true }).fill("https://cdn.example.com/paper.png");
+  await expectSaved(page);
+  const typed = await (await page.request.get(`/api/email-templates/${templateId}`, { headers })).json();
+  expect(typed.sections.find((s: { type?: string }) => s.type !== "badge").styleProperties).toMatchObject({ backgroundImage: "https://cdn.example.com/paper.png" });
+  expect(typed.sections.find((s: { type?: string }) => s.type !== "badge").styleProperties).not.toHaveProperty("backgroundImageID");
+});

@@ -1,5 +1,8 @@
-// Helpers for the contacts specs: a fresh account with an API key for seeding through the API, and the
-// page's console errors (a failed request, a broken image or an uncaught exception each count).
+// Helpers for the contacts specs: a fresh account with an API key for seeding through the API, signing in
+// again to a page, screenshots at both widths, and the page's console errors (a failed request, a broken
+// image or an uncaught exception each count).
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 
 export type Owner = { email: string; password: string; brand: string };
@@ -28,4 +31,27 @@ export function watchConsole(page: Page): string[] {
   });
   page.on("pageerror", (e) => errors.push(e.message));
   return errors;
+}
+
+/** Signs `owner` in and lands on `to`. */
+export async function signInTo(page: Page, owner: Pick<Owner, "email" | "password">, to: string) {
+  await page.goto(`/login?callbackUrl=${encodeURIComponent(to)}`);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/?]/g, "\\$&")}$`));
+}
+
+/** Full-page screenshots at 1440x900 and 390x844 in artifacts/screenshots/<name>-<width>.png, then back to 1280x800. */
+export async function shootBothWidths(page: Page, name: string) {
+  const dir = "artifacts/screenshots";
+  fs.mkdirSync(dir, { recursive: true });
+  // From the top: a full-page shot of a scrolled page draws the sticky header in the middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (const [width, height] of [[1440, 900], [390, 844]]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300); // the table's virtual rows are measured again after a resize
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

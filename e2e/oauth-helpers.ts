@@ -1,18 +1,11 @@
 // Helpers for the OAuth specs: the operator command line and fixtures against the e2e server's database,
 // a fresh account, and an app callback that Chromium reaches without anything listening there.
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
+import { runWithDatabase as tsx } from "./fixture-helpers";
 
 export const SCREENSHOTS = "artifacts/screenshots";
 export const CALLBACK = "http://localhost:9/oauth-callback";
-
-function tsx(script: string, args: string[]): Record<string, string> {
-  const databaseUrl = process.env.E2E_DATABASE_URL ?? `file:${path.join(process.env.E2E_DATA_DIR!, "inkwell.db")}`;
-  const out = execFileSync("node_modules/.bin/tsx", [script, ...args], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8" });
-  return JSON.parse(out.trim().split("\n").pop()!);
-}
 
 /** `npm run admin -- <args>`: its JSON answer. */
 export function admin(...args: string[]): Record<string, string> {

@@ -2,32 +2,19 @@
 // values are suggested and can be picked, the live count asks nothing while a condition is incomplete,
 // a half-typed event name is pointed out with the names it may mean, a duplicate segment name is
 // flagged, and a filtered view of contacts can be unsubscribed from email in one go.
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createApiKey, signUp } from "./account-helpers";
+import { shootBothWidths, signInTo } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
-const SHOTS = "artifacts/screenshots";
 const run = Date.now().toString(36);
 const owner = { email: `sb-${run}@example.com`, password: "ink-well-Secret-42", brand: `Harbour ${run}` };
 let apiKey = "";
 
 const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
 
-async function shoot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  // From the top: a full-page shot of a scrolled page draws the sticky header in the middle.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await page.waitForTimeout(300); // the table's virtual rows are measured again after a resize
-  await page.screenshot({ path: path.join(SHOTS, `sb-${name}-1440.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(SHOTS, `sb-${name}-390.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
+const shoot = (page: Page, name: string) => shootBothWidths(page, `sb-${name}`);
 
 /** Console errors of the page (a failed request counts). */
 function watchConsole(page: Page): string[] {
@@ -39,13 +26,7 @@ function watchConsole(page: Page): string[] {
   return errors;
 }
 
-async function signIn(page: Page, to = "/contacts") {
-  await page.goto(`/login?callbackUrl=${encodeURIComponent(to)}`);
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(new RegExp(`${to.replace(/[/?]/g, "\\$&")}$`));
-}
+const signIn = (page: Page, to = "/contacts") => signInTo(page, owner, to);
 
 async function upsert(request: APIRequestContext, body: Record<string, unknown>) {
   const res = await request.post("/api/contacts", { headers: headers(), data: body });
@@ -244,7 +225,10 @@ test("bulk unsubscribe of a filtered view: confirmation, then every matching con
   await bulk.getByRole("button", { name: "Unsubscribe…" }).click();
   await shoot(page, "contacts-bulk-unsubscribe-confirm");
   await confirm.getByRole("button", { name: "Unsubscribe 3 contacts" }).click();
-  await expect(bulk.getByRole("status").filter({ hasText: "Unsubscribed 3 contacts from email." })).toBeVisible();
+  // Every matching contact: a background job on the server, followed in the jobs list.
+  await expect(bulk.getByRole("status").filter({ hasText: "Started in the background" })).toBeVisible();
+  const job = page.getByRole("region", { name: "Background jobs" }).getByRole("listitem", { name: "Unsubscribe contacts tagged “newsletter” from email" });
+  await expect(job.getByTestId("tag-job-status")).toHaveText("Done: 3 of 3 contacts were unsubscribed from email.");
   await expect(table.getByText("Unsubscribed")).toHaveCount(3);
   for (let i = 0; i < 3; i++) expect(await emailStatus(request, readers(i))).toBe("unsubscribed");
   // Outside the view: untouched.

@@ -74,9 +74,6 @@ describe("one date and number formatting", () => {
   });
 
   it("no page or component formats a number (or a date) with toLocaleString or its own Intl.NumberFormat", () => {
-    // Owned by the bulk-fixes branch while it changes them (the tag-job progress and the bulk actions):
-    // they move to formatNumber with that work.
-    const pending = new Set([path.join("components", "contacts", "bulk-actions.tsx"), path.join("components", "segments", "tag-segment-panel.tsx")]);
-    expect(offenders(/\.toLocaleString\(|Intl\.NumberFormat\b/).filter((file) => !pending.has(file))).toEqual([]);
+    expect(offenders(/\.toLocaleString\(|Intl\.NumberFormat\b/)).toEqual([]);
   });
 });

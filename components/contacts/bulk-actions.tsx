@@ -1,60 +1,51 @@
 "use client";
-// Bulk actions on the selected contacts, or on every contact the filters match: add or remove a tag
-// (through POST / DELETE /api/contacts/tags), unsubscribe from email after a confirmation (through POST
-// /api/contacts/unsubscribe), 250 contacts a request with a progress bar, and export as CSV (streamed by
-// /api/contacts/export).
+// Bulk actions on the selected contacts, or on every contact the search and filters match: add or remove
+// a tag, unsubscribe from email after a confirmation, and export as CSV.
+//  - A selection: its ids, 250 a request (POST / DELETE /api/contacts/tags, POST /api/contacts/unsubscribe),
+//    with a progress bar.
+//  - Every matching contact: one background job on the server (POST /api/contacts/jobs), which resolves the
+//    view itself, its text matched in full (the search only counts the first 500 matches of a word); its
+//    progress is in the jobs panel (components/contacts/bulk-jobs.tsx), and it goes on if the page is left.
+//  - Export: streamed by POST /api/contacts/export, the contacts counted as they arrive.
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { apiFetch, SERVICE_VERSION } from "@/lib/client/api-fetch";
+import { apiFetch } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
-import { formatCount } from "@/components/ui/format";
+import { formatCount, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
-import { contactKeys, queryString, searchContacts, type ContactView } from "./contacts-client";
+import { bulkJobKeys, contactKeys, startViewJob, type BulkJob, type ContactView } from "./contacts-client";
+import { downloadCsv } from "./download-csv";
 
 const PER_REQUEST = 250;
 
-type Props = { view: ContactView; selected: ReadonlySet<string>; total: number; onDone: () => void };
+type Props = {
+  view: ContactView;
+  selected: ReadonlySet<string>;
+  /** Contacts of the view; with `capped`, a lower bound (the search counts a word's first matches only). */
+  total: number;
+  capped: boolean;
+  onDone: () => void;
+};
 
-/** Ids of every contact of the view, read before anything changes (a tag change can move contacts out of it). */
-async function viewIds(view: ContactView, onProgress: (n: number) => void): Promise<string[]> {
-  const ids: string[] = [];
-  for (let offset = 0; ; offset += PER_REQUEST) {
-    const page = await searchContacts({ ...view, sort: "createdAt", direction: "asc", limit: PER_REQUEST }, offset);
-    ids.push(...page.contacts.map((c) => c.id));
-    onProgress(ids.length);
-    if (page.contacts.length < PER_REQUEST) return ids;
-  }
-}
+/** Where a run stands: `of` null when the size is not known (an indeterminate bar, not a stuck one). */
+type Progress = { label: string; done: number; of: number | null };
 
-/** Downloads the CSV of a view or a selection. */
-export async function downloadCsv(view: ContactView, ids?: string[]): Promise<void> {
-  const query = ids ? queryString({ ids: ids.join(",") }) : queryString(view as Record<string, string>);
-  const response = await fetch(`/api/contacts/export${query}`, { headers: { "Service-Version": SERVICE_VERSION }, credentials: "same-origin" });
-  if (!response.ok) throw new Error("The export could not be made. Try again.");
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = /filename="([^"]+)"/.exec(response.headers.get("Content-Disposition") ?? "")?.[1] ?? "contacts.csv";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export function BulkActions({ view, selected, total, onDone }: Props) {
+export function BulkActions({ view, selected, total, capped, onDone }: Props) {
   const queryClient = useQueryClient();
   const id = useId();
   const [tag, setTag] = useState("");
-  const [progress, setProgress] = useState<{ label: string; done: number; of: number } | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(null);
   const [message, setMessage] = useState<{ tone: "ok" | "error"; text: string } | null>(null);
   const [confirmUnsubscribe, setConfirmUnsubscribe] = useState(false);
   const scope = selected.size > 0 ? "selected" : "all";
   const count = selected.size > 0 ? selected.size : total;
+  // "12 contacts", or "more than 500 contacts" when the search stopped counting.
+  const countText = scope === "all" && capped ? `more than ${formatCount(total, "contact", "contacts")}` : formatCount(count, "contact", "contacts");
   const busy = progress !== null;
 
-  const run = async (label: string, work: () => Promise<string>) => {
+  const run = async (label: string, of: number | null, work: () => Promise<string>) => {
     setMessage(null);
-    setProgress({ label, done: 0, of: count });
+    setProgress({ label, done: 0, of });
     try {
       setMessage({ tone: "ok", text: await work() });
       onDone();
@@ -66,13 +57,10 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
     }
   };
 
-  /** The contacts of the action (read before anything changes: a change can move contacts out of the view). */
-  const targets = () => (scope === "selected" ? Promise.resolve([...selected]) : viewIds(view, (n) => setProgress((p) => p && { ...p, label: `Finding contacts (${n.toLocaleString()})` })));
-
-  /** Sends the ids PER_REQUEST at a time, showing progress; the sum of what each request changed. */
-  const inPages = async (label: string, ids: string[], send: (page: string[]) => Promise<number>) => {
+  /** Sends the selection PER_REQUEST ids at a time, showing progress; the sum of what each request changed. */
+  const inPages = async (label: string, send: (page: string[]) => Promise<number>) => {
+    const ids = [...selected];
     let changed = 0;
-    setProgress({ label, done: 0, of: ids.length });
     for (let i = 0; i < ids.length; i += PER_REQUEST) {
       changed += await send(ids.slice(i, i + PER_REQUEST));
       setProgress({ label, done: Math.min(i + PER_REQUEST, ids.length), of: ids.length });
@@ -80,11 +68,22 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
     return changed;
   };
 
+  /** Every matching contact: a job on the server, listed at once in the jobs panel. */
+  const startJob = (label: string, request: { action: BulkJob["action"]; tags?: string[] }) =>
+    run(label, null, async () => {
+      const job = await startViewJob({ ...request, view });
+      queryClient.setQueryData<BulkJob[]>(bulkJobKeys.list(), (jobs) => [job, ...(jobs ?? []).filter((j) => j.id !== job.id)]);
+      void queryClient.invalidateQueries({ queryKey: bulkJobKeys.all });
+      return "Started in the background: the jobs list shows its progress. You can leave this page.";
+    });
+
   const changeTag = (action: "add" | "remove") => {
-    const label = action === "add" ? `Adding “${tag.trim()}”` : `Removing “${tag.trim()}”`;
-    return run(label, async () => {
-      const changed = await inPages(label, await targets(), async (page) =>
-        (await apiFetch<{ contactsChanged: number }>("/api/contacts/tags", { method: action === "add" ? "POST" : "DELETE", body: { contactIDs: page, tags: [tag.trim()] } })).contactsChanged);
+    const name = tag.trim();
+    const label = action === "add" ? `Adding “${name}”` : `Removing “${name}”`;
+    if (scope === "all") return startJob(label, { action, tags: [name] });
+    return run(label, selected.size, async () => {
+      const changed = await inPages(label, async (page) =>
+        (await apiFetch<{ contactsChanged: number }>("/api/contacts/tags", { method: action === "add" ? "POST" : "DELETE", body: { contactIDs: page, tags: [name] } })).contactsChanged);
       return `${action === "add" ? "Tagged" : "Untagged"} ${formatCount(changed, "contact", "contacts")}.`;
     });
   };
@@ -92,8 +91,9 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
   const unsubscribe = () => {
     setConfirmUnsubscribe(false);
     const label = "Unsubscribing";
-    return run(label, async () => {
-      const changed = await inPages(label, await targets(), async (page) =>
+    if (scope === "all") return startJob(label, { action: "unsubscribe" });
+    return run(label, selected.size, async () => {
+      const changed = await inPages(label, async (page) =>
         (await apiFetch<{ contactsChanged: number }>("/api/contacts/unsubscribe", { method: "POST", body: { contactIDs: page } })).contactsChanged);
       return changed === 0
         ? "Nobody changed: they were unsubscribed already or have no email address."
@@ -101,11 +101,19 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
     });
   };
 
-  const exportCsv = () =>
-    run("Preparing the CSV", async () => {
-      await downloadCsv(view, scope === "selected" ? [...selected] : undefined);
-      return `Exported ${formatCount(count, "contact", "contacts")}.`;
+  const exportCsv = () => {
+    const label = "Exporting";
+    // The size is known for a selection and an uncapped view; a capped text search counts as it goes.
+    const of = scope === "selected" ? selected.size : capped ? null : total;
+    return run(label, of, async () => {
+      let exported = 0;
+      await downloadCsv(scope === "selected" ? { ids: [...selected] } : { view }, (n) => {
+        exported = n;
+        setProgress({ label, done: n, of: of === null ? null : Math.max(of, n) });
+      });
+      return `Exported ${formatCount(exported, "contact", "contacts")}.`;
     });
+  };
 
   return (
     <div className="bulk-actions" role="group" aria-label="Bulk actions">
@@ -126,8 +134,8 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
       </button>
       {progress && (
         <span className="bulk-progress" role="status">
-          {progress.label}
-          {progress.of > 0 && <progress max={progress.of} value={progress.done} aria-label={progress.label} />}
+          {progress.of === null ? `${progress.label}${progress.done > 0 ? `: ${formatNumber(progress.done)} contacts so far` : "…"}` : `${progress.label}: ${formatNumber(progress.done)} of ${formatNumber(progress.of)}`}
+          <progress max={progress.of ?? undefined} value={progress.of === null ? undefined : progress.done} aria-label={progress.label} />
         </span>
       )}
       {message && (
@@ -135,7 +143,7 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
           {message.text}
         </span>
       )}
-      <Dialog open={confirmUnsubscribe} onClose={() => setConfirmUnsubscribe(false)} title={`Unsubscribe ${formatCount(count, "contact", "contacts")} from email?`} role="alertdialog">
+      <Dialog open={confirmUnsubscribe} onClose={() => setConfirmUnsubscribe(false)} title={`Unsubscribe ${countText} from email?`} role="alertdialog">
         <div className="stack">
           <p>
             {scope === "selected" ? "The selected contacts" : "Every contact matching the current search and filters"} will stop receiving marketing email.
@@ -146,7 +154,7 @@ export function BulkActions({ view, selected, total, onDone }: Props) {
               Cancel
             </button>
             <button type="button" className="btn btn-danger" onClick={() => void unsubscribe()}>
-              Unsubscribe {formatCount(count, "contact", "contacts")}
+              {scope === "all" && capped ? "Unsubscribe every matching contact" : `Unsubscribe ${countText}`}
             </button>
           </div>
         </div>

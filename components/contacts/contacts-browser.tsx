@@ -9,6 +9,7 @@ import { useDebounced } from "@/components/segments/use-debounced";
 import { formatCount, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { BulkActions } from "./bulk-actions";
+import { BulkJobs } from "./bulk-jobs";
 import { contactKeys, searchContacts, type ContactView, type SearchSort } from "./contacts-client";
 import { ContactsEmptyState } from "./contacts-empty-state";
 import { COLUMNS, ContactsTable, type ColumnId } from "./contacts-table";
@@ -223,7 +224,7 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
           {capped && <span className="muted"> Add a word or a filter to narrow the search.</span>}
           {contacts.isFetching && !contacts.isPending && !isFetchingNextPage ? <span className="muted"> (updating…)</span> : null}
         </p>
-        <BulkActions view={current} selected={selected} total={total} onDone={() => setSelected(new Set())} />
+        <BulkActions view={current} selected={selected} total={total} capped={capped} onDone={() => setSelected(new Set())} />
         <details className="column-picker">
           <summary className="btn btn-secondary btn-sm">Columns</summary>
           <fieldset className="column-picker-menu">
@@ -236,6 +237,9 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
           </fieldset>
         </details>
       </div>
+
+      {/* A segment's page lists its jobs beside its tag form. */}
+      {!segmentID && <BulkJobs />}
 
       {contacts.isPending ? (
         <p className="loading" role="status">

@@ -1,6 +1,7 @@
 // Browser calls for contacts and their events, with the query keys the dashboard caches them under.
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { ContactSearchResult } from "@/lib/contacts/search-contacts";
+import type { BulkJob, BulkJobRequest } from "@/lib/contacts/tags/schemas";
 import type { Contact, ContactEventList, ContactList, ContactStatus } from "./types";
 
 export type ContactFilters = { email?: string; phone?: string; status?: ContactStatus; tag?: string; segmentID?: string };
@@ -24,6 +25,17 @@ export function searchContacts(view: ContactView & SearchSort & { limit?: number
   return apiFetch<ContactSearchResult>(`/api/contacts/search${queryString({ limit: SEARCH_PAGE_SIZE, ...view, offset })}`);
 }
 
+
+// ---- bulk jobs: a view's tag change or unsubscribe, and segments' tag jobs, run by the server
+
+export type { BulkJob };
+export const bulkJobKeys = {
+  all: ["bulk-jobs"] as const,
+  list: (segmentID?: string) => ["bulk-jobs", "list", segmentID ?? null] as const,
+};
+export const listBulkJobs = (segmentID?: string) => apiFetch<{ jobs: BulkJob[] }>(`/api/contacts/jobs${queryString({ segmentID })}`).then((r) => r.jobs);
+export const startViewJob = (request: BulkJobRequest) => apiFetch<BulkJob>("/api/contacts/jobs", { method: "POST", body: request });
+export const jobIsActive = (job: Pick<BulkJob, "status">) => job.status === "queued" || job.status === "running";
 
 export const contactKeys = {
   all: ["contacts"] as const,

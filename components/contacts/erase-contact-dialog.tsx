@@ -1,12 +1,14 @@
 "use client";
 // Erasing a contact (GDPR): a confirmation that names what goes and asks the marketer to type the
-// contact's name or address, then POST /api/contacts/{id}/erasure and back to the list with a notice.
+// contact's name or address, then POST /api/contacts/{id}/erasure and back to the list with a notice
+// that names the audit line, never the person (an address bar ends up in history, logs and referrers).
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { userMessage } from "@/components/ui/messages";
 import { apiFetch } from "@/lib/client/api-fetch";
+import type { Erasure } from "@/lib/contacts/erase-contact";
 import { contactKeys, displayName } from "./contacts-client";
 import type { Contact } from "./types";
 
@@ -25,10 +27,10 @@ export function EraseContactButton({ contact }: { contact: Contact }) {
     setBusy(true);
     setError(null);
     try {
-      await apiFetch(`/api/contacts/${encodeURIComponent(contact.id)}/erasure`, { method: "POST" });
+      const erasure = await apiFetch<Erasure>(`/api/contacts/${encodeURIComponent(contact.id)}/erasure`, { method: "POST" });
       // Only the lists: the profile's own queries would refetch a contact that no longer exists (404s).
       await Promise.all([queryClient.invalidateQueries({ queryKey: [...contactKeys.all, "search"] }), queryClient.invalidateQueries({ queryKey: [...contactKeys.all, "list"] })]);
-      router.push(`/contacts?erased=${encodeURIComponent(name)}`);
+      router.push(`/contacts?erased=${encodeURIComponent(erasure.id)}`);
     } catch (e) {
       setError(userMessage(e));
       setBusy(false);

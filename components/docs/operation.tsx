@@ -46,8 +46,10 @@ export function Operation({ op, doc }: { op: OperationView; doc: Json }) {
                       <TypeLabel type={p.type} doc={doc} />
                     </td>
                     <td data-label="Description">
-                      <Markdown text={p.description} />
-                      {p.constraints.length > 0 && <span className="schema-constraints"> {p.constraints.join(" · ")}</span>}
+                      <div className="schema-description">
+                        <Markdown text={p.description} />
+                        {p.constraints.length > 0 && <span className="schema-constraints"> {p.constraints.join(" · ")}</span>}
+                      </div>
                     </td>
                   </tr>
                 ))}

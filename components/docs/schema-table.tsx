@@ -37,8 +37,10 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
                 <TypeLabel type={row.type} doc={doc} />
               </td>
               <td data-label="Description">
-                <Markdown text={row.description} />
-                {row.constraints.length > 0 && <span className="schema-constraints"> {row.constraints.join(" · ")}</span>}
+                <div className="schema-description">
+                  <Markdown text={row.description} />
+                  {row.constraints.length > 0 && <span className="schema-constraints"> {row.constraints.join(" · ")}</span>}
+                </div>
               </td>
             </tr>
           ))}

@@ -188,7 +188,7 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
         </div>
       </form>
 
-      {segment && <TagSegmentPanel segmentID={segment.segmentID} suggestions={suggestions.data} />}
+      {segment && <TagSegmentPanel segmentID={segment.segmentID} segmentName={segment.name} suggestions={suggestions.data} />}
 
       {segment && (
         <section aria-labelledby="members-title" className="stack">

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Paging } from "@/lib/http/pagination";
 import type { SegmentInput as SegmentInputSchema, SegmentRecord } from "@/lib/segments/schemas";
 import type { SegmentSuggestionsSchema } from "@/lib/segments/suggestions";
-import type { TagJobSchema, TagsAccepted } from "@/lib/contacts/tags/schemas";
+import type { TagsAccepted } from "@/lib/contacts/tags/schemas";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { queryString } from "@/components/contacts/contacts-client";
 import type { ApiConditionGroup } from "./condition-builder-state";
@@ -49,10 +49,7 @@ export const suggestionKeys = { all: ["segments", "suggestions"] as const, event
 /** Tags, common values and received events; with an event name, also the common values of its properties. */
 export const getSuggestions = (event?: string) => apiFetch<SegmentSuggestions>(`/api/segments/suggestions${queryString({ event })}`);
 
-// ---- bulk tagging a segment's members
+// ---- bulk tagging a segment's members (the job is followed by components/contacts/bulk-jobs.tsx)
 
-export type TagJob = z.infer<typeof TagJobSchema>;
-export const tagJobKeys = { detail: (id: string) => ["tag-jobs", id] as const };
 export const changeSegmentTags = (segmentID: string, action: "add" | "remove", tags: string[]) =>
   apiFetch<z.infer<typeof TagsAccepted>>("/api/contacts/tags", { method: action === "add" ? "POST" : "DELETE", body: { segmentID, tags } });
-export const getTagJob = (id: string) => apiFetch<TagJob>(`/api/contacts/tags/jobs/${encodeURIComponent(id)}`);

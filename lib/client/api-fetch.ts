@@ -56,7 +56,7 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
   throw await toApiError(response);
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+export async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
   try {
     const problem = JSON.parse(text) as { type?: string; title?: string; detail?: string; errors?: ApiFieldError[] };

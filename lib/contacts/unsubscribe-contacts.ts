@@ -1,10 +1,11 @@
-// Unsubscribing a set of contacts from email (the dashboard's bulk action, a page of the selection or of a
-// filtered view per request): every email identifier of the brand's named contacts that is not unsubscribed
-// yet becomes unsubscribed, with a status history line as a PATCH of the identifier's channel writes one
-// (lib/contacts/write-contact.ts), and the contact's updatedAt moves. Already unsubscribed identifiers are
+// Unsubscribing a set of contacts from email (the dashboard's bulk action: a page of a selection per
+// request, or a whole view in a background job, lib/contacts/tags/tag-jobs.ts): every email identifier of
+// the brand's named contacts that is not unsubscribed yet becomes unsubscribed, with a status history
+// line as a PATCH of the identifier's channel writes one (lib/contacts/write-contact.ts), and the
+// contact's updatedAt moves. Already unsubscribed identifiers are
 // left alone (no history line), so running it again changes nothing.
 import { z } from "zod";
-import { writeTransaction } from "@/lib/db/sql";
+import { writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { isId, newId } from "@/lib/ids";
 import { idList } from "./tags/apply-tags";
 
@@ -28,25 +29,28 @@ export type UnsubscribeResult = z.infer<typeof UnsubscribeResult>;
 export async function unsubscribeContacts(brandId: string, request: UnsubscribeRequest, options: { source: string }): Promise<UnsubscribeResult> {
   const named = [...new Set(request.contactIDs)].filter(isId);
   if (named.length === 0) return { contactsChanged: 0 };
-  const now = new Date();
-  const changed = await writeTransaction(async (tx) => {
-    const ids = idList(tx, named);
-    const identifiers = await tx.all<{ id: string; contactId: string; value: string; status: string }>(
-      `SELECT "id", "contactId", "value", "status" FROM "ContactIdentifier"
-       WHERE "brandId" = ? AND "type" = 'email' AND "status" <> 'unsubscribed' AND "contactId" IN ${ids.sql}`,
-      [brandId, ids.param]);
-    if (identifiers.length === 0) return [];
-    const touched = idList(tx, identifiers.map((i) => i.id));
-    await tx.run(`UPDATE "ContactIdentifier" SET "status" = 'unsubscribed', "statusChangedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${touched.sql}`,
-      [now, brandId, touched.param]);
-    await tx.run(
-      `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")
-       VALUES ${identifiers.map(() => "(?, ?, ?, 'email', ?, 'email', ?, 'unsubscribed', ?, ?ts)").join(", ")}`,
-      identifiers.flatMap((i) => [newId(now), brandId, i.contactId, i.value, i.status, options.source, now]));
-    const contacts = [...new Set(identifiers.map((i) => i.contactId))];
-    const people = idList(tx, contacts);
-    await tx.run(`UPDATE "Contact" SET "updatedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${people.sql}`, [now, brandId, people.param]);
-    return contacts;
-  });
+  const changed = await writeTransaction((tx) => applyUnsubscribe(tx, brandId, named, new Date(), options.source));
   return { contactsChanged: changed.length };
+}
+
+/** Unsubscribes those of `contactIds` that are the brand's contacts, inside `tx`; the ids of the contacts that changed. */
+export async function applyUnsubscribe(tx: SqlRunner, brandId: string, contactIds: string[], now: Date, source: string): Promise<string[]> {
+  if (contactIds.length === 0) return [];
+  const ids = idList(tx, contactIds);
+  const identifiers = await tx.all<{ id: string; contactId: string; value: string; status: string }>(
+    `SELECT "id", "contactId", "value", "status" FROM "ContactIdentifier"
+     WHERE "brandId" = ? AND "type" = 'email' AND "status" <> 'unsubscribed' AND "contactId" IN ${ids.sql}`,
+    [brandId, ids.param]);
+  if (identifiers.length === 0) return [];
+  const touched = idList(tx, identifiers.map((i) => i.id));
+  await tx.run(`UPDATE "ContactIdentifier" SET "status" = 'unsubscribed', "statusChangedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${touched.sql}`,
+    [now, brandId, touched.param]);
+  await tx.run(
+    `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")
+     VALUES ${identifiers.map(() => "(?, ?, ?, 'email', ?, 'email', ?, 'unsubscribed', ?, ?ts)").join(", ")}`,
+    identifiers.flatMap((i) => [newId(now), brandId, i.contactId, i.value, i.status, source, now]));
+  const contacts = [...new Set(identifiers.map((i) => i.contactId))];
+  const people = idList(tx, contacts);
+  await tx.run(`UPDATE "Contact" SET "updatedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${people.sql}`, [now, brandId, people.param]);
+  return contacts;
 }

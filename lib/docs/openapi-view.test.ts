@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/lib/openapi/document";
-import { describeAccess, groupOperations, schemaRows, typeOf } from "./openapi-view";
+import { constraintsOf, describeAccess, groupOperations, schemaRows, typeOf } from "./openapi-view";
 
 const doc = openApiDocument() as any;
 
@@ -43,5 +43,12 @@ describe("describeAccess", () => {
   it("names the OAuth scope an operation needs", () => {
     expect(describeAccess(doc, [{ apiKey: [] }, { oauth2: ["contacts.read"] }])).toEqual(["API key", "OAuth token with scope “contacts.read”"]);
     expect(typeOf(doc, { type: "array", items: { $ref: "#/components/schemas/ApiKey" } })).toBe("ApiKey[]");
+  });
+});
+
+describe("constraintsOf", () => {
+  it("names real bounds and leaves out the integer's safe range zod writes for every int", () => {
+    expect(constraintsOf({ type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })).toEqual([]);
+    expect(constraintsOf({ type: "integer", minimum: 1, maximum: 250 })).toEqual(["≥ 1", "≤ 250"]);
   });
 });

@@ -114,9 +114,10 @@ export function constraintsOf(schema: Json): string[] {
   if (schema.minLength !== undefined && schema.maxLength !== undefined) out.push(`${schema.minLength}–${schema.maxLength} characters`);
   else if (schema.minLength !== undefined) out.push(`at least ${schema.minLength} characters`);
   else if (schema.maxLength !== undefined) out.push(`at most ${schema.maxLength} characters`);
-  if (schema.minimum !== undefined) out.push(`≥ ${schema.minimum}`);
+  // zod writes an integer's safe range (±2^53 - 1) as its bounds: that is no limit a reader needs.
+  if (schema.minimum !== undefined && schema.minimum !== Number.MIN_SAFE_INTEGER) out.push(`≥ ${schema.minimum}`);
   if (schema.exclusiveMinimum !== undefined) out.push(`> ${schema.exclusiveMinimum}`);
-  if (schema.maximum !== undefined) out.push(`≤ ${schema.maximum}`);
+  if (schema.maximum !== undefined && schema.maximum !== Number.MAX_SAFE_INTEGER) out.push(`≤ ${schema.maximum}`);
   if (schema.exclusiveMaximum !== undefined) out.push(`< ${schema.exclusiveMaximum}`);
   if (schema.minItems !== undefined) out.push(`at least ${schema.minItems} items`);
   if (schema.maxItems !== undefined) out.push(`at most ${schema.maxItems} items`);

@@ -128,15 +128,18 @@ export function catalogEntry(eventName: string, eventVersion: string): CatalogEn
 
 export const CatalogEventSchema = z.object({
   eventName: z.string(),
-  eventVersion: z.string(),
+  eventVersion: z.string().meta({ description: "The recommended event's version; empty for a declared custom event" }),
   description: z.string(),
+  displayName: z.string().optional().meta({ description: "Declared custom events: the label declared with the schema" }),
+  origin: z.string().optional().meta({ description: "Declared custom events: the origin the schema is declared for (recommended events have none)" }),
   properties: z.record(z.string(), z.unknown()).meta({ description: "JSON Schema (draft 2020-12) of the event's properties" }),
 }).meta({ id: "CatalogEvent" });
+export type CatalogEvent = z.infer<typeof CatalogEventSchema>;
 
-let json: z.infer<typeof CatalogEventSchema>[] | undefined;
+let json: CatalogEvent[] | undefined;
 
-/** The catalog as served by GET /api/event-catalog: property schemas as JSON Schema. */
-export function catalogAsJson(): z.infer<typeof CatalogEventSchema>[] {
+/** The recommended catalog with property schemas as JSON Schema (GET /api/event-catalog adds the brand's declared schemas). */
+export function catalogAsJson(): CatalogEvent[] {
   json ??= EVENT_CATALOG.map((e) => ({
     eventName: e.eventName,
     eventVersion: e.eventVersion,

@@ -108,10 +108,30 @@ export class InboxAppender {
   }
 }
 
-let store: InboxAppender | undefined;
+/** Where accepted events go: this thread's appender, or the worker thread's (./inbox-thread.ts). */
+export interface Inbox {
+  append(row: InboxRow): Promise<void>;
+  drain(): Promise<void>;
+}
 
-/** The process's inbox appender. */
-export function eventStore(): InboxAppender {
+let store: InboxAppender | undefined;
+let delegate: Inbox | null = null;
+
+/**
+ * Hands this thread's appends to another inbox (the worker thread's, on SQLite) while it is given;
+ * null takes them back. Appends already handed over settle there.
+ */
+export function delegateInbox(inbox: Inbox | null): void {
+  delegate = inbox;
+}
+
+/** The inbox accepted events are appended to. */
+export function eventStore(): Inbox {
+  return delegate ?? localInbox();
+}
+
+/** This thread's own appender (its writer connection). */
+export function localInbox(): InboxAppender {
   const settings = config();
   store ??= new InboxAppender({
     maxBatch: settings.EVENTS_MAX_BATCH,

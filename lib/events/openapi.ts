@@ -29,7 +29,7 @@ export const eventPaths: ZodOpenApiPathsObject = {
   },
   "/api/event-catalog": {
     get: {
-      summary: "The recommended events: names, versions, descriptions and property JSON Schemas",
+      summary: "The recommended events and the brand's declared custom events: names, versions, descriptions and property JSON Schemas",
       tags: ["Events"],
       security: security("events.write"),
       requestParams: { header: VersionHeader },

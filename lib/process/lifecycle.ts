@@ -1,33 +1,101 @@
 // What an Inkwell server process runs beside its requests, and how it stops. The work starts on the
 // first GET /healthz (the server asks for it once at start, scripts/start.ts), inside the app's module
-// graph, so the in-process events worker shares the connections, the inbox and every other module
-// with the API routes (docs/architecture.md).
+// graph:
+//  - the events and batch workers (INKWELL_WORKER=on) on a worker thread of their own
+//    (lib/process/worker-thread.ts), restarted if it dies; that thread also commits the events
+//    inbox (lib/events/inbox-thread.ts);
+//  - bulk tag jobs, on the request thread (every server process runs the jobs it accepted).
+import { MessageChannel, Worker } from "node:worker_threads";
 import { config } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
-import { eventStore } from "@/lib/events/event-store";
+import { delegateInbox, eventStore } from "@/lib/events/event-store";
+import { ThreadInbox } from "@/lib/events/inbox-thread";
 import { startTagJobRunner } from "@/lib/contacts/tags/tag-jobs";
-import { startWorkers, type Workers } from "./workers";
 
-type Running = { worker: Workers | null; tagJobs: ReturnType<typeof startTagJobRunner> };
+const RESTART_DELAY_MS = 1_000;
+const STOP_TIMEOUT_MS = 8_000;
+
+/** The worker thread, kept running: restarted a second after it dies, until the process stops. */
+class WorkerThread {
+  private worker: Worker | null = null;
+  private stopping = false;
+  private running = false;
+
+  constructor() {
+    this.start();
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  private start(): void {
+    // The thread commits the inbox too (lib/events/inbox-thread.ts), once it is up; until then, and
+    // while it is restarted, events are committed on this thread.
+    const inbox = new MessageChannel();
+    // Next's build compiles the thread's entry into a chunk of its own (Turbopack bundles worker
+    // threads named by `new URL(..., import.meta.url)`), from the same sources as the routes.
+    const worker = new Worker(new URL("./worker-thread.ts", import.meta.url), {
+      workerData: { inboxPort: inbox.port2 },
+      transferList: [inbox.port2],
+      // The request thread's checkpointer thread checkpoints the SQLite file for both.
+      env: { ...process.env, INKWELL_WAL_CHECKPOINTER: "off" },
+    });
+    const threadInbox = new ThreadInbox(inbox.port1);
+    this.worker = worker;
+    worker.on("message", (message: { type?: string }) => {
+      if (message?.type !== "started") return;
+      this.running = true;
+      if (!this.stopping) delegateInbox(threadInbox);
+    });
+    worker.on("error", (error) => console.error("[worker thread] failed", error));
+    worker.on("exit", (code) => {
+      this.running = false;
+      this.worker = null;
+      delegateInbox(null);
+      threadInbox.fail(new Error(`the worker thread exited (code ${code}) before committing the event`));
+      inbox.port1.close();
+      if (this.stopping) return;
+      console.error(`[worker thread] exited with code ${code}; restarting in ${RESTART_DELAY_MS} ms`);
+      setTimeout(() => !this.stopping && this.start(), RESTART_DELAY_MS).unref();
+    });
+  }
+
+  /** Lets the thread finish the batches it is processing, then ends it (forcibly after a timeout). */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    // Events accepted from now on are committed here; those already handed over are answered first.
+    delegateInbox(null);
+    const worker = this.worker;
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
+    worker.postMessage({ type: "stop" });
+    const timeout = setTimeout(() => void worker.terminate(), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timeout);
+  }
+}
+
+type Running = { worker: WorkerThread | null; tagJobs: ReturnType<typeof startTagJobRunner> };
 
 let running: Running | undefined;
 
 /** Starts the process's background work once; later calls do nothing. */
 export function ensureBackgroundWork(): void {
   if (running) return;
-  // Bulk tag jobs run in every server process (the one that accepted a job starts it at once).
-  running = { worker: config().INKWELL_WORKER === "on" ? startWorkers() : null, tagJobs: startTagJobRunner() };
+  running = { worker: config().INKWELL_WORKER === "on" ? new WorkerThread() : null, tagJobs: startTagJobRunner() };
   process.once("SIGTERM", () => void shutdown());
   process.once("SIGINT", () => void shutdown());
 }
 
-export function backgroundStatus(): { worker: "running" | "off" } {
-  return { worker: running?.worker ? "running" : "off" };
+export function backgroundStatus(): { worker: "running" | "starting" | "off" } {
+  if (!running?.worker) return { worker: "off" };
+  return { worker: running.worker.isRunning ? "running" : "starting" };
 }
 
 /**
- * On SIGTERM/SIGINT: the worker finishes its batch, events already being committed are committed
- * (their requests get their 202), the connections close, the process exits. At most 10 s.
+ * On SIGTERM/SIGINT: the worker thread finishes its batches, events already being committed are
+ * committed (their requests get their 202), the connections close, the process exits. At most 10 s.
  */
 async function shutdown(): Promise<void> {
   setTimeout(() => process.exit(0), 10_000).unref();

@@ -166,7 +166,8 @@ export function textDateSql(operator: string, f: Values, expr: string, sql: Sql,
       return `(${expr} IS NOT NULL AND ${expr} <> '')`;
     case "anniversaryIsToday":
     case "anniversaryIsInTheNext": {
-      const days = operator === "anniversaryIsToday" ? [today] : anniversaryDays(now, f.value as number, f.unit);
+      // Month-days ("MM-DD"): today's alone is today through today + 0 days (a 29 February birthday included on the 28th).
+      const days = anniversaryDays(now, operator === "anniversaryIsToday" ? 0 : (f.value as number), f.unit);
       if (days === null) return `(${isDate})`;
       return `(${isDate} AND SUBSTR(${expr}, 6, 5) IN (${days.map((md) => sql.p(md, "text")).join(", ")}))`;
     }

@@ -27,12 +27,13 @@ async function main() {
   const data = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-profile-"));
   const databaseUrl = `file:${path.join(data, "inkwell.db")}`;
   const port = await freePort();
-  // SIGTERM → exit(0), so --cpu-prof writes its profile; the group commit's counters are printed.
+  // SIGTERM: the server's own shutdown (lib/process/lifecycle.ts) stops the worker thread, then exits
+  // with 0, so --cpu-prof writes a profile for each thread.
   // NO_PROFILE=1 measures only the server's CPU time per request (less perturbed than throughput on a
   // shared machine).
   const profile = process.env.NO_PROFILE ? [] : ["--cpu-prof", `--cpu-prof-dir=${dir}`];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "-e",
-    `process.on("SIGTERM", () => process.exit(0)); import("./scripts/start.ts")`], {
+    `import("./scripts/start.ts")`], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "profile-secret-not-for-production", NODE_ENV: "production",
       INKWELL_WORKER: process.env.INKWELL_WORKER ?? "on", RATE_LIMIT_PER_MINUTE: "1000000000" },

@@ -162,6 +162,49 @@ describe("POST /api/contacts/{id}/erasure", () => {
     const listed = await json(await api(`/api/batches/${contacts}/items`, { key: own.key }));
     expect(listed.responses.map((item: { request: unknown }) => item.request)).toContainEqual({ erased: true });
   });
+  it("removes the events not processed yet that name the contact by any identifier or its id, and the test emails sent to them", async () => {
+    const own = await createTestBrand();
+    const email = `pending-${run}@example.com`;
+    const id = await contact(own.key, { identifiers: [{ type: "email", id: email }, { type: "phone", id: "+14155550177" }], firstName: "Pia" });
+    const bystander = `bystander-${run}@example.com`;
+    // Inbox rows as the worker leaves them: waiting for a retry (pending, not due yet) or parked.
+    const later = new Date(Date.now() + 3_600_000);
+    const inbox = (contactPart: Record<string, unknown>, status: "pending" | "parked") => {
+      const now = new Date();
+      const row = {
+        id: newId(now), brandId: own.brandId, eventName: "quiz completed", eventVersion: null, origin: "api", originInIdentity: true, eventID: null,
+        eventTime: now, receivedAt: now, historical: false, payload: JSON.stringify({ contact: contactPart, properties: { score: 1 } }),
+        status, attempts: 1, nextAttemptAt: later, lastError: status === "parked" ? "boom" : null,
+      };
+      return db.eventInbox.create({ data: row }).then(() => row.id);
+    };
+    const named = await Promise.all([
+      inbox({ email: email.toUpperCase(), firstName: "Pia" }, "pending"),
+      inbox({ phone: "+1 (415) 555-0177" }, "pending"),
+      inbox({ id }, "parked"),
+      inbox({ email: "someone-else@example.com", phone: "+14155550177" }, "parked"),
+    ]);
+    const kept = await Promise.all([inbox({ email: bystander }, "pending"), inbox({ phone: "+14155550999" }, "parked")]);
+    const testEmail = (to: string[], contactRef: { id: string; email: string } | null) =>
+      db.testEmail.create({
+        data: {
+          id: newId(), brandId: own.brandId, userId: null, templateId: "t", templateName: "Welcome", contactId: contactRef?.id ?? null, contactEmail: contactRef?.email ?? null,
+          to, from: "shop@example.com", subject: "Hi Pia", html: "<p>Hi Pia</p>", text: "Hi Pia", transport: "outbox", status: "sent",
+        },
+      }).then((row) => row.id);
+    const sent = await Promise.all([testEmail([`Pending-${run}@Example.com`], null), testEmail(["qa@example.com"], { id, email })]);
+    const other = await testEmail([bystander], null);
+
+    const res = await api(`/api/contacts/${id}/erasure`, { key: own.key, method: "POST" });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await json(res)).toMatchObject({ contactID: id, identifiers: 2, events: 4 });
+    expect(await db.eventInbox.findMany({ where: { id: { in: [...named, ...kept] } }, select: { id: true } })).toEqual(kept.map((k) => ({ id: k })));
+    expect(await db.testEmail.findMany({ where: { id: { in: [...sent, other] } }, select: { id: true } })).toEqual([{ id: other }]);
+    // Nothing is left that would bring the person back when the worker gets to it.
+    await db.eventInbox.updateMany({ where: { id: { in: kept } }, data: { nextAttemptAt: new Date(), status: "pending" } });
+    await until(() => db.eventInbox.count({ where: { id: { in: kept }, status: "done" } }), (n) => n === 2, 30_000);
+    expect(await db.contactIdentifier.count({ where: { brandId: own.brandId, value: { in: [email, "+14155550177"] } } })).toBe(0);
+  });
   it("is 404 for a contact of another brand", async () => {
     await expectProblem(await api(`/api/contacts/${ids.otherAva}/erasure`, { key: brand.key, method: "POST" }), 404, "not-found");
     expect((await search(`q=ava-${run}`, other.key)).total).toBe(1);

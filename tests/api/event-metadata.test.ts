@@ -113,6 +113,40 @@ describe("events checked against a declared schema", () => {
   });
 });
 
+describe("GET /api/event-catalog", () => {
+  it("declared schemas join the recommended catalog, for the brand that declared them only", async () => {
+    const name = `loyalty tier changed ${unique()}`;
+    expect((await declare({ name, origin: "loyalty-app", displayName: "Loyalty tier changed", properties: { tier: { type: "string", description: "The new tier" }, since: { type: "date" }, order } })).status).toBe(201);
+    const { events } = await json(await api("/api/event-catalog", { key: brand.key }));
+    // the recommended events are all still there, unchanged
+    expect(events.filter((e: { eventVersion: string }) => e.eventVersion === "v1").map((e: { eventName: string }) => e.eventName)).toEqual(expect.arrayContaining(["viewed product", "placed order"]));
+    const entry = events.find((e: { eventName: string }) => e.eventName === name);
+    expect(entry).toEqual({
+      eventName: name, eventVersion: "", description: "Loyalty tier changed", displayName: "Loyalty tier changed", origin: "loyalty-app",
+      properties: {
+        type: "object",
+        properties: {
+          tier: { type: "string", description: "The new tier" },
+          since: { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] },
+          order: {
+            type: "object", title: "Order",
+            properties: {
+              id: { type: "string" },
+              items: { type: "array", items: { type: "object", properties: { sku: { type: "string" }, quantity: { type: "integer" } } } },
+            },
+          },
+        },
+      },
+    });
+    // an event that breaks the declared schema is refused as the catalog's types say
+    const broken = await expectProblem(await send({ eventName: name, origin: "loyalty-app", properties: { tier: 3 } }), 400, "validation-failed");
+    expect(broken.errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/properties/tier"]);
+    // another brand's catalog does not show it
+    const theirs = await json(await api("/api/event-catalog", { key: other.key }));
+    expect(theirs.events.map((e: { eventName: string }) => e.eventName)).not.toContain(name);
+  });
+});
+
 describe("POST /api/event-metadata/query and the identity registry", () => {
   it("lists recommended, declared and received events, filtered as asked", async () => {
     const received = `received ${unique()}`;

@@ -1,6 +1,7 @@
 // Images as published (api-evangelist/omnisend, Images API 2026-03-15): upload a file, upload by URL
 // (with the SSRF protections), list, read, delete; the files are served by Inkwell on the public origin.
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
@@ -93,6 +94,57 @@ describe("upload a file", () => {
       const res = await fetch(baseUrl() + p);
       expect(res.status, p).toBe(404);
     }
+  });
+});
+
+describe("images in rendered email", () => {
+  /** A render sent with another Host, X-Forwarded-Host/Proto and Forwarded, as a proxy or a forged request would. */
+  function renderFromElsewhere(templateId: string): Promise<{ status: number; body: string }> {
+    const target = new URL(baseUrl());
+    return new Promise((resolve, reject) => {
+      const req = http.request({
+        host: target.hostname, port: target.port, method: "POST", path: `/api/email-templates/${templateId}/render`,
+        headers: {
+          Host: "evil.example:8443", "X-Forwarded-Host": "attacker.example", "X-Forwarded-Proto": "https", Forwarded: "host=forwarded.example;proto=https",
+          "Service-Version": VERSION, Authorization: `Service-API-Key ${shop.key}`,
+        },
+      }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+
+  it("point at the public base URL (APP_URL), whatever Host or forwarded host the request came with", async () => {
+    const image = await json(await upload(shop.key, pngBytes(6, 6), "public-origin.png"));
+    const imagePath = new URL(image.url).pathname;
+    const background = { backgroundImageID: image.id };
+    const template = await createTemplate(shop.key, {
+      generalSettings: { body: background },
+      sections: [{
+        id: "s", styleProperties: background,
+        rows: [{ id: "r", styleProperties: background, columns: [{ id: "c", styleProperties: background, blocks: [
+          { id: "img", type: "image", image: { source: imagePath, id: image.id, altText: "By path" } },
+          { id: "txt", type: "text", text: "<p>Over a library image</p>", styleProperties: background },
+        ] }] }],
+      }],
+    });
+    // First render of this template: nothing cached from a request with the usual Host.
+    const { status, body } = await renderFromElsewhere(template.id);
+    expect(status, body.slice(0, 300)).toBe(200);
+    const { html } = JSON.parse(body) as { html: string };
+    // APP_URL is unset in the test server: the public base URL is http://localhost:PORT (this request went to 127.0.0.1).
+    const origin = `http://localhost:${new URL(baseUrl()).port}`;
+    const addresses = [...html.matchAll(/https?:\/\/[^\s"'()<>&]+?\/(?:images\/|image\/newsletter\/)[^\s"'()<>&]+/g)].map((m) => m[0]);
+    expect(addresses).toContain(`${origin}${imagePath}`); // the image block's source, a path
+    expect(addresses.filter((a) => a === `${origin}/image/newsletter/${image.id}`).length).toBeGreaterThanOrEqual(5); // body, section, row, column, text
+    for (const address of addresses) expect(address.startsWith(`${origin}/`), address).toBe(true);
+    expect(html).not.toMatch(/evil\.example|attacker\.example|forwarded\.example|127\.0\.0\.1/);
+    expect(html).not.toMatch(/["'(]\/images?\//); // no address left relative
   });
 });
 

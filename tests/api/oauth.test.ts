@@ -477,7 +477,7 @@ describe("dashboard pages", () => {
 
   it("Developer apps lists only the signed-in user's own apps", async () => {
     const html = await (await get("/developer-apps", session.cookie)).text();
-    expect(html).toContain("You have not requested credentials for any app yet.");
+    expect(html).toContain("No apps yet");
     expect(html).not.toContain("Awaiting Review App");
   });
 });

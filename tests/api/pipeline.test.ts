@@ -312,4 +312,13 @@ describe("request ids, rate limits, OpenAPI, health", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "ok" });
   });
+
+  it("/healthz says the events worker runs (on the server's worker thread)", async () => {
+    let body: { worker?: string } = {};
+    for (let i = 0; i < 50 && body.worker !== "running"; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      body = await (await fetch(baseUrl() + "/healthz")).json();
+    }
+    expect(body.worker).toBe("running");
+  });
 });

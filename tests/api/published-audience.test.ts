@@ -54,6 +54,26 @@ describe("contacts (omnisend-contacts-api-2026-03-15)", () => {
     contacts.expectResponse("GET", "/contacts", 200, (await call("GET", `/api/contacts?phone=${encodeURIComponent("+1234567890")}`)).body);
   });
 
+  it("the request example is answered 200 by both PATCH operations too, with the published ContactResponse", async () => {
+    // A brand of its own: the example names the same email and phone as the create test's.
+    const { key } = await createTestBrand();
+    const example = () => {
+      const body = contacts.example("ContactRequest", { mapKeys: { "ContactIdentifierRequest.channels": "email" } });
+      body.identifiers = [body.identifiers[0], { type: "phone", id: "+1234567890", channels: { sms: contacts.example("ContactChannelRequest") } }];
+      return body;
+    };
+    const created = await call("POST", "/api/contacts", { identifiers: [{ type: "email", id: "example@example.com" }], firstName: "Before" }, key);
+    expect(created.status).toBe(201);
+    const byId = await call("PATCH", `/api/contacts/${created.body.id}`, example(), key);
+    expect(byId.status, JSON.stringify(byId.body)).toBe(200);
+    contacts.expectResponse("PATCH", "/contacts/{id}", 200, byId.body);
+    expect(byId.body).toMatchObject({ id: created.body.id, firstName: "John", email: "example@example.com", phone: ["+1234567890"], countryCode: "US" });
+    const byEmail = await call("PATCH", "/api/contacts?email=example%40example.com", { ...example(), firstName: "Johnny" }, key);
+    expect(byEmail.status, JSON.stringify(byEmail.body)).toBe(200);
+    contacts.expectResponse("PATCH", "/contacts", 200, byEmail.body);
+    expect(byEmail.body).toMatchObject({ id: created.body.id, firstName: "Johnny" });
+  });
+
   it("a contact with only a phone answers without one null", async () => {
     const phoneOnly = await call("POST", "/api/contacts", { identifiers: [{ type: "phone", id: "+4915112345678" }] });
     expect(phoneOnly.status).toBe(201);

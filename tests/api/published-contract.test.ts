@@ -315,4 +315,20 @@ describe("scopes as published", () => {
     expect((await api(`/api/email-content/${id}`, { bearer: write, method: "PUT", body: { sections: [] } })).status).toBe(200);
     expect((await api(`/api/email-content/${id}/render`, { bearer: write, method: "POST" })).status).toBe(200);
   });
+
+  it("both render operations need the scope the published document gives them (email-templates.write)", async () => {
+    const { accessTokenFor } = await import("./oauth-helpers");
+    const { id } = await json(await api("/api/email-templates", { key: brand.key, body: { name: "Render scopes", sections: [] } }));
+    for (const [operation, path] of [["POST /email-templates/{id}/render", `/api/email-templates/${id}/render`], ["POST /email-content/{id}/render", `/api/email-content/${id}/render`]]) {
+      const [scope] = copy.operations[operation].scopes;
+      expect(copy.operations[operation].scopes, operation).toEqual(["email-templates.write"]);
+      const other = scope.replace(/\.write$/, ".read");
+      const allowed = await accessTokenFor(brand.brandId, [scope]);
+      const refused = await accessTokenFor(brand.brandId, [other]);
+      expect((await api(path, { bearer: allowed, method: "POST" })).status, `${operation} with ${scope}`).toBe(200);
+      const problem = await api(path, { bearer: refused, method: "POST" });
+      expect(problem.status, `${operation} with ${other} only`).toBe(403);
+      expectPublished(operation, 403, await json(problem));
+    }
+  });
 });

@@ -59,3 +59,17 @@ export function exampleOf(name: Parameters<typeof publishedDoc>[0], schema: stri
   };
   return build(doc.components.schemas[schema]);
 }
+
+/**
+ * Asserts a problem answer validates against the schema the published operation gives its status
+ * (ValidationProblem for 400, Problem for 404 and 409), or, for a status the operation does not publish
+ * (413, the images' 404), against the document's own Problem schema. Returns the name validated against.
+ */
+export function expectPublishedProblem(name: Parameters<typeof publishedDoc>[0], route: string, method: string, status: number, body: unknown): string {
+  const responses = publishedDoc(name).paths[route]?.[method]?.responses;
+  expect(responses, `published operation ${method.toUpperCase()} ${route} of ${name}`).toBeDefined();
+  const schema = responses[String(status)] ? publishedResponseSchema(name, route, method, String(status)) : "Problem";
+  expect(body, `${method.toUpperCase()} ${route}`).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
+  expectPublished(name, schema, body);
+  return schema;
+}

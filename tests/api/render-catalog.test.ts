@@ -73,6 +73,27 @@ describe("catalog first, events second", () => {
     expect(productWarnings(body)).toEqual([]);
   });
 
+  it("products_listing: a listed product is the catalog's (not what events said), and one only the catalog knows is shown", async () => {
+    const listing = {
+      sections: [{
+        id: "listing", type: "products_listing",
+        rows: [{ id: "r", columns: ["cat-1", "cat-2"].map((productID) => ({ id: `c-${productID}`, blocks: [{ id: `listed-${productID}`, type: "product", product: { productID } }] })) }],
+      }],
+    };
+    const { id } = await createTemplate(shop.key, listing);
+    const { res, body } = await render(shop.key, id, { email: "scout@example.com" });
+    expect(res.status).toBe(200);
+    // cat-1: events know it as "Event title" without an image; the catalog's title, image, price and link win
+    expect(body.html).toContain("Catalog cat-1");
+    expect(body.html).not.toContain("Event title");
+    expect(body.html).toContain("https://images.store.example.com/cat-1.jpg");
+    expect(body.html).toContain("https://store.example.com/products/cat-1");
+    // cat-2: no event ever named it
+    expect(body.html).toContain("Catalog cat-2");
+    expect(body.html).toContain("https://images.store.example.com/cat-2.jpg");
+    expect(productWarnings(body)).toEqual([]);
+  });
+
   it("back in stock: a catalog product whose status comes back to inStock", async () => {
     await sendEvents(shop.key, shop.brandId, [viewed("waiting@example.com", "cat-2")]);
     const waiting = await contactIdOf(shop.brandId, "waiting@example.com");
@@ -92,6 +113,30 @@ describe("catalog first, events second", () => {
 });
 
 describe("products without a link or an image", () => {
+  it("a product without a product page link is skipped in recommendations and in a listing, and named in the warnings", async () => {
+    const bare = await createTestBrand({ plan: "pro" });
+    // Known from events only: "no-link" has an image but no page URL.
+    await sendEvents(bare.key, bare.brandId, [
+      viewed("y@example.com", "no-link", { url: undefined, productImageURL: "https://cdn.example.com/no-link.png" }),
+      viewed("y@example.com", "has-link", { productImageURL: "https://cdn.example.com/has-link.png" }),
+    ]);
+    const recommender = slotTemplate("product_recommender", { productRecommender: { type: "newest" } }, 2).sections[0];
+    const listing = { id: "listing", type: "products_listing", rows: [{ id: "lr", columns: [{ id: "lc", blocks: [{ id: "listed", type: "product", product: { productID: "no-link" } }] }] }] };
+    const { id } = await createTemplate(bare.key, { sections: [recommender, listing] });
+    const { res, body } = await render(bare.key, id);
+    expect(res.status).toBe(200);
+    expect(body.html).toContain("Product has-link");
+    expect(body.html).not.toContain("Product no-link");
+    expect(body.html).not.toContain("https://cdn.example.com/no-link.png");
+    expect(body.html).not.toMatch(/href="#"/);
+    const skipped = (productWarnings(body) as { code: string; productID?: string }[]).filter((w) => w.code === "product-skipped");
+    expect(skipped).toEqual(expect.arrayContaining([
+      expect.objectContaining({ productID: "no-link", pointer: "/sections/0", message: expect.stringContaining("no product page URL") }),
+      expect.objectContaining({ productID: "no-link", pointer: "/sections/1", message: expect.stringContaining("no product page URL") }),
+    ]));
+    expect(skipped.every((w) => w.productID === "no-link")).toBe(true);
+  });
+
   it("are skipped in recommendations and named in the render warnings; no card links to #", async () => {
     const bare = await createTestBrand({ plan: "pro" });
     // Known from events only, without an image.

@@ -2,12 +2,18 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ContactsBrowser } from "@/components/contacts/contacts-browser";
 import { VIEW_KEYS, type ContactView } from "@/components/contacts/contacts-client";
+import { ErasureNotice } from "@/components/contacts/erasure-notice";
+import { requireSession } from "@/lib/auth/require-session";
+import { getErasure } from "@/lib/contacts/erase-contact";
 
 export const metadata: Metadata = { title: "Contacts" };
 
 
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const query = await searchParams;
+  // ?erased= names the audit line of a contact just erased (never the person).
+  const { userId, brand } = await requireSession();
+  const erasure = typeof query.erased === "string" && brand ? await getErasure(brand.id, query.erased) : null;
   const initialView = Object.fromEntries(VIEW_KEYS.flatMap((k) => (typeof query[k] === "string" && query[k] ? [[k, query[k]]] : []))) as ContactView;
   return (
     <>
@@ -22,11 +28,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
           </Link>
         </div>
       </div>
-      {typeof query.erased === "string" && (
-        <p className="alert alert-success" role="status">
-          {query.erased} was erased. Their details and events are gone; the audit log records the erasure.
-        </p>
-      )}
+      {erasure && <ErasureNotice erasure={erasure} byYou={erasure.erasedBy === `user:${userId}`} />}
       <ContactsBrowser initialView={initialView} syncUrl />
     </>
   );

@@ -2,6 +2,7 @@
 // The email as it will look: the body background around a canvas of the content width, sections inside.
 import { useMemo } from "react";
 import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
+import { libraryImageSrc } from "../panels/background-image";
 import type { Section } from "../state/document";
 import { useEditor, useEditorStore } from "../state/store";
 import { CanvasSettingsContext, type CanvasSettings } from "./block-view";
@@ -31,10 +32,12 @@ export function Canvas() {
   const fontSheets = useEditor(webFontSheets);
   const content = general?.content;
   const body = general?.body;
+  // The library image (published backgroundImageID) wins over an address, as in the render.
+  const bodyImage = libraryImageSrc(body) ?? body?.backgroundImage;
   return (
     <div
       className="ed-canvas-body"
-      style={{ backgroundColor: body?.backgroundColor ?? "#f0f1f5", backgroundImage: body?.backgroundImage ? `url("${body.backgroundImage}")` : undefined }}
+      style={{ backgroundColor: body?.backgroundColor ?? "#f0f1f5", backgroundImage: bodyImage ? `url("${bodyImage.replace(/["\\\n]/g, "")}")` : undefined }}
       onClick={() => store.dispatch({ type: "select", id: null })}
     >
       {/* The web fonts the sections load (https stylesheets only, as the schema requires), so the canvas shows them. */}

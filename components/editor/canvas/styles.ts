@@ -1,5 +1,6 @@
 // The template's style properties as the canvas's inline CSS, so the canvas looks like the email.
 import type { CSSProperties } from "react";
+import { libraryImageSrc } from "../panels/background-image";
 import type { Block, GeneralSettings } from "../state/document";
 
 type Styles = NonNullable<Block["styleProperties"]>;
@@ -22,7 +23,7 @@ export function toCss(styles: Partial<Styles> | undefined): CSSProperties {
   // Links inside take the nearest link colour (a custom property inherits down the canvas tree).
   if (styles.linkColor) css["--ed-link"] = styles.linkColor;
   if (styles.textBackgroundColor) css["--ed-text-bg"] = styles.textBackgroundColor;
-  const image = styles.backgroundImageID ? `/image/newsletter/${styles.backgroundImageID}` : styles.backgroundImage;
+  const image = libraryImageSrc(styles) ?? styles.backgroundImage;
   if (image) {
     css.backgroundImage = `url("${image.replace(/["\\\n]/g, "")}")`;
     css.backgroundSize = styles.backgroundSize ?? "cover";

@@ -17,7 +17,7 @@ function apiErrors(doc: unknown) {
 const doc = {
   name: "Spring",
   generalSettings: { content: { width: "5000px", color: "nope" } },
-  sections: [{ id: id("a"), rows: [{ id: id("b"), columns: [{ id: id("c"), blocks: [
+  sections: [{ id: id("a"), styleProperties: { backgroundImage: "ftp://example.com/paper.png" }, rows: [{ id: id("b"), columns: [{ id: id("c"), blocks: [
     { id: id("d"), type: "image", image: { source: "ftp://example.com/a.png" } },
     { id: id("e"), type: "button", button: { text: "Shop", link: "javascript:alert(1)" }, styleProperties: { color: "blue-ish", fontSize: "500px", paddingTop: "abc" } },
     { id: id("f"), type: "social", social: { icons: [{ type: "website", link: "https://acme.com" }, { type: "x", link: "javascript:x" }] } },
@@ -36,6 +36,7 @@ describe("template errors in the editor, in a marketer's words", () => {
       "Padding (top): enter a size in pixels or percent, such as 10px or 50%.",
       "Link: links cannot start with javascript:, vbscript: or data:. Enter a web address starting with https://.",
     ]);
+    expect(shown(id("a"))).toEqual(["Background image: enter a web address starting with https://, or choose an image from your library."]);
     expect(shown(id("f"))).toEqual(["Link 2: links cannot start with javascript:, vbscript: or data:. Enter a web address starting with https://."]);
     expect(shown("")).toEqual(["Content width: enter a value from 300px to 2000px.", "Text colour: enter a colour such as #1a73e8, or pick one."]);
     for (const text of [...byNode.values()].flat().map((e) => e.message)) {

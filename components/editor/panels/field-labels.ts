@@ -7,6 +7,7 @@ import {
   BLOCK_FIELDS, CUSTOM_FONT_FIELDS, DYNAMIC_LIST_FIELDS, GENERAL_SETTINGS_FIELDS, PRESET_STYLE_FIELDS, PRODUCT_SECTION_FIELDS,
   RECOMMENDER_FIELDS, RECOMMENDER_PICKERS, SECTION_SETTING_FIELDS, styleGroups, type FieldSpec,
 } from "./field-specs";
+import { BACKGROUND_KEYS } from "./background-image";
 
 export type FieldWords = { label: string; input?: InputKind };
 
@@ -23,6 +24,7 @@ export function inputKind(spec: Pick<FieldSpec, "key" | "kind" | "pixelsOnly">):
     case "signedLength":
       return "spacing";
     case "image":
+    case "backgroundImage":
       return "image";
     case "number":
       return "number";
@@ -36,7 +38,9 @@ export function inputKind(spec: Pick<FieldSpec, "key" | "kind" | "pixelsOnly">):
 }
 
 const entries = (specs: readonly FieldSpec[], prefix = "", label = (l: string) => l): Entry[] =>
-  specs.map((spec) => ({ path: prefix + spec.key.replaceAll(".", "/"), label: label(spec.label), input: inputKind(spec) }));
+  specs.flatMap((spec) =>
+    // A background image is stored under one of two keys (a library image's id, or a typed address).
+    (spec.kind === "backgroundImage" ? BACKGROUND_KEYS : [spec.key]).map((key) => ({ path: prefix + key.replaceAll(".", "/"), label: label(spec.label), input: inputKind(spec) })));
 
 /** Style fields; the four sides of a group are named with it: "Padding (top)". */
 const styleEntries = (kind: NodeKind, blockType?: string): Entry[] =>

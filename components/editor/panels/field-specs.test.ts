@@ -1,16 +1,17 @@
 // Every field of the property panels writes, at the place its key names, a value the published schema
 // accepts (for each option of a select), and every label reads in a marketer's words.
 import { describe, expect, it } from "vitest";
-import { Block, ButtonStyle, Column, CustomFont, DynamicList, Filter, ProductRecommender, RULE_OPERATORS, Row, Section, Settings, StyleProperties } from "@/lib/templates/schema";
+import { Block, ButtonStyle, Column, CustomFont, DynamicList, Filter, GeneralSettings, ProductRecommender, RULE_OPERATORS, Row, Section, Settings, StyleProperties } from "@/lib/templates/schema";
 import { CONTACT_FIELDS } from "@/lib/templates/render/tags";
 import { newNodeId } from "../state/client-id";
 import { BLOCK_TYPES, newBlock } from "../state/factories";
 import { CONDITION_FIELDS, OPERATOR_OPTIONS, describeFilter, fieldOfRule, ruleForField } from "./conditions";
 import {
-  BLOCK_FIELDS, CUSTOM_FONT_FIELDS, DYNAMIC_LIST_FIELDS, PRESET_STYLE_FIELDS, PRODUCT_SECTION_FIELDS, RECOMMENDER_FIELDS, SECTION_SETTING_FIELDS,
+  BLOCK_FIELDS, CUSTOM_FONT_FIELDS, DYNAMIC_LIST_FIELDS, EMAIL_BODY_FIELDS, PRESET_STYLE_FIELDS, PRODUCT_SECTION_FIELDS, RECOMMENDER_FIELDS, SECTION_SETTING_FIELDS,
   STRATEGY_OPTIONS, styleGroups, type FieldSpec,
 } from "./field-specs";
-import { fromText, patchAt, withField } from "./field-values";
+import { fromAddress, fromLibrary, libraryImageSrc, NO_BACKGROUND_IMAGE } from "./background-image";
+import { fromText, patchAt, withField, withFields } from "./field-values";
 import { fontChoices } from "./fonts";
 
 /** What a person could enter in a field, as the field stores it. */
@@ -31,6 +32,9 @@ function samples(spec: FieldSpec): unknown[] {
       return [typed("-1"), typed("0.5"), typed("0.05em")];
     case "image":
       return [typed("https://cdn.example.com/hero.png")];
+    case "backgroundImage":
+      // The field's key is the published backgroundImageID: an image of the library, by id.
+      return [fromLibrary({ id: newNodeId() }).backgroundImageID];
     case "font":
       return fontChoices("Lobster", undefined).map((c) => c.value);
     default:
@@ -51,7 +55,7 @@ const allSpecs = (): FieldSpec[] => [
   ...Object.values(BLOCK_FIELDS).flat(),
   ...(["section", "row", "column"] as const).flatMap((k) => styleGroups(k).flatMap((g) => g.specs)),
   ...BLOCK_TYPES.flatMap((b) => styleGroups("block", b.type).flatMap((g) => g.specs)),
-  ...PRESET_STYLE_FIELDS, ...SECTION_SETTING_FIELDS, ...PRODUCT_SECTION_FIELDS, ...RECOMMENDER_FIELDS, ...DYNAMIC_LIST_FIELDS, ...CUSTOM_FONT_FIELDS,
+  ...EMAIL_BODY_FIELDS, ...PRESET_STYLE_FIELDS, ...SECTION_SETTING_FIELDS, ...PRODUCT_SECTION_FIELDS, ...RECOMMENDER_FIELDS, ...DYNAMIC_LIST_FIELDS, ...CUSTOM_FONT_FIELDS,
 ];
 
 describe("block content fields", () => {
@@ -95,19 +99,47 @@ describe("style groups", () => {
     }
   });
 
-  it("offer padding on every node, letter spacing, link colour and fonts on text, a background image on sections, rows and text", () => {
+  it("offer padding on every node, letter spacing, link colour and fonts on text, a background image on sections, rows, columns, text and products", () => {
     const keys = (kind: "section" | "row" | "column" | "block", type?: string) => styleGroups(kind, type).flatMap((g) => g.specs.map((s) => s.key));
     for (const kind of ["section", "row", "column"] as const) expect(keys(kind)).toEqual(expect.arrayContaining(["paddingTop", "paddingRight", "paddingBottom", "paddingLeft"]));
     for (const b of BLOCK_TYPES) expect(keys("block", b.type), b.type).toEqual(expect.arrayContaining(["paddingTop", "paddingLeft"]));
-    expect(keys("block", "text")).toEqual(expect.arrayContaining(["letterSpacing", "linkColor", "alignment", "fontFamily", "backgroundImage"]));
-    expect(keys("section")).toEqual(expect.arrayContaining(["backgroundImage", "backgroundSize", "alignment"]));
-    expect(keys("row")).toContain("backgroundImage");
+    expect(keys("block", "text")).toEqual(expect.arrayContaining(["letterSpacing", "linkColor", "alignment", "fontFamily", "backgroundImageID"]));
+    expect(keys("section")).toEqual(expect.arrayContaining(["backgroundImageID", "backgroundSize", "alignment"]));
+    for (const kind of ["row", "column"] as const) expect(keys(kind), kind).toEqual(expect.arrayContaining(["backgroundImageID", "backgroundRepeat"]));
+    expect(keys("block", "product")).toContain("backgroundImageID");
     expect(keys("block", "button")).toEqual(expect.arrayContaining(["innerPaddingTop", "letterSpacing", "alignment"]));
     for (const spec of styleGroups("block", "text").flatMap((g) => g.specs)) expect(StyleProperties.shape).toHaveProperty(spec.key);
   });
 
   it("of presets write what button and text presets accept", () => {
     for (const spec of PRESET_STYLE_FIELDS) for (const value of samples(spec)) expectValid(ButtonStyle, { [spec.key]: value }, `preset ${spec.key}=${value}`);
+  });
+});
+
+describe("background images", () => {
+  const backgroundSpecs = () => allSpecs().filter((s) => /background image/i.test(s.label));
+
+  it("every background image field is the library-or-address field, keyed by the published backgroundImageID", () => {
+    expect(backgroundSpecs().length).toBeGreaterThan(5);
+    for (const spec of backgroundSpecs()) expect({ key: spec.key, kind: spec.kind }).toEqual({ key: "backgroundImageID", kind: "backgroundImage" });
+  });
+
+  it("an image of the library writes backgroundImageID and removes an address; an address removes the id", () => {
+    const before = { backgroundColor: "#ffffff", backgroundImage: "https://cdn.example.com/old.png" };
+    const chosen = withFields(before, fromLibrary({ id: "68f0af8f72105230579523cf" }));
+    expect(chosen).toEqual({ backgroundColor: "#ffffff", backgroundImageID: "68f0af8f72105230579523cf" });
+    expectValid(StyleProperties, chosen, "library image");
+    expect(libraryImageSrc(chosen)).toBe("/image/newsletter/68f0af8f72105230579523cf");
+    const typed = withFields(chosen, fromAddress("https://cdn.example.com/paper.png"));
+    expect(typed).toEqual({ backgroundColor: "#ffffff", backgroundImage: "https://cdn.example.com/paper.png" });
+    expect(libraryImageSrc(typed)).toBeUndefined();
+    expect(withFields(typed, fromAddress(""))).toEqual({ backgroundColor: "#ffffff" });
+    expect(withFields({ backgroundImageID: "68f0af8f72105230579523cf" }, NO_BACKGROUND_IMAGE)).toBeUndefined();
+  });
+
+  it("the email body's fields write what general settings accept", () => {
+    for (const spec of EMAIL_BODY_FIELDS) for (const value of samples(spec)) expectValid(GeneralSettings, { body: { [spec.key]: value } }, `body ${spec.key}=${value}`);
+    expectValid(GeneralSettings, { body: withFields({ backgroundColor: "#eeeeee" }, fromLibrary({ id: newNodeId() })) }, "body background");
   });
 });
 

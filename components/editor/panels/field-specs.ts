@@ -16,6 +16,8 @@ export type FieldKind =
   | "signedLength"
   /** An image address, shown with a small preview. */
   | "image"
+  /** A background image: from the image library (backgroundImageID) or an address (backgroundImage); see background-image.ts. */
+  | "backgroundImage"
   /** A font: the email-safe stacks and the web fonts of the email's sections. */
   | "font";
 
@@ -142,7 +144,10 @@ const F = {
   secondaryColor: { key: "secondaryColor", label: "Secondary text colour", kind: "color", hint: "Old prices, descriptions and small print" },
   backgroundColor: { key: "backgroundColor", label: "Background colour", kind: "color" },
   buttonColor: { key: "backgroundColor", label: "Button colour", kind: "color" },
-  backgroundImage: { key: "backgroundImage", label: "Background image", kind: "image", placeholder: "https://", hint: "The address of an image (https); text stays readable over it" },
+  backgroundImage: {
+    key: "backgroundImageID", label: "Background image", kind: "backgroundImage", placeholder: "https://",
+    hint: "Choose an image from your library, or type the address of one (https); text stays readable over it",
+  },
   backgroundSize: { key: "backgroundSize", label: "Image size", kind: "select", options: [o("cover", "Cover the whole area"), o("contain", "Fit inside"), o("auto", "Original size")] },
   backgroundRepeat: { key: "backgroundRepeat", label: "Repeat", kind: "select", options: [o("no-repeat", "Don't repeat"), o("repeat", "Tile"), o("repeat-x", "Tile across"), o("repeat-y", "Tile down")] },
   backgroundPosition: {
@@ -184,7 +189,7 @@ export function styleGroups(kind: "section" | "row" | "column" | "block", blockT
     case "row":
       return [{ title: "Background", specs: [...BACKGROUND_GROUP.specs, F.backgroundInside] }, PADDING_GROUP, BORDER_GROUP];
     case "column":
-      return [{ title: "Layout", specs: [F.verticalAlign, F.backgroundColor] }, PADDING_GROUP, BORDER_GROUP];
+      return [{ title: "Layout", specs: [F.verticalAlign] }, BACKGROUND_GROUP, PADDING_GROUP, BORDER_GROUP];
     default:
       return blockStyleGroups(blockType ?? "");
   }
@@ -231,6 +236,14 @@ function blockStyleGroups(type: string): StyleGroup[] {
       return [{ title: "Text", specs: [F.fontFamily, F.fontSize, F.color, F.priceColor, F.secondaryColor, F.align] }, { title: "Background", specs: [F.backgroundColor] }, PADDING_GROUP];
   }
 }
+
+/** Around the email (general settings' body). */
+export const EMAIL_BODY_FIELDS: FieldSpec[] = [
+  F.backgroundColor,
+  F.backgroundImage,
+  F.backgroundSize,
+  { ...F.backgroundRepeat, options: F.backgroundRepeat.options.slice(0, 2) },
+];
 
 export const PRESET_STYLE_FIELDS: FieldSpec[] = [
   F.backgroundColor,
@@ -310,12 +323,7 @@ export const GENERAL_SETTINGS_FIELDS: Record<"content" | "body" | "logo", FieldS
     F.color,
     { key: "backgroundColor", label: "Email background", kind: "color" },
   ],
-  body: [
-    { key: "backgroundColor", label: "Background colour", kind: "color" },
-    { key: "backgroundImage", label: "Background image", kind: "image", placeholder: "https://" },
-    F.backgroundSize,
-    { key: "backgroundRepeat", label: "Repeat", kind: "select", options: [o("no-repeat", "Don't repeat"), o("repeat", "Tile")] },
-  ],
+  body: EMAIL_BODY_FIELDS,
   logo: [
     { key: "source", label: "Logo image", kind: "image", placeholder: "https://", hint: "Logo blocks show it unless they have an image of their own" },
     { key: "link", label: "Logo link", kind: "text", placeholder: "https://" },

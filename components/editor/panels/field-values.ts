@@ -29,6 +29,11 @@ export function withField<T extends object>(current: T | undefined, field: strin
   return Object.keys(next).length ? (next as T) : undefined;
 }
 
+/** An object with several keys set or removed at once (see withField). */
+export function withFields<T extends object>(current: T | undefined, patch: Record<string, unknown>): T | undefined {
+  return Object.entries(patch).reduce<T | undefined>((acc, [field, value]) => withField(acc, field, value), current);
+}
+
 export function toText(value: unknown): string {
   if (value === undefined || value === null) return "";
   return String(value);

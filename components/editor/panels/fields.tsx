@@ -4,6 +4,8 @@
 // stays "16" under the cursor), and show the stored value again on blur.
 import { useId, useState } from "react";
 import { useEditor } from "../state/store";
+import { BACKGROUND_KEYS } from "./background-image";
+import { BackgroundImageField } from "./background-image-field";
 import type { FieldSpec } from "./field-specs";
 import { fromText, toText, valueAt } from "./field-values";
 import { fontChoices, webFontNames } from "./fonts";
@@ -14,17 +16,30 @@ type Props = {
   specs: FieldSpec[];
   values: Record<string, unknown> | undefined;
   onChange: (key: string, value: unknown) => void;
+  /**
+   * Several keys changed as one edit: a background image writes its library id and its address together.
+   * Needed when `specs` hold a background image field.
+   */
+  onPatch?: (patch: Record<string, unknown>) => void;
   /** Error messages by field key (the API's pointer remainder). */
   errors?: Record<string, string>;
   /** Lay the fields out two by two (paddings). */
   compact?: boolean;
 };
 
-export function Fields({ specs, values, onChange, errors, compact }: Props) {
-  const fields = specs.map((spec) => (
-    <FieldInput key={spec.key} spec={spec} value={valueAt(values, spec.key)} onChange={(v) => onChange(spec.key, v)} error={errors?.[spec.key.replaceAll(".", "/")]} />
-  ));
+export function Fields({ specs, values, onChange, onPatch, errors, compact }: Props) {
+  const fields = specs.map((spec) =>
+    spec.kind === "backgroundImage" ? (
+      <BackgroundImageField key={spec.key} spec={spec} values={values} onPatch={onPatch ?? missingOnPatch} error={BACKGROUND_KEYS.map((k) => errors?.[k]).find(Boolean)} />
+    ) : (
+      <FieldInput key={spec.key} spec={spec} value={valueAt(values, spec.key)} onChange={(v) => onChange(spec.key, v)} error={errors?.[spec.key.replaceAll(".", "/")]} />
+    ),
+  );
   return compact ? <div className="ed-field-grid">{fields}</div> : <>{fields}</>;
+}
+
+function missingOnPatch(): never {
+  throw new Error("Fields: a background image field needs onPatch (two keys change together)");
 }
 
 type InputProps = { spec: FieldSpec; value: unknown; onChange: (value: unknown) => void; error?: string };

@@ -8,6 +8,7 @@ import { useEditorUi } from "../editor-ui";
 import type { GeneralSettings } from "../state/document";
 import { useEditor, useEditorStore, useValue } from "../state/store";
 import { GENERAL_SETTINGS_FIELDS } from "./field-specs";
+import { withFields } from "./field-values";
 import { FieldInput, Fields } from "./fields";
 import { PresetsEditor } from "./presets-editor";
 
@@ -24,11 +25,11 @@ export function GeneralSettingsPanel() {
   const templateErrors = useValue(ui.errors, (m) => m.get(""));
   const errors: Errors = {};
   for (const e of templateErrors ?? []) errors[e.field.replace(/^generalSettings\//, "")] = e.message;
-  const setGroup = (group: "content" | "body" | "logo", key: string, value: unknown) => {
-    const next = { ...((settings[group] as Record<string, unknown> | undefined) ?? {}), [key]: value };
-    if (value === undefined) delete next[key];
-    store.dispatch({ type: "setGeneralSettings", patch: { [group]: Object.keys(next).length ? next : undefined } as Partial<GeneralSettings>, coalesce: `${group}.${key}` });
+  const setGroupFields = (group: "content" | "body" | "logo", patch: Record<string, unknown>) => {
+    const next = withFields(settings[group] as Record<string, unknown> | undefined, patch);
+    store.dispatch({ type: "setGeneralSettings", patch: { [group]: next } as Partial<GeneralSettings>, coalesce: `${group}.${Object.keys(patch).join(",")}` });
   };
+  const setGroup = (group: "content" | "body" | "logo", key: string, value: unknown) => setGroupFields(group, { [key]: value });
   const sub = (prefix: string): Errors => Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`${prefix}/`)).map(([k, v]) => [k.slice(prefix.length + 1), v]));
   return (
     <div className="ed-props" role="group" aria-label="General settings">
@@ -50,6 +51,7 @@ export function GeneralSettingsPanel() {
           specs={GENERAL_SETTINGS_FIELDS.body}
           values={settings.body as Record<string, unknown> | undefined}
           onChange={(k, v) => setGroup("body", k, v)}
+          onPatch={(patch) => setGroupFields("body", patch)}
           errors={sub("body")}
         />
       </fieldset>

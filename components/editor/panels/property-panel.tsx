@@ -14,7 +14,7 @@ import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/de
 import { CatalogPicker } from "./catalog-picker";
 import { ConditionPicker } from "./condition-picker";
 import { BLOCK_FIELDS, CUSTOM_FONT_FIELDS, DYNAMIC_LIST_FIELDS, DYNAMIC_LIST_SOURCES, PRODUCT_SECTION_FIELDS, RECOMMENDER_FIELDS, RECOMMENDER_PICKERS, SECTION_SETTING_FIELDS, type FieldSpec } from "./field-specs";
-import { withField } from "./field-values";
+import { withField, withFields } from "./field-values";
 import { FieldInput, Fields, patchAt } from "./fields";
 import { ListEditor } from "./list-editor";
 import { menuItemFrom, menuItemTo } from "./menu-items";
@@ -86,6 +86,7 @@ export function PropertyPanel() {
           blockType={kind === "block" ? (node as Block).type : undefined}
           values={styles}
           onChange={(k, v) => setIn("styleProperties", styles, k, v)}
+          onPatch={(patch) => set({ styleProperties: withFields(styles, patch) }, `styleProperties.${Object.keys(patch).join(",")}`)}
           errors={errorsFor(errors, "styleProperties")}
         />
       )}

@@ -1,7 +1,9 @@
 // Shapes of bulk tagging (published AddTagsRequest / RemoveTagsRequest on POST / DELETE /api/contacts/tags)
-// and of the background job a segment's tagging runs as.
+// and of the background job a segment's tagging runs as; the dashboard's bulk jobs on a whole view (tag,
+// untag or unsubscribe every contact a search and its filters match, POST /api/contacts/jobs).
 import { z } from "zod";
 import { MAX_TAG_LENGTH } from "../schemas";
+import { ContactFilterQuery } from "../search-contacts";
 
 const MAX_SELECTED = 250;
 
@@ -50,3 +52,40 @@ export const TagsAccepted = z
   .meta({ id: "TagsAccepted" });
 
 export const TagJobList = z.object({ jobs: z.array(TagJobSchema) }).meta({ id: "TagJobList" });
+
+export const BULK_ACTIONS = ["add", "remove", "unsubscribe"] as const;
+
+/** A view as a job keeps it: the search's filters, strict (a sort or a page means nothing to a job). */
+export const JobView = ContactFilterQuery.strict().meta({ id: "ContactView", description: "The filters of the dashboard's contact search (GET /api/contacts/search), without sorting or paging" });
+
+export const BulkJobRequest = z
+  .strictObject({
+    action: z.enum(BULK_ACTIONS).meta({ description: "add or remove `tags`, or unsubscribe from email" }),
+    tags: z.array(z.string().trim().min(1).max(MAX_TAG_LENGTH)).max(100).optional().meta({ description: "The tags to add or remove (1 to 100); not for unsubscribe" }),
+    view: JobView,
+  })
+  .superRefine((request, ctx) => {
+    if (request.action !== "unsubscribe" && !request.tags?.length) {
+      ctx.addIssue({ code: "custom", path: ["tags"], message: "name at least one tag to add or remove", params: { code: "required" } });
+    }
+    if (request.action === "unsubscribe" && request.tags?.length) {
+      ctx.addIssue({ code: "custom", path: ["tags"], message: "unsubscribing takes no tags", params: { code: "invalid_value" } });
+    }
+  })
+  .meta({ id: "BulkJobRequest", description: "A change to every contact of a view, run in the background" });
+export type BulkJobRequest = z.infer<typeof BulkJobRequest>;
+
+export const BulkJobSchema = TagJobSchema.extend({
+  action: z.enum(BULK_ACTIONS),
+  segmentID: z.string().optional().meta({ description: "The segment whose members the job changes, or the segment filter of its view" }),
+  view: JobView.optional().meta({ description: "The view whose contacts the job changes (absent: the segment's members)" }),
+  total: z.number().int().nullable().meta({ description: "Contacts the job covers, counted when it started (null while queued)" }),
+  processed: z.number().int().meta({ description: "Contacts handled so far" }),
+  changed: z.number().int().meta({ description: "Contacts that changed (tags added or removed, or unsubscribed)" }),
+}).meta({ id: "BulkJob", description: "A tag change or an unsubscribe on many contacts, in the background" });
+export type BulkJob = z.infer<typeof BulkJobSchema>;
+
+export const BulkJobListQuery = z.strictObject({
+  segmentID: z.string().max(100).optional().meta({ description: "Only the jobs on this segment's members or on a view filtered by it" }),
+}).meta({ id: "BulkJobListQuery" });
+export const BulkJobList = z.object({ jobs: z.array(BulkJobSchema) }).meta({ id: "BulkJobList" });

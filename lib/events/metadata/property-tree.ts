@@ -35,6 +35,25 @@ export function treeFromJsonSchema(schema: JsonSchema): Record<string, PropertyN
   return out;
 }
 
+const JSON_TYPE: Record<string, JsonSchema> = {
+  string: { type: "string" }, integer: { type: "integer" }, float: { type: "number" }, boolean: { type: "boolean" },
+  date: { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] }, struct: { type: "object" },
+};
+
+/** A declared tree as the JSON Schema of an event's properties (what GET /api/event-catalog shows); undeclared properties stay allowed. */
+export function jsonSchemaOfTree(tree: Record<string, WritePropertyNode>): JsonSchema & { title?: string } {
+  const node = (n: WritePropertyNode): JsonSchema & { title?: string } => {
+    const list = n.type.endsWith("List");
+    const item: JsonSchema = { ...JSON_TYPE[list ? n.type.slice(0, -4) : n.type] };
+    if (n.properties) Object.assign(item, jsonSchemaOfTree(n.properties));
+    const out: JsonSchema & { title?: string } = list ? { type: "array", items: item } : item;
+    if (n.displayName) out.title = n.displayName;
+    if (n.description) out.description = n.description;
+    return out;
+  };
+  return { type: "object", properties: Object.fromEntries(Object.entries(tree).map(([key, n]) => [key, node(n)])) };
+}
+
 /** A declared tree as the API returns it: every node flagged explicitlyDefined. */
 export function declaredTree(nodes: Record<string, WritePropertyNode>): Record<string, PropertyNode> {
   const out: Record<string, PropertyNode> = {};

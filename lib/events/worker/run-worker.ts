@@ -1,11 +1,11 @@
 // The events worker loop: claim a batch, process it, repeat; poll briefly when the inbox is empty.
-// Runs inside the server (scripts/start.ts, unless INKWELL_WORKER=off) and as its own process
+// Runs on the server's worker thread (lib/process/worker-thread.ts, unless INKWELL_WORKER=off) and as its own process
 // (`npm run worker`), beside the batch worker (lib/process/workers.ts); any number of workers can share
 // one database.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { config } from "@/lib/config";
-import { eventStore } from "../event-store";
+import { localInbox } from "../event-store";
 import { claimEvents } from "./claim-events";
 import { processBatch } from "./process-batch";
 
@@ -33,12 +33,13 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
           continue;
         }
         const started = Date.now();
-        const appendedBefore = eventStore().counters.events;
+        const appendedBefore = localInbox().counters.events;
         await processBatch(workerId, events);
         if (debug) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms`);
-        // Requests come first: while this process is accepting events, the worker pauses as long as its
-        // batch took, so it takes at most about half of the event loop (all of it when no events arrive).
-        if (eventStore().counters.events > appendedBefore) await sleep(Date.now() - started);
+        // Requests come first: while events are being accepted (on the server's worker thread, which
+        // commits the inbox, lib/events/inbox-thread.ts), the worker rests as long as its batch took, so
+        // it takes at most about half of a core and the request thread and the inbox keep theirs.
+        if (localInbox().counters.events > appendedBefore) await sleep(Date.now() - started);
         // A partial batch means the inbox is drained: let events accumulate rather than paying a batch's
         // fixed cost (claim, transaction, Prisma's per-query CPU on the shared event loop) per event.
         if (events.length < batchSize) await sleep(idleMs);

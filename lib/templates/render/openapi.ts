@@ -18,7 +18,7 @@ export const renderPaths: ZodOpenApiPathsObject = {
         "Unknown tags are reported in `warnings` (a JSON-encoded array: every value of the response is a string, as published) and render as their default (or nothing). " +
         "A tag opened with [[ and never closed is a template syntax error: 422 with every place in `errors`. Rate limit: 40 requests per minute per credential.",
       tags: ["Email templates"],
-      security: security("email-templates.read"),
+      security: security("email-templates.write"),
       requestParams: { header: VersionHeader, path: IdParams },
       requestBody: { required: false, content: { "application/json": { schema: RenderInput } } },
       responses: {

@@ -4,7 +4,7 @@ import type { GeneralSettings } from "@/lib/templates/schema";
 import type { RenderSection } from "../types";
 import type { Shape } from "../shape";
 import type { Tokenizer } from "../tokens";
-import { linkClasses, type BuildContext } from "./context";
+import { backgroundClasses, linkClasses, type BuildContext } from "./context";
 import { renderSection } from "./sections";
 import { backgroundUrl } from "./styles";
 import { el } from "./xml";
@@ -55,7 +55,7 @@ export function templateToMjml(
   const presets = effectivePresets(settings);
   const contentWidth = parseInt(settings.content?.width ?? "600px", 10);
   const css: string[] = [];
-  const ctx: BuildContext = { tokens, settings, ...presets, contentWidth, shape, css, linkClass: linkClasses(css) };
+  const ctx: BuildContext = { tokens, settings, ...presets, contentWidth, shape, css, linkClass: linkClasses(css), backgroundClass: backgroundClasses(css) };
   const body = doc.sections.map((section, i) => renderSection(section, i, ctx)).join("");
 
   const content = settings.content ?? {};

@@ -1,5 +1,8 @@
 // Every section type and block type maps to MJML that renders; general settings and presets apply.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { config } from "@/lib/config";
 import { isCheck } from "@/lib/templates/checks/check";
 import { compileUncached } from "../compile";
 import { ID, everyBlockTemplate } from "../fixtures/every-block";
@@ -137,28 +140,115 @@ describe("layout", () => {
   });
 });
 
+// The published StyleProperties (machine copy of the published document, tests/published/): each one
+// has a check here, so a property added to the list cannot be forgotten.
+const PUBLISHED_STYLE_PROPERTIES = Object.keys(
+  (JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../../../tests/published/emailtemplates-2026-03-15.json"), "utf8")) as {
+    schemas: { StyleProperties: { properties: Record<string, unknown> } };
+  }).schemas.StyleProperties.properties,
+);
+
+type StyleValues = Record<string, unknown>;
+const IMAGE_ID = "68f0af8f72105230579523cf";
+const IMAGE_URL = `${config().appOrigin}/image/newsletter/${IMAGE_ID}`;
+/** A section holding the node the styles are set on. */
+const ON = {
+  text: (s: StyleValues) => oneBlock({ id: "t", type: "text", text: '<p>a <a href="https://x.example">l</a></p>', styleProperties: s }),
+  button: (s: StyleValues) => oneBlock({ id: "b", type: "button", button: { text: "Go", link: "https://a.example" }, styleProperties: s }),
+  line: (s: StyleValues) => oneBlock({ id: "l", type: "lineSpace", lineSpace: { type: "line", height: 3, width: 200 }, styleProperties: s }),
+  product: (s: StyleValues) => oneBlock({
+    id: "p", type: "product", product: { productID: "p1" }, styleProperties: s,
+    components: [
+      { type: "text", role: "product_title" },
+      { type: "price", role: "product_prices", components: [{ type: "text", role: "product_current_price" }, { type: "text", role: "product_old_price" }] },
+      { type: "text", role: "product_description" },
+    ],
+  } as RenderSection["rows"][number]["columns"][number]["blocks"][number]),
+  section: (s: StyleValues) => ({ ...oneBlock({ id: "t", type: "text", text: "x" }), styleProperties: s }) as RenderSection,
+  row: (s: StyleValues) => ({ id: "s", rows: [{ id: "r", styleProperties: s, columns: [{ id: "c", blocks: [] }] }] }) as RenderSection,
+  column: (s: StyleValues) => ({ id: "s", rows: [{ id: "r", columns: [{ id: "c", styleProperties: s, blocks: [] }] }] }) as RenderSection,
+};
+/** Where a property is set, its value, what else it needs to show (`with`), and what it must put in the MJML. */
+type Check = { on: keyof typeof ON; value: unknown; with?: StyleValues; expect: RegExp };
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const STYLE_CHECKS: Record<string, Check[]> = {
+  alignment: [{ on: "text", value: "right", expect: /<mj-text[^>]* align="right"/ }],
+  backgroundColor: [{ on: "text", value: "#101010", expect: /container-background-color="#101010"/ }, { on: "row", value: "#101011", expect: /<mj-section[^>]* background-color="#101011"/ }],
+  backgroundImageID: [
+    { on: "row", value: IMAGE_ID, expect: new RegExp(`<mj-section[^>]* background-url="${escape(IMAGE_URL)}"`) },
+    { on: "column", value: IMAGE_ID, expect: new RegExp(`\\.(ink-bg\\d+)\\{background-image:url\\("${escape(IMAGE_URL)}"\\)[^]*<mj-column[^>]* css-class="\\1"`) },
+    { on: "text", value: IMAGE_ID, expect: new RegExp(`<div style="background-image:url\\(&quot;${escape(IMAGE_URL)}&quot;\\)`) },
+  ],
+  backgroundPosition: [
+    { on: "row", value: "top center", with: { backgroundImageID: IMAGE_ID }, expect: /<mj-section[^>]* background-position="top center"/ },
+    { on: "column", value: "top center", with: { backgroundImageID: IMAGE_ID }, expect: /\.ink-bg\d+\{[^}]*background-position:top center/ },
+  ],
+  backgroundRepeat: [
+    { on: "row", value: "repeat-x", with: { backgroundImageID: IMAGE_ID }, expect: /<mj-section[^>]* background-repeat="repeat-x"/ },
+    { on: "column", value: "repeat-y", with: { backgroundImageID: IMAGE_ID }, expect: /\.ink-bg\d+\{[^}]*background-repeat:repeat-y/ },
+    { on: "text", value: "round", with: { backgroundImageID: IMAGE_ID }, expect: /<div style="[^"]*background-repeat:round/ },
+  ],
+  backgroundSize: [
+    { on: "row", value: "contain", with: { backgroundImageID: IMAGE_ID }, expect: /<mj-section[^>]* background-size="contain"/ },
+    { on: "column", value: "contain", with: { backgroundImageID: IMAGE_ID }, expect: /\.ink-bg\d+\{[^}]*background-size:contain/ },
+  ],
+  border: [{ on: "text", value: "2px solid #bfdcfe", expect: /<div style="[^"]*border:2px solid #bfdcfe/ }, { on: "column", value: "1px solid #000000", expect: /<mj-column[^>]* border="1px solid #000000"/ }],
+  borderRadius: [{ on: "text", value: "6px", expect: /<div style="[^"]*border-radius:6px/ }],
+  color: [{ on: "text", value: "#202020", expect: /<mj-text[^>]* color="#202020"/ }],
+  dividerColor: [{ on: "line", value: "#abcdef", expect: /<mj-divider[^>]* border-color="#abcdef"/ }],
+  fontFamily: [{ on: "text", value: "Georgia, serif", expect: /<mj-text[^>]* font-family="Georgia, serif"/ }],
+  fontSize: [{ on: "text", value: "18px", expect: /<mj-text[^>]* font-size="18px"/ }],
+  fontStyle: [{ on: "text", value: "italic", expect: /<mj-text[^>]* font-style="italic"/ }],
+  fontWeight: [{ on: "text", value: "bold", expect: /<mj-text[^>]* font-weight="bold"/ }],
+  innerPadding: [{ on: "text", value: "3px 9px", expect: /<div style="[^"]*padding:3px 9px 3px 9px/ }, { on: "button", value: "3px 9px", expect: /<mj-button[^>]* inner-padding="3px 9px 3px 9px"/ }],
+  innerPaddingBottom: [{ on: "text", value: "21px", expect: /<div style="[^"]*padding:0px 0px 21px 0px/ }],
+  innerPaddingLeft: [{ on: "text", value: "22px", expect: /<div style="[^"]*padding:0px 0px 0px 22px/ }],
+  innerPaddingRight: [{ on: "text", value: "23px", expect: /<div style="[^"]*padding:0px 23px 0px 0px/ }],
+  innerPaddingTop: [{ on: "text", value: "20px", expect: /<div style="[^"]*padding:20px 0px 0px 0px/ }, { on: "button", value: "20px", expect: /<mj-button[^>]* inner-padding="20px 24px 12px 24px"/ }],
+  isBackgroundPaddingsExcluded: [
+    { on: "section", value: true, with: { backgroundColor: "#00aa00", paddingTop: "30px" }, expect: /<mj-wrapper padding="30px 0px 0px 0px"><mj-section background-color="#00aa00"/ },
+  ],
+  letterSpacing: [{ on: "text", value: "1px", expect: /<mj-text[^>]* letter-spacing="1px"/ }],
+  lineHeight: [{ on: "text", value: "1.4", expect: /<mj-text[^>]* line-height="1.4"/ }],
+  linkColor: [{ on: "text", value: "#ff00aa", expect: /\.(ink-lc\d+) a\{color:#ff00aa!important\}[^]*<mj-text[^>]* css-class="\1"/ }],
+  padding: [{ on: "text", value: "5px", expect: /<mj-text[^>]* padding="5px 5px 5px 5px"/ }],
+  paddingBottom: [{ on: "text", value: "9px", expect: /<mj-text[^>]* padding="0px 0px 9px 0px"/ }, { on: "button", value: "4px", expect: /<mj-button[^>]* padding="0px 0px 4px 0px"/ }],
+  paddingLeft: [{ on: "text", value: "10px", expect: /<mj-text[^>]* padding="0px 0px 0px 10px"/ }],
+  paddingRight: [{ on: "text", value: "8px", expect: /<mj-text[^>]* padding="0px 8px 0px 0px"/ }],
+  paddingTop: [{ on: "text", value: "7px", expect: /<mj-text[^>]* padding="7px 0px 0px 0px"/ }, { on: "section", value: "11px", expect: /<mj-wrapper[^>]* padding="11px 0px 0px 0px"/ }],
+  priceColor: [{ on: "product", value: "#a1b2c3", expect: /<mj-text[^>]* color="#a1b2c3"/ }],
+  secondaryColor: [{ on: "product", value: "#c3b2a1", expect: /<mj-text[^>]* color="#c3b2a1"/ }],
+  textBackgroundColor: [{ on: "text", value: "#ffffcc", expect: /<div style="[^"]*background-color:#ffffcc/ }],
+  textDecoration: [{ on: "text", value: "underline", expect: /<mj-text[^>]* text-decoration="underline"/ }],
+  verticalAlign: [{ on: "column", value: "bottom", expect: /<mj-column[^>]* vertical-align="bottom"/ }, { on: "button", value: "middle", expect: /<mj-button[^>]* vertical-align="middle"/ }],
+};
+
 describe("style properties", () => {
-  it("every published style property reaches the MJML", () => {
-    const style = {
-      alignment: "right", backgroundColor: "#101010", border: "2px solid #bfdcfe", borderRadius: "6px", color: "#202020", fontFamily: "Georgia, serif",
-      fontSize: "18px", fontStyle: "italic", fontWeight: "bold", letterSpacing: "1px", lineHeight: "1.4", textDecoration: "underline",
-      padding: "5px", paddingTop: "7px", innerPadding: "3px 9px", linkColor: "#ff00aa", textBackgroundColor: "#ffffcc",
-    } as const;
-    const text = mjmlOf(doc([oneBlock({ id: "t", type: "text", text: '<p>a <a href="https://x.example">l</a></p>', styleProperties: style })]));
-    for (const attr of ['align="right"', 'container-background-color="#101010"', 'color="#202020"', 'font-family="Georgia, serif"', 'font-size="18px"', 'font-style="italic"',
-      'font-weight="bold"', 'letter-spacing="1px"', 'line-height="1.4"', 'text-decoration="underline"', 'padding="7px 5px 5px 5px"']) expect(text).toContain(attr);
-    expect(text).toMatch(/background-color:#ffffcc;border:2px solid #bfdcfe;border-radius:6px;padding:3px 9px 3px 9px/);
-    expect(text).toMatch(/\.ink-lc0 a\{color:#ff00aa!important\}/);
-    const button = mjmlOf(doc([oneBlock({ id: "b", type: "button", button: { text: "Go", link: "https://a.example", isFullWidth: true }, styleProperties: { innerPaddingTop: "20px", verticalAlign: "middle", paddingBottom: "4px" } })]));
-    expect(button).toMatch(/<mj-button[^>]*inner-padding="20px 24px 12px 24px"/);
-    expect(button).toMatch(/<mj-button[^>]*vertical-align="middle"/);
-    expect(button).toMatch(/<mj-button[^>]* padding="0px 0px 4px 0px"/);
+  it("every published style property has a check (the list is the published document's)", () => {
+    expect(PUBLISHED_STYLE_PROPERTIES.length).toBeGreaterThan(30);
+    expect(Object.keys(STYLE_CHECKS).sort()).toEqual([...PUBLISHED_STYLE_PROPERTIES].sort());
+  });
+
+  it.each(PUBLISHED_STYLE_PROPERTIES)("%s reaches the MJML (and nothing else puts it there)", (property) => {
+    for (const check of STYLE_CHECKS[property] ?? []) {
+      const build = (styles: StyleValues) => mjmlOf(doc([ON[check.on](styles)]));
+      expect(build({ ...check.with, [property]: check.value }), `${property} on ${check.on}`).toMatch(check.expect);
+      expect(build({ ...check.with }), `${property} on ${check.on}, unset`).not.toMatch(check.expect);
+    }
+  });
+
+  it("a button's full width, and a divider's thickness and width", () => {
+    const button = mjmlOf(doc([oneBlock({ id: "b", type: "button", button: { text: "Go", link: "https://a.example", isFullWidth: true } })]));
     expect(button).toContain('width="100%"');
-    const column = mjmlOf(doc([{ id: "s", rows: [{ id: "r", styleProperties: { backgroundImageID: "68f0af8f72105230579523cf", backgroundSize: "contain", backgroundPosition: "top center" }, columns: [{ id: "c", styleProperties: { verticalAlign: "bottom", border: "1px solid #000000" }, blocks: [] }] }] } as RenderSection]));
-    expect(column).toMatch(/<mj-section[^>]*background-url="[^"]*\/image\/newsletter\/68f0af8f72105230579523cf"[^>]*background-size="contain"[^>]*background-position="top center"/);
-    expect(column).toMatch(/<mj-column[^>]*border="1px solid #000000"[^>]*vertical-align="bottom"/);
-    const line = mjmlOf(doc([oneBlock({ id: "l", type: "lineSpace", lineSpace: { type: "line", height: 3, width: 200 }, styleProperties: { dividerColor: "#abcdef" } })]));
-    expect(line).toMatch(/<mj-divider[^>]*border-color="#abcdef"[^>]*border-width="3px"[^>]*width="200px"/);
+    const line = mjmlOf(doc([oneBlock({ id: "l", type: "lineSpace", lineSpace: { type: "line", height: 3, width: 200 } })]));
+    expect(line).toMatch(/<mj-divider[^>]*border-width="3px"[^>]*width="200px"/);
+  });
+
+  it("a column's background image is painted from the image library on the public base URL", async () => {
+    const d = doc([ON.column({ backgroundImageID: IMAGE_ID, backgroundSize: "contain" })]);
+    const { html } = await compileUncached(d, fullShape(d));
+    expect(html).toMatch(new RegExp(`\\.ink-bg0\\{background-image:url\\("${escape(IMAGE_URL)}"\\);background-size:contain;background-repeat:no-repeat\\}`));
+    expect(html).toMatch(/<div\s+class="[^"]*\bink-bg0\b/);
   });
 
   it("isBackgroundPaddingsExcluded paints a section's background inside its padding, and custom fonts load", async () => {

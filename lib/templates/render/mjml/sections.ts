@@ -4,7 +4,7 @@ import type { Row } from "@/lib/templates/schema";
 import type { RenderSection } from "../types";
 import { renderBlock, visibilityClass } from "./blocks";
 import type { BuildContext, NodeContext } from "./context";
-import { columnAttrs, containerAttrs, innerBackground, toPixels } from "./styles";
+import { columnAttrs, columnBackgroundCss, containerAttrs, innerBackground, toPixels } from "./styles";
 import { el } from "./xml";
 
 type Section = RenderSection;
@@ -25,7 +25,8 @@ function renderRow(row: Row, ctx: BuildContext, node: NodeContext, productFor: P
       }
       return renderBlock(block, ctx, blockNode);
     });
-    return el("mj-column", { width: column.width, ...columnAttrs(column.styleProperties) }, blocks.join(""));
+    const image = columnBackgroundCss(column.styleProperties);
+    return el("mj-column", { width: column.width, ...columnAttrs(column.styleProperties), "css-class": image ? ctx.backgroundClass(image) : undefined }, blocks.join(""));
   });
   // mj-group keeps columns side by side on narrow screens (settings.isColumnStackDisabled).
   const content = section.settings?.isColumnStackDisabled && columns.length > 1 ? el("mj-group", {}, columns.join("")) : columns.join("");

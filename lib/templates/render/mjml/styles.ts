@@ -12,10 +12,13 @@ export function mergeStyles(preset: Preset | undefined, own: Styles | undefined)
   return { ...((preset?.styles ?? {}) as Styles), ...(own ?? {}) };
 }
 
-/** A button's styles: a button preset's paddings are its label's (inner) padding; the node's own padding is the outer one. */
+/**
+ * A button's styles: a button preset's paddings are its label's (inner) padding; the node's own padding is
+ * the outer one. The node's own innerPadding shorthand replaces the preset's (side values would win over it).
+ */
 export function buttonStyles(preset: Preset | undefined, own: Styles | undefined): Styles {
   const { paddingTop, paddingRight, paddingBottom, paddingLeft, ...rest } = (preset?.styles ?? {}) as Styles;
-  const inner = { innerPaddingTop: paddingTop, innerPaddingRight: paddingRight, innerPaddingBottom: paddingBottom, innerPaddingLeft: paddingLeft };
+  const inner = own?.innerPadding !== undefined ? {} : { innerPaddingTop: paddingTop, innerPaddingRight: paddingRight, innerPaddingBottom: paddingBottom, innerPaddingLeft: paddingLeft };
   const merged: Styles = { ...rest, ...inner, ...(own ?? {}) };
   for (const k of Object.keys(merged) as (keyof Styles)[]) if (merged[k] === undefined) delete merged[k];
   return merged;
@@ -142,23 +145,41 @@ export function inlineCss(s: Styles): string {
   return pairs.filter(([, v]) => v).map(([k, v]) => `${k}:${v}`).join(";");
 }
 
+/** CSS declarations of a node's background image (image, size, repeat, position); empty when it has none. */
+function backgroundImagePairs(s: Styles): Array<[string, string | undefined]> {
+  const url = backgroundUrl(s);
+  if (!url) return [];
+  return [
+    ["background-image", `url("${url.replace(/["\\()<>\s]/g, encodeURIComponent)}")`],
+    ["background-size", s.backgroundSize ?? "cover"],
+    ["background-repeat", s.backgroundRepeat ?? "no-repeat"],
+    ["background-position", s.backgroundPosition],
+  ];
+}
+
+const declarations = (pairs: Array<[string, string | undefined]>) => pairs.filter(([, v]) => v).map(([k, v]) => `${k}:${v}`).join(";");
+
+/**
+ * A column's background image as CSS for a class of its own: mj-column has no background image
+ * attribute. Empty when the column has none.
+ */
+export function columnBackgroundCss(s: Styles | undefined): string {
+  return s ? declarations(backgroundImagePairs(s)) : "";
+}
+
 /**
  * CSS of the wrapper inside an mj-text: the text background, border, radius, inner padding and a
  * background image, which mj-text has no attributes for. Empty when none is set.
  */
 export function wrapperCss(s: Styles): string {
-  const url = backgroundUrl(s);
   const pairs: Array<[string, string | undefined]> = [
     ["background-color", s.textBackgroundColor],
-    ["background-image", url ? `url("${url.replace(/["\\()<>\s]/g, encodeURIComponent)}")` : undefined],
-    ["background-size", url ? s.backgroundSize ?? "cover" : undefined],
-    ["background-repeat", url ? s.backgroundRepeat ?? "no-repeat" : undefined],
-    ["background-position", url ? s.backgroundPosition : undefined],
+    ...backgroundImagePairs(s),
     ["border", s.border],
     ["border-radius", s.borderRadius],
     ["padding", paddingOf(s, "innerPadding")],
   ];
-  return pairs.filter(([, v]) => v).map(([k, v]) => `${k}:${v}`).join(";");
+  return declarations(pairs);
 }
 
 /** Pixel width of a px or % length inside a container of `containerPx`. */

@@ -1,0 +1,14 @@
+// GET /api/contacts/jobs/{id}: a bulk job's progress (a view's job, or a segment's tag job).
+import { ApiProblem } from "@/lib/http/problems";
+import { ok } from "@/lib/http/responses";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
+import { getBulkJob } from "@/lib/contacts/tags/tag-jobs";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ scope: "contacts.read", params: IdParams }, async ({ brandId, params }) => {
+    const job = await getBulkJob(brandId, params.id);
+    if (!job) throw new ApiProblem("not-found", `Job ${params.id} does not exist`);
+    return ok(job);
+  }),
+});

@@ -1,0 +1,48 @@
+import { MessageChannel } from "node:worker_threads";
+import { afterEach, describe, expect, it } from "vitest";
+import type { InboxRow } from "./event-store";
+import { ThreadInbox } from "./inbox-thread";
+
+const row = (id: string): InboxRow => ({
+  id, brandId: "b".repeat(24), eventName: "placed order", eventVersion: "v2", origin: "api", originInIdentity: true, eventID: null,
+  eventTime: new Date("2026-11-01T10:00:00Z"), receivedAt: new Date("2026-11-01T10:00:01Z"), historical: false, payload: "{}",
+});
+
+let channel: MessageChannel;
+afterEach(() => {
+  channel.port1.close();
+  channel.port2.close();
+});
+
+describe("ThreadInbox", () => {
+  it("sends the rows of one turn in one message and settles each by its own answer", async () => {
+    channel = new MessageChannel();
+    const received: { id: number; rows: InboxRow[] }[] = [];
+    // The worker thread's side: refuses the row with id "bad".
+    channel.port2.on("message", (request: { id: number; rows: InboxRow[] }) => {
+      received.push(request);
+      channel.port2.postMessage({ id: request.id, errors: request.rows.map((r) => (r.id === "bad" ? "disk I/O error" : null)) });
+    });
+    const inbox = new ThreadInbox(channel.port1);
+    const outcomes = await Promise.allSettled([inbox.append(row("a")), inbox.append(row("bad")), inbox.append(row("c"))]);
+    expect(received).toHaveLength(1);
+    expect(received[0].rows.map((r) => r.id)).toEqual(["a", "bad", "c"]);
+    expect(received[0].rows[0].eventTime).toEqual(new Date("2026-11-01T10:00:00Z"));
+    expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toContain("disk I/O error");
+    await inbox.drain();
+  });
+
+  it("fails every append not yet answered when the thread is gone, and drains", async () => {
+    channel = new MessageChannel();
+    channel.port2.on("message", () => {}); // never answers
+    const inbox = new ThreadInbox(channel.port1);
+    const pending = inbox.append(row("a"));
+    await new Promise((resolve) => setImmediate(resolve));
+    const queued = inbox.append(row("b"));
+    inbox.fail(new Error("the worker thread exited"));
+    await expect(pending).rejects.toThrow("the worker thread exited");
+    await expect(queued).rejects.toThrow("the worker thread exited");
+    await inbox.drain();
+  });
+});
