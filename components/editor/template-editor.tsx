@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
 import { fieldMessage, userMessage } from "@/components/ui/messages";
 import { createLayout, getTemplate, listLayouts } from "@/components/templates/templates-api";
 import { EditorImagesPanel, useImageFileDrops } from "@/components/assets/editor-images";
@@ -275,29 +276,19 @@ function SaveLayoutDialog({ section, onClose, onSaved }: { section: Section | nu
           }
         }}
       >
-        <div className="field">
-          <label className="label" htmlFor="layout-name">
-            Layout name
-          </label>
-          <input
-            id="layout-name"
-            className="input"
-            required
-            maxLength={255}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setError(null);
-            }}
-            aria-invalid={nameError ? true : undefined}
-            aria-describedby={nameError ? "layout-name-error" : undefined}
-          />
-          {nameError && (
-            <p id="layout-name-error" className="field-error" role="alert">
-              {nameError}
-            </p>
-          )}
-        </div>
+        <Field
+          id="layout-name"
+          name="name"
+          label="Layout name"
+          required
+          maxLength={255}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
+          error={nameError || undefined}
+        />
         {problem && (
           <p className="field-error" role="alert">
             {problem}

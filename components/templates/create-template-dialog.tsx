@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorSummary } from "@/components/ui/error-summary";
+import { Field } from "@/components/ui/field";
 import { useFieldErrors, type FormField } from "@/components/ui/use-field-errors";
 import { STARTERS, starterThumbnail } from "./starters";
 import { createTemplate, type TemplateRecord } from "./templates-api";
@@ -29,29 +30,19 @@ export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boole
         }}
       >
         <ErrorSummary id="new-template-errors" summary={summary} focusOn={create.error} />
-        <div className="field">
-          <label className="label" htmlFor="new-template-name">
-            Name
-          </label>
-          <input
-            id="new-template-name"
-            className="input"
-            required
-            maxLength={255}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              edited("name");
-            }}
-            aria-invalid={errorOf("name") ? true : undefined}
-            aria-describedby={errorOf("name") ? "new-template-name-error" : undefined}
-          />
-          {errorOf("name") && (
-            <p id="new-template-name-error" className="field-error">
-              {errorOf("name")}
-            </p>
-          )}
-        </div>
+        <Field
+          id="new-template-name"
+          name="name"
+          label="Name"
+          required
+          maxLength={255}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            edited("name");
+          }}
+          error={errorOf("name")}
+        />
         <fieldset className="tpl-starters">
           <legend className="label">Start from</legend>
           <div className="tpl-gallery">

@@ -3,7 +3,9 @@
 // import made of it (the answer's importSummary) before the editor opens.
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { Control } from "@/components/ui/control";
 import { ErrorSummary } from "@/components/ui/error-summary";
+import { Field } from "@/components/ui/field";
 import { useFieldErrors, type FormField } from "@/components/ui/use-field-errors";
 import { importHtml, type ImportedTemplate } from "./import-html";
 import { ImportSummaryView } from "./import-summary";
@@ -55,29 +57,19 @@ export function ImportTemplateDialog({ open, onClose, onImported }: { open: bool
         }}
       >
         <ErrorSummary id="import-errors" summary={summary} focusOn={error} />
-        <div className="field">
-          <label className="label" htmlFor="import-name">
-            Name
-          </label>
-          <input
-            id="import-name"
-            className="input"
-            required
-            maxLength={255}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              edited("name");
-            }}
-            aria-invalid={errorOf("name") ? true : undefined}
-            aria-describedby={errorOf("name") ? "import-name-error" : undefined}
-          />
-          {errorOf("name") && (
-            <p id="import-name-error" className="field-error">
-              {errorOf("name")}
-            </p>
-          )}
-        </div>
+        <Field
+          id="import-name"
+          name="name"
+          label="Name"
+          required
+          maxLength={255}
+          value={name}
+          onChange={(e) => {
+            setName(e.target.value);
+            edited("name");
+          }}
+          error={errorOf("name")}
+        />
         <div className="field">
           <label className="label" htmlFor="import-file">
             HTML file
@@ -103,29 +95,21 @@ export function ImportTemplateDialog({ open, onClose, onImported }: { open: bool
           <p className="hint">{fileName ? `Loaded ${fileName}. You can still edit the HTML below.` : "Or paste the HTML below. Up to 1 MB."}</p>
           {localError && <p className="field-error">{localError}</p>}
         </div>
-        <div className="field">
-          <label className="label" htmlFor="import-html">
-            HTML
-          </label>
-          <textarea
-            id="import-html"
-            className="input input-mono"
-            rows={8}
-            value={html}
-            onChange={(e) => {
-              setHtml(e.target.value);
-              edited("html");
-            }}
-            required
-            aria-invalid={errorOf("html") ? true : undefined}
-            aria-describedby={errorOf("html") ? "import-html-error" : undefined}
-          />
-          {errorOf("html") && (
-            <p id="import-html-error" className="field-error">
-              {errorOf("html")}
-            </p>
+        <Control id="import-html" label="HTML" error={errorOf("html")}>
+          {(control) => (
+            <textarea
+              {...control}
+              className="input input-mono"
+              rows={8}
+              value={html}
+              onChange={(e) => {
+                setHtml(e.target.value);
+                edited("html");
+              }}
+              required
+            />
           )}
-        </div>
+        </Control>
         {busy && (
           <div className="field">
             <label className="label" htmlFor="import-progress">

@@ -5,6 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
+import { Field } from "@/components/ui/field";
 import { fieldMessage, labelled, userMessage, type FieldContext } from "@/components/ui/messages";
 import type { ApiError } from "@/lib/client/api-fetch";
 import { listContactEmails, sendTest } from "./test-send-api";
@@ -141,29 +142,19 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
               </p>
             )}
           </div>
-          <div className="field">
-            <label className="label" htmlFor={ids.subject}>
-              Subject
-            </label>
-            <input
-              id={ids.subject}
-              className="input"
-              value={subject}
-              maxLength={200}
-              onChange={(e) => {
-                setSubject(e.target.value);
-                edit("subject");
-              }}
-              placeholder="The template’s name"
-              aria-invalid={fieldError("subject") ? true : undefined}
-              aria-describedby={fieldError("subject") ? `${ids.subject}-error` : undefined}
-            />
-            {fieldError("subject") && (
-              <p id={`${ids.subject}-error`} className="field-error">
-                {fieldError("subject")}
-              </p>
-            )}
-          </div>
+          <Field
+            id={ids.subject}
+            name="subject"
+            label="Subject"
+            value={subject}
+            maxLength={200}
+            onChange={(e) => {
+              setSubject(e.target.value);
+              edit("subject");
+            }}
+            placeholder="The template’s name"
+            error={fieldError("subject")}
+          />
           {formError && (
             <p className="field-error" role="alert">
               {error?.status === 429 ? "You have sent the most test emails allowed for now. Wait a while and try again." : formError}
