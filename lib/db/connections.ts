@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import fs from "node:fs";
 import path from "node:path";
+import { isMainThread } from "node:worker_threads";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { config } from "@/lib/config";
@@ -46,8 +47,9 @@ function openSqlite(url: string): SqliteConnections {
   reader.pragma("query_only = ON");
   reader.pragma("foreign_keys = ON");
   // Resolved from the app root: the bundled copy of this module has no useful import.meta.url.
+  // One checkpointer per file and process: the server's worker thread leaves it to the request thread's.
   const checkpointer =
-    config().INKWELL_WAL_CHECKPOINTER === "on"
+    config().INKWELL_WAL_CHECKPOINTER === "on" && isMainThread
       ? startWalCheckpointer(file, createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3"))
       : null;
   if (checkpointer) connection.pragma(`wal_autocheckpoint = ${DEFERRED_AUTOCHECKPOINT_PAGES}`);

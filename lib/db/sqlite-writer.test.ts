@@ -96,6 +96,20 @@ describe("SqliteWriter turns", () => {
     expect(order).toEqual(["held", "turn", "transaction"]);
   });
 
+  it("an urgent transaction runs in the next batch, ahead of background work queued before it, which still runs", async () => {
+    const order: string[] = [];
+    const insert = (name: string) => (tx: Parameters<Parameters<SqliteWriter["transaction"]>[0]>[0]) => {
+      order.push(name);
+      return tx.run(`INSERT INTO "Item" ("name") VALUES (?)`, [name]);
+    };
+    // 130 background transactions: three batches of at most 64.
+    const background = Array.from({ length: 130 }, (_, i) => writer.transaction(insert(`bg${String(i).padStart(3, "0")}`)));
+    const urgent = writer.transaction(insert("urgent"), { urgent: true });
+    await Promise.all([urgent, ...background]);
+    expect(order.indexOf("urgent")).toBe(0);
+    expect(names()).toHaveLength(131);
+  });
+
   it("a durable transaction settles after the WAL's fsync, a plain one right after the commit", async () => {
     const events: string[] = [];
     const durable = writer.transaction(async (tx) => tx.run(`INSERT INTO "Item" ("name") VALUES (?)`, ["d"]), { durable: true }).then(() => events.push("durable"));

@@ -28,6 +28,11 @@ type Waiting = {
 export type WriteOptions = {
   /** Acknowledge only once the commit is on stable storage (survives a power loss, not only a crash). */
   durable?: boolean;
+  /**
+   * A request is waiting for this commit (an accepted event's): it runs in the next batch, ahead of
+   * queued background work (the events worker queues hundreds of contact upserts at once).
+   */
+  urgent?: boolean;
 };
 
 // A batch runs synchronously apart from microtasks: bounded, and the event loop gets a turn between
@@ -59,6 +64,7 @@ export class SqliteWriter {
   private readonly control: ReturnType<typeof controlStatements>;
   private tail: Promise<void> = Promise.resolve();
   private queue: Waiting[] = [];
+  private urgent: Waiting[] = [];
   private draining = false;
   private stats = { batches: 0, transactions: 0 };
 
@@ -122,7 +128,7 @@ export class SqliteWriter {
   /** Runs `work` in a write transaction, group-committed with the others waiting (see above). */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, durable: options.durable ?? false, resolve: resolve as (value: unknown) => void, reject });
+      (options.urgent ? this.urgent : this.queue).push({ work, durable: options.durable ?? false, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());
@@ -132,8 +138,12 @@ export class SqliteWriter {
 
   private async drain(): Promise<void> {
     try {
-      while (this.queue.length > 0) {
-        const batch = this.queue.splice(0, MAX_BATCH);
+      let urgentTurn = true;
+      while (this.queue.length > 0 || this.urgent.length > 0) {
+        // Urgent and background batches take turns while both wait, so neither starves the other.
+        const fromUrgent: boolean = this.urgent.length > 0 && (urgentTurn || this.queue.length === 0);
+        urgentTurn = !fromUrgent;
+        const batch = (fromUrgent ? this.urgent : this.queue).splice(0, MAX_BATCH);
         let outcomes: Outcome[];
         try {
           outcomes = await this.turn(() => this.runBatch(batch));
@@ -151,7 +161,7 @@ export class SqliteWriter {
           if (w.durable && durable) durable.then(() => w.resolve(outcome.value), w.reject);
           else w.resolve(outcome.value);
         });
-        if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+        if (this.queue.length > 0 || this.urgent.length > 0) await new Promise((resolve) => setImmediate(resolve));
       }
     } finally {
       this.draining = false;

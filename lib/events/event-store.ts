@@ -43,7 +43,7 @@ async function insertRows(rows: InboxRow[], durable: boolean): Promise<void> {
   for (const r of rows) {
     values.push(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity, r.eventID, r.eventTime, r.receivedAt, r.historical, r.payload, "pending", 0, r.receivedAt);
   }
-  await writeStatement(insertFor(rows.length), values, { durable });
+  await writeStatement(insertFor(rows.length), values, { durable, urgent: true });
 }
 
 type Waiting = { row: InboxRow; resolve: () => void; reject: (error: unknown) => void };

@@ -38,8 +38,6 @@ class WorkerThread {
     const worker = new Worker(new URL("./worker-thread.ts", import.meta.url), {
       workerData: { inboxPort: inbox.port2 },
       transferList: [inbox.port2],
-      // The request thread's checkpointer thread checkpoints the SQLite file for both.
-      env: { ...process.env, INKWELL_WAL_CHECKPOINTER: "off" },
     });
     const threadInbox = new ThreadInbox(inbox.port1);
     this.worker = worker;
