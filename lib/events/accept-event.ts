@@ -4,6 +4,7 @@
 import type { ApiHeaders } from "@/lib/http/api-request";
 import { newId } from "@/lib/ids";
 import { ApiProblem } from "@/lib/http/problems";
+import { countArrival } from "./arrivals";
 import { eventStore } from "./event-store";
 import { checkDeclaredEvent } from "./metadata/declared-schemas";
 import { HISTORICAL_AFTER_MS, type EventInput } from "./schemas";
@@ -38,6 +39,7 @@ export async function acceptEvent(brandId: string, event: EventInput, options: {
   const eventTime = event.eventTime ? new Date(event.eventTime) : receivedAt;
   const id = options.id ?? newId(receivedAt);
   const payload: EventPayload = { contact: event.contact, properties: event.properties };
+  countArrival();
   await eventStore().append({
     id,
     brandId,

@@ -1,12 +1,11 @@
-// Accepted events committed by the server's worker thread (lib/process/worker-thread.ts). With the
-// events worker on a thread of its own (its own connections), the request thread's inbox commits and
-// the worker's transactions took turns on SQLite's one write lock, and a request waited for a worker
-// transaction (tens of ms under load) by polling the lock. The worker thread commits the inbox instead,
-// in the same group commit as its own work (on PostgreSQL too, so that one thread knows when events
-// are arriving and the worker rests then, lib/events/worker/run-worker.ts); the request thread only
-// hands it the rows: one message per turn of its event loop, answered after the commit (and its fsync)
-// with one result per row. A row whose answer never comes back (the thread died) fails, and its
-// request gets a 5xx, never a 202.
+// Accepted events committed by the server's worker thread (lib/process/worker-thread.ts), on SQLite.
+// With the events worker on a thread of its own (its own connection), the request thread's inbox commits
+// and the worker's transactions took turns on the file's one write lock, and a request waited for a
+// worker transaction (tens of ms under load) by polling the lock. The worker thread commits the inbox
+// instead, in its own group commit, ahead of its background work (an urgent lane,
+// lib/db/sqlite-writer.ts); the request thread only hands it the rows: one message per turn of its
+// event loop, answered after the commit (and its fsync) with one result per row. A row whose answer
+// never comes back (the thread died) fails, and its request gets a 5xx, never a 202.
 import type { MessagePort } from "node:worker_threads";
 import { localInbox, type Inbox, type InboxRow } from "./event-store";
 

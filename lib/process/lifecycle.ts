@@ -2,13 +2,14 @@
 // first GET /healthz (the server asks for it once at start, scripts/start.ts), inside the app's module
 // graph:
 //  - the events and batch workers (INKWELL_WORKER=on) on a worker thread of their own
-//    (lib/process/worker-thread.ts), restarted if it dies; that thread also commits the events
-//    inbox (lib/events/inbox-thread.ts);
+//    (lib/process/worker-thread.ts), restarted if it dies; on SQLite that thread also commits the
+//    events inbox (lib/events/inbox-thread.ts);
 //  - bulk tag jobs, on the request thread (every server process runs the jobs it accepted).
 import { MessageChannel, Worker } from "node:worker_threads";
 import { config } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
 import { delegateInbox, eventStore } from "@/lib/events/event-store";
+import { newArrivalsBuffer, shareArrivals } from "@/lib/events/arrivals";
 import { ThreadInbox } from "@/lib/events/inbox-thread";
 import { startTagJobRunner } from "@/lib/contacts/tags/tag-jobs";
 
@@ -30,29 +31,35 @@ class WorkerThread {
   }
 
   private start(): void {
-    // The thread commits the inbox too (lib/events/inbox-thread.ts), once it is up; until then, and
-    // while it is restarted, events are committed on this thread.
-    const inbox = new MessageChannel();
+    // On SQLite the thread commits the inbox too (lib/events/inbox-thread.ts), once it is up; until
+    // then, and while it is restarted, events are committed on this thread. PostgreSQL has no file lock
+    // to share: the request thread commits them on its own pool.
+    const inbox = config().databaseKind === "sqlite" ? new MessageChannel() : null;
+    // The worker rests while events arrive: it reads the count this thread keeps (lib/events/arrivals.ts).
+    const arrivals = newArrivalsBuffer();
+    shareArrivals(arrivals);
     // Next's build compiles the thread's entry into a chunk of its own (Turbopack bundles worker
     // threads named by `new URL(..., import.meta.url)`), from the same sources as the routes.
     const worker = new Worker(new URL("./worker-thread.ts", import.meta.url), {
-      workerData: { inboxPort: inbox.port2 },
-      transferList: [inbox.port2],
+      workerData: { inboxPort: inbox?.port2, arrivals },
+      transferList: inbox ? [inbox.port2] : [],
     });
-    const threadInbox = new ThreadInbox(inbox.port1);
+    const threadInbox = inbox ? new ThreadInbox(inbox.port1) : null;
     this.worker = worker;
     worker.on("message", (message: { type?: string }) => {
       if (message?.type !== "started") return;
       this.running = true;
-      if (!this.stopping) delegateInbox(threadInbox);
+      if (threadInbox && !this.stopping) delegateInbox(threadInbox);
     });
     worker.on("error", (error) => console.error("[worker thread] failed", error));
     worker.on("exit", (code) => {
       this.running = false;
       this.worker = null;
-      delegateInbox(null);
-      threadInbox.fail(new Error(`the worker thread exited (code ${code}) before committing the event`));
-      inbox.port1.close();
+      if (threadInbox) {
+        delegateInbox(null);
+        threadInbox.fail(new Error(`the worker thread exited (code ${code}) before committing the event`));
+        inbox?.port1.close();
+      }
       if (this.stopping) return;
       console.error(`[worker thread] exited with code ${code}; restarting in ${RESTART_DELAY_MS} ms`);
       setTimeout(() => !this.stopping && this.start(), RESTART_DELAY_MS).unref();

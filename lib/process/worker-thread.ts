@@ -2,18 +2,21 @@
 // started by lib/process/lifecycle.ts). The thread is an `npm run worker` inside the process: its own
 // event loop on its own core, its own instances of lib/ (compiled by Next's build into a chunk of its
 // own) and its own database connections, shared with the request thread through the database (claims
-// and leases, as between processes). It also commits the events inbox for the request thread
-// (lib/events/inbox-thread.ts), so SQLite's one write lock is not fought over by two connections.
+// and leases, as between processes). On SQLite it also commits the events inbox for the request thread
+// (lib/events/inbox-thread.ts), so the file's one write lock is not fought over by two connections.
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { closeDatabase } from "@/lib/db";
+import { shareArrivals } from "@/lib/events/arrivals";
 import { localInbox } from "@/lib/events/event-store";
 import { serveInbox } from "@/lib/events/inbox-thread";
 import { startWorkers } from "./workers";
 
 if (!parentPort) throw new Error("lib/process/worker-thread.ts runs as a worker thread only");
 const port = parentPort;
-const inboxPort = (workerData as { inboxPort?: MessagePort } | null)?.inboxPort;
+const data = workerData as { inboxPort?: MessagePort; arrivals?: SharedArrayBuffer } | null;
+const inboxPort = data?.inboxPort;
 if (inboxPort) serveInbox(inboxPort);
+if (data?.arrivals) shareArrivals(data.arrivals);
 const workers = startWorkers();
 port.postMessage({ type: "started", workerId: workers.workerId });
 

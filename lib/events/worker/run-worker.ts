@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { config } from "@/lib/config";
-import { localInbox } from "../event-store";
+import { arrivals } from "../arrivals";
 import { claimEvents } from "./claim-events";
 import { processBatch } from "./process-batch";
 
@@ -33,13 +33,13 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
           continue;
         }
         const started = Date.now();
-        const appendedBefore = localInbox().counters.events;
+        const arrivedBefore = arrivals();
         await processBatch(workerId, events);
         if (debug) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms`);
-        // Requests come first: while events are being accepted (on the server's worker thread, which
-        // commits the inbox, lib/events/inbox-thread.ts), the worker rests as long as its batch took, so
-        // it takes at most about half of a core and the request thread and the inbox keep theirs.
-        if (localInbox().counters.events > appendedBefore) await sleep(Date.now() - started);
+        // Requests come first: while the server is accepting events (lib/events/arrivals.ts), the worker
+        // rests as long as its batch took, so it takes at most about half of a core and the request
+        // thread and the inbox keep theirs.
+        if (arrivals() !== arrivedBefore) await sleep(Date.now() - started);
         // A partial batch means the inbox is drained: let events accumulate rather than paying a batch's
         // fixed cost (claim, transaction, Prisma's per-query CPU on the shared event loop) per event.
         if (events.length < batchSize) await sleep(idleMs);
