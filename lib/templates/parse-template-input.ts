@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { db } from "@/lib/db";
 import { ApiProblem, type FieldError } from "@/lib/http/problems";
 import { fieldErrorsFromZod, pointerFromPath } from "@/lib/http/zod-errors";
+import { parseDocument } from "./schema/compiled";
 import { ContentInput, TemplateInput } from "./schema/template";
 import { checkTemplateRules, type RuleReport } from "./validate-template";
 
@@ -63,8 +64,8 @@ export function parseTemplateInput(brandId: string, raw: unknown, schema: typeof
 /** A template (or, with ContentInput, email content) payload validated: shape, rules and layout references. */
 export async function parseTemplateInput(brandId: string, raw: unknown, schema: typeof TemplateInput | typeof ContentInput = TemplateInput): Promise<ParsedTemplate | ParsedContent> {
   const prepared = withoutLayoutRows(raw);
-  // reportInput: zod 4 leaves `input` off issues otherwise, and a wrong type would read as "required".
-  const parsed = schema.safeParse(prepared, { reportInput: true });
+  // reportInput (set by parseDocument): zod 4 leaves `input` off issues otherwise, and a wrong type would read as "required".
+  const parsed = parseDocument(schema, prepared);
   const report = checkTemplateRules(prepared);
   const errors = combineErrors(parsed.success ? [] : parsed.error.issues, report, await missingLayoutErrors(brandId, report.layoutRefs));
   if (errors.length > 0 || !parsed.success) throw validationFailed(errors);

@@ -1,7 +1,9 @@
 // npm run bench:templates — server latency of the template API on the embedded SQLite default:
 // create and get of a large template (50 sections x 2 rows x 2 columns x 3 blocks) and list with
 // 1,000 and 50,000 templates in the brand. Starts the BUILT server (npm run build first) on a temporary
-// database, like the API tests; requests are sequential over loopback with keep-alive.
+// database, like the API tests; requests are sequential over loopback with keep-alive. Each line also gives
+// the server's CPU time per request (all threads, from /proc on Linux): steadier than wall time on a shared machine.
+import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { startTestServer } from "../../tests/api/setup/test-server";
 
@@ -12,8 +14,25 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+let serverPid: number | undefined;
+
+/** User + system CPU time (ms) of a process and its descendants (tsx runs the server in a child), or NaN off Linux. */
+function treeCpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    let ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean)) ms += treeCpuMs(Number(child));
+    }
+    return ms;
+  } catch {
+    return NaN;
+  }
+}
+
 async function measure(label: string, n: number, request: (i: number) => Promise<Response>, expected: number) {
   for (let i = 0; i < Math.min(20, n); i++) await (await request(i)).arrayBuffer(); // warm-up
+  const cpuBefore = serverPid ? treeCpuMs(serverPid) : NaN;
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const start = performance.now();
@@ -22,9 +41,10 @@ async function measure(label: string, n: number, request: (i: number) => Promise
     times.push(performance.now() - start);
     if (res.status !== expected) throw new Error(`${label}: HTTP ${res.status}`);
   }
+  const cpu = serverPid ? (treeCpuMs(serverPid) - cpuBefore) / n : NaN;
   times.sort((a, b) => a - b);
-  const line = { label, n, p50: +percentile(times, 50).toFixed(2), p99: +percentile(times, 99).toFixed(2) };
-  console.log(`${label.padEnd(60)} n=${String(n).padStart(4)}  p50 ${line.p50.toFixed(2).padStart(7)} ms  p99 ${line.p99.toFixed(2).padStart(7)} ms`);
+  const line = { label, n, p50: +percentile(times, 50).toFixed(2), p99: +percentile(times, 99).toFixed(2), serverCpuMs: +cpu.toFixed(2) };
+  console.log(`${label.padEnd(60)} n=${String(n).padStart(4)}  p50 ${line.p50.toFixed(2).padStart(7)} ms  p99 ${line.p99.toFixed(2).padStart(7)} ms  server CPU ${cpu.toFixed(2)} ms/request`);
   return line;
 }
 
@@ -51,6 +71,7 @@ async function main() {
   if (process.env.TEST_POSTGRES_URL) console.log("note: TEST_POSTGRES_URL is set, so this runs on PostgreSQL");
   const server = await startTestServer({ label: "bench", env: { RATE_LIMIT_PER_MINUTE: "1000000" } });
   process.env.DATABASE_URL = server.databaseUrl;
+  serverPid = server.process.pid;
   try {
     const { createBrand } = await import("@/lib/brands/create-brand");
     const { createApiKey } = await import("@/lib/brands/api-keys");

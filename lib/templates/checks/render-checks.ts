@@ -19,13 +19,31 @@ function noUrl(product: ProductView, at: PlacedBlock): Check | null {
     : check("placeholder-link", `The product “${product.title || product.productID}” has no web address in your catalog, so its button would lead nowhere.`, { blockId: at.block.id, pointer: at.pointer });
 }
 
-function productChecks(doc: RenderableTemplate, data: RecipientData): Check[] {
+// The product blocks of a template version: the walk over every block is done once per version, not per recipient.
+const productBlockCache = new Map<string, PlacedBlock[]>();
+
+function productBlocks(doc: RenderableTemplate, version: string | undefined): PlacedBlock[] {
+  let blocks = version === undefined ? undefined : productBlockCache.get(version);
+  if (!blocks) {
+    blocks = [];
+    for (const placed of placedBlocks(doc)) if (placed.block.type === "product") blocks.push(placed);
+    if (version !== undefined) {
+      if (productBlockCache.size > 500) productBlockCache.clear();
+      productBlockCache.set(version, blocks);
+    }
+  }
+  return blocks;
+}
+
+function productChecks(doc: RenderableTemplate, data: RecipientData, version: string | undefined): Check[] {
   const out: Check[] = [];
+  const blocks = productBlocks(doc, version);
+  if (blocks.length === 0) return out;
   const hidden = new Set(data.hidden);
   const slotBlocks = new Map<string, PlacedBlock[]>();
-  for (const placed of placedBlocks(doc)) {
+  for (const placed of blocks) {
     const { block, section } = placed;
-    if (block.type !== "product" || hidden.has(section.id) || hidden.has(block.id)) continue;
+    if (hidden.has(section.id) || hidden.has(block.id)) continue;
     if (SLOT_SECTION_TYPES.includes(section.type ?? "")) {
       const list = slotBlocks.get(section.id) ?? [];
       if (list.length < MAX_SLOT_PRODUCT_BLOCKS) list.push(placed);
@@ -59,13 +77,17 @@ function productChecks(doc: RenderableTemplate, data: RecipientData): Check[] {
   return out;
 }
 
-export function renderChecks(doc: RenderableTemplate, data: RecipientData, html: string): Check[] {
+/**
+ * htmlBytes: the rendered HTML's UTF-8 size (the fill counts it, so the HTML is not scanned again);
+ * version: the template version (compile.ts versionKey), under which the document's product blocks are cached.
+ */
+export function renderChecks(doc: RenderableTemplate, data: RecipientData, htmlBytes: number, version?: string): Check[] {
   const out: Check[] = [];
-  const bytes = Buffer.byteLength(html, "utf8");
+  const bytes = htmlBytes;
   if (bytes > GMAIL_CLIP_BYTES) {
     out.push(check("html-too-large", `The email is ${Math.ceil(bytes / 1024)} KB. Gmail clips emails over 102 KB and hides the rest, unsubscribe link included, behind “View entire message”: remove content or split it into two emails.`));
   }
   // An empty data context (the published email-content render) fills no products by design.
-  if (!data.emptyContext) out.push(...productChecks(doc, data));
+  if (!data.emptyContext) out.push(...productChecks(doc, data, version));
   return out;
 }

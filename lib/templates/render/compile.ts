@@ -5,12 +5,21 @@ import { convert, type HtmlToTextOptions } from "html-to-text";
 import mjml2html from "mjml";
 import { templateToMjml } from "./mjml/document";
 import { shapeKey, type Shape } from "./shape";
-import { Tokenizer, type TokenSpec, type Warning } from "./tokens";
+import { splitTokens, Tokenizer, type Split, type TokenSpec, type Warning } from "./tokens";
 import type { RenderableTemplate } from "./types";
 
 export type { RenderableTemplate };
 
-export type Compiled = { mjml: string; html: string; text: string; specs: readonly TokenSpec[]; warnings: readonly Warning[] };
+/** htmlSplit, textSplit: html and text cut at their tokens, what a recipient's render fills (tokens.ts). */
+export type Compiled = {
+  mjml: string;
+  html: string;
+  text: string;
+  htmlSplit: Split;
+  textSplit: Split;
+  specs: readonly TokenSpec[];
+  warnings: readonly Warning[];
+};
 
 // Lines are wrapped after the recipient's values are in (wrapText), not around tokens of another length.
 const TEXT_OPTIONS: HtmlToTextOptions = {
@@ -60,7 +69,8 @@ export async function compileUncached(doc: RenderableTemplate, shape: Shape): Pr
   const tokens = new Tokenizer();
   const mjml = templateToMjml(doc, shape, tokens);
   const { html, errors } = await mjmlToHtml(mjml);
-  return { mjml, html, text: htmlToText(html), specs: tokens.specs, warnings: [...tokens.warnings, ...errors] };
+  const text = htmlToText(html);
+  return { mjml, html, text, htmlSplit: splitTokens(html), textSplit: splitTokens(text), specs: tokens.specs, warnings: [...tokens.warnings, ...errors] };
 }
 
 // A bounded map in insertion order: the oldest entries go first.

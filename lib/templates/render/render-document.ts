@@ -1,7 +1,7 @@
 // One template for one recipient: compile (cached), then fill the recipient's values.
 import { compileTemplate, versionKey, wrapText } from "./compile";
 import { resolverOf, shapeOf, type RecipientData } from "./recipient-data";
-import { fillHtml, fillText, type Warning } from "./tokens";
+import { fillHtmlSplit, fillTextSplit, type Warning } from "./tokens";
 import type { RenderableTemplate } from "./types";
 import { assertTagSyntax } from "./syntax";
 import { templateWarnings } from "./warnings";
@@ -31,10 +31,10 @@ export async function renderDocument(doc: RenderableTemplate, data: RecipientDat
   checkSyntaxOnce(version, doc);
   const compiled = await compileTemplate(doc, shapeOf(data), version);
   const resolve = resolverOf(data);
-  const html = fillHtml(compiled.html, compiled.specs, resolve);
+  const { html, bytes } = fillHtmlSplit(compiled.htmlSplit, compiled.specs, resolve);
   return {
     html,
-    text: wrapText(fillText(compiled.text, compiled.specs, resolve)),
-    warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml"), ...documentChecks(doc, version), ...renderChecks(doc, data, html), ...(data.warnings ?? [])],
+    text: wrapText(fillTextSplit(compiled.textSplit, compiled.specs, resolve)),
+    warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml"), ...documentChecks(doc, version), ...renderChecks(doc, data, bytes, version), ...(data.warnings ?? [])],
   };
 }

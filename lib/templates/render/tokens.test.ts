@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fillHtml, fillText, Tokenizer } from "./tokens";
+import { fillHtml, fillHtmlSplit, fillText, splitTokens, Tokenizer } from "./tokens";
 
 const ctx = { pointer: "/sections/0", inDynamicList: false };
 
@@ -39,6 +39,29 @@ describe("links", () => {
   it("percent-encodes tags inside a link", () => {
     const build = (t: Tokenizer) => t.link("https://shop.example/?e=[[contact.email]]", ctx);
     expect(fill(build, { "contact.email": "a+b@x.example" }).html).toBe("https://shop.example/?e=a%2Bb%40x.example");
+  });
+});
+
+describe("filling a split once per recipient", () => {
+  it("counts the filled HTML's UTF-8 bytes as Buffer.byteLength does, multi-byte values and surrogates across seams included", () => {
+    const t = new Tokenizer();
+    const html = `\udc00<p>${t.tags("[[contact.first_name]]", ctx)}\udc00${t.tags("[[contact.last_name]][[contact.first_name]]", ctx)}é 💌</p>\ud800`;
+    const values = ["", "Zoë", "💌", "\ud800", "x\udc00", "<&>"];
+    for (const first of values) {
+      for (const last of values) {
+        const resolve = (path: string) => ({ "contact.first_name": first, "contact.last_name": last })[path];
+        const filled = fillHtmlSplit(splitTokens(html), t.specs, resolve);
+        expect(filled.bytes).toBe(Buffer.byteLength(filled.html, "utf8"));
+        expect(filled.html).toBe(fillHtml(html, t.specs, resolve));
+      }
+    }
+  });
+
+  it("fills every occurrence of a token, first to last", () => {
+    const t = new Tokenizer();
+    const html = t.tags("[[contact.first_name]] and [[contact.first_name]], [[contact.email]]", ctx);
+    const filled = fillHtmlSplit(splitTokens(html), t.specs, (path) => ({ "contact.first_name": "A&B", "contact.email": "a@x" })[path]);
+    expect(filled.html).toBe("A&amp;B and A&amp;B, a@x");
   });
 });
 

@@ -99,29 +99,87 @@ function valueFor(spec: TokenSpec, resolve: Resolve): string {
   return resolve(spec.path) ?? spec.fallback;
 }
 
-/** Fills the tokens of compiled HTML for one recipient. */
-export function fillHtml(html: string, specs: readonly TokenSpec[], resolve: Resolve): string {
-  const cache = new Map<number, string>();
-  return html.replace(TOKEN, (_m, n: string) => {
-    const i = Number(n);
-    let out = cache.get(i);
-    if (out === undefined) {
-      const spec = specs[i];
-      const value = valueFor(spec, resolve);
-      out = spec.kind === "url" ? escapeHtml(safeUrl(value)) : spec.kind === "urlPart" ? escapeHtml(encodeURIComponent(value)) : escapeHtml(value);
-      cache.set(i, out);
+/**
+ * Compiled text cut at its tokens once (when it is compiled), so that filling it for a recipient is a
+ * concatenation instead of a regular-expression pass over the whole HTML. `parts` holds the text between
+ * tokens (one more than `slots`), `slots` the token numbers in order, `partBytes` the parts' UTF-8 size.
+ */
+export type Split = { readonly parts: readonly string[]; readonly slots: readonly number[]; readonly partBytes: number };
+
+export function splitTokens(text: string): Split {
+  // split() with a capturing group puts the token numbers at the odd places.
+  const pieces = text.split(TOKEN);
+  const parts: string[] = [];
+  const slots: number[] = [];
+  let partBytes = 0;
+  for (let i = 0; i < pieces.length; i++) {
+    if (i % 2 === 1) slots.push(Number(pieces[i]));
+    else {
+      parts.push(pieces[i]);
+      partBytes += Buffer.byteLength(pieces[i], "utf8");
     }
-    return out;
-  });
+  }
+  return { parts, slots, partBytes };
+}
+
+type Format = (spec: TokenSpec, value: string) => string;
+
+const htmlValue: Format = (spec, value) =>
+  spec.kind === "url" ? escapeHtml(safeUrl(value)) : spec.kind === "urlPart" ? escapeHtml(encodeURIComponent(value)) : escapeHtml(value);
+const textValue: Format = (spec, value) => (spec.kind === "url" ? safeUrl(value) : spec.kind === "urlPart" ? encodeURIComponent(value) : value);
+
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * Each token's value is resolved and formatted once, however often the token appears. `bytes` is the
+ * result's UTF-8 size (Buffer.byteLength's count) from the parts' size and the values': a lone high
+ * surrogate meeting a lone low one across a seam is one 4-byte character, not two 3-byte replacements.
+ */
+function fillSplit(split: Split, specs: readonly TokenSpec[], resolve: Resolve, format: Format): { text: string; bytes: number } {
+  const values: (string | undefined)[] = new Array(specs.length);
+  const valueBytes: number[] = new Array(specs.length);
+  const { parts, slots } = split;
+  let out = parts[0];
+  let bytes = split.partBytes;
+  let last = out.length ? out.charCodeAt(out.length - 1) : -1;
+  const seam = (piece: string) => {
+    if (!piece.length) return;
+    if (isHigh(last) && isLow(piece.charCodeAt(0))) bytes -= 2;
+    last = piece.charCodeAt(piece.length - 1);
+  };
+  for (let i = 0; i < slots.length; i++) {
+    const n = slots[i];
+    let value = values[n];
+    if (value === undefined) {
+      const spec = specs[n];
+      value = values[n] = format(spec, valueFor(spec, resolve));
+      valueBytes[n] = Buffer.byteLength(value, "utf8");
+    }
+    const part = parts[i + 1];
+    bytes += valueBytes[n];
+    seam(value);
+    seam(part);
+    out += value + part;
+  }
+  return { text: out, bytes };
+}
+
+/** Fills the tokens of compiled HTML for one recipient; `bytes`: the HTML's UTF-8 size. */
+export function fillHtmlSplit(split: Split, specs: readonly TokenSpec[], resolve: Resolve): { html: string; bytes: number } {
+  const { text, bytes } = fillSplit(split, specs, resolve, htmlValue);
+  return { html: text, bytes };
 }
 
 /** Fills the tokens of the plain-text part: no escaping, links still checked; empty links are dropped. */
+export function fillTextSplit(split: Split, specs: readonly TokenSpec[], resolve: Resolve): string {
+  return fillSplit(split, specs, resolve, textValue).text.replace(/ ?<#>/g, "");
+}
+
+export function fillHtml(html: string, specs: readonly TokenSpec[], resolve: Resolve): string {
+  return fillHtmlSplit(splitTokens(html), specs, resolve).html;
+}
+
 export function fillText(text: string, specs: readonly TokenSpec[], resolve: Resolve): string {
-  return text
-    .replace(TOKEN, (_m, n: string) => {
-      const spec = specs[Number(n)];
-      const value = valueFor(spec, resolve);
-      return spec.kind === "url" ? safeUrl(value) : spec.kind === "urlPart" ? encodeURIComponent(value) : value;
-    })
-    .replace(/ ?<#>/g, "");
+  return fillTextSplit(splitTokens(text), specs, resolve);
 }
