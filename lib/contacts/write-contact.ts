@@ -102,34 +102,138 @@ function tuples(count: number, tuple: string): string {
   return Array.from({ length: count }, () => tuple).join(", ");
 }
 
+/** The rows a write inserts and the identifier updates it makes (each table's rows go in one statement). */
+type IdentifierChanges = {
+  updates: { sql: string; params: unknown[] }[];
+  creates: unknown[][];
+  history: unknown[][];
+  consents: unknown[][];
+};
+
+/** What a write does to the contact's identifiers: merged by (type, value) with the ones it has. */
+function identifierChanges(id: string, input: ContactWrite, existing: Current["identifiers"], ctx: WriteContext): IdentifierChanges {
+  const found = new Map(existing.map((i) => [`${i.type}:${i.value}`, i]));
+  const changes: IdentifierChanges = { updates: [], creates: [], history: [], consents: [] };
+  const writer = ctx.source.split(":")[0];
+  for (const identifier of input.identifiers ?? []) {
+    const type = identifier.type;
+    const value = normalizeIdentifier(type, identifier.id)!;
+    const channel = CHANNEL_OF[type];
+    const given = identifier.channels?.[channel];
+    const stored = found.get(`${type}:${value}`);
+    const status = given?.status ?? stored?.status ?? "nonSubscribed";
+    const changed = !stored || stored.status !== status;
+    const statusChangedAt = given?.statusChangedAt ? new Date(given.statusChangedAt) : ctx.now;
+    const consent = identifier.consent
+      ? {
+          ...identifier.consent,
+          source: identifier.consent.source ?? writer,
+          createdAt: identifier.consent.createdAt ? new Date(identifier.consent.createdAt).toISOString() : ctx.now.toISOString(),
+        }
+      : undefined;
+    // The same consent sent again (same source, time, address, agent) is not a new one.
+    const repeated = consent !== undefined && sameConsent(jsonValue(stored?.consent), consent);
+    if (consent && !repeated) changes.consents.push([newId(ctx.now), ctx.brandId, id, channel, consent.source, consent.ip ?? null, consent.userAgent ?? null, new Date(consent.createdAt)]);
+
+    if (stored) {
+      const sets: [column: string, value: unknown][] = [];
+      if (changed || given?.statusChangedAt) sets.push([`"status" = ?`, status], [`"statusChangedAt" = ?ts`, statusChangedAt]);
+      if (consent && !repeated) sets.push([`"consent" = ?json`, JSON.stringify(consent)]);
+      if (identifier.sendWelcomeMessage !== undefined) sets.push([`"sendWelcomeMessage" = ?bool`, identifier.sendWelcomeMessage]);
+      if (identifier.source !== undefined) sets.push([`"source" = ?`, identifier.source]);
+      if (sets.length > 0) {
+        changes.updates.push({ sql: `UPDATE "ContactIdentifier" SET ${sets.map(([column]) => column).join(", ")} WHERE "id" = ?`, params: [...sets.map(([, v]) => v), stored.id] });
+      }
+    } else {
+      changes.creates.push([newId(ctx.now), ctx.brandId, id, type, value, status, statusChangedAt, consent ? JSON.stringify(consent) : null, identifier.sendWelcomeMessage ?? true, identifier.source ?? null, ctx.now]);
+    }
+    if (changed) changes.history.push([newId(ctx.now), ctx.brandId, id, type, value, channel, stored?.status ?? null, status, ctx.source, statusChangedAt]);
+  }
+  return changes;
+}
+
+/** The custom properties a write leaves, or undefined when it sends none. */
+function customPropertiesAfter(current: Current, input: ContactWrite): Record<string, unknown> | undefined {
+  const extraCustom = input.createdAt !== undefined ? { [EXTERNAL_CREATED]: new Date(input.createdAt).toISOString() } : undefined;
+  const customChanges = input.customProperties || extraCustom ? { ...input.customProperties, ...extraCustom } : undefined;
+  return customChanges ? mergeCustomProperties(current.customProperties, customChanges) : undefined;
+}
+
+/** Everything a new contact's write inserts, as rows (see insertNewContacts). */
+export type NewContactRows = { id: string; contact: unknown[]; tags: unknown[][]; identifiers: IdentifierChanges };
+
+const NEW_CONTACT_COLUMNS = [...PROFILE_KEYS, ...DETECTED_KEYS];
+const NEW_CONTACT_ROW = `(?, ?, ${NEW_CONTACT_COLUMNS.map(() => "?").join(", ")}, ?json, ?ts, ?ts)`;
+
+/** The rows of a new contact `id` written from `input` (what writeContact inserts when there is no contact). */
+export function newContactRows(id: string, input: ContactWrite, ctx: WriteContext): NewContactRows {
+  const empty: Current = { customProperties: {}, identifiers: [] };
+  const given = new Map(profileChanges(input));
+  const customProperties = customPropertiesAfter(empty, input) ?? {};
+  const tags = [...new Set([...(input.tags ?? []), ...(input.addTags ?? [])])];
+  return {
+    id,
+    contact: [id, ctx.brandId, ...NEW_CONTACT_COLUMNS.map((k) => given.get(k) ?? null), JSON.stringify(customProperties), ctx.now, ctx.now],
+    tags: tags.map((tag) => [id, ctx.brandId, tag]),
+    identifiers: identifierChanges(id, input, [], ctx),
+  };
+}
+
+// Rows per statement: well under both engines' limits on parameters (SQLite 32,766; PostgreSQL 65,535).
+const ROWS_PER_STATEMENT = 500;
+
+async function insertRows(tx: SqlRunner, head: string, tuple: string, rows: unknown[][], tail = ""): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
+    await tx.run(`${head} VALUES ${tuples(chunk.length, tuple)}${tail}`, chunk.flat());
+  }
+}
+
+/**
+ * Inserts new contacts, each table's rows of all of them in one statement. An identifier another
+ * writer has meanwhile (a unique violation) fails the whole call: the caller's transaction rolls back,
+ * and it writes the contacts one by one through the upsert instead.
+ */
+export async function insertNewContacts(tx: SqlRunner, contacts: NewContactRows[]): Promise<void> {
+  if (contacts.length === 0) return;
+  await insertRows(tx, `INSERT INTO "Contact" ("id", "brandId", ${NEW_CONTACT_COLUMNS.map((k) => `"${k}"`).join(", ")}, "customProperties", "createdAt", "updatedAt")`,
+    NEW_CONTACT_ROW, contacts.map((c) => c.contact));
+  await insertRows(tx, `INSERT INTO "ContactTag" ("contactId", "brandId", "tag")`, "(?, ?, ?)", contacts.flatMap((c) => c.tags), " ON CONFLICT DO NOTHING");
+  await insertIdentifierChanges(tx, contacts.map((c) => c.identifiers));
+}
+
+async function insertIdentifierChanges(tx: SqlRunner, all: IdentifierChanges[]): Promise<void> {
+  for (const { sql, params } of all.flatMap((c) => c.updates)) await tx.run(sql, params);
+  await insertRows(tx,
+    `INSERT INTO "ContactIdentifier" ("id", "brandId", "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage", "source", "createdAt")`,
+    "(?, ?, ?, ?, ?, ?, ?ts, ?json, ?bool, ?, ?ts)", all.flatMap((c) => c.creates));
+  await insertRows(tx,
+    `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")`,
+    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?ts)", all.flatMap((c) => c.history));
+  await insertRows(tx, `INSERT INTO "ContactConsent" ("id", "brandId", "contactId", "channel", "source", "ip", "userAgent", "createdAt")`,
+    "(?, ?, ?, ?, ?, ?, ?, ?ts)", all.flatMap((c) => c.consents));
+}
+
 /**
  * Writes `input` to the contact `contactId`, or to a new contact when it is null; returns the id.
  * One statement per table (multi-row inserts): every statement inside the write lock counts.
  */
 export async function writeContact(tx: SqlRunner, contactId: string | null, input: ContactWrite, ctx: WriteContext): Promise<string> {
-  const current: Current = contactId ? await loadCurrent(tx, contactId, ctx.brandId) : { customProperties: {}, identifiers: [] };
-  const id = contactId ?? newId(ctx.now);
-
-  const profile = profileChanges(input);
-  const extraCustom = input.createdAt !== undefined ? { [EXTERNAL_CREATED]: new Date(input.createdAt).toISOString() } : undefined;
-  const customChanges = input.customProperties || extraCustom ? { ...input.customProperties, ...extraCustom } : undefined;
-  const customProperties = customChanges ? mergeCustomProperties(current.customProperties, customChanges) : undefined;
-  if (contactId) {
-    const sets = [...profile.map(([key]) => `"${key}" = ?`), ...(customProperties ? [`"customProperties" = ?json`] : []), `"updatedAt" = ?ts`];
-    const values = [...profile.map(([, value]) => value), ...(customProperties ? [JSON.stringify(customProperties)] : []), ctx.now];
-    await tx.run(`UPDATE "Contact" SET ${sets.join(", ")} WHERE "id" = ? AND "brandId" = ?`, [...values, id, ctx.brandId]);
-  } else {
-    const given = new Map(profile);
-    const columns = [...PROFILE_KEYS, ...DETECTED_KEYS];
-    await tx.run(
-      `INSERT INTO "Contact" ("id", "brandId", ${columns.map((k) => `"${k}"`).join(", ")}, "customProperties", "createdAt", "updatedAt")
-       VALUES (?, ?, ${columns.map(() => "?").join(", ")}, ?json, ?ts, ?ts)`,
-      [id, ctx.brandId, ...columns.map((k) => given.get(k) ?? null), JSON.stringify(customProperties ?? {}), ctx.now, ctx.now],
-    );
+  if (!contactId) {
+    const rows = newContactRows(newId(ctx.now), input, ctx);
+    await insertNewContacts(tx, [rows]);
+    return rows.id;
   }
+  const current = await loadCurrent(tx, contactId, ctx.brandId);
+  const id = contactId;
+  const profile = profileChanges(input);
+  const customProperties = customPropertiesAfter(current, input);
+  const sets = [...profile.map(([key]) => `"${key}" = ?`), ...(customProperties ? [`"customProperties" = ?json`] : []), `"updatedAt" = ?ts`];
+  const values = [...profile.map(([, value]) => value), ...(customProperties ? [JSON.stringify(customProperties)] : []), ctx.now];
+  await tx.run(`UPDATE "Contact" SET ${sets.join(", ")} WHERE "id" = ? AND "brandId" = ?`, [...values, id, ctx.brandId]);
 
   if (input.tags) {
-    if (contactId) await tx.run(`DELETE FROM "ContactTag" WHERE "contactId" = ?`, [id]); // a contact of ctx.brandId (loadCurrent)
+    await tx.run(`DELETE FROM "ContactTag" WHERE "contactId" = ?`, [id]); // a contact of ctx.brandId (loadCurrent)
     if (input.tags.length > 0) {
       await tx.run(`INSERT INTO "ContactTag" ("contactId", "brandId", "tag") VALUES ${tuples(input.tags.length, "(?, ?, ?)")}`,
         input.tags.flatMap((tag) => [id, ctx.brandId, tag]));
@@ -140,61 +244,7 @@ export async function writeContact(tx: SqlRunner, contactId: string | null, inpu
     await tx.run(`INSERT INTO "ContactTag" ("contactId", "brandId", "tag") VALUES ${tuples(added.length, "(?, ?, ?)")} ON CONFLICT DO NOTHING`,
       added.flatMap((tag) => [id, ctx.brandId, tag]));
   }
-
-  const existing = new Map(current.identifiers.map((i) => [`${i.type}:${i.value}`, i]));
-  const creates: unknown[][] = [];
-  const history: unknown[][] = [];
-  const consents: unknown[][] = [];
-  const writer = ctx.source.split(":")[0];
-  for (const identifier of input.identifiers ?? []) {
-    const type = identifier.type;
-    const value = normalizeIdentifier(type, identifier.id)!;
-    const channel = CHANNEL_OF[type];
-    const given = identifier.channels?.[channel];
-    const found = existing.get(`${type}:${value}`);
-    const status = given?.status ?? found?.status ?? "nonSubscribed";
-    const changed = !found || found.status !== status;
-    const statusChangedAt = given?.statusChangedAt ? new Date(given.statusChangedAt) : ctx.now;
-    const consent = identifier.consent
-      ? {
-          ...identifier.consent,
-          source: identifier.consent.source ?? writer,
-          createdAt: identifier.consent.createdAt ? new Date(identifier.consent.createdAt).toISOString() : ctx.now.toISOString(),
-        }
-      : undefined;
-    // The same consent sent again (same source, time, address, agent) is not a new one.
-    const repeated = consent !== undefined && sameConsent(jsonValue(found?.consent), consent);
-    if (consent && !repeated) consents.push([newId(ctx.now), ctx.brandId, id, channel, consent.source, consent.ip ?? null, consent.userAgent ?? null, new Date(consent.createdAt)]);
-
-    if (found) {
-      const changes: [column: string, value: unknown][] = [];
-      if (changed || given?.statusChangedAt) changes.push([`"status" = ?`, status], [`"statusChangedAt" = ?ts`, statusChangedAt]);
-      if (consent && !repeated) changes.push([`"consent" = ?json`, JSON.stringify(consent)]);
-      if (identifier.sendWelcomeMessage !== undefined) changes.push([`"sendWelcomeMessage" = ?bool`, identifier.sendWelcomeMessage]);
-      if (identifier.source !== undefined) changes.push([`"source" = ?`, identifier.source]);
-      if (changes.length > 0) {
-        await tx.run(`UPDATE "ContactIdentifier" SET ${changes.map(([column]) => column).join(", ")} WHERE "id" = ?`, [...changes.map(([, value]) => value), found.id]);
-      }
-    } else {
-      creates.push([newId(ctx.now), ctx.brandId, id, type, value, status, statusChangedAt, consent ? JSON.stringify(consent) : null, identifier.sendWelcomeMessage ?? true, identifier.source ?? null, ctx.now]);
-    }
-    if (changed) history.push([newId(ctx.now), ctx.brandId, id, type, value, channel, found?.status ?? null, status, ctx.source, statusChangedAt]);
-  }
-  if (creates.length > 0) {
-    await tx.run(
-      `INSERT INTO "ContactIdentifier" ("id", "brandId", "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage", "source", "createdAt")
-       VALUES ${tuples(creates.length, "(?, ?, ?, ?, ?, ?, ?ts, ?json, ?bool, ?, ?ts)")}`, creates.flat());
-  }
-  if (history.length > 0) {
-    await tx.run(
-      `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")
-       VALUES ${tuples(history.length, "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?ts)")}`, history.flat());
-  }
-  if (consents.length > 0) {
-    await tx.run(
-      `INSERT INTO "ContactConsent" ("id", "brandId", "contactId", "channel", "source", "ip", "userAgent", "createdAt")
-       VALUES ${tuples(consents.length, "(?, ?, ?, ?, ?, ?, ?, ?ts)")}`, consents.flat());
-  }
+  await insertIdentifierChanges(tx, [identifierChanges(id, input, current.identifiers, ctx)]);
   return id;
 }
 

@@ -1,5 +1,6 @@
 // Running raw SQL through the drivers themselves (better-sqlite3, pg) in the one placeholder dialect
 // (placeholders.ts), for the request paths where Prisma's per-statement cost dominates.
+import { createHash } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Pool, PoolClient } from "pg";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "./placeholders";
@@ -45,14 +46,38 @@ export function sqliteRunner(database: BetterSqlite3.Database): SqlRunner {
   };
 }
 
+// PostgreSQL: statements of a few parameters (most of what a request or the events worker sends, one
+// contact's upsert say) run as named prepared statements, parsed and planned once per connection instead
+// of at every execution. Statements with many parameters (multi-row inserts, long IN lists) vary with
+// their row counts and stay unnamed, so a connection does not keep a plan per row count.
+const MAX_NAMED_PARAMS = 40;
+const MAX_NAMED_STATEMENTS = 2_000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `inkwell_${createHash("sha1").update(text).digest("base64url")}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+function postgresQuery(sql: string, params: readonly unknown[]) {
+  const text = toPostgresPlaceholders(sql);
+  const values = params.map(postgresParam);
+  const name = params.length <= MAX_NAMED_PARAMS ? statementName(text) : undefined;
+  return name ? { name, text, values } : { text, values };
+}
+
 export function postgresRunner(client: Pool | PoolClient): SqlRunner {
   return {
     kind: "postgres",
     async all<T>(sql: string, params: readonly unknown[] = []) {
-      return (await client.query(toPostgresPlaceholders(sql), params.map(postgresParam))).rows as T[];
+      return (await client.query(postgresQuery(sql, params))).rows as T[];
     },
     async run(sql, params = []) {
-      return (await client.query(toPostgresPlaceholders(sql), params.map(postgresParam))).rowCount ?? 0;
+      return (await client.query(postgresQuery(sql, params))).rowCount ?? 0;
     },
   };
 }

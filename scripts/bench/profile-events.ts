@@ -1,13 +1,14 @@
 // Profiles the built server under the events load: `node --cpu-prof` on the server process (started
 // as scripts/start.ts is by the test server, worker in process as `npm start` runs it), autocannon from
 // this one. Usage: tsx scripts/bench/profile-events.ts <profile dir> [seconds]
+// With TEST_POSTGRES_URL set (npx tsx scripts/db/with-postgres.ts -- ...), on PostgreSQL.
 // PROFILE_SCENARIO=e2e sends 20,000 events for 2,000 new contacts and waits until all are processed
 // (default: ingestion for <seconds>). INKWELL_WORKER=off profiles ingestion alone.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../tests/api/setup/test-server";
+import { freePort, freshDatabaseUrl } from "../../tests/api/setup/test-server";
 import { createBrandAndKey, load } from "./bench-helpers";
 import { newContactBodies } from "./event-bodies";
 import { countRows } from "./inbox-queries";
@@ -25,7 +26,8 @@ function cpuMs(pid: number, mainThread = false): number {
 
 async function main() {
   const data = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-profile-"));
-  const databaseUrl = `file:${path.join(data, "inkwell.db")}`;
+  // TEST_POSTGRES_URL (scripts/db/with-postgres.ts): a fresh database in that cluster instead of SQLite.
+  const databaseUrl = process.env.TEST_POSTGRES_URL ? (await freshDatabaseUrl("profile")).url : `file:${path.join(data, "inkwell.db")}`;
   const port = await freePort();
   // SIGTERM: the server's own shutdown (lib/process/lifecycle.ts) stops the worker thread, then exits
   // with 0, so --cpu-prof writes a profile for each thread.

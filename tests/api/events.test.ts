@@ -241,6 +241,37 @@ describe("processing", () => {
     expect(events.events[0]).toMatchObject({ eventName: "viewed product", eventVersion: "v1", origin: "api", eventID: null, properties: { productID: "sku-1" } });
   });
 
+  it("shoppers never seen before, created together from one batch, get everything an upsert writes", async () => {
+    const own = await createTestBrand();
+    const shoppers = Array.from({ length: 20 }, () => email());
+    const at = "2026-11-01T10:00:00.000Z";
+    const contactOf = (address: string, i: number) => ({
+      email: address, phone: `+1415555${String(1000 + i)}`, firstName: `Shopper ${i}`, country: "Germany", tags: ["new", `cohort-${i % 2}`],
+      customProperties: { visits: i }, consents: [{ channel: "email", source: "checkout", createdAt: at, ip: "203.0.113.9" }],
+      optIns: [{ channel: "email", createdAt: at }],
+    });
+    // Sent together, so the worker takes most of them in one batch; a second event of the first shopper follows.
+    const ids = await Promise.all(shoppers.map((address, i) => accept(viewed(address, { contact: contactOf(address, i) }), own.key)));
+    ids.push(await accept(viewed(shoppers[0], { contact: { email: shoppers[0], lastName: "Later" } }), own.key));
+    expect((await processed(ids)).every((r) => r.outcome === "processed")).toBe(true);
+    for (const [i, address] of shoppers.entries()) {
+      const contact = await contactByEmail(own.key, address);
+      expect(contact).toMatchObject({
+        firstName: `Shopper ${i}`, country: "Germany", countryCode: "DE", customProperties: { visits: i },
+        identifiers: expect.arrayContaining([
+          expect.objectContaining({ type: "email", id: address, channels: { email: expect.objectContaining({ status: "subscribed" }) } }),
+          expect.objectContaining({ type: "phone", id: `+1415555${1000 + i}` }),
+        ]),
+        consents: [expect.objectContaining({ channel: "email", source: "checkout", ip: "203.0.113.9", createdAt: at })],
+        optIns: [expect.objectContaining({ channel: "email", optInAt: at })],
+      });
+      expect([...contact.tags].sort()).toEqual([`cohort-${i % 2}`, "new"]);
+      if (i === 0) expect(contact.lastName).toBe("Later");
+    }
+    const total = await json(await api("/api/contacts?limit=100", { key: own.key }));
+    expect(total.contacts).toHaveLength(shoppers.length);
+  });
+
   it("an event that repeats what the contact already has writes nothing; a changed value is written", async () => {
     const address = email();
     await processed([await accept(viewed(address, { contact: { email: address, firstName: "Grace", city: "Arlington" } }))]);

@@ -5,7 +5,7 @@
 import { sqlReader } from "@/lib/db/sql";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { PROFILE_FIELDS, type ProfileField } from "@/lib/contacts/profile-fields";
-import { upsertContactId } from "@/lib/contacts/upsert-contact";
+import { createContacts, upsertContactId } from "@/lib/contacts/upsert-contact";
 import { eventContactInput, type EventContact } from "../event-contact";
 
 type Identifier = { type: "email" | "phone"; value: string };
@@ -75,9 +75,16 @@ export class ContactResolver {
    * or a known contact: a later event's contact data must be written after an earlier one's.
    */
   async resolveAll(items: { brandId: string; contact?: EventContact }[]): Promise<({ contactId: string | null } | { error: unknown })[]> {
+    const created = await this.createNew(items);
     const last = new Map<string, Promise<unknown>>();
-    return Promise.all(items.map(({ brandId, contact }) => {
+    return Promise.all(items.map(({ brandId, contact }, index) => {
       const identifiers = contact ? identifiersOf(contact) : [];
+      const createdId = created.get(index);
+      if (createdId) {
+        const outcome = Promise.resolve({ contactId: createdId });
+        for (const i of identifiers) last.set(key(brandId, i), outcome);
+        return outcome;
+      }
       // Chained by identifier, by the existing contact the identifiers belong to (prefetched) and by the
       // contact id an event names, so one event naming a contact by email and another by its phone or
       // its id are applied in order too.
@@ -92,6 +99,53 @@ export class ContactResolver {
       for (const k of keys) last.set(k, outcome);
       return outcome;
     }));
+  }
+
+  /**
+   * Creates, per brand in one transaction, the contacts of the events that are the first in the batch to
+   * name identifiers no contact has (shoppers never seen before): by index of the event, their ids.
+   * Should another writer take one of the identifiers meanwhile, nothing is created here and those
+   * events take the upsert one by one (resolve), which handles the race.
+   */
+  protected async createNew(items: { brandId: string; contact?: EventContact }[]): Promise<Map<number, string>> {
+    const seen = new Set<string>();
+    const perBrand = new Map<string, { index: number; contact: EventContact; identifiers: Identifier[]; input: ReturnType<typeof eventContactInput>["input"] }[]>();
+    items.forEach(({ brandId, contact }, index) => {
+      const identifiers = contact ? identifiersOf(contact) : [];
+      const keys = identifiers.map((i) => key(brandId, i));
+      const fresh = keys.length > 0 && keys.every((k) => !seen.has(k) && !this.owners.has(k));
+      for (const k of keys) seen.add(k);
+      if (!contact || !fresh) return;
+      const { contactId: namedId, input } = eventContactInput(contact);
+      if (namedId) return;
+      perBrand.set(brandId, [...(perBrand.get(brandId) ?? []), { index, contact, identifiers, input }]);
+    });
+    const created = new Map<number, string>();
+    for (const [brandId, news] of perBrand) {
+      let ids: string[];
+      try {
+        ids = await createContacts(brandId, news.map((n) => n.input), { source: "event" });
+      } catch {
+        continue; // resolve() upserts them one by one
+      }
+      news.forEach(({ index, contact, identifiers }, i) => {
+        created.set(index, ids[i]);
+        this.remember(brandId, contact, identifiers, ids[i]);
+      });
+    }
+    return created;
+  }
+
+  /** Records what a write of `contact` to `contactId` left, for the batch's later events. */
+  private remember(brandId: string, contact: EventContact, identifiers: Identifier[], contactId: string): void {
+    for (const i of identifiers) this.owners.set(key(brandId, i), contactId);
+    this.upserted.set(`${brandId}\u0000${JSON.stringify(contact)}`, contactId);
+    const written: Profile = { ...this.profiles.get(contactId) };
+    for (const field of PROFILE_FIELDS) {
+      const value: unknown = contact[field];
+      if (value !== undefined) written[field] = value === "" ? null : value;
+    }
+    this.profiles.set(contactId, written);
   }
 
   /** The contact id of the event's contact (created or updated as needed); null when it names none. */
@@ -109,14 +163,7 @@ export class ContactResolver {
     if (known) return known;
     // upsertContactId writes through lib/db's group commit itself.
     const { contactId } = await upsertContactId(brandId, input, { source: "event", contactId: namedId });
-    for (const i of identifiers) this.owners.set(key(brandId, i), contactId);
-    this.upserted.set(memo, contactId);
-    const written: Profile = { ...this.profiles.get(contactId) };
-    for (const field of PROFILE_FIELDS) {
-      const value: unknown = contact[field];
-      if (value !== undefined) written[field] = value === "" ? null : value;
-    }
-    this.profiles.set(contactId, written);
+    this.remember(brandId, contact, identifiers, contactId);
     return contactId;
   }
 }

@@ -4,6 +4,7 @@
 // one database.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
+import { performance } from "node:perf_hooks";
 import { config } from "@/lib/config";
 import { arrivals } from "../arrivals";
 import { claimEvents } from "./claim-events";
@@ -34,12 +35,15 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
         }
         const started = Date.now();
         const arrivedBefore = arrivals();
+        const loopBefore = performance.eventLoopUtilization();
         await processBatch(workerId, events);
-        if (debug) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms`);
+        // The CPU the batch took on this thread: time spent waiting for the database does not count.
+        const busyMs = performance.eventLoopUtilization(loopBefore).active;
+        if (debug) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms (${Math.round(busyMs)} ms busy)`);
         // Requests come first: while the server is accepting events (lib/events/arrivals.ts), the worker
-        // rests as long as its batch took, so it takes at most about half of a core and the request
-        // thread and the inbox keep theirs.
-        if (arrivals() !== arrivedBefore) await sleep(Date.now() - started);
+        // rests as long as its batch kept this thread busy, so it takes at most about half of a core and
+        // the request thread and the inbox keep theirs.
+        if (arrivals() !== arrivedBefore) await sleep(busyMs);
         // A partial batch means the inbox is drained: let events accumulate rather than paying a batch's
         // fixed cost (claim, transaction, Prisma's per-query CPU on the shared event loop) per event.
         if (events.length < batchSize) await sleep(idleMs);
