@@ -2,7 +2,7 @@
 // indexed queries plus segment membership, read on every lookup, list page and upsert response.
 import { ApiProblem } from "@/lib/http/problems";
 import { segmentIdsOfContacts } from "@/lib/segments/membership";
-import { sqlReader, type SqlRunner } from "@/lib/db/sql";
+import { sqlReader, unindexed, type SqlRunner } from "@/lib/db/sql";
 import { boolValue, dateValue, jsonValue } from "@/lib/db/values";
 import { CHANNEL_OF, type IdentifierType } from "./identifiers";
 import { PROFILE_FIELDS, type ProfileField } from "./profile-fields";
@@ -36,7 +36,7 @@ async function load(sql: SqlRunner, brandId: string, ids: string[]): Promise<Map
   const [contacts, identifiers, tags, optIns, consents] = await Promise.all([
     sql.all<ContactRow>(
       `SELECT "id", ${PROFILE_COLUMNS}, "customProperties", "createdAt", "updatedAt"
-       FROM "Contact" WHERE "brandId" = ? AND "id" IN (${inList})`, [brandId, ...ids]),
+       FROM "Contact" WHERE "id" IN (${inList}) AND ${unindexed(sql.kind, `"brandId"`)} = ?`, [...ids, brandId]),
     sql.all<IdentifierRow>(
       `SELECT "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage", "source"
        FROM "ContactIdentifier" WHERE "contactId" IN (${inList}) ORDER BY "id"`, ids),

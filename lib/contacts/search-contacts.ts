@@ -82,59 +82,90 @@ export const valueWords = (a: string) =>
   WORDS(`CASE WHEN ${a}."type" = 'phone' THEN ${a}."value" || ' ' || substr(${a}."value", 3) || ' ' || substr(${a}."value", 4) || ' ' || substr(${a}."value", 5) ELSE ${a}."value" END`);
 
 /**
- * Ids of the brand's contacts whose name or an identifier matches the term. With `cap`, each index gives
- * at most that many of the brand's matches: a word that matches most of a large audience ("example.com")
- * costs less than counting them all, and the total reads "cap+". The brand is applied before the cap,
- * so another brand's matches never use up this brand's.
+ * Ids of the brand's contacts whose name (a phone-like term: none) or whose identifier matches the term:
+ * one query per index. With `cap`, each gives at most that many of the brand's matches (+1): a word that
+ * matches most of a large audience ("example.com") costs less than counting them all, and the total
+ * reads "cap+". The brand is applied before the cap, so another brand's matches never use up this brand's.
  */
-function termSql(sql: Sql, brandId: string, term: Term, cap: number | null): string {
+function termParts(brandId: string, term: Term, cap: number | null, dialect: Sql["dialect"]): ((sql: Sql) => string)[] {
   const limit = cap === null ? "" : ` LIMIT ${cap + 1}`;
-  if (sql.dialect === "postgres") {
-    const query = () => `to_tsquery('inkwell_words', ${sql.p(wordsQuery(term.text), "text")})`;
-    const names = term.phone ? "" : `(SELECT c2."id" FROM "Contact" c2 WHERE c2."brandId" = ${sql.p(brandId, "text")} AND ${nameWords("c2")} @@ ${query()}${limit}) UNION `;
-    return `${names}(SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId, "text")} AND ${valueWords("i")} @@ ${query()}${limit})`;
+  if (dialect === "postgres") {
+    const query = (sql: Sql) => `to_tsquery('inkwell_words', ${sql.p(wordsQuery(term.text), "text")})`;
+    const names = (sql: Sql) => `SELECT c2."id" FROM "Contact" c2 WHERE c2."brandId" = ${sql.p(brandId, "text")} AND ${nameWords("c2")} @@ ${query(sql)}${limit}`;
+    const identifiers = (sql: Sql) => `SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId, "text")} AND ${valueWords("i")} @@ ${query(sql)}${limit}`;
+    return term.phone ? [identifiers] : [names, identifiers];
   }
-  // The FTS5 tables hold no brand: the brand and the cap apply to the rows they point at.
-  const order = cap === null ? "" : " ORDER BY rowid DESC";
-  const names = term.phone ? "" : `SELECT "id" FROM (SELECT c2."id" FROM "Contact" c2 WHERE c2."brandId" = ${sql.p(brandId, "text")} AND c2.rowid IN (SELECT rowid FROM "ContactNameSearch" WHERE "ContactNameSearch" MATCH ${sql.p(ftsPrefix(term.text))})${order.replace("rowid", "c2.rowid")}${limit}) UNION `;
-  return `${names}SELECT "contactId" FROM (SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId, "text")} AND i.rowid IN (SELECT rowid FROM "ContactIdentifierSearch" WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPrefix(term.text))})${order.replace("rowid", "i.rowid")}${limit})`;
+  // The FTS5 tables hold no brand: the brand and the cap apply to the rows they point at. The index
+  // drives (newest rows first, FTS5 reads its lists backwards), each match is looked up by rowid and
+  // kept when it is the brand's, and a capped read stops at the cap: "@example.com" reads 501 matches,
+  // not the 200,000 addresses that contain it. "+" on the brand keeps SQLite from walking the brand's
+  // whole index instead, which it chose on a database without statistics (no ANALYZE yet).
+  const limited = (index: string) => (cap === null ? "" : ` ORDER BY ${index}.rowid DESC${limit}`);
+  const names = (sql: Sql) => `SELECT c2."id" FROM "ContactNameSearch" name_index JOIN "Contact" c2 ON c2.rowid = name_index.rowid WHERE "ContactNameSearch" MATCH ${sql.p(ftsPrefix(term.text))} AND +c2."brandId" = ${sql.p(brandId, "text")}${limited("name_index")}`;
+  const identifiers = (sql: Sql) => `SELECT i."contactId" FROM "ContactIdentifierSearch" identifier_index JOIN "ContactIdentifier" i ON i.rowid = identifier_index.rowid WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPrefix(term.text))} AND +i."brandId" = ${sql.p(brandId, "text")}${limited("identifier_index")}`;
+  return term.phone ? [identifiers] : [names, identifiers];
 }
 
-/** PostgreSQL: whether contact c matches the term, checked on the row itself (for a few candidates). */
+/** The term's match list as one subquery (see termParts). */
+function termSql(sql: Sql, brandId: string, term: Term, cap: number | null): string {
+  return termParts(brandId, term, cap, sql.dialect).map((part, i) => `SELECT * FROM (${part(sql)}) AS part${i}`).join(" UNION ");
+}
+
+/** The brand's contacts matching the term, up to `most` (null when there are more), each index apart. */
+async function termCandidates(dialect: Sql["dialect"], brandId: string, term: Term, most: number): Promise<string[] | null> {
+  const reader = sqlReader();
+  // Each index read apart, up to most + 1: a UNION of the two would be read whole first.
+  const lists = await Promise.all(termParts(brandId, term, null, dialect).map((part) => {
+    const probe = new Sql(dialect);
+    return reader.all<Record<string, string>>(`${part(probe)} LIMIT ${most + 1}`, probe.params);
+  }));
+  if (lists.some((rows) => rows.length > most)) return null;
+  return [...new Set(lists.flatMap((rows) => rows.map((r) => Object.values(r)[0])))];
+}
+
+/** Whether contact c matches the term, checked on the row itself (for a few candidates). */
 function termMatchSql(sql: Sql, term: Term): string {
+  if (sql.dialect === "sqlite") {
+    // The match list is read once (an uncorrelated IN); FTS5 looks a MATCH up again for every row of a
+    // correlated one (1.2 s for 3,000 rows).
+    const match = (table: string, rowid: string) => `${rowid} IN (SELECT rowid FROM "${table}" WHERE "${table}" MATCH ${sql.p(ftsPrefix(term.text))})`;
+    const identifier = `EXISTS (SELECT 1 FROM "ContactIdentifier" m WHERE m."contactId" = c."id" AND ${match("ContactIdentifierSearch", "m.rowid")})`;
+    return term.phone ? identifier : `(${match("ContactNameSearch", "c.rowid")} OR ${identifier})`;
+  }
   const query = () => `to_tsquery('inkwell_words', ${sql.p(wordsQuery(term.text), "text")})`;
   const identifier = `EXISTS (SELECT 1 FROM "ContactIdentifier" m WHERE m."contactId" = c."id" AND ${valueWords("m")} @@ ${query()})`;
   return term.phone ? identifier : `(${nameWords("c")} @@ ${query()} OR ${identifier})`;
 }
 
-/** Candidates read per word when several words are searched on PostgreSQL (see textWherePostgres). */
+/** Candidates read per word when several words are searched (see textWhere). */
 const CANDIDATES = 1_000;
 
 /**
- * PostgreSQL's text condition. The matches are handed over as an array (`= ANY(ARRAY(...))`) so the
- * planner probes the primary key for each instead of hashing all of the brand's contacts: it estimates
- * a sequential scan of 200,000 rows cheaper than 1,000 index probes, and it is 10-50x slower here.
- * Several words: each word's matches are read up to CANDIDATES; the smallest complete set drives and the
- * other words are checked on those rows (intersecting "rossi" with 15,000 matches costs 10x more). When
- * every word matches more than that, the sets are intersected in full.
+ * The text condition of several words (one word is its match list, capped). Each word's matches are read
+ * up to CANDIDATES; the smallest complete set drives and the other words are checked on those rows
+ * (intersecting "rossi" with 15,000 matches costs 10x more). When every word matches more than that, the
+ * sets are intersected in full. The matches are handed over as a list, which PostgreSQL probes by primary
+ * key for each (it estimates a sequential scan of 200,000 rows cheaper than 1,000 index probes, and it is
+ * 10-50x slower here) and SQLite reads once for both the count and the page.
  */
-async function textWherePostgres(sql: Sql, brandId: string, terms: Term[], cap: number | null): Promise<string> {
-  if (terms.length === 1) return `c."id" = ANY(ARRAY(${termSql(sql, brandId, terms[0], cap)}))`;
-  const reader = sqlReader();
-  const sets = await Promise.all(
-    terms.map(async (term) => {
-      const probe = new Sql("postgres");
-      const rows = await reader.all<{ id: string }>(`SELECT "id" FROM (${termSql(probe, brandId, term, null)}) t("id") LIMIT ${CANDIDATES + 1}`, probe.params);
-      return rows.length > CANDIDATES ? null : rows.map((r) => r.id);
-    }),
-  );
+async function textWhere(sql: Sql, brandId: string, terms: Term[], cap: number | null): Promise<string> {
+  if (terms.length === 1) {
+    return sql.dialect === "postgres" ? `c."id" = ANY(ARRAY(${termSql(sql, brandId, terms[0], cap)}))` : `c."id" IN (${termSql(sql, brandId, terms[0], cap)})`;
+  }
+  const sets = await Promise.all(terms.map((term) => termCandidates(sql.dialect, brandId, term, CANDIDATES)));
   const complete = sets.flatMap((ids, index) => (ids ? [{ ids, index }] : [])).sort((a, b) => a.ids.length - b.ids.length);
-  if (complete.length === 0) return `c."id" = ANY(ARRAY(${terms.map((term) => `(${termSql(sql, brandId, term, null)})`).join(" INTERSECT ")}))`;
+  if (complete.length === 0) {
+    if (sql.dialect === "sqlite") return terms.map((term) => `c."id" IN (${termSql(sql, brandId, term, null)})`).join(" AND ");
+    return `c."id" = ANY(ARRAY(${terms.map((term) => `(${termSql(sql, brandId, term, null)})`).join(" INTERSECT ")}))`;
+  }
   // Words whose set is complete intersect here; the others are checked on the remaining rows.
   const others = complete.slice(1).map(({ ids }) => new Set(ids));
-  const ids = complete[0].ids.filter((id) => others.every((set) => set.has(id)));
+  const ids = JSON.stringify(complete[0].ids.filter((id) => others.every((set) => set.has(id))));
   const unchecked = terms.filter((_, index) => sets[index] === null);
-  return [`c."id" = ANY(ARRAY(SELECT jsonb_array_elements_text(${sql.p(JSON.stringify(ids), "json")})))`, ...unchecked.map((term) => termMatchSql(sql, term))].join(" AND ");
+  const listed = sql.dialect === "postgres"
+    ? `c."id" = ANY(ARRAY(SELECT jsonb_array_elements_text(${sql.p(ids, "json")})))`
+    : `c."id" IN (SELECT value FROM json_each(${sql.p(ids)}))`;
+  return [listed, ...unchecked.map((term) => termMatchSql(sql, term))].join(" AND ");
 }
 
 /** Text matches counted exactly up to here in the dashboard's search; beyond, the total reads "more than 500". */
@@ -149,8 +180,7 @@ export async function filterWhere(brandId: string, filter: ContactFilter, sql = 
   // With text, the matches drive the query: "+" keeps SQLite from walking the brand's whole index instead.
   const where = [`${terms.length && sql.dialect === "sqlite" ? "+" : ""}c."brandId" = ${sql.p(brandId, "text")}`];
   // The cap bounds a single word only: capped sets of several words could miss the contacts they share.
-  if (terms.length && sql.dialect === "postgres") where.push(await textWherePostgres(sql, brandId, terms, cap));
-  else for (const term of terms) where.push(`c."id" IN (${termSql(sql, brandId, term, terms.length === 1 ? cap : null)})`);
+  if (terms.length) where.push(await textWhere(sql, brandId, terms, cap));
   if (filter.status !== undefined) {
     where.push(`c."id" IN (SELECT s."contactId" FROM "ContactIdentifier" s WHERE s."brandId" = ${sql.p(brandId, "text")} AND s."type" = 'email' AND s."status" = ${sql.p(filter.status, "text")})`);
   }

@@ -3,10 +3,12 @@
 // event loop for tens of milliseconds every few hundred commits (every request waits behind it). A
 // worker thread with its own connection checkpoints every CHECKPOINT_INTERVAL_MS instead (PASSIVE:
 // never waits for readers or writers), and the writer connection raises its auto-checkpoint size so
-// its commits leave checkpoints to this thread, keeping a large size as the safety net.
+// its commits leave checkpoints to this thread, keeping a large size as the safety net. The thread also
+// keeps the planner's statistics up to date (PRAGMA optimize).
 import { Worker } from "node:worker_threads";
 
 const CHECKPOINT_INTERVAL_MS = 50;
+const OPTIMIZE_INTERVAL_MS = 5 * 60_000;
 /** The auto-checkpoint size for connections that leave checkpoints to this thread: a safety net only. */
 export const DEFERRED_AUTOCHECKPOINT_PAGES = 20_000;
 
@@ -18,14 +20,20 @@ const db = new Database(workerData.file, { timeout: 1000 });
 const timer = setInterval(() => {
   try { db.pragma("wal_checkpoint(PASSIVE)"); } catch (error) { /* busy or locked: next round */ }
 }, workerData.intervalMs);
+// Planner statistics (sqlite_stat1), as SQLite advises for long-lived connections: checked at start and
+// then every few minutes; PRAGMA optimize analyzes only the tables that changed enough, with a bounded
+// sample, so a round is cheap.
+const optimize = () => { try { db.pragma("optimize"); } catch (error) { /* busy or locked: next round */ } };
+try { db.pragma("optimize=0x10002"); } catch {}
+const optimizer = setInterval(optimize, workerData.optimizeIntervalMs);
 parentPort.on("message", (message) => {
-  if (message === "stop") { clearInterval(timer); try { db.pragma("wal_checkpoint(TRUNCATE)"); } catch {} db.close(); process.exit(0); }
+  if (message === "stop") { clearInterval(timer); clearInterval(optimizer); optimize(); try { db.pragma("wal_checkpoint(TRUNCATE)"); } catch {} db.close(); process.exit(0); }
 });
 `;
 
 /** Starts a checkpointer for this SQLite file; it does not keep the process alive. */
 export function startWalCheckpointer(file: string, driverPath: string): { stop(): Promise<void> } {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver: driverPath, intervalMs: CHECKPOINT_INTERVAL_MS } });
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver: driverPath, intervalMs: CHECKPOINT_INTERVAL_MS, optimizeIntervalMs: OPTIMIZE_INTERVAL_MS } });
   worker.unref();
   worker.on("error", (error) => console.warn("[sqlite] the WAL checkpointer stopped; commits checkpoint themselves again:", error));
   return {

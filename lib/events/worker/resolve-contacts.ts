@@ -2,7 +2,7 @@
 // and/or phone), or repeats profile values the contact already has (stores send the same name with
 // every event), costs no write: identifiers and the profiles of their contacts are looked up for the
 // whole batch at once. Anything else goes through lib/contacts' upsert, the same code as POST /api/contacts.
-import { sqlReader } from "@/lib/db/sql";
+import { sqlReader, unindexed } from "@/lib/db/sql";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { PROFILE_FIELDS, type ProfileField } from "@/lib/contacts/profile-fields";
 import { createContacts, upsertContactId } from "@/lib/contacts/upsert-contact";
@@ -63,9 +63,10 @@ export class ContactResolver {
   /** The profile fields of the batch's known contacts, to tell which events would change nothing. */
   private async loadProfiles(brandId: string, contactIds: string[]): Promise<void> {
     if (contactIds.length === 0) return;
-    const rows = await sqlReader().all<Profile & { id: string }>(
-      `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Contact" WHERE "brandId" = ? AND "id" IN (${contactIds.map(() => "?").join(", ")})`,
-      [brandId, ...contactIds]);
+    const reader = sqlReader();
+    const rows = await reader.all<Profile & { id: string }>(
+      `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Contact" WHERE "id" IN (${contactIds.map(() => "?").join(", ")}) AND ${unindexed(reader.kind, `"brandId"`)} = ?`,
+      [...contactIds, brandId]);
     for (const { id, ...profile } of rows) this.profiles.set(id, profile);
   }
 
