@@ -7,6 +7,7 @@ import { useId, useState } from "react";
 import { BulkJobs, useBulkJobs } from "@/components/contacts/bulk-jobs";
 import { bulkJobKeys, jobIsActive, type BulkJob } from "@/components/contacts/contacts-client";
 import { ApiError } from "@/lib/client/api-fetch";
+import { fieldMessage, userMessage } from "@/components/ui/messages";
 import { changeSegmentTags, type SegmentSuggestions } from "./segments-client";
 
 export function TagSegmentPanel({ segmentID, segmentName, suggestions }: { segmentID: string; segmentName: string; suggestions?: SegmentSuggestions }) {
@@ -62,7 +63,7 @@ export function TagSegmentPanel({ segmentID, segmentName, suggestions }: { segme
           </datalist>
           {error && (
             <p id={`${inputId}-error`} className="field-error">
-              {error.errors.map((e) => e.message).join("; ") || error.detail}
+              {error.errors.length ? error.errors.map((e) => fieldMessage(e, { noun: "Tags" })).join(" ") : userMessage(error)}
             </p>
           )}
         </div>
@@ -75,7 +76,7 @@ export function TagSegmentPanel({ segmentID, segmentName, suggestions }: { segme
       </form>
       {change.isError && !error && (
         <p className="field-error" role="alert">
-          {change.error.message}
+          {userMessage(change.error)}
         </p>
       )}
       <BulkJobs segmentID={segmentID} segmentName={segmentName} title="Jobs on this segment" bare />
