@@ -7,6 +7,8 @@ declare module "autocannon" {
     duration?: number;
     overallRate?: number;
     amount?: number;
+    /** ms between samples; a run with an amount ends at the next one (default 1000) */
+    sampleInt?: number;
     requests?: (Request & { setupRequest?: (req: Request) => Request })[];
   };
   type Result = {
