@@ -17,7 +17,7 @@ export default async function ContactsPage({ searchParams }: { searchParams: Pro
   const initialView = Object.fromEntries(VIEW_KEYS.flatMap((k) => (typeof query[k] === "string" && query[k] ? [[k, query[k]]] : []))) as ContactView;
   return (
     <>
-      <div className="page-header page-header-row">
+      <div className="page-header page-header-row page-wide">
         <h1 className="page-title">Contacts</h1>
         <div className="form-row">
           <Link className="btn btn-secondary" href="/contacts/import">
