@@ -11,9 +11,15 @@ export default function EventsPage() {
         <h1 className="page-title">Events</h1>
         <p className="muted">Events as they arrive, and every event identity your brand receives: its name, origin and version, how often it arrived and when it was last seen.</p>
       </div>
-      <EventStream />
-      <h2 className="section-title">Event identities</h2>
-      <EventIdentities />
+      <div className="stack-lg">
+        <EventStream />
+        <section className="stack" aria-labelledby="identities-title">
+          <h2 id="identities-title" className="section-title">
+            Event identities
+          </h2>
+          <EventIdentities />
+        </section>
+      </div>
     </>
   );
 }
