@@ -7,13 +7,17 @@ import { checkSameOrigin } from "@/lib/http/origin";
 import type { Principal } from "@/lib/http/principal";
 import { ApiProblem } from "@/lib/http/problems";
 import { principalForAccessToken } from "@/lib/oauth/bearer";
+import { issuer } from "@/lib/oauth/issuer";
 import { BRAND_COOKIE, readCookie, sessionUserId } from "./session-cookie";
 
-const CHALLENGE = 'Service-API-Key realm="inkwell", Bearer realm="inkwell"';
-
+/**
+ * The challenges of a 401: an API key, or an OAuth bearer token whose protected-resource metadata
+ * (RFC 9728 section 5.1: where a client discovers the authorization server) is named in the challenge.
+ */
 function unauthorized(detail: string, bearerError?: string): ApiProblem {
-  const challenge = bearerError ? `Service-API-Key realm="inkwell", Bearer realm="inkwell", error="${bearerError}"` : CHALLENGE;
-  return new ApiProblem("unauthorized", detail, { headers: { "WWW-Authenticate": challenge } });
+  const metadata = `${issuer()}/.well-known/oauth-protected-resource/api`;
+  const bearer = `Bearer realm="inkwell", resource_metadata="${metadata}"${bearerError ? `, error="${bearerError}"` : ""}`;
+  return new ApiProblem("unauthorized", detail, { headers: { "WWW-Authenticate": `Service-API-Key realm="inkwell", ${bearer}` } });
 }
 
 export async function authenticateRequest(request: ApiRequest): Promise<Principal> {

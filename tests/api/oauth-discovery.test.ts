@@ -74,6 +74,16 @@ describe("protected resource metadata (RFC 9728)", () => {
       resource_documentation: `${issuer}/docs/api`,
     });
   });
+
+  it("names that metadata in the Bearer challenge of a 401 from the API (RFC 9728 section 5.1), a spoofed host not taken", async () => {
+    const metadata = `${expectedIssuer()}/.well-known/oauth-protected-resource/api`;
+    const missing = await rawRequest("/api/me", { headers: { "Service-Version": "2026-03-15", "X-Forwarded-Host": "evil.example" } });
+    expect(missing.status).toBe(401);
+    expect(missing.headers["www-authenticate"]).toBe(`Service-API-Key realm="inkwell", Bearer realm="inkwell", resource_metadata="${metadata}"`);
+    const revoked = await rawRequest("/api/me", { headers: { "Service-Version": "2026-03-15", Authorization: "Bearer not-a-token" } });
+    expect(revoked.headers["www-authenticate"]).toContain(`resource_metadata="${metadata}", error="invalid_token"`);
+    expect((await get(new URL(metadata).pathname)).status).toBe(200);
+  });
 });
 
 describe("the issuer comes from configuration, never from request headers", () => {
