@@ -154,7 +154,11 @@ describe("POST /api/event-metadata/query and the identity registry", () => {
     await declare({ name: declaredName, origin: "api", displayName: "Declared one", properties: { level: { type: "integer" } } });
     expect((await send({ eventName: received, origin: "mobile", properties: { level: 3, tags: ["a"], at: "2026-01-01", nested: { ok: true } } })).status).toBe(202);
     expect((await send({ eventName: declaredName, properties: { level: 2 } })).status).toBe(202);
-    await until(async () => (await json(await api("/api/event-identities", { key: brand.key }))).identities.length, (n) => n >= 2);
+    // Earlier tests share this brand, so wait for these two names, not for a count.
+    await until(
+      async () => (await json(await api("/api/event-identities", { key: brand.key }))).identities.map((i: { eventName: string }) => i.eventName),
+      (names: string[]) => names.includes(received) && names.includes(declaredName),
+    );
     // Both events processed: the received one is known with its properties (the identity alone can come first).
     const query = async () => (await json(await api("/api/event-metadata/query", { key: brand.key, body: { category: "segments", includeProperties: true } }))).events;
     const all = await until(query, (events: { name: string }[]) => events.some((e) => e.name === received) && events.some((e) => e.name === declaredName));
