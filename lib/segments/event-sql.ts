@@ -1,6 +1,7 @@
 // Event filters as SQL: how many of the contact's events (ContactEvent) of a name, from an origin, in a
 // period and matching property sub-filters there are, compared with the filter's count. Property paths
 // reach into arrays with `[]` ("lineItems.[].productID": any line item's productID).
+import { unindexed } from "@/lib/db/sql";
 import { propertyFilterKind, type EventFilter, type PropertyFilter } from "./conditions";
 import type { Ctx } from "./segment-sql";
 import { literal, postgresJson, postgresPath, sqliteJson, sqlitePath, type JsonValue } from "./sql";
@@ -11,7 +12,10 @@ export function eventFilterSql(f: EventFilter, ctx: Ctx): string {
   if (f.count === "atLeast" && f.value <= 0) return f.operator === "has" ? "1 = 1" : "1 = 0";
   const { sql, now } = ctx;
   const e = sql.alias("e");
-  let where = `${e}."brandId" = c."brandId" AND ${e}."contactId" = c."id" AND ${e}."eventName" = ${sql.p(f.name, "text")}`;
+  // Correlated on the contact: its own few events are found through (brandId, contactId, eventTime). The
+  // name is kept off the index, or SQLite, without statistics, ties on (brandId, eventName, eventTime)
+  // and reads every event of that name once per contact (minutes at 200,000 contacts).
+  let where = `${e}."brandId" = c."brandId" AND ${e}."contactId" = c."id" AND ${unindexed(sql.dialect, `${e}."eventName"`)} = ${sql.p(f.name, "text")}`;
   if (f.origin !== undefined) where += ` AND ${e}."origin" = ${sql.p(f.origin, "text")}`;
   if (f.period) where += ` AND ${timestampSql(f.period.operator, f.period, `${e}."eventTime"`, sql, now)}`;
   if (f.filters?.length) {
