@@ -6,8 +6,8 @@ import type { ApiRequest } from "@/lib/http/api-request";
 import { checkSameOrigin } from "@/lib/http/origin";
 import type { Principal } from "@/lib/http/principal";
 import { ApiProblem } from "@/lib/http/problems";
+import { protectedResourceMetadataUrl } from "@/lib/http/resource-metadata";
 import { principalForAccessToken } from "@/lib/oauth/bearer";
-import { issuer } from "@/lib/oauth/issuer";
 import { BRAND_COOKIE, readCookie, sessionUserId } from "./session-cookie";
 
 /**
@@ -15,8 +15,7 @@ import { BRAND_COOKIE, readCookie, sessionUserId } from "./session-cookie";
  * (RFC 9728 section 5.1: where a client discovers the authorization server) is named in the challenge.
  */
 function unauthorized(detail: string, bearerError?: string): ApiProblem {
-  const metadata = `${issuer()}/.well-known/oauth-protected-resource/api`;
-  const bearer = `Bearer realm="inkwell", resource_metadata="${metadata}"${bearerError ? `, error="${bearerError}"` : ""}`;
+  const bearer = `Bearer realm="inkwell", resource_metadata="${protectedResourceMetadataUrl()}"${bearerError ? `, error="${bearerError}"` : ""}`;
   return new ApiProblem("unauthorized", detail, { headers: { "WWW-Authenticate": `Service-API-Key realm="inkwell", ${bearer}` } });
 }
 

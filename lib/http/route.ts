@@ -16,6 +16,7 @@ import { publicOrigin } from "./origin";
 import type { Principal } from "./principal";
 import { ApiProblem, problemReply } from "./problems";
 import { Reply, toResponse, type HandlerResult } from "./responses";
+import { protectedResourceMetadataUrl } from "./resource-metadata";
 import { consumeRateLimit, type RateLimitBucket } from "./rate-limit";
 import { hasScope, type Scope } from "./scopes";
 import { checkVersion, VERSION_HEADER } from "./version";
@@ -70,7 +71,7 @@ export function requireScope(auth: Principal, scope: Scope | readonly Scope[]): 
   const list: readonly Scope[] = Array.isArray(scope) ? scope : [scope as Scope];
   throw new ApiProblem("insufficient-scope", `This request needs the ${list.join(" or ")} scope, which the credential was not granted`, {
     requiredScopes: list,
-    headers: { "WWW-Authenticate": `Bearer realm="inkwell", error="insufficient_scope", scope="${list.join(" ")}"` },
+    headers: { "WWW-Authenticate": `Bearer realm="inkwell", resource_metadata="${protectedResourceMetadataUrl()}", error="insufficient_scope", scope="${list.join(" ")}"` },
   });
 }
 

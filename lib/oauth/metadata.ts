@@ -43,8 +43,7 @@ export type ProtectedResourceMetadata = z.infer<typeof ProtectedResourceMetadata
 
 /** Where RFC 8414 section 3 places the metadata of an issuer without a path. */
 export const AUTHORIZATION_SERVER_METADATA_PATH = "/.well-known/oauth-authorization-server";
-/** RFC 9728 section 3.1: the well-known suffix goes between the host and the resource's path (/api). */
-export const PROTECTED_RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource/api";
+export { PROTECTED_RESOURCE_METADATA_PATH } from "@/lib/http/resource-metadata";
 
 export function authorizationServerMetadata(): AuthorizationServerMetadata {
   const base = issuer();

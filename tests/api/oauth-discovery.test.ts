@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SCOPES } from "@/lib/http/scopes";
 import { baseUrl, createSession, createTestBrand, json, type TestBrand } from "./helpers";
-import { authorizePath, consentFields, createTestClient, expectedIssuer, get, postDecision, rawRequest, type TestClient } from "./oauth-helpers";
+import { accessTokenFor, authorizePath, consentFields, createTestClient, expectedIssuer, get, postDecision, rawRequest, type TestClient } from "./oauth-helpers";
 
 let brand: TestBrand;
 let session: { cookie: string };
@@ -83,6 +83,14 @@ describe("protected resource metadata (RFC 9728)", () => {
     const revoked = await rawRequest("/api/me", { headers: { "Service-Version": "2026-03-15", Authorization: "Bearer not-a-token" } });
     expect(revoked.headers["www-authenticate"]).toContain(`resource_metadata="${metadata}", error="invalid_token"`);
     expect((await get(new URL(metadata).pathname)).status).toBe(200);
+  });
+
+  it("names it in the challenge of a 403 for a missing scope too (RFC 9728 section 5.2), with the scope needed", async () => {
+    const metadata = `${expectedIssuer()}/.well-known/oauth-protected-resource/api`;
+    const token = await accessTokenFor(brand.brandId, ["contacts.read"]);
+    const res = await rawRequest("/api/email-templates", { headers: { "Service-Version": "2026-03-15", Authorization: `Bearer ${token}`, "X-Forwarded-Host": "evil.example" } });
+    expect(res.status).toBe(403);
+    expect(res.headers["www-authenticate"]).toBe(`Bearer realm="inkwell", resource_metadata="${metadata}", error="insufficient_scope", scope="email-templates.read"`);
   });
 });
 
