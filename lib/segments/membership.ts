@@ -29,7 +29,7 @@ export async function segmentIdsOfContacts(brandId: string, contactIds: string[]
     `SELECT "id", "conditionGroups" FROM "Segment" WHERE "brandId" = ? AND "archivedAt" IS NULL ORDER BY "id"`, [brandId]);
   await Promise.all(segments.map(async (segment) => {
     const sql = new Sql();
-    const where = `c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${unindexed(reader.kind, `c."brandId"`)} = ${sql.p(brandId)} AND ${segmentSql(storedGroups(segment.conditionGroups), sql, { brandId })}`;
+    const where = `c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${unindexed(reader.kind, `c."brandId"`)} = ${sql.p(brandId)} AND ${segmentSql(storedGroups(segment.conditionGroups), sql, { brandId, perContact: true })}`;
     const rows = await reader.all<{ id: string }>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where}`, sql.params);
     for (const row of rows) result.get(row.id)?.push(segment.id);
   }));

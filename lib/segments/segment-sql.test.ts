@@ -32,10 +32,14 @@ beforeAll(async () => {
   sqlite.prepare(`INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES ('other', 'x', 'Anna', '{}', ?, ?)`).run(sqliteParam(NOW), sqliteParam(NOW));
 });
 
-/** Ids of brand b's contacts matching the groups, sorted. */
-function members(groups: unknown): string[] {
+/**
+ * Ids of brand b's contacts matching the groups, sorted: over the whole brand (counts, lists), or
+ * `perContact` for the brand's contacts named in a list, as a contact record's segments are found.
+ */
+function members(groups: unknown, perContact = false): string[] {
   const sql = new Sql("sqlite");
-  const where = `c."brandId" = ${sql.p("b")} AND ${segmentSql(ConditionGroups.parse(groups), sql, { brandId: "b", now: NOW })}`;
+  const scope = perContact ? `c."id" IN (${Object.values(ids).map((id) => sql.p(id)).join(", ")}) AND +c."brandId" = ${sql.p("b")}` : `c."brandId" = ${sql.p("b")}`;
+  const where = `${scope} AND ${segmentSql(ConditionGroups.parse(groups), sql, { brandId: "b", now: NOW, perContact })}`;
   const text = toSqlitePlaceholders(`SELECT c.id FROM "Contact" c WHERE ${where} ORDER BY c.id`);
   return (sqlite.prepare(text).all(...sql.params.map(sqliteParam)) as { id: string }[]).map((r) => r.id);
 }
@@ -43,6 +47,8 @@ function members(groups: unknown): string[] {
 describe("every filter on SQLite (tests/fixtures/segment-filters.ts)", () => {
   it.each(FILTER_CASES.map((c) => [`${c[0]} ${JSON.stringify(c[1])}`, c] as const))("%s", (_, testCase) => {
     expect(members(caseGroups(testCase))).toEqual(testCase[2]);
+    // Event conditions are written another way for a few given contacts: the same members.
+    expect(members(caseGroups(testCase), true)).toEqual(testCase[2]);
   });
 });
 
@@ -70,7 +76,15 @@ describe("PostgreSQL text", () => {
     expect(text).toContain("$1::numeric");
     expect(text).toContain(`IN ($2::text)`);
     expect(text).toContain("jsonb_array_elements(CASE WHEN jsonb_typeof((");
-    expect(sql.params).toEqual([3, "vip", "placed order", "%x%", 2]);
+    // The event condition over the whole brand: one grouped query over brand b's events of the name.
+    expect(text).toMatch(/c\."id" IN \(SELECT (e\d+)\."contactId" FROM "ContactEvent" \1 WHERE \1\."brandId" = \$3::text AND \1\."eventName" = \$4::text/);
+    expect(text).toMatch(/GROUP BY e\d+\."contactId" HAVING COUNT\(\*\) >= \$6::int\)/);
+    expect(sql.params).toEqual([3, "vip", "b", "placed order", "%x%", 2]);
+    // For a few given contacts: each contact's own events, the name kept off the index choice.
+    const perContact = new Sql("postgres");
+    const correlated = toPostgresPlaceholders(segmentSql(groups, perContact, { brandId: "b", now: NOW, perContact: true }));
+    expect(correlated).toMatch(/(e\d+)\."contactId" = c\."id" AND \(\1\."eventName" \|\| ''\) = \$3::text/);
+    expect(perContact.params).toEqual([3, "vip", "placed order", "%x%", 2]);
   });
 });
 

@@ -8,15 +8,19 @@ import { orderStatSql, lifecycleStageSql } from "./order-stats-sql";
 import { jsonAt, type Sql } from "./sql";
 import { applyPolarity, boolSql, numberSql, polarity, textDateSql, textList, textSql, timestampSql } from "./value-sql";
 
-export type SegmentScope = { brandId: string; now?: Date };
+/**
+ * `perContact`: the caller tests a few given contacts (c."id" IN a list), so event conditions read each
+ * contact's own events; otherwise they are one grouped query over the brand's events (counts, lists).
+ */
+export type SegmentScope = { brandId: string; now?: Date; perContact?: boolean };
 
 /** `(group OR group ...)`; the caller scopes c to `scope.brandId` too (its own WHERE term). */
 export function segmentSql(groups: ConditionGroups, sql: Sql, scope: SegmentScope): string {
-  const ctx = { sql, brandId: scope.brandId, now: scope.now ?? new Date() };
+  const ctx = { sql, brandId: scope.brandId, now: scope.now ?? new Date(), perContact: scope.perContact ?? false };
   return "(" + groups.map((g) => "(" + g.conditions.map((c) => conditionSql(c, ctx)).join(" AND ") + ")").join(" OR ") + ")";
 }
 
-export type Ctx = { sql: Sql; brandId: string; now: Date };
+export type Ctx = { sql: Sql; brandId: string; now: Date; perContact: boolean };
 
 function conditionSql(condition: Condition, ctx: Ctx): string {
   const join = condition.junction === "or" ? " OR " : " AND ";
