@@ -18,6 +18,14 @@ export async function countSegmentContacts(brandId: string, groups: ConditionGro
 }
 
 /**
+ * Which of the given contacts of the brand are members (a WHERE over Contact c): each contact looked up by
+ * id, its own rows tested (segmentSql's perContact), never a pass over the brand.
+ */
+export function membersAmongSql(sql: Sql, brandId: string, contactIds: string[], groups: ConditionGroups, now?: Date): string {
+  return `c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${unindexed(sql.dialect, `c."brandId"`)} = ${sql.p(brandId)} AND ${segmentSql(groups, sql, { brandId, now, perContact: true })}`;
+}
+
+/**
  * For each given contact, the ids of the brand's segments it belongs to: one query per segment, through
  * the raw reader (this runs for every contact record the API returns). Archived segments have no members.
  */
@@ -29,7 +37,7 @@ export async function segmentIdsOfContacts(brandId: string, contactIds: string[]
     `SELECT "id", "conditionGroups" FROM "Segment" WHERE "brandId" = ? AND "archivedAt" IS NULL ORDER BY "id"`, [brandId]);
   await Promise.all(segments.map(async (segment) => {
     const sql = new Sql();
-    const where = `c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${unindexed(reader.kind, `c."brandId"`)} = ${sql.p(brandId)} AND ${segmentSql(storedGroups(segment.conditionGroups), sql, { brandId, perContact: true })}`;
+    const where = membersAmongSql(sql, brandId, contactIds, storedGroups(segment.conditionGroups));
     const rows = await reader.all<{ id: string }>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where}`, sql.params);
     for (const row of rows) result.get(row.id)?.push(segment.id);
   }));

@@ -10,6 +10,7 @@ import { FILTER_CASES, NOW, caseGroups, seedPeople } from "@/tests/fixtures/segm
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "@/lib/db/placeholders";
 import { ConditionGroups } from "./conditions";
 import { pathRuns } from "./event-sql";
+import { membersAmongSql } from "./membership";
 import { segmentSql } from "./segment-sql";
 import { Sql } from "./sql";
 
@@ -38,8 +39,10 @@ beforeAll(async () => {
  */
 function members(groups: unknown, perContact = false): string[] {
   const sql = new Sql("sqlite");
-  const scope = perContact ? `c."id" IN (${Object.values(ids).map((id) => sql.p(id)).join(", ")}) AND +c."brandId" = ${sql.p("b")}` : `c."brandId" = ${sql.p("b")}`;
-  const where = `${scope} AND ${segmentSql(ConditionGroups.parse(groups), sql, { brandId: "b", now: NOW, perContact })}`;
+  const parsed = ConditionGroups.parse(groups);
+  const where = perContact
+    ? membersAmongSql(sql, "b", Object.values(ids), parsed, NOW)
+    : `c."brandId" = ${sql.p("b")} AND ${segmentSql(parsed, sql, { brandId: "b", now: NOW })}`;
   const text = toSqlitePlaceholders(`SELECT c.id FROM "Contact" c WHERE ${where} ORDER BY c.id`);
   return (sqlite.prepare(text).all(...sql.params.map(sqliteParam)) as { id: string }[]).map((r) => r.id);
 }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { filterWhere, nameWords, valueWords } from "@/lib/contacts/search-contacts";
 import { db, dbKind } from "@/lib/db";
 import { toSqlitePlaceholders } from "@/lib/db/placeholders";
-import { storedGroups } from "@/lib/segments/membership";
+import { membersAmongSql, storedGroups } from "@/lib/segments/membership";
 import { segmentSql } from "@/lib/segments/segment-sql";
 import { Sql } from "@/lib/segments/sql";
 import { createTestBrand } from "./helpers";
@@ -55,8 +55,10 @@ describe("segment event condition plan", () => {
       period: { operator: "inTheLast", unit: "days", value: 30 }, filters: [{ property: "value", operator: "moreThan", value: 50 }] }] }] }]);
     const plan = async (perContact: boolean) => {
       const sql = new Sql("sqlite");
-      const scope = perContact ? `c."id" IN (${sql.p("0123456789abcdef01234567")}) AND +c."brandId" = ${sql.p(brand.brandId)}` : `c."brandId" = ${sql.p(brand.brandId)}`;
-      const statement = `SELECT COUNT(*) FROM "Contact" c WHERE ${scope} AND ${segmentSql(groups, sql, { brandId: brand.brandId, perContact })}`;
+      const where = perContact
+        ? membersAmongSql(sql, brand.brandId, ["0123456789abcdef01234567"], groups)
+        : `c."brandId" = ${sql.p(brand.brandId)} AND ${segmentSql(groups, sql, { brandId: brand.brandId })}`;
+      const statement = `SELECT COUNT(*) FROM "Contact" c WHERE ${where}`;
       const rows = await db.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${toSqlitePlaceholders(statement)}`, ...sql.params);
       return rows.map((r) => r.detail).join("\n");
     };
