@@ -8,6 +8,7 @@ import type { Block } from "@/lib/templates/schema";
 import { check, type Check, type CheckPlace } from "./check";
 import { htmlRefs } from "./html-refs";
 import { placedBlocks, placedParts, strings } from "./walk-blocks";
+import { perVersion } from "@/lib/templates/render/per-version";
 
 const PLACEHOLDER_HOST = /(?:^|\.)example\.(?:com|org|net)$/i;
 
@@ -135,18 +136,15 @@ function hasUnsubscribeLink(doc: RenderableTemplate): boolean {
   return false;
 }
 
-const cache = new Map<string, Check[]>();
+const cached = perVersion<Check[]>();
 
 export function documentChecks(doc: RenderableTemplate, version: string): Check[] {
-  let checks = cache.get(version);
-  if (!checks) {
-    checks = [];
+  return cached(version, () => {
+    const checks: Check[] = [];
     for (const { block, pointer } of placedBlocks(doc)) checks.push(...blockChecks(block, pointer));
     if (!hasUnsubscribeLink(doc)) {
       checks.push(check("unsubscribe-missing", "There is no unsubscribe link. Gmail, Yahoo and anti-spam laws require one in marketing emails: add the Footer section, or a link to the “Unsubscribe link” merge tag."));
     }
-    if (cache.size > 500) cache.clear();
-    cache.set(version, checks);
-  }
-  return checks;
+    return checks;
+  });
 }

@@ -6,6 +6,7 @@ import type { RenderableTemplate } from "@/lib/templates/render/types";
 import { MAX_SLOT_PRODUCT_BLOCKS, SLOT_SECTION_TYPES } from "@/lib/templates/schema/sections";
 import { check, GMAIL_CLIP_BYTES, type Check } from "./check";
 import { placedBlocks, type PlacedBlock } from "./walk-blocks";
+import { perVersion } from "@/lib/templates/render/per-version";
 
 const SECTION_NAMES: Record<string, string> = {
   product_recommender: "recommendations",
@@ -20,19 +21,11 @@ function noUrl(product: ProductView, at: PlacedBlock): Check | null {
 }
 
 // The product blocks of a template version: the walk over every block is done once per version, not per recipient.
-const productBlockCache = new Map<string, PlacedBlock[]>();
+const cachedProductBlocks = perVersion<PlacedBlock[]>();
 
 function productBlocks(doc: RenderableTemplate, version: string | undefined): PlacedBlock[] {
-  let blocks = version === undefined ? undefined : productBlockCache.get(version);
-  if (!blocks) {
-    blocks = [];
-    for (const placed of placedBlocks(doc)) if (placed.block.type === "product") blocks.push(placed);
-    if (version !== undefined) {
-      if (productBlockCache.size > 500) productBlockCache.clear();
-      productBlockCache.set(version, blocks);
-    }
-  }
-  return blocks;
+  const find = () => [...placedBlocks(doc)].filter((placed) => placed.block.type === "product");
+  return version === undefined ? find() : cachedProductBlocks(version, find);
 }
 
 function productChecks(doc: RenderableTemplate, data: RecipientData, version: string | undefined): Check[] {
@@ -83,9 +76,8 @@ function productChecks(doc: RenderableTemplate, data: RecipientData, version: st
  */
 export function renderChecks(doc: RenderableTemplate, data: RecipientData, htmlBytes: number, version?: string): Check[] {
   const out: Check[] = [];
-  const bytes = htmlBytes;
-  if (bytes > GMAIL_CLIP_BYTES) {
-    out.push(check("html-too-large", `The email is ${Math.ceil(bytes / 1024)} KB. Gmail clips emails over 102 KB and hides the rest, unsubscribe link included, behind “View entire message”: remove content or split it into two emails.`));
+  if (htmlBytes > GMAIL_CLIP_BYTES) {
+    out.push(check("html-too-large", `The email is ${Math.ceil(htmlBytes / 1024)} KB. Gmail clips emails over 102 KB and hides the rest, unsubscribe link included, behind “View entire message”: remove content or split it into two emails.`));
   }
   // An empty data context (the published email-content render) fills no products by design.
   if (!data.emptyContext) out.push(...productChecks(doc, data, version));

@@ -8,6 +8,7 @@ import { templateWarnings } from "./warnings";
 import type { Check } from "@/lib/templates/checks/check";
 import { documentChecks } from "@/lib/templates/checks/document-checks";
 import { renderChecks } from "@/lib/templates/checks/render-checks";
+import { perVersion } from "./per-version";
 
 /** warnings: unknown tags and layout problems, then the pre-send checks (lib/templates/checks). */
 export type Rendered = { html: string; text: string; warnings: (Warning | Check)[] };
@@ -17,13 +18,13 @@ export function renderResult(r: Rendered): { html: string; text: string; warning
   return { html: r.html, text: r.text, warnings: JSON.stringify(r.warnings) };
 }
 
-// Versions whose tags are known to be well formed: a send renders one version for many recipients.
-const wellFormed = new Set<string>();
+// Versions whose tags are known to be well formed (a version that throws is checked again next time).
+const wellFormed = perVersion<true>(1000);
 function checkSyntaxOnce(version: string, doc: RenderableTemplate) {
-  if (wellFormed.has(version)) return;
-  assertTagSyntax(doc.sections);
-  if (wellFormed.size > 1000) wellFormed.clear();
-  wellFormed.add(version);
+  wellFormed(version, () => {
+    assertTagSyntax(doc.sections);
+    return true;
+  });
 }
 
 export async function renderDocument(doc: RenderableTemplate, data: RecipientData): Promise<Rendered> {

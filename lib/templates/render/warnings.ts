@@ -4,6 +4,7 @@ import { templateToMjml } from "./mjml/document";
 import type { RenderableTemplate } from "./types";
 import type { Shape } from "./shape";
 import { Tokenizer, type Warning } from "./tokens";
+import { perVersion } from "./per-version";
 
 /** The shape in which every node renders once: all slots filled, one item per list, an order present. */
 export function fullShape(doc: RenderableTemplate): Shape {
@@ -21,18 +22,14 @@ export function fullShape(doc: RenderableTemplate): Shape {
   return shape;
 }
 
-const cache = new Map<string, Warning[]>();
+const cached = perVersion<Warning[]>();
 
 export function templateWarnings(doc: RenderableTemplate, version: string): Warning[] {
-  let warnings = cache.get(version);
-  if (!warnings) {
+  return cached(version, () => {
     const tokens = new Tokenizer();
     templateToMjml(doc, fullShape(doc), tokens);
-    warnings = dedupe(tokens.warnings);
-    if (cache.size > 500) cache.clear();
-    cache.set(version, warnings);
-  }
-  return warnings;
+    return dedupe(tokens.warnings);
+  });
 }
 
 function dedupe(warnings: Warning[]): Warning[] {
