@@ -20,6 +20,8 @@ function identifiersOf(contact: EventContact): Identifier[] {
 }
 
 const key = (brandId: string, i: Identifier) => `${brandId}\u0000${i.type}\u0000${i.value}`;
+/** The same contact data of one brand: written once per batch. */
+const dataKey = (brandId: string, contact: EventContact) => `${brandId}\u0000${JSON.stringify(contact)}`;
 
 type Profile = Partial<Record<ProfileField, unknown>>;
 
@@ -119,7 +121,9 @@ export class ContactResolver {
       if (!contact || !fresh) return;
       const { contactId: namedId, input } = eventContactInput(contact);
       if (namedId) return;
-      perBrand.set(brandId, [...(perBrand.get(brandId) ?? []), { index, contact, identifiers, input }]);
+      const news = perBrand.get(brandId) ?? [];
+      if (news.length === 0) perBrand.set(brandId, news);
+      news.push({ index, contact, identifiers, input });
     });
     const created = new Map<number, string>();
     for (const [brandId, news] of perBrand) {
@@ -140,7 +144,7 @@ export class ContactResolver {
   /** Records what a write of `contact` to `contactId` left, for the batch's later events. */
   private remember(brandId: string, contact: EventContact, identifiers: Identifier[], contactId: string): void {
     for (const i of identifiers) this.owners.set(key(brandId, i), contactId);
-    this.upserted.set(`${brandId}\u0000${JSON.stringify(contact)}`, contactId);
+    this.upserted.set(dataKey(brandId, contact), contactId);
     const written: Profile = { ...this.profiles.get(contactId) };
     for (const field of PROFILE_FIELDS) {
       const value: unknown = contact[field];
@@ -159,8 +163,7 @@ export class ContactResolver {
       if (owner && (identifiersOnly || changesNothing(contact, this.profiles.get(owner)))) return owner;
     }
     // The same contact data twice in one batch (a burst of events for one contact) is written once.
-    const memo = `${brandId}\u0000${JSON.stringify(contact)}`;
-    const known = this.upserted.get(memo);
+    const known = this.upserted.get(dataKey(brandId, contact));
     if (known) return known;
     // upsertContactId writes through lib/db's group commit itself.
     const { contactId } = await upsertContactId(brandId, input, { source: "event", contactId: namedId });
