@@ -10,15 +10,12 @@ import os from "node:os";
 import { startTestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey } from "./bench-helpers";
 import { query } from "./inbox-queries";
+import { percentile } from "./stats";
 
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 200);
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 4);
 const ITEMS = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
 

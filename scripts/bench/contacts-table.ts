@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
+import { percentile } from "./stats";
 
 const SEARCH = process.env.BENCH_MODE === "search";
 // BENCH_MODE=import: a CSV import of BENCH_IMPORT_ROWS rows (default 100,000) through POST /api/contacts/imports
@@ -37,7 +38,6 @@ async function waitForServer() {
   throw new Error("server did not start");
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 async function main() {
   await waitForServer();

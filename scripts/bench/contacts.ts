@@ -6,18 +6,12 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { startTestServer } from "../../tests/api/setup/test-server";
+import { ENGAGED_VIPS, expectedMembers, REPEAT_BUYERS, seededOrders, seededStatus, seededTag, seededVisits, timeSegmentCount } from "./segment-fixtures";
+import { summary } from "./stats";
 
 const VERSION = "2026-03-15";
 const TOTAL = Number(process.env.BENCH_CONTACTS ?? 200_000);
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-function summary(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  return `p50 ${percentile(s, 50).toFixed(2)} ms, p99 ${percentile(s, 99).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms (n=${s.length})`;
-}
 
 async function main() {
   const server = await startTestServer({ label: "bench-contacts", env: { RATE_LIMIT_PER_MINUTE: "100000000" } });
@@ -98,16 +92,15 @@ async function main() {
     const insertContact = file.prepare(`INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)`);
     const insertIdentifier = file.prepare(`INSERT INTO "ContactIdentifier" (id, "brandId", "contactId", type, value, status, "statusChangedAt", "sendWelcomeMessage", "createdAt") VALUES (?, ?, ?, 'email', ?, ?, ?, 1, ?)`);
     const insertTag = file.prepare(`INSERT INTO "ContactTag" ("contactId", "brandId", tag) VALUES (?, ?, ?)`);
-    const tags = ["vip", "newsletter", "trial", "churned"];
     const seedChunk = file.transaction((from: number, n: number) => {
       const now = new Date();
       const at = now.toISOString().replace("Z", "+00:00");
       for (let i = from; i < from + n; i++) {
         const id = newId(now);
         const email = `seed-${i}@example.com`;
-        insertContact.run(id, reader.brandId, `F${i}`, JSON.stringify({ visits: i % 20 }), at, at);
-        insertIdentifier.run(newId(now), reader.brandId, id, email, i % 3 === 0 ? "unsubscribed" : "subscribed", at, at);
-        insertTag.run(id, reader.brandId, tags[i % tags.length]);
+        insertContact.run(id, reader.brandId, `F${i}`, JSON.stringify({ visits: seededVisits(i) }), at, at);
+        insertIdentifier.run(newId(now), reader.brandId, id, email, seededStatus(i), at, at);
+        insertTag.run(id, reader.brandId, seededTag(i));
         seeded.push(email);
       }
     });
@@ -132,67 +125,34 @@ async function main() {
     console.log(`(seeded ${TOTAL.toLocaleString("en")} contacts in ${((performance.now() - seedStart) / 1000).toFixed(1)} s)`);
     await lookups(`${TOTAL.toLocaleString("en")} contacts`);
 
-    // A 3-filter segment (the published model) counted over all of them.
-    const segment = await call(reader.key, "/api/segments", {
-      name: "Engaged VIPs",
-      conditionGroups: [{ conditions: [{ entity: "contact", junction: "and", filters: [
-        { property: "tags", operator: "anyOf", value: ["vip"] },
-        { property: "subscriptionStatus", channels: ["email"], operator: "equals", value: "subscribed" },
-        { property: "custom", name: "visits", valueType: "number", operator: "moreThanOrEquals", value: 10 },
-      ] }] }],
-    });
-    const counts: number[] = [];
-    let count = 0;
-    for (let i = 0; i < 10; i++) {
-      const started = performance.now();
-      count = (await call(reader.key, `/api/segments/${segment.segmentID}/statistics`)).contactsCount;
-      counts.push(performance.now() - started);
-    }
-    console.log(`segment count (3 filters) at ${TOTAL.toLocaleString("en")} contacts: ${summary(counts)}; contactsCount=${count}`);
+    // The segments of scripts/bench/segment-fixtures.ts counted over all of them: 3 contact filters, then
+    // an event condition (placed order at least twice in the last 30 days with a value over 50) and the
+    // email status, once the seeded contacts' orders (about 130,000 events) are in, as the worker stores them.
+    const expected = expectedMembers(TOTAL);
+    const statistics = (segmentID: string) => () => call(reader.key, `/api/segments/${segmentID}/statistics`);
+    const vips = await call(reader.key, "/api/segments", ENGAGED_VIPS);
+    await timeSegmentCount(`segment count (3 filters) at ${TOTAL.toLocaleString("en")} contacts`, statistics(vips.segmentID), expected.engagedVips);
 
-    // An event condition (the published filter language's event entity): placed order at least twice in
-    // the last 30 days with a value over 50, besides the email status, over the same 200,000 contacts, a
-    // third of whom have placed one to three orders (about 130,000 events, seeded as the worker stores them).
     const insertEvent = file.prepare(`INSERT INTO "ContactEvent" (id, "brandId", "contactId", "eventName", "eventVersion", origin, "eventTime", "receivedAt", properties)
       VALUES (?, ?, ?, 'placed order', 'v1', 'api', ?, ?, ?)`);
+    // Ids sort in creation order: the i-th id is seeded contact i.
     const contactIds = file.prepare(`SELECT id FROM "Contact" WHERE "brandId" = ? ORDER BY id`).pluck().all(reader.brandId) as string[];
     const eventsStart = performance.now();
     let events = 0;
-    let expectedBuyers = 0; // worked out here from what is seeded, to check the server's count
     file.transaction(() => {
       const now = Date.now();
       contactIds.forEach((contactId, i) => {
-        if (i % 3 !== 1) return; // subscribed ones (every third seeded contact, i % 3 === 0, is unsubscribed)
-        let qualifying = 0;
-        for (let k = 0; k < 1 + (i % 4 === 0 ? 2 : i % 2); k++) {
-          const daysAgo = (i * 7 + k * 13) % 60;
-          const value = (i * 13 + k * 29) % 120;
+        for (const { k, daysAgo, value } of seededOrders(i)) {
           const at = new Date(now - daysAgo * 86_400_000).toISOString().replace("Z", "+00:00");
           insertEvent.run(newId(new Date()), reader.brandId, contactId, at, at, JSON.stringify({ orderID: `o-${i}-${k}`, value, currency: "EUR" }));
           events++;
-          if (daysAgo < 30 && value > 50) qualifying++;
         }
-        if (qualifying >= 2) expectedBuyers++;
       });
     })();
     console.log(`(seeded ${events.toLocaleString("en")} placed-order events in ${((performance.now() - eventsStart) / 1000).toFixed(1)} s)`);
-    const buyers = await call(reader.key, "/api/segments", {
-      name: "Repeat buyers",
-      conditionGroups: [{ conditions: [
-        { entity: "event", filters: [{ name: "placed order", operator: "has", count: "atLeast", value: 2, period: { operator: "inTheLast", unit: "days", value: 30 },
-          filters: [{ property: "value", operator: "moreThan", value: 50 }] }] },
-        { entity: "contact", junction: "and", filters: [{ property: "subscriptionStatus", channels: ["email"], operator: "equals", value: "subscribed" }] },
-      ] }],
-    });
-    const eventCounts: number[] = [];
-    let buyersCount = 0;
-    for (let i = 0; i < 10; i++) {
-      const started = performance.now();
-      buyersCount = (await call(reader.key, `/api/segments/${buyers.segmentID}/statistics`)).contactsCount;
-      eventCounts.push(performance.now() - started);
-    }
-    console.log(`segment count (event condition with a period and a property, and the email status) at ${TOTAL.toLocaleString("en")} contacts: ${summary(eventCounts)}; contactsCount=${buyersCount}`);
-    if (buyersCount !== expectedBuyers) throw new Error(`the event segment counted ${buyersCount}, the seeded data holds ${expectedBuyers}`);
+    const buyers = await call(reader.key, "/api/segments", REPEAT_BUYERS);
+    await timeSegmentCount(`segment count (event condition with a period and a property, and the email status) at ${TOTAL.toLocaleString("en")} contacts`,
+      statistics(buyers.segmentID), expected.repeatBuyers);
 
     // Bulk tagging: every member of a segment of half the contacts (tags vip or newsletter), from the
     // request to the background job's end, while nothing else runs.

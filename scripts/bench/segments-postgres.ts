@@ -7,27 +7,10 @@
 import pg from "pg";
 import { startThrowawayPostgres } from "../db/throwaway-postgres";
 import { startTestServer } from "../../tests/api/setup/test-server";
+import { ENGAGED_VIPS, expectedMembers, REPEAT_BUYERS, SEEDED_TAGS, timeSegmentCount } from "./segment-fixtures";
 
 const VERSION = "2026-03-15";
 const TOTAL = Number(process.env.BENCH_CONTACTS ?? 200_000);
-
-function summary(samples: number[]) {
-  const s = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-  return `p50 ${at(50).toFixed(2)} ms, p99 ${at(99).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms (n=${s.length})`;
-}
-
-/** The contacts the event segment must hold, worked out from the same rules the SQL below seeds by. */
-function expectedBuyers(total: number): number {
-  let n = 0;
-  for (let i = 0; i < total; i++) {
-    if (i % 3 !== 1) continue;
-    let qualifying = 0;
-    for (let k = 0; k < 1 + (i % 4 === 0 ? 2 : i % 2); k++) if ((i * 7 + k * 13) % 60 < 30 && (i * 13 + k * 29) % 120 > 50) qualifying++;
-    if (qualifying >= 2) n++;
-  }
-  return n;
-}
 
 async function main() {
   const cluster = process.env.TEST_POSTGRES_URL ? null : await startThrowawayPostgres();
@@ -53,7 +36,9 @@ async function main() {
 
     await client.connect();
     const started = performance.now();
-    // Ids: 24 hex characters like lib/ids' own, in ranges of their own (ff.. contacts, fe.. identifiers, fd.. events).
+    // The audience of scripts/bench/segment-fixtures.ts written as SQL (seededStatus, seededTag, seededVisits,
+    // seededOrders). Ids: 24 hex characters like lib/ids' own, in ranges of their own (ff.. contacts,
+    // fe.. identifiers, fd.. events).
     const id = (prefix: string, expr: string) => `'${prefix}' || lpad(to_hex(${expr}), 22, '0')`;
     const now = `(now() AT TIME ZONE 'UTC')`;
     await client.query(`INSERT INTO "Contact" ("id", "brandId", "firstName", "customProperties", "createdAt", "updatedAt")
@@ -62,7 +47,7 @@ async function main() {
       SELECT ${id("fe", "i")}, $1, ${id("ff", "i")}, 'email', 'seed-' || i || '@example.com', CASE WHEN i % 3 = 0 THEN 'unsubscribed' ELSE 'subscribed' END, ${now}, true, ${now}
       FROM generate_series(0, $2 - 1) AS i`, [brand.id, TOTAL]);
     await client.query(`INSERT INTO "ContactTag" ("contactId", "brandId", "tag")
-      SELECT ${id("ff", "i")}, $1, (ARRAY['vip', 'newsletter', 'trial', 'churned'])[i % 4 + 1] FROM generate_series(0, $2 - 1) AS i`, [brand.id, TOTAL]);
+      SELECT ${id("ff", "i")}, $1, ($3::text[])[i % 4 + 1] FROM generate_series(0, $2 - 1) AS i`, [brand.id, TOTAL, SEEDED_TAGS]);
     const events = await client.query(`INSERT INTO "ContactEvent" ("id", "brandId", "contactId", "eventName", "eventVersion", "origin", "eventTime", "receivedAt", "properties")
       SELECT ${id("fd", "i * 4 + k")}, $1, ${id("ff", "i")}, 'placed order', 'v1', 'api', ${now} - ((i * 7 + k * 13) % 60) * interval '1 day', ${now},
         jsonb_build_object('orderID', 'o-' || i || '-' || k, 'value', (i * 13 + k * 29) % 120, 'currency', 'EUR')
@@ -70,24 +55,10 @@ async function main() {
       WHERE i % 3 = 1 AND k < 1 + CASE WHEN i % 4 = 0 THEN 2 ELSE i % 2 END`, [brand.id, TOTAL]);
     console.log(`(seeded ${TOTAL.toLocaleString("en")} contacts and ${events.rowCount!.toLocaleString("en")} placed-order events in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 
+    const expected = expectedMembers(TOTAL);
     const segments = {
-      "3 filters": {
-        filters: { name: "Engaged VIPs", conditionGroups: [{ conditions: [{ entity: "contact", junction: "and", filters: [
-          { property: "tags", operator: "anyOf", value: ["vip"] },
-          { property: "subscriptionStatus", channels: ["email"], operator: "equals", value: "subscribed" },
-          { property: "custom", name: "visits", valueType: "number", operator: "moreThanOrEquals", value: 10 },
-        ] }] }] },
-        // vip is i % 4 = 0, subscribed i % 3 != 0, visits i % 20 >= 10
-        expected: Array.from({ length: TOTAL }, (_, i) => i).filter((i) => i % 4 === 0 && i % 3 !== 0 && i % 20 >= 10).length,
-      },
-      "event condition with a period and a property, and the email status": {
-        filters: { name: "Repeat buyers", conditionGroups: [{ conditions: [
-          { entity: "event", filters: [{ name: "placed order", operator: "has", count: "atLeast", value: 2, period: { operator: "inTheLast", unit: "days", value: 30 },
-            filters: [{ property: "value", operator: "moreThan", value: 50 }] }] },
-          { entity: "contact", junction: "and", filters: [{ property: "subscriptionStatus", channels: ["email"], operator: "equals", value: "subscribed" }] },
-        ] }] },
-        expected: expectedBuyers(TOTAL),
-      },
+      "3 filters": { filters: ENGAGED_VIPS, expected: expected.engagedVips },
+      "event condition with a period and a property, and the email status": { filters: REPEAT_BUYERS, expected: expected.repeatBuyers },
     };
     const ids: Record<string, string> = {};
     for (const [label, segment] of Object.entries(segments)) ids[label] = (await call("/api/segments", segment.filters)).segmentID;
@@ -110,15 +81,8 @@ async function main() {
       if (when === "after ANALYZE") await client.query("ANALYZE");
       await explain(when);
       for (const [label, segment] of Object.entries(segments)) {
-        const samples: number[] = [];
-        let count = 0;
-        for (let i = 0; i < 10; i++) {
-          const t = performance.now();
-          count = (await call(`/api/segments/${ids[label]}/statistics`)).contactsCount;
-          samples.push(performance.now() - t);
-        }
-        console.log(`PostgreSQL segment count (${label}) at ${TOTAL.toLocaleString("en")} contacts, ${when}: ${summary(samples)}; contactsCount=${count}`);
-        if (count !== segment.expected) throw new Error(`${label}: counted ${count}, the seeded data holds ${segment.expected}`);
+        await timeSegmentCount(`PostgreSQL segment count (${label}) at ${TOTAL.toLocaleString("en")} contacts, ${when}`,
+          () => call(`/api/segments/${ids[label]}/statistics`), segment.expected);
       }
     }
   } finally {

@@ -6,13 +6,10 @@
 import fs from "node:fs";
 import { performance } from "node:perf_hooks";
 import { startTestServer } from "../../tests/api/setup/test-server";
+import { percentile } from "./stats";
 
 const VERSION = "2026-03-15";
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 200);
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 let serverPid: number | undefined;
 
