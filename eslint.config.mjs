@@ -5,7 +5,16 @@ import nextTs from "eslint-config-next/typescript";
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
-  globalIgnores([".next/**", "lib/generated/**", "data/**", "node_modules/**", "test-results/**", "playwright-report/**", "artifacts/**", "next-env.d.ts"]),
+  globalIgnores([
+    ".next/**",
+    "lib/generated/**",
+    "data/**",
+    "node_modules/**",
+    "test-results/**",
+    "playwright-report/**",
+    "artifacts/**",
+    "next-env.d.ts",
+  ]),
   {
     rules: {
       "@typescript-eslint/no-explicit-any": "off",

@@ -11,5 +11,7 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Pages only: the API, Auth.js endpoints, uploaded images and static assets do not need it.
-  matcher: ["/((?!api/|v4/|auth/|images/|image/newsletter/|oauth2/token|oauth2/revoke|oauth2/introspect|\\.well-known/|_next/static|_next/image|favicon.ico|healthz).*)"],
+  matcher: [
+    "/((?!api/|v4/|auth/|images/|image/newsletter/|oauth2/token|oauth2/revoke|oauth2/introspect|\\.well-known/|_next/static|_next/image|favicon.ico|healthz).*)",
+  ],
 };

@@ -51,7 +51,10 @@ test("sign up shows field errors and keeps the values, then creates the account 
   await expect(page).toHaveURL(/\/templates$/);
   await expect(page.getByRole("heading", { name: "Templates", level: 1 })).toBeVisible();
   await expect(page.getByText(user.email)).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Templates" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Templates" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
   await atWidths(page, "dashboard");
 
   // The same email cannot sign up twice; the message sits on the email field.
@@ -169,10 +172,14 @@ test("when the session ends, an API call sends the person to sign in and back", 
 
 test("a member of two brands switches between them", async ({ page }) => {
   // Give the user a second brand (there is no invitation flow yet), through the app's Prisma client.
-  const out = execFileSync("node_modules/.bin/tsx", ["e2e/fixtures/join-second-brand.ts", "--email", user.email, "--name", `Second brand ${run}`], {
-    env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() },
-    encoding: "utf8",
-  });
+  const out = execFileSync(
+    "node_modules/.bin/tsx",
+    ["e2e/fixtures/join-second-brand.ts", "--email", user.email, "--name", `Second brand ${run}`],
+    {
+      env: { ...process.env, DATABASE_URL: e2eDatabaseUrl() },
+      encoding: "utf8",
+    },
+  );
   const { firstBrandId: firstBrand, brandId } = JSON.parse(out.trim().split("\n").at(-1)!) as { firstBrandId: string; brandId: string };
 
   await page.goto("/login?callbackUrl=" + encodeURIComponent("/settings/api-keys"));

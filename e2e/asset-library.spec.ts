@@ -27,17 +27,25 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
   header[9] = 2;
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const data = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", data), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", data),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** Drops a file on `target` the way a browser does when a person drags it in from their desktop. */
 async function dropFile(target: Locator, name: string, bytes: Buffer, type = "image/png") {
-  const transfer = await target.page().evaluateHandle(({ name, base64, type }) => {
-    const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([data], name, { type }));
-    return transfer;
-  }, { name, base64: bytes.toString("base64"), type });
+  const transfer = await target.page().evaluateHandle(
+    ({ name, base64, type }) => {
+      const data = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], name, { type }));
+      return transfer;
+    },
+    { name, base64: bytes.toString("base64"), type },
+  );
   await target.dispatchEvent("dragenter", { dataTransfer: transfer });
   await target.dispatchEvent("dragover", { dataTransfer: transfer });
   await target.dispatchEvent("drop", { dataTransfer: transfer });
@@ -154,7 +162,10 @@ test("a background image chosen from the library is saved as the published backg
   await dialog.getByRole("button", { name: "Use sunset" }).click();
   await expect(dialog).toBeHidden();
   await expect(background.getByTestId("library-background")).toBeVisible();
-  await expect(canvas(page).locator(".ed-section:not([data-locked])").first()).toHaveCSS("background-image", /\/image\/newsletter\/[0-9a-f]{24}/);
+  await expect(canvas(page).locator(".ed-section:not([data-locked])").first()).toHaveCSS(
+    "background-image",
+    /\/image\/newsletter\/[0-9a-f]{24}/,
+  );
   await expectSaved(page);
   await shoot(page, "asset-background");
 
@@ -170,6 +181,8 @@ test("a background image chosen from the library is saved as the published backg
   await background.getByLabel("Background image", { exact: true }).fill("https://cdn.example.com/paper.png");
   await expectSaved(page);
   const typed = await (await page.request.get(`/api/email-templates/${templateId}`, { headers })).json();
-  expect(typed.sections.find((s: { type?: string }) => s.type !== "badge").styleProperties).toMatchObject({ backgroundImage: "https://cdn.example.com/paper.png" });
+  expect(typed.sections.find((s: { type?: string }) => s.type !== "badge").styleProperties).toMatchObject({
+    backgroundImage: "https://cdn.example.com/paper.png",
+  });
   expect(typed.sections.find((s: { type?: string }) => s.type !== "badge").styleProperties).not.toHaveProperty("backgroundImageID");
 });

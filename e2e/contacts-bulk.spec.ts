@@ -23,7 +23,9 @@ const signIn = (page: Page, to: string) => signInTo(page, owner, to);
 
 /** Contacts of the brand carrying `tag` (the dashboard's search, which counts exactly without text). */
 async function taggedCount(request: APIRequestContext, tag: string, q?: string): Promise<number> {
-  const res = await request.get(`/api/contacts/search?tag=${encodeURIComponent(tag)}${q ? `&q=${encodeURIComponent(q)}` : ""}&limit=1`, { headers: headers() });
+  const res = await request.get(`/api/contacts/search?tag=${encodeURIComponent(tag)}${q ? `&q=${encodeURIComponent(q)}` : ""}&limit=1`, {
+    headers: headers(),
+  });
   expect(res.status(), await res.text()).toBe(200);
   return (await res.json()).total;
 }
@@ -32,8 +34,17 @@ test("setup: an account, an API key, 640 contacts sharing a name and 20 others",
   await signUp(page, owner);
   apiKey = await createApiKey(page);
   const rows = [
-    ...Array.from({ length: MATCHING }, (_, i) => ({ identifiers: [{ type: "email", id: `quill-${i}-${run}@example.com` }], firstName: `Writer${i}`, lastName: word })),
-    ...Array.from({ length: 20 }, (_, i) => ({ identifiers: [{ type: "email", id: `ink-${i}-${run}@example.com` }], firstName: `Reader${i}`, lastName: "Inkpot", tags: ["club"] })),
+    ...Array.from({ length: MATCHING }, (_, i) => ({
+      identifiers: [{ type: "email", id: `quill-${i}-${run}@example.com` }],
+      firstName: `Writer${i}`,
+      lastName: word,
+    })),
+    ...Array.from({ length: 20 }, (_, i) => ({
+      identifiers: [{ type: "email", id: `ink-${i}-${run}@example.com` }],
+      firstName: `Reader${i}`,
+      lastName: "Inkpot",
+      tags: ["club"],
+    })),
   ].map((contact, i) => ({ row: i + 1, contact }));
   for (let i = 0; i < rows.length; i += 400) {
     const res = await request.post("/api/contacts/imports", { headers: headers(), data: { rows: rows.slice(i, i + 400) } });
@@ -42,7 +53,10 @@ test("setup: an account, an API key, 640 contacts sharing a name and 20 others",
   }
 });
 
-test("an “All matching” tag on a text search matching 640 contacts tags all 640, with the job's progress shown", async ({ page, request }) => {
+test("an “All matching” tag on a text search matching 640 contacts tags all 640, with the job's progress shown", async ({
+  page,
+  request,
+}) => {
   const errors = watchConsole(page);
   await signIn(page, "/contacts");
   await page.getByLabel("Search", { exact: true }).fill(word.toLowerCase());
@@ -58,7 +72,9 @@ test("an “All matching” tag on a text search matching 640 contacts tags all 
   const job = jobs.getByRole("listitem", { name: `Add “spring-wave” to contacts matching “${word.toLowerCase()}”` });
   await expect(job).toBeVisible();
   await expect(job.getByRole("progressbar")).toBeVisible();
-  await expect(job.getByTestId("tag-job-status")).toHaveText(`Done: ${MATCHING} of ${MATCHING} contacts got “spring-wave”.`, { timeout: 30_000 });
+  await expect(job.getByTestId("tag-job-status")).toHaveText(`Done: ${MATCHING} of ${MATCHING} contacts got “spring-wave”.`, {
+    timeout: 30_000,
+  });
   await expect(job.getByRole("progressbar")).toHaveAttribute("value", "100");
   await shoot(page, "all-matching-tagged");
 
@@ -75,16 +91,31 @@ test("an export of the text view downloads all 640 contacts, counted as they arr
   const download = page.waitForEvent("download");
   await page.getByRole("group", { name: "Bulk actions" }).getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
-  const lines = fs.readFileSync(await file.path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  const lines = fs
+    .readFileSync(await file.path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r\n/);
   expect(lines).toHaveLength(MATCHING + 1);
-  await expect(page.getByRole("group", { name: "Bulk actions" }).getByRole("status").filter({ hasText: `Exported ${MATCHING} contacts.` })).toBeVisible();
+  await expect(
+    page
+      .getByRole("group", { name: "Bulk actions" })
+      .getByRole("status")
+      .filter({ hasText: `Exported ${MATCHING} contacts.` }),
+  ).toBeVisible();
 });
 
-test("a segment's tag job: its progress is still shown after leaving the page and coming back, and after a reload", async ({ page, request }) => {
+test("a segment's tag job: its progress is still shown after leaving the page and coming back, and after a reload", async ({
+  page,
+  request,
+}) => {
   const errors = watchConsole(page);
   const created = await request.post("/api/segments", {
     headers: headers(),
-    data: { name: `Quill writers ${run}`, conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "lastName", operator: "equals", value: word }] }] }] },
+    data: {
+      name: `Quill writers ${run}`,
+      conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "lastName", operator: "equals", value: word }] }] }],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const segmentID = (await created.json()).segmentID as string;
@@ -101,7 +132,9 @@ test("a segment's tag job: its progress is still shown after leaving the page an
   await expect(page).toHaveURL(/\/templates$/);
   await page.getByRole("navigation").getByRole("link", { name: "Contacts", exact: true }).click();
   const onContacts = page.getByRole("region", { name: "Background jobs" }).getByRole("listitem", { name: description });
-  await expect(onContacts.getByTestId("tag-job-status")).toHaveText(`Done: ${MATCHING} of ${MATCHING} contacts got “autumn-wave”.`, { timeout: 30_000 });
+  await expect(onContacts.getByTestId("tag-job-status")).toHaveText(`Done: ${MATCHING} of ${MATCHING} contacts got “autumn-wave”.`, {
+    timeout: 30_000,
+  });
   await expect(onContacts.getByRole("progressbar")).toHaveAttribute("value", "100");
   await shoot(page, "jobs-on-contacts");
 

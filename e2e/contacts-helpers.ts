@@ -48,7 +48,10 @@ export async function shootBothWidths(page: Page, name: string) {
   fs.mkdirSync(dir, { recursive: true });
   // From the top: a full-page shot of a scrolled page draws the sticky header in the middle.
   await page.evaluate(() => window.scrollTo(0, 0));
-  for (const [width, height] of [[1440, 900], [390, 844]]) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(300); // the table's virtual rows are measured again after a resize
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });

@@ -38,11 +38,18 @@ test("setup: an account, an API key, a contact with a history and four kinds of 
   const res = await request.post("/api/contacts", {
     headers: headers(),
     data: {
-      firstName: "Zoe", lastName: "Park",
+      firstName: "Zoe",
+      lastName: "Park",
       identifiers: [
         {
-          type: "email", id: zoe.email, channels: { email: { status: "subscribed" } },
-          consent: { source: "spring-lookbook-landing-page-newsletter-signup-form-footer-variant-b", ip: "198.51.100.23", userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36" },
+          type: "email",
+          id: zoe.email,
+          channels: { email: { status: "subscribed" } },
+          consent: {
+            source: "spring-lookbook-landing-page-newsletter-signup-form-footer-variant-b",
+            ip: "198.51.100.23",
+            userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
+          },
         },
         { type: "phone", id: zoe.phone, channels: { sms: { status: "subscribed" } }, consent: { source: "checkout", ip: "198.51.100.23" } },
       ],
@@ -55,23 +62,55 @@ test("setup: an account, an API key, a contact with a history and four kinds of 
   const image = `${baseURL}/starters/product.png`;
   const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
   await sendEvent(request, {
-    eventName: "viewed product", eventVersion: "v1", eventTime: minutesAgo(40),
-    properties: { productID: "tote-1", productTitle: "Canvas tote", url: "https://shop.example.com/p/tote-1", productImageURL: image, productPrice: 24, currency: "EUR" },
+    eventName: "viewed product",
+    eventVersion: "v1",
+    eventTime: minutesAgo(40),
+    properties: {
+      productID: "tote-1",
+      productTitle: "Canvas tote",
+      url: "https://shop.example.com/p/tote-1",
+      productImageURL: image,
+      productPrice: 24,
+      currency: "EUR",
+    },
   });
   await sendEvent(request, {
-    eventName: "added product to cart", eventVersion: "v1", eventTime: minutesAgo(30),
+    eventName: "added product to cart",
+    eventVersion: "v1",
+    eventTime: minutesAgo(30),
     properties: {
-      cartID: "cart-9", currency: "EUR", value: 48, abandonedCheckoutURL: "https://shop.example.com/cart/cart-9",
+      cartID: "cart-9",
+      currency: "EUR",
+      value: 48,
+      abandonedCheckoutURL: "https://shop.example.com/cart/cart-9",
       lineItems: [
-        { productID: "tote-1", productTitle: "Canvas tote", productPrice: 24, productQuantity: 1, productURL: "https://shop.example.com/p/tote-1", productImageURL: image },
-        { productID: "sock-2", productTitle: "Wool socks", productPrice: 12, productQuantity: 2, productURL: "https://shop.example.com/p/sock-2" },
+        {
+          productID: "tote-1",
+          productTitle: "Canvas tote",
+          productPrice: 24,
+          productQuantity: 1,
+          productURL: "https://shop.example.com/p/tote-1",
+          productImageURL: image,
+        },
+        {
+          productID: "sock-2",
+          productTitle: "Wool socks",
+          productPrice: 12,
+          productQuantity: 2,
+          productURL: "https://shop.example.com/p/sock-2",
+        },
       ],
     },
   });
   await sendEvent(request, {
-    eventName: "placed order", eventVersion: "v1", eventTime: minutesAgo(20),
+    eventName: "placed order",
+    eventVersion: "v1",
+    eventTime: minutesAgo(20),
     properties: {
-      orderID: "1042", cartID: "cart-9", currency: "EUR", value: 84.5,
+      orderID: "1042",
+      cartID: "cart-9",
+      currency: "EUR",
+      value: 84.5,
       lineItems: [
         { productID: "tote-1", productTitle: "Canvas tote", productPrice: 24, productQuantity: 1, productImageURL: image },
         { productID: "sock-2", productTitle: "Wool socks", productPrice: 12, productQuantity: 2 },
@@ -80,8 +119,15 @@ test("setup: an account, an API key, a contact with a history and four kinds of 
     },
   });
   await sendEvent(request, {
-    eventName: "loyalty tier changed", eventTime: minutesAgo(10),
-    properties: { tier: { name: "Gold", perks: ["free shipping", "early access"] }, points: 12500, renewedAt: "2026-11-01T09:30:00Z", memberId: 100045, vip: true },
+    eventName: "loyalty tier changed",
+    eventTime: minutesAgo(10),
+    properties: {
+      tier: { name: "Gold", perks: ["free shipping", "early access"] },
+      points: 12500,
+      renewedAt: "2026-11-01T09:30:00Z",
+      memberId: 100045,
+      vip: true,
+    },
   });
 
   // Processing is asynchronous: wait until the four are on the contact.

@@ -53,12 +53,33 @@ test("setup: an account, an API key and contacts", async ({ page, request }) => 
   await signUp(page, owner);
   apiKey = await createApiKey(page);
 
-  avaId = (await upsert(request, { identifiers: [{ type: "email", id: ava.email, channels: { email: { status: "subscribed" } } }], firstName: ava.firstName, lastName: ava.lastName, tags: ["vip"] })).id;
+  avaId = (
+    await upsert(request, {
+      identifiers: [{ type: "email", id: ava.email, channels: { email: { status: "subscribed" } } }],
+      firstName: ava.firstName,
+      lastName: ava.lastName,
+      tags: ["vip"],
+    })
+  ).id;
   // Subscribed VIPs, unsubscribed VIPs and subscribed non-VIPs: only the first kind matches "subscribed + vip".
   for (let i = 0; i < 4; i++) {
-    await upsert(request, { identifiers: [{ type: "email", id: `sub-vip-${i}-${run}@example.com`, channels: { email: { status: "subscribed" } } }], firstName: `Noor${i}`, lastName: "Haddad", tags: ["vip", "newsletter", "spring-sale"] });
-    await upsert(request, { identifiers: [{ type: "email", id: `unsub-vip-${i}-${run}@example.com`, channels: { email: { status: "unsubscribed" } } }], firstName: `Liam${i}`, lastName: "Brown", tags: ["vip"] });
-    await upsert(request, { identifiers: [{ type: "email", id: `sub-${i}-${run}@example.com`, channels: { email: { status: "subscribed" } } }], firstName: `Mia${i}`, lastName: "Costa" });
+    await upsert(request, {
+      identifiers: [{ type: "email", id: `sub-vip-${i}-${run}@example.com`, channels: { email: { status: "subscribed" } } }],
+      firstName: `Noor${i}`,
+      lastName: "Haddad",
+      tags: ["vip", "newsletter", "spring-sale"],
+    });
+    await upsert(request, {
+      identifiers: [{ type: "email", id: `unsub-vip-${i}-${run}@example.com`, channels: { email: { status: "unsubscribed" } } }],
+      firstName: `Liam${i}`,
+      lastName: "Brown",
+      tags: ["vip"],
+    });
+    await upsert(request, {
+      identifiers: [{ type: "email", id: `sub-${i}-${run}@example.com`, channels: { email: { status: "subscribed" } } }],
+      firstName: `Mia${i}`,
+      lastName: "Costa",
+    });
   }
 });
 
@@ -86,7 +107,10 @@ test("adding a contact whose email exists asks first; cancel leaves Ava unchange
 
   // Asked again, the marketer chooses to update Ava with what was typed.
   await page.getByRole("button", { name: "Create contact" }).click();
-  await page.getByRole("alertdialog", { name: "This email belongs to Ava Smith" }).getByRole("button", { name: "Update Ava Smith" }).click();
+  await page
+    .getByRole("alertdialog", { name: "This email belongs to Ava Smith" })
+    .getByRole("button", { name: "Update Ava Smith" })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/contacts/${avaId}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Duplicate Smith" })).toBeVisible();
   // Back to Ava for the tests that follow.
@@ -151,10 +175,22 @@ test("erasing a contact needs confirmation, removes them with their waiting even
   const errors = watchConsole(page);
   const address = `erase-me-${run}@example.com`;
   const mia = await upsert(request, { identifiers: [{ type: "email", id: address }], firstName: "Erin", lastName: "Gone" });
-  await request.post("/api/events", { headers: headers(), data: { eventName: "quiz completed", origin: "api", contact: { email: address }, properties: { score: 3 } } });
+  await request.post("/api/events", {
+    headers: headers(),
+    data: { eventName: "quiz completed", origin: "api", contact: { email: address }, properties: { score: 3 } },
+  });
   // An event about her still waiting for a retry: processed after the erasure, it would bring her back.
-  const waiting = runWithDatabase("e2e/fixtures/pending-event.ts", ["--contact", mia.id, "--email", address.toUpperCase(), "--name", `quiz retried ${run}`]).id;
-  const retried = async () => (await (await request.get(`/api/event-log?name=${encodeURIComponent(`quiz retried ${run}`)}`, { headers: headers() })).json()).events as { id: string; status: string }[];
+  const waiting = runWithDatabase("e2e/fixtures/pending-event.ts", [
+    "--contact",
+    mia.id,
+    "--email",
+    address.toUpperCase(),
+    "--name",
+    `quiz retried ${run}`,
+  ]).id;
+  const retried = async () =>
+    (await (await request.get(`/api/event-log?name=${encodeURIComponent(`quiz retried ${run}`)}`, { headers: headers() })).json())
+      .events as { id: string; status: string }[];
   expect(await retried()).toEqual([expect.objectContaining({ id: waiting, status: "pending" })]);
 
   await signIn(page);
@@ -220,18 +256,31 @@ test("CSV import: 1,000 rows mapped from their headers, 3 bad rows reported with
 
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download rejected rows (CSV)" }).click();
-  const report = fs.readFileSync(await (await download).path(), "utf8").replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  const report = fs
+    .readFileSync(await (await download).path(), "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r\n/);
   expect(report).toHaveLength(4);
   expect(report[0]).toBe("row,E-mail Address,First Name,Surname,Country code,Tags,Loyalty tier,reason");
   expect(report[1]).toMatch(/^101,nobody-at-example\.com,Imported100,/);
 
   const res = await request.get(`/api/contacts?email=${encodeURIComponent(`imported-7-${run}@example.com`)}`, { headers: headers() });
   const [seven] = (await res.json()).contacts;
-  expect(seven).toMatchObject({ firstName: "Imported7", lastName: "Person", countryCode: "DE", tags: ["csv", "spring"], customProperties: { Loyalty_tier: "gold" } });
+  expect(seven).toMatchObject({
+    firstName: "Imported7",
+    lastName: "Person",
+    countryCode: "DE",
+    tags: ["csv", "spring"],
+    customProperties: { Loyalty_tier: "gold" },
+  });
   expect(errors).toEqual([]);
 });
 
-test("events page: new events appear without reload, filter by name, and a row opens the event with its result and contact", async ({ page, request }) => {
+test("events page: new events appear without reload, filter by name, and a row opens the event with its result and contact", async ({
+  page,
+  request,
+}) => {
   const errors = watchConsole(page);
   await signIn(page);
   await page.goto("/events");
@@ -242,7 +291,10 @@ test("events page: new events appear without reload, filter by name, and a row o
   await expect(page.getByRole("button", { name: "quiz completed" })).toHaveCount(0);
 
   const send = (eventName: string) =>
-    request.post("/api/events", { headers: headers(), data: { eventName, origin: "api", contact: { email: ava.email }, properties: { total: 42, currency: "EUR" } } });
+    request.post("/api/events", {
+      headers: headers(),
+      data: { eventName, origin: "api", contact: { email: ava.email }, properties: { total: 42, currency: "EUR" } },
+    });
   expect((await send("completed checkout")).status()).toBe(202);
   // No reload: the poll brings it in.
   await expect(stream.getByRole("button", { name: "completed checkout" })).toBeVisible({ timeout: 15_000 });
@@ -266,7 +318,9 @@ test("events page: new events appear without reload, filter by name, and a row o
   expect(errors).toEqual([]);
 });
 
-test("segment builder: no count requests while a condition is incomplete, sample members, and a warning on a duplicate name", async ({ page }) => {
+test("segment builder: no count requests while a condition is incomplete, sample members, and a warning on a duplicate name", async ({
+  page,
+}) => {
   const errors = watchConsole(page);
   await signIn(page);
   const previews: string[] = [];

@@ -73,7 +73,12 @@ test("no contacts yet: the empty state shows the form, the API and events as way
 test("find a contact by email and by phone", async ({ page, request }) => {
   await upsert(request, {
     identifiers: [
-      { type: "email", id: ada.email, channels: { email: { status: "subscribed" } }, consent: { source: "checkout form", ip: "192.0.2.10", userAgent: "Mozilla/5.0 (E2E)" } },
+      {
+        type: "email",
+        id: ada.email,
+        channels: { email: { status: "subscribed" } },
+        consent: { source: "checkout form", ip: "192.0.2.10", userAgent: "Mozilla/5.0 (E2E)" },
+      },
       { type: "phone", id: ada.phone, channels: { sms: { status: "subscribed" } } },
     ],
     firstName: "Ada",
@@ -83,7 +88,10 @@ test("find a contact by email and by phone", async ({ page, request }) => {
     customProperties: { plan: "pro", orders: 7 },
   });
   await upsert(request, {
-    identifiers: [{ type: "email", id: grace.email, channels: { email: { status: "unsubscribed" } } }, { type: "phone", id: grace.phone }],
+    identifiers: [
+      { type: "email", id: grace.email, channels: { email: { status: "unsubscribed" } } },
+      { type: "phone", id: grace.phone },
+    ],
     firstName: "Grace",
     lastName: "Hopper",
     tags: ["vip", "newsletter"],
@@ -179,7 +187,13 @@ test("the profile shows identifiers, consent and the events sent through the API
   for (const [i, sku] of ["sku-1", "sku-2"].entries()) {
     const res = await request.post("/api/events", {
       headers: headers(),
-      data: { eventName: EVENT, origin: "api", eventTime: new Date(Date.now() - (2 - i) * 60_000).toISOString(), contact: { email: ada.email }, properties: { productID: sku, price: 42 + i } },
+      data: {
+        eventName: EVENT,
+        origin: "api",
+        eventTime: new Date(Date.now() - (2 - i) * 60_000).toISOString(),
+        contact: { email: ada.email },
+        properties: { productID: sku, price: 42 + i },
+      },
     });
     expect(res.status(), await res.text()).toBe(202);
   }
@@ -262,7 +276,9 @@ test("adding a contact with the form: an invalid phone is reported on the phone 
   await expect(page.getByRole("heading", { name: "Alan", level: 1 })).toBeVisible();
 });
 
-test("the segment builder: who they are and what they did, in plain words, with suggestions and a live count that matches the statistics", async ({ page }) => {
+test("the segment builder: who they are and what they did, in plain words, with suggestions and a live count that matches the statistics", async ({
+  page,
+}) => {
   test.setTimeout(180_000); // a long walk through the builder, the tagging job and three pages
   await signIn(page, "/segments");
   await expect(page.getByRole("heading", { name: "No segments yet" })).toBeVisible();
@@ -329,7 +345,9 @@ test("the segment builder: who they are and what they did, in plain words, with 
   await expect(count).toHaveText("0 contacts match");
   await wishlist.getByLabel("Times", { exact: true }).fill("1");
   await expect(count).toHaveText("1 contact matches");
-  await expect(page.getByTestId("segment-summary")).toHaveText(`Tags include any of vip and has done “${EVENT}” at least 1 time in the last 7 days where price is more than 42`);
+  await expect(page.getByTestId("segment-summary")).toHaveText(
+    `Tags include any of vip and has done “${EVENT}” at least 1 time in the last 7 days where price is more than 42`,
+  );
   await shoot(page, "segment-builder");
   await shootNarrow(page, "segment-builder");
 
@@ -402,10 +420,18 @@ test("events overview: identities with counts, and a warning when one name arriv
   // A declared event schema is listed with its properties, and its identity is flagged once events arrive.
   const declared = await request.post("/api/event-metadata", {
     headers: headers(),
-    data: { name: "points earned", origin: "api", displayName: "Points earned", properties: { points: { type: "integer", displayName: "Points" }, reason: { type: "string" } } },
+    data: {
+      name: "points earned",
+      origin: "api",
+      displayName: "Points earned",
+      properties: { points: { type: "integer", displayName: "Points" }, reason: { type: "string" } },
+    },
   });
   expect(declared.status(), await declared.text()).toBe(201);
-  await request.post("/api/events", { headers: headers(), data: { eventName: "points earned", origin: "api", contact: { email: ada.email }, properties: { points: 5 } } });
+  await request.post("/api/events", {
+    headers: headers(),
+    data: { eventName: "points earned", origin: "api", contact: { email: ada.email }, properties: { points: 5 } },
+  });
   const schemas = page.getByRole("region", { name: "Declared event schemas" });
   await expect(async () => {
     await page.reload();

@@ -17,7 +17,11 @@ const column = (...blocks: object[]) => ({ id: id(), blocks });
 const structure = () =>
   canvas(page)
     .locator(".ed-section:not([data-locked])")
-    .evaluateAll((sections) => sections.map((s) => [...s.querySelectorAll(".ed-column")].map((c) => [...c.querySelectorAll(".ed-block")].map((b) => b.textContent?.trim() ?? ""))));
+    .evaluateAll((sections) =>
+      sections.map((s) =>
+        [...s.querySelectorAll(".ed-column")].map((c) => [...c.querySelectorAll(".ed-block")].map((b) => b.textContent?.trim() ?? "")),
+      ),
+    );
 
 const select = async (word: string, ancestor: string) => {
   await canvas(page).locator(".ed-block", { hasText: word }).click();
@@ -78,7 +82,9 @@ test("reorders rows by their drag handle", async () => {
 
 test("reorders sections by their drag handle, then undoes it", async () => {
   await select("Delta", "Section 2");
-  await drag(page, page.getByRole("button", { name: "Drag Section" }), canvas(page).locator(".ed-section:not([data-locked])").first(), { y: 0.1 });
+  await drag(page, page.getByRole("button", { name: "Drag Section" }), canvas(page).locator(".ed-section:not([data-locked])").first(), {
+    y: 0.1,
+  });
   await expect.poll(structure).toEqual([[["Delta", "Bravo"]], [["Echo"], ["Charlie"], ["Alpha"]]]);
   await page.getByRole("button", { name: "Undo" }).click();
   await expect.poll(structure).toEqual([[["Echo"], ["Charlie"], ["Alpha"]], [["Delta", "Bravo"]]]);
@@ -109,7 +115,12 @@ test("drops a product block from the palette only into a product section", async
   await page.mouse.up();
   await expect.poll(structure).toEqual([[["Delta", "Bravo"]], [["Echo"], ["Charlie"], ["Alpha"]]]);
 
-  await drag(page, palette.locator('[data-palette-id="section-products_listing"]'), canvas(page).locator(".ed-section:not([data-locked])").last(), { y: 0.9 });
+  await drag(
+    page,
+    palette.locator('[data-palette-id="section-products_listing"]'),
+    canvas(page).locator(".ed-section:not([data-locked])").last(),
+    { y: 0.9 },
+  );
   const productSection = canvas(page).locator(".ed-product-section");
   await expect(productSection).toHaveCount(1);
   const before = await productSection.locator(".ed-block").count();

@@ -38,7 +38,9 @@ test.beforeAll(async ({ browser, baseURL }) => {
   await signUp(page, "marketer");
   longId = await createTemplate(baseURL!, {
     name: "Sixty sections",
-    sections: Array.from({ length: 60 }, (_, i) => oneBlockSection({ type: "text", text: `<p>Section ${i + 1}: news for [[contact.first_name | you]].</p>` })),
+    sections: Array.from({ length: 60 }, (_, i) =>
+      oneBlockSection({ type: "text", text: `<p>Section ${i + 1}: news for [[contact.first_name | you]].</p>` }),
+    ),
   });
   textId = await createTemplate(baseURL!, {
     name: "Rich text",
@@ -47,7 +49,10 @@ test.beforeAll(async ({ browser, baseURL }) => {
       oneBlockSection({ type: "button", button: { text: "Shop now", link: "https://shop.example.org" }, stylePresetID: "primary_button" }),
     ],
   });
-  const contact = await page.request.post("/api/contacts", { headers: HEADERS(baseURL!), data: { identifiers: [{ type: "email", id: "dana@example.org" }], firstName: "Dana" } });
+  const contact = await page.request.post("/api/contacts", {
+    headers: HEADERS(baseURL!),
+    data: { identifiers: [{ type: "email", id: "dana@example.org" }], firstName: "Dana" },
+  });
   expect([200, 201]).toContain(contact.status());
   danaId = (await contact.json()).id;
 });
@@ -72,7 +77,10 @@ const overlap = (a: { x: number; y: number; width: number; height: number }, b: 
 test("the toolbar and both panels stay in view after scrolling a 60-section email, at 1440 and 1024 pixels", async () => {
   await page.goto(`/templates/${longId}`);
   await expect(blocks(page)).toHaveCount(60);
-  for (const [width, height] of [[1440, 900], [1024, 768]]) {
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 768],
+  ]) {
     await page.setViewportSize({ width, height });
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1500);
@@ -154,7 +162,12 @@ test("the keyboard drag chip stays beside the place it shows", async () => {
       chip: (await page.getByTestId("drag-chip").boundingBox())!,
       target: (await canvas(page).locator("[data-drop-side]").boundingBox())!,
     });
-    await expect.poll(async () => { const { chip, target } = await boxes(); return overlap(chip, target) ? JSON.stringify({ chip, target }) : "apart"; }).toBe("apart");
+    await expect
+      .poll(async () => {
+        const { chip, target } = await boxes();
+        return overlap(chip, target) ? JSON.stringify({ chip, target }) : "apart";
+      })
+      .toBe("apart");
   }
   await shoot(page, "keyboard-drag-chip");
   await page.keyboard.press("Escape");
@@ -216,7 +229,10 @@ test("a heading and a coloured link round trip through the API and the renderer"
   await page.getByRole("tab", { name: "Preview" }).click();
   const frame = page.frameLocator('[data-testid="preview-frame"]');
   await expect(frame.locator("h2")).toHaveText("Spring is here");
-  await expect(frame.locator('a[target="_blank"]', { hasText: "story" })).toHaveAttribute("href", /^https:\/\/shop\.example\.org\/spring\?e=alex\.sample(?:%40|@)example\.com$/);
+  await expect(frame.locator('a[target="_blank"]', { hasText: "story" })).toHaveAttribute(
+    "href",
+    /^https:\/\/shop\.example\.org\/spring\?e=alex\.sample(?:%40|@)example\.com$/,
+  );
   expect(await frame.locator("body").innerHTML()).toMatch(/color: ?(?:#1a73e8|rgb\(26, ?115, ?232\))[^>]*>(?:<[^>]+>)*story/i);
   await page.getByRole("tab", { name: "Edit" }).click();
 });
@@ -256,7 +272,10 @@ test("pasted text keeps its inline styles", async ({ baseURL }) => {
   await page.keyboard.press("End");
   await editor.evaluate((el) => {
     const data = new DataTransfer();
-    data.setData("text/html", '<p><span style="color: rgb(220, 38, 38); font-size: 22px; font-family: Georgia, serif; background-color: rgb(254, 243, 199)">Pasted red</span> and <strong>bold</strong></p>');
+    data.setData(
+      "text/html",
+      '<p><span style="color: rgb(220, 38, 38); font-size: 22px; font-family: Georgia, serif; background-color: rgb(254, 243, 199)">Pasted red</span> and <strong>bold</strong></p>',
+    );
     data.setData("text/plain", "Pasted red and bold");
     el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
   });
@@ -273,11 +292,23 @@ test("pasted text keeps its inline styles", async ({ baseURL }) => {
 test("the words are a marketer's: style names, section names, plan notes, product and category pickers", async ({ baseURL }) => {
   const event = await page.request.post("/api/events", {
     headers: HEADERS(baseURL!),
-    data: { eventName: "viewed product", eventVersion: "v1", origin: "api", contact: { email: "dana@example.org" }, properties: { productID: "sku-77", productTitle: "Linen shirt", url: "https://shop.example.org/p/77", categories: ["Shirts"] } },
+    data: {
+      eventName: "viewed product",
+      eventVersion: "v1",
+      origin: "api",
+      contact: { email: "dana@example.org" },
+      properties: { productID: "sku-77", productTitle: "Linen shirt", url: "https://shop.example.org/p/77", categories: ["Shirts"] },
+    },
   });
   expect(event.status(), await event.text()).toBe(202);
   // The events worker records the product with the contact's event.
-  await expect.poll(async () => (await (await page.request.get(`/api/contacts/${danaId}/events`, { headers: HEADERS(baseURL!) })).json()).events?.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/contacts/${danaId}/events`, { headers: HEADERS(baseURL!) })).json()).events?.length ?? 0,
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
   await page.goto(`/templates/${textId}`);
   await blocks(page).nth(1).click();
   const panel = page.getByRole("complementary", { name: "Properties" });
@@ -286,9 +317,14 @@ test("the words are a marketer's: style names, section names, plan notes, produc
   expect(await style.locator("option").allTextContents()).not.toContain("primary_button");
   await expect(page.getByTestId("breadcrumb")).toContainText("Section 2");
 
-  await page.getByRole("navigation", { name: "Palette" }).getByRole("button", { name: /^Recommendations/ }).click();
+  await page
+    .getByRole("navigation", { name: "Palette" })
+    .getByRole("button", { name: /^Recommendations/ })
+    .click();
   await expect(panel.getByRole("heading", { name: "Recommendations section" })).toBeVisible();
-  await expect(panel.getByLabel("Show", { exact: true }).locator("option", { hasText: "Picked for each contact (Pro plan)" })).toHaveCount(1);
+  await expect(panel.getByLabel("Show", { exact: true }).locator("option", { hasText: "Picked for each contact (Pro plan)" })).toHaveCount(
+    1,
+  );
   await expect(panel.getByText("Picks made for each contact need the Pro plan")).toBeVisible();
   const categories = panel.getByRole("group", { name: "Only from these categories" });
   await categories.getByRole("combobox").fill("shi");
@@ -328,7 +364,15 @@ async function seriousViolations(scope?: string) {
   // Text the marketer coloured (the pasted red on yellow of an earlier test) is the email's content, not the editor's.
   else builder.exclude('[data-testid="canvas"] .ed-b-text span[style]');
   const result = await builder.analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(", ")}`,
+    );
 }
 
 test("axe finds no serious violation on the editor and its dialogs", async () => {

@@ -21,10 +21,25 @@ test.beforeAll(async ({ browser, baseURL }) => {
     sections: [
       {
         id: id(),
-        rows: [{ id: id(), columns: [{ id: id(), blocks: [
-          { id: id(), type: "text", text: '<p>Hello, see <a href="https://shop.example.com/new">what is new</a>.</p>' },
-          { id: id(), type: "button", button: { text: "Shop now", link: "https://shop.example.com" }, stylePresetID: "primary_button" },
-        ] }] }],
+        rows: [
+          {
+            id: id(),
+            columns: [
+              {
+                id: id(),
+                blocks: [
+                  { id: id(), type: "text", text: '<p>Hello, see <a href="https://shop.example.com/new">what is new</a>.</p>' },
+                  {
+                    id: id(),
+                    type: "button",
+                    button: { text: "Shop now", link: "https://shop.example.com" },
+                    stylePresetID: "primary_button",
+                  },
+                ],
+              },
+            ],
+          },
+        ],
       },
       { id: id(), rows: [{ id: id(), columns: [{ id: id(), blocks: [{ id: id(), type: "text", text: "<p>Gold members only</p>" }] }] }] },
     ],
@@ -32,8 +47,14 @@ test.beforeAll(async ({ browser, baseURL }) => {
   const response = await page.request.post("/api/email-templates", { headers: HEADERS(baseURL!), data: doc });
   expect(response.status(), await response.text()).toBe(201);
   templateId = (await response.json()).id;
-  for (const [email, tier] of [["gold-panels@example.com", "gold"], ["silver-panels@example.com", "silver"]]) {
-    const res = await page.request.post("/api/contacts", { headers: HEADERS(baseURL!), data: { identifiers: [{ type: "email", id: email }], customProperties: { tier } } });
+  for (const [email, tier] of [
+    ["gold-panels@example.com", "gold"],
+    ["silver-panels@example.com", "silver"],
+  ]) {
+    const res = await page.request.post("/api/contacts", {
+      headers: HEADERS(baseURL!),
+      data: { identifiers: [{ type: "email", id: email }], customProperties: { tier } },
+    });
     expect([200, 201]).toContain(res.status());
   }
 });
@@ -45,7 +66,9 @@ test.afterAll(async () => {
 const panel = () => page.getByRole("complementary", { name: "Properties" });
 /** A collapsible group of the panel by its title, opened. */
 async function group(title: string): Promise<Locator> {
-  const details = panel().locator("details.ed-group").filter({ has: page.locator("summary", { hasText: new RegExp(`^${title}`) }) });
+  const details = panel()
+    .locator("details.ed-group")
+    .filter({ has: page.locator("summary", { hasText: new RegExp(`^${title}`) }) });
   if ((await details.getAttribute("open")) === null) await details.locator("summary").click();
   return details;
 }
@@ -53,7 +76,10 @@ const sections = () => canvas(page).locator(".ed-section:not([data-locked])");
 /** Selects the section holding a block (through the breadcrumb: blocks cover their section). */
 async function selectSectionOf(block: Locator, n: number) {
   await block.click();
-  await page.getByTestId("breadcrumb").getByRole("button", { name: `Section ${n}` }).click();
+  await page
+    .getByTestId("breadcrumb")
+    .getByRole("button", { name: `Section ${n}` })
+    .click();
 }
 
 test("a section's background image, padding, alignment and a web font", async () => {
@@ -126,7 +152,9 @@ test("the condition picker limits a section to contacts with a custom property, 
   await second.getByLabel("Comparison").selectOption({ label: "has any value" });
   await expect(second.getByLabel("Value")).toHaveCount(0);
   await who.getByLabel("Show when the contact matches").selectOption({ label: "all of these conditions" });
-  await expect(who.getByTestId("condition-summary")).toHaveText("Shown only to contacts whose “tier” is “gold” and whose email address has any value.");
+  await expect(who.getByTestId("condition-summary")).toHaveText(
+    "Shown only to contacts whose “tier” is “gold” and whose email address has any value.",
+  );
   await expectSaved(page);
   await shoot(page, "panels-condition");
 });
@@ -135,12 +163,22 @@ test("the API reads back the published fields the panels wrote", async ({ baseUR
   const read = await (await page.request.get(`/api/email-templates/${templateId}`, { headers: HEADERS(baseURL!) })).json();
   const [first, second] = read.sections.filter((s: { type?: string }) => s.type !== "badge");
   expect(first.styleProperties).toMatchObject({
-    backgroundColor: "#fff4e5", backgroundImage: "https://cdn.example.com/paper.png", backgroundSize: "cover", paddingTop: "24px", paddingBottom: "24px",
+    backgroundColor: "#fff4e5",
+    backgroundImage: "https://cdn.example.com/paper.png",
+    backgroundSize: "cover",
+    paddingTop: "24px",
+    paddingBottom: "24px",
     alignment: "center",
   });
   expect(first.settings.customFonts).toEqual([{ name: "Pacifico", href: "https://fonts.googleapis.com/css2?family=Pacifico" }]);
   const [text, button] = first.rows[0].columns[0].blocks;
-  expect(text.styleProperties).toEqual({ fontFamily: "'Pacifico', Arial, Helvetica, sans-serif", letterSpacing: "2px", linkColor: "#ff0066", alignment: "justify", paddingLeft: "40px" });
+  expect(text.styleProperties).toEqual({
+    fontFamily: "'Pacifico', Arial, Helvetica, sans-serif",
+    letterSpacing: "2px",
+    linkColor: "#ff0066",
+    alignment: "justify",
+    paddingLeft: "40px",
+  });
   expect(button.styleProperties).toEqual({ innerPaddingTop: "14px", innerPaddingBottom: "14px", alignment: "left" });
   expect(button.visibility).toEqual({ isMobileVisible: false });
   expect(second.settings.filter).toEqual({

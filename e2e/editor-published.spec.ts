@@ -19,38 +19,114 @@ function publishedDocument() {
     name: "Published shape",
     generalSettings: {
       content: { width: "640px", backgroundColor: "#ffffff" },
-      body: { backgroundColor: "#EDEEF0", backgroundImageID: "68f0ad8a72105230579523cd", backgroundRepeat: "no-repeat", backgroundSize: "cover" },
+      body: {
+        backgroundColor: "#EDEEF0",
+        backgroundImageID: "68f0ad8a72105230579523cd",
+        backgroundRepeat: "no-repeat",
+        backgroundSize: "cover",
+      },
       logo: { link: "https://shop.example.com", resizeWidth: 79 },
       gmail: { annotation: { isEnabled: true, discountDescription: "15% off" } },
     },
     sections: [
       {
         id: id(),
-        styleProperties: { backgroundColor: "#FFFFFF", paddingTop: "12px", letterSpacing: "1px", linkColor: "#383838", verticalAlign: "top", isBackgroundPaddingsExcluded: false },
+        styleProperties: {
+          backgroundColor: "#FFFFFF",
+          paddingTop: "12px",
+          letterSpacing: "1px",
+          linkColor: "#383838",
+          verticalAlign: "top",
+          isBackgroundPaddingsExcluded: false,
+        },
         visibility: { isDesktopVisible: true, isMobileVisible: true },
         settings: { customFonts: [{ id: "69ca539b38e3c1f5dc035867" }], backgroundType: "color", isColumnStackDisabled: false },
-        rows: [{
-          id: id(),
-          styleProperties: { innerPadding: "16px" },
-          columns: [{
+        rows: [
+          {
             id: id(),
-            width: "640px",
-            styleProperties: { alignment: "center" },
-            blocks: [
-              { id: id(), type: "text", text: "<p>Hello [[contact.first_name | there]]</p>", stylePresetID: "paragraph", styleProperties: { textBackgroundColor: "#BFDCFE", letterSpacing: "0px" } },
-              { id: id(), type: "button", stylePresetID: "primary_button", button: { text: "Shop now", link: "https://shop.example.com/sale", isFullWidth: true, translationKey: "shop_now" }, styleProperties: { innerPaddingTop: "14px", alignment: "left" } },
-              { id: id(), type: "image", image: { source: "https://cdn.example.com/hero.png", altText: "Hero", link: "https://shop.example.com/hero", resizeWidth: 297, width: 2001, height: 1306, isDynamic: false } },
-              { id: id(), type: "menu", components: [{ id: id(), type: "text", role: "menu_text", text: '<a href="https://shop.example.com/new">New in</a>' }] },
-              { id: id(), type: "social", social: { icons: [{ type: "facebook", link: "https://facebook.com/shop", source: "dynamicImage/social/facebook/48/24/default" }], shape: "circle", size: "24px" } },
-              { id: id(), type: "discount", discount: { code: "XXXX-XXXX-XXXX", discountType: "percentage", valuePercentage: "15", discountConditions: "all_orders", endsIn: "14", combinesWith: { isOrderDiscountsCombined: true } }, components: [code] },
-              { id: id(), type: "lineSpace", lineSpace: { type: "line", height: 2, width: 100 }, styleProperties: { dividerColor: "#E0E0E0" } },
+            styleProperties: { innerPadding: "16px" },
+            columns: [
+              {
+                id: id(),
+                width: "640px",
+                styleProperties: { alignment: "center" },
+                blocks: [
+                  {
+                    id: id(),
+                    type: "text",
+                    text: "<p>Hello [[contact.first_name | there]]</p>",
+                    stylePresetID: "paragraph",
+                    styleProperties: { textBackgroundColor: "#BFDCFE", letterSpacing: "0px" },
+                  },
+                  {
+                    id: id(),
+                    type: "button",
+                    stylePresetID: "primary_button",
+                    button: { text: "Shop now", link: "https://shop.example.com/sale", isFullWidth: true, translationKey: "shop_now" },
+                    styleProperties: { innerPaddingTop: "14px", alignment: "left" },
+                  },
+                  {
+                    id: id(),
+                    type: "image",
+                    image: {
+                      source: "https://cdn.example.com/hero.png",
+                      altText: "Hero",
+                      link: "https://shop.example.com/hero",
+                      resizeWidth: 297,
+                      width: 2001,
+                      height: 1306,
+                      isDynamic: false,
+                    },
+                  },
+                  {
+                    id: id(),
+                    type: "menu",
+                    components: [{ id: id(), type: "text", role: "menu_text", text: '<a href="https://shop.example.com/new">New in</a>' }],
+                  },
+                  {
+                    id: id(),
+                    type: "social",
+                    social: {
+                      icons: [
+                        { type: "facebook", link: "https://facebook.com/shop", source: "dynamicImage/social/facebook/48/24/default" },
+                      ],
+                      shape: "circle",
+                      size: "24px",
+                    },
+                  },
+                  {
+                    id: id(),
+                    type: "discount",
+                    discount: {
+                      code: "XXXX-XXXX-XXXX",
+                      discountType: "percentage",
+                      valuePercentage: "15",
+                      discountConditions: "all_orders",
+                      endsIn: "14",
+                      combinesWith: { isOrderDiscountsCombined: true },
+                    },
+                    components: [code],
+                  },
+                  {
+                    id: id(),
+                    type: "lineSpace",
+                    lineSpace: { type: "line", height: 2, width: 100 },
+                    styleProperties: { dividerColor: "#E0E0E0" },
+                  },
+                ],
+              },
             ],
-          }],
-        }],
+          },
+        ],
       },
       {
         id: id(),
-        settings: { filter: { operator: "and", rules: [{ operator: "equals", property: { id: "tier", isSystem: false, name: "Tier", type: "string" }, value: "gold" }] } },
+        settings: {
+          filter: {
+            operator: "and",
+            rules: [{ operator: "equals", property: { id: "tier", isSystem: false, name: "Tier", type: "string" }, value: "gold" }],
+          },
+        },
         rows: [{ id: id(), columns: [{ id: id(), blocks: [{ id: id(), type: "text", text: "<p>Gold members only</p>" }] }] }],
       },
     ],
@@ -100,8 +176,14 @@ test("opens, edits a nested button field and an image's link and alt text, saves
 });
 
 test("the section filter shows the section to a matching contact and hides it from another, in the preview", async ({ baseURL }) => {
-  for (const [email, tier] of [["gold@example.com", "gold"], ["silver@example.com", "silver"]]) {
-    const res = await page.request.post("/api/contacts", { headers: HEADERS(baseURL!), data: { identifiers: [{ type: "email", id: email }], customProperties: { tier } } });
+  for (const [email, tier] of [
+    ["gold@example.com", "gold"],
+    ["silver@example.com", "silver"],
+  ]) {
+    const res = await page.request.post("/api/contacts", {
+      headers: HEADERS(baseURL!),
+      data: { identifiers: [{ type: "email", id: email }], customProperties: { tier } },
+    });
     expect([200, 201]).toContain(res.status());
   }
   await page.getByRole("tab", { name: "Preview" }).click();

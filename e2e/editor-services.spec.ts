@@ -107,7 +107,9 @@ test("an imported two-column newsletter becomes sections with editable text and 
 
   await expect(canvas(page).locator(".ed-section:not([data-locked])")).toHaveCount(5);
   // the two-column row: two columns, each an image, a text and a button
-  const row = canvas(page).locator(".ed-row").filter({ has: page.locator(".ed-column + .ed-column") });
+  const row = canvas(page)
+    .locator(".ed-row")
+    .filter({ has: page.locator(".ed-column + .ed-column") });
   await expect(row.locator(".ed-column")).toHaveCount(2);
   await expect(row.locator(".ed-column").first().locator(".ed-block")).toHaveCount(3);
   await expect(canvas(page).locator(".ed-block img")).toHaveCount(3);

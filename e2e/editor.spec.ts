@@ -141,7 +141,9 @@ test("shows the API's validation error on the node its pointer names", async () 
   await link.fill("javascript:alert(1)");
   await expect(page.getByTestId("save-status")).toHaveText(/Not saved/, { timeout: 15_000 });
   await expect(button).toHaveAttribute("data-invalid", "");
-  await expect(button.getByTestId("node-error")).toHaveText("Link: links cannot start with javascript:, vbscript: or data:. Enter a web address starting with https://.");
+  await expect(button.getByTestId("node-error")).toHaveText(
+    "Link: links cannot start with javascript:, vbscript: or data:. Enter a web address starting with https://.",
+  );
   await expect(link).toHaveAttribute("aria-invalid", "true");
   await expect(blocks(page).nth(1)).not.toHaveAttribute("data-invalid", "");
   await shoot(page, "validation-error");

@@ -42,9 +42,24 @@ test("a bad image address in the editor is pinned on its block in a marketer's w
   const id = () => randomBytes(12).toString("hex");
   const doc = {
     name: "Words",
-    sections: [{ id: id(), rows: [{ id: id(), columns: [{ id: id(), blocks: [{ id: id(), type: "image", image: { source: "https://example.com/spring.png", altText: "Spring" } }] }] }] }],
+    sections: [
+      {
+        id: id(),
+        rows: [
+          {
+            id: id(),
+            columns: [
+              { id: id(), blocks: [{ id: id(), type: "image", image: { source: "https://example.com/spring.png", altText: "Spring" } }] },
+            ],
+          },
+        ],
+      },
+    ],
   };
-  const created = await page.request.post("/api/email-templates", { headers: { "Service-Version": "2026-03-15", Origin: baseURL! }, data: doc });
+  const created = await page.request.post("/api/email-templates", {
+    headers: { "Service-Version": "2026-03-15", Origin: baseURL! },
+    data: doc,
+  });
   expect(created.status(), await created.text()).toBe(201);
   await page.goto(`/templates/${(await created.json()).id}`);
 
@@ -135,10 +150,17 @@ test("brand settings: a field error in plain words, tied to its field, gone when
   await page.getByLabel("Key name").fill("Checkout");
   await page.getByRole("button", { name: "Create key" }).click();
   await page.getByRole("dialog", { name: "Your new API key" }).getByRole("button", { name: "I have saved it" }).click();
-  const createdCell = page.getByRole("row", { name: /Checkout/ }).getByRole("cell").nth(1);
+  const createdCell = page
+    .getByRole("row", { name: /Checkout/ })
+    .getByRole("cell")
+    .nth(1);
   await expect(createdCell).not.toBeEmpty();
   // This minute or the one before (the key was made a moment ago).
-  const minutes = await page.evaluate(() => [0, 60_000].map((ago) => new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(Date.now() - ago))));
+  const minutes = await page.evaluate(() =>
+    [0, 60_000].map((ago) =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" }).format(new Date(Date.now() - ago)),
+    ),
+  );
   expect(minutes).toContain(await createdCell.textContent());
   await shoot(page, "api-keys");
   await page.close();
@@ -156,10 +178,17 @@ test("the v4 usage notice shows its dates and count in the viewer's locale and t
   await page.goto("/settings");
   const notice = page.getByTestId("v4-usage-notice");
   // What the shared formatter (components/ui/format.ts: dateStyle medium, timeStyle short) gives here.
-  const [last, sunset, calls] = await page.evaluate(([lastIso]) => {
-    const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-    return [dateTime.format(new Date(lastIso)), dateTime.format(new Date("2027-06-15T00:00:00Z")), new Intl.NumberFormat(undefined).format(1234)];
-  }, [lastCall.toISOString()]);
+  const [last, sunset, calls] = await page.evaluate(
+    ([lastIso]) => {
+      const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+      return [
+        dateTime.format(new Date(lastIso)),
+        dateTime.format(new Date("2027-06-15T00:00:00Z")),
+        new Intl.NumberFormat(undefined).format(1234),
+      ];
+    },
+    [lastCall.toISOString()],
+  );
   expect(calls).toBe("1.234");
   await expect(notice).toContainText(`Your integrations called the deprecated v4 API ${calls} times in the last 30 days (last: ${last};`);
   await expect(notice).toContainText(`v4 stops working on ${sunset}.`);

@@ -11,7 +11,11 @@ const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const VERSION = new Headers({ "Service-Version": "2026-03-15" });
 const FULL_SCOPE = "contacts.read events.write";
 
-test("oauth4webapi: discovery, authorize in Chromium, token, API call, narrower refresh, full refresh, revoke", async ({ page, context, baseURL }) => {
+test("oauth4webapi: discovery, authorize in Chromium, token, API call, narrower refresh, full refresh, revoke", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const account = newAccount();
   const { clientID, clientSecret } = admin("create-oauth-client", "--name", "Strict Client", "--redirect-uri", CALLBACK, "--require-pkce");
   await captureCallback(context);
@@ -76,7 +80,10 @@ test("oauth4webapi: discovery, authorize in Chromium, token, API call, narrower 
   const narrowed = await oauth.processRefreshTokenResponse(
     as,
     client,
-    await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, { additionalParameters: { scope: "contacts.read" }, ...insecure }),
+    await oauth.refreshTokenGrantRequest(as, client, clientAuth, tokens.refresh_token!, {
+      additionalParameters: { scope: "contacts.read" },
+      ...insecure,
+    }),
   );
   expect(narrowed.scope).toBe("contacts.read");
   expect(await scopesOf(narrowed.access_token)).toBe("contacts.read");
@@ -85,7 +92,10 @@ test("oauth4webapi: discovery, authorize in Chromium, token, API call, narrower 
   const full = await oauth.processRefreshTokenResponse(
     as,
     client,
-    await oauth.refreshTokenGrantRequest(as, client, clientAuth, narrowed.refresh_token!, { additionalParameters: { scope: FULL_SCOPE }, ...insecure }),
+    await oauth.refreshTokenGrantRequest(as, client, clientAuth, narrowed.refresh_token!, {
+      additionalParameters: { scope: FULL_SCOPE },
+      ...insecure,
+    }),
   );
   expect(full.scope).toBe(FULL_SCOPE);
   expect(await scopesOf(full.access_token)).toBe(FULL_SCOPE);
@@ -97,17 +107,19 @@ test("oauth4webapi: discovery, authorize in Chromium, token, API call, narrower 
 
   // Revoke (RFC 7009): the refresh token ends the whole authorization, its access token included.
   await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, clientAuth, full.refresh_token!, insecure));
-  const refused = await oauth
-    .protectedResourceRequest(full.access_token, "GET", new URL("/api/me", baseURL), VERSION, null, insecure)
-    .then(
-      () => null,
-      (error: unknown) => error,
-    );
+  const refused = await oauth.protectedResourceRequest(full.access_token, "GET", new URL("/api/me", baseURL), VERSION, null, insecure).then(
+    () => null,
+    (error: unknown) => error,
+  );
   expect(refused).toBeInstanceOf(oauth.WWWAuthenticateChallengeError);
   const challenge = (refused as oauth.WWWAuthenticateChallengeError).cause.find((c) => c.scheme === "bearer");
   expect(challenge?.parameters.error).toBe("invalid_token");
   expect(await introspect(full.access_token)).toEqual({ active: false });
   await expect(
-    oauth.processRefreshTokenResponse(as, client, await oauth.refreshTokenGrantRequest(as, client, clientAuth, full.refresh_token!, insecure)),
+    oauth.processRefreshTokenResponse(
+      as,
+      client,
+      await oauth.refreshTokenGrantRequest(as, client, clientAuth, full.refresh_token!, insecure),
+    ),
   ).rejects.toMatchObject({ error: "invalid_grant" });
 });

@@ -14,7 +14,15 @@ function authorizeUrl(clientID: string, state: string, scope = "contacts.read ev
 
 test("the whole flow: sign in from the authorize redirect, consent, token, API call, revoke", async ({ page, context, request }) => {
   const account = newAccount();
-  const { clientID, clientSecret } = admin("create-oauth-client", "--name", "Shop Sync", "--redirect-uri", CALLBACK, "--contact-email", "dev@shopsync.example");
+  const { clientID, clientSecret } = admin(
+    "create-oauth-client",
+    "--name",
+    "Shop Sync",
+    "--redirect-uri",
+    CALLBACK,
+    "--contact-email",
+    "dev@shopsync.example",
+  );
   await captureCallback(context);
 
   await page.goto(authorizeUrl(clientID, "state-123"));
@@ -45,7 +53,9 @@ test("the whole flow: sign in from the authorize redirect, consent, token, API c
   expect(me.status()).toBe(200);
   expect(await me.json()).toMatchObject({ brand: { id: account.brandID }, credential: { kind: "oauth" } });
 
-  const revoke = await request.post("/oauth2/revoke", { form: { token: tokens.access_token, client_id: clientID, client_secret: clientSecret } });
+  const revoke = await request.post("/oauth2/revoke", {
+    form: { token: tokens.access_token, client_id: clientID, client_secret: clientSecret },
+  });
   expect(revoke.status()).toBe(200);
   expect((await request.get("/api/me", { headers })).status()).toBe(401);
 });
@@ -70,7 +80,9 @@ test("an unknown redirect address shows an error page and stays on Inkwell", asy
   const account = newAccount();
   const { clientID } = admin("create-oauth-client", "--name", "Strict App", "--redirect-uri", CALLBACK);
   await signInViaApi(page, account.email, account.password);
-  await page.goto(`/oauth2/authorize?${new URLSearchParams({ response_type: "code", client_id: clientID, redirect_uri: "https://evil.example/cb", scope: "contacts.read" })}`);
+  await page.goto(
+    `/oauth2/authorize?${new URLSearchParams({ response_type: "code", client_id: clientID, redirect_uri: "https://evil.example/cb", scope: "contacts.read" })}`,
+  );
   await expect(page.getByRole("heading", { name: "Invalid redirect address" })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/oauth2/authorize");
   await page.screenshot({ path: `${SCREENSHOTS}/oauth-error.png` });
@@ -85,7 +97,9 @@ test("Connected apps lists the authorized app; Disconnect asks first, then ends 
   await page.getByRole("button", { name: "Allow" }).click();
   await expect(page.getByRole("heading", { name: "App callback" })).toBeVisible();
   const code = new URL(page.url()).searchParams.get("code")!;
-  const tokens = await (await token(request, { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, clientID, clientSecret)).json();
+  const tokens = await (
+    await token(request, { grant_type: "authorization_code", code, redirect_uri: CALLBACK }, clientID, clientSecret)
+  ).json();
   const headers = { Authorization: `Bearer ${tokens.access_token}`, "Service-Version": "2026-03-15" };
   expect((await request.get("/api/me", { headers })).status()).toBe(200);
 
@@ -151,7 +165,10 @@ test("Developer apps: request credentials, operator approval, secret shown once"
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Client secret" })).toHaveCount(0); // shown once
   await page.getByRole("button", { name: "Rotate secret for My Integration" }).click();
-  await page.getByRole("alertdialog", { name: "Rotate the secret of My Integration?" }).getByRole("button", { name: "Rotate secret" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Rotate the secret of My Integration?" })
+    .getByRole("button", { name: "Rotate secret" })
+    .click();
   await expect(secret).toHaveValue(/^inkcs_/);
   expect(await secret.inputValue()).not.toBe(first);
 });

@@ -68,12 +68,24 @@ const PAGES: Tour[] = [
   { name: "connected-apps", path: () => "/settings/connected-apps", ready: heading("Connected apps"), axe: true },
   { name: "operator", path: () => "/operator/oauth-clients", ready: heading("OAuth app requests"), axe: true },
   { name: "docs", path: () => "/docs", ready: heading(/./), axe: true },
-  { name: "docs-api", path: () => "/docs/api", ready: heading(/./), fullPage: false, axe: ["header", ".docs-toc", "#overview", "#op-get-api-me", "#op-post-api-api-keys"] },
+  {
+    name: "docs-api",
+    path: () => "/docs/api",
+    ready: heading(/./),
+    fullPage: false,
+    axe: ["header", ".docs-toc", "#overview", "#op-get-api-me", "#op-post-api-api-keys"],
+  },
   { name: "docs-v4-migration", path: () => "/docs/v4-migration", ready: heading(/./), axe: true },
   { name: "docs-problem", path: () => "/docs/problems/validation-failed", ready: heading(/./), axe: true },
   { name: "unsubscribe", path: () => ids.unsubscribe, ready: heading(/./), signedIn: false },
   { name: "preferences", path: () => ids.preferences, ready: heading(/./), signedIn: false },
-  { name: "not-found", path: () => "/no-such-page", ready: heading("Page not found"), signedIn: false, expected: /^(404: GET|console: Failed to load resource: .* 404 .* at) \S+\/no-such-page$/ },
+  {
+    name: "not-found",
+    path: () => "/no-such-page",
+    ready: heading("Page not found"),
+    signedIn: false,
+    expected: /^(404: GET|console: Failed to load resource: .* 404 .* at) \S+\/no-such-page$/,
+  },
 ];
 
 /** Everything that would show in the browser's console as a problem, for one page load. */
@@ -117,7 +129,11 @@ test.beforeAll("a brand with a template, contacts, events, a segment and OAuth a
                 id: hex(3),
                 blocks: [
                   { id: hex(4), type: "text", text: "<h1>Hello [[contact.first_name]]</h1><p>Our spring collection is here.</p>" },
-                  { id: hex(5), type: "text", text: '<p><a href="[[message.unsubscribe_url]]">Unsubscribe</a> · <a href="[[message.preferences_url]]">Preferences</a></p>' },
+                  {
+                    id: hex(5),
+                    type: "text",
+                    text: '<p><a href="[[message.unsubscribe_url]]">Unsubscribe</a> · <a href="[[message.preferences_url]]">Preferences</a></p>',
+                  },
                 ],
               },
             ],
@@ -134,7 +150,10 @@ test.beforeAll("a brand with a template, contacts, events, a segment and OAuth a
     { firstName: "Chloé", lastName: "Durand-Lefèvre", tags: ["vip"] },
   ];
   for (const [i, p] of people.entries()) {
-    const email = `${p.firstName.toLowerCase().normalize("NFD").replace(/[^a-z]/g, "")}-${run}@example.com`;
+    const email = `${p.firstName
+      .toLowerCase()
+      .normalize("NFD")
+      .replace(/[^a-z]/g, "")}-${run}@example.com`;
     const contact = await post(request, "/api/contacts", {
       identifiers: [
         { type: "email", id: email, channels: { email: { status: "subscribed" } } },
@@ -147,14 +166,25 @@ test.beforeAll("a brand with a template, contacts, events, a segment and OAuth a
       countryCode: "PT",
     });
     if (i === 0) ids.contact = contact.id;
-    const line = { productID: "sku-77", productTitle: "Linen shirt", productPrice: 49.5, productQuantity: 2, productURL: "https://shop.example.com/p/77" };
+    const line = {
+      productID: "sku-77",
+      productTitle: "Linen shirt",
+      productPrice: 49.5,
+      productQuantity: 2,
+      productURL: "https://shop.example.com/p/77",
+    };
     const events = [
       { eventName: "viewed product", properties: { productID: "sku-77", productTitle: "Linen shirt", url: line.productURL } },
       { eventName: "added product to cart", properties: { cartID: `c-${i}`, currency: "EUR", value: 99, lineItems: [line] } },
       { eventName: "placed order", properties: { orderID: `o-${i}`, currency: "EUR", value: 99, lineItems: [line] } },
     ];
     for (const event of events) await post(request, "/api/events", { ...event, eventVersion: "v1", origin: "api", contact: { email } });
-    await post(request, "/api/events", { eventName: "quiz completed", origin: "api", contact: { email }, properties: { score: 7, answers: ["linen", "blue"] } });
+    await post(request, "/api/events", {
+      eventName: "quiz completed",
+      origin: "api",
+      contact: { email },
+      properties: { score: 7, answers: ["linen", "blue"] },
+    });
   }
   const segment = await post(request, "/api/segments", {
     name: "VIP customers",
@@ -168,10 +198,20 @@ test.beforeAll("a brand with a template, contacts, events, a segment and OAuth a
   ids.preferences = link("preferences");
 
   // A connected app (through the consent page) and an app of the user's own (through Developer apps).
-  const { clientID, clientSecret } = admin("create-oauth-client", "--name", `Shop Sync ${run}`, "--redirect-uri", CALLBACK, "--contact-email", "dev@shopsync.example");
+  const { clientID, clientSecret } = admin(
+    "create-oauth-client",
+    "--name",
+    `Shop Sync ${run}`,
+    "--redirect-uri",
+    CALLBACK,
+    "--contact-email",
+    "dev@shopsync.example",
+  );
   await captureCallback(context);
   await signInViaApi(page, account.email, account.password);
-  await page.goto(`/oauth2/authorize?${new URLSearchParams({ response_type: "code", client_id: clientID, redirect_uri: CALLBACK, scope: "contacts.read events.write", state: "s" })}`);
+  await page.goto(
+    `/oauth2/authorize?${new URLSearchParams({ response_type: "code", client_id: clientID, redirect_uri: CALLBACK, scope: "contacts.read events.write", state: "s" })}`,
+  );
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: path.join(SHOTS, `consent-${viewport.width}.png`), fullPage: true });
@@ -203,7 +243,15 @@ async function seriousViolations(page: Page, parts: string[] = []): Promise<stri
   const builder = new AxeBuilder({ page });
   for (const part of parts) builder.include(part);
   const result = await builder.analyze();
-  return result.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 5)
+          .join(", ")}`,
+    );
 }
 
 for (const tour of PAGES) {

@@ -8,17 +8,37 @@ import { SAMPLE_CONTACT, SAMPLE_ORDER, sampleListItems, sampleProducts } from "@
 async function renderedHtml(): Promise<string> {
   const fixture = everyBlockTemplate();
   // Device visibility on top of the fixture: one line only on desktop, one only on mobile.
-  const doc = { ...fixture, sections: [...fixture.sections, {
-    id: "devices",
-    rows: [{ id: "dr", columns: [{ id: "dc", blocks: [
-      { id: "desk", type: "text", text: "<p>Desktop only line</p>", visibility: { isMobileVisible: false } },
-      { id: "mob", type: "text", text: "<p>Mobile only line</p>", visibility: { isDesktopVisible: false } },
-    ] }] }],
-  } as (typeof fixture.sections)[number]] };
+  const doc = {
+    ...fixture,
+    sections: [
+      ...fixture.sections,
+      {
+        id: "devices",
+        rows: [
+          {
+            id: "dr",
+            columns: [
+              {
+                id: "dc",
+                blocks: [
+                  { id: "desk", type: "text", text: "<p>Desktop only line</p>", visibility: { isMobileVisible: false } },
+                  { id: "mob", type: "text", text: "<p>Mobile only line</p>", visibility: { isDesktopVisible: false } },
+                ],
+              },
+            ],
+          },
+        ],
+      } as (typeof fixture.sections)[number],
+    ],
+  };
   const { html } = await renderDocument(doc, {
-    contact: { ...SAMPLE_CONTACT, firstName: "Ana" }, hidden: [],
+    contact: { ...SAMPLE_CONTACT, firstName: "Ana" },
+    hidden: [],
     slots: { [ID.recommender]: sampleProducts(2), [ID.cart]: sampleProducts(1), [ID.restock]: sampleProducts(1) },
-    listing: { [ID.listed]: sampleProducts(1)[0] }, lists: { [ID.list]: sampleListItems(2) }, order: SAMPLE_ORDER, discounts: { [ID["dynamic-discount"]]: "VIP-ABCDEFGH" },
+    listing: { [ID.listed]: sampleProducts(1)[0] },
+    lists: { [ID.list]: sampleListItems(2) },
+    order: SAMPLE_ORDER,
+    discounts: { [ID["dynamic-discount"]]: "VIP-ABCDEFGH" },
   });
   return html;
 }
@@ -26,7 +46,9 @@ async function renderedHtml(): Promise<string> {
 async function open(page: Page, width: number, html: string) {
   await page.setViewportSize({ width, height: 900 });
   // Images point at example hosts: answer them with nothing instead of waiting on the network.
-  await page.route("**/*", (route) => (route.request().resourceType() === "document" ? route.continue() : route.fulfill({ status: 204, body: "" })));
+  await page.route("**/*", (route) =>
+    route.request().resourceType() === "document" ? route.continue() : route.fulfill({ status: 204, body: "" }),
+  );
   await page.setContent(html, { waitUntil: "load" });
 }
 

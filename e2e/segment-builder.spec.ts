@@ -49,23 +49,48 @@ test("setup: an account, an API key, contacts and events", async ({ page, reques
 
   // Newsletter readers (subscribed) in Paris and Lyon; members on the "gold" plan who are not readers.
   for (let i = 0; i < 3; i++) {
-    await upsert(request, { identifiers: [{ type: "email", id: readers(i), channels: { email: { status: "subscribed" } } }], firstName: `Reader${i}`, lastName: "Lambert", city: i ? "Paris" : "Lyon", tags: ["newsletter"], customProperties: { plan: "silver" } });
-    await upsert(request, { identifiers: [{ type: "email", id: members(i), channels: { email: { status: "subscribed" } } }], firstName: `Member${i}`, lastName: "Okafor", city: "Paris", tags: ["members"], customProperties: { plan: "gold" } });
+    await upsert(request, {
+      identifiers: [{ type: "email", id: readers(i), channels: { email: { status: "subscribed" } } }],
+      firstName: `Reader${i}`,
+      lastName: "Lambert",
+      city: i ? "Paris" : "Lyon",
+      tags: ["newsletter"],
+      customProperties: { plan: "silver" },
+    });
+    await upsert(request, {
+      identifiers: [{ type: "email", id: members(i), channels: { email: { status: "subscribed" } } }],
+      firstName: `Member${i}`,
+      lastName: "Okafor",
+      city: "Paris",
+      tags: ["members"],
+      customProperties: { plan: "gold" },
+    });
   }
   const sent: string[] = [];
   for (const [i, orderID] of ["o-1", "o-2"].entries()) {
     const res = await request.post("/api/events", {
       headers: headers(),
-      data: { eventName: "placed order", eventVersion: "v1", origin: "api", contact: { email: members(i) }, properties: { orderID, value: 40, currency: "EUR", lineItems: [{ productID: "sku-lamp", productQuantity: 1 }] } },
+      data: {
+        eventName: "placed order",
+        eventVersion: "v1",
+        origin: "api",
+        contact: { email: members(i) },
+        properties: { orderID, value: 40, currency: "EUR", lineItems: [{ productID: "sku-lamp", productQuantity: 1 }] },
+      },
     });
     expect(res.status(), await res.text()).toBe(202);
     sent.push((await res.json()).id);
   }
   // The events are processed (received, attached to the members) before the builder is used.
-  await expect.poll(async () => {
-    const log = await (await request.get("/api/event-log?name=placed", { headers: headers() })).json();
-    return (log.events as { status: string }[]).filter((e) => e.status === "done").length;
-  }, { timeout: 20_000 }).toBe(2);
+  await expect
+    .poll(
+      async () => {
+        const log = await (await request.get("/api/event-log?name=placed", { headers: headers() })).json();
+        return (log.events as { status: string }[]).filter((e) => e.status === "done").length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(2);
 });
 
 test("segment builder: values are suggested and can be picked with the mouse or the keyboard", async ({ page }) => {
@@ -118,7 +143,10 @@ test("segment builder: values are suggested and can be picked with the mouse or 
   await event.getByRole("button", { name: "+ Only events whose properties match…" }).click();
   const property = event.getByRole("listitem", { name: /property condition 1/ });
   await property.getByLabel("Event property").fill("productID");
-  await page.getByRole("listbox").getByRole("option", { name: /lineItems\.\[\]\.productID/ }).click();
+  await page
+    .getByRole("listbox")
+    .getByRole("option", { name: /lineItems\.\[\]\.productID/ })
+    .click();
   await expect(property.getByLabel("Event property")).toHaveValue("lineItems.[].productID");
   await property.getByLabel("Value", { exact: true }).click();
   await page.getByRole("listbox").getByRole("option", { name: "sku-lamp" }).click();
@@ -202,7 +230,10 @@ test("segment builder: a name another segment has is flagged before saving", asy
   expect(errors).toEqual([]);
 });
 
-test("bulk unsubscribe of a filtered view: confirmation, then every matching contact is unsubscribed and shown so", async ({ page, request }) => {
+test("bulk unsubscribe of a filtered view: confirmation, then every matching contact is unsubscribed and shown so", async ({
+  page,
+  request,
+}) => {
   const errors = watchConsole(page);
   await signIn(page, "/contacts?tag=newsletter");
   const table = page.getByRole("table", { name: "Contacts" });
@@ -227,7 +258,9 @@ test("bulk unsubscribe of a filtered view: confirmation, then every matching con
   await confirm.getByRole("button", { name: "Unsubscribe 3 contacts" }).click();
   // Every matching contact: a background job on the server, followed in the jobs list.
   await expect(bulk.getByRole("status").filter({ hasText: "Started in the background" })).toBeVisible();
-  const job = page.getByRole("region", { name: "Background jobs" }).getByRole("listitem", { name: "Unsubscribe contacts tagged “newsletter” from email" });
+  const job = page
+    .getByRole("region", { name: "Background jobs" })
+    .getByRole("listitem", { name: "Unsubscribe contacts tagged “newsletter” from email" });
   await expect(job.getByTestId("tag-job-status")).toHaveText("Done: 3 of 3 contacts were unsubscribed from email.");
   await expect(table.getByText("Unsubscribed")).toHaveCount(3);
   for (let i = 0; i < 3; i++) expect(await emailStatus(request, readers(i))).toBe("unsubscribed");
@@ -239,7 +272,10 @@ test("bulk unsubscribe of a filtered view: confirmation, then every matching con
   await rows.filter({ hasText: "Member1 Okafor" }).getByRole("checkbox").check();
   await expect(bulk).toContainText("1 selected:");
   await bulk.getByRole("button", { name: "Unsubscribe…" }).click();
-  await page.getByRole("alertdialog", { name: "Unsubscribe 1 contact from email?" }).getByRole("button", { name: "Unsubscribe 1 contact" }).click();
+  await page
+    .getByRole("alertdialog", { name: "Unsubscribe 1 contact from email?" })
+    .getByRole("button", { name: "Unsubscribe 1 contact" })
+    .click();
   await expect(bulk.getByRole("status").filter({ hasText: "Unsubscribed 1 contact from email." })).toBeVisible();
   expect(await emailStatus(request, members(1))).toBe("unsubscribed");
   expect(await emailStatus(request, members(0))).toBe("subscribed");

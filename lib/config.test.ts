@@ -41,17 +41,38 @@ describe("configuration", () => {
   it("sends test emails through SMTP only when SMTP_HOST is set, with STARTTLS on port 587 by default", () => {
     expect(parseConfig({}).smtp).toBeNull();
     expect(parseConfig({ SMTP_HOST: "smtp.acme.com", APP_URL: "https://mail.acme.com" }).smtp).toEqual({
-      host: "smtp.acme.com", port: 587, tls: "starttls", auth: null, from: "Inkwell <no-reply@mail.acme.com>",
+      host: "smtp.acme.com",
+      port: 587,
+      tls: "starttls",
+      auth: null,
+      from: "Inkwell <no-reply@mail.acme.com>",
     });
-    expect(parseConfig({ SMTP_HOST: "smtp.acme.com", SMTP_PORT: "465", SMTP_TLS: "tls", SMTP_USER: "u", SMTP_PASSWORD: "p", SMTP_FROM: "Acme <news@acme.com>" }).smtp).toEqual({
-      host: "smtp.acme.com", port: 465, tls: "tls", auth: { user: "u", pass: "p" }, from: "Acme <news@acme.com>",
+    expect(
+      parseConfig({
+        SMTP_HOST: "smtp.acme.com",
+        SMTP_PORT: "465",
+        SMTP_TLS: "tls",
+        SMTP_USER: "u",
+        SMTP_PASSWORD: "p",
+        SMTP_FROM: "Acme <news@acme.com>",
+      }).smtp,
+    ).toEqual({
+      host: "smtp.acme.com",
+      port: 465,
+      tls: "tls",
+      auth: { user: "u", pass: "p" },
+      from: "Acme <news@acme.com>",
     });
     expect(parseConfig({}).TEST_SEND_PER_HOUR).toBe(20);
   });
 
   it("refuses a half login and a malformed sender, and never prints a password", () => {
-    expect(() => parseConfig({ SMTP_HOST: "smtp.acme.com", SMTP_PASSWORD: "hunter2-secret" })).toThrow('SMTP_USER must be set when SMTP_PASSWORD is (the mail server login needs both, or neither) (got "")');
-    expect(() => parseConfig({ SMTP_USER: "u" })).toThrow("SMTP_PASSWORD must be set when SMTP_USER is (the mail server login needs both, or neither) (got 0 characters)");
+    expect(() => parseConfig({ SMTP_HOST: "smtp.acme.com", SMTP_PASSWORD: "hunter2-secret" })).toThrow(
+      'SMTP_USER must be set when SMTP_PASSWORD is (the mail server login needs both, or neither) (got "")',
+    );
+    expect(() => parseConfig({ SMTP_USER: "u" })).toThrow(
+      "SMTP_PASSWORD must be set when SMTP_USER is (the mail server login needs both, or neither) (got 0 characters)",
+    );
     expect(() => parseConfig({ SMTP_FROM: "not an address" })).toThrow(/SMTP_FROM must be an address/);
     expect(() => parseConfig({ SMTP_TLS: "ssl" })).toThrow(/SMTP_TLS must be "starttls", "tls" or "none"/);
     expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow("AUTH_SECRET must be at least 16 characters (got 5 characters)");

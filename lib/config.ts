@@ -9,8 +9,7 @@ const positiveInt = (fallback: number) =>
   z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").positive("must be greater than 0").default(fallback);
 const nonNegativeInt = (fallback: number) =>
   z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(fallback);
-const onOff = (fallback: "on" | "off") =>
-  z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default(fallback);
+const onOff = (fallback: "on" | "off") => z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default(fallback);
 const parsedUrl = (value: string) => {
   try {
     return new URL(value);
@@ -22,7 +21,10 @@ const parsedUrl = (value: string) => {
 // would name URLs that do not exist.
 const origin = z
   .string()
-  .refine((value) => ["http:", "https:"].includes(parsedUrl(value)?.protocol ?? ""), "must be an absolute http(s) URL, e.g. https://inkwell.example.com")
+  .refine(
+    (value) => ["http:", "https:"].includes(parsedUrl(value)?.protocol ?? ""),
+    "must be an absolute http(s) URL, e.g. https://inkwell.example.com",
+  )
   .refine((value) => {
     const url = parsedUrl(value);
     return !url || (url.pathname === "/" && !url.search && !url.hash && !url.username && !url.password);
@@ -37,81 +39,112 @@ const httpUrl = z
   .transform((value) => value.replace(/\/+$/, ""));
 
 /** The variables, their defaults and their rules. Empty values count as unset. */
-const Environment = z.object({
-  DATABASE_URL: z
-    .string()
-    .default(DEFAULT_DATABASE_URL)
-    .refine((v) => /^(file:|postgres(ql)?:\/\/)/i.test(v), 'must start with "file:" (SQLite) or "postgres://" / "postgresql://"'),
-  PORT: z.coerce.number({ error: "must be a port number" }).int().min(1, "must be a port number").max(65535, "must be a port number").default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  /** Signs dashboard sessions and other HMACs; `npm start` generates one into data/auth-secret when unset. */
-  AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
-  /** The public origin of this deployment (links in emails, OAuth issuer, CSRF checks). */
-  APP_URL: origin.optional(),
-  RATE_LIMIT_PER_MINUTE: positiveInt(400),
-  RATE_LIMIT_RENDER_PER_MINUTE: positiveInt(40),
-  RATE_LIMIT_TAGS_PER_MINUTE: positiveInt(60),
-  DATABASE_POOL_SIZE: positiveInt(10),
-  INKWELL_WORKER: onOff("on"),
-  EVENTS_MAX_ATTEMPTS: positiveInt(8),
-  EVENTS_RETRY_BASE_MS: positiveInt(1000),
-  EVENTS_SQLITE_SYNCHRONOUS: z.enum(["full", "normal"], { error: 'must be "full" or "normal"' }).default("full"),
-  EVENTS_MAX_BATCH: positiveInt(500),
-  EVENTS_BATCH_WINDOW_MS: nonNegativeInt(0),
-  EVENTS_WORKER_BATCH: positiveInt(300),
-  EVENTS_WORKER_IDLE_MS: positiveInt(200),
-  EVENTS_CLAIM_LEASE_MS: positiveInt(60_000),
-  EVENTS_DEBUG: onOff("off"),
-  INKWELL_WAL_CHECKPOINTER: onOff("on"),
-  V4_SUNSET_AT: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant, e.g. 2027-06-15T00:00:00Z" }).optional(),
-  /** The mail server test emails go through; unset: they land in the built-in outbox (dashboard → Test emails). */
-  SMTP_HOST: z.string().max(255).regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or address, e.g. smtp.example.com").optional(),
-  SMTP_PORT: z.coerce.number({ error: "must be a port number" }).int().min(1, "must be a port number").max(65535, "must be a port number").default(587),
-  /** starttls: upgrade the connection and refuse to send without TLS; tls: TLS from the start (port 465); none: a local relay without TLS */
-  SMTP_TLS: z.enum(["starttls", "tls", "none"], { error: 'must be "starttls", "tls" or "none"' }).default("starttls"),
-  SMTP_USER: z.string().max(255).optional(),
-  SMTP_PASSWORD: z.string().max(1000).optional(),
-  SMTP_FROM: z.string().max(320).regex(MAILBOX, 'must be an address, e.g. "Acme <news@acme.com>" or news@acme.com').optional(),
-  TEST_SEND_PER_HOUR: positiveInt(20),
-  /** Where uploaded images are kept: a folder served by Inkwell (local) or an S3-compatible bucket (s3). */
-  IMAGES_STORAGE: z.enum(["local", "s3"], { error: 'must be "local" or "s3"' }).default("local"),
-  /** The folder of local image storage (relative to the working directory). */
-  IMAGES_DIR: z.string().default("./data/images"),
-  /** Upload by URL: how long fetching the image may take. */
-  IMAGES_FETCH_TIMEOUT_MS: positiveInt(10_000),
-  /**
-   * Upload by URL: host names (comma-separated, e.g. an internal CDN) that may resolve to private or
-   * loopback addresses. Empty by default: only public addresses are fetched (SSRF protection).
-   */
-  IMAGES_FETCH_ALLOWED_HOSTS: z.string().default(""),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default("us-east-1"),
-  /** An S3-compatible service's endpoint (MinIO, R2, ...); unset for AWS S3. */
-  S3_ENDPOINT: httpUrl.optional(),
-  /** Static credentials; unset: the AWS SDK's default chain (environment, profile, instance role). */
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: onOff("off"),
-  /** Public base URL of the bucket's objects (a CDN, say); default: the bucket's own URL. */
-  S3_PUBLIC_URL: httpUrl.optional(),
-  /** Batches the worker processes at once (each up to 100 items). */
-  BATCHES_WORKER_CONCURRENCY: positiveInt(4),
-}).superRefine((env, ctx) => {
-  if (env.IMAGES_STORAGE === "s3" && !env.S3_BUCKET) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when IMAGES_STORAGE is s3" });
-  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
-    ctx.addIssue({ code: "custom", path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"], message: "must be set together with the other S3 key" });
-  }
-  if (!!env.SMTP_USER !== !!env.SMTP_PASSWORD) {
-    // Name the one that is missing and the one that was given: "SMTP_USER must be set when SMTP_PASSWORD is".
-    const [missing, given] = env.SMTP_USER ? ["SMTP_PASSWORD", "SMTP_USER"] : ["SMTP_USER", "SMTP_PASSWORD"];
-    ctx.addIssue({ code: "custom", path: [missing], message: `must be set when ${given} is (the mail server login needs both, or neither)` });
-  }
-});
+const Environment = z
+  .object({
+    DATABASE_URL: z
+      .string()
+      .default(DEFAULT_DATABASE_URL)
+      .refine((v) => /^(file:|postgres(ql)?:\/\/)/i.test(v), 'must start with "file:" (SQLite) or "postgres://" / "postgresql://"'),
+    PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int()
+      .min(1, "must be a port number")
+      .max(65535, "must be a port number")
+      .default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    /** Signs dashboard sessions and other HMACs; `npm start` generates one into data/auth-secret when unset. */
+    AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    /** The public origin of this deployment (links in emails, OAuth issuer, CSRF checks). */
+    APP_URL: origin.optional(),
+    RATE_LIMIT_PER_MINUTE: positiveInt(400),
+    RATE_LIMIT_RENDER_PER_MINUTE: positiveInt(40),
+    RATE_LIMIT_TAGS_PER_MINUTE: positiveInt(60),
+    DATABASE_POOL_SIZE: positiveInt(10),
+    INKWELL_WORKER: onOff("on"),
+    EVENTS_MAX_ATTEMPTS: positiveInt(8),
+    EVENTS_RETRY_BASE_MS: positiveInt(1000),
+    EVENTS_SQLITE_SYNCHRONOUS: z.enum(["full", "normal"], { error: 'must be "full" or "normal"' }).default("full"),
+    EVENTS_MAX_BATCH: positiveInt(500),
+    EVENTS_BATCH_WINDOW_MS: nonNegativeInt(0),
+    EVENTS_WORKER_BATCH: positiveInt(300),
+    EVENTS_WORKER_IDLE_MS: positiveInt(200),
+    EVENTS_CLAIM_LEASE_MS: positiveInt(60_000),
+    EVENTS_DEBUG: onOff("off"),
+    INKWELL_WAL_CHECKPOINTER: onOff("on"),
+    V4_SUNSET_AT: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant, e.g. 2027-06-15T00:00:00Z" }).optional(),
+    /** The mail server test emails go through; unset: they land in the built-in outbox (dashboard → Test emails). */
+    SMTP_HOST: z
+      .string()
+      .max(255)
+      .regex(/^[A-Za-z0-9.-]+$|^\[[0-9a-fA-F:.]+\]$/, "must be a host name or address, e.g. smtp.example.com")
+      .optional(),
+    SMTP_PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int()
+      .min(1, "must be a port number")
+      .max(65535, "must be a port number")
+      .default(587),
+    /** starttls: upgrade the connection and refuse to send without TLS; tls: TLS from the start (port 465); none: a local relay without TLS */
+    SMTP_TLS: z.enum(["starttls", "tls", "none"], { error: 'must be "starttls", "tls" or "none"' }).default("starttls"),
+    SMTP_USER: z.string().max(255).optional(),
+    SMTP_PASSWORD: z.string().max(1000).optional(),
+    SMTP_FROM: z.string().max(320).regex(MAILBOX, 'must be an address, e.g. "Acme <news@acme.com>" or news@acme.com').optional(),
+    TEST_SEND_PER_HOUR: positiveInt(20),
+    /** Where uploaded images are kept: a folder served by Inkwell (local) or an S3-compatible bucket (s3). */
+    IMAGES_STORAGE: z.enum(["local", "s3"], { error: 'must be "local" or "s3"' }).default("local"),
+    /** The folder of local image storage (relative to the working directory). */
+    IMAGES_DIR: z.string().default("./data/images"),
+    /** Upload by URL: how long fetching the image may take. */
+    IMAGES_FETCH_TIMEOUT_MS: positiveInt(10_000),
+    /**
+     * Upload by URL: host names (comma-separated, e.g. an internal CDN) that may resolve to private or
+     * loopback addresses. Empty by default: only public addresses are fetched (SSRF protection).
+     */
+    IMAGES_FETCH_ALLOWED_HOSTS: z.string().default(""),
+    S3_BUCKET: z.string().optional(),
+    S3_REGION: z.string().default("us-east-1"),
+    /** An S3-compatible service's endpoint (MinIO, R2, ...); unset for AWS S3. */
+    S3_ENDPOINT: httpUrl.optional(),
+    /** Static credentials; unset: the AWS SDK's default chain (environment, profile, instance role). */
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    S3_FORCE_PATH_STYLE: onOff("off"),
+    /** Public base URL of the bucket's objects (a CDN, say); default: the bucket's own URL. */
+    S3_PUBLIC_URL: httpUrl.optional(),
+    /** Batches the worker processes at once (each up to 100 items). */
+    BATCHES_WORKER_CONCURRENCY: positiveInt(4),
+  })
+  .superRefine((env, ctx) => {
+    if (env.IMAGES_STORAGE === "s3" && !env.S3_BUCKET)
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when IMAGES_STORAGE is s3" });
+    if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
+        message: "must be set together with the other S3 key",
+      });
+    }
+    if (!!env.SMTP_USER !== !!env.SMTP_PASSWORD) {
+      // Name the one that is missing and the one that was given: "SMTP_USER must be set when SMTP_PASSWORD is".
+      const [missing, given] = env.SMTP_USER ? ["SMTP_PASSWORD", "SMTP_USER"] : ["SMTP_USER", "SMTP_PASSWORD"];
+      ctx.addIssue({
+        code: "custom",
+        path: [missing],
+        message: `must be set when ${given} is (the mail server login needs both, or neither)`,
+      });
+    }
+  });
 
 /** Variables whose values never appear in an error message. */
 const SECRETS = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_PASSWORD", "S3_SECRET_ACCESS_KEY"]);
 
-export type SmtpSettings = { host: string; port: number; tls: "starttls" | "tls" | "none"; auth: { user: string; pass: string } | null; from: string };
+export type SmtpSettings = {
+  host: string;
+  port: number;
+  tls: "starttls" | "tls" | "none";
+  auth: { user: string; pass: string } | null;
+  from: string;
+};
 
 export type Environment = z.output<typeof Environment>;
 

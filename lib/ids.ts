@@ -13,7 +13,9 @@ export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
 export function newId(at: Date = new Date()): string {
   state.counter = (state.counter + 1) % 0x1000000;
-  const seconds = Math.floor(at.getTime() / 1000).toString(16).padStart(8, "0");
+  const seconds = Math.floor(at.getTime() / 1000)
+    .toString(16)
+    .padStart(8, "0");
   return seconds + state.processRandom + state.counter.toString(16).padStart(6, "0");
 }
 

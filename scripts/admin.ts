@@ -11,9 +11,11 @@ async function main() {
   const [command, ...rest] = process.argv.slice(2);
   const spec = command ? adminCommands[command] : undefined;
   if (!spec) {
-    console.error(`Usage: npm run admin -- <command> [options]\n\nCommands:\n${Object.entries(adminCommands)
-      .map(([name, c]) => `  ${name} ${c.usage}`)
-      .join("\n")}`);
+    console.error(
+      `Usage: npm run admin -- <command> [options]\n\nCommands:\n${Object.entries(adminCommands)
+        .map(([name, c]) => `  ${name} ${c.usage}`)
+        .join("\n")}`,
+    );
     process.exit(command ? 2 : 0);
   }
   const { values } = parseArgs({ args: rest, options: spec.options, strict: true, allowPositionals: false });
@@ -27,7 +29,9 @@ main()
   .catch((error) => {
     const message =
       error instanceof ZodError
-        ? fieldErrorsFromZod(error.issues).map((e) => `--${e.field || "input"}: ${e.message}`).join("; ")
+        ? fieldErrorsFromZod(error.issues)
+            .map((e) => `--${e.field || "input"}: ${e.message}`)
+            .join("; ")
         : error instanceof ApiProblem
           ? error.detail
           : error instanceof Error

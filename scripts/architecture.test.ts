@@ -21,7 +21,9 @@ function sources(dir: string): string[] {
 const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
 /** Module specifiers a file imports (static and dynamic), comments left out. */
 function imports(file: string): string[] {
-  const code = read(file).replace(/^\s*\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
+  const code = read(file)
+    .replace(/^\s*\/\/.*$/gm, "")
+    .replace(/\/\*[\s\S]*?\*\//g, "");
   return [...code.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)["']([^"']+)["']/g)].map((m) => m[1]);
 }
 
@@ -34,13 +36,19 @@ describe("one module graph, dependencies pointing down, one configuration", () =
   it("lib/http imports no domain module", () => {
     const infrastructure = /^@\/lib\/(http|db|config|ids)(\/|$)/;
     const offenders = sources("lib/http").flatMap((file) =>
-      imports(file).filter((spec) => spec.startsWith("@/lib/") && !infrastructure.test(spec)).map((spec) => `${file} → ${spec}`));
+      imports(file)
+        .filter((spec) => spec.startsWith("@/lib/") && !infrastructure.test(spec))
+        .map((spec) => `${file} → ${spec}`),
+    );
     expect(offenders).toEqual([]);
   });
 
   it("nothing in components/, lib/ or server/ imports app/", () => {
     const offenders = [...sources("components"), ...sources("lib"), ...sources("server")].flatMap((file) =>
-      imports(file).filter((spec) => spec.startsWith("@/app/") || /(^|\/)app\//.test(spec) && spec.startsWith(".")).map((spec) => `${file} → ${spec}`));
+      imports(file)
+        .filter((spec) => spec.startsWith("@/app/") || (/(^|\/)app\//.test(spec) && spec.startsWith(".")))
+        .map((spec) => `${file} → ${spec}`),
+    );
     expect(offenders).toEqual([]);
   });
 
@@ -53,8 +61,9 @@ describe("one module graph, dependencies pointing down, one configuration", () =
   });
 
   it("only lib/config.ts reads the environment", () => {
-    const readers = [...sources("lib"), ...sources("app"), ...sources("components"), ...sources("server")]
-      .filter((file) => /process\.env\b/.test(read(file).replace(/^\s*\/\/.*$/gm, "")));
+    const readers = [...sources("lib"), ...sources("app"), ...sources("components"), ...sources("server")].filter((file) =>
+      /process\.env\b/.test(read(file).replace(/^\s*\/\/.*$/gm, "")),
+    );
     expect(readers).toEqual([path.join("lib", "config.ts")]);
   });
 });
@@ -64,12 +73,16 @@ describe("one date and number formatting", () => {
   // (or LocalDate / LocalCount for server-rendered text): the viewer's locale and time zone, one style.
   const FORMATTER = path.join("components", "ui", "format.ts");
   const shown = () => [...sources("app"), ...sources("components")].filter((file) => file !== FORMATTER && !file.endsWith("route.ts"));
-  const code = (file: string) => read(file).replace(/^\s*\/\/.*$/gm, "").replace(/\/\*[\s\S]*?\*\//g, "");
+  const code = (file: string) =>
+    read(file)
+      .replace(/^\s*\/\/.*$/gm, "")
+      .replace(/\/\*[\s\S]*?\*\//g, "");
   const offenders = (pattern: RegExp) => shown().filter((file) => pattern.test(code(file)));
 
   it("no page or component formats a date by itself", () => {
     // toLocaleDateString / toLocaleTimeString, an Intl date formatter, toUTCString, or an ISO string cut up for display
-    const own = /\.toLocale(?:Date|Time)String\(|Intl\.(?:DateTimeFormat|RelativeTimeFormat)\b|\.toUTCString\(|\.toISOString\(\)\s*\.(?:slice|substring|replace|split)\(/;
+    const own =
+      /\.toLocale(?:Date|Time)String\(|Intl\.(?:DateTimeFormat|RelativeTimeFormat)\b|\.toUTCString\(|\.toISOString\(\)\s*\.(?:slice|substring|replace|split)\(/;
     expect(offenders(own)).toEqual([]);
   });
 

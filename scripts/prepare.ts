@@ -14,5 +14,7 @@ try {
 
 const { prepareDatabase } = await import("./db/prepare");
 const prepared = await prepareDatabase({ seed: true });
-console.log(JSON.stringify({ ...prepared, appOrigin: config().appOrigin, appUrlSet: Boolean(config().APP_URL), databaseKind: config().databaseKind }));
+console.log(
+  JSON.stringify({ ...prepared, appOrigin: config().appOrigin, appUrlSet: Boolean(config().APP_URL), databaseKind: config().databaseKind }),
+);
 process.exit(0);

@@ -36,7 +36,10 @@ function ensureAuthSecret() {
 }
 
 function ensureBuild() {
-  if (!fs.existsSync(path.join(root, "lib/generated/prisma/client.ts")) || !fs.existsSync(path.join(root, "lib/generated/prisma-pg/client.ts"))) {
+  if (
+    !fs.existsSync(path.join(root, "lib/generated/prisma/client.ts")) ||
+    !fs.existsSync(path.join(root, "lib/generated/prisma-pg/client.ts"))
+  ) {
     execFileSync("npm", ["run", "--silent", "db:generate"], { stdio: "inherit" });
   }
   if (!dev && !fs.existsSync(path.join(root, ".next/BUILD_ID"))) {
@@ -48,7 +51,11 @@ function ensureBuild() {
 /** Runs scripts/prepare.ts; exits this process with its message when the configuration is invalid. */
 function prepare(): Promise<Prepared> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/prepare.ts"], { cwd: root, env: process.env, stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/prepare.ts"], {
+      cwd: root,
+      env: process.env,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let output = "";
     child.stdout.on("data", (chunk) => (output += chunk));
     child.once("error", reject);
@@ -77,7 +84,9 @@ async function main() {
   await startBackgroundWork(port, host);
 
   const shown = host === "0.0.0.0" ? "localhost" : host;
-  console.log(`Inkwell is running at http://${shown}:${port} (${prepared.databaseKind} database${dev ? ", development" : `, ${apiRoutes} API routes`})`);
+  console.log(
+    `Inkwell is running at http://${shown}:${port} (${prepared.databaseKind} database${dev ? ", development" : `, ${apiRoutes} API routes`})`,
+  );
   console.log(
     prepared.appUrlSet
       ? `Public URL (APP_URL, the OAuth issuer): ${prepared.appOrigin}`

@@ -4,6 +4,11 @@ import { runCrashScenario } from "./bench/crash-scenario";
 
 const result = await runCrashScenario((line) => console.log(line));
 console.log(JSON.stringify({ ...result, missing: result.missing.slice(0, 10) }));
-const ok = result.accepted > 0 && result.missing.length === 0 && result.processedOnce === result.accepted && result.duplicates === 0 && result.pendingAfter === 0;
+const ok =
+  result.accepted > 0 &&
+  result.missing.length === 0 &&
+  result.processedOnce === result.accepted &&
+  result.duplicates === 0 &&
+  result.pendingAfter === 0;
 console.log(ok ? "crash test passed: every accepted event stored and processed exactly once" : "CRASH TEST FAILED");
 process.exit(ok ? 0 : 1);

@@ -11,7 +11,10 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 const bin = (name: string) => path.join(root, "node_modules/.bin", name);
-const only = process.argv.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
 const wants = (stage: string) => !only || only.includes(stage);
 fs.mkdirSync("test-results", { recursive: true });
 
@@ -56,7 +59,9 @@ function ensureChromium(): string | null {
 
 /** PostgreSQL's server binaries (the scale-out stage starts a throwaway cluster), installed when we can. */
 function ensurePostgres(): boolean {
-  const found = () => fs.existsSync("/usr/lib/postgresql") && fs.readdirSync("/usr/lib/postgresql").some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+  const found = () =>
+    fs.existsSync("/usr/lib/postgresql") &&
+    fs.readdirSync("/usr/lib/postgresql").some((v) => fs.existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
   if (found()) return true;
   if (process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
     console.log("PostgreSQL not found: installing Debian's postgresql package...");
@@ -64,7 +69,9 @@ function ensurePostgres(): boolean {
     run("/usr/bin/apt-get", ["install", "-y", "-qq", "postgresql"], { DEBIAN_FRONTEND: "noninteractive" });
     if (found()) return true;
   }
-  console.error("\nNo PostgreSQL for the scale-out tests. Install it, then run npm test again:\n  sudo apt-get update && sudo apt-get install -y postgresql");
+  console.error(
+    "\nNo PostgreSQL for the scale-out tests. Install it, then run npm test again:\n  sudo apt-get update && sudo apt-get install -y postgresql",
+  );
   return false;
 }
 
@@ -73,7 +80,9 @@ function vitestStage(project: string, wrap: string[] = []) {
   fs.rmSync(output, { force: true });
   const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${output}`];
   const ok = wrap.length ? run(wrap[0], [...wrap.slice(1), bin("vitest"), ...args]) : run(bin("vitest"), args);
-  let passed = 0, failed = 0, skipped = 0;
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
   if (fs.existsSync(output)) {
     const report = JSON.parse(fs.readFileSync(output, "utf8"));
     passed = report.numPassedTests ?? 0;
@@ -92,7 +101,9 @@ function e2eStage() {
   const output = "test-results/e2e.json";
   fs.rmSync(output, { force: true });
   const ok = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: output });
-  let passed = 0, failed = 0, skipped = 0;
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
   if (fs.existsSync(output)) {
     const stats = JSON.parse(fs.readFileSync(output, "utf8")).stats ?? {};
     passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
@@ -105,7 +116,16 @@ function e2eStage() {
 if (wants("static")) {
   const typecheck = run("npm", ["run", "--silent", "typecheck"]);
   const lint = run(bin("eslint"), ["."]);
-  stages.push({ name: "typecheck+lint", ok: typecheck && lint, passed: Number(typecheck) + Number(lint), failed: Number(!typecheck) + Number(!lint), skipped: 0 });
+  // The formatter's check: `npm run format` rewrites what it names.
+  const formatted = run(bin("prettier"), ["--check", "--log-level=warn", "."]);
+  const checks = [typecheck, lint, formatted];
+  stages.push({
+    name: "typecheck+lint+format",
+    ok: checks.every(Boolean),
+    passed: checks.filter(Boolean).length,
+    failed: checks.filter((c) => !c).length,
+    skipped: 0,
+  });
 }
 if (!process.argv.includes("--no-build") && (wants("api") || wants("e2e") || wants("scale-out"))) {
   const built = run("npm", ["run", "--silent", "build"]);
@@ -120,7 +140,12 @@ if (wants("scale-out")) {
 }
 
 console.log("\nSummary");
-for (const s of stages) console.log(`  ${s.ok ? "ok  " : "FAIL"} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}`);
-const total = stages.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), { passed: 0, failed: 0, skipped: 0 });
+for (const s of stages)
+  console.log(`  ${s.ok ? "ok  " : "FAIL"} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}`);
+const total = stages.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
 process.exit(stages.every((s) => s.ok) ? 0 : 1);

@@ -18,7 +18,11 @@ async function main() {
   const { closeDatabase } = await import("../lib/db");
   const worker = startWorkers();
   console.log(`Inkwell events and batch worker ${worker.workerId} running (${config().databaseKind} database)`);
-  const stop = () => void worker.stop().then(closeDatabase).then(() => process.exit(0));
+  const stop = () =>
+    void worker
+      .stop()
+      .then(closeDatabase)
+      .then(() => process.exit(0));
   process.once("SIGTERM", stop);
   process.once("SIGINT", stop);
 }

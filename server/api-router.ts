@@ -17,7 +17,8 @@ import type { ReplyHandler } from "@/lib/http/route";
 import { apiRequestOf, sendResult } from "./node-request";
 
 type RouteModule = { routeModule: { ensureUserland(): Promise<void>; userland: Record<string, unknown> } };
-type Segment = { kind: "static"; value: string } | { kind: "dynamic"; name: string } | { kind: "catchAll"; name: string; optional: boolean };
+type Segment =
+  { kind: "static"; value: string } | { kind: "dynamic"; name: string } | { kind: "catchAll"; name: string; optional: boolean };
 type Route = { pattern: string; file: string; segments: Segment[]; handlers: Map<string, ReplyHandler> };
 
 const ROUTED_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);

@@ -24,7 +24,8 @@ export default function DocsIndex() {
           <Link href="/docs/v4-migration" className="card card-link">
             <h2 className="card-title">Migrating from v4</h2>
             <p className="muted">
-              The deprecated v4 API stops working on <LocalDate value={sunsetAt()} withTime />: what maps to what, and how to keep your event automations working.
+              The deprecated v4 API stops working on <LocalDate value={sunsetAt()} withTime />: what maps to what, and how to keep your
+              event automations working.
             </p>
           </Link>
         </li>
@@ -40,7 +41,8 @@ export default function DocsIndex() {
           Problem types
         </h2>
         <p className="muted">
-          Errors are <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem details; their <code>type</code> links to one of these pages.
+          Errors are <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a> problem details; their <code>type</code> links to one of
+          these pages.
         </p>
         <ul className="link-list">
           {Object.entries(PROBLEMS).map(([code, p]) => (

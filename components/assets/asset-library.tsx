@@ -25,7 +25,8 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
-const kb = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`);
+const kb = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
 export function AssetLibrary({ onUse, useLabel = "Use" }: Props) {
   const [search, setSearch] = useState("");
@@ -106,15 +107,26 @@ export function AssetLibrary({ onUse, useLabel = "Use" }: Props) {
 
       <div className={styles.search}>
         <label htmlFor={searchId}>Search images</label>
-        <input id={searchId} type="search" className="ed-input" placeholder="Name contains…" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          id={searchId}
+          type="search"
+          className="ed-input"
+          placeholder="Name contains…"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
 
       {images.isPending ? (
-        <p className={styles.muted} aria-live="polite">Loading images…</p>
+        <p className={styles.muted} aria-live="polite">
+          Loading images…
+        </p>
       ) : images.isError ? (
         <p role="alert">Could not load the images: {userMessage(images.error)}</p>
       ) : all.length === 0 ? (
-        <p className={styles.muted}>{nameContains ? `No image name contains “${nameContains}”.` : "No images yet. Drop some here to start your library."}</p>
+        <p className={styles.muted}>
+          {nameContains ? `No image name contains “${nameContains}”.` : "No images yet. Drop some here to start your library."}
+        </p>
       ) : (
         <ul className={styles.grid} aria-label="Images">
           {all.map((image) => (
@@ -156,7 +168,13 @@ export function AssetLibrary({ onUse, useLabel = "Use" }: Props) {
 function DeleteImageDialog({ image, onClose }: { image: LibraryImage | null; onClose: () => void }) {
   const queryClient = useQueryClient();
   // Asked afresh each time the dialog opens: a template may have started using the image meanwhile.
-  const check = useQuery({ queryKey: ["image-usage", image?.id], queryFn: () => imageUsage(image!.id), enabled: image !== null, gcTime: 0, staleTime: 0 });
+  const check = useQuery({
+    queryKey: ["image-usage", image?.id],
+    queryFn: () => imageUsage(image!.id),
+    enabled: image !== null,
+    gcTime: 0,
+    staleTime: 0,
+  });
   const usage: ImageUsage | null = check.data ?? null;
   const [failure, setFailure] = useState<string | null>(null);
   const error = failure ?? (check.isError ? `Could not check where the image is used: ${userMessage(check.error)}` : null);

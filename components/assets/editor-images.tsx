@@ -35,7 +35,13 @@ function place(store: EditorStore, blockId: string, image: LibraryImage): void {
   const current = block.image ?? {};
   const next = {
     ...current,
-    source: image.url, id: image.id, name: image.name, type: image.type, size: image.size, width: image.width, height: image.height,
+    source: image.url,
+    id: image.id,
+    name: image.name,
+    type: image.type,
+    size: image.size,
+    width: image.width,
+    height: image.height,
     altText: current.altText || image.name,
   };
   store.dispatch({ type: "update", id: blockId, patch: { image: next } });
@@ -54,10 +60,14 @@ export function EditorImagesPanel() {
           : "Select an image block on the canvas to place an image in it. You can also drop image files straight onto an image block."}
       </p>
       <AssetLibrary
-        onUse={selected ? (image) => {
-          place(store, selected.id, image);
-          ui.notify(`Placed “${image.name}” in the ${selected.type} block.`);
-        } : undefined}
+        onUse={
+          selected
+            ? (image) => {
+                place(store, selected.id, image);
+                ui.notify(`Placed “${image.name}” in the ${selected.type} block.`);
+              }
+            : undefined
+        }
       />
     </div>
   );

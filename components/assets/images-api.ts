@@ -1,7 +1,16 @@
 // The Images API calls the asset library makes (same-origin, session cookie, through apiFetch).
 import { apiFetch } from "@/lib/client/api-fetch";
 
-export type LibraryImage = { id: string; name: string; type: string; size: number; width: number; height: number; url: string; createdAt: string };
+export type LibraryImage = {
+  id: string;
+  name: string;
+  type: string;
+  size: number;
+  width: number;
+  height: number;
+  url: string;
+  createdAt: string;
+};
 export type ImagePage = { images: LibraryImage[]; paging: { limit: number; hasMore: boolean; cursors: { after?: string | null } } };
 export type ImageUsage = { templates: { id: string; name: string }[]; layouts: { id: string; name: string }[] };
 

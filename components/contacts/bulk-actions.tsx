@@ -40,7 +40,8 @@ export function BulkActions({ view, selected, total, capped, onDone }: Props) {
   const scope = selected.size > 0 ? "selected" : "all";
   const count = selected.size > 0 ? selected.size : total;
   // "12 contacts", or "more than 500 contacts" when the search stopped counting.
-  const countText = scope === "all" && capped ? `more than ${formatCount(total, "contact", "contacts")}` : formatCount(count, "contact", "contacts");
+  const countText =
+    scope === "all" && capped ? `more than ${formatCount(total, "contact", "contacts")}` : formatCount(count, "contact", "contacts");
   const busy = progress !== null;
 
   const run = async (label: string, of: number | null, work: () => Promise<string>) => {
@@ -82,8 +83,16 @@ export function BulkActions({ view, selected, total, capped, onDone }: Props) {
     const label = action === "add" ? `Adding “${name}”` : `Removing “${name}”`;
     if (scope === "all") return startJob(label, { action, tags: [name] });
     return run(label, selected.size, async () => {
-      const changed = await inPages(label, async (page) =>
-        (await apiFetch<{ contactsChanged: number }>("/api/contacts/tags", { method: action === "add" ? "POST" : "DELETE", body: { contactIDs: page, tags: [name] } })).contactsChanged);
+      const changed = await inPages(
+        label,
+        async (page) =>
+          (
+            await apiFetch<{ contactsChanged: number }>("/api/contacts/tags", {
+              method: action === "add" ? "POST" : "DELETE",
+              body: { contactIDs: page, tags: [name] },
+            })
+          ).contactsChanged,
+      );
       return `${action === "add" ? "Tagged" : "Untagged"} ${formatCount(changed, "contact", "contacts")}.`;
     });
   };
@@ -93,8 +102,12 @@ export function BulkActions({ view, selected, total, capped, onDone }: Props) {
     const label = "Unsubscribing";
     if (scope === "all") return startJob(label, { action: "unsubscribe" });
     return run(label, selected.size, async () => {
-      const changed = await inPages(label, async (page) =>
-        (await apiFetch<{ contactsChanged: number }>("/api/contacts/unsubscribe", { method: "POST", body: { contactIDs: page } })).contactsChanged);
+      const changed = await inPages(
+        label,
+        async (page) =>
+          (await apiFetch<{ contactsChanged: number }>("/api/contacts/unsubscribe", { method: "POST", body: { contactIDs: page } }))
+            .contactsChanged,
+      );
       return changed === 0
         ? "Nobody changed: they were unsubscribed already or have no email address."
         : `Unsubscribed ${formatCount(changed, "contact", "contacts")} from email.`;
@@ -118,12 +131,31 @@ export function BulkActions({ view, selected, total, capped, onDone }: Props) {
   return (
     <div className="bulk-actions" role="group" aria-label="Bulk actions">
       <span className="muted">{scope === "selected" ? `${formatCount(selected.size, "selected", "selected")}:` : "All matching:"}</span>
-      <label className="visually-hidden" htmlFor={`${id}-tag`}>Tag for the {scope === "selected" ? "selected contacts" : "matching contacts"}</label>
-      <input id={`${id}-tag`} className="input input-sm" placeholder="Tag" value={tag} onChange={(e) => setTag(e.target.value)} disabled={busy} />
-      <button type="button" className="btn btn-secondary btn-sm" disabled={busy || !tag.trim() || count === 0} onClick={() => changeTag("add")}>
+      <label className="visually-hidden" htmlFor={`${id}-tag`}>
+        Tag for the {scope === "selected" ? "selected contacts" : "matching contacts"}
+      </label>
+      <input
+        id={`${id}-tag`}
+        className="input input-sm"
+        placeholder="Tag"
+        value={tag}
+        onChange={(e) => setTag(e.target.value)}
+        disabled={busy}
+      />
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        disabled={busy || !tag.trim() || count === 0}
+        onClick={() => changeTag("add")}
+      >
         Add tag
       </button>
-      <button type="button" className="btn btn-secondary btn-sm" disabled={busy || !tag.trim() || count === 0} onClick={() => changeTag("remove")}>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        disabled={busy || !tag.trim() || count === 0}
+        onClick={() => changeTag("remove")}
+      >
         Remove tag
       </button>
       <button type="button" className="btn btn-secondary btn-sm" disabled={busy || count === 0} onClick={() => setConfirmUnsubscribe(true)}>
@@ -134,7 +166,9 @@ export function BulkActions({ view, selected, total, capped, onDone }: Props) {
       </button>
       {progress && (
         <span className="bulk-progress" role="status">
-          {progress.of === null ? `${progress.label}${progress.done > 0 ? `: ${formatNumber(progress.done)} contacts so far` : "…"}` : `${progress.label}: ${formatNumber(progress.done)} of ${formatNumber(progress.of)}`}
+          {progress.of === null
+            ? `${progress.label}${progress.done > 0 ? `: ${formatNumber(progress.done)} contacts so far` : "…"}`
+            : `${progress.label}: ${formatNumber(progress.done)} of ${formatNumber(progress.of)}`}
           <progress max={progress.of ?? undefined} value={progress.of === null ? undefined : progress.done} aria-label={progress.label} />
         </span>
       )}
@@ -143,11 +177,16 @@ export function BulkActions({ view, selected, total, capped, onDone }: Props) {
           {message.text}
         </span>
       )}
-      <Dialog open={confirmUnsubscribe} onClose={() => setConfirmUnsubscribe(false)} title={`Unsubscribe ${countText} from email?`} role="alertdialog">
+      <Dialog
+        open={confirmUnsubscribe}
+        onClose={() => setConfirmUnsubscribe(false)}
+        title={`Unsubscribe ${countText} from email?`}
+        role="alertdialog"
+      >
         <div className="stack">
           <p>
-            {scope === "selected" ? "The selected contacts" : "Every contact matching the current search and filters"} will stop receiving marketing email.
-            Each contact&apos;s status history records the change.
+            {scope === "selected" ? "The selected contacts" : "Every contact matching the current search and filters"} will stop receiving
+            marketing email. Each contact&apos;s status history records the change.
           </p>
           <div className="dialog-actions">
             <button type="button" className="btn btn-secondary" onClick={() => setConfirmUnsubscribe(false)} autoFocus>

@@ -51,7 +51,9 @@ export function BulkJobs({ segmentID, segmentName, title = "Background jobs", ba
   const [announcement, setAnnouncement] = useState("");
   useEffect(() => {
     if (!jobs.data) return;
-    const finished = jobs.data.filter((job) => !jobIsActive(job) && seen.current.has(job.id) && jobIsActive({ status: seen.current.get(job.id)! }));
+    const finished = jobs.data.filter(
+      (job) => !jobIsActive(job) && seen.current.has(job.id) && jobIsActive({ status: seen.current.get(job.id)! }),
+    );
     for (const job of jobs.data) seen.current.set(job.id, job.status);
     if (finished.length === 0) return;
     void queryClient.invalidateQueries({ queryKey: contactKeys.all });
@@ -62,7 +64,9 @@ export function BulkJobs({ segmentID, segmentName, title = "Background jobs", ba
 
   // "Recent" as of the list's own reading.
   const now = jobs.dataUpdatedAt;
-  const shown = (jobs.data ?? []).filter((job) => jobIsActive(job) || now - Date.parse(job.finishedAt ?? job.createdAt) < RECENT_MS).slice(0, SHOWN);
+  const shown = (jobs.data ?? [])
+    .filter((job) => jobIsActive(job) || now - Date.parse(job.finishedAt ?? job.createdAt) < RECENT_MS)
+    .slice(0, SHOWN);
   const live = (
     <p role="status" className="visually-hidden">
       {announcement}
@@ -71,7 +75,9 @@ export function BulkJobs({ segmentID, segmentName, title = "Background jobs", ba
   if (jobs.isError) {
     return (
       <section aria-labelledby={titleId} className={bare ? "stack job-section" : "card stack"}>
-        <Heading id={titleId} className="card-title">{title}</Heading>
+        <Heading id={titleId} className="card-title">
+          {title}
+        </Heading>
         <div className="alert alert-error" role="alert">
           <p>Could not load the background jobs: {userMessage(jobs.error)}</p>
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => jobs.refetch()}>
@@ -85,7 +91,9 @@ export function BulkJobs({ segmentID, segmentName, title = "Background jobs", ba
   if (shown.length === 0) return live;
   return (
     <section aria-labelledby={titleId} className={bare ? "stack job-section" : "card stack"}>
-      <Heading id={titleId} className="card-title">{title}</Heading>
+      <Heading id={titleId} className="card-title">
+        {title}
+      </Heading>
       <ul className="job-list" aria-labelledby={titleId}>
         {shown.map((job) => (
           <JobItem key={job.id} job={job} description={describeJob(job, nameOf)} />
@@ -108,7 +116,9 @@ function JobItem({ job, description }: { job: BulkJob; description: string }) {
         {jobProgressText(job)}
       </p>
       <p className="muted job-time">
-        {active ? `Started ${formatDateTime(job.startedAt ?? job.createdAt)}` : `Finished ${formatDateTime(job.finishedAt ?? job.createdAt)}`}
+        {active
+          ? `Started ${formatDateTime(job.startedAt ?? job.createdAt)}`
+          : `Finished ${formatDateTime(job.finishedAt ?? job.createdAt)}`}
       </p>
     </li>
   );

@@ -3,14 +3,35 @@ import { buildCreate, buildPatch, draftFromContact, emptyDraft, mapFieldErrors, 
 import type { Contact } from "./types";
 
 const stored: Contact = {
-  id: "65a1b2c3d4e5f60718293a4b", email: "ada@example.com", phone: ["+14155552671"],
+  id: "65a1b2c3d4e5f60718293a4b",
+  email: "ada@example.com",
+  phone: ["+14155552671"],
   identifiers: [
-    { type: "email", id: "ada@example.com", channels: { email: { status: "subscribed", statusChangedAt: "2026-01-01T00:00:00.000Z" } }, consent: { source: "signup form", createdAt: "2026-01-01T00:00:00.000Z", ip: "192.0.2.1" }, sendWelcomeMessage: true },
-    { type: "phone", id: "+14155552671", channels: { sms: { status: "nonSubscribed", statusChangedAt: "2026-01-01T00:00:00.000Z" } }, sendWelcomeMessage: true },
+    {
+      type: "email",
+      id: "ada@example.com",
+      channels: { email: { status: "subscribed", statusChangedAt: "2026-01-01T00:00:00.000Z" } },
+      consent: { source: "signup form", createdAt: "2026-01-01T00:00:00.000Z", ip: "192.0.2.1" },
+      sendWelcomeMessage: true,
+    },
+    {
+      type: "phone",
+      id: "+14155552671",
+      channels: { sms: { status: "nonSubscribed", statusChangedAt: "2026-01-01T00:00:00.000Z" } },
+      sendWelcomeMessage: true,
+    },
   ],
-  status: "subscribed", firstName: "Ada", city: "London", tags: ["vip"], customProperties: { score: 3, plan: "pro" }, segments: [],
-  consents: [], optIns: [], statuses: [],
-  createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z",
+  status: "subscribed",
+  firstName: "Ada",
+  city: "London",
+  tags: ["vip"],
+  customProperties: { score: 3, plan: "pro" },
+  segments: [],
+  consents: [],
+  optIns: [],
+  statuses: [],
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
 };
 
 describe("contact form model", () => {
@@ -41,11 +62,28 @@ describe("contact form model", () => {
 
   it("create sends every filled-in field with typed custom values", () => {
     const draft = emptyDraft();
-    draft.identifiers[0] = { ...newIdentifier("email"), id: " grace@example.com ", status: "subscribed", consentSource: "import", sendWelcomeMessage: false };
+    draft.identifiers[0] = {
+      ...newIdentifier("email"),
+      id: " grace@example.com ",
+      status: "subscribed",
+      consentSource: "import",
+      sendWelcomeMessage: false,
+    };
     draft.profile.firstName = "Grace";
-    draft.custom = [{ key: "vip", value: "true", valueType: "boolean" }, { key: "", value: "x", valueType: "string" }];
+    draft.custom = [
+      { key: "vip", value: "true", valueType: "boolean" },
+      { key: "", value: "x", valueType: "string" },
+    ];
     expect(buildCreate(draft).body).toEqual({
-      identifiers: [{ type: "email", id: "grace@example.com", channels: { email: { status: "subscribed" } }, consent: { source: "import" }, sendWelcomeMessage: false }],
+      identifiers: [
+        {
+          type: "email",
+          id: "grace@example.com",
+          channels: { email: { status: "subscribed" } },
+          consent: { source: "import" },
+          sendWelcomeMessage: false,
+        },
+      ],
       firstName: "Grace",
       customProperties: { vip: true },
     });

@@ -23,7 +23,14 @@ export type ContactDraft = { identifiers: IdentifierDraft[]; profile: Record<Pro
 const CHANNEL_OF: Record<IdentifierType, Channel> = { email: "email", phone: "sms" };
 
 export const newIdentifier = (type: IdentifierType = "email"): IdentifierDraft => ({
-  existing: false, type, id: "", status: "", consentSource: "", consentIp: "", consentUserAgent: "", sendWelcomeMessage: true,
+  existing: false,
+  type,
+  id: "",
+  status: "",
+  consentSource: "",
+  consentIp: "",
+  consentUserAgent: "",
+  sendWelcomeMessage: true,
 });
 
 const emptyProfile = () => Object.fromEntries(PROFILE_LABELS.map((f) => [f.name, ""])) as Record<ProfileName, string>;
@@ -62,7 +69,11 @@ function identifierBody(draft: IdentifierDraft, original: IdentifierDraft | unde
     body.channels = { [CHANNEL_OF[draft.type]]: { status: draft.status } };
     changed = true;
   }
-  const consentChanged = !original || draft.consentSource !== original.consentSource || draft.consentIp !== original.consentIp || draft.consentUserAgent !== original.consentUserAgent;
+  const consentChanged =
+    !original ||
+    draft.consentSource !== original.consentSource ||
+    draft.consentIp !== original.consentIp ||
+    draft.consentUserAgent !== original.consentUserAgent;
   if (consentChanged && (draft.consentSource.trim() || draft.consentIp.trim() || draft.consentUserAgent.trim())) {
     body.consent = {
       source: draft.consentSource.trim(),
@@ -134,13 +145,25 @@ export function buildPatch(original: ContactDraft, draft: ContactDraft): Built {
 export type FieldErrors = Record<string, string[]>;
 
 const IDENTIFIER_FIELD: Record<string, keyof IdentifierDraft> = {
-  type: "id", id: "id", channels: "status", consent: "consentSource", sendWelcomeMessage: "sendWelcomeMessage",
+  type: "id",
+  id: "id",
+  channels: "status",
+  consent: "consentSource",
+  sendWelcomeMessage: "sendWelcomeMessage",
 };
-const CONSENT_FIELD: Record<string, keyof IdentifierDraft> = { source: "consentSource", createdAt: "consentSource", ip: "consentIp", userAgent: "consentUserAgent" };
+const CONSENT_FIELD: Record<string, keyof IdentifierDraft> = {
+  source: "consentSource",
+  createdAt: "consentSource",
+  ip: "consentIp",
+  userAgent: "consentUserAgent",
+};
 
 /** Where an API error belongs in the form, from its RFC 6901 pointer into the body that was sent. */
 export function inputForPointer(pointer: string, draft: ContactDraft, built: Built): string {
-  const parts = pointer.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const parts = pointer
+    .split("/")
+    .slice(1)
+    .map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
   const [head, second, third, fourth] = parts;
   if (head === "identifiers") {
     if (second === undefined) return "identifiers";

@@ -10,8 +10,18 @@ import { ErrorSummary } from "@/components/ui/error-summary";
 import { summaryTitle, userMessage } from "@/components/ui/messages";
 import { ApiError } from "@/lib/client/api-fetch";
 import {
-  buildCreate, buildPatch, draftFromContact, emptyDraft, mapFieldErrors, newIdentifier,
-  type Built, type ContactDraft, type CustomDraft, type FieldErrors, type IdentifierDraft, type ProfileName,
+  buildCreate,
+  buildPatch,
+  draftFromContact,
+  emptyDraft,
+  mapFieldErrors,
+  newIdentifier,
+  type Built,
+  type ContactDraft,
+  type CustomDraft,
+  type FieldErrors,
+  type IdentifierDraft,
+  type ProfileName,
 } from "./contact-form-model";
 import { contactKeys, createContact, listContacts, patchContact } from "./contacts-client";
 import { DuplicateContactDialog, type Duplicate } from "./duplicate-contact-dialog";
@@ -41,7 +51,15 @@ function inputLabel(name: string, draft: ContactDraft): string {
     const index = Number(m[1]);
     const type = draft.identifiers[index]?.type ?? "email";
     const nth = draft.identifiers.slice(0, index + 1).filter((i) => i.type === type).length;
-    const part = { id: "", status: ", status", consentSource: ", consent source", consentIp: ", consent IP", consentUserAgent: ", consent browser", sendWelcomeMessage: ", welcome message" }[m[2]] ?? `, ${m[2]}`;
+    const part =
+      {
+        id: "",
+        status: ", status",
+        consentSource: ", consent source",
+        consentIp: ", consent IP",
+        consentUserAgent: ", consent browser",
+        sendWelcomeMessage: ", welcome message",
+      }[m[2]] ?? `, ${m[2]}`;
     return `${type === "email" ? "Email" : "Phone"} ${nth}${part}`;
   }
   if (name.startsWith("custom.")) return `Custom property ${Number(name.split(".")[1]) + 1}`;
@@ -68,7 +86,6 @@ export function ContactForm({ contact }: { contact?: Contact }) {
     },
   });
 
-
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const built = contact ? buildPatch(original, draft) : buildCreate(draft);
@@ -89,7 +106,9 @@ export function ContactForm({ contact }: { contact?: Contact }) {
     try {
       for (const identifier of lookupOrder(built.body)) {
         // A lookup the API refuses (an address that cannot exist) is left to the create to report.
-        const found = await listContacts({ [identifier.type]: identifier.id, sort: "createdAt", direction: "desc", limit: 1 }).catch(() => null);
+        const found = await listContacts({ [identifier.type]: identifier.id, sort: "createdAt", direction: "desc", limit: 1 }).catch(
+          () => null,
+        );
         const owner = found?.contacts[0];
         if (owner) {
           setDuplicate({ contact: owner, type: identifier.type, value: identifier.id, changes: upsertChanges(owner, built.body), built });
@@ -147,7 +166,11 @@ export function ContactForm({ contact }: { contact?: Contact }) {
   const setCustom = (custom: CustomDraft[]) => {
     const before = draft.custom;
     const moved = custom.length !== before.length;
-    clearErrors((key) => key === "custom" || (key.startsWith("custom.") && (moved || custom[Number(key.split(".")[1])] !== before[Number(key.split(".")[1])])));
+    clearErrors(
+      (key) =>
+        key === "custom" ||
+        (key.startsWith("custom.") && (moved || custom[Number(key.split(".")[1])] !== before[Number(key.split(".")[1])])),
+    );
     setDraft((d) => ({ ...d, custom }));
   };
   const errorEntries = Object.entries(errors);
@@ -157,7 +180,20 @@ export function ContactForm({ contact }: { contact?: Contact }) {
       <ErrorSummary
         id="form-problem"
         focusOn={problem}
-        summary={problem ? { title: errorEntries.length ? summaryTitle(errorEntries.length, contact ? "this contact can be saved" : "this contact can be created") : problem, items: errorEntries.map(([name, messages]) => ({ key: name, text: `${inputLabel(name, draft)}: ${messages.join(" ")}`, target: inputId(name) })) } : null}
+        summary={
+          problem
+            ? {
+                title: errorEntries.length
+                  ? summaryTitle(errorEntries.length, contact ? "this contact can be saved" : "this contact can be created")
+                  : problem,
+                items: errorEntries.map(([name, messages]) => ({
+                  key: name,
+                  text: `${inputLabel(name, draft)}: ${messages.join(" ")}`,
+                  target: inputId(name),
+                })),
+              }
+            : null
+        }
       />
 
       <section className="card stack" aria-labelledby="identifiers-heading">
@@ -172,14 +208,26 @@ export function ContactForm({ contact }: { contact?: Contact }) {
             value={identifier}
             error={error}
             onChange={(patch) => setIdentifier(index, patch)}
-            onRemove={identifier.existing || draft.identifiers.length === 1 ? undefined : () => setIdentifiers((list) => list.filter((_, n) => n !== index))}
+            onRemove={
+              identifier.existing || draft.identifiers.length === 1
+                ? undefined
+                : () => setIdentifiers((list) => list.filter((_, n) => n !== index))
+            }
           />
         ))}
         <div className="form-row">
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setIdentifiers((list) => [...list, newIdentifier("email")])}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => setIdentifiers((list) => [...list, newIdentifier("email")])}
+          >
             Add email
           </button>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => setIdentifiers((list) => [...list, newIdentifier("phone")])}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={() => setIdentifiers((list) => [...list, newIdentifier("phone")])}
+          >
             Add phone
           </button>
         </div>
@@ -191,7 +239,13 @@ export function ContactForm({ contact }: { contact?: Contact }) {
         </h2>
         <div className="form-grid">
           {PROFILE_LABELS.map(({ name, label }) => (
-            <Control key={name} id={`profile-${name}`} label={label} error={error(name)} hint={name === "countryCode" ? "Two letters, e.g. DE" : undefined}>
+            <Control
+              key={name}
+              id={`profile-${name}`}
+              label={label}
+              error={error(name)}
+              hint={name === "countryCode" ? "Two letters, e.g. DE" : undefined}
+            >
               {(control) =>
                 name === "gender" ? (
                   <select {...control} className="input" value={draft.profile.gender} onChange={(e) => setProfile(name, e.target.value)}>
@@ -200,7 +254,13 @@ export function ContactForm({ contact }: { contact?: Contact }) {
                     <option value="m">Male</option>
                   </select>
                 ) : (
-                  <input {...control} className="input" type={name === "birthdate" ? "date" : "text"} value={draft.profile[name]} onChange={(e) => setProfile(name, e.target.value)} />
+                  <input
+                    {...control}
+                    className="input"
+                    type={name === "birthdate" ? "date" : "text"}
+                    value={draft.profile[name]}
+                    onChange={(e) => setProfile(name, e.target.value)}
+                  />
                 )
               }
             </Control>
@@ -226,7 +286,12 @@ export function ContactForm({ contact }: { contact?: Contact }) {
           </p>
         )}
       </div>
-      <DuplicateContactDialog duplicate={duplicate} updating={save.isPending} onCancel={() => setDuplicate(null)} onUpdate={() => duplicate && send(duplicate.built)} />
+      <DuplicateContactDialog
+        duplicate={duplicate}
+        updating={save.isPending}
+        onCancel={() => setDuplicate(null)}
+        onUpdate={() => duplicate && send(duplicate.built)}
+      />
     </form>
   );
 }

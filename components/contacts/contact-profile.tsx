@@ -89,7 +89,8 @@ function Identifiers({ contact }: { contact: Contact }) {
                   <div>
                     <dt>{channel === "sms" ? "SMS status" : "Email status"}</dt>
                     <dd>
-                      <StatusBadge status={state?.status} /> <span className="muted small">since {formatDateTime(state?.statusChangedAt)}</span>
+                      <StatusBadge status={state?.status} />{" "}
+                      <span className="muted small">since {formatDateTime(state?.statusChangedAt)}</span>
                     </dd>
                   </div>
                   {identifier.consent ? (
@@ -147,7 +148,21 @@ function ProfileFields({ contact }: { contact: Contact }) {
           {PROFILE_LABELS.map(({ name, label }) => (
             <div key={name}>
               <dt>{label}</dt>
-              <dd>{contact[name] ? (name === "gender" ? (contact.gender === "f" ? "Female" : "Male") : contact[name]) : <span className="muted">—</span>}</dd>
+              <dd>
+                {contact[name] ? (
+                  name === "gender" ? (
+                    contact.gender === "f" ? (
+                      "Female"
+                    ) : (
+                      "Male"
+                    )
+                  ) : (
+                    contact[name]
+                  )
+                ) : (
+                  <span className="muted">—</span>
+                )}
+              </dd>
             </div>
           ))}
         </dl>

@@ -74,18 +74,21 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
       return next;
     });
 
-  const apply = useCallback((next: ContactView) => {
-    const { q: _q, ...rest } = next;
-    const clean = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== "")) as ContactView;
-    setView(clean);
-    setSelected(new Set());
-    if (syncUrl) {
-      const url = new URL(window.location.href);
-      const q = url.searchParams.get("q");
-      url.search = new URLSearchParams({ ...clean, ...(q ? { q } : {}) } as Record<string, string>).toString();
-      window.history.replaceState(null, "", url);
-    }
-  }, [syncUrl]);
+  const apply = useCallback(
+    (next: ContactView) => {
+      const { q: _q, ...rest } = next;
+      const clean = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== "")) as ContactView;
+      setView(clean);
+      setSelected(new Set());
+      if (syncUrl) {
+        const url = new URL(window.location.href);
+        const q = url.searchParams.get("q");
+        url.search = new URLSearchParams({ ...clean, ...(q ? { q } : {}) } as Record<string, string>).toString();
+        window.history.replaceState(null, "", url);
+      }
+    },
+    [syncUrl],
+  );
 
   // Typing searches once the typing pauses: the text is part of the view as soon as it settles.
   const current: ContactView = { ...view, q: typed || undefined };
@@ -136,7 +139,8 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
   const total = contacts.data?.pages[0]?.total ?? 0;
   const capped = contacts.data?.pages[0]?.capped ?? false;
   const filtered = Object.keys(current).some((k) => current[k as keyof ContactView] !== undefined && (k !== "segmentID" || !segmentID));
-  const setRange = (key: "createdFrom" | "createdTo" | "updatedFrom" | "updatedTo", day: string) => apply({ ...view, [key]: dayBound(day, key.endsWith("To")) });
+  const setRange = (key: "createdFrom" | "createdTo" | "updatedFrom" | "updatedTo", day: string) =>
+    apply({ ...view, [key]: dayBound(day, key.endsWith("To")) });
 
   return (
     <section aria-label={caption} className="stack">
@@ -162,7 +166,12 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
           <label className="label" htmlFor={`${formId}-status`}>
             Email status
           </label>
-          <select id={`${formId}-status`} className="input" value={view.status ?? ""} onChange={(e) => apply({ ...view, status: (e.target.value || undefined) as ContactStatus | undefined })}>
+          <select
+            id={`${formId}-status`}
+            className="input"
+            value={view.status ?? ""}
+            onChange={(e) => apply({ ...view, status: (e.target.value || undefined) as ContactStatus | undefined })}
+          >
             <option value="">Any</option>
             {STATUS_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
@@ -175,14 +184,25 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
           <label className="label" htmlFor={`${formId}-tag`}>
             Tag
           </label>
-          <input id={`${formId}-tag`} className="input" value={tagDraft} onChange={(e) => setTagDraft(e.target.value)} onBlur={() => tagDraft.trim() !== (view.tag ?? "") && apply({ ...view, tag: tagDraft.trim() || undefined })} />
+          <input
+            id={`${formId}-tag`}
+            className="input"
+            value={tagDraft}
+            onChange={(e) => setTagDraft(e.target.value)}
+            onBlur={() => tagDraft.trim() !== (view.tag ?? "") && apply({ ...view, tag: tagDraft.trim() || undefined })}
+          />
         </div>
         {!segmentID && (
           <div className="field">
             <label className="label" htmlFor={`${formId}-segment`}>
               Segment
             </label>
-            <select id={`${formId}-segment`} className="input" value={view.segmentID ?? ""} onChange={(e) => apply({ ...view, segmentID: e.target.value || undefined })}>
+            <select
+              id={`${formId}-segment`}
+              className="input"
+              value={view.segmentID ?? ""}
+              onChange={(e) => apply({ ...view, segmentID: e.target.value || undefined })}
+            >
               <option value="">Any</option>
               {segments.data?.map((s) => (
                 <option key={s.segmentID} value={s.segmentID}>
@@ -202,15 +222,28 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
             </button>
           )}
         </div>
-        <details className="filter-more" open={Boolean(view.createdFrom || view.createdTo || view.updatedFrom || view.updatedTo) || undefined}>
+        <details
+          className="filter-more"
+          open={Boolean(view.createdFrom || view.createdTo || view.updatedFrom || view.updatedTo) || undefined}
+        >
           <summary>Dates</summary>
           <div className="filter-dates">
             {(["createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const).map((key) => (
               <div className="field" key={key}>
                 <label className="label" htmlFor={`${formId}-${key}`}>
-                  {{ createdFrom: "Created from", createdTo: "Created until", updatedFrom: "Updated from", updatedTo: "Updated until" }[key]}
+                  {
+                    { createdFrom: "Created from", createdTo: "Created until", updatedFrom: "Updated from", updatedTo: "Updated until" }[
+                      key
+                    ]
+                  }
                 </label>
-                <input id={`${formId}-${key}`} className="input" type="date" value={dayOf(view[key])} onChange={(e) => setRange(key, e.target.value)} />
+                <input
+                  id={`${formId}-${key}`}
+                  className="input"
+                  type="date"
+                  value={dayOf(view[key])}
+                  onChange={(e) => setRange(key, e.target.value)}
+                />
               </div>
             ))}
           </div>
@@ -219,7 +252,11 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
 
       <div className="table-toolbar">
         <p role="status" className="table-total">
-          {contacts.isPending ? "" : capped ? `More than ${formatCount(total, "contact", "contacts")} match` : formatCount(total, "contact", "contacts")}
+          {contacts.isPending
+            ? ""
+            : capped
+              ? `More than ${formatCount(total, "contact", "contacts")} match`
+              : formatCount(total, "contact", "contacts")}
           {filtered && !contacts.isPending && !capped ? " match" : ""}
           {capped && <span className="muted"> Add a word or a filter to narrow the search.</span>}
           {contacts.isFetching && !contacts.isPending && !isFetchingNextPage ? <span className="muted"> (updating…)</span> : null}
@@ -272,8 +309,17 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
       ) : (
         <>
           <ContactsTable
-            contacts={rows} total={total} hasMore={Boolean(hasNextPage)} loadingMore={isFetchingNextPage} onLoadMore={loadMore}
-            sort={sort} onSort={setSort} caption={caption} columns={columns} selected={selected} onSelect={onSelect}
+            contacts={rows}
+            total={total}
+            hasMore={Boolean(hasNextPage)}
+            loadingMore={isFetchingNextPage}
+            onLoadMore={loadMore}
+            sort={sort}
+            onSort={setSort}
+            caption={caption}
+            columns={columns}
+            selected={selected}
+            onSelect={onSelect}
           />
           <div className="table-footer">
             <p className="muted">
@@ -284,7 +330,11 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
                 {isFetchingNextPage ? "Loading…" : "Load more"}
               </button>
             )}
-            {contacts.isError && <p role="alert" className="field-error">Could not load more: {userMessage(contacts.error)}</p>}
+            {contacts.isError && (
+              <p role="alert" className="field-error">
+                Could not load more: {userMessage(contacts.error)}
+              </p>
+            )}
           </div>
         </>
       )}

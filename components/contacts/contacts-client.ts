@@ -12,8 +12,14 @@ export const CONTACTS_PAGE_SIZE = 100;
 
 /** The dashboard's filtered view: text search plus filters that combine freely (GET /api/contacts/search). */
 export type ContactView = {
-  q?: string; status?: ContactStatus; tag?: string; segmentID?: string;
-  createdFrom?: string; createdTo?: string; updatedFrom?: string; updatedTo?: string;
+  q?: string;
+  status?: ContactStatus;
+  tag?: string;
+  segmentID?: string;
+  createdFrom?: string;
+  createdTo?: string;
+  updatedFrom?: string;
+  updatedTo?: string;
 };
 export type SearchSort = { sort: "name" | "email" | "createdAt" | "updatedAt"; direction: "asc" | "desc" };
 export const VIEW_KEYS = ["q", "status", "tag", "segmentID", "createdFrom", "createdTo", "updatedFrom", "updatedTo"] as const;
@@ -25,7 +31,6 @@ export function searchContacts(view: ContactView & SearchSort & { limit?: number
   return apiFetch<ContactSearchResult>(`/api/contacts/search${queryString({ limit: SEARCH_PAGE_SIZE, ...view, offset })}`);
 }
 
-
 // ---- bulk jobs: a view's tag change or unsubscribe, and segments' tag jobs, run by the server
 
 export type { BulkJob };
@@ -33,7 +38,8 @@ export const bulkJobKeys = {
   all: ["bulk-jobs"] as const,
   list: (segmentID?: string) => ["bulk-jobs", "list", segmentID ?? null] as const,
 };
-export const listBulkJobs = (segmentID?: string) => apiFetch<{ jobs: BulkJob[] }>(`/api/contacts/jobs${queryString({ segmentID })}`).then((r) => r.jobs);
+export const listBulkJobs = (segmentID?: string) =>
+  apiFetch<{ jobs: BulkJob[] }>(`/api/contacts/jobs${queryString({ segmentID })}`).then((r) => r.jobs);
 export const startViewJob = (request: BulkJobRequest) => apiFetch<BulkJob>("/api/contacts/jobs", { method: "POST", body: request });
 export const jobIsActive = (job: Pick<BulkJob, "status">) => job.status === "queued" || job.status === "running";
 

@@ -41,7 +41,19 @@ type Props = {
   onSelect: (ids: string[], on: boolean) => void;
 };
 
-export function ContactsTable({ contacts, total, hasMore, loadingMore, onLoadMore, sort, onSort, caption, columns, selected, onSelect }: Props) {
+export function ContactsTable({
+  contacts,
+  total,
+  hasMore,
+  loadingMore,
+  onLoadMore,
+  sort,
+  onSort,
+  caption,
+  columns,
+  selected,
+  onSelect,
+}: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   // TanStack Virtual's API returns fresh functions each render, which the React Compiler lint flags; it is the documented usage.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -71,10 +83,28 @@ export function ContactsTable({ contacts, total, hasMore, loadingMore, onLoadMor
         <thead>
           <tr aria-rowindex={1}>
             <th scope="col" className="cell-check">
-              <input type="checkbox" aria-label="Select all loaded contacts" checked={allLoadedSelected} onChange={(e) => onSelect(contacts.map((c) => c.id), e.target.checked)} />
+              <input
+                type="checkbox"
+                aria-label="Select all loaded contacts"
+                checked={allLoadedSelected}
+                onChange={(e) =>
+                  onSelect(
+                    contacts.map((c) => c.id),
+                    e.target.checked,
+                  )
+                }
+              />
             </th>
             <SortHeader label="Name" field="name" sort={sort} onSort={onSort} />
-            {shown.map((c) => ("sort" in c ? <SortHeader key={c.id} label={c.label} field={c.sort} sort={sort} onSort={onSort} /> : <th key={c.id} scope="col">{c.label}</th>))}
+            {shown.map((c) =>
+              "sort" in c ? (
+                <SortHeader key={c.id} label={c.label} field={c.sort} sort={sort} onSort={onSort} />
+              ) : (
+                <th key={c.id} scope="col">
+                  {c.label}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>
@@ -85,7 +115,16 @@ export function ContactsTable({ contacts, total, hasMore, loadingMore, onLoadMor
           )}
           {items.map((item) => {
             const contact = contacts[item.index];
-            return <ContactRow key={contact.id} contact={contact} rowIndex={item.index + 2} columns={columns} checked={selected.has(contact.id)} onSelect={onSelect} />;
+            return (
+              <ContactRow
+                key={contact.id}
+                contact={contact}
+                rowIndex={item.index + 2}
+                columns={columns}
+                checked={selected.has(contact.id)}
+                onSelect={onSelect}
+              />
+            );
           })}
           {paddingBottom > 0 && (
             <tr aria-hidden="true" className="virtual-padding">
@@ -118,7 +157,13 @@ function Tags({ tags }: { tags: string[] }) {
   );
 }
 
-type RowProps = { contact: Contact; rowIndex: number; columns: ReadonlySet<ColumnId>; checked: boolean; onSelect: (ids: string[], on: boolean) => void };
+type RowProps = {
+  contact: Contact;
+  rowIndex: number;
+  columns: ReadonlySet<ColumnId>;
+  checked: boolean;
+  onSelect: (ids: string[], on: boolean) => void;
+};
 
 /** One row; memoized so scrolling re-renders only the rows that come into view. */
 const ContactRow = memo(function ContactRow({ contact, rowIndex, columns, checked, onSelect }: RowProps) {
@@ -127,17 +172,33 @@ const ContactRow = memo(function ContactRow({ contact, rowIndex, columns, checke
   const cells: Record<ColumnId, React.ReactNode> = {
     email: <td className="cell-truncate">{contact.email ?? <span className="muted">—</span>}</td>,
     phone: <td className="cell-truncate">{contact.phone.length ? contact.phone.join(", ") : <span className="muted">—</span>}</td>,
-    status: <td><StatusBadge status={contact.status} channel="Email" /></td>,
-    sms: <td><StatusBadge status={sms} channel="SMS" /></td>,
-    tags: <td className="cell-tags"><Tags tags={contact.tags} /></td>,
+    status: (
+      <td>
+        <StatusBadge status={contact.status} channel="Email" />
+      </td>
+    ),
+    sms: (
+      <td>
+        <StatusBadge status={sms} channel="SMS" />
+      </td>
+    ),
+    tags: (
+      <td className="cell-tags">
+        <Tags tags={contact.tags} />
+      </td>
+    ),
     createdAt: (
       <td className="cell-nowrap">
-        <time dateTime={contact.createdAt} title={formatDateTime(contact.createdAt)}>{formatDate(contact.createdAt)}</time>
+        <time dateTime={contact.createdAt} title={formatDateTime(contact.createdAt)}>
+          {formatDate(contact.createdAt)}
+        </time>
       </td>
     ),
     updatedAt: (
       <td className="cell-nowrap">
-        <time dateTime={contact.updatedAt} title={formatDateTime(contact.updatedAt)}>{formatDate(contact.updatedAt)}</time>
+        <time dateTime={contact.updatedAt} title={formatDateTime(contact.updatedAt)}>
+          {formatDate(contact.updatedAt)}
+        </time>
       </td>
     ),
   };
@@ -152,14 +213,26 @@ const ContactRow = memo(function ContactRow({ contact, rowIndex, columns, checke
           {name}
         </Link>
       </th>
-      {COLUMNS.filter((c) => columns.has(c.id)).map((c) => <CellSlot key={c.id}>{cells[c.id]}</CellSlot>)}
+      {COLUMNS.filter((c) => columns.has(c.id)).map((c) => (
+        <CellSlot key={c.id}>{cells[c.id]}</CellSlot>
+      ))}
     </tr>
   );
 });
 
 const CellSlot = ({ children }: { children: React.ReactNode }) => <>{children}</>;
 
-function SortHeader({ label, field, sort, onSort }: { label: string; field: SearchSort["sort"]; sort: SearchSort; onSort: (sort: SearchSort) => void }) {
+function SortHeader({
+  label,
+  field,
+  sort,
+  onSort,
+}: {
+  label: string;
+  field: SearchSort["sort"];
+  sort: SearchSort;
+  onSort: (sort: SearchSort) => void;
+}) {
   const active = sort.sort === field;
   const textual = field === "name" || field === "email";
   const next: SearchSort = { sort: field, direction: active ? (sort.direction === "desc" ? "asc" : "desc") : textual ? "asc" : "desc" };

@@ -20,7 +20,10 @@ type Rejected = { row: number; cells: string[]; reasons: string[] };
 type Progress = { done: number; created: number; updated: number; rejected: Rejected[]; finished: boolean; error?: string };
 
 function reportCsv(parsed: Parsed, rejected: Rejected[]): string {
-  return Papa.unparse([["row", ...parsed.headers, "reason"], ...rejected.map((r) => [String(r.row), ...r.cells, r.reasons.join(" ")])], { escapeFormulae: true, newline: "\r\n" });
+  return Papa.unparse([["row", ...parsed.headers, "reason"], ...rejected.map((r) => [String(r.row), ...r.cells, r.reasons.join(" ")])], {
+    escapeFormulae: true,
+    newline: "\r\n",
+  });
 }
 
 export function CsvImport() {
@@ -63,10 +66,14 @@ export function CsvImport() {
       // Row numbers as a spreadsheet shows them: the header is row 1.
       const rows = slice.map((cells, i) => ({ row: offset + i + 2, contact: rowToContact(parsed.headers, mapping, cells) }));
       try {
-        const result = await apiFetch<{ created: number; updated: number; rejected: { row: number; errors: ApiFieldError[] }[] }>("/api/contacts/imports", { method: "POST", body: { rows } });
+        const result = await apiFetch<{ created: number; updated: number; rejected: { row: number; errors: ApiFieldError[] }[] }>(
+          "/api/contacts/imports",
+          { method: "POST", body: { rows } },
+        );
         state.created += result.created;
         state.updated += result.updated;
-        for (const r of result.rejected) state.rejected.push({ row: r.row, cells: parsed.rows[r.row - 2] ?? [], reasons: r.errors.map((e) => fieldMessage(e)) });
+        for (const r of result.rejected)
+          state.rejected.push({ row: r.row, cells: parsed.rows[r.row - 2] ?? [], reasons: r.errors.map((e) => fieldMessage(e)) });
       } catch (error) {
         state.error = `The import stopped at row ${offset + 2}: ${userMessage(error)} Rows before it were imported.`;
         break;
@@ -95,18 +102,38 @@ export function CsvImport() {
   return (
     <div className="stack">
       <section className="card stack" aria-labelledby={`${id}-file-title`}>
-        <h2 id={`${id}-file-title`} className="card-title">1. Choose a CSV file</h2>
+        <h2 id={`${id}-file-title`} className="card-title">
+          1. Choose a CSV file
+        </h2>
         <div className="field">
-          <label className="label" htmlFor={`${id}-file`}>CSV file</label>
-          <input id={`${id}-file`} type="file" accept=".csv,text/csv" className="input" disabled={running} onChange={(e) => onFile(e.target.files?.[0])} aria-describedby={`${id}-file-hint`} />
-          <p id={`${id}-file-hint`} className="hint">The first line names the columns. Contacts that already exist (same email, or same phone) are updated.</p>
-          {fileError && <p role="alert" className="field-error">{fileError}</p>}
+          <label className="label" htmlFor={`${id}-file`}>
+            CSV file
+          </label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,text/csv"
+            className="input"
+            disabled={running}
+            onChange={(e) => onFile(e.target.files?.[0])}
+            aria-describedby={`${id}-file-hint`}
+          />
+          <p id={`${id}-file-hint`} className="hint">
+            The first line names the columns. Contacts that already exist (same email, or same phone) are updated.
+          </p>
+          {fileError && (
+            <p role="alert" className="field-error">
+              {fileError}
+            </p>
+          )}
         </div>
       </section>
 
       {parsed && (
         <section className="card stack" aria-labelledby={`${id}-map-title`}>
-          <h2 id={`${id}-map-title`} className="card-title">2. Match the columns ({formatCount(parsed.rows.length, "row", "rows")} in {parsed.name})</h2>
+          <h2 id={`${id}-map-title`} className="card-title">
+            2. Match the columns ({formatCount(parsed.rows.length, "row", "rows")} in {parsed.name})
+          </h2>
           <div className="table-wrap import-map">
             <table className="table table-compact">
               <caption className="visually-hidden">Columns and the contact field each one fills, with a preview of the first rows</caption>
@@ -114,7 +141,11 @@ export function CsvImport() {
                 <tr>
                   <th scope="col">Column</th>
                   <th scope="col">Imports as</th>
-                  {parsed.rows.slice(0, PREVIEW).map((_, i) => <th key={i} scope="col">Row {i + 2}</th>)}
+                  {parsed.rows.slice(0, PREVIEW).map((_, i) => (
+                    <th key={i} scope="col">
+                      Row {i + 2}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
@@ -122,51 +153,100 @@ export function CsvImport() {
                   <tr key={c}>
                     <th scope="row">{header || <span className="muted">(no name)</span>}</th>
                     <td>
-                      <label className="visually-hidden" htmlFor={`${id}-map-${c}`}>Field for column {header}</label>
-                      <select id={`${id}-map-${c}`} className="input" value={mapping[c]} disabled={running} onChange={(e) => setMapping((m) => m.map((f, n) => (n === c ? (e.target.value as ImportField) : f)))}>
-                        {IMPORT_FIELDS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+                      <label className="visually-hidden" htmlFor={`${id}-map-${c}`}>
+                        Field for column {header}
+                      </label>
+                      <select
+                        id={`${id}-map-${c}`}
+                        className="input"
+                        value={mapping[c]}
+                        disabled={running}
+                        onChange={(e) => setMapping((m) => m.map((f, n) => (n === c ? (e.target.value as ImportField) : f)))}
+                      >
+                        {IMPORT_FIELDS.map((f) => (
+                          <option key={f.value} value={f.value}>
+                            {f.label}
+                          </option>
+                        ))}
                       </select>
                     </td>
-                    {parsed.rows.slice(0, PREVIEW).map((row, r) => <td key={r} className="cell-truncate">{row[c] ?? ""}</td>)}
+                    {parsed.rows.slice(0, PREVIEW).map((row, r) => (
+                      <td key={r} className="cell-truncate">
+                        {row[c] ?? ""}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
-          {!hasIdentifier && <p role="alert" className="field-error">Match a column to Email or Phone: contacts are found and created by their email or phone.</p>}
+          {!hasIdentifier && (
+            <p role="alert" className="field-error">
+              Match a column to Email or Phone: contacts are found and created by their email or phone.
+            </p>
+          )}
           <div className="form-row">
             <button type="button" className="btn btn-primary" disabled={!hasIdentifier || running} onClick={start}>
               Import {formatCount(parsed.rows.length, "contact", "contacts")}
             </button>
-            {running && <button type="button" className="btn btn-secondary" onClick={() => { cancelled.current = true; }}>Stop</button>}
+            {running && (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => {
+                  cancelled.current = true;
+                }}
+              >
+                Stop
+              </button>
+            )}
           </div>
         </section>
       )}
 
       {progress && parsed && (
         <section className="card stack" aria-labelledby={`${id}-progress-title`}>
-          <h2 id={`${id}-progress-title`} className="card-title">3. {progress.finished ? "Import finished" : "Importing…"}</h2>
+          <h2 id={`${id}-progress-title`} className="card-title">
+            3. {progress.finished ? "Import finished" : "Importing…"}
+          </h2>
           <progress max={parsed.rows.length} value={progress.done} aria-label="Rows imported" className="progress-wide" />
           <p role="status">
-            {formatCount(progress.done, "row", "rows")} of {formatNumber(parsed.rows.length)} done: {formatCount(progress.created, "contact", "contacts")} added,{" "}
-            {formatCount(progress.updated, "contact", "contacts")} updated, {formatCount(progress.rejected.length, "row", "rows")} rejected.
+            {formatCount(progress.done, "row", "rows")} of {formatNumber(parsed.rows.length)} done:{" "}
+            {formatCount(progress.created, "contact", "contacts")} added, {formatCount(progress.updated, "contact", "contacts")} updated,{" "}
+            {formatCount(progress.rejected.length, "row", "rows")} rejected.
           </p>
-          {progress.error && <p role="alert" className="field-error">{progress.error}</p>}
+          {progress.error && (
+            <p role="alert" className="field-error">
+              {progress.error}
+            </p>
+          )}
           {progress.rejected.length > 0 && (
             <>
               <div className="table-wrap">
                 <table className="table table-compact">
                   <caption>Rejected rows</caption>
-                  <thead><tr><th scope="col">Row</th><th scope="col">Why</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th scope="col">Row</th>
+                      <th scope="col">Why</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {progress.rejected.slice(0, 50).map((r) => (
-                      <tr key={r.row}><th scope="row">{r.row}</th><td>{r.reasons.join(" ")}</td></tr>
+                      <tr key={r.row}>
+                        <th scope="row">{r.row}</th>
+                        <td>{r.reasons.join(" ")}</td>
+                      </tr>
                     ))}
                   </tbody>
                 </table>
               </div>
-              {progress.rejected.length > 50 && <p className="muted">The first 50 are shown; the report has all {formatNumber(progress.rejected.length)}.</p>}
-              <button type="button" className="btn btn-secondary" onClick={downloadReport}>Download rejected rows (CSV)</button>
+              {progress.rejected.length > 50 && (
+                <p className="muted">The first 50 are shown; the report has all {formatNumber(progress.rejected.length)}.</p>
+              )}
+              <button type="button" className="btn btn-secondary" onClick={downloadReport}>
+                Download rejected rows (CSV)
+              </button>
             </>
           )}
           {progress.finished && <Link href="/contacts">Go to contacts</Link>}

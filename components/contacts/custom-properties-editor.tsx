@@ -21,7 +21,13 @@ export function CustomPropertiesEditor({ rows, onChange, error }: Props) {
                 <label className="label" htmlFor={`custom-${index}-key`}>
                   Key
                 </label>
-                <input id={`custom-${index}-key`} className="input" value={row.key} onChange={(e) => update(index, { key: e.target.value })} {...common} />
+                <input
+                  id={`custom-${index}-key`}
+                  className="input"
+                  value={row.key}
+                  onChange={(e) => update(index, { key: e.target.value })}
+                  {...common}
+                />
               </div>
               <div className="field">
                 <label className="label" htmlFor={`custom-${index}-type`}>
@@ -46,7 +52,13 @@ export function CustomPropertiesEditor({ rows, onChange, error }: Props) {
                   Value
                 </label>
                 {row.valueType === "boolean" ? (
-                  <select id={`custom-${index}-value`} className="input" value={row.value} onChange={(e) => update(index, { value: e.target.value })} {...common}>
+                  <select
+                    id={`custom-${index}-value`}
+                    className="input"
+                    value={row.value}
+                    onChange={(e) => update(index, { value: e.target.value })}
+                    {...common}
+                  >
                     <option value="true">Yes (true)</option>
                     <option value="false">No (false)</option>
                   </select>
@@ -61,7 +73,12 @@ export function CustomPropertiesEditor({ rows, onChange, error }: Props) {
                   />
                 )}
               </div>
-              <button type="button" className="btn btn-danger-ghost btn-sm" aria-label={`Remove property ${row.key || index + 1}`} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                className="btn btn-danger-ghost btn-sm"
+                aria-label={`Remove property ${row.key || index + 1}`}
+                onClick={() => onChange(rows.filter((_, i) => i !== index))}
+              >
                 Remove
               </button>
             </div>
@@ -73,7 +90,11 @@ export function CustomPropertiesEditor({ rows, onChange, error }: Props) {
           </div>
         );
       })}
-      <button type="button" className="btn btn-secondary btn-sm" onClick={() => onChange([...rows, { key: "", value: "", valueType: "string" }])}>
+      <button
+        type="button"
+        className="btn btn-secondary btn-sm"
+        onClick={() => onChange([...rows, { key: "", value: "", valueType: "string" }])}
+      >
         Add property
       </button>
       {error("custom") && (

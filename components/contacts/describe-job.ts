@@ -11,7 +11,8 @@ const quoted = (words: string[]) => words.map((w) => `“${w}”`).join(", ");
 export function describeView(view: ContactView, segmentName: (id: string) => string | undefined): string {
   const parts: string[] = [];
   if (view.q) parts.push(`matching “${view.q}”`);
-  if (view.status) parts.push(`with email status ${STATUS_OPTIONS.find((o) => o.value === view.status)?.label.toLowerCase() ?? view.status}`);
+  if (view.status)
+    parts.push(`with email status ${STATUS_OPTIONS.find((o) => o.value === view.status)?.label.toLowerCase() ?? view.status}`);
   if (view.tag) parts.push(`tagged “${view.tag}”`);
   if (view.segmentID) {
     const name = segmentName(view.segmentID);
@@ -28,7 +29,9 @@ export function describeView(view: ContactView, segmentName: (id: string) => str
 export function describeJob(job: BulkJob, segmentName: (id: string) => string | undefined): string {
   const target = job.view
     ? describeView(job.view, segmentName)
-    : job.segmentID && segmentName(job.segmentID) ? `the members of “${segmentName(job.segmentID)}”` : "the members of a segment";
+    : job.segmentID && segmentName(job.segmentID)
+      ? `the members of “${segmentName(job.segmentID)}”`
+      : "the members of a segment";
   if (job.action === "add") return `Add ${quoted(job.tags)} to ${target}`;
   if (job.action === "remove") return `Remove ${quoted(job.tags)} from ${target}`;
   return `Unsubscribe ${target} from email`;
@@ -37,10 +40,17 @@ export function describeJob(job: BulkJob, segmentName: (id: string) => string | 
 /** Where the job stands, in one sentence. */
 export function jobProgressText(job: BulkJob): string {
   const verb = job.action === "add" ? "Tagging" : job.action === "remove" ? "Untagging" : "Unsubscribing";
-  const outcome = job.action === "add" ? `got ${quoted(job.tags)}` : job.action === "remove" ? `lost ${quoted(job.tags)}` : "were unsubscribed from email";
+  const outcome =
+    job.action === "add"
+      ? `got ${quoted(job.tags)}`
+      : job.action === "remove"
+        ? `lost ${quoted(job.tags)}`
+        : "were unsubscribed from email";
   if (job.status === "queued") return `${verb} will start in a moment…`;
   if (job.status === "running") {
-    return job.total === null ? `${verb}: counting the contacts…` : `${verb} ${formatNumber(job.processed)} of ${formatNumber(job.total)} contacts…`;
+    return job.total === null
+      ? `${verb}: counting the contacts…`
+      : `${verb} ${formatNumber(job.processed)} of ${formatNumber(job.total)} contacts…`;
   }
   if (job.status === "done") return `Done: ${formatNumber(job.changed)} of ${formatNumber(job.processed)} contacts ${outcome}.`;
   return `Stopped: ${job.error ?? "an error occurred"} (${formatNumber(job.changed)} contacts changed).`;

@@ -49,9 +49,12 @@ async function readCsv(body: unknown, onRecords: (records: number) => void): Pro
 
 /** Downloads the CSV of a view, or of a selection; `onProgress` hears how many contacts have arrived. */
 export async function downloadCsv(what: { view: ContactView } | { ids: string[] }, onProgress: (contacts: number) => void): Promise<void> {
-  const requests = "view" in what
-    ? [what.view]
-    : Array.from({ length: Math.max(1, Math.ceil(what.ids.length / EXPORT_IDS_PER_REQUEST)) }, (_, i) => ({ ids: what.ids.slice(i * EXPORT_IDS_PER_REQUEST, (i + 1) * EXPORT_IDS_PER_REQUEST) }));
+  const requests =
+    "view" in what
+      ? [what.view]
+      : Array.from({ length: Math.max(1, Math.ceil(what.ids.length / EXPORT_IDS_PER_REQUEST)) }, (_, i) => ({
+          ids: what.ids.slice(i * EXPORT_IDS_PER_REQUEST, (i + 1) * EXPORT_IDS_PER_REQUEST),
+        }));
   const parts: string[] = [];
   let filename = "contacts.csv";
   let before = 0;

@@ -14,7 +14,12 @@ type Props = { duplicate: Duplicate | null; updating: boolean; onUpdate: () => v
 export function DuplicateContactDialog({ duplicate, updating, onUpdate, onCancel }: Props) {
   const name = duplicate ? displayName(duplicate.contact) : "";
   return (
-    <Dialog open={duplicate !== null} onClose={onCancel} role="alertdialog" title={duplicate ? `This ${duplicate.type === "email" ? "email" : "phone number"} belongs to ${name}` : ""}>
+    <Dialog
+      open={duplicate !== null}
+      onClose={onCancel}
+      role="alertdialog"
+      title={duplicate ? `This ${duplicate.type === "email" ? "email" : "phone number"} belongs to ${name}` : ""}
+    >
       {duplicate && (
         <div className="stack">
           <p>
@@ -36,8 +41,12 @@ export function DuplicateContactDialog({ duplicate, updating, onUpdate, onCancel
                 {duplicate.changes.map((c) => (
                   <tr key={c.field}>
                     <th scope="row">{c.field}</th>
-                    <td><del>{c.before}</del></td>
-                    <td><ins>{c.after}</ins></td>
+                    <td>
+                      <del>{c.before}</del>
+                    </td>
+                    <td>
+                      <ins>{c.after}</ins>
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -10,11 +10,14 @@ type IdentifierBody = { type: "email" | "phone"; id: string; channels?: Record<s
 
 /** The identifiers of a create body, emails first (the upsert's order of precedence). */
 export function lookupOrder(body: Record<string, unknown>): IdentifierBody[] {
-  const identifiers = ((body.identifiers as (IdentifierBody | null)[] | undefined) ?? []).filter((i): i is IdentifierBody => Boolean(i?.id));
+  const identifiers = ((body.identifiers as (IdentifierBody | null)[] | undefined) ?? []).filter((i): i is IdentifierBody =>
+    Boolean(i?.id),
+  );
   return [...identifiers.filter((i) => i.type === "email"), ...identifiers.filter((i) => i.type === "phone")];
 }
 
-const show = (value: unknown): string => (value === undefined || value === null || value === "" ? "—" : Array.isArray(value) ? value.join(", ") || "—" : String(value));
+const show = (value: unknown): string =>
+  value === undefined || value === null || value === "" ? "—" : Array.isArray(value) ? value.join(", ") || "—" : String(value);
 
 /** What POSTing `body` would change on `existing`: profile fields, tags (replaced), custom properties (merged), identifiers added. */
 export function upsertChanges(existing: Contact, body: Record<string, unknown>): FieldChange[] {
@@ -27,7 +30,8 @@ export function upsertChanges(existing: Contact, body: Record<string, unknown>):
     changes.push({ field: "Tags", before: show(existing.tags), after: show(body.tags) });
   }
   for (const [key, value] of Object.entries((body.customProperties as Record<string, unknown> | undefined) ?? {})) {
-    if (show(existing.customProperties[key]) !== show(value)) changes.push({ field: key, before: show(existing.customProperties[key]), after: show(value) });
+    if (show(existing.customProperties[key]) !== show(value))
+      changes.push({ field: key, before: show(existing.customProperties[key]), after: show(value) });
   }
   for (const identifier of lookupOrder(body)) {
     // Emails compare case-insensitively; phones without their spacing (the API stores them in E.164).

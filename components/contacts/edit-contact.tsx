@@ -26,8 +26,9 @@ export function EditContact({ id }: { id: string }) {
   return (
     <>
       <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link href="/contacts">Contacts</Link> <span aria-hidden="true">/</span> <Link href={`/contacts/${id}`}>{displayName(contact.data)}</Link>{" "}
-        <span aria-hidden="true">/</span> <span aria-current="page">Edit</span>
+        <Link href="/contacts">Contacts</Link> <span aria-hidden="true">/</span>{" "}
+        <Link href={`/contacts/${id}`}>{displayName(contact.data)}</Link> <span aria-hidden="true">/</span>{" "}
+        <span aria-current="page">Edit</span>
       </nav>
       <div className="page-header">
         <h1 className="page-title">Edit {displayName(contact.data)}</h1>

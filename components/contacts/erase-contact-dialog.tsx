@@ -29,7 +29,10 @@ export function EraseContactButton({ contact }: { contact: Contact }) {
     try {
       const erasure = await apiFetch<Erasure>(`/api/contacts/${encodeURIComponent(contact.id)}/erasure`, { method: "POST" });
       // Only the lists: the profile's own queries would refetch a contact that no longer exists (404s).
-      await Promise.all([queryClient.invalidateQueries({ queryKey: [...contactKeys.all, "search"] }), queryClient.invalidateQueries({ queryKey: [...contactKeys.all, "list"] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: [...contactKeys.all, "search"] }),
+        queryClient.invalidateQueries({ queryKey: [...contactKeys.all, "list"] }),
+      ]);
       router.push(`/contacts?erased=${encodeURIComponent(erasure.id)}`);
     } catch (e) {
       setError(userMessage(e));
@@ -42,11 +45,19 @@ export function EraseContactButton({ contact }: { contact: Contact }) {
       <button type="button" className="btn btn-danger-ghost" onClick={() => setOpen(true)}>
         Erase contact
       </button>
-      <Dialog open={open} onClose={() => { setOpen(false); setTyped(""); }} role="alertdialog" title={`Erase ${name}?`}>
+      <Dialog
+        open={open}
+        onClose={() => {
+          setOpen(false);
+          setTyped("");
+        }}
+        role="alertdialog"
+        title={`Erase ${name}?`}
+      >
         <div className="stack">
           <p>
-            This permanently deletes {name}, their emails and phone numbers, tags, consents, status history and every event they sent.
-            It cannot be undone. A line recording that a contact was erased, when and by whom is kept, without their details.
+            This permanently deletes {name}, their emails and phone numbers, tags, consents, status history and every event they sent. It
+            cannot be undone. A line recording that a contact was erased, when and by whom is kept, without their details.
           </p>
           <div className="field">
             <label className="label" htmlFor={`${id}-confirm`}>
@@ -54,12 +65,28 @@ export function EraseContactButton({ contact }: { contact: Contact }) {
             </label>
             <input id={`${id}-confirm`} className="input" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" />
           </div>
-          {error && <p role="alert" className="field-error">{error}</p>}
+          {error && (
+            <p role="alert" className="field-error">
+              {error}
+            </p>
+          )}
           <div className="dialog-actions">
-            <button type="button" className="btn btn-secondary" onClick={() => { setOpen(false); setTyped(""); }}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setOpen(false);
+                setTyped("");
+              }}
+            >
               Cancel
             </button>
-            <button type="button" className="btn btn-danger" disabled={busy || typed.trim().toLowerCase() !== confirmWord.toLowerCase()} onClick={erase}>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy || typed.trim().toLowerCase() !== confirmWord.toLowerCase()}
+              onClick={erase}
+            >
               {busy ? "Erasing…" : "Erase permanently"}
             </button>
           </div>

@@ -24,7 +24,12 @@ export function IdentifierFields({ index, value, onChange, onRemove, error }: Pr
         {!value.existing && (
           <Control id={id("type")} label="Type">
             {(control) => (
-              <select {...control} className="input" value={value.type} onChange={(e) => onChange({ type: e.target.value as IdentifierDraft["type"], status: "" })}>
+              <select
+                {...control}
+                className="input"
+                value={value.type}
+                onChange={(e) => onChange({ type: e.target.value as IdentifierDraft["type"], status: "" })}
+              >
                 <option value="email">Email</option>
                 <option value="phone">Phone</option>
               </select>
@@ -34,7 +39,13 @@ export function IdentifierFields({ index, value, onChange, onRemove, error }: Pr
         <Control
           id={id("id")}
           label={value.type === "email" ? "Email address" : "Phone number"}
-          hint={value.existing ? "Stored identifiers cannot be renamed; add a new one instead." : value.type === "phone" ? "International format, e.g. +14155552671" : undefined}
+          hint={
+            value.existing
+              ? "Stored identifiers cannot be renamed; add a new one instead."
+              : value.type === "phone"
+                ? "International format, e.g. +14155552671"
+                : undefined
+          }
           error={err("id")}
           className="grow"
         >
@@ -52,7 +63,12 @@ export function IdentifierFields({ index, value, onChange, onRemove, error }: Pr
         </Control>
         <Control id={id("status")} label={`${channel} status`} error={err("status")}>
           {(control) => (
-            <select {...control} className="input" value={value.status} onChange={(e) => onChange({ status: e.target.value as IdentifierDraft["status"] })}>
+            <select
+              {...control}
+              className="input"
+              value={value.status}
+              onChange={(e) => onChange({ status: e.target.value as IdentifierDraft["status"] })}
+            >
               {!value.existing && <option value="">Default (not subscribed)</option>}
               {STATUS_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -64,14 +80,36 @@ export function IdentifierFields({ index, value, onChange, onRemove, error }: Pr
         </Control>
       </div>
       <div className="form-row">
-        <Control id={id("consentSource")} label="Consent source" hint="Where consent was given, e.g. checkout form" error={err("consentSource")} className="grow">
-          {(control) => <input {...control} className="input" value={value.consentSource} onChange={(e) => onChange({ consentSource: e.target.value })} />}
+        <Control
+          id={id("consentSource")}
+          label="Consent source"
+          hint="Where consent was given, e.g. checkout form"
+          error={err("consentSource")}
+          className="grow"
+        >
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={value.consentSource}
+              onChange={(e) => onChange({ consentSource: e.target.value })}
+            />
+          )}
         </Control>
         <Control id={id("consentIp")} label="Consent IP address" error={err("consentIp")}>
-          {(control) => <input {...control} className="input" value={value.consentIp} onChange={(e) => onChange({ consentIp: e.target.value })} />}
+          {(control) => (
+            <input {...control} className="input" value={value.consentIp} onChange={(e) => onChange({ consentIp: e.target.value })} />
+          )}
         </Control>
         <Control id={id("consentUserAgent")} label="Consent user agent" error={err("consentUserAgent")} className="grow">
-          {(control) => <input {...control} className="input" value={value.consentUserAgent} onChange={(e) => onChange({ consentUserAgent: e.target.value })} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              value={value.consentUserAgent}
+              onChange={(e) => onChange({ consentUserAgent: e.target.value })}
+            />
+          )}
         </Control>
       </div>
       <div className="form-row form-row-end">

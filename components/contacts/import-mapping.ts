@@ -21,20 +21,62 @@ export const IMPORT_FIELDS = [
 export type ImportField = (typeof IMPORT_FIELDS)[number]["value"];
 
 const GUESSES: Record<string, ImportField> = {
-  email: "email", emailaddress: "email", mail: "email", emails: "email",
-  phone: "phone", phonenumber: "phone", mobile: "phone", mobilephone: "phone", cell: "phone", tel: "phone", telephone: "phone", sms: "phone",
-  firstname: "firstName", first: "firstName", givenname: "firstName", fname: "firstName", forename: "firstName",
-  lastname: "lastName", last: "lastName", surname: "lastName", familyname: "lastName", lname: "lastName",
-  status: "emailStatus", emailstatus: "emailStatus", subscribed: "emailStatus", subscription: "emailStatus", subscriptionstatus: "emailStatus", emailsubscription: "emailStatus",
-  tags: "tags", tag: "tags", labels: "tags", lists: "tags",
-  gender: "gender", sex: "gender",
-  birthdate: "birthdate", birthday: "birthdate", dob: "birthdate", dateofbirth: "birthdate",
-  address: "address", street: "address", address1: "address", streetaddress: "address",
-  city: "city", town: "city",
-  state: "state", region: "state", province: "state", county: "state",
-  zip: "postalCode", zipcode: "postalCode", postalcode: "postalCode", postcode: "postalCode",
-  country: "country", countryname: "country",
-  countrycode: "countryCode", iso: "countryCode",
+  email: "email",
+  emailaddress: "email",
+  mail: "email",
+  emails: "email",
+  phone: "phone",
+  phonenumber: "phone",
+  mobile: "phone",
+  mobilephone: "phone",
+  cell: "phone",
+  tel: "phone",
+  telephone: "phone",
+  sms: "phone",
+  firstname: "firstName",
+  first: "firstName",
+  givenname: "firstName",
+  fname: "firstName",
+  forename: "firstName",
+  lastname: "lastName",
+  last: "lastName",
+  surname: "lastName",
+  familyname: "lastName",
+  lname: "lastName",
+  status: "emailStatus",
+  emailstatus: "emailStatus",
+  subscribed: "emailStatus",
+  subscription: "emailStatus",
+  subscriptionstatus: "emailStatus",
+  emailsubscription: "emailStatus",
+  tags: "tags",
+  tag: "tags",
+  labels: "tags",
+  lists: "tags",
+  gender: "gender",
+  sex: "gender",
+  birthdate: "birthdate",
+  birthday: "birthdate",
+  dob: "birthdate",
+  dateofbirth: "birthdate",
+  address: "address",
+  street: "address",
+  address1: "address",
+  streetaddress: "address",
+  city: "city",
+  town: "city",
+  state: "state",
+  region: "state",
+  province: "state",
+  county: "state",
+  zip: "postalCode",
+  zipcode: "postalCode",
+  postalcode: "postalCode",
+  postcode: "postalCode",
+  country: "country",
+  countryname: "country",
+  countrycode: "countryCode",
+  iso: "countryCode",
 };
 
 /** The field a column most likely holds, from its header ("E-mail Address" → email, "Zip" → postalCode). */
@@ -45,11 +87,20 @@ export function guessField(header: string): ImportField {
 
 /** A custom property key from a header: letters, digits, _ and - only (what the API accepts). */
 export function customKey(header: string): string {
-  return header.trim().replace(/\s+/g, "_").replace(/[^A-Za-z0-9_-]/g, "").slice(0, 100) || "column";
+  return (
+    header
+      .trim()
+      .replace(/\s+/g, "_")
+      .replace(/[^A-Za-z0-9_-]/g, "")
+      .slice(0, 100) || "column"
+  );
 }
 
 function status(text: string): string | undefined {
-  const key = text.trim().toLowerCase().replace(/[^a-z0-9]/g, "");
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   if (["subscribed", "yes", "true", "1", "optedin", "optin"].includes(key)) return "subscribed";
   if (["unsubscribed", "no", "false", "0", "optedout", "optout"].includes(key)) return "unsubscribed";
   if (["nonsubscribed", "notsubscribed"].includes(key)) return "nonSubscribed";
@@ -68,13 +119,24 @@ export function rowToContact(headers: string[], mapping: ImportField[], cells: s
     if (field === "email") identifiers.push({ type: "email", id: value });
     else if (field === "phone") identifiers.push({ type: "phone", id: value.startsWith("+") ? value.replace(/[\s().-]/g, "") : value });
     else if (field === "emailStatus") emailStatus = status(value);
-    else if (field === "tags") body.tags = [...new Set(value.split(/[;,]/).map((t) => t.trim()).filter(Boolean))];
-    else if (field === "gender") body.gender = ({ female: "f", male: "m", woman: "f", man: "m" } as Record<string, string>)[value.toLowerCase()] ?? value.toLowerCase();
+    else if (field === "tags")
+      body.tags = [
+        ...new Set(
+          value
+            .split(/[;,]/)
+            .map((t) => t.trim())
+            .filter(Boolean),
+        ),
+      ];
+    else if (field === "gender")
+      body.gender =
+        ({ female: "f", male: "m", woman: "f", man: "m" } as Record<string, string>)[value.toLowerCase()] ?? value.toLowerCase();
     else if (field === "countryCode") body.countryCode = value.toUpperCase();
     else if (field === "custom") custom[customKey(headers[i] ?? "")] = value;
     else body[field] = value;
   });
-  if (emailStatus) for (const identifier of identifiers) if (identifier.type === "email") identifier.channels = { email: { status: emailStatus } };
+  if (emailStatus)
+    for (const identifier of identifiers) if (identifier.type === "email") identifier.channels = { email: { status: emailStatus } };
   body.identifiers = identifiers;
   if (Object.keys(custom).length) body.customProperties = custom;
   return body;

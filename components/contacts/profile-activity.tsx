@@ -40,11 +40,24 @@ export function ActivityTimeline({ contactId }: { contactId: string }) {
         <h2 id="timeline-title" className="card-title">
           Activity
         </h2>
-        <button type="button" className="btn btn-secondary btn-sm" onClick={refresh} disabled={events.isFetching && !events.isPlaceholderData}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          onClick={refresh}
+          disabled={events.isFetching && !events.isPlaceholderData}
+        >
           {events.isFetching && !events.isFetchingNextPage && !events.isPlaceholderData ? "Refreshing…" : "Refresh"}
         </button>
       </div>
-      {(total > 0 || filtered) && <Filters filters={filters} onChange={setFilters} names={names.data ?? []} namesError={names.isError ? userMessage(names.error) : undefined} invalidRange={invalidRange} />}
+      {(total > 0 || filtered) && (
+        <Filters
+          filters={filters}
+          onChange={setFilters}
+          names={names.data ?? []}
+          namesError={names.isError ? userMessage(names.error) : undefined}
+          invalidRange={invalidRange}
+        />
+      )}
       {invalidRange ? null : events.isPending ? (
         <p className="loading" role="status">
           Loading activity…
@@ -112,7 +125,10 @@ function Filters({ filters, onChange, names, namesError, invalidRange }: Filters
   const set = (patch: Partial<ActivityFilters>) => onChange({ ...filters, ...patch });
   const toggle = (name: string, on: boolean) => set({ names: on ? [...filters.names, name] : filters.names.filter((n) => n !== name) });
   // A selected name the contact no longer has (erased events) stays visible so it can be unchecked.
-  const offered = [...names, ...filters.names.filter((n) => !names.some((e) => e.eventName === n)).map((eventName) => ({ eventName, count: 0, lastEventTime: "" }))];
+  const offered = [
+    ...names,
+    ...filters.names.filter((n) => !names.some((e) => e.eventName === n)).map((eventName) => ({ eventName, count: 0, lastEventTime: "" })),
+  ];
   const clear = () => {
     onChange(NO_FILTERS);
     // The button disappears with the filters; keep the keyboard where it was working.
@@ -129,7 +145,11 @@ function Filters({ filters, onChange, names, namesError, invalidRange }: Filters
             {offered.map(({ eventName, count }) => (
               <li key={eventName}>
                 <label className={styles.chip}>
-                  <input type="checkbox" checked={filters.names.includes(eventName)} onChange={(e) => toggle(eventName, e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    checked={filters.names.includes(eventName)}
+                    onChange={(e) => toggle(eventName, e.target.checked)}
+                  />
                   <span>{eventLabel(eventName)}</span>
                   <span className={styles.chipCount} aria-hidden="true">
                     {formatNumber(count)}
@@ -146,7 +166,13 @@ function Filters({ filters, onChange, names, namesError, invalidRange }: Filters
           <label className="label" htmlFor={`${id}-when`}>
             When
           </label>
-          <select ref={whenRef} id={`${id}-when`} className="input" value={filters.when} onChange={(e) => set({ when: e.target.value as TimeRange })}>
+          <select
+            ref={whenRef}
+            id={`${id}-when`}
+            className="input"
+            value={filters.when}
+            onChange={(e) => set({ when: e.target.value as TimeRange })}
+          >
             {TIME_RANGES.map((r) => (
               <option key={r.value} value={r.value}>
                 {r.label}
@@ -160,7 +186,14 @@ function Filters({ filters, onChange, names, namesError, invalidRange }: Filters
               <label className="label" htmlFor={`${id}-from`}>
                 From
               </label>
-              <input id={`${id}-from`} className="input" type="date" value={filters.fromDay} max={filters.toDay || undefined} onChange={(e) => set({ fromDay: e.target.value })} />
+              <input
+                id={`${id}-from`}
+                className="input"
+                type="date"
+                value={filters.fromDay}
+                max={filters.toDay || undefined}
+                onChange={(e) => set({ fromDay: e.target.value })}
+              />
             </div>
             <div className="field">
               <label className="label" htmlFor={`${id}-to`}>

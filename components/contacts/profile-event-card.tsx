@@ -5,8 +5,16 @@
 import { useState } from "react";
 import { formatDateTime, formatMoney, formatNumber } from "@/components/ui/format";
 import {
-  eventKind, eventLabel, isRecommended, otherProperties, readCommerce, readProduct, safeUrl,
-  type Commerce, type EventKind, type Product,
+  eventKind,
+  eventLabel,
+  isRecommended,
+  otherProperties,
+  readCommerce,
+  readProduct,
+  safeUrl,
+  type Commerce,
+  type EventKind,
+  type Product,
 } from "./profile-events";
 import type { ContactEvent } from "./types";
 import styles from "./profile.module.css";
@@ -34,7 +42,9 @@ export function EventCard({ event }: { event: ContactEvent }) {
         {isRecommended(event.eventName) ? (
           <span title="The event's name as the API received it">{event.eventName}</span>
         ) : (
-          <span className="badge badge-muted" title="An event your store or app defined">Custom event</span>
+          <span className="badge badge-muted" title="An event your store or app defined">
+            Custom event
+          </span>
         )}
         {event.eventVersion && (
           <span className="badge badge-info" title="Event version">
@@ -239,7 +249,11 @@ function Value({ value, depth, isId = false }: { value: unknown; depth: number; 
   if (Array.isArray(value)) {
     if (value.length === 0) return <span className="muted">none</span>;
     if (value.every((v) => v === null || typeof v !== "object")) {
-      return <span className="break">{value.map((v) => (typeof v === "number" ? formatNumber(v) : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v))).join(", ")}</span>;
+      return (
+        <span className="break">
+          {value.map((v) => (typeof v === "number" ? formatNumber(v) : typeof v === "boolean" ? (v ? "Yes" : "No") : String(v))).join(", ")}
+        </span>
+      );
     }
     return (
       <ol className={styles.nestedList}>

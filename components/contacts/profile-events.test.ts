@@ -1,6 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { EVENT_CATALOG } from "@/lib/events/catalog";
-import { eventKind, eventLabel, filterQuery, hasFilters, NO_FILTERS, otherProperties, rangeProblem, readCommerce, readProduct, safeUrl } from "./profile-events";
+import {
+  eventKind,
+  eventLabel,
+  filterQuery,
+  hasFilters,
+  NO_FILTERS,
+  otherProperties,
+  rangeProblem,
+  readCommerce,
+  readProduct,
+  safeUrl,
+} from "./profile-events";
 import { historyEntries } from "./profile-history";
 
 describe("event names in a marketer's words", () => {
@@ -22,16 +33,33 @@ describe("event names in a marketer's words", () => {
 describe("reading event properties", () => {
   it("reads a cart's line items, total and checkout link", () => {
     const cart = readCommerce({
-      currency: "EUR", value: 59.5, cartID: "c-1", abandonedCheckoutURL: "https://shop.example.com/cart/c-1",
+      currency: "EUR",
+      value: 59.5,
+      cartID: "c-1",
+      abandonedCheckoutURL: "https://shop.example.com/cart/c-1",
       lineItems: [
-        { productID: "sku-1", productTitle: "Linen shirt", productPrice: 39.5, productQuantity: 1, productImageURL: "https://cdn.example.com/1.png", productURL: "https://shop.example.com/p/1" },
+        {
+          productID: "sku-1",
+          productTitle: "Linen shirt",
+          productPrice: 39.5,
+          productQuantity: 1,
+          productImageURL: "https://cdn.example.com/1.png",
+          productURL: "https://shop.example.com/p/1",
+        },
         { productID: "sku-2", productPrice: 10, productQuantity: 2 },
         "not an item",
       ],
     });
     expect(cart).toMatchObject({ currency: "EUR", value: 59.5, cartId: "c-1", checkoutUrl: "https://shop.example.com/cart/c-1" });
     expect(cart.items).toEqual([
-      { id: "sku-1", title: "Linen shirt", price: 39.5, quantity: 1, url: "https://shop.example.com/p/1", imageUrl: "https://cdn.example.com/1.png" },
+      {
+        id: "sku-1",
+        title: "Linen shirt",
+        price: 39.5,
+        quantity: 1,
+        url: "https://shop.example.com/p/1",
+        imageUrl: "https://cdn.example.com/1.png",
+      },
       { id: "sku-2", title: undefined, price: 10, quantity: 2, url: undefined, imageUrl: undefined },
     ]);
   });
@@ -39,7 +67,10 @@ describe("reading event properties", () => {
   it("tolerates legacy shapes: no items, numbers as strings, unknown fields listed apart", () => {
     expect(readCommerce({ orderID: 1042, value: "12.5" })).toMatchObject({ orderId: "1042", value: 12.5, items: [] });
     expect(readCommerce({ lineItems: "three" }).items).toEqual([]);
-    expect(otherProperties("order", { orderID: "o", value: 1, giftWrap: true, note: "x" })).toEqual([["giftWrap", true], ["note", "x"]]);
+    expect(otherProperties("order", { orderID: "o", value: 1, giftWrap: true, note: "x" })).toEqual([
+      ["giftWrap", true],
+      ["note", "x"],
+    ]);
     expect(otherProperties("custom", { a: 1 })).toEqual([["a", 1]]);
   });
 

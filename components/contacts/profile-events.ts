@@ -34,8 +34,14 @@ export const isRecommended = (eventName: string) => eventName in KNOWN;
 
 // ---- property readers -------------------------------------------------------------------------------
 
-const text = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value : typeof value === "number" ? String(value) : undefined);
-const amount = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === "string" && value.trim() !== "" ? value : typeof value === "number" ? String(value) : undefined;
+const amount = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isFinite(value)
+    ? value
+    : typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value))
+      ? Number(value)
+      : undefined;
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A link or image address the dashboard may follow: http(s) only (event data comes from outside). */
@@ -128,10 +134,16 @@ export type ActivityFilters = {
 
 export const NO_FILTERS: ActivityFilters = { names: [], when: "any", fromDay: "", toDay: "" };
 
-export const hasFilters = (f: ActivityFilters) => f.names.length > 0 || (f.when === "custom" ? f.fromDay !== "" || f.toDay !== "" : f.when !== "any");
+export const hasFilters = (f: ActivityFilters) =>
+  f.names.length > 0 || (f.when === "custom" ? f.fromDay !== "" || f.toDay !== "" : f.when !== "any");
 
 const HOUR = 3_600_000;
-const PRESET_MS: Partial<Record<TimeRange, number>> = { "24h": 24 * HOUR, "7d": 7 * 24 * HOUR, "30d": 30 * 24 * HOUR, "90d": 90 * 24 * HOUR };
+const PRESET_MS: Partial<Record<TimeRange, number>> = {
+  "24h": 24 * HOUR,
+  "7d": 7 * 24 * HOUR,
+  "30d": 30 * 24 * HOUR,
+  "90d": 90 * 24 * HOUR,
+};
 
 /** A local calendar day's first or last instant, as the API takes it. */
 function dayBound(day: string, end: boolean): string | undefined {

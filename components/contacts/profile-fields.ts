@@ -2,6 +2,20 @@
 import { PROFILE_FIELD_LABELS, type ProfileField } from "@/lib/contacts/profile-fields";
 import type { Contact } from "./types";
 
-const ORDER: (ProfileField & keyof Contact)[] = ["firstName", "lastName", "gender", "birthdate", "address", "city", "state", "postalCode", "country", "countryCode"];
+const ORDER: (ProfileField & keyof Contact)[] = [
+  "firstName",
+  "lastName",
+  "gender",
+  "birthdate",
+  "address",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "countryCode",
+];
 
-export const PROFILE_LABELS: { name: ProfileField & keyof Contact; label: string }[] = ORDER.map((name) => ({ name, label: PROFILE_FIELD_LABELS[name] }));
+export const PROFILE_LABELS: { name: ProfileField & keyof Contact; label: string }[] = ORDER.map((name) => ({
+  name,
+  label: PROFILE_FIELD_LABELS[name],
+}));

@@ -16,14 +16,23 @@ export function historyEntries(contact: Pick<Contact, "optIns" | "consents" | "s
   const entries: Entry[] = [
     ...contact.optIns.map((o): Entry => ({ at: o.optInAt, channel: o.channel, status: "subscribed", what: "Subscribed" })),
     ...contact.consents.map((c): Entry => ({
-      at: c.createdAt, channel: c.channel, what: "Consent given", source: c.source,
+      at: c.createdAt,
+      channel: c.channel,
+      what: "Consent given",
+      source: c.source,
       // The user agent is on the identifier above; the history keeps where and from which address.
       detail: c.ip ? `IP ${c.ip}` : undefined,
     })),
   ];
   for (const s of contact.statuses) {
     const same = entries.some((e) => e.channel === s.channel && e.status === s.status && e.at === s.statusChangedAt);
-    if (!same && s.status !== "subscribed") entries.push({ at: s.statusChangedAt, channel: s.channel, status: s.status, what: s.status === "unsubscribed" ? "Unsubscribed" : "Not subscribed" });
+    if (!same && s.status !== "subscribed")
+      entries.push({
+        at: s.statusChangedAt,
+        channel: s.channel,
+        status: s.status,
+        what: s.status === "unsubscribed" ? "Unsubscribed" : "Not subscribed",
+      });
   }
   return entries.sort((a, b) => b.at.localeCompare(a.at));
 }
@@ -66,7 +75,9 @@ export function StatusHistory({ contact }: { contact: Contact }) {
                     <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                   </td>
                   <td data-label="Channel">{channelName(entry.channel)}</td>
-                  <td className={styles.changeCell} data-label="Change">{entry.status ? <StatusBadge status={entry.status} /> : entry.what}</td>
+                  <td className={styles.changeCell} data-label="Change">
+                    {entry.status ? <StatusBadge status={entry.status} /> : entry.what}
+                  </td>
                   <td className={styles.sourceCell} data-label="Source">
                     {entry.source ? <span>{entry.source}</span> : <span className="muted">—</span>}
                     {entry.detail && <span className={`muted small ${styles.detail}`}>{entry.detail}</span>}

@@ -17,7 +17,12 @@ export function TagsEditor({ tags, onChange, error }: { tags: string[]; onChange
           {tags.map((tag) => (
             <li key={tag} className="tag">
               {tag}
-              <button type="button" className="tag-remove" aria-label={`Remove tag ${tag}`} onClick={() => onChange(tags.filter((t) => t !== tag))}>
+              <button
+                type="button"
+                className="tag-remove"
+                aria-label={`Remove tag ${tag}`}
+                onClick={() => onChange(tags.filter((t) => t !== tag))}
+              >
                 ×
               </button>
             </li>

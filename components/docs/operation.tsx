@@ -13,7 +13,11 @@ export function Operation({ op, doc }: { op: OperationView; doc: Json }) {
         {op.deprecated && <span className="badge badge-warning">deprecated</span>}
       </h3>
       {op.summary && <p className="operation-summary">{op.summary}</p>}
-      {op.description && <p className="muted"><Markdown text={op.description} /></p>}
+      {op.description && (
+        <p className="muted">
+          <Markdown text={op.description} />
+        </p>
+      )}
       <p className="operation-access">
         <strong>Credentials:</strong> {op.access.join(" · ")}
       </p>

@@ -29,7 +29,11 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
           {rows.map((row, i) => (
             <tr key={`${row.depth}-${row.name}-${i}`}>
               <th scope="row" className="schema-field" style={{ ["--depth" as string]: row.depth }}>
-                {row.depth > 0 && <span aria-hidden="true" className="schema-nest">↳ </span>}
+                {row.depth > 0 && (
+                  <span aria-hidden="true" className="schema-nest">
+                    ↳{" "}
+                  </span>
+                )}
                 <code>{row.name}</code>
                 {row.required && <span className="badge badge-warning badge-xs">required</span>}
               </th>

@@ -5,7 +5,10 @@ export function NarrowScreenNotice({ onPreview }: { onPreview: () => void }) {
   return (
     <section className="ed-narrow" aria-labelledby="ed-narrow-title">
       <h2 id="ed-narrow-title">The editor needs a wider screen</h2>
-      <p>Editing an email needs a screen at least 1024 pixels wide, such as a laptop or a tablet held sideways. On this screen you can look at the email as your contacts will see it.</p>
+      <p>
+        Editing an email needs a screen at least 1024 pixels wide, such as a laptop or a tablet held sideways. On this screen you can look
+        at the email as your contacts will see it.
+      </p>
       <button type="button" className="btn btn-primary" onClick={onPreview}>
         Show the preview
       </button>

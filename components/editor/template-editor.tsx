@@ -33,7 +33,12 @@ import { useStickyOffsets } from "./use-sticky-offsets";
 /** `publicOrigin`: the deployment's public origin (APP_URL), for the URLs the editor writes into a template. */
 export function TemplateEditor({ templateId, publicOrigin }: { templateId: string; publicOrigin: string }) {
   const template = useQuery({ queryKey: ["template", templateId], queryFn: () => getTemplate(templateId), staleTime: Infinity, gcTime: 0 });
-  if (template.isPending) return <p className="ed-loading" aria-live="polite">Loading the template…</p>;
+  if (template.isPending)
+    return (
+      <p className="ed-loading" aria-live="polite">
+        Loading the template…
+      </p>
+    );
   if (template.isError) {
     const notFound = template.error instanceof ApiError && template.error.status === 404;
     return (
@@ -82,17 +87,27 @@ function LoadedEditor({ templateId, initial, publicOrigin }: { templateId: strin
   useUndoShortcuts(store);
   useImageFileDrops(rootRef, store, setNotice);
   useRefusalNotices(store, setNotice);
-  useEffect(() => store.subscribe(() => {
-    // Leaving the text being edited when the selection moves elsewhere.
-    const { selectedId } = store.getState();
-    if (editing.get() !== null && editing.get() !== selectedId) editing.set(null);
-  }), [store, editing]);
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        // Leaving the text being edited when the selection moves elsewhere.
+        const { selectedId } = store.getState();
+        if (editing.get() !== null && editing.get() !== selectedId) editing.set(null);
+      }),
+    [store, editing],
+  );
 
   return (
     <EditorStoreContext.Provider value={store}>
       <EditorUiContext.Provider value={ui}>
         <div className="ed-root" ref={rootRef}>
-          <EditorHeader status={autosave.status} statusMessage={autosave.message} tab={tab} setTab={setTab} onSaveNow={() => void autosave.saveNow()} />
+          <EditorHeader
+            status={autosave.status}
+            statusMessage={autosave.message}
+            tab={tab}
+            setTab={setTab}
+            onSaveNow={() => void autosave.saveNow()}
+          />
           <div className="ed-live ed-sr-only" aria-live="assertive" role="status">
             {notice}
           </div>
@@ -125,7 +140,9 @@ function LoadedEditor({ templateId, initial, publicOrigin }: { templateId: strin
                   Images
                 </button>
               </div>
-              <div role="tabpanel">{side === "node" ? <PropertyPanel /> : side === "general" ? <GeneralSettingsPanel /> : <EditorImagesPanel />}</div>
+              <div role="tabpanel">
+                {side === "node" ? <PropertyPanel /> : side === "general" ? <GeneralSettingsPanel /> : <EditorImagesPanel />}
+              </div>
             </aside>
           </div>
           {tab === "preview" && <PreviewPane templateId={templateId} beforeRender={autosave.saveNow} />}
@@ -144,9 +161,26 @@ function LoadedEditor({ templateId, initial, publicOrigin }: { templateId: strin
   );
 }
 
-const STATUS_TEXT: Record<SaveStatus, string> = { saved: "All changes saved", unsaved: "Unsaved changes", saving: "Saving…", error: "Not saved" };
+const STATUS_TEXT: Record<SaveStatus, string> = {
+  saved: "All changes saved",
+  unsaved: "Unsaved changes",
+  saving: "Saving…",
+  error: "Not saved",
+};
 
-function EditorHeader({ status, statusMessage, tab, setTab, onSaveNow }: { status: SaveStatus; statusMessage: string | null; tab: "edit" | "preview"; setTab: (t: "edit" | "preview") => void; onSaveNow: () => void }) {
+function EditorHeader({
+  status,
+  statusMessage,
+  tab,
+  setTab,
+  onSaveNow,
+}: {
+  status: SaveStatus;
+  statusMessage: string | null;
+  tab: "edit" | "preview";
+  setTab: (t: "edit" | "preview") => void;
+  onSaveNow: () => void;
+}) {
   const name = useEditor((s) => s.doc.name);
   const canUndo = useEditor((s) => s.past.length > 0);
   const canRedo = useEditor((s) => s.future.length > 0);
@@ -201,10 +235,24 @@ function UndoButtons({ canUndo, canRedo }: { canUndo: boolean; canRedo: boolean 
   const mac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
     <>
-      <button type="button" className="ed-tool" aria-label="Undo" title={`Undo (${mac ? "⌘" : "Ctrl+"}Z)`} disabled={!canUndo} onClick={() => store.dispatch({ type: "undo" })}>
+      <button
+        type="button"
+        className="ed-tool"
+        aria-label="Undo"
+        title={`Undo (${mac ? "⌘" : "Ctrl+"}Z)`}
+        disabled={!canUndo}
+        onClick={() => store.dispatch({ type: "undo" })}
+      >
         <Icon name="undo" />
       </button>
-      <button type="button" className="ed-tool" aria-label="Redo" title={`Redo (${mac ? "⌘⇧" : "Ctrl+Shift+"}Z)`} disabled={!canRedo} onClick={() => store.dispatch({ type: "redo" })}>
+      <button
+        type="button"
+        className="ed-tool"
+        aria-label="Redo"
+        title={`Redo (${mac ? "⌘⇧" : "Ctrl+Shift+"}Z)`}
+        disabled={!canRedo}
+        onClick={() => store.dispatch({ type: "redo" })}
+      >
         <Icon name="redo" />
       </button>
     </>
@@ -247,15 +295,31 @@ function useRefusalNotices(store: EditorStore, setNotice: (m: string) => void) {
   }, [store, setNotice]);
 }
 
-function SaveLayoutDialog({ section, onClose, onSaved }: { section: Section | null; onClose: () => void; onSaved: (name: string) => void }) {
+function SaveLayoutDialog({
+  section,
+  onClose,
+  onSaved,
+}: {
+  section: Section | null;
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}) {
   const [name, setName] = useState("");
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const fieldErrors = error instanceof ApiError ? error.errors : [];
-  const nameError = fieldErrors.filter((e) => e.pointer === "/name").map((e) => fieldMessage(e, { noun: "layout name" })).join(" ");
+  const nameError = fieldErrors
+    .filter((e) => e.pointer === "/name")
+    .map((e) => fieldMessage(e, { noun: "layout name" }))
+    .join(" ");
   const others = fieldErrors.filter((e) => e.pointer !== "/name").length;
   // The section's own problems are marked on the canvas by the autosave: here they are only counted.
-  const problem = !error || nameError ? null : others ? `This section has ${others === 1 ? "a problem" : `${others} problems`} to fix first (marked in red on the canvas).` : userMessage(error);
+  const problem =
+    !error || nameError
+      ? null
+      : others
+        ? `This section has ${others === 1 ? "a problem" : `${others} problems`} to fix first (marked in red on the canvas).`
+        : userMessage(error);
   return (
     <Dialog open={section !== null} onClose={onClose} title="Save section as a layout">
       <form

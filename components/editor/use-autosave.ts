@@ -46,7 +46,10 @@ function createAutosaver(templateId: string, store: EditorStore, errors: ValueSt
         const apiError = error instanceof ApiError ? error : new ApiError(0, "Saving failed");
         errors.set(errorsByNode(doc, apiError.errors));
         const count = apiError.errors.length;
-        settled = { status: "error", message: count ? `${count} problem${count > 1 ? "s" : ""} to fix (marked in red)` : userMessage(apiError) };
+        settled = {
+          status: "error",
+          message: count ? `${count} problem${count > 1 ? "s" : ""} to fix (marked in red)` : userMessage(apiError),
+        };
         state.set(settled);
       } finally {
         // A refused version is not resent in a loop: the next change saves again.

@@ -11,8 +11,18 @@ import type { PropertyNode } from "@/lib/events/metadata/schemas";
 import { userMessage } from "@/components/ui/messages";
 
 const TYPE_WORDS: Record<PropertyNode["type"], string> = {
-  string: "text", stringList: "list of text", integer: "whole number", integerList: "list of whole numbers", float: "number", floatList: "list of numbers",
-  boolean: "yes / no", booleanList: "list of yes / no", date: "date", dateList: "list of dates", struct: "group of properties", structList: "list of groups",
+  string: "text",
+  stringList: "list of text",
+  integer: "whole number",
+  integerList: "list of whole numbers",
+  float: "number",
+  floatList: "list of numbers",
+  boolean: "yes / no",
+  booleanList: "list of yes / no",
+  date: "date",
+  dateList: "list of dates",
+  struct: "group of properties",
+  structList: "list of groups",
 };
 
 function PropertyList({ properties }: { properties: Record<string, PropertyNode> }) {
@@ -37,19 +47,24 @@ function DeclaredEvents({ declared }: { declared: DeclaredEvent[] }) {
       <h2 id="declared-title">Declared event schemas</h2>
       {declared.length === 0 ? (
         <p className="muted">
-          None yet. Declare a custom event&apos;s properties with <code>POST /api/event-metadata</code>: events sent with its name and origin are then checked
-          against the types you declare, and the segment builder offers its properties.
+          None yet. Declare a custom event&apos;s properties with <code>POST /api/event-metadata</code>: events sent with its name and
+          origin are then checked against the types you declare, and the segment builder offers its properties.
         </p>
       ) : (
         <ul className="declared-list">
           {declared.map((d) => (
             <li key={`${d.name}\u0000${d.origin}`} className="card">
               <h3 className="card-title">
-                {d.displayName} <span className="muted small">({d.name}, from {d.origin})</span>{" "}
+                {d.displayName}{" "}
+                <span className="muted small">
+                  ({d.name}, from {d.origin})
+                </span>{" "}
                 {!d.seen && <span className="badge badge-muted">Not received yet</span>}
               </h3>
               <PropertyList properties={d.properties} />
-              <p className="muted small">Declared {formatDateTime(d.createdAt)}, last changed {formatDateTime(d.updatedAt)}</p>
+              <p className="muted small">
+                Declared {formatDateTime(d.createdAt)}, last changed {formatDateTime(d.updatedAt)}
+              </p>
             </li>
           ))}
         </ul>
@@ -84,7 +99,8 @@ export function EventIdentities() {
       <div className="stack">
         <EmptyState title="No events yet">
           <p>
-            Events your systems send to <code>POST /api/events</code> appear here once processed, one row per identity: the event&apos;s name, origin and version.
+            Events your systems send to <code>POST /api/events</code> appear here once processed, one row per identity: the event&apos;s
+            name, origin and version.
           </p>
         </EmptyState>
         <DeclaredEvents declared={declared} />
@@ -97,10 +113,13 @@ export function EventIdentities() {
       {conflicts.length > 0 && (
         <div className="alert alert-warning" role="note" aria-labelledby="identity-warning-title">
           <p id="identity-warning-title">
-            <strong>{conflicts.length === 1 ? "One event name arrives" : `${conflicts.length} event names arrive`} under more than one identity</strong>
+            <strong>
+              {conflicts.length === 1 ? "One event name arrives" : `${conflicts.length} event names arrive`} under more than one identity
+            </strong>
           </p>
           <p>
-            Automations and segments bind to one identity (name, origin and version). Events under the other identity are silently missed. Send{" "}
+            Automations and segments bind to one identity (name, origin and version). Events under the other identity are silently missed.
+            Send{" "}
             {conflicts.map((name, i) => (
               <span key={name}>
                 {i > 0 && ", "}

@@ -11,7 +11,10 @@ export type PropertyPath = { path: string; type: PropertyNode["type"]; valueType
 export const eventMetadataKeys = { segments: ["event-metadata", "segments"] as const };
 
 export const queryEventMetadata = () =>
-  apiFetch<z.infer<typeof EventsResponse>>("/api/event-metadata/query", { method: "POST", body: { category: "segments", includeProperties: true } }).then((r) => r.events);
+  apiFetch<z.infer<typeof EventsResponse>>("/api/event-metadata/query", {
+    method: "POST",
+    body: { category: "segments", includeProperties: true },
+  }).then((r) => r.events);
 
 const VALUE_TYPE: Record<string, ValueType> = { string: "text", integer: "number", float: "number", boolean: "bool", date: "date" };
 
@@ -24,7 +27,8 @@ export function propertyPaths(tree: Record<string, PropertyNode> | undefined, pr
     const base = node.type.endsWith("List") ? node.type.slice(0, -4) : node.type;
     if (node.type === "struct") out.push(...propertyPaths(node.properties, `${path}.`, [...labels, node.displayName ?? key]));
     else if (node.type === "structList") out.push(...propertyPaths(node.properties, `${path}.[].`, [...labels, node.displayName ?? key]));
-    else if (node.type.endsWith("List")) out.push({ path: `${path}.[]`, type: node.type, valueType: VALUE_TYPE[base] ?? null, label: `${label} (any item)` });
+    else if (node.type.endsWith("List"))
+      out.push({ path: `${path}.[]`, type: node.type, valueType: VALUE_TYPE[base] ?? null, label: `${label} (any item)` });
     else out.push({ path, type: node.type, valueType: VALUE_TYPE[base] ?? null, label });
   }
   return out;

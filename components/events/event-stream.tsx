@@ -36,7 +36,13 @@ export function EventStream() {
   const settled = useDebounced(filters, 400);
   const [openId, setOpenId] = useState<string | null>(null);
   const [live, setLive] = useState(true);
-  const params = { name: settled.name.trim() || undefined, contact: settled.contact.trim() || undefined, from: local(settled.from), to: local(settled.to), limit: 100 };
+  const params = {
+    name: settled.name.trim() || undefined,
+    contact: settled.contact.trim() || undefined,
+    from: local(settled.from),
+    to: local(settled.to),
+    limit: 100,
+  };
 
   const stream = useQuery({
     queryKey: ["event-log", params],
@@ -57,36 +63,68 @@ export function EventStream() {
   return (
     <section className="stack" aria-labelledby={`${id}-title`}>
       <div className="page-header-row">
-        <h2 id={`${id}-title`} className="section-title">Live events</h2>
+        <h2 id={`${id}-title`} className="section-title">
+          Live events
+        </h2>
         <label className="checkbox">
           <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} /> Show new events as they arrive
         </label>
       </div>
       <form className="filter-bar" role="search" aria-label="Filter events" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
-          <label className="label" htmlFor={`${id}-name`}>Event name</label>
-          <input id={`${id}-name`} className="input" value={filters.name} onChange={(e) => set("name", e.target.value)} placeholder="placed order" />
+          <label className="label" htmlFor={`${id}-name`}>
+            Event name
+          </label>
+          <input
+            id={`${id}-name`}
+            className="input"
+            value={filters.name}
+            onChange={(e) => set("name", e.target.value)}
+            placeholder="placed order"
+          />
         </div>
         <div className="field">
-          <label className="label" htmlFor={`${id}-contact`}>Contact</label>
-          <input id={`${id}-contact`} className="input" value={filters.contact} onChange={(e) => set("contact", e.target.value)} placeholder="Email or phone" />
+          <label className="label" htmlFor={`${id}-contact`}>
+            Contact
+          </label>
+          <input
+            id={`${id}-contact`}
+            className="input"
+            value={filters.contact}
+            onChange={(e) => set("contact", e.target.value)}
+            placeholder="Email or phone"
+          />
         </div>
         <div className="field">
-          <label className="label" htmlFor={`${id}-from`}>Received from</label>
-          <input id={`${id}-from`} className="input" type="datetime-local" value={filters.from} onChange={(e) => set("from", e.target.value)} />
+          <label className="label" htmlFor={`${id}-from`}>
+            Received from
+          </label>
+          <input
+            id={`${id}-from`}
+            className="input"
+            type="datetime-local"
+            value={filters.from}
+            onChange={(e) => set("from", e.target.value)}
+          />
         </div>
         <div className="field">
-          <label className="label" htmlFor={`${id}-to`}>Received until</label>
+          <label className="label" htmlFor={`${id}-to`}>
+            Received until
+          </label>
           <input id={`${id}-to`} className="input" type="datetime-local" value={filters.to} onChange={(e) => set("to", e.target.value)} />
         </div>
       </form>
 
       {stream.isPending ? (
-        <p className="loading" role="status">Loading events…</p>
+        <p className="loading" role="status">
+          Loading events…
+        </p>
       ) : stream.isError ? (
         <div className="alert alert-error" role="alert">
           <p>Could not load events: {userMessage(stream.error)}</p>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={() => stream.refetch()}>Try again</button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={() => stream.refetch()}>
+            Try again
+          </button>
         </div>
       ) : stream.data.events.length === 0 ? (
         <div className="empty-state">
@@ -115,8 +153,12 @@ export function EventStream() {
                     {e.eventVersion ? <span className="muted small"> {e.eventVersion}</span> : null}
                   </th>
                   <td className="cell-truncate">{e.contactLabel ?? <span className="muted">—</span>}</td>
-                  <td className="cell-nowrap"><time dateTime={e.receivedAt}>{formatDateTimeSeconds(e.receivedAt)}</time></td>
-                  <td><span className={`badge ${STATE[e.status].tone}`}>{STATE[e.status].label}</span></td>
+                  <td className="cell-nowrap">
+                    <time dateTime={e.receivedAt}>{formatDateTimeSeconds(e.receivedAt)}</time>
+                  </td>
+                  <td>
+                    <span className={`badge ${STATE[e.status].tone}`}>{STATE[e.status].label}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -132,28 +174,49 @@ export function EventStream() {
 }
 
 function EventDialog({ id, onClose }: { id: string | null; onClose: () => void }) {
-  const detail = useQuery({ queryKey: ["event-log", "detail", id], queryFn: () => apiFetch<Detail>(`/api/event-log/${id}`), enabled: id !== null });
+  const detail = useQuery({
+    queryKey: ["event-log", "detail", id],
+    queryFn: () => apiFetch<Detail>(`/api/event-log/${id}`),
+    enabled: id !== null,
+  });
   const d = detail.data;
   return (
     <Dialog open={id !== null} onClose={onClose} title={d ? d.eventName : "Event"} className="dialog-wide">
       {detail.isPending ? (
-        <p className="loading" role="status">Loading the event…</p>
+        <p className="loading" role="status">
+          Loading the event…
+        </p>
       ) : detail.isError ? (
-        <p role="alert" className="field-error">{userMessage(detail.error)}</p>
+        <p role="alert" className="field-error">
+          {userMessage(detail.error)}
+        </p>
       ) : d ? (
         <div className="stack">
           <dl className="detail-list">
             <dt>Processing</dt>
             <dd>
               <span className={`badge ${STATE[d.status].tone}`}>{STATE[d.status].label}</span>{" "}
-              {d.status === "done" ? OUTCOME[d.outcome ?? ""] ?? d.outcome : d.status === "parked" ? `Gave up after ${d.attempts} attempts: ${d.error ?? "unknown error"}` : "Waiting for the worker."}
+              {d.status === "done"
+                ? (OUTCOME[d.outcome ?? ""] ?? d.outcome)
+                : d.status === "parked"
+                  ? `Gave up after ${d.attempts} attempts: ${d.error ?? "unknown error"}`
+                  : "Waiting for the worker."}
             </dd>
             <dt>Contact</dt>
-            <dd>{d.contact ? <Link href={`/contacts/${d.contact.id}`}>{d.contact.name ?? d.contact.email ?? d.contact.id}</Link> : d.contactLabel ?? "—"}</dd>
+            <dd>
+              {d.contact ? (
+                <Link href={`/contacts/${d.contact.id}`}>{d.contact.name ?? d.contact.email ?? d.contact.id}</Link>
+              ) : (
+                (d.contactLabel ?? "—")
+              )}
+            </dd>
             <dt>Event time</dt>
             <dd>{formatDateTimeSeconds(d.eventTime)}</dd>
             <dt>Received</dt>
-            <dd>{formatDateTimeSeconds(d.receivedAt)}{d.processedAt ? `, processed ${formatDateTimeSeconds(d.processedAt)}` : ""}</dd>
+            <dd>
+              {formatDateTimeSeconds(d.receivedAt)}
+              {d.processedAt ? `, processed ${formatDateTimeSeconds(d.processedAt)}` : ""}
+            </dd>
             <dt>Origin</dt>
             <dd>{d.origin}</dd>
           </dl>
@@ -162,7 +225,9 @@ function EventDialog({ id, onClose }: { id: string | null; onClose: () => void }
             <pre className="code-block">{JSON.stringify(d.event, null, 2)}</pre>
           </details>
           <div className="dialog-actions">
-            <button type="button" className="btn btn-secondary" onClick={onClose}>Close</button>
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              Close
+            </button>
           </div>
         </div>
       ) : null}

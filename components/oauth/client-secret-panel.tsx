@@ -33,7 +33,12 @@ export function ClientSecretPanel({ id, appName, hasSecret }: { id: string; appN
         </p>
       )}
       {rotated ? (
-        <button type="button" className="btn btn-secondary btn-sm" aria-label={`Rotate secret for ${appName}`} onClick={() => setAskedIn(state)}>
+        <button
+          type="button"
+          className="btn btn-secondary btn-sm"
+          aria-label={`Rotate secret for ${appName}`}
+          onClick={() => setAskedIn(state)}
+        >
           Rotate secret
         </button>
       ) : (
@@ -50,11 +55,16 @@ export function ClientSecretPanel({ id, appName, hasSecret }: { id: string; appN
           </div>
         </div>
       </Dialog>
-      <Dialog open={state.status === "ok" && dismissed !== state} onClose={() => setDismissed(state)} title={`Client secret for ${appName}`}>
+      <Dialog
+        open={state.status === "ok" && dismissed !== state}
+        onClose={() => setDismissed(state)}
+        title={`Client secret for ${appName}`}
+      >
         {state.status === "ok" && state.clientSecret && (
           <div className="stack">
             <div className="alert alert-warning">
-              <strong>Copy this secret now.</strong> This is the only time Inkwell shows it; we store only a fingerprint. If you lose it, rotate it.
+              <strong>Copy this secret now.</strong> This is the only time Inkwell shows it; we store only a fingerprint. If you lose it,
+              rotate it.
             </div>
             <div className="field">
               <label htmlFor={`client-secret-${id}`} className="label">

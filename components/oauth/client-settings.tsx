@@ -3,7 +3,17 @@ import type { ClientSummary } from "@/lib/oauth/clients";
 import { updateClientSettingAction } from "@/lib/oauth/dashboard-actions";
 import { SubmitButton } from "@/components/ui/submit-button";
 
-function Toggle({ client, setting, on, label }: { client: ClientSummary; setting: "requirePkce" | "resourceServer"; on: boolean; label: string }) {
+function Toggle({
+  client,
+  setting,
+  on,
+  label,
+}: {
+  client: ClientSummary;
+  setting: "requirePkce" | "resourceServer";
+  on: boolean;
+  label: string;
+}) {
   return (
     <form action={updateClientSettingAction}>
       <input type="hidden" name="clientId" value={client.clientId} />
@@ -21,7 +31,12 @@ export function PkceSetting({ client }: { client: ClientSummary }) {
   return (
     <span className="setting">
       <span>{client.requirePkce ? "Required" : "Optional"}</span>
-      <Toggle client={client} setting="requirePkce" on={client.requirePkce} label={client.requirePkce ? "Make PKCE optional" : "Require PKCE"} />
+      <Toggle
+        client={client}
+        setting="requirePkce"
+        on={client.requirePkce}
+        label={client.requirePkce ? "Make PKCE optional" : "Require PKCE"}
+      />
     </span>
   );
 }

@@ -44,7 +44,8 @@ export function ConsentForm(props: ConsentFormProps) {
             <legend>Brand to connect</legend>
             {props.brands.map((brand) => (
               <label key={brand.id} className="checkbox checkbox-block">
-                <input type="radio" name="brand" value={brand.id} defaultChecked={brand.id === props.defaultBrandId} required /> {brand.name}
+                <input type="radio" name="brand" value={brand.id} defaultChecked={brand.id === props.defaultBrandId} required />{" "}
+                {brand.name}
               </label>
             ))}
           </fieldset>

@@ -56,7 +56,9 @@ export function DeveloperAppsTable({ apps }: { apps: ClientSummary[] }) {
                     <ClientSecretPanel id={app.id} appName={app.name} hasSecret={app.hasSecret} />
                   </div>
                 ) : (
-                  <span className="muted">{app.status === "pending" ? "Available once the app is approved." : "This request was not approved."}</span>
+                  <span className="muted">
+                    {app.status === "pending" ? "Available once the app is approved." : "This request was not approved."}
+                  </span>
                 )}
               </td>
             </tr>

@@ -17,8 +17,8 @@ export function DisconnectAppButton({ id, name }: { id: string; name: string }) 
           <input type="hidden" name="id" value={id} />
           <div className="stack">
             <p>
-              <strong>{name}</strong> loses access to this brand at once: its requests are refused from now on. You can connect it again later from the
-              app.
+              <strong>{name}</strong> loses access to this brand at once: its requests are refused from now on. You can connect it again
+              later from the app.
             </p>
             <div className="dialog-actions">
               <button type="button" className="btn btn-secondary" onClick={() => setAsking(false)} autoFocus>

@@ -60,7 +60,16 @@ export function RequestAppForm({ defaultEmail }: { defaultEmail: string }) {
             </ul>
           </div>
         )}
-        <Field label="App name" name="name" defaultValue={values?.name} required maxLength={100} autoComplete="off" error={errorOf("name")} hint="Brands see this name when they connect your app." />
+        <Field
+          label="App name"
+          name="name"
+          defaultValue={values?.name}
+          required
+          maxLength={100}
+          autoComplete="off"
+          error={errorOf("name")}
+          hint="Brands see this name when they connect your app."
+        />
         <div className="field">
           <label className="label" htmlFor="field-redirectUris">
             Redirect URIs

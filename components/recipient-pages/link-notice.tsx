@@ -15,15 +15,26 @@ export function LinkNotice({ subject, action }: { subject: Exclude<LinkSubject, 
       return (
         <>
           <h1 className="auth-title">Nothing to change</h1>
-          <p>{subject.brandName ? `${subject.brandName} no longer has` : "The sender no longer has"} this email address on its list, so you will not get more emails from it.</p>
+          <p>
+            {subject.brandName ? `${subject.brandName} no longer has` : "The sender no longer has"} this email address on its list, so you
+            will not get more emails from it.
+          </p>
         </>
       );
     default:
       return (
         <div className="alert alert-info" role="note" data-testid="link-mode">
           <p>
-            <strong>{subject.kind === "test" ? "This is a test email." : "This is a preview."}</strong>{" "}
-            In a real email this page would {action} {subject.kind === "test" && subject.contactEmail ? <>for <strong>{subject.contactEmail}</strong></> : "for the recipient"}. Nothing changes here.
+            <strong>{subject.kind === "test" ? "This is a test email." : "This is a preview."}</strong> In a real email this page would{" "}
+            {action}{" "}
+            {subject.kind === "test" && subject.contactEmail ? (
+              <>
+                for <strong>{subject.contactEmail}</strong>
+              </>
+            ) : (
+              "for the recipient"
+            )}
+            . Nothing changes here.
           </p>
         </div>
       );

@@ -5,8 +5,13 @@
 import type { z } from "zod";
 import type { Condition as ConditionSchema, ConditionGroup } from "@/lib/segments/conditions";
 import {
-  OPERATORS, contactFilterKind, propertyFilterKind,
-  type ContactProperty, type OperatorKind, type Unit, type ValueType,
+  OPERATORS,
+  contactFilterKind,
+  propertyFilterKind,
+  type ContactProperty,
+  type OperatorKind,
+  type Unit,
+  type ValueType,
 } from "@/lib/segments/vocabulary";
 import { NO_VALUE, RELATIVE } from "./filter-words";
 
@@ -31,7 +36,14 @@ export type DraftValues = {
   valueTo: string;
   unit: Unit;
 };
-export type DraftContactFilter = DraftValues & { key: string; property: ContactProperty; operator: string; valueType: ValueType | ""; name: string; channels: Channel[] };
+export type DraftContactFilter = DraftValues & {
+  key: string;
+  property: ContactProperty;
+  operator: string;
+  valueType: ValueType | "";
+  name: string;
+  channels: Channel[];
+};
 export type DraftPropertyFilter = DraftValues & { key: string; property: string; operator: string; valueType: ValueType | "" };
 export type PeriodOperator = "any" | "inTheLast" | "notInTheLast" | "equals" | "before" | "after" | "between";
 export type DraftEventFilter = {
@@ -55,7 +67,8 @@ const blankValues = (): DraftValues => ({ value: "", values: [], valueFrom: "", 
 
 /** The kind of value a draft filter compares (decides its operators and inputs). */
 export function kindOf(filter: DraftContactFilter | DraftPropertyFilter): OperatorKind | "birthday" {
-  if ("channels" in filter) return contactFilterKind({ property: filter.property, valueType: filter.valueType || undefined, operator: filter.operator });
+  if ("channels" in filter)
+    return contactFilterKind({ property: filter.property, valueType: filter.valueType || undefined, operator: filter.operator });
   return filter.valueType || propertyFilterKind({ operator: filter.operator });
 }
 
@@ -67,14 +80,27 @@ export function operatorsOf(filter: DraftContactFilter | DraftPropertyFilter): r
 }
 
 const FIRST_OPERATOR: Partial<Record<ContactProperty, string>> = {
-  subscriptionStatus: "equals", tags: "anyOf", consent: "anyOf", customerLifecycleStage: "anyOf", dateAdded: "inTheLast", dateUpdated: "inTheLast",
-  birthday: "anniversaryIsInTheNext", totalSpent: "moreThan", averageOrderValue: "moreThan", country: "anyOf",
+  subscriptionStatus: "equals",
+  tags: "anyOf",
+  consent: "anyOf",
+  customerLifecycleStage: "anyOf",
+  dateAdded: "inTheLast",
+  dateUpdated: "inTheLast",
+  birthday: "anniversaryIsInTheNext",
+  totalSpent: "moreThan",
+  averageOrderValue: "moreThan",
+  country: "anyOf",
 };
 
 export function contactFilterDraft(key: string, property: ContactProperty = "tags"): DraftContactFilter {
   const draft: DraftContactFilter = {
-    key, property, operator: "", valueType: property === "custom" ? "text" : property === "birthday" ? "date" : "", name: "",
-    channels: property === "subscriptionStatus" ? ["email"] : [], ...blankValues(),
+    key,
+    property,
+    operator: "",
+    valueType: property === "custom" ? "text" : property === "birthday" ? "date" : "",
+    name: "",
+    channels: property === "subscriptionStatus" ? ["email"] : [],
+    ...blankValues(),
   };
   draft.operator = FIRST_OPERATOR[property] ?? operatorsOf(draft)[0];
   if (property === "subscriptionStatus") draft.value = "subscribed";
@@ -83,7 +109,17 @@ export function contactFilterDraft(key: string, property: ContactProperty = "tag
 }
 
 export function eventFilterDraft(key: string): DraftEventFilter {
-  return { key, name: "", origin: "", operator: "has", count: "atLeast", value: "1", period: { operator: "any", ...blankValues() }, junction: "and", filters: [] };
+  return {
+    key,
+    name: "",
+    origin: "",
+    operator: "has",
+    count: "atLeast",
+    value: "1",
+    period: { operator: "any", ...blankValues() },
+    junction: "and",
+    filters: [],
+  };
 }
 
 export function propertyFilterDraft(key: string): DraftPropertyFilter {
@@ -128,13 +164,30 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
   let next = state.nextKey;
   const key = () => `k${next++}`;
   const newCondition = (entity: Entity): DraftCondition =>
-    entity === "contact" ? { key: key(), entity, junction: "and", filters: [contactFilterDraft(key())] } : { key: key(), entity, junction: "and", filters: [eventFilterDraft(key())] };
+    entity === "contact"
+      ? { key: key(), entity, junction: "and", filters: [contactFilterDraft(key())] }
+      : { key: key(), entity, junction: "and", filters: [eventFilterDraft(key())] };
   const groups = (fn: (g: DraftGroup) => DraftGroup | null, id: string) =>
     state.groups.flatMap((g) => (g.key === id ? [fn(g)].filter((x): x is DraftGroup => x !== null && x.conditions.length > 0) : [g]));
   const conditions = (a: { group: string; condition: string }, fn: (c: DraftCondition) => DraftCondition | null) =>
-    groups((g) => ({ ...g, conditions: g.conditions.flatMap((c) => (c.key === a.condition ? [fn(c)].filter((x): x is DraftCondition => x !== null && x.filters.length > 0) : [c])) }), a.group);
-  const filters = (a: { group: string; condition: string; filter: string }, fn: (f: DraftContactFilter | DraftEventFilter) => DraftContactFilter | DraftEventFilter | null) =>
-    conditions(a, (c) => ({ ...c, filters: c.filters.flatMap((f) => (f.key === a.filter ? [fn(f)].filter((x) => x !== null) : [f])) }) as DraftCondition);
+    groups(
+      (g) => ({
+        ...g,
+        conditions: g.conditions.flatMap((c) =>
+          c.key === a.condition ? [fn(c)].filter((x): x is DraftCondition => x !== null && x.filters.length > 0) : [c],
+        ),
+      }),
+      a.group,
+    );
+  const filters = (
+    a: { group: string; condition: string; filter: string },
+    fn: (f: DraftContactFilter | DraftEventFilter) => DraftContactFilter | DraftEventFilter | null,
+  ) =>
+    conditions(
+      a,
+      (c) =>
+        ({ ...c, filters: c.filters.flatMap((f) => (f.key === a.filter ? [fn(f)].filter((x) => x !== null) : [f])) }) as DraftCondition,
+    );
   const eventFilter = (a: { group: string; condition: string; filter: string }, fn: (f: DraftEventFilter) => DraftEventFilter) =>
     filters(a, (f) => ("name" in f && "count" in f ? fn(f) : f));
 
@@ -157,19 +210,29 @@ export function builderReducer(state: BuilderState, action: BuilderAction): Buil
       break;
     case "addFilter":
       result = conditions(action, (c) =>
-        c.entity === "contact" ? { ...c, filters: [...c.filters, contactFilterDraft(key())] } : { ...c, filters: [...c.filters, eventFilterDraft(key())] });
+        c.entity === "contact"
+          ? { ...c, filters: [...c.filters, contactFilterDraft(key())] }
+          : { ...c, filters: [...c.filters, eventFilterDraft(key())] },
+      );
       break;
     case "removeFilter":
       result = filters(action, () => null);
       break;
     case "updateFilter":
-      result = filters(action, (f) => ("channels" in f ? changedContactFilter(f, action.patch as Partial<DraftContactFilter>) : { ...f, ...(action.patch as Partial<DraftEventFilter>) }));
+      result = filters(action, (f) =>
+        "channels" in f
+          ? changedContactFilter(f, action.patch as Partial<DraftContactFilter>)
+          : { ...f, ...(action.patch as Partial<DraftEventFilter>) },
+      );
       break;
     case "addPropertyFilter":
       result = eventFilter(action, (f) => ({ ...f, filters: [...f.filters, propertyFilterDraft(key())] }));
       break;
     case "updatePropertyFilter":
-      result = eventFilter(action, (f) => ({ ...f, filters: f.filters.map((p) => (p.key === action.property ? keepOperatorFitting(p, { ...p, ...action.patch }) : p)) }));
+      result = eventFilter(action, (f) => ({
+        ...f,
+        filters: f.filters.map((p) => (p.key === action.property ? keepOperatorFitting(p, { ...p, ...action.patch }) : p)),
+      }));
       break;
     case "removePropertyFilter":
       result = eventFilter(action, (f) => ({ ...f, filters: f.filters.filter((p) => p.key !== action.property) }));
@@ -187,7 +250,10 @@ export const emptyBuilder = (): BuilderState => ({ groups: [], nextKey: 0 });
 const text = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : v === undefined || v === null || v === "" ? [] : [String(v)]);
 
-function valuesFrom(f: { operator: string; value?: unknown; valueFrom?: unknown; valueTo?: unknown; unit?: Unit }, listKind: boolean): DraftValues {
+function valuesFrom(
+  f: { operator: string; value?: unknown; valueFrom?: unknown; valueTo?: unknown; unit?: Unit },
+  listKind: boolean,
+): DraftValues {
   return {
     value: listKind ? "" : Array.isArray(f.value) ? f.value.map(String).join(", ") : text(f.value),
     values: listKind ? list(f.value) : [],
@@ -204,12 +270,24 @@ export function fromApi(groups: ApiConditionGroup[]): BuilderState {
   const next = () => `k${n++}`;
   const contactDraft = (f: ApiContactFilter): DraftContactFilter => {
     const draft: DraftContactFilter = {
-      key: next(), property: f.property, operator: f.operator, valueType: f.valueType ?? "", name: f.name ?? "", channels: (f.channels ?? []) as Channel[], ...blankValues(),
+      key: next(),
+      property: f.property,
+      operator: f.operator,
+      valueType: f.valueType ?? "",
+      name: f.name ?? "",
+      channels: (f.channels ?? []) as Channel[],
+      ...blankValues(),
     };
     return { ...draft, ...valuesFrom(f, LIST_KINDS.has(kindOf(draft)) && f.operator !== "between") };
   };
   const propertyDraft = (f: ApiPropertyFilter): DraftPropertyFilter => {
-    const draft: DraftPropertyFilter = { key: next(), property: f.property, operator: f.operator, valueType: (f.valueType ?? propertyFilterKind(f)) as ValueType, ...blankValues() };
+    const draft: DraftPropertyFilter = {
+      key: next(),
+      property: f.property,
+      operator: f.operator,
+      valueType: (f.valueType ?? propertyFilterKind(f)) as ValueType,
+      ...blankValues(),
+    };
     return { ...draft, ...valuesFrom(f, LIST_KINDS.has(kindOf(draft)) && f.operator !== "between") };
   };
   const eventDraft = (f: ApiEventFilter): DraftEventFilter => ({
@@ -228,7 +306,8 @@ export function fromApi(groups: ApiConditionGroup[]): BuilderState {
     conditions: group.conditions.map((c): DraftCondition =>
       c.entity === "contact"
         ? { key: next(), entity: "contact", junction: c.junction ?? "and", filters: c.filters.map(contactDraft) }
-        : { key: next(), entity: "event", junction: c.junction ?? "and", filters: c.filters.map(eventDraft) }),
+        : { key: next(), entity: "event", junction: c.junction ?? "and", filters: c.filters.map(eventDraft) },
+    ),
   }));
   return { groups: result, nextKey: n };
 }
@@ -243,14 +322,19 @@ function numberOrText(value: string): number | string {
 
 /** The chips plus what is still typed in the chip input. */
 export function listValues(f: DraftValues): string[] {
-  const typed = f.value.split(",").map((v) => v.trim()).filter(Boolean);
+  const typed = f.value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
   return [...f.values, ...typed.filter((v) => !f.values.includes(v))];
 }
 
 function valuesToApi(kind: OperatorKind | "birthday", operator: string, f: DraftValues) {
   if (NO_VALUE.has(operator)) return {};
   if (operator === "between") {
-    return kind === "number" ? { valueFrom: numberOrText(f.valueFrom), valueTo: numberOrText(f.valueTo) } : { valueFrom: f.valueFrom, valueTo: f.valueTo };
+    return kind === "number"
+      ? { valueFrom: numberOrText(f.valueFrom), valueTo: numberOrText(f.valueTo) }
+      : { valueFrom: f.valueFrom, valueTo: f.valueTo };
   }
   if (RELATIVE.has(operator)) return { value: numberOrText(f.value), unit: f.unit };
   switch (kind) {
@@ -292,12 +376,15 @@ function eventFilterToApi(f: DraftEventFilter): ApiEventFilter {
     ...(f.filters.length
       ? {
           junction: f.junction,
-          filters: f.filters.map((p) => ({
-            property: p.property.trim(),
-            operator: p.operator,
-            ...(p.valueType ? { valueType: p.valueType } : {}),
-            ...valuesToApi(kindOf(p), p.operator, p),
-          }) as ApiPropertyFilter),
+          filters: f.filters.map(
+            (p) =>
+              ({
+                property: p.property.trim(),
+                operator: p.operator,
+                ...(p.valueType ? { valueType: p.valueType } : {}),
+                ...valuesToApi(kindOf(p), p.operator, p),
+              }) as ApiPropertyFilter,
+          ),
         }
       : {}),
   } as ApiEventFilter;
@@ -308,7 +395,8 @@ export function toApi(state: BuilderState): ApiConditionGroup[] {
     conditions: g.conditions.map((c): ApiCondition =>
       c.entity === "contact"
         ? { entity: "contact", junction: c.junction, filters: c.filters.map(contactFilterToApi) }
-        : { entity: "event", junction: c.junction, filters: c.filters.map(eventFilterToApi) }),
+        : { entity: "event", junction: c.junction, filters: c.filters.map(eventFilterToApi) },
+    ),
   }));
 }
 
@@ -330,7 +418,8 @@ export function incompleteReason(state: BuilderState, originsOf: (event: string)
           if (!e.name.trim()) return "Choose an event to see a count.";
           if (!e.value.trim()) return "Fill in how many times to see a count.";
           if (!e.origin.trim() && originsOf(e.name.trim()).length > 1) return "Choose where the event comes from to see a count.";
-          if (e.period.operator !== "any" && missingValue("date", e.period.operator, e.period)) return "Fill in when the event happened to see a count.";
+          if (e.period.operator !== "any" && missingValue("date", e.period.operator, e.period))
+            return "Fill in when the event happened to see a count.";
           for (const p of e.filters) {
             if (!p.property.trim()) return "Choose an event property to see a count.";
             if (missingValue(kindOf(p), p.operator, p)) return "Fill in every value to see a count.";
@@ -349,7 +438,10 @@ export function incompleteReason(state: BuilderState, originsOf: (event: string)
 
 /** The draft an API error pointer names: the key of the filter (or property filter) and the field. */
 export function locatePointer(state: BuilderState, pointer: string): { key: string; field?: string } | null {
-  const match = /^\/conditionGroups\/(\d+)(?:\/conditions\/(\d+)(?:\/filters\/(\d+)(?:\/filters\/(\d+))?(?:\/([^/]+)(?:\/([^/]+))?)?(?:\/.*)?)?)?/.exec(pointer);
+  const match =
+    /^\/conditionGroups\/(\d+)(?:\/conditions\/(\d+)(?:\/filters\/(\d+)(?:\/filters\/(\d+))?(?:\/([^/]+)(?:\/([^/]+))?)?(?:\/.*)?)?)?/.exec(
+      pointer,
+    );
   if (!match) return null;
   const group = state.groups[Number(match[1])];
   if (!group) return null;

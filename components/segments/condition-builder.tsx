@@ -31,7 +31,8 @@ export function ConditionBuilder({ state, dispatch, errors, suggestions, events 
     const paths = new Map(events.map((event) => [event, propertyPaths(event.properties)]));
     return (event: EventItem | undefined) => (event ? (paths.get(event) ?? []) : []);
   }, [events]);
-  const error = (key: string, field: string) => errors[`${key}.${field}`] ?? (field === "property" || field === "name" ? errors[key] : undefined);
+  const error = (key: string, field: string) =>
+    errors[`${key}.${field}`] ?? (field === "property" || field === "name" ? errors[key] : undefined);
   return (
     <div className="condition-builder">
       {state.groups.length === 0 && <p className="muted">No conditions yet: a segment needs at least one.</p>}
@@ -53,7 +54,11 @@ export function ConditionBuilder({ state, dispatch, errors, suggestions, events 
                 const name = `Group ${g + 1}, condition ${c + 1}`;
                 const at = { group: group.key, condition: condition.key };
                 return (
-                  <li key={condition.key} className={`condition condition-${condition.entity}`} aria-label={`${name}: ${words.title.toLowerCase()}`}>
+                  <li
+                    key={condition.key}
+                    className={`condition condition-${condition.entity}`}
+                    aria-label={`${name}: ${words.title.toLowerCase()}`}
+                  >
                     <div className="condition-head">
                       <h3 className="condition-title">
                         {c > 0 && <span className="condition-and">and </span>}
@@ -62,14 +67,23 @@ export function ConditionBuilder({ state, dispatch, errors, suggestions, events 
                       {condition.filters.length > 1 && (
                         <Control id={`${condition.key}-junction`} label="Match" className="narrow">
                           {(control) => (
-                            <select {...control} className="input" value={condition.junction} onChange={(e) => dispatch({ type: "setJunction", ...at, junction: e.target.value as Junction })}>
+                            <select
+                              {...control}
+                              className="input"
+                              value={condition.junction}
+                              onChange={(e) => dispatch({ type: "setJunction", ...at, junction: e.target.value as Junction })}
+                            >
                               <option value="and">all of these</option>
                               <option value="or">any of these</option>
                             </select>
                           )}
                         </Control>
                       )}
-                      <button type="button" className="btn btn-danger-ghost btn-sm" onClick={() => dispatch({ type: "removeCondition", ...at })}>
+                      <button
+                        type="button"
+                        className="btn btn-danger-ghost btn-sm"
+                        onClick={() => dispatch({ type: "removeCondition", ...at })}
+                      >
                         Remove {name.toLowerCase()}
                       </button>
                     </div>
@@ -99,8 +113,12 @@ export function ConditionBuilder({ state, dispatch, errors, suggestions, events 
                               onChange={(patch) => dispatch({ type: "updateFilter", ...at, filter: filter.key, patch })}
                               onRemove={() => dispatch({ type: "removeFilter", ...at, filter: filter.key })}
                               onAddProperty={() => dispatch({ type: "addPropertyFilter", ...at, filter: filter.key })}
-                              onChangeProperty={(property, patch) => dispatch({ type: "updatePropertyFilter", ...at, filter: filter.key, property, patch })}
-                              onRemoveProperty={(property) => dispatch({ type: "removePropertyFilter", ...at, filter: filter.key, property })}
+                              onChangeProperty={(property, patch) =>
+                                dispatch({ type: "updatePropertyFilter", ...at, filter: filter.key, property, patch })
+                              }
+                              onRemoveProperty={(property) =>
+                                dispatch({ type: "removePropertyFilter", ...at, filter: filter.key, property })
+                              }
                             />
                           ))}
                     </ol>
@@ -112,13 +130,25 @@ export function ConditionBuilder({ state, dispatch, errors, suggestions, events 
               })}
             </ol>
             <div className="form-row">
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => dispatch({ type: "addCondition", group: group.key, entity: "contact" })}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => dispatch({ type: "addCondition", group: group.key, entity: "contact" })}
+              >
                 Add contact condition to group {g + 1}
               </button>
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => dispatch({ type: "addCondition", group: group.key, entity: "event" })}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => dispatch({ type: "addCondition", group: group.key, entity: "event" })}
+              >
                 Add event condition to group {g + 1}
               </button>
-              <button type="button" className="btn btn-danger-ghost btn-sm" onClick={() => dispatch({ type: "removeGroup", group: group.key })}>
+              <button
+                type="button"
+                className="btn btn-danger-ghost btn-sm"
+                onClick={() => dispatch({ type: "removeGroup", group: group.key })}
+              >
                 Remove group {g + 1}
               </button>
             </div>

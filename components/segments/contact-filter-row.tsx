@@ -4,8 +4,14 @@
 import { useMemo } from "react";
 import { Control } from "@/components/ui/control";
 import {
-  CONSENT_CHANNELS, LIFECYCLE_STAGES, PROFILE_SUGGESTION_FIELDS, SUBSCRIPTION_CHANNELS, VALUE_TYPES,
-  type ContactProperty, type ProfileSuggestionField, type ValueType,
+  CONSENT_CHANNELS,
+  LIFECYCLE_STAGES,
+  PROFILE_SUGGESTION_FIELDS,
+  SUBSCRIPTION_CHANNELS,
+  VALUE_TYPES,
+  type ContactProperty,
+  type ProfileSuggestionField,
+  type ValueType,
 } from "@/lib/segments/vocabulary";
 import { kindOf, operatorsOf, type Channel, type DraftContactFilter } from "./condition-builder-state";
 import { FilterValues } from "./filter-values";
@@ -25,7 +31,10 @@ type Props = {
 const FIXED_OPTIONS: Partial<Record<ContactProperty, { value: string; label: string }[]>> = {
   customerLifecycleStage: LIFECYCLE_STAGES.map((s) => ({ value: s, label: STAGE_WORDS[s] })),
   consent: CONSENT_CHANNELS.map((c) => ({ value: c, label: CHANNEL_WORDS[c] })),
-  gender: [{ value: "f", label: "Female (f)" }, { value: "m", label: "Male (m)" }],
+  gender: [
+    { value: "f", label: "Female (f)" },
+    { value: "m", label: "Male (m)" },
+  ],
 };
 
 const PROFILE_FIELDS = new Set<string>(PROFILE_SUGGESTION_FIELDS);
@@ -45,13 +54,21 @@ export function ContactFilterRow({ filter: f, position, suggestions, error, onCh
   const words = OPERATOR_WORDS[kind];
   const customTypes = new Map(suggestions?.customProperties.map((p) => [p.name, p.valueType]) ?? []);
   const fixed = FIXED_OPTIONS[f.property];
-  const customNames = useMemo(() => suggestions?.customProperties.map((p) => ({ value: p.name, hint: VALUE_TYPE_WORDS[p.valueType].toLowerCase() })) ?? [], [suggestions]);
+  const customNames = useMemo(
+    () => suggestions?.customProperties.map((p) => ({ value: p.name, hint: VALUE_TYPE_WORDS[p.valueType].toLowerCase() })) ?? [],
+    [suggestions],
+  );
   const values = valueSuggestions(f, suggestions);
   return (
     <li className="filter-row" aria-label={position}>
       <Control id={`${id}-property`} label="Contact property" error={error("property")}>
         {(control) => (
-          <select {...control} className="input" value={f.property} onChange={(e) => onChange({ property: e.target.value as ContactProperty })}>
+          <select
+            {...control}
+            className="input"
+            value={f.property}
+            onChange={(e) => onChange({ property: e.target.value as ContactProperty })}
+          >
             {PROPERTY_GROUPS.map((group) => (
               <optgroup key={group.label} label={group.label}>
                 {group.properties.map((p) => (
@@ -81,7 +98,12 @@ export function ContactFilterRow({ filter: f, position, suggestions, error, onCh
           </Control>
           <Control id={`${id}-valueType`} label="Compare as" error={error("valueType")} className="narrow">
             {(control) => (
-              <select {...control} className="input" value={f.valueType || "text"} onChange={(e) => onChange({ valueType: e.target.value as ValueType })}>
+              <select
+                {...control}
+                className="input"
+                value={f.valueType || "text"}
+                onChange={(e) => onChange({ valueType: e.target.value as ValueType })}
+              >
                 {VALUE_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {VALUE_TYPE_WORDS[t]}
@@ -95,7 +117,12 @@ export function ContactFilterRow({ filter: f, position, suggestions, error, onCh
       {f.property === "birthday" && (
         <Control id={`${id}-valueType`} label="Compare as" error={error("valueType")} className="narrow">
           {(control) => (
-            <select {...control} className="input" value={f.valueType || "date"} onChange={(e) => onChange({ valueType: e.target.value as ValueType })}>
+            <select
+              {...control}
+              className="input"
+              value={f.valueType || "date"}
+              onChange={(e) => onChange({ valueType: e.target.value as ValueType })}
+            >
               <option value="date">Date</option>
               <option value="text">Text (YYYY-MM-DD)</option>
             </select>
@@ -111,7 +138,9 @@ export function ContactFilterRow({ filter: f, position, suggestions, error, onCh
                 <input
                   type="checkbox"
                   checked={f.channels.includes(c)}
-                  onChange={(e) => onChange({ channels: e.target.checked ? [...f.channels, c] : f.channels.filter((x): x is Channel => x !== c) })}
+                  onChange={(e) =>
+                    onChange({ channels: e.target.checked ? [...f.channels, c] : f.channels.filter((x): x is Channel => x !== c) })
+                  }
                 />{" "}
                 {CHANNEL_WORDS[c]}
               </label>
@@ -156,7 +185,12 @@ export function ContactFilterRow({ filter: f, position, suggestions, error, onCh
           suggestions={values}
         />
       )}
-      <button type="button" className="btn btn-danger-ghost btn-sm filter-remove" aria-label={`Remove ${position.toLowerCase()}`} onClick={onRemove}>
+      <button
+        type="button"
+        className="btn btn-danger-ghost btn-sm filter-remove"
+        aria-label={`Remove ${position.toLowerCase()}`}
+        onClick={onRemove}
+      >
         Remove
       </button>
     </li>

@@ -8,7 +8,14 @@ import { Control } from "@/components/ui/control";
 import { formatCount } from "@/components/ui/format";
 import type { EventItem, PropertyPath } from "@/components/events/event-metadata-client";
 import { VALUE_TYPES, type ValueType } from "@/lib/segments/vocabulary";
-import { kindOf, operatorsOf, type DraftEventFilter, type DraftPropertyFilter, type PeriodOperator, type PropertyPatch } from "./condition-builder-state";
+import {
+  kindOf,
+  operatorsOf,
+  type DraftEventFilter,
+  type DraftPropertyFilter,
+  type PeriodOperator,
+  type PropertyPatch,
+} from "./condition-builder-state";
 import { FilterValues } from "./filter-values";
 import { OPERATOR_WORDS, PERIOD_WORDS, RELATIVE, VALUE_TYPE_WORDS } from "./filter-words";
 import { getSuggestions, suggestionKeys, type SegmentSuggestions } from "./segments-client";
@@ -34,13 +41,32 @@ const PERIODS = Object.keys(PERIOD_WORDS) as PeriodOperator[];
 
 /** A new period operator keeps the value when it still fits (a number of units, or a date). */
 function periodChange(period: DraftEventFilter["period"], operator: PeriodOperator): DraftEventFilter["period"] {
-  const value = RELATIVE.has(operator) ? (/^\d+$/.test(period.value) ? period.value : "30") : /^\d{4}-/.test(period.value) ? period.value : "";
+  const value = RELATIVE.has(operator)
+    ? /^\d+$/.test(period.value)
+      ? period.value
+      : "30"
+    : /^\d{4}-/.test(period.value)
+      ? period.value
+      : "";
   return { ...period, operator, value };
 }
 
-function PropertyRow({ filter: p, paths, values, error, onChange, onRemove, position }: {
-  filter: DraftPropertyFilter; paths: PropertyPath[]; values: Map<string, string[]>; error: (field: string) => string | undefined; position: string;
-  onChange: (patch: PropertyPatch) => void; onRemove: () => void;
+function PropertyRow({
+  filter: p,
+  paths,
+  values,
+  error,
+  onChange,
+  onRemove,
+  position,
+}: {
+  filter: DraftPropertyFilter;
+  paths: PropertyPath[];
+  values: Map<string, string[]>;
+  error: (field: string) => string | undefined;
+  position: string;
+  onChange: (patch: PropertyPatch) => void;
+  onRemove: () => void;
 }) {
   const id = p.key;
   const kind = kindOf(p);
@@ -53,7 +79,18 @@ function PropertyRow({ filter: p, paths, values, error, onChange, onRemove, posi
   }, [paths, values]);
   return (
     <li className="filter-row property-row" aria-label={position}>
-      <Control id={`${id}-property`} label="Event property" error={error("property")} hint={known ? known.label : offered.length ? "Choose or type a property; [] means any item of a list" : "e.g. value, lineItems.[].productID"}>
+      <Control
+        id={`${id}-property`}
+        label="Event property"
+        error={error("property")}
+        hint={
+          known
+            ? known.label
+            : offered.length
+              ? "Choose or type a property; [] means any item of a list"
+              : "e.g. value, lineItems.[].productID"
+        }
+      >
         {(control) => (
           <SuggestInput
             control={control}
@@ -68,7 +105,12 @@ function PropertyRow({ filter: p, paths, values, error, onChange, onRemove, posi
       </Control>
       <Control id={`${id}-valueType`} label="Compare as" error={error("valueType")} className="narrow">
         {(control) => (
-          <select {...control} className="input" value={p.valueType || "text"} onChange={(e) => onChange({ valueType: e.target.value as ValueType })}>
+          <select
+            {...control}
+            className="input"
+            value={p.valueType || "text"}
+            onChange={(e) => onChange({ valueType: e.target.value as ValueType })}
+          >
             {VALUE_TYPES.map((t) => (
               <option key={t} value={t}>
                 {VALUE_TYPE_WORDS[t]}
@@ -88,8 +130,21 @@ function PropertyRow({ filter: p, paths, values, error, onChange, onRemove, posi
           </select>
         )}
       </Control>
-      <FilterValues id={id} kind={kind} operator={p.operator} draft={p} onChange={onChange} error={error} suggestions={values.get(p.property.trim())} />
-      <button type="button" className="btn btn-danger-ghost btn-sm filter-remove" aria-label={`Remove ${position.toLowerCase()}`} onClick={onRemove}>
+      <FilterValues
+        id={id}
+        kind={kind}
+        operator={p.operator}
+        draft={p}
+        onChange={onChange}
+        error={error}
+        suggestions={values.get(p.property.trim())}
+      />
+      <button
+        type="button"
+        className="btn btn-danger-ghost btn-sm filter-remove"
+        aria-label={`Remove ${position.toLowerCase()}`}
+        onClick={onRemove}
+      >
         Remove
       </button>
     </li>
@@ -98,8 +153,18 @@ function PropertyRow({ filter: p, paths, values, error, onChange, onRemove, posi
 
 /** A warning under an event name that no event received has (a half-typed name counts nobody), with the
  * names it may have meant. Judged once typing pauses, so it does not flicker at every key. */
-function UnknownEventWarning({ id, name, suggestions, events, onPick }: {
-  id: string; name: string; suggestions?: SegmentSuggestions; events: EventItem[]; onPick: (name: string) => void;
+function UnknownEventWarning({
+  id,
+  name,
+  suggestions,
+  events,
+  onPick,
+}: {
+  id: string;
+  name: string;
+  suggestions?: SegmentSuggestions;
+  events: EventItem[];
+  onPick: (name: string) => void;
 }) {
   const settled = useDebounced(name.trim(), 500);
   if (!suggestions || !settled || settled !== name.trim() || suggestions.events.some((e) => e.name === settled)) return null;
@@ -134,14 +199,31 @@ function UnknownEventWarning({ id, name, suggestions, events, onPick }: {
 
 /** Event names to offer: those received (most recent first), then recommended and declared ones. */
 function eventSuggestions(suggestions: SegmentSuggestions | undefined, events: EventItem[]): Suggestion[] {
-  const out: Suggestion[] = (suggestions?.events ?? []).map((e) => ({ value: e.name, label: events.find((x) => x.name === e.name)?.displayName, hint: `received ${formatCount(e.count, "time", "times")}` }));
+  const out: Suggestion[] = (suggestions?.events ?? []).map((e) => ({
+    value: e.name,
+    label: events.find((x) => x.name === e.name)?.displayName,
+    hint: `received ${formatCount(e.count, "time", "times")}`,
+  }));
   for (const e of events) {
-    if (!out.some((s) => s.value === e.name)) out.push({ value: e.name, label: e.displayName, hint: suggestions ? "not received yet" : undefined });
+    if (!out.some((s) => s.value === e.name))
+      out.push({ value: e.name, label: e.displayName, hint: suggestions ? "not received yet" : undefined });
   }
   return out;
 }
 
-export function EventFilterRow({ filter: f, position, events, suggestions, paths, error, onChange, onRemove, onAddProperty, onChangeProperty, onRemoveProperty }: Props) {
+export function EventFilterRow({
+  filter: f,
+  position,
+  events,
+  suggestions,
+  paths,
+  error,
+  onChange,
+  onRemove,
+  onAddProperty,
+  onChangeProperty,
+  onRemoveProperty,
+}: Props) {
   const id = f.key;
   const names = useMemo(() => eventSuggestions(suggestions, events), [suggestions, events]);
   const received = suggestions?.events.some((e) => e.name === f.name.trim()) ?? false;
@@ -163,7 +245,12 @@ export function EventFilterRow({ filter: f, position, events, suggestions, paths
       <div className="filter-line">
         <Control id={`${id}-operator`} label="Contact" error={err("operator")} className="narrow">
           {(control) => (
-            <select {...control} className="input" value={f.operator} onChange={(e) => onChange({ operator: e.target.value as DraftEventFilter["operator"] })}>
+            <select
+              {...control}
+              className="input"
+              value={f.operator}
+              onChange={(e) => onChange({ operator: e.target.value as DraftEventFilter["operator"] })}
+            >
               <option value="has">has done</option>
               <option value="hasNot">has not done</option>
             </select>
@@ -172,23 +259,58 @@ export function EventFilterRow({ filter: f, position, events, suggestions, paths
         <Control id={`${id}-name`} label="Event" error={err("name")} className="grow">
           {(control) => (
             <>
-              <SuggestInput control={control} value={f.name} suggestions={names} placeholder="e.g. placed order" onChange={(name) => onChange({ name })} />
-              {!err("name") && <UnknownEventWarning id={id} name={f.name} suggestions={suggestions} events={events} onPick={(name) => onChange({ name })} />}
+              <SuggestInput
+                control={control}
+                value={f.name}
+                suggestions={names}
+                placeholder="e.g. placed order"
+                onChange={(name) => onChange({ name })}
+              />
+              {!err("name") && (
+                <UnknownEventWarning
+                  id={id}
+                  name={f.name}
+                  suggestions={suggestions}
+                  events={events}
+                  onPick={(name) => onChange({ name })}
+                />
+              )}
             </>
           )}
         </Control>
         <Control id={`${id}-count`} label="How often" error={err("count")} className="narrow">
           {(control) => (
-            <select {...control} className="input" value={f.count} onChange={(e) => onChange({ count: e.target.value as DraftEventFilter["count"] })}>
+            <select
+              {...control}
+              className="input"
+              value={f.count}
+              onChange={(e) => onChange({ count: e.target.value as DraftEventFilter["count"] })}
+            >
               <option value="atLeast">at least</option>
               <option value="equals">exactly</option>
             </select>
           )}
         </Control>
         <Control id={`${id}-value`} label="Times" error={err("value")} className="narrow">
-          {(control) => <input {...control} className="input" type="number" min={0} inputMode="numeric" value={f.value} onChange={(e) => onChange({ value: e.target.value })} />}
+          {(control) => (
+            <input
+              {...control}
+              className="input"
+              type="number"
+              min={0}
+              inputMode="numeric"
+              value={f.value}
+              onChange={(e) => onChange({ value: e.target.value })}
+            />
+          )}
         </Control>
-        <Control id={`${id}-origin`} label="From" error={err("origin")} className="narrow" hint={origins.length > 1 ? "Sent from more than one place: choose one" : undefined}>
+        <Control
+          id={`${id}-origin`}
+          label="From"
+          error={err("origin")}
+          className="narrow"
+          hint={origins.length > 1 ? "Sent from more than one place: choose one" : undefined}
+        >
           {(control) => (
             <select {...control} className="input" value={f.origin} onChange={(e) => onChange({ origin: e.target.value })}>
               <option value="">{origins.length > 1 ? "Choose…" : "any origin"}</option>
@@ -202,7 +324,12 @@ export function EventFilterRow({ filter: f, position, events, suggestions, paths
         </Control>
         <Control id={`${id}-period`} label="When" error={err("period")} className="narrow">
           {(control) => (
-            <select {...control} className="input" value={f.period.operator} onChange={(e) => onChange({ period: periodChange(f.period, e.target.value as PeriodOperator) })}>
+            <select
+              {...control}
+              className="input"
+              value={f.period.operator}
+              onChange={(e) => onChange({ period: periodChange(f.period, e.target.value as PeriodOperator) })}
+            >
               {PERIODS.map((p) => (
                 <option key={p} value={p}>
                   {PERIOD_WORDS[p]}
@@ -212,9 +339,21 @@ export function EventFilterRow({ filter: f, position, events, suggestions, paths
           )}
         </Control>
         {f.period.operator !== "any" && (
-          <FilterValues id={`${id}-period`} kind="date" operator={f.period.operator} draft={f.period} onChange={(patch) => onChange({ period: { ...f.period, ...patch } })} error={(field) => err(`period.${field}`) ?? err("period")} />
+          <FilterValues
+            id={`${id}-period`}
+            kind="date"
+            operator={f.period.operator}
+            draft={f.period}
+            onChange={(patch) => onChange({ period: { ...f.period, ...patch } })}
+            error={(field) => err(`period.${field}`) ?? err("period")}
+          />
         )}
-        <button type="button" className="btn btn-danger-ghost btn-sm filter-remove" aria-label={`Remove ${position.toLowerCase()}`} onClick={onRemove}>
+        <button
+          type="button"
+          className="btn btn-danger-ghost btn-sm filter-remove"
+          aria-label={`Remove ${position.toLowerCase()}`}
+          onClick={onRemove}
+        >
           Remove
         </button>
       </div>
@@ -223,7 +362,12 @@ export function EventFilterRow({ filter: f, position, events, suggestions, paths
           <div className="property-filters-head">
             <Control id={`${id}-junction`} label="Where the event's properties match" className="narrow">
               {(control) => (
-                <select {...control} className="input" value={f.junction} onChange={(e) => onChange({ junction: e.target.value as DraftEventFilter["junction"] })}>
+                <select
+                  {...control}
+                  className="input"
+                  value={f.junction}
+                  onChange={(e) => onChange({ junction: e.target.value as DraftEventFilter["junction"] })}
+                >
                   <option value="and">all of these</option>
                   <option value="or">any of these</option>
                 </select>

@@ -29,14 +29,29 @@ type Props = {
 /** Free text values as chips: Enter or a comma adds the typed value, picking a suggestion adds it. Text
  * still in the input counts too (it is not turned into a chip on blur: the chip list appearing would move
  * what the person clicked). */
-function ChipsInput({ id, draft, onChange, error, suggestions = [], noun = "value" }: Pick<Props, "id" | "draft" | "onChange" | "error" | "suggestions" | "noun">) {
-  const offered = useMemo(() => suggestions.filter((s) => !draft.values.includes(s)).map((value) => ({ value })), [suggestions, draft.values]);
+function ChipsInput({
+  id,
+  draft,
+  onChange,
+  error,
+  suggestions = [],
+  noun = "value",
+}: Pick<Props, "id" | "draft" | "onChange" | "error" | "suggestions" | "noun">) {
+  const offered = useMemo(
+    () => suggestions.filter((s) => !draft.values.includes(s)).map((value) => ({ value })),
+    [suggestions, draft.values],
+  );
   const add = (typed: string[]) => {
     if (typed.length) onChange({ values: [...draft.values, ...typed.filter((v) => !draft.values.includes(v))], value: "" });
   };
   return (
     <div className="field grow chips-field">
-      <Control id={`${id}-value`} label={draft.values.length ? `Add another ${noun}` : `${noun[0].toUpperCase()}${noun.slice(1)}`} error={error("value")} hint={offered.length ? "Choose a suggestion or type, then press Enter" : "Press Enter after each one"}>
+      <Control
+        id={`${id}-value`}
+        label={draft.values.length ? `Add another ${noun}` : `${noun[0].toUpperCase()}${noun.slice(1)}`}
+        error={error("value")}
+        hint={offered.length ? "Choose a suggestion or type, then press Enter" : "Press Enter after each one"}
+      >
         {(control) => (
           <SuggestInput
             control={control}
@@ -47,7 +62,12 @@ function ChipsInput({ id, draft, onChange, error, suggestions = [], noun = "valu
             onKeyDown={(e) => {
               if (e.key === "Enter" || e.key === ",") {
                 e.preventDefault();
-                add(draft.value.split(",").map((v) => v.trim()).filter(Boolean));
+                add(
+                  draft.value
+                    .split(",")
+                    .map((v) => v.trim())
+                    .filter(Boolean),
+                );
               } else if (e.key === "Backspace" && !draft.value && draft.values.length) {
                 onChange({ values: draft.values.slice(0, -1) });
               }
@@ -60,7 +80,12 @@ function ChipsInput({ id, draft, onChange, error, suggestions = [], noun = "valu
           {draft.values.map((v) => (
             <li key={v} className="chip">
               <span>{v}</span>
-              <button type="button" className="chip-remove" aria-label={`Remove ${noun} ${v}`} onClick={() => onChange({ values: draft.values.filter((x) => x !== v) })}>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`Remove ${noun} ${v}`}
+                onClick={() => onChange({ values: draft.values.filter((x) => x !== v) })}
+              >
                 ×
               </button>
             </li>
@@ -71,7 +96,14 @@ function ChipsInput({ id, draft, onChange, error, suggestions = [], noun = "valu
   );
 }
 
-function Checkboxes({ id, draft, onChange, error, options, noun = "value" }: Pick<Props, "id" | "draft" | "onChange" | "error" | "noun"> & { options: Option[] }) {
+function Checkboxes({
+  id,
+  draft,
+  onChange,
+  error,
+  options,
+  noun = "value",
+}: Pick<Props, "id" | "draft" | "onChange" | "error" | "noun"> & { options: Option[] }) {
   const errorId = `${id}-values-error`;
   return (
     <fieldset className="field grow checkbox-group" aria-describedby={error("value") ? errorId : undefined}>
@@ -82,7 +114,9 @@ function Checkboxes({ id, draft, onChange, error, options, noun = "value" }: Pic
             <input
               type="checkbox"
               checked={draft.values.includes(o.value)}
-              onChange={(e) => onChange({ values: e.target.checked ? [...draft.values, o.value] : draft.values.filter((v) => v !== o.value) })}
+              onChange={(e) =>
+                onChange({ values: e.target.checked ? [...draft.values, o.value] : draft.values.filter((v) => v !== o.value) })
+              }
             />{" "}
             {o.label}
           </label>

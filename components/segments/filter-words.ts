@@ -55,41 +55,94 @@ export const PROPERTY_GROUPS: { label: string; properties: { value: ContactPrope
   },
 ];
 
-export const PROPERTY_LABEL = Object.fromEntries(PROPERTY_GROUPS.flatMap((g) => g.properties.map((p) => [p.value, p.label]))) as Record<ContactProperty, string>;
+export const PROPERTY_LABEL = Object.fromEntries(PROPERTY_GROUPS.flatMap((g) => g.properties.map((p) => [p.value, p.label]))) as Record<
+  ContactProperty,
+  string
+>;
 
 export type WordsKind = OperatorKind | "birthday";
 
 const TEXT: Record<string, string> = {
-  equals: "is", notEquals: "is not", anyOf: "is any of", noneOf: "is none of", contains: "contains", doesNotContain: "does not contain",
-  startsWith: "starts with", endsWith: "ends with", exists: "is set", doesNotExist: "is not set",
+  equals: "is",
+  notEquals: "is not",
+  anyOf: "is any of",
+  noneOf: "is none of",
+  contains: "contains",
+  doesNotContain: "does not contain",
+  startsWith: "starts with",
+  endsWith: "ends with",
+  exists: "is set",
+  doesNotExist: "is not set",
 };
 
 export const OPERATOR_WORDS: Record<WordsKind, Record<string, string>> = {
   text: TEXT,
   number: {
-    equals: "is", notEquals: "is not", moreThan: "is more than", lessThan: "is less than", moreThanOrEquals: "is at least", lessThanOrEquals: "is at most",
-    between: "is between", exists: "is known", doesNotExist: "is not known",
+    equals: "is",
+    notEquals: "is not",
+    moreThan: "is more than",
+    lessThan: "is less than",
+    moreThanOrEquals: "is at least",
+    lessThanOrEquals: "is at most",
+    between: "is between",
+    exists: "is known",
+    doesNotExist: "is not known",
   },
   bool: { equals: "is", notEquals: "is not", exists: "is set", doesNotExist: "is not set" },
   date: {
-    inTheLast: "is in the last", notInTheLast: "is not in the last", inTheNext: "is in the next", equals: "is on", before: "is before", after: "is after",
-    between: "is between", exists: "is set", doesNotExist: "is not set",
+    inTheLast: "is in the last",
+    notInTheLast: "is not in the last",
+    inTheNext: "is in the next",
+    equals: "is on",
+    before: "is before",
+    after: "is after",
+    between: "is between",
+    exists: "is set",
+    doesNotExist: "is not set",
   },
   birthday: {
-    anniversaryIsInTheNext: "comes up in the next", anniversaryIsToday: "is today", equals: "is on", before: "is before", after: "is after", between: "is between",
-    inTheLast: "was in the last", notInTheLast: "was not in the last", inTheNext: "is in the next", exists: "is set", doesNotExist: "is not set",
+    anniversaryIsInTheNext: "comes up in the next",
+    anniversaryIsToday: "is today",
+    equals: "is on",
+    before: "is before",
+    after: "is after",
+    between: "is between",
+    inTheLast: "was in the last",
+    notInTheLast: "was not in the last",
+    inTheNext: "is in the next",
+    exists: "is set",
+    doesNotExist: "is not set",
   },
   anniversary: { anniversaryIsInTheNext: "comes up in the next", anniversaryIsToday: "is today" },
-  list: { anyOf: "include any of", noneOf: "include none of", allOf: "include all of", exists: "are set (any)", doesNotExist: "are not set (none)" },
-  stage: { anyOf: "is any of", noneOf: "is none of", equals: "is", notEquals: "is not", exists: "is known (has ordered in a year)", doesNotExist: "is not known" },
+  list: {
+    anyOf: "include any of",
+    noneOf: "include none of",
+    allOf: "include all of",
+    exists: "are set (any)",
+    doesNotExist: "are not set (none)",
+  },
+  stage: {
+    anyOf: "is any of",
+    noneOf: "is none of",
+    equals: "is",
+    notEquals: "is not",
+    exists: "is known (has ordered in a year)",
+    doesNotExist: "is not known",
+  },
   status: { equals: "is", notEquals: "is not" },
 };
 
 export const UNIT_WORDS: Record<Unit, string> = { days: "days", weeks: "weeks", months: "months", years: "years" };
 
 export const STAGE_WORDS: Record<LifecycleStage, string> = {
-  champions: "Champions", loyalists: "Loyalists", recentCustomers: "Recent customers", highPotential: "High potential",
-  needNurturing: "Need nurturing", cantLose: "Can't lose", atRisk: "At risk", aboutToLose: "About to lose",
+  champions: "Champions",
+  loyalists: "Loyalists",
+  recentCustomers: "Recent customers",
+  highPotential: "High potential",
+  needNurturing: "Need nurturing",
+  cantLose: "Can't lose",
+  atRisk: "At risk",
+  aboutToLose: "About to lose",
 };
 
 export const STATUS_WORDS = { subscribed: "subscribed", unsubscribed: "unsubscribed", nonSubscribed: "not subscribed" } as const;
@@ -97,7 +150,13 @@ export const CHANNEL_WORDS = { email: "Email", sms: "SMS", browserPush: "Browser
 export const VALUE_TYPE_WORDS = { text: "Text", number: "Number", bool: "Yes / no", date: "Date" } as const;
 
 export const PERIOD_WORDS: Record<string, string> = {
-  any: "at any time", inTheLast: "in the last", notInTheLast: "not in the last", equals: "on", before: "before", after: "after", between: "between",
+  any: "at any time",
+  inTheLast: "in the last",
+  notInTheLast: "not in the last",
+  equals: "on",
+  before: "before",
+  after: "after",
+  between: "between",
 };
 
 /** Operators that take no value. */

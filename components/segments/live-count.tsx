@@ -49,7 +49,9 @@ export function LiveCount({ live }: { live: ReturnType<typeof useLiveCount> }) {
           <ul aria-label="Sample members">
             {sample.map((c) => (
               <li key={c.id}>
-                <Link href={`/contacts/${c.id}`} prefetch={false}>{c.name ?? c.email ?? "Unnamed contact"}</Link>
+                <Link href={`/contacts/${c.id}`} prefetch={false}>
+                  {c.name ?? c.email ?? "Unnamed contact"}
+                </Link>
                 {c.name && c.email ? <span className="muted small"> {c.email}</span> : null}
               </li>
             ))}

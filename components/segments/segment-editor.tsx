@@ -13,9 +13,27 @@ import { ErrorSummary, type Summary } from "@/components/ui/error-summary";
 import { labelled, summaryTitle, userMessage } from "@/components/ui/messages";
 import { ApiError } from "@/lib/client/api-fetch";
 import { ConditionBuilder } from "./condition-builder";
-import { builderReducer, emptyBuilder, fromApi, incompleteReason, toApi, type BuilderAction, type BuilderState } from "./condition-builder-state";
+import {
+  builderReducer,
+  emptyBuilder,
+  fromApi,
+  incompleteReason,
+  toApi,
+  type BuilderAction,
+  type BuilderState,
+} from "./condition-builder-state";
 import { LiveCount, useLiveCount } from "./live-count";
-import { createSegment, deleteSegment, getSegment, getSuggestions, listAllSegments, replaceSegment, segmentKeys, suggestionKeys, type Segment } from "./segments-client";
+import {
+  createSegment,
+  deleteSegment,
+  getSegment,
+  getSuggestions,
+  listAllSegments,
+  replaceSegment,
+  segmentKeys,
+  suggestionKeys,
+  type Segment,
+} from "./segments-client";
 import { clearedBy, describeErrors, placeErrors, type PlacedError } from "./segment-errors";
 import { summarize } from "./segment-summary";
 import { TagSegmentPanel } from "./tag-segment-panel";
@@ -48,7 +66,8 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
   const [placed, setPlaced] = useState<PlacedError[]>([]);
   const [saveError, setSaveError] = useState<Error | null>(null);
   const [failures, setFailures] = useState(0);
-  const clear = (cleared: (key: string) => boolean) => setPlaced((current) => (current.some((e) => cleared(e.key)) ? current.filter((e) => !cleared(e.key)) : current));
+  const clear = (cleared: (key: string) => boolean) =>
+    setPlaced((current) => (current.some((e) => cleared(e.key)) ? current.filter((e) => !cleared(e.key)) : current));
   const edit = (action: BuilderAction) => {
     dispatch(action);
     clear(clearedBy(action));
@@ -58,10 +77,15 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
 
   const groups = useMemo(() => toApi(state), [state]);
   const others = useQuery({ queryKey: segmentKeys.list, queryFn: listAllSegments });
-  const duplicateName = others.data?.find((s) => s.segmentID !== segment?.segmentID && s.name.trim().toLowerCase() === name.trim().toLowerCase() && name.trim())?.name;
+  const duplicateName = others.data?.find(
+    (s) => s.segmentID !== segment?.segmentID && s.name.trim().toLowerCase() === name.trim().toLowerCase() && name.trim(),
+  )?.name;
   const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: () => getSuggestions(), retry: false });
   const events = useQuery({ queryKey: eventMetadataKeys.segments, queryFn: queryEventMetadata, retry: false });
-  const originsOf = useCallback((name: string) => [...new Set(events.data?.filter((e) => e.name === name).flatMap((e) => e.origins))], [events.data]);
+  const originsOf = useCallback(
+    (name: string) => [...new Set(events.data?.filter((e) => e.name === name).flatMap((e) => e.origins))],
+    [events.data],
+  );
   const live = useLiveCount(groups, incompleteReason(state, originsOf));
   const summary = useMemo(() => summarize(groups), [groups]);
 
@@ -83,7 +107,10 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
     },
     onSuccess: async (result) => {
       queryClient.setQueryData(segmentKeys.detail(result.segmentID), result);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: segmentKeys.all }), queryClient.invalidateQueries({ queryKey: contactKeys.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: segmentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: contactKeys.all }),
+      ]);
       if (segment) setSaved(true);
       else router.push(`/segments/${result.segmentID}`);
     },
@@ -99,10 +126,18 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
   const errors = describeErrors(state, placed);
   // The live count's errors (a definition the API refuses) are shown on the conditions too, under the save's.
   const liveErrors = live.invalid ? describeErrors(state, placeErrors(state, live.invalid.errors)) : [];
-  const byInput = Object.fromEntries([...liveErrors, ...errors].filter((e) => e.key !== "name" && e.key !== "form").map((e) => [e.key, e.message]));
-  const nameError = errors.filter((e) => e.key === "name").map((e) => e.message).join(" ");
+  const byInput = Object.fromEntries(
+    [...liveErrors, ...errors].filter((e) => e.key !== "name" && e.key !== "form").map((e) => [e.key, e.message]),
+  );
+  const nameError = errors
+    .filter((e) => e.key === "name")
+    .map((e) => e.message)
+    .join(" ");
   const errorSummary: Summary | null = errors.length
-    ? { title: summaryTitle(errors.length, segment ? "the segment can be saved" : "the segment can be created"), items: errors.map((e, i) => ({ key: `${e.key}-${i}`, text: labelled(e.label, e.message), target: e.target })) }
+    ? {
+        title: summaryTitle(errors.length, segment ? "the segment can be saved" : "the segment can be created"),
+        items: errors.map((e, i) => ({ key: `${e.key}-${i}`, text: labelled(e.label, e.message), target: e.target })),
+      }
     : saveError
       ? { title: `Could not save: ${userMessage(saveError)}`, items: [] }
       : null;
@@ -148,7 +183,8 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
               )}
             </div>
             <label className="checkbox">
-              <input type="checkbox" checked={starred} onChange={(e) => setStarred(e.target.checked)} /> Favourite (starred segments come first in lists)
+              <input type="checkbox" checked={starred} onChange={(e) => setStarred(e.target.checked)} /> Favourite (starred segments come
+              first in lists)
             </label>
             <ConditionBuilder state={state} dispatch={edit} errors={byInput} suggestions={suggestions.data} events={events.data} />
           </div>

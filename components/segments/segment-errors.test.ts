@@ -21,7 +21,13 @@ const state = run(
   { type: "updateFilter", ...at, filter: "k2", patch: { property: "totalSpent" } },
   { type: "updateFilter", ...at, filter: "k2", patch: { value: "abc" } },
   { type: "addCondition", group: "k0", entity: "event" },
-  { type: "updateFilter", group: "k0", condition: "k3", filter: "k4", patch: { name: "Placed Order", period: { operator: "inTheLast", value: "0", values: [], valueFrom: "", valueTo: "", unit: "days" } } },
+  {
+    type: "updateFilter",
+    group: "k0",
+    condition: "k3",
+    filter: "k4",
+    patch: { name: "Placed Order", period: { operator: "inTheLast", value: "0", values: [], valueFrom: "", valueTo: "", unit: "days" } },
+  },
 );
 
 describe("segment form errors", () => {
@@ -50,6 +56,9 @@ describe("segment form errors", () => {
 
   it("keeps errors on their drafts when rows move, and forgets those of removed rows", () => {
     const removed = builderReducer(state, { type: "removeCondition", ...at });
-    expect(shown(removed)).toEqual(["Segment name: enter a segment name.", "Group 1, condition 1, event filter 1: How many: enter a whole number, 1 or more."]);
+    expect(shown(removed)).toEqual([
+      "Segment name: enter a segment name.",
+      "Group 1, condition 1, event filter 1: How many: enter a whole number, 1 or more.",
+    ]);
   });
 });

@@ -3,7 +3,14 @@
 // message catalog's words. The form drops an error when its input changes (`clearedBy`).
 import { fieldMessage, type FieldContext } from "@/components/ui/messages";
 import type { ApiFieldError } from "@/lib/client/api-fetch";
-import { kindOf, locatePointer, type BuilderAction, type BuilderState, type DraftContactFilter, type DraftPropertyFilter } from "./condition-builder-state";
+import {
+  kindOf,
+  locatePointer,
+  type BuilderAction,
+  type BuilderState,
+  type DraftContactFilter,
+  type DraftPropertyFilter,
+} from "./condition-builder-state";
 import { listNoun, valueField, type Words } from "./filter-words";
 
 export type SegmentError = {
@@ -38,7 +45,8 @@ const PROPERTY_FIELDS: Record<string, Words> = {
   operator: { label: "Condition", input: "choice" },
 };
 
-const isValueField = (field: string): field is "value" | "valueFrom" | "valueTo" | "unit" => ["value", "valueFrom", "valueTo", "unit"].includes(field);
+const isValueField = (field: string): field is "value" | "valueFrom" | "valueTo" | "unit" =>
+  ["value", "valueFrom", "valueTo", "unit"].includes(field);
 
 function valueWords(filter: DraftContactFilter | DraftPropertyFilter, field: string): Words | undefined {
   if (!isValueField(field)) return undefined;
@@ -70,7 +78,11 @@ function place(state: BuilderState, key: string): { position: string; words: (fi
           };
         }
         for (const [p, property] of filter.filters.entries()) {
-          if (property.key === key) return { position: `${position}, property condition ${p + 1}`, words: (field) => PROPERTY_FIELDS[field] ?? valueWords(property, field) };
+          if (property.key === key)
+            return {
+              position: `${position}, property condition ${p + 1}`,
+              words: (field) => PROPERTY_FIELDS[field] ?? valueWords(property, field),
+            };
         }
       }
     }
@@ -93,7 +105,8 @@ export function placeErrors(state: BuilderState, errors: readonly ApiFieldError[
 /** The placed errors for people, named where the form shows them now; errors of drafts removed since are gone. */
 export function describeErrors(state: BuilderState, placed: readonly PlacedError[]): SegmentError[] {
   return placed.flatMap(({ key, error }): SegmentError[] => {
-    if (key === "name") return [{ key, label: "Segment name", message: fieldMessage(error, { noun: "segment name" }), target: "segment-name" }];
+    if (key === "name")
+      return [{ key, label: "Segment name", message: fieldMessage(error, { noun: "segment name" }), target: "segment-name" }];
     // Not about one input: the conditions as a whole ("a segment needs at least one condition").
     if (key === "form") return [{ key, label: "Conditions", message: fieldMessage(error, { noun: "conditions" }), target: null }];
     const [draftKey, ...rest] = key.split(".");
@@ -102,7 +115,14 @@ export function describeErrors(state: BuilderState, placed: readonly PlacedError
     if (!found) return [];
     const words = field ? found.words(field) : undefined;
     const context: FieldContext = { noun: (words?.label ?? "condition").toLowerCase(), input: words?.input };
-    return [{ key, label: words ? `${found.position}: ${words.label}` : found.position, message: fieldMessage(error, context), target: field ? `${draftKey}-${field.replace(".", "-")}` : null }];
+    return [
+      {
+        key,
+        label: words ? `${found.position}: ${words.label}` : found.position,
+        message: fieldMessage(error, context),
+        target: field ? `${draftKey}-${field.replace(".", "-")}` : null,
+      },
+    ];
   });
 }
 
@@ -114,7 +134,8 @@ export function clearedBy(action: BuilderAction): (key: string) => boolean {
     const draftKey = action.type === "updateFilter" ? action.filter : action.property;
     const fields = Object.keys(action.patch);
     // A new property, type or operator starts the values over: every error of the row is dealt with.
-    if (fields.some((f) => f === "property" || f === "valueType" || f === "operator")) return (key) => under(draftKey)(key) || key === "form";
+    if (fields.some((f) => f === "property" || f === "valueType" || f === "operator"))
+      return (key) => under(draftKey)(key) || key === "form";
     return (key) => key === draftKey || key === "form" || fields.some((f) => under(`${draftKey}.${f}`)(key));
   }
   if ("condition" in action) return (key) => key === action.condition || key === "form";

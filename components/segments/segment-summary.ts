@@ -2,7 +2,17 @@
 // at least 1 time in the last 7 days"), one per group: groups are alternatives.
 import { contactFilterKind, propertyFilterKind, type Unit } from "@/lib/segments/vocabulary";
 import type { ApiCondition, ApiConditionGroup } from "./condition-builder-state";
-import { CHANNEL_WORDS, NO_VALUE, OPERATOR_WORDS, PERIOD_WORDS, PROPERTY_LABEL, RELATIVE, STAGE_WORDS, STATUS_WORDS, UNIT_WORDS } from "./filter-words";
+import {
+  CHANNEL_WORDS,
+  NO_VALUE,
+  OPERATOR_WORDS,
+  PERIOD_WORDS,
+  PROPERTY_LABEL,
+  RELATIVE,
+  STAGE_WORDS,
+  STATUS_WORDS,
+  UNIT_WORDS,
+} from "./filter-words";
 
 type Values = { operator: string; value?: unknown; valueFrom?: unknown; valueTo?: unknown; unit?: Unit };
 
@@ -32,9 +42,12 @@ function filterWords(condition: ApiCondition): string[] {
     const count = f.count === "atLeast" ? `at least ${f.value}` : `exactly ${f.value}`;
     let text = `${f.operator === "has" ? "has done" : "has not done"} “${f.name}” ${count} ${f.value === 1 ? "time" : "times"}`;
     if (f.origin) text += ` from ${f.origin}`;
-    if (f.period) text += ` ${PERIOD_WORDS[f.period.operator]}${valueWords({ ...f.period, operator: f.period.operator === "equals" ? "on" : f.period.operator })}`;
+    if (f.period)
+      text += ` ${PERIOD_WORDS[f.period.operator]}${valueWords({ ...f.period, operator: f.period.operator === "equals" ? "on" : f.period.operator })}`;
     if (f.filters?.length) {
-      const parts = f.filters.map((p) => `${p.property} ${OPERATOR_WORDS[propertyFilterKind(p)][p.operator] ?? p.operator}${valueWords(p)}`);
+      const parts = f.filters.map(
+        (p) => `${p.property} ${OPERATOR_WORDS[propertyFilterKind(p)][p.operator] ?? p.operator}${valueWords(p)}`,
+      );
       text += ` where ${parts.join(f.junction === "or" ? " or " : " and ")}`;
     }
     return text;

@@ -24,7 +24,9 @@ export async function listAllSegments(): Promise<Segment[]> {
   const segments: Segment[] = [];
   let after: string | undefined;
   do {
-    const page = await apiFetch<{ segments: Segment[]; paging: Paging }>(`/api/segments${queryString({ limit: 50, sort: "name", direction: "asc", after })}`);
+    const page = await apiFetch<{ segments: Segment[]; paging: Paging }>(
+      `/api/segments${queryString({ limit: 50, sort: "name", direction: "asc", after })}`,
+    );
     segments.push(...page.segments);
     after = page.paging.hasMore ? page.paging.cursors.after : undefined;
   } while (after);
@@ -33,7 +35,8 @@ export async function listAllSegments(): Promise<Segment[]> {
 
 export const getSegment = (id: string) => apiFetch<Segment>(`/api/segments/${encodeURIComponent(id)}`);
 export const createSegment = (body: SegmentInput) => apiFetch<Segment>("/api/segments", { method: "POST", body });
-export const replaceSegment = (id: string, body: SegmentInput) => apiFetch<Segment>(`/api/segments/${encodeURIComponent(id)}`, { method: "PUT", body });
+export const replaceSegment = (id: string, body: SegmentInput) =>
+  apiFetch<Segment>(`/api/segments/${encodeURIComponent(id)}`, { method: "PUT", body });
 export const deleteSegment = (id: string) => apiFetch<void>(`/api/segments/${encodeURIComponent(id)}`, { method: "DELETE" });
 
 export const segmentCount = (id: string) =>
@@ -45,7 +48,10 @@ export const previewSegment = (conditionGroups: ApiConditionGroup[], signal?: Ab
   apiFetch<SegmentPreview>("/api/segments/preview", { method: "POST", body: { conditionGroups }, signal });
 
 export type SegmentSuggestions = z.infer<typeof SegmentSuggestionsSchema>;
-export const suggestionKeys = { all: ["segments", "suggestions"] as const, event: (name: string) => ["segments", "suggestions", name] as const };
+export const suggestionKeys = {
+  all: ["segments", "suggestions"] as const,
+  event: (name: string) => ["segments", "suggestions", name] as const,
+};
 /** Tags, common values and received events; with an event name, also the common values of its properties. */
 export const getSuggestions = (event?: string) => apiFetch<SegmentSuggestions>(`/api/segments/suggestions${queryString({ event })}`);
 

@@ -50,7 +50,10 @@ export function SegmentsList() {
           </Link>
         }
       >
-        <p>Segments group your contacts by who they are (status, tags, profile, custom properties) and what they did (events), so a message reaches the right people.</p>
+        <p>
+          Segments group your contacts by who they are (status, tags, profile, custom properties) and what they did (events), so a message
+          reaches the right people.
+        </p>
       </EmptyState>
     );
   }

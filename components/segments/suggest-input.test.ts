@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { matchSuggestions } from "./suggest-input";
 
 describe("matchSuggestions", () => {
-  const events = [{ value: "viewed product", label: "Viewed product" }, { value: "placed order", label: "Placed order" }, { value: "order refunded" }, { value: "Café visit" }];
+  const events = [
+    { value: "viewed product", label: "Viewed product" },
+    { value: "placed order", label: "Placed order" },
+    { value: "order refunded" },
+    { value: "Café visit" },
+  ];
 
   it("offers everything (up to the maximum) before anything is typed", () => {
     expect(matchSuggestions(events, " ", 3).map((s) => s.value)).toEqual(["viewed product", "placed order", "order refunded"]);

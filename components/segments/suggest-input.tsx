@@ -70,7 +70,8 @@ export function SuggestInput({ control, value, onChange, onPick, suggestions, pl
             // Enter on a highlighted suggestion picks it; every other key is the caller's.
             if (event.key === "Enter" && open && highlightedIndex >= 0) return;
             onKeyDown?.(event);
-            if (event.defaultPrevented) (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
+            if (event.defaultPrevented)
+              (event.nativeEvent as KeyboardEvent & { preventDownshiftDefault?: boolean }).preventDownshiftDefault = true;
           },
         })}
         aria-describedby={control["aria-describedby"]}

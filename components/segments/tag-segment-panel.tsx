@@ -10,13 +10,29 @@ import { ApiError } from "@/lib/client/api-fetch";
 import { fieldMessage, userMessage } from "@/components/ui/messages";
 import { changeSegmentTags, type SegmentSuggestions } from "./segments-client";
 
-export function TagSegmentPanel({ segmentID, segmentName, suggestions }: { segmentID: string; segmentName: string; suggestions?: SegmentSuggestions }) {
+export function TagSegmentPanel({
+  segmentID,
+  segmentName,
+  suggestions,
+}: {
+  segmentID: string;
+  segmentName: string;
+  suggestions?: SegmentSuggestions;
+}) {
   const queryClient = useQueryClient();
   const inputId = useId();
   const listId = useId();
   const [tags, setTags] = useState("");
   const change = useMutation({
-    mutationFn: (action: "add" | "remove") => changeSegmentTags(segmentID, action, tags.split(",").map((t) => t.trim()).filter(Boolean)),
+    mutationFn: (action: "add" | "remove") =>
+      changeSegmentTags(
+        segmentID,
+        action,
+        tags
+          .split(",")
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
     onSuccess: async (result) => {
       if (result.job) {
         // Listed at once, then followed by the list's own polling.
@@ -34,7 +50,10 @@ export function TagSegmentPanel({ segmentID, segmentName, suggestions }: { segme
       <h2 id={`${inputId}-title`} className="card-title">
         Tag everyone in this segment
       </h2>
-      <p className="muted">Adds or removes tags on every contact in the saved segment. Large segments are tagged in the background; you can leave this page and come back to see the progress.</p>
+      <p className="muted">
+        Adds or removes tags on every contact in the saved segment. Large segments are tagged in the background; you can leave this page and
+        come back to see the progress.
+      </p>
       <form
         className="form-row"
         onSubmit={(e) => {
@@ -70,7 +89,12 @@ export function TagSegmentPanel({ segmentID, segmentName, suggestions }: { segme
         <button type="submit" className="btn btn-primary" disabled={running || change.isPending || !tags.trim()}>
           Add tags
         </button>
-        <button type="button" className="btn btn-secondary" disabled={running || change.isPending || !tags.trim()} onClick={() => change.mutate("remove")}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={running || change.isPending || !tags.trim()}
+          onClick={() => change.mutate("remove")}
+        >
           Remove tags
         </button>
       </form>

@@ -73,7 +73,12 @@ export function ApiKeysTable({ onRevoke }: { onRevoke: (key: ApiKey) => void }) 
               </td>
               <td className="cell-actions">
                 {!key.revokedAt && (
-                  <button type="button" className="btn btn-danger-ghost btn-sm" onClick={() => onRevoke(key)} aria-label={`Revoke ${key.name}`}>
+                  <button
+                    type="button"
+                    className="btn btn-danger-ghost btn-sm"
+                    onClick={() => onRevoke(key)}
+                    aria-label={`Revoke ${key.name}`}
+                  >
                     Revoke
                   </button>
                 )}

@@ -17,8 +17,18 @@ const FIELDS: Record<string, FormField> = {
 
 export function BrandSettingsForm() {
   const brand = useQuery({ queryKey: brandKey, queryFn: () => apiFetch<Brand>("/api/brand") });
-  if (brand.isPending) return <p className="loading" aria-live="polite">Loading the brand…</p>;
-  if (brand.isError) return <div className="alert alert-error" role="alert">Could not load the brand: {userMessage(brand.error)}</div>;
+  if (brand.isPending)
+    return (
+      <p className="loading" aria-live="polite">
+        Loading the brand…
+      </p>
+    );
+  if (brand.isError)
+    return (
+      <div className="alert alert-error" role="alert">
+        Could not load the brand: {userMessage(brand.error)}
+      </div>
+    );
   return <BrandForm brand={brand.data} />;
 }
 
@@ -81,7 +91,8 @@ function BrandForm({ brand }: { brand: Brand }) {
           aria-invalid={errorOf("postalAddress") ? true : undefined}
         />
         <p id="brand-postal-address-hint" className="hint">
-          Anti-spam laws ask for a postal address in every marketing email. The footer section shows it where you add the “Postal address” merge tag.
+          Anti-spam laws ask for a postal address in every marketing email. The footer section shows it where you add the “Postal address”
+          merge tag.
         </p>
         {errorOf("postalAddress") && (
           <p id="brand-postal-address-error" className="field-error">

@@ -10,11 +10,12 @@ export function NewApiKeyDialog({ created, onClose }: { created: CreatedApiKey |
       {created && (
         <div className="stack">
           <div className="alert alert-warning">
-            <strong>Copy this key now.</strong> This is the only time Inkwell shows it; we store only a fingerprint. If you lose it,
-            revoke it and create another.
+            <strong>Copy this key now.</strong> This is the only time Inkwell shows it; we store only a fingerprint. If you lose it, revoke
+            it and create another.
           </div>
           <p className="muted">
-            Key “{created.apiKey.name}”. Send it as <code>Authorization: Service-API-Key &lt;key&gt;</code>. It has full access to this brand.
+            Key “{created.apiKey.name}”. Send it as <code>Authorization: Service-API-Key &lt;key&gt;</code>. It has full access to this
+            brand.
           </p>
           <div className="field">
             <label htmlFor="new-api-key" className="label">

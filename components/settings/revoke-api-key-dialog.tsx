@@ -27,7 +27,8 @@ export function RevokeApiKeyDialog({ apiKey, onClose }: { apiKey: ApiKey | null;
       {apiKey && (
         <div className="stack">
           <p>
-            Requests using <strong>{apiKey.name}</strong> (<code>{apiKey.prefix}…</code>) will be refused immediately. This cannot be undone.
+            Requests using <strong>{apiKey.name}</strong> (<code>{apiKey.prefix}…</code>) will be refused immediately. This cannot be
+            undone.
           </p>
           {revoke.error && (
             <div className="alert alert-error" role="alert">

@@ -12,7 +12,15 @@ import { createTemplate, type TemplateRecord } from "./templates-api";
 
 const FIELDS: Record<string, FormField> = { name: { label: "Name", id: "new-template-name" } };
 
-export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (t: TemplateRecord) => void }) {
+export function CreateTemplateDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (t: TemplateRecord) => void;
+}) {
   const [name, setName] = useState("");
   const [starter, setStarter] = useState("blank");
   const create = useMutation<TemplateRecord, ApiError>({
@@ -48,7 +56,14 @@ export function CreateTemplateDialog({ open, onClose, onCreated }: { open: boole
           <div className="tpl-gallery">
             {STARTERS.map((s) => (
               <label key={s.id} className="tpl-starter" data-checked={starter === s.id || undefined}>
-                <input type="radio" className="visually-hidden" name="starter" value={s.id} checked={starter === s.id} onChange={() => setStarter(s.id)} />
+                <input
+                  type="radio"
+                  className="visually-hidden"
+                  name="starter"
+                  value={s.id}
+                  checked={starter === s.id}
+                  onChange={() => setStarter(s.id)}
+                />
                 {/* eslint-disable-next-line @next/next/no-img-element -- a static picture of the starter's render */}
                 <img className="tpl-thumb" src={starterThumbnail(s.id)} alt="" loading="lazy" width={180} height={228} />
                 <span className="tpl-starter-text">

@@ -26,7 +26,14 @@ export function importHtml(name: string, html: string, onProgress: (fraction: nu
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as ImportedTemplate);
       const problem = (body ?? {}) as { detail?: string; title?: string; type?: string; errors?: ApiFieldError[] };
-      reject(new ApiError(xhr.status, problem.detail || problem.title || `Import failed (${xhr.status})`, problem.errors ?? [], problem.type ?? null));
+      reject(
+        new ApiError(
+          xhr.status,
+          problem.detail || problem.title || `Import failed (${xhr.status})`,
+          problem.errors ?? [],
+          problem.type ?? null,
+        ),
+      );
     };
     xhr.onerror = () => reject(new ApiError(0, "Could not reach Inkwell. Check your connection and try again."));
     xhr.send(JSON.stringify({ name, html }));

@@ -13,12 +13,19 @@ const tagName = (ours: string) => {
 
 export function ImportSummaryView({ template, onOpen }: { template: ImportedTemplate; onOpen: () => void }) {
   const summary = template.importSummary;
-  const editable = summary ? Object.entries(summary.blocks).filter(([type]) => type !== "htmlCode").reduce((n, [, count]) => n + count, 0) : 0;
+  const editable = summary
+    ? Object.entries(summary.blocks)
+        .filter(([type]) => type !== "htmlCode")
+        .reduce((n, [, count]) => n + count, 0)
+    : 0;
   return (
     <div className="stack" data-testid="import-summary">
       <p className="alert alert-success" role="status">
         Imported “{template.name}”
-        {summary ? `: ${summary.sections} section${summary.sections === 1 ? "" : "s"} with ${editable} block${editable === 1 ? "" : "s"} you can edit` : ""}.
+        {summary
+          ? `: ${summary.sections} section${summary.sections === 1 ? "" : "s"} with ${editable} block${editable === 1 ? "" : "s"} you can edit`
+          : ""}
+        .
       </p>
       {summary && (
         <>

@@ -14,7 +14,15 @@ import type { TemplateRecord } from "./templates-api";
 const MAX_BYTES = 1024 * 1024;
 const FIELDS: Record<string, FormField> = { name: { label: "Name", id: "import-name" }, html: { label: "HTML", id: "import-html" } };
 
-export function ImportTemplateDialog({ open, onClose, onImported }: { open: boolean; onClose: () => void; onImported: (t: TemplateRecord) => void }) {
+export function ImportTemplateDialog({
+  open,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onImported: (t: TemplateRecord) => void;
+}) {
   const [name, setName] = useState("");
   const [html, setHtml] = useState("");
   const [fileName, setFileName] = useState<string | null>(null);
@@ -92,7 +100,9 @@ export function ImportTemplateDialog({ open, onClose, onImported }: { open: bool
               if (!name.trim()) setName(file.name.replace(/\.html?$/i, ""));
             }}
           />
-          <p className="hint">{fileName ? `Loaded ${fileName}. You can still edit the HTML below.` : "Or paste the HTML below. Up to 1 MB."}</p>
+          <p className="hint">
+            {fileName ? `Loaded ${fileName}. You can still edit the HTML below.` : "Or paste the HTML below. Up to 1 MB."}
+          </p>
           {localError && <p className="field-error">{localError}</p>}
         </div>
         <Control id="import-html" label="HTML" error={errorOf("html")}>

@@ -15,7 +15,13 @@ export const SERIF = "Georgia, 'Times New Roman', serif";
 export const art = (kit: Kit, name: string) => `${kit.origin}/starters/${name}.png`;
 
 export function text(kit: Kit, html: string, styleProperties?: Styles, stylePresetID?: string): Block {
-  return { id: kit.id(), type: "text", text: html, ...(stylePresetID ? { stylePresetID } : {}), ...(styleProperties ? { styleProperties } : {}) };
+  return {
+    id: kit.id(),
+    type: "text",
+    text: html,
+    ...(stylePresetID ? { stylePresetID } : {}),
+    ...(styleProperties ? { styleProperties } : {}),
+  };
 }
 
 export function button(kit: Kit, label: string, link: string, opts: { preset?: string; styles?: Styles; fullWidth?: boolean } = {}): Block {
@@ -32,8 +38,20 @@ export function image(kit: Kit, name: string, altText: string, opts: { link?: st
   return {
     id: kit.id(),
     type: "image",
-    image: { source: art(kit, name), altText, ...(opts.link ? { link: opts.link } : {}), ...(opts.width ? { resizeWidth: opts.width } : {}) },
-    styleProperties: { alignment: "center", paddingTop: "0px", paddingBottom: "0px", paddingLeft: "0px", paddingRight: "0px", ...(opts.styles ?? {}) },
+    image: {
+      source: art(kit, name),
+      altText,
+      ...(opts.link ? { link: opts.link } : {}),
+      ...(opts.width ? { resizeWidth: opts.width } : {}),
+    },
+    styleProperties: {
+      alignment: "center",
+      paddingTop: "0px",
+      paddingBottom: "0px",
+      paddingLeft: "0px",
+      paddingRight: "0px",
+      ...(opts.styles ?? {}),
+    },
   };
 }
 
@@ -42,7 +60,12 @@ export function logo(kit: Kit): Block {
 }
 
 export function divider(kit: Kit, colour = "#e5e7eb"): Block {
-  return { id: kit.id(), type: "lineSpace", lineSpace: { type: "line", height: 1, lineStyle: "solid" }, styleProperties: { dividerColor: colour, paddingTop: "8px", paddingBottom: "8px" } };
+  return {
+    id: kit.id(),
+    type: "lineSpace",
+    lineSpace: { type: "line", height: 1, lineStyle: "solid" },
+    styleProperties: { dividerColor: colour, paddingTop: "8px", paddingBottom: "8px" },
+  };
 }
 
 export function spacer(kit: Kit, height: number): Block {
@@ -53,7 +76,12 @@ export function social(kit: Kit, colour: "color" | "dark" | "light" = "dark"): B
   return {
     id: kit.id(),
     type: "social",
-    social: { iconStyle: colour, size: "28px", shape: "circle", icons: ["facebook", "instagram", "x"].map((type) => ({ type, link: `https://${type}.com/` })) },
+    social: {
+      iconStyle: colour,
+      size: "28px",
+      shape: "circle",
+      icons: ["facebook", "instagram", "x"].map((type) => ({ type, link: `https://${type}.com/` })),
+    },
     styleProperties: { alignment: "center", paddingTop: "8px", paddingBottom: "8px" },
   };
 }
@@ -84,7 +112,13 @@ export function product(kit: Kit, buttonText: string): Block {
   return { id: kit.id(), type: "product", product: { buttonText }, components: productParts(kit.id, buttonText) };
 }
 
-type SectionOptions = { styles?: Styles; type?: Section["type"]; widths?: string[]; settings?: Section["settings"]; productRecommender?: Section["productRecommender"] };
+type SectionOptions = {
+  styles?: Styles;
+  type?: Section["type"];
+  widths?: string[];
+  settings?: Section["settings"];
+  productRecommender?: Section["productRecommender"];
+};
 
 /** A section of one row whose columns hold these blocks. */
 export function section(kit: Kit, columns: Block[][], opts: SectionOptions = {}): Section {
@@ -95,15 +129,37 @@ export function section(kit: Kit, columns: Block[][], opts: SectionOptions = {})
     ...(opts.styles ? { styleProperties: opts.styles } : {}),
     ...(opts.settings ? { settings: opts.settings } : {}),
     ...(opts.productRecommender ? { productRecommender: opts.productRecommender } : {}),
-    rows: [{ id: kit.id(), columns: columns.map((blocks, i) => ({ id: kit.id(), ...(n > 1 ? { width: opts.widths?.[i] ?? `${Math.round((100 / n) * 100) / 100}%` } : {}), blocks })) }],
+    rows: [
+      {
+        id: kit.id(),
+        columns: columns.map((blocks, i) => ({
+          id: kit.id(),
+          ...(n > 1 ? { width: opts.widths?.[i] ?? `${Math.round((100 / n) * 100) / 100}%` } : {}),
+          blocks,
+        })),
+      },
+    ],
   };
 }
 
 export function preheader(kit: Kit, background: string, colour: string): Section {
-  return section(kit, [[{ id: kit.id(), type: "preheader", preheader: { linkText: "View this email in your browser" }, styleProperties: { color: colour, linkColor: colour, fontSize: "12px", alignment: "center" } }]], {
-    type: "preheader",
-    styles: { backgroundColor: background, paddingTop: "8px", paddingBottom: "8px" },
-  });
+  return section(
+    kit,
+    [
+      [
+        {
+          id: kit.id(),
+          type: "preheader",
+          preheader: { linkText: "View this email in your browser" },
+          styleProperties: { color: colour, linkColor: colour, fontSize: "12px", alignment: "center" },
+        },
+      ],
+    ],
+    {
+      type: "preheader",
+      styles: { backgroundColor: background, paddingTop: "8px", paddingBottom: "8px" },
+    },
+  );
 }
 
 /** The footer every marketing email needs: brand, postal address, preferences and unsubscribe links. */
@@ -111,21 +167,35 @@ export function footer(kit: Kit, background: string, colour: string): Section {
   const link = (path: string, label: string) => `<a href="${mergeTagText(path)}">${label}</a>`;
   return section(
     kit,
-    [[
-      social(kit, "dark"),
-      text(
-        kit,
-        `<p style="text-align: center"><strong>${mergeTagText("brand.name")}</strong><br>${mergeTagText("brand.postal_address")}</p>` +
-          `<p style="text-align: center">You are receiving this email because you signed up with us.<br>${link("message.preferences_url", "Manage preferences")} · ${link("message.unsubscribe_url", "Unsubscribe")}</p>`,
-        { fontSize: "12px", color: colour, linkColor: colour, lineHeight: "1.6", paddingTop: "4px", paddingBottom: "24px" },
-      ),
-    ]],
+    [
+      [
+        social(kit, "dark"),
+        text(
+          kit,
+          `<p style="text-align: center"><strong>${mergeTagText("brand.name")}</strong><br>${mergeTagText("brand.postal_address")}</p>` +
+            `<p style="text-align: center">You are receiving this email because you signed up with us.<br>${link("message.preferences_url", "Manage preferences")} · ${link("message.unsubscribe_url", "Unsubscribe")}</p>`,
+          { fontSize: "12px", color: colour, linkColor: colour, lineHeight: "1.6", paddingTop: "4px", paddingBottom: "24px" },
+        ),
+      ],
+    ],
     { styles: { backgroundColor: background, paddingTop: "16px" } },
   );
 }
 
 /** General settings in the starter's colours: the built-in button and text styles recoloured. */
-export function palette(kit: Kit, opts: { accent: string; accentText?: string; ink: string; body: string; canvas?: string; font?: string; headingFont?: string; logo?: string }): GeneralSettings {
+export function palette(
+  kit: Kit,
+  opts: {
+    accent: string;
+    accentText?: string;
+    ink: string;
+    body: string;
+    canvas?: string;
+    font?: string;
+    headingFont?: string;
+    logo?: string;
+  },
+): GeneralSettings {
   const font = opts.font ?? FONT;
   return {
     content: { width: "600px", backgroundColor: opts.canvas ?? "#ffffff", color: opts.ink, fontFamily: font, fontSize: "16px" },

@@ -13,7 +13,19 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 describe("starters", () => {
   it("offer at least the eight designed emails the gallery promises, and a blank one", () => {
-    expect(STARTERS.map((s) => s.id)).toEqual(expect.arrayContaining(["blank", "welcome", "newsletter", "promotion", "abandoned-cart", "back-in-stock", "order-confirmation", "product-launch", "re-engagement"]));
+    expect(STARTERS.map((s) => s.id)).toEqual(
+      expect.arrayContaining([
+        "blank",
+        "welcome",
+        "newsletter",
+        "promotion",
+        "abandoned-cart",
+        "back-in-stock",
+        "order-confirmation",
+        "product-launch",
+        "re-engagement",
+      ]),
+    );
   });
 
   it("build templates the API accepts", () => {
@@ -28,7 +40,8 @@ describe("starters", () => {
   it("every designed one ends with a footer holding the unsubscribe link, the brand and its address", () => {
     for (const starter of STARTERS.filter((s) => s.id !== "blank")) {
       const json = JSON.stringify(starterDocument(starter).sections.at(-1));
-      for (const tag of ["[[message.unsubscribe_url]]", "[[brand.name]]", "[[brand.postal_address]]"]) expect(json, `${starter.id} ${tag}`).toContain(tag);
+      for (const tag of ["[[message.unsubscribe_url]]", "[[brand.name]]", "[[brand.postal_address]]"])
+        expect(json, `${starter.id} ${tag}`).toContain(tag);
     }
   });
 

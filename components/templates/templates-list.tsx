@@ -49,7 +49,14 @@ export function TemplatesList() {
   const cursor = cursorState.key === filterKey ? cursorState : { page: 1, after: undefined, before: undefined };
   const setCursor = (next: { after?: string; before?: string; page: number }) => setCursorState({ ...next, key: filterKey });
   const [field, direction] = sort.split(":") as [ListParams["sort"], ListParams["direction"]];
-  const params: ListParams = { nameContains: nameContains || undefined, sort: field, direction, limit: PAGE_SIZE, after: cursor.after, before: cursor.before };
+  const params: ListParams = {
+    nameContains: nameContains || undefined,
+    sort: field,
+    direction,
+    limit: PAGE_SIZE,
+    after: cursor.after,
+    before: cursor.before,
+  };
   const list = useQuery({ queryKey: ["templates", params], queryFn: () => listTemplates(params), placeholderData: keepPreviousData });
 
   const duplicate = useMutation({
@@ -94,7 +101,15 @@ export function TemplatesList() {
           <label className="label" htmlFor={searchId}>
             Search by name
           </label>
-          <input id={searchId} className="input" type="search" value={search} maxLength={200} onChange={(e) => setSearch(e.target.value)} placeholder="Name contains…" />
+          <input
+            id={searchId}
+            className="input"
+            type="search"
+            value={search}
+            maxLength={200}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Name contains…"
+          />
         </div>
         <div className="field">
           <label className="label" htmlFor={sortId}>
@@ -125,7 +140,14 @@ export function TemplatesList() {
             <p>No template name contains “{nameContains}”.</p>
           </EmptyState>
         ) : (
-          <EmptyState title="No email templates yet" action={<button type="button" className="btn btn-primary" onClick={() => setDialog("create")}>Create your first template</button>}>
+          <EmptyState
+            title="No email templates yet"
+            action={
+              <button type="button" className="btn btn-primary" onClick={() => setDialog("create")}>
+                Create your first template
+              </button>
+            }
+          >
             <p>Build templates from sections, rows and blocks, or import existing HTML.</p>
           </EmptyState>
         )
@@ -151,10 +173,21 @@ export function TemplatesList() {
                   <td data-label="Created">{formatDateTime(t.createdAt)}</td>
                   <td data-label="Updated">{formatDateTime(t.updatedAt)}</td>
                   <td className="cell-actions">
-                    <button type="button" className="btn btn-ghost btn-sm" aria-label={`Duplicate ${t.name}`} disabled={duplicate.isPending} onClick={() => duplicate.mutate(t)}>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-sm"
+                      aria-label={`Duplicate ${t.name}`}
+                      disabled={duplicate.isPending}
+                      onClick={() => duplicate.mutate(t)}
+                    >
                       Duplicate
                     </button>
-                    <button type="button" className="btn btn-danger-ghost btn-sm" aria-label={`Delete ${t.name}`} onClick={() => setToDelete(t)}>
+                    <button
+                      type="button"
+                      className="btn btn-danger-ghost btn-sm"
+                      aria-label={`Delete ${t.name}`}
+                      onClick={() => setToDelete(t)}
+                    >
                       Delete
                     </button>
                   </td>
@@ -166,21 +199,37 @@ export function TemplatesList() {
       )}
       {(hasPrevious || hasNext) && templates.length > 0 && (
         <nav className="cluster tpl-paging" aria-label="Pages">
-          <button type="button" className="btn btn-secondary btn-sm" disabled={!hasPrevious || !paging?.cursors.before} onClick={() => setCursor({ before: paging!.cursors.before ?? undefined, page: cursor.page - 1 })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={!hasPrevious || !paging?.cursors.before}
+            onClick={() => setCursor({ before: paging!.cursors.before ?? undefined, page: cursor.page - 1 })}
+          >
             ← Previous
           </button>
           <span className="muted">Page {cursor.page}</span>
-          <button type="button" className="btn btn-secondary btn-sm" disabled={!hasNext || !paging?.cursors.after} onClick={() => setCursor({ after: paging!.cursors.after ?? undefined, page: cursor.page + 1 })}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            disabled={!hasNext || !paging?.cursors.after}
+            onClick={() => setCursor({ after: paging!.cursors.after ?? undefined, page: cursor.page + 1 })}
+          >
             Next →
           </button>
         </nav>
       )}
-      <CreateTemplateDialog open={dialog === "create"} onClose={() => setDialog(null)} onCreated={(t) => router.push(`/templates/${t.id}`)} />
-      <ImportTemplateDialog open={dialog === "import"} onClose={() => setDialog(null)} onImported={(t) => router.push(`/templates/${t.id}`)} />
+      <CreateTemplateDialog
+        open={dialog === "create"}
+        onClose={() => setDialog(null)}
+        onCreated={(t) => router.push(`/templates/${t.id}`)}
+      />
+      <ImportTemplateDialog
+        open={dialog === "import"}
+        onClose={() => setDialog(null)}
+        onImported={(t) => router.push(`/templates/${t.id}`)}
+      />
       <Dialog open={toDelete !== null} onClose={() => setToDelete(null)} title="Delete template?" role="alertdialog">
-        <p>
-          “{toDelete?.name}” will be deleted. This cannot be undone.
-        </p>
+        <p>“{toDelete?.name}” will be deleted. This cannot be undone.</p>
         {remove.isError && (
           <p className="field-error" role="alert">
             {userMessage(remove.error)}

@@ -15,7 +15,11 @@ const when = (iso: string) => formatDateTime(iso);
 
 function Delivery({ email }: { email: TestEmailSummary }) {
   if (email.status === "failed") return <span className="badge badge-danger">Not sent</span>;
-  return email.transport === "outbox" ? <span className="badge badge-info">In the outbox</span> : <span className="badge badge-success">Sent</span>;
+  return email.transport === "outbox" ? (
+    <span className="badge badge-info">In the outbox</span>
+  ) : (
+    <span className="badge badge-success">Sent</span>
+  );
 }
 
 export function TestEmailsPage({ hasMailServer }: { hasMailServer: boolean }) {
@@ -39,11 +43,22 @@ export function TestEmailsPage({ hasMailServer }: { hasMailServer: boolean }) {
         </p>
       </div>
       {list.isPending ? (
-        <p className="loading" aria-live="polite">Loading test emails…</p>
+        <p className="loading" aria-live="polite">
+          Loading test emails…
+        </p>
       ) : list.isError ? (
-        <div className="alert alert-error" role="alert">Could not load test emails: {userMessage(list.error)}</div>
+        <div className="alert alert-error" role="alert">
+          Could not load test emails: {userMessage(list.error)}
+        </div>
       ) : emails.length === 0 ? (
-        <EmptyState title="No test emails yet" action={<Link href="/templates" className="btn btn-primary">Open a template</Link>}>
+        <EmptyState
+          title="No test emails yet"
+          action={
+            <Link href="/templates" className="btn btn-primary">
+              Open a template
+            </Link>
+          }
+        >
           <p>Open a template and choose “Send test” to see how your email looks in an inbox.</p>
         </EmptyState>
       ) : (
@@ -52,7 +67,12 @@ export function TestEmailsPage({ hasMailServer }: { hasMailServer: boolean }) {
             <ul aria-label="Test emails" className="outbox-items">
               {emails.map((email) => (
                 <li key={email.id}>
-                  <button type="button" className="outbox-item" aria-current={email.id === current ? "true" : undefined} onClick={() => setSelected(email.id)}>
+                  <button
+                    type="button"
+                    className="outbox-item"
+                    aria-current={email.id === current ? "true" : undefined}
+                    onClick={() => setSelected(email.id)}
+                  >
                     <span className="outbox-subject">{email.subject}</span>
                     <span className="outbox-meta">
                       To {email.to.join(", ")} · {when(email.createdAt)}
@@ -65,7 +85,12 @@ export function TestEmailsPage({ hasMailServer }: { hasMailServer: boolean }) {
               ))}
             </ul>
             {list.hasNextPage && (
-              <button type="button" className="btn btn-secondary btn-sm" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm"
+                onClick={() => void list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+              >
                 {list.isFetchingNextPage ? "Loading…" : "Older test emails"}
               </button>
             )}
@@ -80,8 +105,18 @@ export function TestEmailsPage({ hasMailServer }: { hasMailServer: boolean }) {
 function TestEmailView({ id }: { id: string }) {
   const [part, setPart] = useState<"html" | "text">("html");
   const email = useQuery({ queryKey: ["test-email", id], queryFn: () => getTestEmail(id) });
-  if (email.isPending) return <p className="loading" aria-live="polite">Loading the email…</p>;
-  if (email.isError) return <div className="alert alert-error" role="alert">Could not load the email: {userMessage(email.error, { 404: "this test email no longer exists." })}</div>;
+  if (email.isPending)
+    return (
+      <p className="loading" aria-live="polite">
+        Loading the email…
+      </p>
+    );
+  if (email.isError)
+    return (
+      <div className="alert alert-error" role="alert">
+        Could not load the email: {userMessage(email.error, { 404: "this test email no longer exists." })}
+      </div>
+    );
   const e = email.data;
   return (
     <article className="outbox-view card" aria-label={`Test email: ${e.subject}`} data-testid="test-email">
@@ -119,15 +154,33 @@ function TestEmailView({ id }: { id: string }) {
         </p>
       )}
       <div role="radiogroup" aria-label="Email part" className="cluster">
-        <button type="button" role="radio" aria-checked={part === "html"} className={`btn btn-sm ${part === "html" ? "btn-primary" : "btn-secondary"}`} onClick={() => setPart("html")}>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={part === "html"}
+          className={`btn btn-sm ${part === "html" ? "btn-primary" : "btn-secondary"}`}
+          onClick={() => setPart("html")}
+        >
           Email
         </button>
-        <button type="button" role="radio" aria-checked={part === "text"} className={`btn btn-sm ${part === "text" ? "btn-primary" : "btn-secondary"}`} onClick={() => setPart("text")}>
+        <button
+          type="button"
+          role="radio"
+          aria-checked={part === "text"}
+          className={`btn btn-sm ${part === "text" ? "btn-primary" : "btn-secondary"}`}
+          onClick={() => setPart("text")}
+        >
           Plain text
         </button>
       </div>
       {part === "html" ? (
-        <iframe title={`The test email “${e.subject}”`} sandbox="" srcDoc={e.html} className="outbox-frame" data-testid="test-email-frame" />
+        <iframe
+          title={`The test email “${e.subject}”`}
+          sandbox=""
+          srcDoc={e.html}
+          className="outbox-frame"
+          data-testid="test-email-frame"
+        />
       ) : (
         <pre className="outbox-text">{e.text}</pre>
       )}

@@ -2,7 +2,15 @@
 // Copies a value to the clipboard and says so (politely, for screen readers too).
 import { useState } from "react";
 
-export function CopyButton({ value, label = "Copy", className = "btn btn-secondary" }: { value: string; label?: string; className?: string }) {
+export function CopyButton({
+  value,
+  label = "Copy",
+  className = "btn btn-secondary",
+}: {
+  value: string;
+  label?: string;
+  className?: string;
+}) {
   const [status, setStatus] = useState<"idle" | "copied" | "failed">("idle");
   return (
     <>
@@ -21,7 +29,11 @@ export function CopyButton({ value, label = "Copy", className = "btn btn-seconda
         {status === "copied" ? "Copied" : label}
       </button>
       <span role="status" className={status === "failed" ? "field-error" : "visually-hidden"}>
-        {status === "copied" ? "Copied to the clipboard" : status === "failed" ? "Copying failed: select the text and copy it yourself" : ""}
+        {status === "copied"
+          ? "Copied to the clipboard"
+          : status === "failed"
+            ? "Copying failed: select the text and copy it yourself"
+            : ""}
       </span>
     </>
   );

@@ -14,14 +14,7 @@ export function Field({ label, hint, error, id, name, ...input }: Props) {
       <label className="label" htmlFor={inputId}>
         {label}
       </label>
-      <input
-        id={inputId}
-        name={name}
-        className="input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      <input id={inputId} name={name} className="input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {hint && (
         <p id={hintId} className="hint">
           {hint}

@@ -10,9 +10,11 @@ const integer = new Intl.NumberFormat(undefined);
 const parse = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
 /** "Nov 24, 2026, 12:24 AM" (in the viewer's locale); "—" when there is no date. */
-export const formatDateTime = (value: string | number | Date | null | undefined) => (value === null || value === undefined || value === "" ? "—" : dateTime.format(parse(value)));
+export const formatDateTime = (value: string | number | Date | null | undefined) =>
+  value === null || value === undefined || value === "" ? "—" : dateTime.format(parse(value));
 /** "Nov 24, 2026" */
-export const formatDate = (value: string | number | Date | null | undefined) => (value === null || value === undefined || value === "" ? "—" : dateOnly.format(parse(value)));
+export const formatDate = (value: string | number | Date | null | undefined) =>
+  value === null || value === undefined || value === "" ? "—" : dateOnly.format(parse(value));
 /** With seconds, for event streams where order within a minute matters. */
 export const formatDateTimeSeconds = (value: string | number | Date) => dateTimeSeconds.format(parse(value));
 /** "12,345" */

@@ -9,10 +9,22 @@ import { formatCount, formatDate, formatDateTime, formatUtc } from "./format";
 const never = () => () => {};
 /** False on the server and during hydration, true once the page runs in the browser. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(never, () => true, () => false);
+  return useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 }
 
-export function LocalDate({ value, withTime = false, empty = "Never" }: { value: Date | string | null | undefined; withTime?: boolean; empty?: string }) {
+export function LocalDate({
+  value,
+  withTime = false,
+  empty = "Never",
+}: {
+  value: Date | string | null | undefined;
+  withTime?: boolean;
+  empty?: string;
+}) {
   const hydrated = useHydrated();
   if (!value) return <>{empty}</>;
   const iso = typeof value === "string" ? value : value.toISOString();
@@ -20,7 +32,19 @@ export function LocalDate({ value, withTime = false, empty = "Never" }: { value:
 }
 
 /** A count in the viewer's digits, in a sentence kept as one text ("… called the API 12,345 times in …"). */
-export function LocalCount({ value, one, many, before = "", after = "" }: { value: number; one: string; many: string; before?: string; after?: string }) {
+export function LocalCount({
+  value,
+  one,
+  many,
+  before = "",
+  after = "",
+}: {
+  value: number;
+  one: string;
+  many: string;
+  before?: string;
+  after?: string;
+}) {
   const count = useHydrated() ? formatCount(value, one, many) : `${value} ${value === 1 ? one : many}`;
   return <>{`${before}${count}${after}`}</>;
 }

@@ -6,14 +6,32 @@
 import { ApiError, type ApiFieldError } from "@/lib/client/api-fetch";
 
 const FIELD_NAMES: Record<string, string> = {
-  firstName: "first name", lastName: "last name", birthdate: "birthdate", countryCode: "country code", postalCode: "postal code",
-  email: "email address", phone: "phone number", tags: "tag", name: "name", id: "address", identifiers: "email address or phone number",
-  customProperties: "custom property", postalAddress: "postal address", brandName: "brand name", to: "email address", html: "HTML",
+  firstName: "first name",
+  lastName: "last name",
+  birthdate: "birthdate",
+  countryCode: "country code",
+  postalCode: "postal code",
+  email: "email address",
+  phone: "phone number",
+  tags: "tag",
+  name: "name",
+  id: "address",
+  identifiers: "email address or phone number",
+  customProperties: "custom property",
+  postalAddress: "postal address",
+  brandName: "brand name",
+  to: "email address",
+  html: "HTML",
 };
 
 /** What the form shows for a field, which decides how its errors read ("Enter a number", "Enter a colour"). */
 export type InputKind =
-  | "text" | "number" | "wholeNumber" | "date" | "choice" | "email"
+  | "text"
+  | "number"
+  | "wholeNumber"
+  | "date"
+  | "choice"
+  | "email"
   /** an image's web address (or a path on this service) */
   | "image"
   /** a link: a web address, mailto: or tel:, merge tags allowed */
@@ -97,7 +115,11 @@ const BY_STATUS: Record<number, string> = {
 
 /** The readable name of the field an error points at ("/identifiers/0/id" → "address"). */
 function fieldName(error: Pick<ApiFieldError, "field" | "pointer">): string {
-  const last = error.pointer.split("/").filter((p) => p && !/^\d+$/.test(p)).pop() ?? error.field;
+  const last =
+    error.pointer
+      .split("/")
+      .filter((p) => p && !/^\d+$/.test(p))
+      .pop() ?? error.field;
   return FIELD_NAMES[last] ?? FIELD_NAMES[error.field] ?? last.replace(/([A-Z])/g, " $1").toLowerCase();
 }
 
@@ -147,7 +169,8 @@ export function labelledMessage(label: string, error: ApiFieldError, context: Fi
 /** By the API's problem code (the last part of its type URL), for failures without field errors. */
 const BY_PROBLEM: Record<string, string> = {
   "rate-limited": BY_STATUS[429],
-  "mail-failed": "Your mail server did not take the email. Check the addresses and the mail server settings; the email is kept on the Test emails page.",
+  "mail-failed":
+    "Your mail server did not take the email. Check the addresses and the mail server settings; the email is kept on the Test emails page.",
   "payload-too-large": BY_STATUS[413],
   "database-unavailable": "Inkwell cannot reach its database right now. Try again in a moment.",
 };

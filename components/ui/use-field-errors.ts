@@ -24,7 +24,12 @@ export function useFieldErrors(error: unknown, fields: Record<string, FormField>
   const about = (name: string) => (e: ApiFieldError) => e.field === name || e.field.startsWith(`${name}.`);
   const errorOf = (name: string): string | undefined => {
     if (!api || editedIn[name] === error) return undefined;
-    return api.errors.filter(about(name)).map((e) => fieldMessage(e, { noun: fields[name].label.toLowerCase(), ...fields[name] })).join(" ") || undefined;
+    return (
+      api.errors
+        .filter(about(name))
+        .map((e) => fieldMessage(e, { noun: fields[name].label.toLowerCase(), ...fields[name] }))
+        .join(" ") || undefined
+    );
   };
   const edited = (name: string) => setEditedIn((current) => (current[name] === error ? current : { ...current, [name]: error }));
 
@@ -34,7 +39,9 @@ export function useFieldErrors(error: unknown, fields: Record<string, FormField>
       const message = errorOf(name);
       return message ? [{ key: name, text: labelled(fields[name].label, message), target: fields[name].id }] : [];
     });
-    api.errors.filter((e) => !names.some((name) => about(name)(e))).forEach((e, i) => items.push({ key: `other-${i}`, text: fieldMessage(e), target: "" }));
+    api.errors
+      .filter((e) => !names.some((name) => about(name)(e)))
+      .forEach((e, i) => items.push({ key: `other-${i}`, text: fieldMessage(e), target: "" }));
     if (items.length) summary = { title: summaryTitle(items.length, before), items };
   } else if (error) {
     summary = { title: userMessage(error, byStatus), items: [] };

@@ -17,12 +17,19 @@ export async function V4UsageNotice({ brandId }: { brandId: string }) {
       <p>
         <strong>
           {/* One text, so the sentence reads (and is found) as one piece. */}
-          <LocalCount before="Your integrations called the deprecated v4 API " value={usage.calls} one="time" many="times" after={` in the last ${WINDOW_DAYS} days`} />
+          <LocalCount
+            before="Your integrations called the deprecated v4 API "
+            value={usage.calls}
+            one="time"
+            many="times"
+            after={` in the last ${WINDOW_DAYS} days`}
+          />
         </strong>{" "}
         (last: <LocalDate value={usage.lastCallAt} withTime />; endpoints: {endpoints}).
       </p>
       <p>
-        v4 stops working on <LocalDate value={sunsetAt()} withTime />. Migrate before then: <Link href={MIGRATION_GUIDE}>v4 migration guide</Link>.
+        v4 stops working on <LocalDate value={sunsetAt()} withTime />. Migrate before then:{" "}
+        <Link href={MIGRATION_GUIDE}>v4 migration guide</Link>.
       </p>
     </div>
   );

@@ -53,7 +53,9 @@ export const adminCommands: Record<string, AdminCommand> = {
     usage: "--brand ID [--name N]",
     options: { brand: { type: "string" }, name: { type: "string" } },
     async run(flags) {
-      const input = z.object({ brand: z.string(), name: z.string().trim().min(1).max(100).default("Created by the operator") }).parse(flags);
+      const input = z
+        .object({ brand: z.string(), name: z.string().trim().min(1).max(100).default("Created by the operator") })
+        .parse(flags);
       const { key } = await createApiKey(await requireBrand(input.brand), input.name);
       return { apiKey: key };
     },
@@ -69,7 +71,12 @@ export const adminCommands: Record<string, AdminCommand> = {
       "resource-server": { type: "boolean" },
     },
     async run(flags) {
-      const input = ClientRegistration.parse({ name: flags.name, redirectUris: flags["redirect-uri"], scopes: flags.scope, contactEmail: flags["contact-email"] });
+      const input = ClientRegistration.parse({
+        name: flags.name,
+        redirectUris: flags["redirect-uri"],
+        scopes: flags.scope,
+        contactEmail: flags["contact-email"],
+      });
       const settings = ClientSettings.parse({ requirePkce: flags["require-pkce"], resourceServer: flags["resource-server"] });
       const { clientId, clientSecret } = await createApprovedClient(input, settings);
       return { clientID: clientId, clientSecret };
@@ -81,9 +88,14 @@ export const adminCommands: Record<string, AdminCommand> = {
     async run(flags) {
       const input = z
         .object({ client: z.string().min(1), "require-pkce": OnOff.optional(), "resource-server": OnOff.optional() })
-        .refine((v) => v["require-pkce"] !== undefined || v["resource-server"] !== undefined, { message: "Give --require-pkce or --resource-server" })
+        .refine((v) => v["require-pkce"] !== undefined || v["resource-server"] !== undefined, {
+          message: "Give --require-pkce or --resource-server",
+        })
         .parse(flags);
-      const result = await updateClientSettings(input.client, { requirePkce: input["require-pkce"], resourceServer: input["resource-server"] });
+      const result = await updateClientSettings(input.client, {
+        requirePkce: input["require-pkce"],
+        resourceServer: input["resource-server"],
+      });
       return { clientID: result.clientId, requirePkce: result.pkceRequired, resourceServer: result.resourceServer };
     },
   },

@@ -29,7 +29,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     Credentials({
       credentials: { email: { label: "Email" }, password: { label: "Password", type: "password" } },
       async authorize(credentials, request) {
-        const email = String(credentials?.email ?? "").trim().toLowerCase();
+        const email = String(credentials?.email ?? "")
+          .trim()
+          .toLowerCase();
         const password = String(credentials?.password ?? "");
         const address = clientAddress(request);
         if (await loginBlockedFor(email, address)) throw new TooManyAttempts();

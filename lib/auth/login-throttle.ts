@@ -9,7 +9,13 @@ function limiter(options: IRateLimiterOptions & { keyPrefix: string; points: num
   if (config().databaseKind !== "postgres") return new RateLimiterMemory(options);
   const c = connections();
   if (c.kind !== "postgres") throw new Error("unreachable");
-  return new RateLimiterPostgres({ ...options, storeClient: c.pool, storeType: "pool", tableName: "rate_limit_counters", tableCreated: true });
+  return new RateLimiterPostgres({
+    ...options,
+    storeClient: c.pool,
+    storeType: "pool",
+    tableName: "rate_limit_counters",
+    tableCreated: true,
+  });
 }
 
 let limiters: { perEmail: RateLimiterMemory | RateLimiterPostgres; perAddress: RateLimiterMemory | RateLimiterPostgres } | undefined;
@@ -32,7 +38,10 @@ export async function loginBlockedFor(email: string, address: string): Promise<n
 export async function recordLoginFailure(email: string, address: string): Promise<void> {
   const { perEmail, perAddress } = throttles();
   await Promise.all([perEmail.penalty(email.toLowerCase(), 1), perAddress.penalty(address, 1)]);
-  for (const [limiter, key] of [[perEmail, email.toLowerCase()], [perAddress, address]] as const) {
+  for (const [limiter, key] of [
+    [perEmail, email.toLowerCase()],
+    [perAddress, address],
+  ] as const) {
     const state = await limiter.get(key);
     if (state && state.consumedPoints >= limiter.points) await limiter.block(key, limiter.blockDuration);
   }

@@ -11,7 +11,18 @@ export const Password = z
   .refine((p) => new Set(p).size >= 5, "Use a less repetitive password")
   .refine((p) => !COMMON.has(p.toLowerCase()), "This password is too common; choose another");
 
-const COMMON = new Set(["password123", "password1234", "1234567890", "qwertyuiop", "iloveyou123", "letmein123", "welcome123", "passw0rd123", "administrator", "0987654321"]);
+const COMMON = new Set([
+  "password123",
+  "password1234",
+  "1234567890",
+  "qwertyuiop",
+  "iloveyou123",
+  "letmein123",
+  "welcome123",
+  "passw0rd123",
+  "administrator",
+  "0987654321",
+]);
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2);

@@ -17,14 +17,20 @@ export async function createBatch(brandId: string, batch: NewBatch): Promise<{ b
   const now = new Date();
   const id = newId(now);
   const items = batch.items.map((item, position) => [newId(now), id, position, JSON.stringify(item ?? null), "pending"]);
-  await writeTransaction(async (tx) => {
-    await tx.run(
-      `INSERT INTO "Batch" ("id", "brandId", "endpoint", "method", "origin", "status", "totalCount", "createdAt", "attempts", "nextAttemptAt")
+  await writeTransaction(
+    async (tx) => {
+      await tx.run(
+        `INSERT INTO "Batch" ("id", "brandId", "endpoint", "method", "origin", "status", "totalCount", "createdAt", "attempts", "nextAttemptAt")
        VALUES (?, ?, ?, ?, ?, 'pending', ?, ?ts, 0, ?ts)`,
-      [id, brandId, batch.endpoint, batch.method, batch.origin ?? "api", items.length, now, now],
-    );
-    await tx.run(`INSERT INTO "BatchItem" ("id", "batchId", "position", "request", "status") VALUES ${list(items.length, "(?, ?, ?, ?, ?)")}`, items.flat());
-  }, { durable: config().EVENTS_SQLITE_SYNCHRONOUS === "full" });
+        [id, brandId, batch.endpoint, batch.method, batch.origin ?? "api", items.length, now, now],
+      );
+      await tx.run(
+        `INSERT INTO "BatchItem" ("id", "batchId", "position", "request", "status") VALUES ${list(items.length, "(?, ?, ?, ?, ?)")}`,
+        items.flat(),
+      );
+    },
+    { durable: config().EVENTS_SQLITE_SYNCHRONOUS === "full" },
+  );
   wakeBatchWorker();
   return { batchID: id, totalCount: items.length };
 }

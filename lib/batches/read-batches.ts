@@ -5,16 +5,47 @@ import { requireScope } from "@/lib/http/route";
 import { offsetPaging } from "@/lib/http/offset-paging";
 import type { Principal } from "@/lib/http/principal";
 import { ApiProblem } from "@/lib/http/problems";
-import { BATCH_SCOPES, type BatchEndpoint, type BatchItemRecord, type BatchRecord, type BatchStatus, type ListBatchesQuery } from "./schemas";
+import {
+  BATCH_SCOPES,
+  type BatchEndpoint,
+  type BatchItemRecord,
+  type BatchRecord,
+  type BatchStatus,
+  type ListBatchesQuery,
+} from "./schemas";
 
-const BATCH_COLUMNS = { id: true, endpoint: true, method: true, origin: true, status: true, totalCount: true, createdAt: true, startedAt: true, endedAt: true } as const;
-type BatchRow = { id: string; endpoint: string; method: string; origin: string; status: string; totalCount: number; createdAt: Date; startedAt: Date | null; endedAt: Date | null };
+const BATCH_COLUMNS = {
+  id: true,
+  endpoint: true,
+  method: true,
+  origin: true,
+  status: true,
+  totalCount: true,
+  createdAt: true,
+  startedAt: true,
+  endedAt: true,
+} as const;
+type BatchRow = {
+  id: string;
+  endpoint: string;
+  method: string;
+  origin: string;
+  status: string;
+  totalCount: number;
+  createdAt: Date;
+  startedAt: Date | null;
+  endedAt: Date | null;
+};
 type Counts = { finished: number; failed: number };
 
 async function countsOf(batchIds: string[]): Promise<Map<string, Counts>> {
   const counts = new Map<string, Counts>(batchIds.map((id) => [id, { finished: 0, failed: 0 }]));
   if (batchIds.length === 0) return counts;
-  const groups = await db.batchItem.groupBy({ by: ["batchId", "status"], where: { batchId: { in: batchIds }, status: { not: "pending" } }, _count: { _all: true } });
+  const groups = await db.batchItem.groupBy({
+    by: ["batchId", "status"],
+    where: { batchId: { in: batchIds }, status: { not: "pending" } },
+    _count: { _all: true },
+  });
   for (const g of groups) {
     const c = counts.get(g.batchId)!;
     if (g.status === "failed") c.failed += g._count._all;
@@ -89,7 +120,12 @@ export async function listBatches(auth: Principal, brandId: string, query: ListB
     ...(query.dateTo ? { lt: dayStart(query.dateTo, 1) } : {}),
   };
   const rows = await db.batch.findMany({
-    where: { brandId, endpoint: query.endpoint, ...(query.status ? { status: query.status } : {}), ...(query.dateFrom || query.dateTo ? { createdAt } : {}) },
+    where: {
+      brandId,
+      endpoint: query.endpoint,
+      ...(query.status ? { status: query.status } : {}),
+      ...(query.dateFrom || query.dateTo ? { createdAt } : {}),
+    },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     skip: query.offset,
     take: query.limit + 1,
@@ -97,5 +133,8 @@ export async function listBatches(auth: Principal, brandId: string, query: ListB
   });
   const page = rows.slice(0, query.limit);
   const counts = await countsOf(page.map((r) => r.id));
-  return { batches: page.map((r) => toBatch(r, counts.get(r.id)!)), paging: offsetPaging("/api/batches", query, rows.length > query.limit) };
+  return {
+    batches: page.map((r) => toBatch(r, counts.get(r.id)!)),
+    paging: offsetPaging("/api/batches", query, rows.length > query.limit),
+  };
 }

@@ -23,24 +23,40 @@ export const CreateBatchRequest = z
   .strictObject({
     endpoint: z.enum(BATCH_ENDPOINTS).meta({ description: "What the items are: contacts (upserts), events, products or categories" }),
     method: z.enum(["POST", "PUT"]).meta({
-      description: "POST creates (contacts: upsert; events: accept; products and categories: create, 409 per item when the id exists); PUT replaces products and renames categories (404 per item when missing), and upserts contacts. Events take POST only.",
+      description:
+        "POST creates (contacts: upsert; events: accept; products and categories: create, 409 per item when the id exists); PUT replaces products and renames categories (404 per item when missing), and upserts contacts. Events take POST only.",
     }),
-    items: z.array(z.unknown()).min(1).max(MAX_BATCH_ITEMS)
-      .meta({ description: `1-${MAX_BATCH_ITEMS} items, each the body the single endpoint takes (POST /api/contacts, /api/events, /api/products, /api/product-categories); each is validated and answered on its own` }),
-    origin: z.string().trim().min(1).max(100).optional().meta({ description: "Who sent the batch (default api); events without their own origin take it", example: "api" }),
+    items: z
+      .array(z.unknown())
+      .min(1)
+      .max(MAX_BATCH_ITEMS)
+      .meta({
+        description: `1-${MAX_BATCH_ITEMS} items, each the body the single endpoint takes (POST /api/contacts, /api/events, /api/products, /api/product-categories); each is validated and answered on its own`,
+      }),
+    origin: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: "Who sent the batch (default api); events without their own origin take it", example: "api" }),
   })
-  .refine((batch) => !(batch.endpoint === "events" && batch.method === "PUT"), { path: ["method"], message: "events batches take POST", params: { code: "invalid_value" } })
+  .refine((batch) => !(batch.endpoint === "events" && batch.method === "PUT"), {
+    path: ["method"],
+    message: "events batches take POST",
+    params: { code: "invalid_value" },
+  })
   .meta({ id: "CreateBatchRequest" });
 export type CreateBatchRequest = z.infer<typeof CreateBatchRequest>;
 
-export const CreateBatchResponse = z
-  .object({ batchID: z.string(), totalCount: z.number().int() })
-  .meta({ id: "CreateBatchResponse" });
+export const CreateBatchResponse = z.object({ batchID: z.string(), totalCount: z.number().int() }).meta({ id: "CreateBatchResponse" });
 
 export const BatchItemSchema = z
   .object({
     itemID: z.string().meta({ example: "5f92cbf10cf217478ba93561" }),
-    status: z.enum(["pending", "finished", "failed"]).meta({ description: "finished: done (2xx); failed: see responseCode and response (a problem)" }),
+    status: z
+      .enum(["pending", "finished", "failed"])
+      .meta({ description: "finished: done (2xx); failed: see responseCode and response (a problem)" }),
     request: z.unknown().meta({ description: "The item as sent" }),
     responseCode: z.number().int().optional().meta({ description: "The status the single endpoint would have answered", example: 201 }),
     response: z.unknown().optional().meta({ description: "What it would have answered: e.g. {contactID}, {id}, or an RFC 9457 problem" }),
@@ -61,7 +77,10 @@ export const BatchSchema = z
     createdAt: z.iso.datetime(),
     startedAt: z.iso.datetime().optional(),
     endedAt: z.iso.datetime().optional(),
-    responses: z.array(BatchItemSchema).optional().meta({ description: "GET .../items: every item, in the order sent, with its result once processed" }),
+    responses: z
+      .array(BatchItemSchema)
+      .optional()
+      .meta({ description: "GET .../items: every item, in the order sent, with its result once processed" }),
     errors: z.array(BatchItemSchema).optional().meta({ description: "GET .../items: the items that failed" }),
   })
   .meta({ id: "Batch" });
@@ -71,14 +90,15 @@ export const BatchParams = z.object({ batchID: z.string().regex(/^[0-9a-f]{24}$/
 
 const day = z.iso.date({ message: "must be a date, yyyy-mm-dd" });
 
-export const ListBatchesQuery = z
-  .strictObject({
-    ...offsetPagingQuery,
-    endpoint: z.enum(BATCH_ENDPOINTS).meta({ description: "Required: the batches of this endpoint" }),
-    status: z.enum(BATCH_STATUSES).optional(),
-    dateFrom: day.optional().meta({ description: "Batches created on or after this day (UTC), yyyy-mm-dd" }),
-    dateTo: day.optional().meta({ description: "Batches created on or before this day (UTC), yyyy-mm-dd" }),
-  });
+export const ListBatchesQuery = z.strictObject({
+  ...offsetPagingQuery,
+  endpoint: z.enum(BATCH_ENDPOINTS).meta({ description: "Required: the batches of this endpoint" }),
+  status: z.enum(BATCH_STATUSES).optional(),
+  dateFrom: day.optional().meta({ description: "Batches created on or after this day (UTC), yyyy-mm-dd" }),
+  dateTo: day.optional().meta({ description: "Batches created on or before this day (UTC), yyyy-mm-dd" }),
+});
 export type ListBatchesQuery = z.infer<typeof ListBatchesQuery>;
 
-export const ListBatchesResponse = z.object({ batches: z.array(BatchSchema), paging: OffsetPagingSchema }).meta({ id: "ListBatchesResponse" });
+export const ListBatchesResponse = z
+  .object({ batches: z.array(BatchSchema), paging: OffsetPagingSchema })
+  .meta({ id: "ListBatchesResponse" });

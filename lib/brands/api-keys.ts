@@ -47,7 +47,9 @@ type ActiveKey = { id: string; brandId: string };
 // Every API request authenticates, so this lookup runs through the raw driver (one indexed query)
 // rather than Prisma (a few hundred microseconds of per-call overhead).
 async function findActiveKey(secretHash: string): Promise<ActiveKey | null> {
-  const rows = await sqlReader().all<ActiveKey>(`SELECT "id", "brandId" FROM "ApiKey" WHERE "secretHash" = ? AND "revokedAt" IS NULL`, [secretHash]);
+  const rows = await sqlReader().all<ActiveKey>(`SELECT "id", "brandId" FROM "ApiKey" WHERE "secretHash" = ? AND "revokedAt" IS NULL`, [
+    secretHash,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -84,7 +86,9 @@ export async function principalForApiKey(secret: string): Promise<Principal | nu
   if (!key) return null;
   if ((lastUsedWrites.get(key.id) ?? 0) < now - LAST_USED_RESOLUTION_MS) {
     lastUsedWrites.set(key.id, now);
-    writeStatement(`UPDATE "ApiKey" SET "lastUsedAt" = ?ts WHERE "id" = ?`, [new Date(now), key.id]).catch(() => lastUsedWrites.delete(key.id));
+    writeStatement(`UPDATE "ApiKey" SET "lastUsedAt" = ?ts WHERE "id" = ?`, [new Date(now), key.id]).catch(() =>
+      lastUsedWrites.delete(key.id),
+    );
   }
   return { kind: "api-key", brandId: key.brandId, scopes: "all", credentialId: key.id };
 }

@@ -8,14 +8,22 @@ export const BrandSchema = z
     id: z.string(),
     name: z.string(),
     plan: z.enum(["free", "standard", "pro"]),
-    postalAddress: z.string().nullable().meta({ description: "The postal address email footers show ([[brand.postal_address]]); null until set" }),
+    postalAddress: z
+      .string()
+      .nullable()
+      .meta({ description: "The postal address email footers show ([[brand.postal_address]]); null until set" }),
   })
   .meta({ id: "Brand" });
 
 export const BrandPatch = z
   .strictObject({
     name: z.string().trim().min(1, "Name the brand").max(100).optional(),
-    postalAddress: z.string().trim().max(500).nullable().optional()
+    postalAddress: z
+      .string()
+      .trim()
+      .max(500)
+      .nullable()
+      .optional()
       .meta({ description: "One or more lines; anti-spam laws (CAN-SPAM, CASL) require one in marketing emails. Empty or null clears it" }),
   })
   .meta({ id: "BrandPatch", description: "Only the fields sent change" });

@@ -11,7 +11,16 @@ import { HISTORY_LIMIT, type ContactRecord } from "./schemas";
 const PROFILE_COLUMNS = PROFILE_FIELDS.map((field) => `"${field}"`).join(", ");
 
 type ContactRow = { id: string; customProperties: unknown; createdAt: unknown; updatedAt: unknown } & Record<ProfileField, string | null>;
-type IdentifierRow = { contactId: string; type: string; value: string; status: string; statusChangedAt: unknown; consent: unknown; sendWelcomeMessage: unknown; source: string | null };
+type IdentifierRow = {
+  contactId: string;
+  type: string;
+  value: string;
+  status: string;
+  statusChangedAt: unknown;
+  consent: unknown;
+  sendWelcomeMessage: unknown;
+  source: string | null;
+};
 type TagRow = { contactId: string; tag: string };
 type OptInRow = { contactId: string; channel: string; at: unknown };
 type ConsentRow = { contactId: string; channel: string; source: string; ip: string | null; userAgent: string | null; createdAt: unknown };
@@ -36,34 +45,47 @@ async function load(sql: SqlRunner, brandId: string, ids: string[]): Promise<Map
   const [contacts, identifiers, tags, optIns, consents] = await Promise.all([
     sql.all<ContactRow>(
       `SELECT "id", ${PROFILE_COLUMNS}, "customProperties", "createdAt", "updatedAt"
-       FROM "Contact" WHERE "id" IN (${inList}) AND ${unindexed(sql.kind, `"brandId"`)} = ?`, [...ids, brandId]),
+       FROM "Contact" WHERE "id" IN (${inList}) AND ${unindexed(sql.kind, `"brandId"`)} = ?`,
+      [...ids, brandId],
+    ),
     sql.all<IdentifierRow>(
       `SELECT "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage", "source"
-       FROM "ContactIdentifier" WHERE "contactId" IN (${inList}) ORDER BY "id"`, ids),
+       FROM "ContactIdentifier" WHERE "contactId" IN (${inList}) ORDER BY "id"`,
+      ids,
+    ),
     sql.all<TagRow>(`SELECT "contactId", "tag" FROM "ContactTag" WHERE "contactId" IN (${inList}) ORDER BY "contactId", "tag"`, ids),
     // The newest HISTORY_LIMIT opt-ins (changes to subscribed) and consents of each contact (indexes (contactId, at / createdAt)).
     sql.all<OptInRow>(
       `SELECT "contactId", "channel", "at" FROM (
          SELECT s."contactId", s."channel", s."at", s."id", ROW_NUMBER() OVER (PARTITION BY s."contactId" ORDER BY s."at" DESC, s."id" DESC) AS "position"
          FROM "ContactStatusChange" s WHERE s."contactId" IN (${inList}) AND s."to" = 'subscribed'
-       ) newest WHERE "position" <= ${HISTORY_LIMIT} ORDER BY "at", "id"`, ids),
+       ) newest WHERE "position" <= ${HISTORY_LIMIT} ORDER BY "at", "id"`,
+      ids,
+    ),
     sql.all<ConsentRow>(
       `SELECT "contactId", "channel", "source", "ip", "userAgent", "createdAt" FROM (
          SELECT k.*, ROW_NUMBER() OVER (PARTITION BY k."contactId" ORDER BY k."createdAt" DESC, k."id" DESC) AS "position"
          FROM "ContactConsent" k WHERE k."contactId" IN (${inList})
-       ) newest WHERE "position" <= ${HISTORY_LIMIT} ORDER BY "createdAt", "id"`, ids),
+       ) newest WHERE "position" <= ${HISTORY_LIMIT} ORDER BY "createdAt", "id"`,
+      ids,
+    ),
   ]);
   const identifiersOf = groupBy(identifiers);
   const tagsOf = groupBy(tags);
   const optInsOf = groupBy(optIns);
   const consentsOf = groupBy(consents);
-  return new Map(contacts.map((contact) => [contact.id, {
-    contact,
-    identifiers: identifiersOf.get(contact.id) ?? [],
-    tags: tagsOf.get(contact.id) ?? [],
-    optIns: optInsOf.get(contact.id) ?? [],
-    consents: consentsOf.get(contact.id) ?? [],
-  }]));
+  return new Map(
+    contacts.map((contact) => [
+      contact.id,
+      {
+        contact,
+        identifiers: identifiersOf.get(contact.id) ?? [],
+        tags: tagsOf.get(contact.id) ?? [],
+        optIns: optInsOf.get(contact.id) ?? [],
+        consents: consentsOf.get(contact.id) ?? [],
+      },
+    ]),
+  );
 }
 
 type Channel = ContactRecord["statuses"][number]["channel"];

@@ -5,7 +5,11 @@ import { getCountries } from "libphonenumber-js/max";
 let byName: Map<string, string> | undefined;
 
 function key(name: string): string {
-  return name.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/[^a-z]/g, "");
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z]/g, "");
 }
 
 function names(): Map<string, string> {
@@ -18,7 +22,16 @@ function names(): Map<string, string> {
     byName.set(key(code), code);
   }
   // Names people write that ICU spells differently.
-  for (const [alias, code] of [["USA", "US"], ["United States of America", "US"], ["UK", "GB"], ["Great Britain", "GB"], ["England", "GB"], ["Russia", "RU"], ["South Korea", "KR"], ["Czech Republic", "CZ"]] as const) {
+  for (const [alias, code] of [
+    ["USA", "US"],
+    ["United States of America", "US"],
+    ["UK", "GB"],
+    ["Great Britain", "GB"],
+    ["England", "GB"],
+    ["Russia", "RU"],
+    ["South Korea", "KR"],
+    ["Czech Republic", "CZ"],
+  ] as const) {
     byName.set(key(alias), code);
   }
   return byName;

@@ -16,7 +16,8 @@ export const contactDashboardPaths: ZodOpenApiPathsObject = {
   "/api/contacts/search": {
     get: {
       summary: "Search contacts by name, part of an email or a phone number, with combined filters",
-      description: "The dashboard's contacts table: `q` (each word in the name or an identifier), status, tag, segmentID and created/updated ranges combine freely; `total` counts every match; sort by name, email, createdAt or updatedAt; offset paging.",
+      description:
+        "The dashboard's contacts table: `q` (each word in the name or an identifier), status, tag, segmentID and created/updated ranges combine freely; `total` counts every match; sort by name, email, createdAt or updatedAt; offset paging.",
       tags,
       security: security("contacts.read"),
       requestParams: { header: VersionHeader, query: ContactSearchQuery },
@@ -26,7 +27,8 @@ export const contactDashboardPaths: ZodOpenApiPathsObject = {
   "/api/contacts/export": {
     get: {
       summary: "Export a filtered view of contacts, or a selection, as CSV (streamed)",
-      description: "The same filters as /api/contacts/search, or `ids`. Columns: id, email, phone, names, statuses, tags (;-separated), profile fields, customProperties (JSON), createdAt, updatedAt. Cells starting with = + - @ are escaped.",
+      description:
+        "The same filters as /api/contacts/search, or `ids`. Columns: id, email, phone, names, statuses, tags (;-separated), profile fields, customProperties (JSON), createdAt, updatedAt. Cells starting with = + - @ are escaped.",
       tags,
       security: security("contacts.read"),
       requestParams: { header: VersionHeader, query: ContactExportQuery },
@@ -45,7 +47,8 @@ export const contactDashboardPaths: ZodOpenApiPathsObject = {
   "/api/contacts/jobs": {
     post: {
       summary: "Tag, untag or unsubscribe every contact of a view, in the background",
-      description: "The view is the search's filters (`q`, status, tag, segmentID, created/updated ranges); its text is matched in full, without the search's count cap. The job walks the contacts existing when it was accepted, in chunks by id; every contact the view matches when its chunk runs is changed (a change that takes a contact out of the view, such as removing the tag the view filters on, does not make others missed). Unsubscribing writes a status history line per address (source api:session from the dashboard). 60 requests per minute per credential.",
+      description:
+        "The view is the search's filters (`q`, status, tag, segmentID, created/updated ranges); its text is matched in full, without the search's count cap. The job walks the contacts existing when it was accepted, in chunks by id; every contact the view matches when its chunk runs is changed (a change that takes a contact out of the view, such as removing the tag the view filters on, does not make others missed). Unsubscribing writes a status history line per address (source api:session from the dashboard). 60 requests per minute per credential.",
       tags,
       security: security("contacts.write"),
       requestParams: { header: VersionHeader },
@@ -81,7 +84,8 @@ export const contactDashboardPaths: ZodOpenApiPathsObject = {
   "/api/contacts/unsubscribe": {
     post: {
       summary: "Unsubscribe up to 250 contacts from email",
-      description: "Every email address of the named contacts that is not unsubscribed yet becomes unsubscribed, with a status history line (source api:session from the dashboard), as a PATCH of the channel status records it. Ids of no contact of the brand are ignored; running it again changes nothing.",
+      description:
+        "Every email address of the named contacts that is not unsubscribed yet becomes unsubscribed, with a status history line (source api:session from the dashboard), as a PATCH of the channel status records it. Ids of no contact of the brand are ignored; running it again changes nothing.",
       tags,
       security: security("contacts.write"),
       requestParams: { header: VersionHeader },
@@ -92,7 +96,8 @@ export const contactDashboardPaths: ZodOpenApiPathsObject = {
   "/api/contacts/imports": {
     post: {
       summary: "Import one batch of contacts (up to 500 rows of a CSV file, mapped by the dashboard)",
-      description: "Each row is validated as POST /api/contacts takes it; invalid rows (and rows whose identifiers belong to two contacts) are rejected with every reason, the others are upserted in one transaction.",
+      description:
+        "Each row is validated as POST /api/contacts takes it; invalid rows (and rows whose identifiers belong to two contacts) are rejected with every reason, the others are upserted in one transaction.",
       tags,
       security: security("contacts.write"),
       requestParams: { header: VersionHeader },

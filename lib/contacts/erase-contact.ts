@@ -17,14 +17,16 @@ import { jsonAt, Sql } from "@/lib/segments/sql";
 import { normalizeEmail, normalizePhone } from "./identifiers";
 import { idList } from "./tags/apply-tags";
 
-export const ErasureSchema = z.object({
-  id: z.string(),
-  contactID: z.string(),
-  erasedBy: z.string().meta({ description: "The dashboard user id, or the kind of API credential" }),
-  identifiers: z.number().int().meta({ description: "Emails and phone numbers removed" }),
-  events: z.number().int().meta({ description: "Events removed (processed, and accepted but not processed yet)" }),
-  erasedAt: z.iso.datetime(),
-}).meta({ id: "ContactErasure", description: "The audit line of an erased contact" });
+export const ErasureSchema = z
+  .object({
+    id: z.string(),
+    contactID: z.string(),
+    erasedBy: z.string().meta({ description: "The dashboard user id, or the kind of API credential" }),
+    identifiers: z.number().int().meta({ description: "Emails and phone numbers removed" }),
+    events: z.number().int().meta({ description: "Events removed (processed, and accepted but not processed yet)" }),
+    erasedAt: z.iso.datetime(),
+  })
+  .meta({ id: "ContactErasure", description: "The audit line of an erased contact" });
 export type Erasure = z.infer<typeof ErasureSchema>;
 
 /** What an erased contact's batch items hold instead of the request they were sent with. */
@@ -50,13 +52,16 @@ async function unprocessedEventsOf(tx: SqlRunner, brandId: string, contactId: st
   if (phones.size) names.push(`${field("phone")} IS NOT NULL`);
   const rows = await tx.all<{ id: string; payload: string }>(
     `SELECT "id", "payload" FROM "EventInbox" WHERE ${brand} AND "status" IN ('pending', 'parked') AND (${names.join(" OR ")})`,
-    sql.params);
+    sql.params,
+  );
   return rows
     .filter((row) => {
       const contact = (JSON.parse(row.payload) as { contact?: { id?: unknown; email?: unknown; phone?: unknown } }).contact ?? {};
-      return contact.id === contactId
-        || (typeof contact.email === "string" && emails.includes(normalizeEmail(contact.email) ?? ""))
-        || (typeof contact.phone === "string" && phones.has(normalizePhone(contact.phone) ?? ""));
+      return (
+        contact.id === contactId ||
+        (typeof contact.email === "string" && emails.includes(normalizeEmail(contact.email) ?? "")) ||
+        (typeof contact.phone === "string" && phones.has(normalizePhone(contact.phone) ?? ""))
+      );
     })
     .map((row) => row.id);
 }
@@ -65,7 +70,9 @@ async function unprocessedEventsOf(tx: SqlRunner, brandId: string, contactId: st
 async function testEmailsOf(tx: SqlRunner, brandId: string, contactId: string, identifiers: Identifier[]): Promise<string[]> {
   const emails = new Set(identifiers.filter((i) => i.type === "email").map((i) => i.value));
   const rows = await tx.all<{ id: string; contactId: string | null; contactEmail: string | null; to: unknown }>(
-    `SELECT "id", "contactId", "contactEmail", "to" FROM "TestEmail" WHERE "brandId" = ?`, [brandId]);
+    `SELECT "id", "contactId", "contactEmail", "to" FROM "TestEmail" WHERE "brandId" = ?`,
+    [brandId],
+  );
   const addressed = (value: unknown) => typeof value === "string" && emails.has(normalizeEmail(value) ?? "");
   return rows
     .filter((row) => {
@@ -80,7 +87,10 @@ export async function eraseContact(brandId: string, contactId: string, erasedBy:
     const [found] = await tx.all<{ id: string }>(`SELECT "id" FROM "Contact" WHERE "id" = ? AND "brandId" = ?`, [contactId, brandId]);
     if (!found) throw new ApiProblem("not-found", `Contact ${contactId} does not exist`);
     const identifiers = await tx.all<Identifier>(`SELECT "type", "value" FROM "ContactIdentifier" WHERE "contactId" = ?`, [contactId]);
-    const [{ n: processed }] = await tx.all<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "ContactEvent" WHERE "brandId" = ? AND "contactId" = ?`, [brandId, contactId]);
+    const [{ n: processed }] = await tx.all<{ n: unknown }>(
+      `SELECT COUNT(*) AS n FROM "ContactEvent" WHERE "brandId" = ? AND "contactId" = ?`,
+      [brandId, contactId],
+    );
     const unprocessed = idList(tx, await unprocessedEventsOf(tx, brandId, contactId, identifiers));
     const testEmails = await testEmailsOf(tx, brandId, contactId, identifiers);
     // Batch items name the contact in their answer ({contactID}, written by the batch worker exactly so)
@@ -91,8 +101,14 @@ export async function eraseContact(brandId: string, contactId: string, erasedBy:
       [ERASED_REQUEST, brandId, JSON.stringify({ contactID: contactId }), brandId, contactId, unprocessed.param],
     );
     // Children first and explicitly: the result does not depend on the connection's foreign-key setting.
-    await tx.run(`DELETE FROM "EventInbox" WHERE "brandId" = ? AND "id" IN (SELECT "id" FROM "ContactEvent" WHERE "brandId" = ? AND "contactId" = ?)`, [brandId, brandId, contactId]);
-    const pending = await tx.run(`DELETE FROM "EventInbox" WHERE "brandId" = ? AND "status" IN ('pending', 'parked') AND "id" IN ${unprocessed.sql}`, [brandId, unprocessed.param]);
+    await tx.run(
+      `DELETE FROM "EventInbox" WHERE "brandId" = ? AND "id" IN (SELECT "id" FROM "ContactEvent" WHERE "brandId" = ? AND "contactId" = ?)`,
+      [brandId, brandId, contactId],
+    );
+    const pending = await tx.run(
+      `DELETE FROM "EventInbox" WHERE "brandId" = ? AND "status" IN ('pending', 'parked') AND "id" IN ${unprocessed.sql}`,
+      [brandId, unprocessed.param],
+    );
     for (const table of ["ContactEvent", "ContactIdentifier", "ContactTag", "ContactConsent", "ContactStatusChange"]) {
       await tx.run(`DELETE FROM "${table}" WHERE "contactId" = ?`, [contactId]);
     }
@@ -102,9 +118,18 @@ export async function eraseContact(brandId: string, contactId: string, erasedBy:
       await tx.run(`DELETE FROM "TestEmail" WHERE "brandId" = ? AND "id" IN ${sent.sql}`, [brandId, sent.param]);
     }
     const now = new Date();
-    const erasure = { id: newId(now), contactID: contactId, erasedBy, identifiers: identifiers.length, events: numberValue(processed) + pending, erasedAt: now.toISOString() };
-    await tx.run(`INSERT INTO "ContactErasure" ("id", "brandId", "contactId", "erasedBy", "identifiers", "events", "erasedAt") VALUES (?, ?, ?, ?, ?int, ?int, ?ts)`,
-      [erasure.id, brandId, contactId, erasedBy, erasure.identifiers, erasure.events, now]);
+    const erasure = {
+      id: newId(now),
+      contactID: contactId,
+      erasedBy,
+      identifiers: identifiers.length,
+      events: numberValue(processed) + pending,
+      erasedAt: now.toISOString(),
+    };
+    await tx.run(
+      `INSERT INTO "ContactErasure" ("id", "brandId", "contactId", "erasedBy", "identifiers", "events", "erasedAt") VALUES (?, ?, ?, ?, ?int, ?int, ?ts)`,
+      [erasure.id, brandId, contactId, erasedBy, erasure.identifiers, erasure.events, now],
+    );
     return erasure;
   });
 }
@@ -112,6 +137,18 @@ export async function eraseContact(brandId: string, contactId: string, erasedBy:
 /** One audit line of the brand (the notice the dashboard shows after an erasure), or null. */
 export async function getErasure(brandId: string, id: string): Promise<Erasure | null> {
   if (!isId(id)) return null;
-  const row = await db.contactErasure.findFirst({ where: { id, brandId }, select: { id: true, contactId: true, erasedBy: true, identifiers: true, events: true, erasedAt: true } });
-  return row && { id: row.id, contactID: row.contactId, erasedBy: row.erasedBy, identifiers: row.identifiers, events: row.events, erasedAt: row.erasedAt.toISOString() };
+  const row = await db.contactErasure.findFirst({
+    where: { id, brandId },
+    select: { id: true, contactId: true, erasedBy: true, identifiers: true, events: true, erasedAt: true },
+  });
+  return (
+    row && {
+      id: row.id,
+      contactID: row.contactId,
+      erasedBy: row.erasedBy,
+      identifiers: row.identifiers,
+      events: row.events,
+      erasedAt: row.erasedAt.toISOString(),
+    }
+  );
 }

@@ -15,16 +15,27 @@ import { idList } from "./tags/apply-tags";
 const CHUNK = 500;
 
 export const ContactExportQuery = ContactFilterQuery.extend({
-  ids: z.string().max(25 * 1000).optional().meta({ description: "Comma-separated contact ids (a selection, at most 1,000); the filters are ignored when given" }),
-}).strict().meta({ id: "ContactExportQuery" });
+  ids: z
+    .string()
+    .max(25 * 1000)
+    .optional()
+    .meta({ description: "Comma-separated contact ids (a selection, at most 1,000); the filters are ignored when given" }),
+})
+  .strict()
+  .meta({ id: "ContactExportQuery" });
 export type ContactExportQuery = z.infer<typeof ContactExportQuery>;
 
 export const MAX_EXPORT_IDS = 25_000;
 
 export const ContactExportBody = ContactFilterQuery.extend({
-  ids: z.array(z.string().max(100)).max(MAX_EXPORT_IDS).optional()
+  ids: z
+    .array(z.string().max(100))
+    .max(MAX_EXPORT_IDS)
+    .optional()
     .meta({ description: `Contact ids (a selection, at most ${MAX_EXPORT_IDS.toLocaleString("en")}); the filters are ignored when given` }),
-}).strict().meta({ id: "ContactExportBody" });
+})
+  .strict()
+  .meta({ id: "ContactExportBody" });
 
 /** What an export covers: a view's filters, or the ids of a selection. */
 export type ExportSelection = ContactFilter & { ids?: string[] };
@@ -34,16 +45,49 @@ export const exportSelection = ({ ids, ...filter }: ContactExportQuery): ExportS
   ids === undefined ? filter : { ...filter, ids: ids.split(",").map((id) => id.trim()) };
 
 export const EXPORT_COLUMNS = [
-  "id", "email", "phone", "firstName", "lastName", "emailStatus", "smsStatus", "tags", "gender", "birthdate", "address", "city", "state",
-  "postalCode", "country", "countryCode", "customProperties", "createdAt", "updatedAt",
+  "id",
+  "email",
+  "phone",
+  "firstName",
+  "lastName",
+  "emailStatus",
+  "smsStatus",
+  "tags",
+  "gender",
+  "birthdate",
+  "address",
+  "city",
+  "state",
+  "postalCode",
+  "country",
+  "countryCode",
+  "customProperties",
+  "createdAt",
+  "updatedAt",
 ] as const;
 
 function row(c: ContactRecord): string[] {
   const sms = c.identifiers.find((i) => i.type === "phone")?.channels.sms?.status ?? "";
   return [
-    c.id, c.email ?? "", c.phone.join(" "), c.firstName ?? "", c.lastName ?? "", c.status ?? "", sms, c.tags.join(";"), c.gender ?? "", c.birthdate ?? "",
-    c.address ?? "", c.city ?? "", c.state ?? "", c.postalCode ?? "", c.country ?? "", c.countryCode ?? "",
-    Object.keys(c.customProperties).length ? JSON.stringify(c.customProperties) : "", c.createdAt, c.updatedAt,
+    c.id,
+    c.email ?? "",
+    c.phone.join(" "),
+    c.firstName ?? "",
+    c.lastName ?? "",
+    c.status ?? "",
+    sms,
+    c.tags.join(";"),
+    c.gender ?? "",
+    c.birthdate ?? "",
+    c.address ?? "",
+    c.city ?? "",
+    c.state ?? "",
+    c.postalCode ?? "",
+    c.country ?? "",
+    c.countryCode ?? "",
+    Object.keys(c.customProperties).length ? JSON.stringify(c.customProperties) : "",
+    c.createdAt,
+    c.updatedAt,
   ];
 }
 
@@ -60,7 +104,10 @@ async function nextIds(brandId: string, selection: ExportSelection, after: strin
     where.push(`c."id" IN ${list.sql}`);
   }
   where.push(`c."id" > ${sql.p(after, "text")}`);
-  const rows = await sqlReader().all<{ id: string }>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where.join(" AND ")} ORDER BY c."id" LIMIT ${sql.p(CHUNK, "int")}`, sql.params);
+  const rows = await sqlReader().all<{ id: string }>(
+    `SELECT c."id" AS id FROM "Contact" c WHERE ${where.join(" AND ")} ORDER BY c."id" LIMIT ${sql.p(CHUNK, "int")}`,
+    sql.params,
+  );
   return rows.map((r) => r.id);
 }
 

@@ -13,23 +13,32 @@ import { assertIdentifiersFree, identifierOwners, normalizedIdentifiers, withIde
 
 export const IMPORT_BATCH = 500;
 
-export const ImportBatch = z.strictObject({
-  rows: z.array(z.strictObject({
-    row: z.number().int().min(1).meta({ description: "The row's number in the file (for the rejected-rows report)" }),
-    contact: z.unknown().meta({ description: "A contact as POST /api/contacts takes it" }),
-  })).min(1).max(IMPORT_BATCH),
-}).meta({ id: "ContactImportBatch" });
+export const ImportBatch = z
+  .strictObject({
+    rows: z
+      .array(
+        z.strictObject({
+          row: z.number().int().min(1).meta({ description: "The row's number in the file (for the rejected-rows report)" }),
+          contact: z.unknown().meta({ description: "A contact as POST /api/contacts takes it" }),
+        }),
+      )
+      .min(1)
+      .max(IMPORT_BATCH),
+  })
+  .meta({ id: "ContactImportBatch" });
 export type ImportBatch = z.infer<typeof ImportBatch>;
 
 const Rejected = z.object({
   row: z.number().int(),
   errors: z.array(z.object({ field: z.string(), pointer: z.string(), code: z.string(), message: z.string() })),
 });
-export const ImportBatchResult = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  rejected: z.array(Rejected).meta({ description: "Rows not imported, each with every reason" }),
-}).meta({ id: "ContactImportBatchResult" });
+export const ImportBatchResult = z
+  .object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    rejected: z.array(Rejected).meta({ description: "Rows not imported, each with every reason" }),
+  })
+  .meta({ id: "ContactImportBatchResult" });
 export type ImportBatchResult = z.infer<typeof ImportBatchResult>;
 
 export async function importBatch(brandId: string, batch: ImportBatch, source: string): Promise<ImportBatchResult> {
@@ -49,13 +58,22 @@ export async function importBatch(brandId: string, batch: ImportBatch, source: s
       for (const { row, input } of valid) {
         const identifiers = normalizedIdentifiers(input);
         const owners = await identifierOwners(tx, brandId, identifiers);
-        const ownerOf = (type: "email" | "phone") => identifiers.filter((i) => i.type === type).map((i) => owners.get(`${type}:${i.value}`)).find((id) => id !== undefined);
+        const ownerOf = (type: "email" | "phone") =>
+          identifiers
+            .filter((i) => i.type === type)
+            .map((i) => owners.get(`${type}:${i.value}`))
+            .find((id) => id !== undefined);
         const match = ownerOf("email") ?? ownerOf("phone") ?? null;
         try {
           assertIdentifiersFree(identifiers, owners, match);
         } catch (error) {
           if (!(error instanceof ApiProblem)) throw error;
-          conflicts.push({ row, errors: error.extra.errors?.length ? error.extra.errors : [{ field: "identifiers", pointer: "/identifiers", code: "identifier_taken", message: error.detail }] });
+          conflicts.push({
+            row,
+            errors: error.extra.errors?.length
+              ? error.extra.errors
+              : [{ field: "identifiers", pointer: "/identifiers", code: "identifier_taken", message: error.detail }],
+          });
           continue;
         }
         await writeContact(tx, match, input, ctx);

@@ -19,7 +19,9 @@ import type { ContactListQuery, ContactRecord } from "./schemas";
 async function identifierOwner(brandId: string, type: "email" | "phone", value: string): Promise<string[]> {
   const reader = sqlReader();
   const rows = await reader.all<{ contactId: string }>(
-    `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" = ?`, [brandId, type, value]);
+    `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" = ?`,
+    [brandId, type, value],
+  );
   return rows.map((r) => r.contactId);
 }
 
@@ -34,16 +36,29 @@ export async function listContacts(brandId: string, query: ContactListQuery): Pr
     const phone = normalizePhone(query.phone);
     if (!phone) {
       throw new ApiProblem("validation-failed", "Invalid query parameter: phone", {
-        errors: [{ field: "phone", pointer: "/phone", code: "invalid_phone", message: "is not a valid phone number in E.164 format; encode the leading + as %2B", in: "query" }],
+        errors: [
+          {
+            field: "phone",
+            pointer: "/phone",
+            code: "invalid_phone",
+            message: "is not a valid phone number in E.164 format; encode the leading + as %2B",
+            in: "query",
+          },
+        ],
       });
     }
     const ids = await identifierOwner(brandId, "phone", phone);
     where.push(ids.length > 0 ? `c."id" IN (${ids.map((id) => sql.p(id)).join(", ")})` : "1 = 0");
   }
   if (query.status !== undefined) {
-    where.push(`c."id" IN (SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId)} AND i."type" = 'email' AND i."status" = ${sql.p(query.status)})`);
+    where.push(
+      `c."id" IN (SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId)} AND i."type" = 'email' AND i."status" = ${sql.p(query.status)})`,
+    );
   }
-  if (query.tag !== undefined) where.push(`c."id" IN (SELECT t."contactId" FROM "ContactTag" t WHERE t."brandId" = ${sql.p(brandId)} AND t."tag" = ${sql.p(query.tag)})`);
+  if (query.tag !== undefined)
+    where.push(
+      `c."id" IN (SELECT t."contactId" FROM "ContactTag" t WHERE t."brandId" = ${sql.p(brandId)} AND t."tag" = ${sql.p(query.tag)})`,
+    );
   if (query.segmentID !== undefined) where.push(segmentSql(await getSegmentGroups(brandId, query.segmentID), sql, { brandId }));
   if (query.updatedAtFrom !== undefined) where.push(`c."updatedAt" >= ${sql.p(new Date(query.updatedAtFrom))}`);
 
@@ -66,7 +81,14 @@ export async function listContacts(brandId: string, query: ContactListQuery): Pr
   const page = rows.slice(0, limit);
   if (backwards) page.reverse();
 
-  const cursorOf = (row: { id: string; at: unknown }) => encodeCursor({ s: sort, d: direction, v: dateValue(row.at).toISOString(), id: row.id });
+  const cursorOf = (row: { id: string; at: unknown }) =>
+    encodeCursor({ s: sort, d: direction, v: dateValue(row.at).toISOString(), id: row.id });
   const cursors: Paging["cursors"] = page.length > 0 ? { after: cursorOf(page[page.length - 1]), before: cursorOf(page[0]) } : {};
-  return { contacts: await getContacts(brandId, page.map((r) => r.id)), paging: { limit, hasMore, cursors } };
+  return {
+    contacts: await getContacts(
+      brandId,
+      page.map((r) => r.id),
+    ),
+    paging: { limit, hasMore, cursors },
+  };
 }

@@ -11,7 +11,8 @@ export const contactPaths: ZodOpenApiPathsObject = {
   "/api/contacts": {
     get: {
       summary: "List contacts, or look one up by email or phone",
-      description: "Filters: email, phone (E.164, + encoded as %2B), status, tag, segmentID, updatedAtFrom. `tag` with `status`, or `updatedAtFrom` with any other filter: 400. An unknown segmentID: 404.",
+      description:
+        "Filters: email, phone (E.164, + encoded as %2B), status, tag, segmentID, updatedAtFrom. `tag` with `status`, or `updatedAtFrom` with any other filter: 400. An unknown segmentID: 404.",
       tags,
       security: security("contacts.read"),
       requestParams: { header: VersionHeader, query: ContactListQuery },
@@ -19,7 +20,8 @@ export const contactPaths: ZodOpenApiPathsObject = {
     },
     post: {
       summary: "Create or update a contact (upsert)",
-      description: "Matched by an email identifier (case-insensitive), else by a phone identifier. 201 when created, 200 when updated. Identifiers merge by (type, id); custom properties merge key by key; tags, when given, replace the contact's tags.",
+      description:
+        "Matched by an email identifier (case-insensitive), else by a phone identifier. 201 when created, 200 when updated. Identifiers merge by (type, id); custom properties merge key by key; tags, when given, replace the contact's tags.",
       tags,
       security: security("contacts.write"),
       requestParams: { header: VersionHeader },
@@ -37,7 +39,12 @@ export const contactPaths: ZodOpenApiPathsObject = {
       security: security("contacts.write"),
       requestParams: { header: VersionHeader, query: EmailQuery },
       requestBody: { content: { "application/json": { schema: ContactPatch } } },
-      responses: { "200": jsonContent(ContactSchema, "The updated contact"), ...notFound, ...conflict("An identifier belongs to another contact"), ...standardErrors },
+      responses: {
+        "200": jsonContent(ContactSchema, "The updated contact"),
+        ...notFound,
+        ...conflict("An identifier belongs to another contact"),
+        ...standardErrors,
+      },
     },
   },
   "/api/contacts/{id}": {
@@ -54,13 +61,19 @@ export const contactPaths: ZodOpenApiPathsObject = {
       security: security("contacts.write"),
       requestParams: { header: VersionHeader, path: IdParams },
       requestBody: { content: { "application/json": { schema: ContactPatch } } },
-      responses: { "200": jsonContent(ContactSchema, "The updated contact"), ...notFound, ...conflict("An identifier belongs to another contact"), ...standardErrors },
+      responses: {
+        "200": jsonContent(ContactSchema, "The updated contact"),
+        ...notFound,
+        ...conflict("An identifier belongs to another contact"),
+        ...standardErrors,
+      },
     },
   },
   "/api/contacts/tags": {
     post: {
       summary: "Add tags to contacts named by id, email or phone, and to a segment's members",
-      description: "At least one of contactIDs, emails, phones or segmentID. The union of the selectors is tagged, each contact once; names of no contact are ignored. Contacts named by id, email or phone are tagged before the 202; a segment's members by a background job (the response's `job`, followed at /api/contacts/tags/jobs/{id}) that walks the contacts existing when the request was accepted. 60 requests per minute per credential.",
+      description:
+        "At least one of contactIDs, emails, phones or segmentID. The union of the selectors is tagged, each contact once; names of no contact are ignored. Contacts named by id, email or phone are tagged before the 202; a segment's members by a background job (the response's `job`, followed at /api/contacts/tags/jobs/{id}) that walks the contacts existing when the request was accepted. 60 requests per minute per credential.",
       tags,
       security: security("contacts.write"),
       requestParams: { header: VersionHeader },

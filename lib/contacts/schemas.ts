@@ -17,7 +17,10 @@ export const MAX_CUSTOM_PROPERTIES = 100;
 export const MAX_CUSTOM_KEY_LENGTH = 100;
 export const MAX_CUSTOM_STRING_LENGTH = 1000;
 /** Keys are plain names so they can appear in personalization tags and JSON paths unescaped. */
-export const CustomPropertyKey = z.string().min(1).max(MAX_CUSTOM_KEY_LENGTH)
+export const CustomPropertyKey = z
+  .string()
+  .min(1)
+  .max(MAX_CUSTOM_KEY_LENGTH)
   .regex(/^[A-Za-z0-9_-]+$/, "may contain only letters, digits, _ and -");
 
 const COUNTRY_CODES = new Set<string>(getCountries());
@@ -25,14 +28,22 @@ const COUNTRY_CODES = new Set<string>(getCountries());
 const ChannelStatusInput = z
   .object({
     status: ContactStatus,
-    statusChangedAt: z.iso.datetime({ offset: true }).optional()
+    statusChangedAt: z.iso
+      .datetime({ offset: true })
+      .optional()
       .meta({ description: "When the status changed; set by the service when the status changes and this is not given" }),
   })
   .strict();
 
 const ConsentInput = z
   .object({
-    source: z.string().trim().min(1).max(200).optional().meta({ description: "Where consent was collected, e.g. a form name (default: api, event or v4, after the writer)" }),
+    source: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "Where consent was collected, e.g. a form name (default: api, event or v4, after the writer)" }),
     createdAt: z.iso.datetime({ offset: true }).optional().meta({ description: "When consent was given (default: now)" }),
     ip: z.union([z.ipv4(), z.ipv6()]).optional(),
     userAgent: z.string().max(500).optional(),
@@ -43,8 +54,13 @@ const ConsentInput = z
 export const IdentifierInput = z
   .object({
     type: z.enum(IDENTIFIER_TYPES),
-    id: z.string().min(1).max(254).meta({ description: "Email address, or phone number in E.164 (leading +): normalized when it is an assigned number, kept as sent otherwise" }),
-    channels: z.object({ email: ChannelStatusInput.optional(), sms: ChannelStatusInput.optional() }).strict().optional()
+    id: z.string().min(1).max(254).meta({
+      description: "Email address, or phone number in E.164 (leading +): normalized when it is an assigned number, kept as sent otherwise",
+    }),
+    channels: z
+      .object({ email: ChannelStatusInput.optional(), sms: ChannelStatusInput.optional() })
+      .strict()
+      .optional()
       .meta({ description: "Status per channel: `email` for email identifiers, `sms` for phone identifiers" }),
     consent: ConsentInput.optional(),
     sendWelcomeMessage: z.boolean().optional().meta({ description: "Default true" }),
@@ -56,13 +72,21 @@ export const IdentifierInput = z
       ctx.addIssue({
         code: "custom",
         path: ["id"],
-        message: identifier.type === "email" ? "is not a valid email address" : "is not a phone number in E.164 format (a + and up to 15 digits, e.g. +14155552671)",
+        message:
+          identifier.type === "email"
+            ? "is not a valid email address"
+            : "is not a phone number in E.164 format (a + and up to 15 digits, e.g. +14155552671)",
         params: { code: identifier.type === "email" ? "invalid_email" : "invalid_phone" },
       });
     }
     for (const channel of CHANNELS) {
       if (identifier.channels?.[channel] && CHANNEL_OF[identifier.type] !== channel) {
-        ctx.addIssue({ code: "custom", path: ["channels", channel], message: `a ${identifier.type} identifier has no ${channel} channel`, params: { code: "invalid_channel" } });
+        ctx.addIssue({
+          code: "custom",
+          path: ["channels", channel],
+          message: `a ${identifier.type} identifier has no ${channel} channel`,
+          params: { code: "invalid_channel" },
+        });
       }
     }
   })
@@ -85,14 +109,29 @@ const profileFields = {
   city: text(100),
   state: text(100),
   country: text(100),
-  countryCode: z.string().refine((c) => COUNTRY_CODES.has(c), { message: "must be an ISO 3166-1 alpha-2 code in upper case, e.g. DE", params: { code: "invalid_country_code" } })
-    .nullable().optional(),
+  countryCode: z
+    .string()
+    .refine((c) => COUNTRY_CODES.has(c), {
+      message: "must be an ISO 3166-1 alpha-2 code in upper case, e.g. DE",
+      params: { code: "invalid_country_code" },
+    })
+    .nullable()
+    .optional(),
   postalCode: text(20),
-  tags: z.array(z.string().trim().min(1).max(MAX_TAG_LENGTH)).max(MAX_TAGS).optional()
+  tags: z
+    .array(z.string().trim().min(1).max(MAX_TAG_LENGTH))
+    .max(MAX_TAGS)
+    .optional()
     .meta({ description: `Unique tags, at most ${MAX_TAGS}; replaces the contact's tags when given` }),
-  customProperties: z.record(CustomPropertyKey, CustomValue).optional()
-    .meta({ description: `Merged key by key; null removes a key. At most ${MAX_CUSTOM_PROPERTIES} keys, strings up to ${MAX_CUSTOM_STRING_LENGTH} characters` }),
-  createdAt: z.iso.datetime({ offset: true }).optional()
+  customProperties: z
+    .record(CustomPropertyKey, CustomValue)
+    .optional()
+    .meta({
+      description: `Merged key by key; null removes a key. At most ${MAX_CUSTOM_PROPERTIES} keys, strings up to ${MAX_CUSTOM_STRING_LENGTH} characters`,
+    }),
+  createdAt: z.iso
+    .datetime({ offset: true })
+    .optional()
     .meta({ description: `When the contact was created in your system; kept as the custom property ${EXTERNAL_CREATED}` }),
 };
 
@@ -104,17 +143,28 @@ function contactRules(input: Refinable, ctx: z.RefinementCtx) {
     const key = `${identifier.type}:${normalizeIdentifier(identifier.type, identifier.id) ?? identifier.id}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["identifiers", i, "id"], message: `repeats identifiers[${first}]`, params: { code: "duplicate" } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["identifiers", i, "id"],
+        message: `repeats identifiers[${first}]`,
+        params: { code: "duplicate" },
+      });
     } else seen.set(key, i);
   });
   const tags = new Map<string, number>();
   input.tags?.forEach((tag, i) => {
     const first = tags.get(tag);
-    if (first !== undefined) ctx.addIssue({ code: "custom", path: ["tags", i], message: `repeats tags[${first}]`, params: { code: "duplicate" } });
+    if (first !== undefined)
+      ctx.addIssue({ code: "custom", path: ["tags", i], message: `repeats tags[${first}]`, params: { code: "duplicate" } });
     else tags.set(tag, i);
   });
   if (input.customProperties && Object.keys(input.customProperties).length > MAX_CUSTOM_PROPERTIES) {
-    ctx.addIssue({ code: "custom", path: ["customProperties"], message: `at most ${MAX_CUSTOM_PROPERTIES} keys`, params: { code: "too_big" } });
+    ctx.addIssue({
+      code: "custom",
+      path: ["customProperties"],
+      message: `at most ${MAX_CUSTOM_PROPERTIES} keys`,
+      params: { code: "too_big" },
+    });
   }
 }
 
@@ -141,7 +191,9 @@ export const IdentifierSchema = z
     type: z.enum(IDENTIFIER_TYPES),
     id: z.string(),
     channels: z.object({ email: ChannelStatusSchema.optional(), sms: ChannelStatusSchema.optional() }),
-    consent: z.object({ source: z.string(), createdAt: z.iso.datetime(), ip: z.string().optional(), userAgent: z.string().optional() }).optional()
+    consent: z
+      .object({ source: z.string(), createdAt: z.iso.datetime(), ip: z.string().optional(), userAgent: z.string().optional() })
+      .optional()
       .meta({ description: "The latest consent given for this identifier (all of them: consents[])" }),
     sendWelcomeMessage: z.boolean(),
     source: z.string().optional(),
@@ -149,10 +201,18 @@ export const IdentifierSchema = z
   .meta({ id: "Identifier" });
 
 export const ConsentRecordSchema = z
-  .object({ channel: z.enum(CHANNELS), source: z.string(), createdAt: z.iso.datetime(), ip: z.string().optional(), userAgent: z.string().optional() })
+  .object({
+    channel: z.enum(CHANNELS),
+    source: z.string(),
+    createdAt: z.iso.datetime(),
+    ip: z.string().optional(),
+    userAgent: z.string().optional(),
+  })
   .meta({ id: "ContactConsent", description: "A consent the contact gave on a channel" });
 
-export const OptInSchema = z.object({ channel: z.enum(CHANNELS), optInAt: z.iso.datetime() }).meta({ id: "ContactOptIn", description: "A change of a channel to subscribed" });
+export const OptInSchema = z
+  .object({ channel: z.enum(CHANNELS), optInAt: z.iso.datetime() })
+  .meta({ id: "ContactOptIn", description: "A change of a channel to subscribed" });
 
 export const ChannelStatusRecordSchema = z
   .object({ channel: z.enum(CHANNELS), status: ContactStatus, statusChangedAt: z.iso.datetime() })
@@ -182,14 +242,18 @@ export const ContactSchema = z
     segments: z.array(z.string()).meta({ description: "Ids of the segments the contact belongs to now" }),
     consents: z.array(ConsentRecordSchema).meta({ description: `Consents given, oldest first (the latest ${HISTORY_LIMIT})` }),
     optIns: z.array(OptInSchema).meta({ description: `Changes to subscribed per channel, oldest first (the latest ${HISTORY_LIMIT})` }),
-    statuses: z.array(ChannelStatusRecordSchema).meta({ description: "The latest status of each channel the contact has, oldest change first" }),
+    statuses: z
+      .array(ChannelStatusRecordSchema)
+      .meta({ description: "The latest status of each channel the contact has, oldest change first" }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
   })
   .meta({ id: "Contact" });
 export type ContactRecord = z.infer<typeof ContactSchema>;
 
-export const EmailQuery = z.object({ email: z.string().min(1).max(254).meta({ description: "The contact's email identifier (case-insensitive)" }) });
+export const EmailQuery = z.object({
+  email: z.string().min(1).max(254).meta({ description: "The contact's email identifier (case-insensitive)" }),
+});
 
 export const ContactListQuery = pagingQuery({ max: 250, default: 100 })
   .extend({
@@ -200,18 +264,31 @@ export const ContactListQuery = pagingQuery({ max: 250, default: 100 })
     status: ContactStatus.optional().meta({ description: "Contacts with an email identifier in this status" }),
     tag: z.string().min(1).max(MAX_TAG_LENGTH).optional(),
     segmentID: ResourceId.optional(),
-    updatedAtFrom: z.iso.datetime({ offset: true }).optional().meta({ description: "Contacts updated at or after this time; not combinable with other filters" }),
+    updatedAtFrom: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: "Contacts updated at or after this time; not combinable with other filters" }),
   })
   .strict()
   .superRefine(noAfterAndBefore)
   .superRefine((q, ctx) => {
     if (q.tag !== undefined && q.status !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["status"], message: "tag and status cannot be used together", params: { code: "conflicting_parameters" } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["status"],
+        message: "tag and status cannot be used together",
+        params: { code: "conflicting_parameters" },
+      });
     }
     if (q.updatedAtFrom !== undefined) {
       for (const other of ["email", "phone", "status", "tag", "segmentID"] as const) {
         if (q[other] !== undefined) {
-          ctx.addIssue({ code: "custom", path: ["updatedAtFrom"], message: `updatedAtFrom cannot be combined with ${other}`, params: { code: "conflicting_parameters" } });
+          ctx.addIssue({
+            code: "custom",
+            path: ["updatedAtFrom"],
+            message: `updatedAtFrom cannot be combined with ${other}`,
+            params: { code: "conflicting_parameters" },
+          });
         }
       }
     }

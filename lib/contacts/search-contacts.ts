@@ -18,11 +18,19 @@ import { ContactSchema, ContactStatus, MAX_TAG_LENGTH } from "./schemas";
 const when = z.iso.datetime({ offset: true }).optional();
 
 export const ContactFilterQuery = z.object({
-  q: z.string().trim().max(200).optional().meta({ description: "Words each found in the name, an email or a phone number (part of it will do)" }),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .meta({ description: "Words each found in the name, an email or a phone number (part of it will do)" }),
   status: ContactStatus.optional().meta({ description: "Contacts with an email identifier in this status" }),
   tag: z.string().min(1).max(MAX_TAG_LENGTH).optional(),
   segmentID: ResourceId.optional(),
-  createdFrom: when, createdTo: when, updatedFrom: when, updatedTo: when,
+  createdFrom: when,
+  createdTo: when,
+  updatedFrom: when,
+  updatedTo: when,
 });
 export type ContactFilter = z.infer<typeof ContactFilterQuery>;
 
@@ -32,16 +40,22 @@ export const ContactSearchQuery = ContactFilterQuery.extend({
   direction: z.enum(["asc", "desc"]).default("desc"),
   limit: z.coerce.number().int().min(1).max(250).default(100),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-}).strict().meta({ id: "ContactSearchQuery" });
+})
+  .strict()
+  .meta({ id: "ContactSearchQuery" });
 export type ContactSearchQuery = z.infer<typeof ContactSearchQuery>;
 
-export const ContactSearchResult = z.object({
-  contacts: z.array(ContactSchema),
-  total: z.number().int().meta({ description: "Contacts matching the filters (all pages); with text, counted up to 500" }),
-  capped: z.boolean().meta({ description: "true when the text matched more contacts than are counted: add words or filters to narrow it" }),
-  limit: z.number().int(),
-  offset: z.number().int(),
-}).meta({ id: "ContactSearchResult" });
+export const ContactSearchResult = z
+  .object({
+    contacts: z.array(ContactSchema),
+    total: z.number().int().meta({ description: "Contacts matching the filters (all pages); with text, counted up to 500" }),
+    capped: z
+      .boolean()
+      .meta({ description: "true when the text matched more contacts than are counted: add words or filters to narrow it" }),
+    limit: z.number().int(),
+    offset: z.number().int(),
+  })
+  .meta({ id: "ContactSearchResult" });
 export type ContactSearchResult = z.infer<typeof ContactSearchResult>;
 
 const NAME = `lower(coalesce(c."firstName", '') || ' ' || coalesce(c."lastName", ''))`;
@@ -57,7 +71,12 @@ export function searchTerms(q: string | undefined): Term[] {
   // A word without a letter or digit ("@", "-") matches nothing in a word index: it is left out.
   // Query punctuation (quotes, brackets, *, ^, :) is not part of anyone's name or address: dropped, so both
   // engines read '"bob"' as the word bob (FTS5 would otherwise see syntax, LIKE the quotes themselves).
-  return trimmed.split(/\s+/).map((word) => word.replace(/["()*^:]/g, "")).filter((word) => /[\p{L}\p{N}]/u.test(word)).slice(0, 5).map((text) => ({ text, phone: false }));
+  return trimmed
+    .split(/\s+/)
+    .map((word) => word.replace(/["()*^:]/g, ""))
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .slice(0, 5)
+    .map((text) => ({ text, phone: false }));
 }
 
 /** An FTS5 prefix phrase: the text as one quoted phrase (quotes doubled, so nothing in it is query syntax)
@@ -70,7 +89,10 @@ const ftsPrefix = (text: string) => `"${text.replace(/"/g, '""')}" *`;
  * reach to_tsquery, so nothing a user types is query syntax.
  */
 export function wordsQuery(text: string): string {
-  return `${text.split(/[^\p{L}\p{N}]+/u).filter(Boolean).join(" <-> ")}:*`;
+  return `${text
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .join(" <-> ")}:*`;
 }
 
 // The words of a name and of an identifier value on PostgreSQL: verbatim the expressions of the GIN
@@ -79,7 +101,9 @@ export function wordsQuery(text: string): string {
 const WORDS = (text: string) => `to_tsvector('inkwell_words', regexp_replace(${text}, '[[:punct:][:space:]]+', ' ', 'g'))`;
 export const nameWords = (a: string) => WORDS(`coalesce(${a}."firstName", '') || ' ' || coalesce(${a}."lastName", '')`);
 export const valueWords = (a: string) =>
-  WORDS(`CASE WHEN ${a}."type" = 'phone' THEN ${a}."value" || ' ' || substr(${a}."value", 3) || ' ' || substr(${a}."value", 4) || ' ' || substr(${a}."value", 5) ELSE ${a}."value" END`);
+  WORDS(
+    `CASE WHEN ${a}."type" = 'phone' THEN ${a}."value" || ' ' || substr(${a}."value", 3) || ' ' || substr(${a}."value", 4) || ' ' || substr(${a}."value", 5) ELSE ${a}."value" END`,
+  );
 
 /**
  * Ids of the brand's contacts whose name (a phone-like term: none) or whose identifier matches the term:
@@ -91,8 +115,10 @@ function termParts(brandId: string, term: Term, cap: number | null, dialect: Sql
   const limit = cap === null ? "" : ` LIMIT ${cap + 1}`;
   if (dialect === "postgres") {
     const query = (sql: Sql) => `to_tsquery('inkwell_words', ${sql.p(wordsQuery(term.text), "text")})`;
-    const names = (sql: Sql) => `SELECT c2."id" FROM "Contact" c2 WHERE c2."brandId" = ${sql.p(brandId, "text")} AND ${nameWords("c2")} @@ ${query(sql)}${limit}`;
-    const identifiers = (sql: Sql) => `SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId, "text")} AND ${valueWords("i")} @@ ${query(sql)}${limit}`;
+    const names = (sql: Sql) =>
+      `SELECT c2."id" FROM "Contact" c2 WHERE c2."brandId" = ${sql.p(brandId, "text")} AND ${nameWords("c2")} @@ ${query(sql)}${limit}`;
+    const identifiers = (sql: Sql) =>
+      `SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId, "text")} AND ${valueWords("i")} @@ ${query(sql)}${limit}`;
     return term.phone ? [identifiers] : [names, identifiers];
   }
   // The FTS5 tables hold no brand: the brand and the cap apply to the rows they point at. The index
@@ -101,24 +127,30 @@ function termParts(brandId: string, term: Term, cap: number | null, dialect: Sql
   // not the 200,000 addresses that contain it. "+" on the brand keeps SQLite from walking the brand's
   // whole index instead, which it chose on a database without statistics (no ANALYZE yet).
   const limited = (index: string) => (cap === null ? "" : ` ORDER BY ${index}.rowid DESC${limit}`);
-  const names = (sql: Sql) => `SELECT c2."id" FROM "ContactNameSearch" name_index JOIN "Contact" c2 ON c2.rowid = name_index.rowid WHERE "ContactNameSearch" MATCH ${sql.p(ftsPrefix(term.text))} AND +c2."brandId" = ${sql.p(brandId, "text")}${limited("name_index")}`;
-  const identifiers = (sql: Sql) => `SELECT i."contactId" FROM "ContactIdentifierSearch" identifier_index JOIN "ContactIdentifier" i ON i.rowid = identifier_index.rowid WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPrefix(term.text))} AND +i."brandId" = ${sql.p(brandId, "text")}${limited("identifier_index")}`;
+  const names = (sql: Sql) =>
+    `SELECT c2."id" FROM "ContactNameSearch" name_index JOIN "Contact" c2 ON c2.rowid = name_index.rowid WHERE "ContactNameSearch" MATCH ${sql.p(ftsPrefix(term.text))} AND +c2."brandId" = ${sql.p(brandId, "text")}${limited("name_index")}`;
+  const identifiers = (sql: Sql) =>
+    `SELECT i."contactId" FROM "ContactIdentifierSearch" identifier_index JOIN "ContactIdentifier" i ON i.rowid = identifier_index.rowid WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPrefix(term.text))} AND +i."brandId" = ${sql.p(brandId, "text")}${limited("identifier_index")}`;
   return term.phone ? [identifiers] : [names, identifiers];
 }
 
 /** The term's match list as one subquery (see termParts). */
 function termSql(sql: Sql, brandId: string, term: Term, cap: number | null): string {
-  return termParts(brandId, term, cap, sql.dialect).map((part, i) => `SELECT * FROM (${part(sql)}) AS part${i}`).join(" UNION ");
+  return termParts(brandId, term, cap, sql.dialect)
+    .map((part, i) => `SELECT * FROM (${part(sql)}) AS part${i}`)
+    .join(" UNION ");
 }
 
 /** The brand's contacts matching the term, up to `most` (null when there are more), each index apart. */
 async function termCandidates(dialect: Sql["dialect"], brandId: string, term: Term, most: number): Promise<string[] | null> {
   const reader = sqlReader();
   // Each index read apart, up to most + 1: a UNION of the two would be read whole first.
-  const lists = await Promise.all(termParts(brandId, term, null, dialect).map((part) => {
-    const probe = new Sql(dialect);
-    return reader.all<Record<string, string>>(`${part(probe)} LIMIT ${most + 1}`, probe.params);
-  }));
+  const lists = await Promise.all(
+    termParts(brandId, term, null, dialect).map((part) => {
+      const probe = new Sql(dialect);
+      return reader.all<Record<string, string>>(`${part(probe)} LIMIT ${most + 1}`, probe.params);
+    }),
+  );
   if (lists.some((rows) => rows.length > most)) return null;
   return [...new Set(lists.flatMap((rows) => rows.map((r) => Object.values(r)[0])))];
 }
@@ -128,7 +160,8 @@ function termMatchSql(sql: Sql, term: Term): string {
   if (sql.dialect === "sqlite") {
     // The match list is read once (an uncorrelated IN); FTS5 looks a MATCH up again for every row of a
     // correlated one (1.2 s for 3,000 rows).
-    const match = (table: string, rowid: string) => `${rowid} IN (SELECT rowid FROM "${table}" WHERE "${table}" MATCH ${sql.p(ftsPrefix(term.text))})`;
+    const match = (table: string, rowid: string) =>
+      `${rowid} IN (SELECT rowid FROM "${table}" WHERE "${table}" MATCH ${sql.p(ftsPrefix(term.text))})`;
     const identifier = `EXISTS (SELECT 1 FROM "ContactIdentifier" m WHERE m."contactId" = c."id" AND ${match("ContactIdentifierSearch", "m.rowid")})`;
     return term.phone ? identifier : `(${match("ContactNameSearch", "c.rowid")} OR ${identifier})`;
   }
@@ -150,7 +183,9 @@ const CANDIDATES = 1_000;
  */
 async function textWhere(sql: Sql, brandId: string, terms: Term[], cap: number | null): Promise<string> {
   if (terms.length === 1) {
-    return sql.dialect === "postgres" ? `c."id" = ANY(ARRAY(${termSql(sql, brandId, terms[0], cap)}))` : `c."id" IN (${termSql(sql, brandId, terms[0], cap)})`;
+    return sql.dialect === "postgres"
+      ? `c."id" = ANY(ARRAY(${termSql(sql, brandId, terms[0], cap)}))`
+      : `c."id" IN (${termSql(sql, brandId, terms[0], cap)})`;
   }
   const sets = await Promise.all(terms.map((term) => termCandidates(sql.dialect, brandId, term, CANDIDATES)));
   const complete = sets.flatMap((ids, index) => (ids ? [{ ids, index }] : [])).sort((a, b) => a.ids.length - b.ids.length);
@@ -162,9 +197,10 @@ async function textWhere(sql: Sql, brandId: string, terms: Term[], cap: number |
   const others = complete.slice(1).map(({ ids }) => new Set(ids));
   const ids = JSON.stringify(complete[0].ids.filter((id) => others.every((set) => set.has(id))));
   const unchecked = terms.filter((_, index) => sets[index] === null);
-  const listed = sql.dialect === "postgres"
-    ? `c."id" = ANY(ARRAY(SELECT jsonb_array_elements_text(${sql.p(ids, "json")})))`
-    : `c."id" IN (SELECT value FROM json_each(${sql.p(ids)}))`;
+  const listed =
+    sql.dialect === "postgres"
+      ? `c."id" = ANY(ARRAY(SELECT jsonb_array_elements_text(${sql.p(ids, "json")})))`
+      : `c."id" IN (SELECT value FROM json_each(${sql.p(ids)}))`;
   return [listed, ...unchecked.map((term) => termMatchSql(sql, term))].join(" AND ");
 }
 
@@ -182,9 +218,14 @@ export async function filterWhere(brandId: string, filter: ContactFilter, sql = 
   // The cap bounds a single word only: capped sets of several words could miss the contacts they share.
   if (terms.length) where.push(await textWhere(sql, brandId, terms, cap));
   if (filter.status !== undefined) {
-    where.push(`c."id" IN (SELECT s."contactId" FROM "ContactIdentifier" s WHERE s."brandId" = ${sql.p(brandId, "text")} AND s."type" = 'email' AND s."status" = ${sql.p(filter.status, "text")})`);
+    where.push(
+      `c."id" IN (SELECT s."contactId" FROM "ContactIdentifier" s WHERE s."brandId" = ${sql.p(brandId, "text")} AND s."type" = 'email' AND s."status" = ${sql.p(filter.status, "text")})`,
+    );
   }
-  if (filter.tag !== undefined) where.push(`c."id" IN (SELECT t."contactId" FROM "ContactTag" t WHERE t."brandId" = ${sql.p(brandId, "text")} AND t."tag" = ${sql.p(filter.tag, "text")})`);
+  if (filter.tag !== undefined)
+    where.push(
+      `c."id" IN (SELECT t."contactId" FROM "ContactTag" t WHERE t."brandId" = ${sql.p(brandId, "text")} AND t."tag" = ${sql.p(filter.tag, "text")})`,
+    );
   if (filter.segmentID !== undefined) where.push(segmentSql(await getSegmentGroups(brandId, filter.segmentID), sql, { brandId }));
   if (filter.createdFrom) where.push(`c."createdAt" >= ${sql.p(new Date(filter.createdFrom), "ts")}`);
   if (filter.createdTo) where.push(`c."createdAt" <= ${sql.p(new Date(filter.createdTo), "ts")}`);
@@ -211,9 +252,21 @@ export async function searchContacts(brandId: string, query: ContactSearchQuery)
   // One WHERE and its parameters for both statements; limit and offset are integers the schema checked.
   const [[count], rows] = await Promise.all([
     reader.all<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "Contact" c WHERE ${where}`, sql.params),
-    reader.all<{ id: string }>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where} ORDER BY ${orderBy(query.sort, query.direction)} LIMIT ${Math.trunc(query.limit)} OFFSET ${Math.trunc(query.offset)}`, sql.params),
+    reader.all<{ id: string }>(
+      `SELECT c."id" AS id FROM "Contact" c WHERE ${where} ORDER BY ${orderBy(query.sort, query.direction)} LIMIT ${Math.trunc(query.limit)} OFFSET ${Math.trunc(query.offset)}`,
+      sql.params,
+    ),
   ]);
   const total = numberValue(count.n);
   const capped = cap !== null && searchTerms(query.q).length === 1 && total > cap;
-  return { contacts: await getContacts(brandId, rows.map((r) => r.id)), total: capped ? cap : total, capped, limit: query.limit, offset: query.offset };
+  return {
+    contacts: await getContacts(
+      brandId,
+      rows.map((r) => r.id),
+    ),
+    total: capped ? cap : total,
+    capped,
+    limit: query.limit,
+    offset: query.offset,
+  };
 }

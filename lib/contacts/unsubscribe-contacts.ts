@@ -13,7 +13,10 @@ export const MAX_UNSUBSCRIBE = 250;
 
 export const UnsubscribeRequest = z
   .strictObject({
-    contactIDs: z.array(z.string().max(100)).min(1).max(MAX_UNSUBSCRIBE)
+    contactIDs: z
+      .array(z.string().max(100))
+      .min(1)
+      .max(MAX_UNSUBSCRIBE)
       .meta({ description: `Contact ids (1 to ${MAX_UNSUBSCRIBE}); ids of no contact of the brand are ignored` }),
   })
   .meta({ id: "UnsubscribeRequest" });
@@ -26,7 +29,11 @@ export const UnsubscribeResult = z
   .meta({ id: "UnsubscribeResult" });
 export type UnsubscribeResult = z.infer<typeof UnsubscribeResult>;
 
-export async function unsubscribeContacts(brandId: string, request: UnsubscribeRequest, options: { source: string }): Promise<UnsubscribeResult> {
+export async function unsubscribeContacts(
+  brandId: string,
+  request: UnsubscribeRequest,
+  options: { source: string },
+): Promise<UnsubscribeResult> {
   const named = [...new Set(request.contactIDs)].filter(isId);
   if (named.length === 0) return { contactsChanged: 0 };
   const changed = await writeTransaction((tx) => applyUnsubscribe(tx, brandId, named, new Date(), options.source));
@@ -40,15 +47,22 @@ export async function applyUnsubscribe(tx: SqlRunner, brandId: string, contactId
   const identifiers = await tx.all<{ id: string; contactId: string; value: string; status: string }>(
     `SELECT "id", "contactId", "value", "status" FROM "ContactIdentifier"
      WHERE "brandId" = ? AND "type" = 'email' AND "status" <> 'unsubscribed' AND "contactId" IN ${ids.sql}`,
-    [brandId, ids.param]);
+    [brandId, ids.param],
+  );
   if (identifiers.length === 0) return [];
-  const touched = idList(tx, identifiers.map((i) => i.id));
-  await tx.run(`UPDATE "ContactIdentifier" SET "status" = 'unsubscribed', "statusChangedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${touched.sql}`,
-    [now, brandId, touched.param]);
+  const touched = idList(
+    tx,
+    identifiers.map((i) => i.id),
+  );
+  await tx.run(
+    `UPDATE "ContactIdentifier" SET "status" = 'unsubscribed', "statusChangedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${touched.sql}`,
+    [now, brandId, touched.param],
+  );
   await tx.run(
     `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")
      VALUES ${identifiers.map(() => "(?, ?, ?, 'email', ?, 'email', ?, 'unsubscribed', ?, ?ts)").join(", ")}`,
-    identifiers.flatMap((i) => [newId(now), brandId, i.contactId, i.value, i.status, source, now]));
+    identifiers.flatMap((i) => [newId(now), brandId, i.contactId, i.value, i.status, source, now]),
+  );
   const contacts = [...new Set(identifiers.map((i) => i.contactId))];
   const people = idList(tx, contacts);
   await tx.run(`UPDATE "Contact" SET "updatedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${people.sql}`, [now, brandId, people.param]);

@@ -17,16 +17,24 @@ export async function findContactId(sql: SqlRunner, brandId: string, ref: Contac
   const email = normalizeEmail(ref.email);
   if (!email) return null;
   const [identifier] = await sql.all<{ contactId: string }>(
-    `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = 'email' AND "value" = ?`, [brandId, email]);
+    `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = 'email' AND "value" = ?`,
+    [brandId, email],
+  );
   return identifier?.contactId ?? null;
 }
 
-export async function updateContact(brandId: string, ref: ContactRef, input: ContactPatch, options: { source: string }): Promise<ContactRecord> {
+export async function updateContact(
+  brandId: string,
+  ref: ContactRef,
+  input: ContactPatch,
+  options: { source: string },
+): Promise<ContactRecord> {
   const identifiers = normalizedIdentifiers(input);
   const contactId = await withIdentifierRetry(() =>
     writeTransaction(async (tx) => {
       const id = await findContactId(tx, brandId, ref);
-      if (!id) throw new ApiProblem("not-found", "id" in ref ? `Contact ${ref.id} does not exist` : `No contact has the email ${ref.email}`);
+      if (!id)
+        throw new ApiProblem("not-found", "id" in ref ? `Contact ${ref.id} does not exist` : `No contact has the email ${ref.email}`);
       assertIdentifiersFree(identifiers, await identifierOwners(tx, brandId, identifiers), id);
       await writeContact(tx, id, input, { brandId, source: options.source, now: new Date() });
       return id;

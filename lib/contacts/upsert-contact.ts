@@ -7,7 +7,16 @@ import { getContact } from "./contact-record";
 import type { ContactInput, ContactRecord } from "./schemas";
 import { findContactId } from "./update-contact";
 import { newId } from "@/lib/ids";
-import { assertIdentifiersFree, identifierOwners, insertNewContacts, newContactRows, normalizedIdentifiers, withIdentifierRetry, writeContact, type ContactWrite } from "./write-contact";
+import {
+  assertIdentifiersFree,
+  identifierOwners,
+  insertNewContacts,
+  newContactRows,
+  normalizedIdentifiers,
+  withIdentifierRetry,
+  writeContact,
+  type ContactWrite,
+} from "./write-contact";
 
 export type UpsertResult = { contact: ContactRecord; created: boolean };
 
@@ -22,7 +31,11 @@ export async function upsertContact(brandId: string, input: ContactInput, option
  * `contactId` (an event's contact.id) names the contact to update when it exists in the brand; without
  * identifiers it must exist (404).
  */
-export async function upsertContactId(brandId: string, input: UpsertInput, options: UpsertOptions): Promise<{ contactId: string; created: boolean }> {
+export async function upsertContactId(
+  brandId: string,
+  input: UpsertInput,
+  options: UpsertOptions,
+): Promise<{ contactId: string; created: boolean }> {
   return withIdentifierRetry(() => writeTransaction((tx) => upsertContactIn(tx, brandId, input, options)));
 }
 
@@ -33,14 +46,23 @@ type UpsertOptions = { source: string; contactId?: string };
  * The upsert inside the caller's write transaction (a batch item writes its result in the same one).
  * The caller runs the transaction under withIdentifierRetry, as upsertContactId does.
  */
-export async function upsertContactIn(tx: SqlRunner, brandId: string, input: UpsertInput, options: UpsertOptions): Promise<{ contactId: string; created: boolean }> {
+export async function upsertContactIn(
+  tx: SqlRunner,
+  brandId: string,
+  input: UpsertInput,
+  options: UpsertOptions,
+): Promise<{ contactId: string; created: boolean }> {
   const identifiers = normalizedIdentifiers(input);
   const ctx = { brandId, source: options.source, now: new Date() };
   const named = options.contactId ? await findContactId(tx, brandId, { id: options.contactId }) : null;
-  if (options.contactId && !named && identifiers.length === 0) throw new ApiProblem("not-found", `Contact ${options.contactId} does not exist`);
+  if (options.contactId && !named && identifiers.length === 0)
+    throw new ApiProblem("not-found", `Contact ${options.contactId} does not exist`);
   const owners = await identifierOwners(tx, brandId, identifiers);
   const ownerOf = (type: "email" | "phone") =>
-    identifiers.filter((i) => i.type === type).map((i) => owners.get(`${type}:${i.value}`)).find((id) => id !== undefined);
+    identifiers
+      .filter((i) => i.type === type)
+      .map((i) => owners.get(`${type}:${i.value}`))
+      .find((id) => id !== undefined);
   const match = named ?? ownerOf("email") ?? ownerOf("phone") ?? null;
   assertIdentifiersFree(identifiers, owners, match);
   return { contactId: await writeContact(tx, match, input, ctx), created: match === null };

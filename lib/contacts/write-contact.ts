@@ -17,7 +17,6 @@ export type WriteContext = { brandId: string; source: string; now: Date };
 /** What a write applies: a contact input, plus tags to add to the contact's (events add tags, never replace them). */
 export type ContactWrite = ContactPatch & { addTags?: string[] };
 
-
 export type NormalizedIdentifier = { index: number; type: IdentifierType; value: string };
 
 export function normalizedIdentifiers(input: ContactPatch): NormalizedIdentifier[] {
@@ -46,23 +45,40 @@ export function assertIdentifiersFree(identifiers: NormalizedIdentifier[], owner
     return owner !== undefined && owner !== contactId;
   });
   if (taken.length === 0) return;
-  throw new ApiProblem("conflict", `${taken.map((t) => `${t.type} ${t.value}`).join(", ")} already belong${taken.length === 1 ? "s" : ""} to another contact`, {
-    errors: taken.map((t) => ({ field: "identifiers.id", pointer: `/identifiers/${t.index}/id`, code: "identifier_taken", message: `${t.type} ${t.value} belongs to another contact` })),
-  });
+  throw new ApiProblem(
+    "conflict",
+    `${taken.map((t) => `${t.type} ${t.value}`).join(", ")} already belong${taken.length === 1 ? "s" : ""} to another contact`,
+    {
+      errors: taken.map((t) => ({
+        field: "identifiers.id",
+        pointer: `/identifiers/${t.index}/id`,
+        code: "identifier_taken",
+        message: `${t.type} ${t.value} belongs to another contact`,
+      })),
+    },
+  );
 }
 
-type Current = { customProperties: Record<string, unknown>; identifiers: { id: string; type: string; value: string; status: string; consent: unknown }[] };
+type Current = {
+  customProperties: Record<string, unknown>;
+  identifiers: { id: string; type: string; value: string; status: string; consent: unknown }[];
+};
 
 async function loadCurrent(tx: SqlRunner, contactId: string, brandId: string): Promise<Current> {
   // FOR UPDATE on PostgreSQL: two concurrent writes to one contact merge custom properties one after
   // the other instead of both from the same old value (SQLite runs one write transaction at a time).
   const lock = tx.kind === "postgres" ? " FOR UPDATE" : "";
-  const [contact] = await tx.all<{ customProperties: unknown }>(`SELECT "customProperties" FROM "Contact" WHERE "id" = ? AND "brandId" = ?${lock}`, [contactId, brandId]);
+  const [contact] = await tx.all<{ customProperties: unknown }>(
+    `SELECT "customProperties" FROM "Contact" WHERE "id" = ? AND "brandId" = ?${lock}`,
+    [contactId, brandId],
+  );
   if (!contact) throw new ApiProblem("not-found", `Contact ${contactId} does not exist`);
   // By contact id alone (index contactId): the contact was just found in this brand, and a brandId term
   // could make SQLite walk the brand's (brandId, type, value) index instead.
   const identifiers = await tx.all<Current["identifiers"][number]>(
-    `SELECT "id", "type", "value", "status", "consent" FROM "ContactIdentifier" WHERE "contactId" = ?`, [contactId]);
+    `SELECT "id", "type", "value", "status", "consent" FROM "ContactIdentifier" WHERE "contactId" = ?`,
+    [contactId],
+  );
   return { customProperties: jsonValue(contact.customProperties) as Record<string, unknown>, identifiers };
 }
 
@@ -73,7 +89,12 @@ type ConsentValue = { source: string; createdAt: string; ip?: string; userAgent?
 function sameConsent(stored: unknown, given: ConsentValue): boolean {
   if (!stored || typeof stored !== "object") return false;
   const s = stored as Partial<ConsentValue>;
-  return s.source === given.source && s.createdAt === given.createdAt && (s.ip ?? null) === (given.ip ?? null) && (s.userAgent ?? null) === (given.userAgent ?? null);
+  return (
+    s.source === given.source &&
+    s.createdAt === given.createdAt &&
+    (s.ip ?? null) === (given.ip ?? null) &&
+    (s.userAgent ?? null) === (given.userAgent ?? null)
+  );
 }
 
 /**
@@ -133,7 +154,17 @@ function identifierChanges(id: string, input: ContactWrite, existing: Current["i
       : undefined;
     // The same consent sent again (same source, time, address, agent) is not a new one.
     const repeated = consent !== undefined && sameConsent(jsonValue(stored?.consent), consent);
-    if (consent && !repeated) changes.consents.push([newId(ctx.now), ctx.brandId, id, channel, consent.source, consent.ip ?? null, consent.userAgent ?? null, new Date(consent.createdAt)]);
+    if (consent && !repeated)
+      changes.consents.push([
+        newId(ctx.now),
+        ctx.brandId,
+        id,
+        channel,
+        consent.source,
+        consent.ip ?? null,
+        consent.userAgent ?? null,
+        new Date(consent.createdAt),
+      ]);
 
     if (stored) {
       const sets: [column: string, value: unknown][] = [];
@@ -142,12 +173,39 @@ function identifierChanges(id: string, input: ContactWrite, existing: Current["i
       if (identifier.sendWelcomeMessage !== undefined) sets.push([`"sendWelcomeMessage" = ?bool`, identifier.sendWelcomeMessage]);
       if (identifier.source !== undefined) sets.push([`"source" = ?`, identifier.source]);
       if (sets.length > 0) {
-        changes.updates.push({ sql: `UPDATE "ContactIdentifier" SET ${sets.map(([column]) => column).join(", ")} WHERE "id" = ?`, params: [...sets.map(([, v]) => v), stored.id] });
+        changes.updates.push({
+          sql: `UPDATE "ContactIdentifier" SET ${sets.map(([column]) => column).join(", ")} WHERE "id" = ?`,
+          params: [...sets.map(([, v]) => v), stored.id],
+        });
       }
     } else {
-      changes.creates.push([newId(ctx.now), ctx.brandId, id, type, value, status, statusChangedAt, consent ? JSON.stringify(consent) : null, identifier.sendWelcomeMessage ?? true, identifier.source ?? null, ctx.now]);
+      changes.creates.push([
+        newId(ctx.now),
+        ctx.brandId,
+        id,
+        type,
+        value,
+        status,
+        statusChangedAt,
+        consent ? JSON.stringify(consent) : null,
+        identifier.sendWelcomeMessage ?? true,
+        identifier.source ?? null,
+        ctx.now,
+      ]);
     }
-    if (changed) changes.history.push([newId(ctx.now), ctx.brandId, id, type, value, channel, stored?.status ?? null, status, ctx.source, statusChangedAt]);
+    if (changed)
+      changes.history.push([
+        newId(ctx.now),
+        ctx.brandId,
+        id,
+        type,
+        value,
+        channel,
+        stored?.status ?? null,
+        status,
+        ctx.source,
+        statusChangedAt,
+      ]);
   }
   return changes;
 }
@@ -196,22 +254,45 @@ async function insertRows(tx: SqlRunner, head: string, tuple: string, rows: unkn
  */
 export async function insertNewContacts(tx: SqlRunner, contacts: NewContactRows[]): Promise<void> {
   if (contacts.length === 0) return;
-  await insertRows(tx, `INSERT INTO "Contact" ("id", "brandId", ${NEW_CONTACT_COLUMNS.map((k) => `"${k}"`).join(", ")}, "customProperties", "createdAt", "updatedAt")`,
-    NEW_CONTACT_ROW, contacts.map((c) => c.contact));
-  await insertRows(tx, `INSERT INTO "ContactTag" ("contactId", "brandId", "tag")`, "(?, ?, ?)", contacts.flatMap((c) => c.tags), " ON CONFLICT DO NOTHING");
-  await insertIdentifierChanges(tx, contacts.map((c) => c.identifiers));
+  await insertRows(
+    tx,
+    `INSERT INTO "Contact" ("id", "brandId", ${NEW_CONTACT_COLUMNS.map((k) => `"${k}"`).join(", ")}, "customProperties", "createdAt", "updatedAt")`,
+    NEW_CONTACT_ROW,
+    contacts.map((c) => c.contact),
+  );
+  await insertRows(
+    tx,
+    `INSERT INTO "ContactTag" ("contactId", "brandId", "tag")`,
+    "(?, ?, ?)",
+    contacts.flatMap((c) => c.tags),
+    " ON CONFLICT DO NOTHING",
+  );
+  await insertIdentifierChanges(
+    tx,
+    contacts.map((c) => c.identifiers),
+  );
 }
 
 async function insertIdentifierChanges(tx: SqlRunner, all: IdentifierChanges[]): Promise<void> {
   for (const { sql, params } of all.flatMap((c) => c.updates)) await tx.run(sql, params);
-  await insertRows(tx,
+  await insertRows(
+    tx,
     `INSERT INTO "ContactIdentifier" ("id", "brandId", "contactId", "type", "value", "status", "statusChangedAt", "consent", "sendWelcomeMessage", "source", "createdAt")`,
-    "(?, ?, ?, ?, ?, ?, ?ts, ?json, ?bool, ?, ?ts)", all.flatMap((c) => c.creates));
-  await insertRows(tx,
+    "(?, ?, ?, ?, ?, ?, ?ts, ?json, ?bool, ?, ?ts)",
+    all.flatMap((c) => c.creates),
+  );
+  await insertRows(
+    tx,
     `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")`,
-    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?ts)", all.flatMap((c) => c.history));
-  await insertRows(tx, `INSERT INTO "ContactConsent" ("id", "brandId", "contactId", "channel", "source", "ip", "userAgent", "createdAt")`,
-    "(?, ?, ?, ?, ?, ?, ?, ?ts)", all.flatMap((c) => c.consents));
+    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?ts)",
+    all.flatMap((c) => c.history),
+  );
+  await insertRows(
+    tx,
+    `INSERT INTO "ContactConsent" ("id", "brandId", "contactId", "channel", "source", "ip", "userAgent", "createdAt")`,
+    "(?, ?, ?, ?, ?, ?, ?, ?ts)",
+    all.flatMap((c) => c.consents),
+  );
 }
 
 /**
@@ -228,21 +309,29 @@ export async function writeContact(tx: SqlRunner, contactId: string | null, inpu
   const id = contactId;
   const profile = profileChanges(input);
   const customProperties = customPropertiesAfter(current, input);
-  const sets = [...profile.map(([key]) => `"${key}" = ?`), ...(customProperties ? [`"customProperties" = ?json`] : []), `"updatedAt" = ?ts`];
+  const sets = [
+    ...profile.map(([key]) => `"${key}" = ?`),
+    ...(customProperties ? [`"customProperties" = ?json`] : []),
+    `"updatedAt" = ?ts`,
+  ];
   const values = [...profile.map(([, value]) => value), ...(customProperties ? [JSON.stringify(customProperties)] : []), ctx.now];
   await tx.run(`UPDATE "Contact" SET ${sets.join(", ")} WHERE "id" = ? AND "brandId" = ?`, [...values, id, ctx.brandId]);
 
   if (input.tags) {
     await tx.run(`DELETE FROM "ContactTag" WHERE "contactId" = ?`, [id]); // a contact of ctx.brandId (loadCurrent)
     if (input.tags.length > 0) {
-      await tx.run(`INSERT INTO "ContactTag" ("contactId", "brandId", "tag") VALUES ${tuples(input.tags.length, "(?, ?, ?)")}`,
-        input.tags.flatMap((tag) => [id, ctx.brandId, tag]));
+      await tx.run(
+        `INSERT INTO "ContactTag" ("contactId", "brandId", "tag") VALUES ${tuples(input.tags.length, "(?, ?, ?)")}`,
+        input.tags.flatMap((tag) => [id, ctx.brandId, tag]),
+      );
     }
   }
   const added = [...new Set(input.addTags ?? [])];
   if (added.length > 0) {
-    await tx.run(`INSERT INTO "ContactTag" ("contactId", "brandId", "tag") VALUES ${tuples(added.length, "(?, ?, ?)")} ON CONFLICT DO NOTHING`,
-      added.flatMap((tag) => [id, ctx.brandId, tag]));
+    await tx.run(
+      `INSERT INTO "ContactTag" ("contactId", "brandId", "tag") VALUES ${tuples(added.length, "(?, ?, ?)")} ON CONFLICT DO NOTHING`,
+      added.flatMap((tag) => [id, ctx.brandId, tag]),
+    );
   }
   await insertIdentifierChanges(tx, [identifierChanges(id, input, current.identifiers, ctx)]);
   return id;
@@ -256,7 +345,14 @@ function mergeCustomProperties(current: Record<string, unknown>, changes: Record
   }
   if (Object.keys(merged).length > MAX_CUSTOM_PROPERTIES) {
     throw new ApiProblem("validation-failed", `A contact has at most ${MAX_CUSTOM_PROPERTIES} custom properties`, {
-      errors: [{ field: "customProperties", pointer: "/customProperties", code: "too_big", message: `the merged custom properties would have ${Object.keys(merged).length} keys; at most ${MAX_CUSTOM_PROPERTIES}` }],
+      errors: [
+        {
+          field: "customProperties",
+          pointer: "/customProperties",
+          code: "too_big",
+          message: `the merged custom properties would have ${Object.keys(merged).length} keys; at most ${MAX_CUSTOM_PROPERTIES}`,
+        },
+      ],
     });
   }
   return merged;

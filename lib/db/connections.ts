@@ -78,7 +78,9 @@ function openPostgres(url: string): PostgresConnections {
     // timestamp without time zone holds UTC: read it as UTC whatever the process's time zone is.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") =>
-        oid === pg.types.builtins.TIMESTAMP ? (text: string) => new Date(`${text.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === pg.types.builtins.TIMESTAMP
+          ? (text: string) => new Date(`${text.replace(" ", "T")}Z`)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
   // An idle client losing its server connection must not crash the process; the next query reconnects.

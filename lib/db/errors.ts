@@ -7,7 +7,8 @@ type CodedError = Error & { code?: string; meta?: Record<string, unknown>; cause
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== "object" || error === null) return undefined;
   const { code, cause } = error as CodedError;
-  if (error instanceof Error && error.name === "DriverAdapterError") return (cause as { originalCode?: string } | undefined)?.originalCode ?? code;
+  if (error instanceof Error && error.name === "DriverAdapterError")
+    return (cause as { originalCode?: string } | undefined)?.originalCode ?? code;
   return code;
 }
 
@@ -18,7 +19,12 @@ function isPrismaError(error: unknown): error is CodedError {
 /** A UNIQUE or PRIMARY KEY constraint refused the write. */
 export function isUniqueViolation(error: unknown): boolean {
   const code = codeOf(error);
-  return code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "23505" || (isPrismaError(error) && code === "P2002");
+  return (
+    code === "SQLITE_CONSTRAINT_UNIQUE" ||
+    code === "SQLITE_CONSTRAINT_PRIMARYKEY" ||
+    code === "23505" ||
+    (isPrismaError(error) && code === "P2002")
+  );
 }
 
 /** A foreign key refused the write (a referenced row is missing, or still referenced). */
@@ -38,7 +44,8 @@ export function isBusy(error: unknown): boolean {
   return code === "SQLITE_BUSY" || code === "SQLITE_LOCKED" || code === "SQLITE_BUSY_SNAPSHOT";
 }
 
-const UNREACHABLE = /ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|Connection terminated|SQLITE_CANTOPEN|unable to open database|Can't reach database|the database system is (starting up|shutting down)|Connection refused|timeout exceeded when trying to connect/i;
+const UNREACHABLE =
+  /ECONNREFUSED|ENOTFOUND|ETIMEDOUT|EAI_AGAIN|Connection terminated|SQLITE_CANTOPEN|unable to open database|Can't reach database|the database system is (starting up|shutting down)|Connection refused|timeout exceeded when trying to connect/i;
 
 /** The database cannot be reached (server down, file unopenable): the request may succeed later. */
 export function isUnreachable(error: unknown): boolean {
@@ -52,11 +59,17 @@ export function isUnreachable(error: unknown): boolean {
 /** The columns a unique violation names, for a readable conflict message. */
 export function uniqueViolationTarget(error: unknown): string {
   const e = error as CodedError;
-  const fromPrisma = e.meta?.target ?? (e.meta?.driverAdapterError as { cause?: { constraint?: { fields?: string[] } } } | undefined)?.cause?.constraint?.fields;
+  const fromPrisma =
+    e.meta?.target ??
+    (e.meta?.driverAdapterError as { cause?: { constraint?: { fields?: string[] } } } | undefined)?.cause?.constraint?.fields;
   if (Array.isArray(fromPrisma)) return fromPrisma.join(", ");
   if (typeof fromPrisma === "string") return fromPrisma;
   const sqlite = /UNIQUE constraint failed: (.+)$/.exec(e.message ?? "");
-  if (sqlite) return sqlite[1].split(",").map((c) => c.trim().split(".").pop()).join(", ");
+  if (sqlite)
+    return sqlite[1]
+      .split(",")
+      .map((c) => c.trim().split(".").pop())
+      .join(", ");
   const detail = (e as { detail?: string }).detail;
   const pg = detail ? /Key \(([^)]+)\)/.exec(detail) : null;
   return pg ? pg[1].replace(/"/g, "") : "a unique field";

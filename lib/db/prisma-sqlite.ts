@@ -9,7 +9,14 @@
 // pinned, and prisma-sqlite.test.ts fails if that field goes away).
 import type BetterSqlite3 from "better-sqlite3";
 import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
-import type { IsolationLevel, SqlDriverAdapter, SqlDriverAdapterFactory, SqlQuery, SqlResultSet, Transaction } from "@prisma/driver-adapter-utils";
+import type {
+  IsolationLevel,
+  SqlDriverAdapter,
+  SqlDriverAdapterFactory,
+  SqlQuery,
+  SqlResultSet,
+  Transaction,
+} from "@prisma/driver-adapter-utils";
 import type { SqliteWriter } from "./sqlite-writer";
 
 type AdapterWithClient = SqlDriverAdapter & { client: unknown };
@@ -119,7 +126,8 @@ class TurnTakingAdapter implements SqlDriverAdapter {
   }
 
   async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
-    if (isolationLevel && isolationLevel !== "SERIALIZABLE") throw new Error(`SQLite transactions are serializable; ${isolationLevel} was asked`);
+    if (isolationLevel && isolationLevel !== "SERIALIZABLE")
+      throw new Error(`SQLite transactions are serializable; ${isolationLevel} was asked`);
     const release = await this.writer.acquire();
     try {
       await this.writer.beginImmediate();

@@ -25,7 +25,11 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const names = () => connection.prepare(`SELECT "name" FROM "Item" ORDER BY "name"`).all().map((r) => (r as { name: string }).name);
+const names = () =>
+  connection
+    .prepare(`SELECT "name" FROM "Item" ORDER BY "name"`)
+    .all()
+    .map((r) => (r as { name: string }).name);
 
 describe("SqliteWriter group commit", () => {
   it("commits concurrent transactions together; one that throws is rolled back alone and gets its error", async () => {
@@ -67,7 +71,9 @@ describe("SqliteWriter group commit", () => {
   });
 
   it("a failed COMMIT rejects every transaction of the batch", async () => {
-    connection.exec(`CREATE TABLE "Parent" ("id" TEXT PRIMARY KEY); CREATE TABLE "Child" ("parentId" TEXT REFERENCES "Parent"("id") DEFERRABLE INITIALLY DEFERRED)`);
+    connection.exec(
+      `CREATE TABLE "Parent" ("id" TEXT PRIMARY KEY); CREATE TABLE "Child" ("parentId" TEXT REFERENCES "Parent"("id") DEFERRABLE INITIALLY DEFERRED)`,
+    );
     connection.pragma("foreign_keys = ON");
     const results = await Promise.allSettled([
       writer.transaction(async (tx) => tx.run(`INSERT INTO "Item" ("name") VALUES (?)`, ["kept?"])),
@@ -112,8 +118,12 @@ describe("SqliteWriter turns", () => {
 
   it("a durable transaction settles after the WAL's fsync, a plain one right after the commit", async () => {
     const events: string[] = [];
-    const durable = writer.transaction(async (tx) => tx.run(`INSERT INTO "Item" ("name") VALUES (?)`, ["d"]), { durable: true }).then(() => events.push("durable"));
-    const plain = writer.transaction(async (tx) => tx.run(`INSERT INTO "Item" ("name") VALUES (?)`, ["p"])).then(() => events.push("plain"));
+    const durable = writer
+      .transaction(async (tx) => tx.run(`INSERT INTO "Item" ("name") VALUES (?)`, ["d"]), { durable: true })
+      .then(() => events.push("durable"));
+    const plain = writer
+      .transaction(async (tx) => tx.run(`INSERT INTO "Item" ("name") VALUES (?)`, ["p"]))
+      .then(() => events.push("plain"));
     await Promise.all([durable, plain]);
     expect(events).toEqual(["plain", "durable"]);
     expect(writer.counters).toMatchObject({ syncs: 1, commits: 1 });

@@ -128,7 +128,12 @@ export class SqliteWriter {
   /** Runs `work` in a write transaction, group-committed with the others waiting (see above). */
   transaction<T>(work: (tx: SqlRunner) => Promise<T>, options: WriteOptions = {}): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      (options.urgent ? this.urgent : this.queue).push({ work, durable: options.durable ?? false, resolve: resolve as (value: unknown) => void, reject });
+      (options.urgent ? this.urgent : this.queue).push({
+        work,
+        durable: options.durable ?? false,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
       if (!this.draining) {
         this.draining = true;
         setImmediate(() => void this.drain());

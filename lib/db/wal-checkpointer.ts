@@ -33,7 +33,10 @@ parentPort.on("message", (message) => {
 
 /** Starts a checkpointer for this SQLite file; it does not keep the process alive. */
 export function startWalCheckpointer(file: string, driverPath: string): { stop(): Promise<void> } {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver: driverPath, intervalMs: CHECKPOINT_INTERVAL_MS, optimizeIntervalMs: OPTIMIZE_INTERVAL_MS } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { file, driver: driverPath, intervalMs: CHECKPOINT_INTERVAL_MS, optimizeIntervalMs: OPTIMIZE_INTERVAL_MS },
+  });
   worker.unref();
   worker.on("error", (error) => console.warn("[sqlite] the WAL checkpointer stopped; commits checkpoint themselves again:", error));
   return {

@@ -16,10 +16,16 @@ describe("groupOperations", () => {
   });
 
   it("shows the version header parameter and the request body of POST /api/api-keys", () => {
-    const op = groupOperations(doc).flatMap((g) => g.operations).find((o) => o.method === "POST" && o.path === "/api/api-keys")!;
-    expect(op.parameters).toContainEqual(expect.objectContaining({ name: "Service-Version", in: "header", required: true, type: '"2026-03-15"' }));
+    const op = groupOperations(doc)
+      .flatMap((g) => g.operations)
+      .find((o) => o.method === "POST" && o.path === "/api/api-keys")!;
+    expect(op.parameters).toContainEqual(
+      expect.objectContaining({ name: "Service-Version", in: "header", required: true, type: '"2026-03-15"' }),
+    );
     expect(op.access).toEqual(["Dashboard session"]);
-    expect(schemaRows(doc, op.requestBody!.schema)).toContainEqual(expect.objectContaining({ name: "name", type: "string", required: true, constraints: ["1–100 characters"] }));
+    expect(schemaRows(doc, op.requestBody!.schema)).toContainEqual(
+      expect.objectContaining({ name: "name", type: "string", required: true, constraints: ["1–100 characters"] }),
+    );
   });
 });
 
@@ -33,7 +39,9 @@ describe("schemaRows", () => {
   });
 
   it("stops at a schema that refers to itself", () => {
-    const recursive = { components: { schemas: { Node: { type: "object", properties: { child: { $ref: "#/components/schemas/Node" } } } } } };
+    const recursive = {
+      components: { schemas: { Node: { type: "object", properties: { child: { $ref: "#/components/schemas/Node" } } } } },
+    };
     const rows = schemaRows(recursive, { $ref: "#/components/schemas/Node" });
     expect(rows.map((r) => r.name)).toEqual(["child"]);
   });
@@ -41,7 +49,10 @@ describe("schemaRows", () => {
 
 describe("describeAccess", () => {
   it("names the OAuth scope an operation needs", () => {
-    expect(describeAccess(doc, [{ apiKey: [] }, { oauth2: ["contacts.read"] }])).toEqual(["API key", "OAuth token with scope “contacts.read”"]);
+    expect(describeAccess(doc, [{ apiKey: [] }, { oauth2: ["contacts.read"] }])).toEqual([
+      "API key",
+      "OAuth token with scope “contacts.read”",
+    ]);
     expect(typeOf(doc, { type: "array", items: { $ref: "#/components/schemas/ApiKey" } })).toBe("ApiKey[]");
   });
 });

@@ -2,7 +2,15 @@
 // JSON Schemas flattened into field tables. Generic on purpose: it renders whatever the document holds.
 type Json = Record<string, any>;
 
-export type SchemaRow = { name: string; depth: number; type: string; required: boolean; description?: string; constraints: string[]; ref?: string };
+export type SchemaRow = {
+  name: string;
+  depth: number;
+  type: string;
+  required: boolean;
+  description?: string;
+  constraints: string[];
+  ref?: string;
+};
 export type ParameterView = { name: string; in: string; required: boolean; type: string; description?: string; constraints: string[] };
 export type ResponseView = { status: string; description: string; contentType?: string; schema?: Json };
 export type OperationView = {
@@ -22,7 +30,10 @@ export type TagGroup = { tag: string; id: string; description?: string; operatio
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
 export function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 export function refName(ref: string): string {
@@ -44,7 +55,8 @@ export function describeAccess(doc: Json, security: Json[] | undefined): string[
     for (const [scheme, scopes] of Object.entries(requirement) as [string, string[]][]) {
       if (scheme === "apiKey") lines.push("API key");
       else if (scheme === "session") lines.push("Dashboard session");
-      else if (scheme === "oauth2") lines.push(scopes.length ? `OAuth token with scope ${scopes.map((s) => `“${s}”`).join(" and ")}` : "OAuth token (any scope)");
+      else if (scheme === "oauth2")
+        lines.push(scopes.length ? `OAuth token with scope ${scopes.map((s) => `“${s}”`).join(" and ")}` : "OAuth token (any scope)");
       else lines.push(scopes.length ? `${scheme} (${scopes.join(", ")})` : scheme);
     }
   }
@@ -67,10 +79,19 @@ export function groupOperations(doc: Json): TagGroup[] {
 }
 
 function operationView(doc: Json, path: string, method: string, op: Json, shared: Json[]): OperationView {
-  const parameters = [...shared, ...(op.parameters ?? [])].map((p: Json) => resolve(doc, p) ?? p).map((p: Json) => {
-    const schema = resolve(doc, p.schema) ?? {};
-    return { name: p.name, in: p.in, required: !!p.required, type: typeOf(doc, p.schema ?? {}), description: p.description ?? schema.description, constraints: constraintsOf(schema) };
-  });
+  const parameters = [...shared, ...(op.parameters ?? [])]
+    .map((p: Json) => resolve(doc, p) ?? p)
+    .map((p: Json) => {
+      const schema = resolve(doc, p.schema) ?? {};
+      return {
+        name: p.name,
+        in: p.in,
+        required: !!p.required,
+        type: typeOf(doc, p.schema ?? {}),
+        description: p.description ?? schema.description,
+        constraints: constraintsOf(schema),
+      };
+    });
   const body = op.requestBody ? resolve(doc, op.requestBody) : undefined;
   const [bodyType, bodyMedia] = Object.entries<Json>(body?.content ?? {})[0] ?? [];
   const responses = Object.entries<Json>(op.responses ?? {}).map(([status, r]) => {
@@ -157,7 +178,7 @@ export function schemaRows(doc: Json, schema: Json | undefined, depth = 0, seen:
         constraints: constraintsOf(inner),
         ref: property.$ref ? refName(property.$ref) : undefined,
       });
-      const child = inner.type === "array" || inner.items ? inner.items : nullableInner ?? property;
+      const child = inner.type === "array" || inner.items ? inner.items : (nullableInner ?? property);
       // Named schemas are expanded one level down only; deeper they are a link to their own table
       // (the template document nests dozens of named schemas: expanding them all made a 19 MB page).
       if (child && !(child.$ref && depth >= 1)) rows.push(...schemaRows(doc, child, depth + 1, trail));
@@ -173,5 +194,10 @@ function objectParts(doc: Json, schema: Json): Json[] {
 }
 
 export function namedSchemas(doc: Json): { name: string; id: string; description?: string; schema: Json }[] {
-  return Object.entries<Json>(doc.components?.schemas ?? {}).map(([name, schema]) => ({ name, id: `schema-${slug(name)}`, description: schema.description, schema }));
+  return Object.entries<Json>(doc.components?.schemas ?? {}).map(([name, schema]) => ({
+    name,
+    id: `schema-${slug(name)}`,
+    description: schema.description,
+    schema,
+  }));
 }

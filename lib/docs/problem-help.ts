@@ -36,7 +36,8 @@ export const PROBLEM_HELP: Record<ProblemCode, { meaning: string; fix: string }>
     fix: "Ask the user to authorize your app again with the scope named in the detail member.",
   },
   "forbidden-origin": {
-    meaning: "A write authenticated by the dashboard's session cookie came from another website (or without an Origin header). This protects users from cross-site request forgery.",
+    meaning:
+      "A write authenticated by the dashboard's session cookie came from another website (or without an Origin header). This protects users from cross-site request forgery.",
     fix: "Integrations should not use the dashboard session: call the API with an API key or an OAuth access token instead.",
   },
   forbidden: {
@@ -80,7 +81,8 @@ export const PROBLEM_HELP: Record<ProblemCode, { meaning: string; fix: string }>
     fix: "Retry later. If it persists, contact the operator with the request id from the instance member or the X-Request-Id header.",
   },
   "mail-failed": {
-    meaning: "The test email was rendered, but the SMTP server Inkwell is configured with refused it or could not be reached. The detail quotes the server's answer; the attempt is listed on the Test emails page.",
+    meaning:
+      "The test email was rendered, but the SMTP server Inkwell is configured with refused it or could not be reached. The detail quotes the server's answer; the attempt is listed on the Test emails page.",
     fix: "Check SMTP_HOST, SMTP_PORT, SMTP_TLS, SMTP_USER, SMTP_PASSWORD and SMTP_FROM, and that the server accepts the sender address, then send again.",
   },
   "database-unavailable": {

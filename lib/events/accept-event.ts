@@ -17,7 +17,12 @@ const NO_MODES: ReadonlySet<string> = new Set();
 export function compatibilityModes(headers: ApiHeaders): ReadonlySet<string> {
   const value = headers.get(COMPATIBILITY_HEADER);
   if (value === null) return NO_MODES;
-  const modes = new Set(value.split(",").map((m) => m.trim().toLowerCase()).filter(Boolean));
+  const modes = new Set(
+    value
+      .split(",")
+      .map((m) => m.trim().toLowerCase())
+      .filter(Boolean),
+  );
   const unknown = [...modes].filter((m) => !COMPATIBILITY_MODES.has(m));
   if (unknown.length > 0) {
     throw new ApiProblem("bad-request", `Unknown compatibility mode "${unknown[0].slice(0, 50)}"; the supported mode is "no-origin"`);
@@ -33,7 +38,11 @@ export type EventPayload = Pick<EventInput, "contact" | "properties">;
  * (POST /api/events, batch items) checks a custom event against its declared schema here, like a
  * recommended one; legacy identities (no-origin) keep their properties as they were.
  */
-export async function acceptEvent(brandId: string, event: EventInput, options: { noOrigin: boolean; id?: string }): Promise<{ id: string }> {
+export async function acceptEvent(
+  brandId: string,
+  event: EventInput,
+  options: { noOrigin: boolean; id?: string },
+): Promise<{ id: string }> {
   if (!options.noOrigin) await checkDeclaredEvent(brandId, event);
   const receivedAt = new Date();
   const eventTime = event.eventTime ? new Date(event.eventTime) : receivedAt;

@@ -103,7 +103,8 @@ export const EVENT_CATALOG: readonly CatalogEntry[] = [
   {
     eventName: "product back in stock",
     eventVersion: "v1",
-    description: "A product the contact asked about (or any product, when sent by the store) is available again. Feeds back-in-stock sections.",
+    description:
+      "A product the contact asked about (or any product, when sent by the store) is available again. Feeds back-in-stock sections.",
     properties: z.looseObject({
       productID: id,
       productTitle: z.string().max(500).optional(),
@@ -126,14 +127,19 @@ export function catalogEntry(eventName: string, eventVersion: string): CatalogEn
   return byName.get(eventName)?.find((e) => e.eventVersion === eventVersion);
 }
 
-export const CatalogEventSchema = z.object({
-  eventName: z.string(),
-  eventVersion: z.string().meta({ description: "The recommended event's version; empty for a declared custom event" }),
-  description: z.string(),
-  displayName: z.string().optional().meta({ description: "Declared custom events: the label declared with the schema" }),
-  origin: z.string().optional().meta({ description: "Declared custom events: the origin the schema is declared for (recommended events have none)" }),
-  properties: z.record(z.string(), z.unknown()).meta({ description: "JSON Schema (draft 2020-12) of the event's properties" }),
-}).meta({ id: "CatalogEvent" });
+export const CatalogEventSchema = z
+  .object({
+    eventName: z.string(),
+    eventVersion: z.string().meta({ description: "The recommended event's version; empty for a declared custom event" }),
+    description: z.string(),
+    displayName: z.string().optional().meta({ description: "Declared custom events: the label declared with the schema" }),
+    origin: z
+      .string()
+      .optional()
+      .meta({ description: "Declared custom events: the origin the schema is declared for (recommended events have none)" }),
+    properties: z.record(z.string(), z.unknown()).meta({ description: "JSON Schema (draft 2020-12) of the event's properties" }),
+  })
+  .meta({ id: "CatalogEvent" });
 export type CatalogEvent = z.infer<typeof CatalogEventSchema>;
 
 let json: CatalogEvent[] | undefined;

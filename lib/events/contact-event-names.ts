@@ -4,13 +4,19 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { ApiProblem } from "@/lib/http/problems";
 
-export const ContactEventNames = z.object({
-  names: z.array(z.object({
-    eventName: z.string(),
-    count: z.number().int().meta({ description: "How many of the contact's processed events carry this name" }),
-    lastEventTime: z.string().meta({ description: "RFC 3339: the newest eventTime under this name" }),
-  })).meta({ description: "Most frequent first" }),
-}).meta({ id: "ContactEventNames" });
+export const ContactEventNames = z
+  .object({
+    names: z
+      .array(
+        z.object({
+          eventName: z.string(),
+          count: z.number().int().meta({ description: "How many of the contact's processed events carry this name" }),
+          lastEventTime: z.string().meta({ description: "RFC 3339: the newest eventTime under this name" }),
+        }),
+      )
+      .meta({ description: "Most frequent first" }),
+  })
+  .meta({ id: "ContactEventNames" });
 
 export async function listContactEventNames(brandId: string, contactId: string): Promise<z.infer<typeof ContactEventNames>> {
   const contact = await db.contact.findFirst({ where: { id: contactId, brandId }, select: { id: true } });

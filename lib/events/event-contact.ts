@@ -9,12 +9,18 @@ import { ID_PATTERN } from "@/lib/ids";
 const text = (max: number) => z.string().trim().max(max).optional();
 const rfc3339 = z.iso.datetime({ offset: true });
 
-const phone = z.string().max(30).refine((value) => normalizePhone(value) !== null, {
-  message: "is not a phone number in international format (a + and up to 15 digits, e.g. +14155552671)",
-  params: { code: "invalid_phone" },
-});
+const phone = z
+  .string()
+  .max(30)
+  .refine((value) => normalizePhone(value) !== null, {
+    message: "is not a phone number in international format (a + and up to 15 digits, e.g. +14155552671)",
+    params: { code: "invalid_phone" },
+  });
 
-const channel = z.enum(["email", "sms"]).optional().meta({ description: "email or sms (default: email when the contact has an email, else sms)" });
+const channel = z
+  .enum(["email", "sms"])
+  .optional()
+  .meta({ description: "email or sms (default: email when the contact has an email, else sms)" });
 
 const EventConsent = z.strictObject({
   channel,
@@ -28,7 +34,10 @@ const EventOptOut = EventOptIn.extend({ reason: z.string().max(100).optional() }
 
 export const EventContact = z
   .strictObject({
-    id: z.string().regex(ID_PATTERN, "must be a contact id (24 lowercase hexadecimal characters)").optional()
+    id: z
+      .string()
+      .regex(ID_PATTERN, "must be a contact id (24 lowercase hexadecimal characters)")
+      .optional()
       .meta({ description: "An existing contact's id: that contact is updated" }),
     email: z.email().max(254).optional(),
     phone: phone.optional().meta({ description: "International format with leading +. (v4's `phoneNumber` is now `phone`)" }),
@@ -42,36 +51,70 @@ export const EventContact = z
     city: text(100),
     state: text(100),
     country: text(100),
-    countryCode: z.string().regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code in upper case, e.g. DE").optional(),
+    countryCode: z
+      .string()
+      .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code in upper case, e.g. DE")
+      .optional(),
     postalCode: text(20),
     tags: z.array(z.string().trim().min(1).max(100)).max(100).optional().meta({ description: "Added to the contact's tags" }),
-    customProperties: z.record(z.string().min(1).max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
-      .refine((p) => Object.keys(p).length <= 100, { message: "at most 100 keys", params: { code: "too_big" } }).optional()
+    customProperties: z
+      .record(z.string().min(1).max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+      .refine((p) => Object.keys(p).length <= 100, { message: "at most 100 keys", params: { code: "too_big" } })
+      .optional()
       .meta({ description: "Merged into the contact's custom properties key by key (null removes a key); a contact has at most 100" }),
-    consents: z.array(EventConsent).max(100).optional().meta({ description: "Consent given on a channel (the latest per channel is kept on the identifier; all are in the contact's consents[])" }),
-    optIns: z.array(EventOptIn).max(10).optional().meta({ description: "The channel became subscribed (the latest opt-in or opt-out of a channel wins)" }),
+    consents: z.array(EventConsent).max(100).optional().meta({
+      description: "Consent given on a channel (the latest per channel is kept on the identifier; all are in the contact's consents[])",
+    }),
+    optIns: z
+      .array(EventOptIn)
+      .max(10)
+      .optional()
+      .meta({ description: "The channel became subscribed (the latest opt-in or opt-out of a channel wins)" }),
     optOuts: z.array(EventOptOut).max(10).optional().meta({ description: "The channel became unsubscribed" }),
   })
-  .superRefine((contact, ctx) => {
-    if (contact.phoneNumber !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["phoneNumber"], params: { code: "renamed" }, message: 'was renamed to "phone" (send contact.phone)' });
-    }
-    if (contact.email === undefined && contact.phone === undefined && contact.phoneNumber === undefined && contact.id === undefined) {
-      ctx.addIssue({ code: "custom", path: ["email"], params: { code: "required" }, message: "contact needs an id, an email or a phone to identify the contact" });
-    }
-    for (const list of ["consents", "optIns", "optOuts"] as const) {
-      contact[list]?.forEach((entry, i) => {
-        const target = channelOf(contact, entry.channel);
-        if (target === null) {
-          ctx.addIssue({
-            code: "custom", path: [list, i, "channel"], params: { code: "invalid_value" },
-            message: entry.channel === "sms" ? "the sms channel needs contact.phone" : entry.channel === "email" ? "the email channel needs contact.email" : "needs contact.email or contact.phone",
-          });
-        }
-      });
-    }
-  }, { when: (payload) => typeof payload.value === "object" && payload.value !== null })
-  .meta({ id: "EventContact", description: "The contact the event belongs to: id, email and/or phone identify it; the other fields update it" });
+  .superRefine(
+    (contact, ctx) => {
+      if (contact.phoneNumber !== undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["phoneNumber"],
+          params: { code: "renamed" },
+          message: 'was renamed to "phone" (send contact.phone)',
+        });
+      }
+      if (contact.email === undefined && contact.phone === undefined && contact.phoneNumber === undefined && contact.id === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["email"],
+          params: { code: "required" },
+          message: "contact needs an id, an email or a phone to identify the contact",
+        });
+      }
+      for (const list of ["consents", "optIns", "optOuts"] as const) {
+        contact[list]?.forEach((entry, i) => {
+          const target = channelOf(contact, entry.channel);
+          if (target === null) {
+            ctx.addIssue({
+              code: "custom",
+              path: [list, i, "channel"],
+              params: { code: "invalid_value" },
+              message:
+                entry.channel === "sms"
+                  ? "the sms channel needs contact.phone"
+                  : entry.channel === "email"
+                    ? "the email channel needs contact.email"
+                    : "needs contact.email or contact.phone",
+            });
+          }
+        });
+      }
+    },
+    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
+  )
+  .meta({
+    id: "EventContact",
+    description: "The contact the event belongs to: id, email and/or phone identify it; the other fields update it",
+  });
 export type EventContact = z.infer<typeof EventContact>;
 
 type Channel = "email" | "sms";
@@ -102,7 +145,11 @@ function latestPerChannel<T extends { channel?: Channel; createdAt?: string }>(c
  * channel; `contactId` names the contact when the event gave an id; `identifiersOnly` says the event only
  * names the contact (an existing one needs no write).
  */
-export function eventContactInput(contact: EventContact): { contactId?: string; input: ContactInput & { addTags?: string[] }; identifiersOnly: boolean } {
+export function eventContactInput(contact: EventContact): {
+  contactId?: string;
+  input: ContactInput & { addTags?: string[] };
+  identifiersOnly: boolean;
+} {
   const { id, email, phone: phoneNumber, phoneNumber: _renamed, consents, optIns, optOuts, tags, ...profile } = contact;
   const statuses = latestPerChannel(contact, [
     ...(optIns ?? []).map((o) => ({ ...o, status: "subscribed" as const })),
@@ -115,13 +162,27 @@ export function eventContactInput(contact: EventContact): { contactId?: string; 
     return {
       type,
       id: value,
-      ...(status ? { channels: { [c]: { status: status.status, ...(status.createdAt ? { statusChangedAt: status.createdAt } : {}) } } } : {}),
-      ...(consent ? { consent: { source: consent.source, createdAt: consent.createdAt, ip: consent.ip, userAgent: consent.userAgent } } : {}),
+      ...(status
+        ? { channels: { [c]: { status: status.status, ...(status.createdAt ? { statusChangedAt: status.createdAt } : {}) } } }
+        : {}),
+      ...(consent
+        ? { consent: { source: consent.source, createdAt: consent.createdAt, ip: consent.ip, userAgent: consent.userAgent } }
+        : {}),
     };
   };
   const identifiers: IdentifierInput[] = [];
   if (email !== undefined) identifiers.push(identifier("email", email, "email"));
   if (phoneNumber !== undefined) identifiers.push(identifier("phone", phoneNumber, "sms"));
-  const identifiersOnly = id === undefined && !consents?.length && !optIns?.length && !optOuts?.length && !tags?.length && Object.values(profile).every((v) => v === undefined);
-  return { ...(id ? { contactId: id } : {}), input: { identifiers, ...profile, ...(tags?.length ? { addTags: tags } : {}) }, identifiersOnly };
+  const identifiersOnly =
+    id === undefined &&
+    !consents?.length &&
+    !optIns?.length &&
+    !optOuts?.length &&
+    !tags?.length &&
+    Object.values(profile).every((v) => v === undefined);
+  return {
+    ...(id ? { contactId: id } : {}),
+    input: { identifiers, ...profile, ...(tags?.length ? { addTags: tags } : {}) },
+    identifiersOnly,
+  };
 }

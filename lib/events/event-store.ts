@@ -23,7 +23,22 @@ export type InboxRow = {
   payload: string;
 };
 
-const COLUMNS = ["id", "brandId", "eventName", "eventVersion", "origin", "originInIdentity", "eventID", "eventTime", "receivedAt", "historical", "payload", "status", "attempts", "nextAttemptAt"];
+const COLUMNS = [
+  "id",
+  "brandId",
+  "eventName",
+  "eventVersion",
+  "origin",
+  "originInIdentity",
+  "eventID",
+  "eventTime",
+  "receivedAt",
+  "historical",
+  "payload",
+  "status",
+  "attempts",
+  "nextAttemptAt",
+];
 const ROW = "(?, ?, ?, ?, ?, ?bool, ?, ?ts, ?ts, ?bool, ?, ?, ?, ?ts)";
 const INSERT = `INSERT INTO "EventInbox" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES `;
 
@@ -41,7 +56,22 @@ function insertFor(count: number): string {
 async function insertRows(rows: InboxRow[], durable: boolean): Promise<void> {
   const values: unknown[] = [];
   for (const r of rows) {
-    values.push(r.id, r.brandId, r.eventName, r.eventVersion, r.origin, r.originInIdentity, r.eventID, r.eventTime, r.receivedAt, r.historical, r.payload, "pending", 0, r.receivedAt);
+    values.push(
+      r.id,
+      r.brandId,
+      r.eventName,
+      r.eventVersion,
+      r.origin,
+      r.originInIdentity,
+      r.eventID,
+      r.eventTime,
+      r.receivedAt,
+      r.historical,
+      r.payload,
+      "pending",
+      0,
+      r.receivedAt,
+    );
   }
   await writeStatement(insertFor(rows.length), values, { durable, urgent: true });
 }
@@ -90,7 +120,10 @@ export class InboxAppender {
     const batch = this.queue.splice(0, this.options.maxBatch);
     this.inFlight++;
     try {
-      await this.insert(batch.map((w) => w.row), this.options.durable);
+      await this.insert(
+        batch.map((w) => w.row),
+        this.options.durable,
+      );
       this.stats.batches++;
       this.stats.events += batch.length;
       for (const w of batch) w.resolve();

@@ -4,8 +4,17 @@ import type { InboxRow } from "./event-store";
 import { ThreadInbox } from "./inbox-thread";
 
 const row = (id: string): InboxRow => ({
-  id, brandId: "b".repeat(24), eventName: "placed order", eventVersion: "v2", origin: "api", originInIdentity: true, eventID: null,
-  eventTime: new Date("2026-11-01T10:00:00Z"), receivedAt: new Date("2026-11-01T10:00:01Z"), historical: false, payload: "{}",
+  id,
+  brandId: "b".repeat(24),
+  eventName: "placed order",
+  eventVersion: "v2",
+  origin: "api",
+  originInIdentity: true,
+  eventID: null,
+  eventTime: new Date("2026-11-01T10:00:00Z"),
+  receivedAt: new Date("2026-11-01T10:00:01Z"),
+  historical: false,
+  payload: "{}",
 });
 
 let channel: MessageChannel;

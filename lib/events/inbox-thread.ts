@@ -41,7 +41,10 @@ export class ThreadInbox implements Inbox {
     this.queue = [];
     if (batch.length === 0) return;
     const id = this.nextId++;
-    this.sent.set(id, batch.map((b) => b.pending));
+    this.sent.set(
+      id,
+      batch.map((b) => b.pending),
+    );
     try {
       this.port.postMessage({ id, rows: batch.map((b) => b.row) } satisfies Request);
     } catch (error) {
@@ -74,7 +77,9 @@ export function serveInbox(port: MessagePort): void {
   port.on("message", ({ id, rows }: Request) => {
     const inbox = localInbox();
     void Promise.allSettled(rows.map((row) => inbox.append(row))).then((outcomes) => {
-      const errors = outcomes.map((o) => (o.status === "fulfilled" ? null : o.reason instanceof Error ? o.reason.message : String(o.reason)));
+      const errors = outcomes.map((o) =>
+        o.status === "fulfilled" ? null : o.reason instanceof Error ? o.reason.message : String(o.reason),
+      );
       port.postMessage({ id, errors } satisfies Answer);
     });
   });

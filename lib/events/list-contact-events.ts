@@ -8,16 +8,31 @@ import { ApiProblem } from "@/lib/http/problems";
 import type { ContactEventSchema, ContactEventsQuery } from "./schemas";
 
 type Item = z.infer<typeof ContactEventSchema>;
-type Row = { id: string; eventID: string | null; eventName: string; eventVersion: string | null; origin: string; eventTime: Date; receivedAt: Date; properties: unknown };
+type Row = {
+  id: string;
+  eventID: string | null;
+  eventName: string;
+  eventVersion: string | null;
+  origin: string;
+  eventTime: Date;
+  receivedAt: Date;
+  properties: unknown;
+};
 
-export async function listContactEvents(brandId: string, contactId: string, query: z.infer<typeof ContactEventsQuery>): Promise<{ events: Item[]; paging: Paging }> {
+export async function listContactEvents(
+  brandId: string,
+  contactId: string,
+  query: z.infer<typeof ContactEventsQuery>,
+): Promise<{ events: Item[]; paging: Paging }> {
   const contact = await db.contact.findFirst({ where: { id: contactId, brandId }, select: { id: true } });
   if (!contact) throw new ApiProblem("not-found", `Contact ${contactId} does not exist`);
   const filter = {
     brandId,
     contactId,
     ...(query.eventName ? { eventName: { in: query.eventName } } : {}),
-    ...(query.from || query.to ? { eventTime: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lte: new Date(query.to) } : {}) } } : {}),
+    ...(query.from || query.to
+      ? { eventTime: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lte: new Date(query.to) } : {}) } }
+      : {}),
   };
   const page = await keysetPage<Row>({
     sort: "eventTime",
@@ -33,7 +48,16 @@ export async function listContactEvents(brandId: string, contactId: string, quer
         where: { AND: [filter, where] },
         orderBy,
         take,
-        select: { id: true, eventID: true, eventName: true, eventVersion: true, origin: true, eventTime: true, receivedAt: true, properties: true },
+        select: {
+          id: true,
+          eventID: true,
+          eventName: true,
+          eventVersion: true,
+          origin: true,
+          eventTime: true,
+          receivedAt: true,
+          properties: true,
+        },
       }),
   });
   return {

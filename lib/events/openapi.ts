@@ -10,8 +10,10 @@ import { ParkedList, ParkedQuery } from "./list-parked";
 import { AcceptedEventSchema, ContactEventsPage, ContactEventsQuery, EventInput } from "./schemas";
 
 const CompatibilityHeader = z.object({
-  compatibility: z.literal("no-origin").optional()
-    .meta({ description: "`no-origin` leaves origin out of the event's identity (events formerly sent to v4 track); origin stays required in the body" }),
+  compatibility: z.literal("no-origin").optional().meta({
+    description:
+      "`no-origin` leaves origin out of the event's identity (events formerly sent to v4 track); origin stays required in the body",
+  }),
 });
 
 export const eventPaths: ZodOpenApiPathsObject = {

@@ -10,12 +10,21 @@ const errors = (input: unknown) => {
 
 describe("EventInput", () => {
   it("checks the catalog's property schema under /properties", () => {
-    expect(errors({ eventName: "added product to cart", eventVersion: "v1", origin: "api", properties: { lineItems: [{ productID: "p", productQuantity: 1.5 }] } }))
-      .toEqual(["/properties/lineItems/0/productQuantity invalid_type"]);
+    expect(
+      errors({
+        eventName: "added product to cart",
+        eventVersion: "v1",
+        origin: "api",
+        properties: { lineItems: [{ productID: "p", productQuantity: 1.5 }] },
+      }),
+    ).toEqual(["/properties/lineItems/0/productQuantity invalid_type"]);
   });
 
   it("reports catalog rules even when other fields are invalid", () => {
-    expect(errors({ eventName: "custom", eventVersion: "v1", origin: "" }).sort()).toEqual(["/eventVersion not_allowed", "/origin too_small"]);
+    expect(errors({ eventName: "custom", eventVersion: "v1", origin: "" }).sort()).toEqual([
+      "/eventVersion not_allowed",
+      "/origin too_small",
+    ]);
   });
 
   it("accepts every catalog event with minimal valid properties", () => {
@@ -26,7 +35,9 @@ describe("EventInput", () => {
     };
     for (const entry of EVENT_CATALOG) {
       const properties = minimal[entry.eventName] ?? { orderID: "o", lineItems: [{ productID: "p", productQuantity: 1 }] };
-      expect(errors({ eventName: entry.eventName, eventVersion: entry.eventVersion, origin: "api", properties }), entry.eventName).toEqual([]);
+      expect(errors({ eventName: entry.eventName, eventVersion: entry.eventVersion, origin: "api", properties }), entry.eventName).toEqual(
+        [],
+      );
     }
   });
 

@@ -21,15 +21,32 @@ const EventTime = z
   .pipe(rfc3339);
 
 const baseShape = {
-  eventName: z.string().min(1).max(200).meta({ description: "Case-sensitive. A catalog name makes the event recommended; any other name is custom" }),
-  origin: z.string().trim().min(1).max(100).meta({ description: "`api` for custom stores, the app's name for third-party apps; required on every event" }),
-  eventVersion: z.string().max(50).transform((v) => (v === "" ? undefined : v)).optional()
+  eventName: z
+    .string()
+    .min(1)
+    .max(200)
+    .meta({ description: "Case-sensitive. A catalog name makes the event recommended; any other name is custom" }),
+  origin: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .meta({ description: "`api` for custom stores, the app's name for third-party apps; required on every event" }),
+  eventVersion: z
+    .string()
+    .max(50)
+    .transform((v) => (v === "" ? undefined : v))
+    .optional()
     .meta({ description: "Required for recommended events (see GET /api/event-catalog); custom events leave it out or empty" }),
   eventID: z.uuid().optional().meta({ description: "UUID; with eventTime, deduplicates historical events" }),
-  eventTime: EventTime.optional()
-    .meta({ description: "RFC 3339 timestamp, or the same with a space for the T (2021-07-01 00:00:00+02:00); default: when received; at most 5 minutes in the future. More than 1 hour in the past makes the event historical" }),
+  eventTime: EventTime.optional().meta({
+    description:
+      "RFC 3339 timestamp, or the same with a space for the T (2021-07-01 00:00:00+02:00); default: when received; at most 5 minutes in the future. More than 1 hour in the past makes the event historical",
+  }),
   contact: EventContact.optional(),
-  properties: z.record(z.string(), z.unknown()).optional()
+  properties: z
+    .record(z.string(), z.unknown())
+    .optional()
     .meta({ description: "Event properties: the catalog's schema for recommended events, free for custom events" }),
 };
 
@@ -53,7 +70,9 @@ function eventRules(event: RawEvent, ctx: z.RefinementCtx, noOrigin: boolean) {
   } else if (!versions) {
     if (version !== undefined) {
       ctx.addIssue({
-        code: "custom", path: ["eventVersion"], params: { code: "not_allowed" },
+        code: "custom",
+        path: ["eventVersion"],
+        params: { code: "not_allowed" },
         message: `"${event.eventName}" is a custom event (not in the catalog); custom events must not carry eventVersion`,
       });
     }
@@ -61,9 +80,19 @@ function eventRules(event: RawEvent, ctx: z.RefinementCtx, noOrigin: boolean) {
     const known = versions.map((v) => v.eventVersion).join(", ");
     const entry = typeof version === "string" ? versions.find((v) => v.eventVersion === version) : undefined;
     if (version === undefined) {
-      ctx.addIssue({ code: "custom", path: ["eventVersion"], params: { code: "required" }, message: `is required for the recommended event "${event.eventName}" (versions: ${known})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["eventVersion"],
+        params: { code: "required" },
+        message: `is required for the recommended event "${event.eventName}" (versions: ${known})`,
+      });
     } else if (typeof version === "string" && !entry) {
-      ctx.addIssue({ code: "custom", path: ["eventVersion"], params: { code: "invalid_value" }, message: `"${version}" is not a version of "${event.eventName}" (versions: ${known})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["eventVersion"],
+        params: { code: "invalid_value" },
+        message: `"${version}" is not a version of "${event.eventName}" (versions: ${known})`,
+      });
     }
     if (entry) {
       const result = entry.properties.safeParse(event.properties ?? {});
@@ -97,28 +126,35 @@ export const NoOriginEventInput = z
   .strictObject(baseShape)
   .superRefine((event, ctx) => eventRules(event as RawEvent, ctx, true), { when: (payload) => isObject(payload.value) });
 
-export const AcceptedEventSchema = z.object({
-  id: z.string().meta({ description: "The stored event's id (24 hex)" }),
-  status: z.literal("accepted"),
-}).meta({ id: "AcceptedEvent" });
+export const AcceptedEventSchema = z
+  .object({
+    id: z.string().meta({ description: "The stored event's id (24 hex)" }),
+    status: z.literal("accepted"),
+  })
+  .meta({ id: "AcceptedEvent" });
 
-export const ContactEventSchema = z.object({
-  id: z.string(),
-  eventID: z.string().nullable(),
-  eventName: z.string(),
-  eventVersion: z.string().nullable(),
-  origin: z.string(),
-  eventTime: z.string().meta({ description: "RFC 3339" }),
-  receivedAt: z.string().meta({ description: "RFC 3339" }),
-  properties: z.record(z.string(), z.unknown()),
-}).meta({ id: "ContactEvent" });
+export const ContactEventSchema = z
+  .object({
+    id: z.string(),
+    eventID: z.string().nullable(),
+    eventName: z.string(),
+    eventVersion: z.string().nullable(),
+    origin: z.string(),
+    eventTime: z.string().meta({ description: "RFC 3339" }),
+    receivedAt: z.string().meta({ description: "RFC 3339" }),
+    properties: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "ContactEvent" });
 
-const eventNames = z.union([z.string(), z.array(z.string())])
+const eventNames = z
+  .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : [v]))
   .pipe(z.array(z.string().min(1).max(200)).max(50));
 export const ContactEventsQuery = pagingQuery({ max: 250, default: 100 })
   .extend({
-    eventName: eventNames.optional().meta({ description: "Only events with this name (exact, case-sensitive); repeat the parameter for several names" }),
+    eventName: eventNames
+      .optional()
+      .meta({ description: "Only events with this name (exact, case-sensitive); repeat the parameter for several names" }),
     from: rfc3339.optional().meta({ description: "Only events whose eventTime is at or after this time (RFC 3339)" }),
     to: rfc3339.optional().meta({ description: "Only events whose eventTime is at or before this time (RFC 3339)" }),
   })

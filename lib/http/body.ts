@@ -29,7 +29,10 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
   const text = await readBodyText(request);
   if (text.length === 0) return undefined;
   if (!isJsonContentType(request.headers.get("content-type"))) {
-    throw new ApiProblem("unsupported-media-type", `Send the body as JSON with Content-Type: application/json (got ${request.headers.get("content-type") ?? "none"})`);
+    throw new ApiProblem(
+      "unsupported-media-type",
+      `Send the body as JSON with Content-Type: application/json (got ${request.headers.get("content-type") ?? "none"})`,
+    );
   }
   if (text.trim() === "") return undefined;
   try {

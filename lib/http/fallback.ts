@@ -12,7 +12,9 @@ export const API_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export function apiFallback(request: ApiRequest, notFound: string, headers: Record<string, string> = {}): Promise<HandlerResult> {
   return withProblems(request, async () => {
     if (!(API_METHODS as readonly string[]).includes(request.method)) {
-      throw new ApiProblem("method-not-allowed", `${request.method.slice(0, 20)} is not supported by the API`, { headers: { ...headers, Allow: API_METHODS.join(", ") } });
+      throw new ApiProblem("method-not-allowed", `${request.method.slice(0, 20)} is not supported by the API`, {
+        headers: { ...headers, Allow: API_METHODS.join(", ") },
+      });
     }
     const path = new URL(request.url).pathname;
     let decoded: string;

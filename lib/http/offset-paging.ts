@@ -21,7 +21,11 @@ export const OffsetPagingSchema = z
 export type OffsetPaging = z.infer<typeof OffsetPagingSchema>;
 
 /** The paging member of a page read with `limit + 1` rows (`hasMore`: that extra row came back). */
-export function offsetPaging(path: string, query: { offset: number; limit: number } & Record<string, unknown>, hasMore: boolean): OffsetPaging {
+export function offsetPaging(
+  path: string,
+  query: { offset: number; limit: number } & Record<string, unknown>,
+  hasMore: boolean,
+): OffsetPaging {
   const link = (offset: number) => {
     const params = new URLSearchParams();
     for (const [name, value] of Object.entries(query)) if (value !== undefined && name !== "offset") params.set(name, String(value));

@@ -22,7 +22,9 @@ function fetchFrom(data: Row[]) {
       const op = Object.keys(gt[key])[0];
       const value = gt[key][op];
       const id = eq.id[op];
-      out = out.filter((r) => (op === "gt" ? r[key] > value || (r[key] === value && r.id > id) : r[key] < value || (r[key] === value && r.id < id)));
+      out = out.filter((r) =>
+        op === "gt" ? r[key] > value || (r[key] === value && r.id > id) : r[key] < value || (r[key] === value && r.id < id),
+      );
     }
     return out.slice(0, take);
   };

@@ -18,7 +18,8 @@ export function decodeCursor(raw: string, sort: string, direction: Direction): C
   } catch {
     throw invalidCursor("is not a cursor this API issued");
   }
-  if (!cursor || typeof cursor !== "object" || typeof cursor.id !== "string" || !("v" in cursor)) throw invalidCursor("is not a cursor this API issued");
+  if (!cursor || typeof cursor !== "object" || typeof cursor.id !== "string" || !("v" in cursor))
+    throw invalidCursor("is not a cursor this API issued");
   if (cursor.s !== sort || cursor.d !== direction) {
     throw invalidCursor(`was issued for sort=${cursor.s}&direction=${cursor.d}; repeat those parameters or start again without a cursor`);
   }
@@ -34,7 +35,12 @@ function invalidCursor(why: string) {
 /** Query parameters every list shares: limit, after, before (never both). */
 export function pagingQuery(options: { max: number; default: number }) {
   return z.object({
-    limit: z.coerce.number().int().min(1).max(options.max).default(options.default)
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(options.max)
+      .default(options.default)
       .meta({ description: `Page size, 1-${options.max} (default ${options.default})` }),
     after: z.string().max(1000).optional().meta({ description: "Cursor: the page after this one (from paging.cursors.after)" }),
     before: z.string().max(1000).optional().meta({ description: "Cursor: the page before this one (from paging.cursors.before)" }),
@@ -44,7 +50,12 @@ export function pagingQuery(options: { max: number; default: number }) {
 /** Rejects `after` together with `before`; chain onto a list query schema with .superRefine. */
 export function noAfterAndBefore(query: { after?: string; before?: string }, ctx: z.RefinementCtx) {
   if (query.after !== undefined && query.before !== undefined) {
-    ctx.addIssue({ code: "custom", path: ["before"], message: "after and before cannot be used together", params: { code: "conflicting_parameters" } });
+    ctx.addIssue({
+      code: "custom",
+      path: ["before"],
+      message: "after and before cannot be used together",
+      params: { code: "conflicting_parameters" },
+    });
   }
 }
 
@@ -84,13 +95,20 @@ export async function keysetPage<Row>(options: KeysetOptions<Row>): Promise<Keys
   if (cursorRaw !== undefined) {
     const cursor = decodeCursor(cursorRaw, sort, direction);
     const value = toColumn(cursor.v);
-    where = column === "id"
-      ? { id: { [op]: cursor.id } }
-      // The leading inclusive bound lets SQLite and PostgreSQL seek in the (brandId, column, id) index;
-      // with the OR alone they scan from the start of the brand's rows, which grows with the page depth.
-      : { AND: [{ [column]: { [`${op}e`]: value } }, { OR: [{ [column]: { [op]: value } }, { [column]: value, id: { [op]: cursor.id } }] }] };
+    where =
+      column === "id"
+        ? { id: { [op]: cursor.id } }
+        : // The leading inclusive bound lets SQLite and PostgreSQL seek in the (brandId, column, id) index;
+          // with the OR alone they scan from the start of the brand's rows, which grows with the page depth.
+          {
+            AND: [
+              { [column]: { [`${op}e`]: value } },
+              { OR: [{ [column]: { [op]: value } }, { [column]: value, id: { [op]: cursor.id } }] },
+            ],
+          };
   }
-  const orderBy: Record<string, Direction>[] = column === "id" ? [{ id: readDirection }] : [{ [column]: readDirection }, { id: readDirection }];
+  const orderBy: Record<string, Direction>[] =
+    column === "id" ? [{ id: readDirection }] : [{ [column]: readDirection }, { id: readDirection }];
   const fetched = await options.fetch({ where, orderBy, take: limit + 1 });
   const hasMore = fetched.length > limit;
   const rows = fetched.slice(0, limit);
@@ -118,7 +136,11 @@ const CHUNK = 500;
  * there are: the `fetch` of keysetPage for a "nameContains" filter. `find` is the model's findMany with
  * the brand and the selected columns bound.
  */
-export async function findNameContaining<Row extends { id: string; nameLower: string }>(needle: string, args: FindArgs, find: Finder<Row>): Promise<Row[]> {
+export async function findNameContaining<Row extends { id: string; nameLower: string }>(
+  needle: string,
+  args: FindArgs,
+  find: Finder<Row>,
+): Promise<Row[]> {
   const where = { nameLower: { contains: needle }, ...args.where };
   if (!LIKE_SPECIAL.test(needle)) return find({ where, orderBy: args.orderBy, take: args.take });
   const out: Row[] = [];
@@ -132,8 +154,10 @@ export async function findNameContaining<Row extends { id: string; nameLower: st
 }
 
 /** The OpenAPI/zod shape of the paging envelope member. */
-export const PagingSchema = z.object({
-  limit: z.number().int(),
-  hasMore: z.boolean().meta({ description: "Whether more items exist beyond this page in the direction it was read" }),
-  cursors: z.object({ after: z.string().optional(), before: z.string().optional() }),
-}).meta({ id: "Paging" });
+export const PagingSchema = z
+  .object({
+    limit: z.number().int(),
+    hasMore: z.boolean().meta({ description: "Whether more items exist beyond this page in the direction it was read" }),
+    cursors: z.object({ after: z.string().optional(), before: z.string().optional() }),
+  })
+  .meta({ id: "Paging" });

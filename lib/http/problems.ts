@@ -59,7 +59,11 @@ export function problemReply(problem: ApiProblem, requestId: string, origin: str
     instance: `urn:request:${requestId}`,
     ...members,
   };
-  return new Reply(problem.status, JSON.stringify(body), { "Content-Type": "application/problem+json", "X-Request-Id": requestId, ...headers });
+  return new Reply(problem.status, JSON.stringify(body), {
+    "Content-Type": "application/problem+json",
+    "X-Request-Id": requestId,
+    ...headers,
+  });
 }
 
 export function problemResponse(problem: ApiProblem, requestId: string, origin: string): Response {

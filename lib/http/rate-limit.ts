@@ -34,7 +34,11 @@ function verdictOf(rejection: unknown): Verdict {
 class MemoryBudget implements Budget {
   private readonly limiter: RateLimiterMemory;
 
-  constructor(keyPrefix: string, readonly points: number, duration: number) {
+  constructor(
+    keyPrefix: string,
+    readonly points: number,
+    duration: number,
+  ) {
     this.limiter = new RateLimiterMemory({ keyPrefix, points, duration });
   }
 
@@ -51,7 +55,12 @@ class SharedBudget implements Budget {
   private readonly leases = new Map<string, Lease>();
   private readonly refills = new Map<string, Promise<Verdict>>();
 
-  constructor(keyPrefix: string, readonly points: number, duration: number, pool: import("pg").Pool) {
+  constructor(
+    keyPrefix: string,
+    readonly points: number,
+    duration: number,
+    pool: import("pg").Pool,
+  ) {
     this.block = leaseSize(points);
     this.store = new RateLimiterPostgres({
       storeClient: pool,
@@ -99,7 +108,12 @@ let budgets: Record<RateLimitBucket, Budget> | undefined;
 function budgetsFor(): Record<RateLimitBucket, Budget> {
   if (budgets) return budgets;
   const settings = config();
-  const limits = { default: settings.RATE_LIMIT_PER_MINUTE, render: settings.RATE_LIMIT_RENDER_PER_MINUTE, tags: settings.RATE_LIMIT_TAGS_PER_MINUTE, "test-send": settings.TEST_SEND_PER_HOUR };
+  const limits = {
+    default: settings.RATE_LIMIT_PER_MINUTE,
+    render: settings.RATE_LIMIT_RENDER_PER_MINUTE,
+    tags: settings.RATE_LIMIT_TAGS_PER_MINUTE,
+    "test-send": settings.TEST_SEND_PER_HOUR,
+  };
   const c = settings.databaseKind === "postgres" ? connections() : null;
   const make = (bucket: RateLimitBucket): Budget =>
     c?.kind === "postgres"

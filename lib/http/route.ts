@@ -71,7 +71,9 @@ export function requireScope(auth: Principal, scope: Scope | readonly Scope[]): 
   const list: readonly Scope[] = Array.isArray(scope) ? scope : [scope as Scope];
   throw new ApiProblem("insufficient-scope", `This request needs the ${list.join(" or ")} scope, which the credential was not granted`, {
     requiredScopes: list,
-    headers: { "WWW-Authenticate": `Bearer realm="inkwell", resource_metadata="${protectedResourceMetadataUrl()}", error="insufficient_scope", scope="${list.join(" ")}"` },
+    headers: {
+      "WWW-Authenticate": `Bearer realm="inkwell", resource_metadata="${protectedResourceMetadataUrl()}", error="insufficient_scope", scope="${list.join(" ")}"`,
+    },
   });
 }
 
@@ -86,7 +88,6 @@ export function requestIdOf(request: ApiRequest): string {
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
-
 function queryObject(url: URL): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [key, value] of url.searchParams) {
@@ -100,9 +101,10 @@ function parseWith<S extends Schema>(schema: S, input: unknown, where: "body" | 
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors = fieldErrorsFromZod(result.error.issues).map((e) => (where === "query" ? { ...e, in: "query" as const } : e));
-  const detail = where === "query"
-    ? `Invalid query parameter${errors.length === 1 ? "" : "s"}: ${[...new Set(errors.map((e) => e.field))].join(", ")}`
-    : `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid`;
+  const detail =
+    where === "query"
+      ? `Invalid query parameter${errors.length === 1 ? "" : "s"}: ${[...new Set(errors.map((e) => e.field))].join(", ")}`
+      : `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid`;
   throw new ApiProblem("validation-failed", detail, { errors });
 }
 
@@ -135,17 +137,19 @@ export async function withProblems(
 
 /** A route handler for both mounts from its ApiRequest implementation. */
 export function handler(reply: ReplyHandler): RouteHandler {
-  const handle = (async (request: Request, context: RouteContext) => toResponse(await reply(fromWebRequest(request), context))) as RouteHandler;
+  const handle = (async (request: Request, context: RouteContext) =>
+    toResponse(await reply(fromWebRequest(request), context))) as RouteHandler;
   handle.reply = reply;
   return handle;
 }
 
 /** The `route` function of an API whose credentials `authenticate` checks. */
 export function createRoute(authenticate: Authenticator) {
-  return function route<B extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
-    config: RouteConfig<B, Q, P>,
-    work: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<HandlerResult>,
-  ): RouteHandler {
+  return function route<
+    B extends Schema | undefined = undefined,
+    Q extends Schema | undefined = undefined,
+    P extends Schema | undefined = undefined,
+  >(config: RouteConfig<B, Q, P>, work: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<HandlerResult>): RouteHandler {
     return handler((request, context) => pipeline(config, work, authenticate, request, context));
   };
 }
@@ -158,49 +162,55 @@ function pipeline<B extends Schema | undefined, Q extends Schema | undefined, P 
   context: RouteContext,
 ): Promise<HandlerResult> {
   let version: string | null = null;
-  return withProblems(request, async (requestId) => {
-    if (!config.unversioned) version = checkVersion(request.headers);
-    const auth = await (config.authenticate ?? authenticate)(request);
-    if (config.principals && !config.principals.includes(auth.kind)) {
-      throw new ApiProblem("forbidden", `This endpoint accepts only ${config.principals.join(" or ")} credentials`);
-    }
-    if (config.scope) requireScope(auth, config.scope);
-    await consumeRateLimit(auth.credentialId, config.rateLimit);
-
-    const rawParams = context?.params ? await context.params : {};
-    let params: unknown = rawParams;
-    if (config.params) {
-      const parsed = config.params.safeParse(rawParams);
-      if (!parsed.success) {
-        const errors = fieldErrorsFromZod(parsed.error.issues).map((e) => ({ ...e, in: "path" as const }));
-        throw new ApiProblem("invalid-id", `Malformed path parameter: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, { errors });
+  return withProblems(
+    request,
+    async (requestId) => {
+      if (!config.unversioned) version = checkVersion(request.headers);
+      const auth = await (config.authenticate ?? authenticate)(request);
+      if (config.principals && !config.principals.includes(auth.kind)) {
+        throw new ApiProblem("forbidden", `This endpoint accepts only ${config.principals.join(" or ")} credentials`);
       }
-      params = parsed.data;
-    }
-    const query = config.query ? parseWith(config.query, queryObject(new URL(request.url)), "query") : undefined;
+      if (config.scope) requireScope(auth, config.scope);
+      await consumeRateLimit(auth.credentialId, config.rateLimit);
 
-    let body: unknown = undefined;
-    if (config.body) {
-      const raw = await readJsonBody(request);
-      if (raw === undefined && (config.bodyRequired ?? true)) {
-        throw new ApiProblem("bad-request", "A JSON request body is required");
+      const rawParams = context?.params ? await context.params : {};
+      let params: unknown = rawParams;
+      if (config.params) {
+        const parsed = config.params.safeParse(rawParams);
+        if (!parsed.success) {
+          const errors = fieldErrorsFromZod(parsed.error.issues).map((e) => ({ ...e, in: "path" as const }));
+          throw new ApiProblem("invalid-id", `Malformed path parameter: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, {
+            errors,
+          });
+        }
+        params = parsed.data;
       }
-      body = raw === undefined ? undefined : parseWith(config.bodyFor?.(request) ?? config.body, raw, "body");
-    } else if (!config.rawBody && request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
-      // Still enforce the size limit on endpoints that ignore their body.
-      await readBodyText(request, MAX_BODY_BYTES);
-    }
+      const query = config.query ? parseWith(config.query, queryObject(new URL(request.url)), "query") : undefined;
 
-    return work({
-      request,
-      requestId,
-      auth,
-      brandId: auth.brandId,
-      body: body as Out<B>,
-      query: query as Out<Q>,
-      params: params as Out<P>,
-    });
-  }, () => version);
+      let body: unknown = undefined;
+      if (config.body) {
+        const raw = await readJsonBody(request);
+        if (raw === undefined && (config.bodyRequired ?? true)) {
+          throw new ApiProblem("bad-request", "A JSON request body is required");
+        }
+        body = raw === undefined ? undefined : parseWith(config.bodyFor?.(request) ?? config.body, raw, "body");
+      } else if (!config.rawBody && request.method !== "GET" && request.method !== "HEAD" && request.method !== "DELETE") {
+        // Still enforce the size limit on endpoints that ignore their body.
+        await readBodyText(request, MAX_BODY_BYTES);
+      }
+
+      return work({
+        request,
+        requestId,
+        auth,
+        brandId: auth.brandId,
+        body: body as Out<B>,
+        query: query as Out<Q>,
+        params: params as Out<P>,
+      });
+    },
+    () => version,
+  );
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -211,7 +221,10 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
   const allow = METHODS.filter((m) => handlers[m]).join(", ");
   const notAllowed = handler((request) =>
     withProblems(request, async () => {
-      throw new ApiProblem("method-not-allowed", `${request.method} is not supported here; allowed: ${allow}`, { headers: { Allow: allow } });
-    }));
+      throw new ApiProblem("method-not-allowed", `${request.method} is not supported here; allowed: ${allow}`, {
+        headers: { Allow: allow },
+      });
+    }),
+  );
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, RouteHandler>;
 }

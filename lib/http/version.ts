@@ -14,9 +14,13 @@ export function checkVersion(headers: ApiHeaders): string {
     });
   }
   if (!(SUPPORTED_VERSIONS as readonly string[]).includes(value.trim())) {
-    throw new ApiProblem("unsupported-version", `${VERSION_HEADER} "${value.slice(0, 40)}" is not supported; supported versions: ${SUPPORTED_VERSIONS.join(", ")}`, {
-      supportedVersions: [...SUPPORTED_VERSIONS],
-    });
+    throw new ApiProblem(
+      "unsupported-version",
+      `${VERSION_HEADER} "${value.slice(0, 40)}" is not supported; supported versions: ${SUPPORTED_VERSIONS.join(", ")}`,
+      {
+        supportedVersions: [...SUPPORTED_VERSIONS],
+      },
+    );
   }
   return value.trim();
 }

@@ -7,7 +7,10 @@ type Issue = z.core.$ZodIssue;
 type Segment = PropertyKey;
 
 export function fieldFromPath(path: readonly Segment[]): string {
-  return path.filter((p) => typeof p !== "number").map(String).join(".");
+  return path
+    .filter((p) => typeof p !== "number")
+    .map(String)
+    .join(".");
 }
 
 export function pointerFromPath(path: readonly Segment[]): string {

@@ -24,7 +24,10 @@ function urlProblem(code: string, message: string): ApiProblem {
 }
 
 export function tooLarge(): ApiProblem {
-  return new ApiProblem("payload-too-large", `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (${MAX_IMAGE_BYTES} bytes), the most an image may have`);
+  return new ApiProblem(
+    "payload-too-large",
+    `The image is larger than ${MAX_IMAGE_BYTES / (1024 * 1024)} MB (${MAX_IMAGE_BYTES} bytes), the most an image may have`,
+  );
 }
 
 /** Only public unicast addresses: no loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved. */
@@ -36,11 +39,19 @@ export function isPublicAddress(address: string): boolean {
 }
 
 function allowedHosts(): Set<string> {
-  return new Set(config().IMAGES_FETCH_ALLOWED_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean));
+  return new Set(
+    config()
+      .IMAGES_FETCH_ALLOWED_HOSTS.split(",")
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
 }
 
 class RefusedAddress extends Error {
-  constructor(readonly host: string, readonly address: string) {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
     super(`${host} resolves to ${address}, which is not a public address`);
   }
 }
@@ -97,39 +108,43 @@ function fetchOnce(url: URL, signal: AbortSignal): Promise<Hop> {
   const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
   const client = url.protocol === "https:" ? https : http;
   return new Promise<Hop>((resolve, reject) => {
-    const request = client.get(url, {
-      signal,
-      headers: { Accept: "image/jpeg, image/png, image/gif, image/webp", "User-Agent": "Inkwell image import" },
-      ...(allowedHosts().has(host) ? {} : { lookup: guardedLookup(host) }),
-    }, (response) => {
-      const status = response.statusCode ?? 0;
-      if (status >= 300 && status < 400 && response.headers.location) {
-        response.resume();
-        return resolve({ redirect: new URL(response.headers.location, url).toString() });
-      }
-      if (status < 200 || status >= 300) {
-        response.resume();
-        return reject(urlProblem("fetch_failed", `${url.host} answered ${status}`));
-      }
-      const declared = Number(response.headers["content-length"]);
-      if (Number.isFinite(declared) && declared > MAX_IMAGE_BYTES) {
-        response.destroy();
-        return reject(tooLarge());
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on("data", (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_IMAGE_BYTES) {
-          response.destroy();
-          reject(tooLarge());
-          return;
+    const request = client.get(
+      url,
+      {
+        signal,
+        headers: { Accept: "image/jpeg, image/png, image/gif, image/webp", "User-Agent": "Inkwell image import" },
+        ...(allowedHosts().has(host) ? {} : { lookup: guardedLookup(host) }),
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        if (status >= 300 && status < 400 && response.headers.location) {
+          response.resume();
+          return resolve({ redirect: new URL(response.headers.location, url).toString() });
         }
-        chunks.push(chunk);
-      });
-      response.once("end", () => resolve({ bytes: Buffer.concat(chunks), fileName: fileNameOf(url) }));
-      response.once("error", reject);
-    });
+        if (status < 200 || status >= 300) {
+          response.resume();
+          return reject(urlProblem("fetch_failed", `${url.host} answered ${status}`));
+        }
+        const declared = Number(response.headers["content-length"]);
+        if (Number.isFinite(declared) && declared > MAX_IMAGE_BYTES) {
+          response.destroy();
+          return reject(tooLarge());
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_IMAGE_BYTES) {
+            response.destroy();
+            reject(tooLarge());
+            return;
+          }
+          chunks.push(chunk);
+        });
+        response.once("end", () => resolve({ bytes: Buffer.concat(chunks), fileName: fileNameOf(url) }));
+        response.once("error", reject);
+      },
+    );
     request.once("error", reject);
   });
 }

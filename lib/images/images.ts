@@ -29,20 +29,59 @@ export function inspectImage(bytes: Uint8Array, field: "file" | "url"): Inspecte
   const type = info?.type ? TYPE_OF_FORMAT[info.type] : undefined;
   if (!info || !type || !info.width || !info.height) {
     const what = info?.type ? `a ${info.type.toUpperCase()} image` : bytes.byteLength === 0 ? "empty" : "not an image";
-    throw new ApiProblem("validation-failed", `The ${field === "file" ? "file" : "URL's content"} is ${what}; images must be JPEG, PNG, GIF or WebP`, {
-      errors: [{ field, pointer: `/${field}`, code: "unsupported_type", message: `must be a JPEG, PNG, GIF or WebP image (${IMAGE_TYPES.join(", ")})` }],
-    });
+    throw new ApiProblem(
+      "validation-failed",
+      `The ${field === "file" ? "file" : "URL's content"} is ${what}; images must be JPEG, PNG, GIF or WebP`,
+      {
+        errors: [
+          {
+            field,
+            pointer: `/${field}`,
+            code: "unsupported_type",
+            message: `must be a JPEG, PNG, GIF or WebP image (${IMAGE_TYPES.join(", ")})`,
+          },
+        ],
+      },
+    );
   }
   return { type, width: info.width, height: info.height };
 }
 
-type Row = { id: string; name: string; nameLower: string; type: string; size: number; width: number; height: number; storage: string; storageKey: string; createdAt: Date };
-const COLUMNS = { id: true, name: true, nameLower: true, type: true, size: true, width: true, height: true, storage: true, storageKey: true, createdAt: true } as const;
+type Row = {
+  id: string;
+  name: string;
+  nameLower: string;
+  type: string;
+  size: number;
+  width: number;
+  height: number;
+  storage: string;
+  storageKey: string;
+  createdAt: Date;
+};
+const COLUMNS = {
+  id: true,
+  name: true,
+  nameLower: true,
+  type: true,
+  size: true,
+  width: true,
+  height: true,
+  storage: true,
+  storageKey: true,
+  createdAt: true,
+} as const;
 
 export function toImage(row: Row): ImageRecord {
   return {
-    id: row.id, name: row.name, type: row.type as ImageType, size: row.size, width: row.width, height: row.height,
-    url: publicImageUrl(row.storage, row.storageKey), createdAt: row.createdAt.toISOString(),
+    id: row.id,
+    name: row.name,
+    type: row.type as ImageType,
+    size: row.size,
+    width: row.width,
+    height: row.height,
+    url: publicImageUrl(row.storage, row.storageKey),
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -60,7 +99,18 @@ export async function storeImage(brandId: string, bytes: Uint8Array, name: strin
   const key = `${id}-${randomBytes(8).toString("hex")}.${EXTENSIONS[type]}`;
   const storage = imageStorage();
   await storage.put(key, bytes, type);
-  const row: Row = { id, name, nameLower: name.toLowerCase(), type, size: bytes.byteLength, width, height, storage: storage.kind, storageKey: key, createdAt: now };
+  const row: Row = {
+    id,
+    name,
+    nameLower: name.toLowerCase(),
+    type,
+    size: bytes.byteLength,
+    width,
+    height,
+    storage: storage.kind,
+    storageKey: key,
+    createdAt: now,
+  };
   try {
     await db.image.create({ data: { ...row, brandId } });
   } catch (error) {
@@ -126,8 +176,12 @@ export async function imageUsage(brandId: string, id: string) {
   const [templates, layouts] = await Promise.all([
     reader.all<{ id: string; name: string }>(
       `SELECT "id", "name" FROM "EmailTemplate" WHERE "brandId" = ? AND (${names("sections")} OR ${names("generalSettings")}) ORDER BY "name"`,
-      [brandId, byKey, byId, byKey, byId]),
-    reader.all<{ id: string; name: string }>(`SELECT "id", "name" FROM "UniversalLayout" WHERE "brandId" = ? AND (${names("content")}) ORDER BY "name"`, [brandId, byKey, byId]),
+      [brandId, byKey, byId, byKey, byId],
+    ),
+    reader.all<{ id: string; name: string }>(
+      `SELECT "id", "name" FROM "UniversalLayout" WHERE "brandId" = ? AND (${names("content")}) ORDER BY "name"`,
+      [brandId, byKey, byId],
+    ),
   ]);
   return { templates, layouts };
 }

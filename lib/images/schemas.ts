@@ -17,16 +17,32 @@ export const ImageSchema = z
     size: z.number().int().meta({ description: "Size in bytes", example: 102400 }),
     width: z.number().int().meta({ description: "Width in pixels", example: 1920 }),
     height: z.number().int().meta({ description: "Height in pixels", example: 1080 }),
-    url: z.string().meta({ description: "Public URL of the image: on Inkwell's public origin (APP_URL) or the bucket's public URL", example: "https://inkwell.example.com/images/507f1f77bcf86cd799439011-3f2a9c1b7d4e8a60.jpg" }),
+    url: z.string().meta({
+      description: "Public URL of the image: on Inkwell's public origin (APP_URL) or the bucket's public URL",
+      example: "https://inkwell.example.com/images/507f1f77bcf86cd799439011-3f2a9c1b7d4e8a60.jpg",
+    }),
     createdAt: z.iso.datetime(),
   })
-  .meta({ id: "LibraryImage", description: "An image of the brand's library: the published Image of the Images API (named LibraryImage here beside the email content's Image)" });
+  .meta({
+    id: "LibraryImage",
+    description:
+      "An image of the brand's library: the published Image of the Images API (named LibraryImage here beside the email content's Image)",
+  });
 export type ImageRecord = z.infer<typeof ImageSchema>;
 
 export const UploadURLRequest = z
   .strictObject({
-    url: z.string().min(1).max(2000).meta({ description: "A publicly reachable https URL of a JPEG, PNG, GIF or WebP image of at most 5 MB", example: "https://example.com/image.jpg" }),
-    name: z.string().trim().min(1).max(MAX_IMAGE_NAME).optional().meta({ description: "Default: the file name in the URL", example: "my-image" }),
+    url: z.string().min(1).max(2000).meta({
+      description: "A publicly reachable https URL of a JPEG, PNG, GIF or WebP image of at most 5 MB",
+      example: "https://example.com/image.jpg",
+    }),
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_IMAGE_NAME)
+      .optional()
+      .meta({ description: "Default: the file name in the URL", example: "my-image" }),
   })
   .meta({ id: "UploadURLRequest" });
 export type UploadURLRequest = z.infer<typeof UploadURLRequest>;

@@ -41,5 +41,8 @@ export async function serveImageById(id: string): Promise<Response> {
   const image = await db.image.findUnique({ where: { id }, select: { storage: true, storageKey: true } });
   if (!image) return notFound();
   if (image.storage === "local") return serveLocalImage(image.storageKey);
-  return new Response(null, { status: 301, headers: { Location: publicImageUrl(image.storage, image.storageKey), "Cache-Control": IMMUTABLE_CACHE } });
+  return new Response(null, {
+    status: 301,
+    headers: { Location: publicImageUrl(image.storage, image.storageKey), "Cache-Control": IMMUTABLE_CACHE },
+  });
 }

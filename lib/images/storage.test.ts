@@ -12,13 +12,24 @@ let server: S3rver;
 let endpoint: string;
 
 beforeAll(async () => {
-  server = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory, configureBuckets: [{ name: "inkwell-images", configs: [] }] });
+  server = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: "inkwell-images", configs: [] }],
+  });
   const { port } = (await server.run()) as AddressInfo;
   endpoint = `http://127.0.0.1:${port}`;
   // s3rver's built-in account; the configuration is read on first use, after this.
   Object.assign(process.env, {
-    IMAGES_STORAGE: "s3", S3_BUCKET: "inkwell-images", S3_ENDPOINT: endpoint, S3_FORCE_PATH_STYLE: "on",
-    S3_ACCESS_KEY_ID: "S3RVER", S3_SECRET_ACCESS_KEY: "S3RVER", S3_REGION: "us-east-1",
+    IMAGES_STORAGE: "s3",
+    S3_BUCKET: "inkwell-images",
+    S3_ENDPOINT: endpoint,
+    S3_FORCE_PATH_STYLE: "on",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_REGION: "us-east-1",
   });
 });
 

@@ -61,8 +61,12 @@ function s3Client(): Promise<S3> {
       forcePathStyle: c.S3_FORCE_PATH_STYLE === "on",
       // S3-compatible services (R2, MinIO, ...) refuse the SDK's default flexible checksums since
       // v3.729 (aws/aws-sdk-js-v3#6810): compute them only where the S3 API requires one.
-      ...(c.S3_ENDPOINT ? { requestChecksumCalculation: "WHEN_REQUIRED" as const, responseChecksumValidation: "WHEN_REQUIRED" as const } : {}),
-      ...(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { credentials: { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } } : {}),
+      ...(c.S3_ENDPOINT
+        ? { requestChecksumCalculation: "WHEN_REQUIRED" as const, responseChecksumValidation: "WHEN_REQUIRED" as const }
+        : {}),
+      ...(c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY
+        ? { credentials: { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } }
+        : {}),
     });
     return { client, module };
   });
@@ -73,7 +77,9 @@ const bucketStorage: ImageStorage = {
   kind: "s3",
   async put(key, bytes, type) {
     const { client, module } = await s3Client();
-    await client.send(new module.PutObjectCommand({ Bucket: config().S3_BUCKET, Key: key, Body: bytes, ContentType: type, CacheControl: IMMUTABLE_CACHE }));
+    await client.send(
+      new module.PutObjectCommand({ Bucket: config().S3_BUCKET, Key: key, Body: bytes, ContentType: type, CacheControl: IMMUTABLE_CACHE }),
+    );
   },
   async remove(key) {
     const { client, module } = await s3Client();

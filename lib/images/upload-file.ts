@@ -15,7 +15,10 @@ function invalid(field: string, code: string, message: string): ApiProblem {
 export async function uploadImageFile(brandId: string, request: ApiRequest): Promise<ImageRecord> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
-    throw new ApiProblem("unsupported-media-type", `Send the image as multipart/form-data with a "file" field (got ${contentType || "no content type"})`);
+    throw new ApiProblem(
+      "unsupported-media-type",
+      `Send the image as multipart/form-data with a "file" field (got ${contentType || "no content type"})`,
+    );
   }
   const limit = MAX_IMAGE_BYTES + FORM_OVERHEAD;
   const declared = Number(request.headers.get("content-length"));

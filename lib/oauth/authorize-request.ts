@@ -20,7 +20,16 @@ export type AuthorizeValidation =
   | { kind: "redirect-error"; redirectUri: string; error: string; description: string; state: string | null }
   | { kind: "ok"; client: ClientForAuthorize; params: AuthorizeParams };
 
-const PARAMS = ["response_type", "client_id", "redirect_uri", "scope", "scopes", "state", "code_challenge", "code_challenge_method"] as const;
+const PARAMS = [
+  "response_type",
+  "client_id",
+  "redirect_uri",
+  "scope",
+  "scopes",
+  "state",
+  "code_challenge",
+  "code_challenge_method",
+] as const;
 const PKCE_CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
 export async function validateAuthorizeRequest(query: URLSearchParams): Promise<AuthorizeValidation> {
@@ -31,15 +40,35 @@ export async function validateAuthorizeRequest(query: URLSearchParams): Promise<
   }
   if (!clientId) return { kind: "fatal", title: "Invalid request", message: "The request does not name an app (client_id is missing)." };
   const client = await findApprovedClient(clientId);
-  if (!client) return { kind: "fatal", title: "Unknown app", message: "The app that sent you here is not registered with Inkwell, or its registration is not active." };
-  if (!redirectUri) return { kind: "fatal", title: "Invalid request", message: "The request has no redirect_uri, so Inkwell cannot send you back to the app." };
+  if (!client)
+    return {
+      kind: "fatal",
+      title: "Unknown app",
+      message: "The app that sent you here is not registered with Inkwell, or its registration is not active.",
+    };
+  if (!redirectUri)
+    return {
+      kind: "fatal",
+      title: "Invalid request",
+      message: "The request has no redirect_uri, so Inkwell cannot send you back to the app.",
+    };
   // Exact string comparison (RFC 9700 section 4.1.3): no prefix, pattern or normalisation.
   if (!client.redirectUris.includes(redirectUri)) {
-    return { kind: "fatal", title: "Invalid redirect address", message: `The address ${client.name} asked to send you back to is not one registered for it, so Inkwell will not go there.` };
+    return {
+      kind: "fatal",
+      title: "Invalid redirect address",
+      message: `The address ${client.name} asked to send you back to is not one registered for it, so Inkwell will not go there.`,
+    };
   }
 
   const state = query.get("state");
-  const fail = (error: string, description: string): AuthorizeValidation => ({ kind: "redirect-error", redirectUri, error, description, state });
+  const fail = (error: string, description: string): AuthorizeValidation => ({
+    kind: "redirect-error",
+    redirectUri,
+    error,
+    description,
+    state,
+  });
 
   for (const name of PARAMS) {
     if (query.getAll(name).length > 1) return fail("invalid_request", `The parameter ${name} is repeated`);
@@ -50,7 +79,8 @@ export async function validateAuthorizeRequest(query: URLSearchParams): Promise<
 
   const scope = query.get("scope");
   const scopesAlias = query.get("scopes");
-  if (scope !== null && scopesAlias !== null && scope !== scopesAlias) return fail("invalid_request", "scope and scopes disagree; send one of them");
+  if (scope !== null && scopesAlias !== null && scope !== scopesAlias)
+    return fail("invalid_request", "scope and scopes disagree; send one of them");
   const scopeValue = scope ?? scopesAlias;
   if (scopeValue === null) return fail("invalid_scope", "scope is required");
   const parsed = parseScopeList(scopeValue);
@@ -62,7 +92,8 @@ export async function validateAuthorizeRequest(query: URLSearchParams): Promise<
   const method = query.get("code_challenge_method");
   if (codeChallenge === null && method !== null) return fail("invalid_request", "code_challenge_method without code_challenge");
   // RFC 7636 section 4.4.1: a server that requires PKCE answers a request without it with invalid_request.
-  if (codeChallenge === null && client.pkceRequired) return fail("invalid_request", "code challenge required: this app must use PKCE (code_challenge_method=S256)");
+  if (codeChallenge === null && client.pkceRequired)
+    return fail("invalid_request", "code challenge required: this app must use PKCE (code_challenge_method=S256)");
   if (codeChallenge !== null) {
     // "plain" offers no protection against an attacker who reads the authorization request (RFC 9700 section 2.1.1).
     if ((method ?? "plain") !== "S256") return fail("invalid_request", "code_challenge_method must be S256");
@@ -73,7 +104,14 @@ export async function validateAuthorizeRequest(query: URLSearchParams): Promise<
   return {
     kind: "ok",
     client,
-    params: { clientId: client.clientId, redirectUri, scopes: parsed.scopes, state, codeChallenge, codeChallengeMethod: codeChallenge ? "S256" : null },
+    params: {
+      clientId: client.clientId,
+      redirectUri,
+      scopes: parsed.scopes,
+      state,
+      codeChallenge,
+      codeChallengeMethod: codeChallenge ? "S256" : null,
+    },
   };
 }
 
@@ -89,7 +127,12 @@ export function redirectWith(redirectUri: string, values: Record<string, string 
 
 /** Rebuilds the authorization request's query for the sign-in round trip and the consent form. */
 export function authorizeQuery(params: AuthorizeParams): URLSearchParams {
-  const q = new URLSearchParams({ response_type: "code", client_id: params.clientId, redirect_uri: params.redirectUri, scope: params.scopes.join(" ") });
+  const q = new URLSearchParams({
+    response_type: "code",
+    client_id: params.clientId,
+    redirect_uri: params.redirectUri,
+    scope: params.scopes.join(" "),
+  });
   if (params.state !== null) q.set("state", params.state);
   if (params.codeChallenge) {
     q.set("code_challenge", params.codeChallenge);

@@ -30,13 +30,16 @@ export async function authenticateClient(request: Request, form: URLSearchParams
   let secret: string;
   const basic = header !== null;
   if (basic) {
-    if (bodySecret !== null) throw new OAuthError("invalid_request", "Authenticate the client with HTTP Basic or with body parameters, not both");
+    if (bodySecret !== null)
+      throw new OAuthError("invalid_request", "Authenticate the client with HTTP Basic or with body parameters, not both");
     const parsed = basicCredentials(header);
     if (!parsed) throw new OAuthError("invalid_client", "Malformed HTTP Basic credentials", true);
-    if (bodyId !== null && bodyId !== parsed.id) throw new OAuthError("invalid_client", "client_id does not match the authenticated client", true);
+    if (bodyId !== null && bodyId !== parsed.id)
+      throw new OAuthError("invalid_client", "client_id does not match the authenticated client", true);
     ({ id, secret } = parsed);
   } else {
-    if (!bodyId || bodySecret === null) throw new OAuthError("invalid_client", "Client authentication is required (HTTP Basic, or client_id and client_secret)");
+    if (!bodyId || bodySecret === null)
+      throw new OAuthError("invalid_client", "Client authentication is required (HTTP Basic, or client_id and client_secret)");
     id = bodyId;
     secret = bodySecret;
   }

@@ -49,7 +49,8 @@ export const RedirectUri = z
       ctx.addIssue({ code: "custom", message: "Must be an absolute URL", params: { code: "invalid-format" } });
       return;
     }
-    if (url.hash || value.includes("#")) ctx.addIssue({ code: "custom", message: "Must not contain a fragment (#)", params: { code: "invalid-format" } });
+    if (url.hash || value.includes("#"))
+      ctx.addIssue({ code: "custom", message: "Must not contain a fragment (#)", params: { code: "invalid-format" } });
     if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
       ctx.addIssue({ code: "custom", message: "Must use https (http is allowed for localhost only)", params: { code: "invalid-format" } });
     }
@@ -58,7 +59,10 @@ export const RedirectUri = z
 export const ClientRegistration = z.object({
   name: z.string().trim().min(1).max(100),
   redirectUris: z.array(RedirectUri).min(1).max(10),
-  scopes: z.array(Scope).min(1).default([...SCOPES]),
+  scopes: z
+    .array(Scope)
+    .min(1)
+    .default([...SCOPES]),
   contactEmail: z.email().max(254).optional(),
 });
 export type ClientRegistration = z.infer<typeof ClientRegistration>;
@@ -139,7 +143,10 @@ export function stringArray(value: unknown): string[] {
 }
 
 /** Operator command: an approved app with its secret (returned once). */
-export async function createApprovedClient(input: ClientRegistration, settings: ClientSettings = {}): Promise<{ clientId: string; clientSecret: string }> {
+export async function createApprovedClient(
+  input: ClientRegistration,
+  settings: ClientSettings = {},
+): Promise<{ clientId: string; clientSecret: string }> {
   const clientSecret = randomSecret(PREFIX.clientSecret);
   const clientId = newClientId();
   await db.oAuthClient.create({
@@ -178,7 +185,10 @@ export async function requestClient(ownerUserId: string, input: ClientRegistrati
   return toSummary(row);
 }
 
-export async function setClientStatus(clientId: string, status: Exclude<ClientStatus, "pending">): Promise<{ clientId: string; status: ClientStatus }> {
+export async function setClientStatus(
+  clientId: string,
+  status: Exclude<ClientStatus, "pending">,
+): Promise<{ clientId: string; status: ClientStatus }> {
   const { count } = await db.oAuthClient.updateMany({ where: { clientId }, data: { status } });
   if (count === 0) throw new ApiProblem("not-found", `No OAuth client ${clientId.slice(0, 60)}`);
   if (status === "rejected") {
@@ -190,7 +200,10 @@ export async function setClientStatus(clientId: string, status: Exclude<ClientSt
 }
 
 /** Operator command and page: changes an app's settings; the next authorization request follows them. */
-export async function updateClientSettings(clientId: string, settings: ClientSettings): Promise<{ clientId: string; requirePkce: boolean; pkceRequired: boolean; resourceServer: boolean }> {
+export async function updateClientSettings(
+  clientId: string,
+  settings: ClientSettings,
+): Promise<{ clientId: string; requirePkce: boolean; pkceRequired: boolean; resourceServer: boolean }> {
   const data = ClientSettings.parse(settings);
   const { count } = await db.oAuthClient.updateMany({ where: { clientId }, data });
   if (count === 0) throw new ApiProblem("not-found", `No OAuth client ${clientId.slice(0, 60)}`);
@@ -221,14 +234,32 @@ export async function rotateClientSecret(ownerUserId: string, id: string): Promi
   return { clientId: client.clientId, clientSecret };
 }
 
-export type ClientForAuthorize = { id: string; clientId: string; name: string; redirectUris: string[]; scopes: string[]; developer: string; pkceRequired: boolean };
+export type ClientForAuthorize = {
+  id: string;
+  clientId: string;
+  name: string;
+  redirectUris: string[];
+  scopes: string[];
+  developer: string;
+  pkceRequired: boolean;
+};
 
 /** An approved app by its public client_id, or null. */
 export async function findApprovedClient(clientId: string): Promise<ClientForAuthorize | null> {
   if (clientId.length > 100) return null;
   const row = await db.oAuthClient.findUnique({
     where: { clientId },
-    select: { id: true, clientId: true, name: true, redirectUris: true, scopes: true, status: true, contactEmail: true, ...settingsSelect, owner: { select: { email: true, name: true } } },
+    select: {
+      id: true,
+      clientId: true,
+      name: true,
+      redirectUris: true,
+      scopes: true,
+      status: true,
+      contactEmail: true,
+      ...settingsSelect,
+      owner: { select: { email: true, name: true } },
+    },
   });
   if (!row || row.status !== "approved") return null;
   const developer = row.owner?.name || row.contactEmail || row.owner?.email || "the Inkwell operator";

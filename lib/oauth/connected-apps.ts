@@ -46,6 +46,9 @@ export async function listConnectedApps(brandId: string): Promise<ConnectedApp[]
 
 /** Ends every authorization the app holds for the brand; its tokens stop working on the next request. */
 export async function revokeConnectedApp(brandId: string, clientDbId: string): Promise<number> {
-  const { count } = await db.oAuthGrant.updateMany({ where: { brandId, clientId: clientDbId, revokedAt: null }, data: { revokedAt: new Date() } });
+  const { count } = await db.oAuthGrant.updateMany({
+    where: { brandId, clientId: clientDbId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
   return count;
 }

@@ -37,7 +37,9 @@ export async function consentDecision(request: Request): Promise<Response> {
   const validation = await validateAuthorizeRequest(query);
   if (validation.kind === "fatal") return htmlErrorPage(400, validation.title, validation.message);
   if (validation.kind === "redirect-error") {
-    return seeOther(redirectWith(validation.redirectUri, { error: validation.error, error_description: validation.description, state: validation.state }));
+    return seeOther(
+      redirectWith(validation.redirectUri, { error: validation.error, error_description: validation.description, state: validation.state }),
+    );
   }
   const { client, params } = validation;
   const canonical = authorizeQuery(params).toString();
@@ -50,12 +52,17 @@ export async function consentDecision(request: Request): Promise<Response> {
 
   const decision = form.get("decision");
   if (decision === "deny") {
-    return seeOther(redirectWith(params.redirectUri, { error: "access_denied", error_description: "The user denied the request", state: params.state }));
+    return seeOther(
+      redirectWith(params.redirectUri, { error: "access_denied", error_description: "The user denied the request", state: params.state }),
+    );
   }
   if (decision !== "allow") return htmlErrorPage(400, "Invalid request", "Choose Allow or Deny.");
 
   const brandId = form.get("brand") ?? "";
-  const member = brandId.length <= 64 ? await db.membership.findUnique({ where: { userId_brandId: { userId, brandId } }, select: { brandId: true } }) : null;
+  const member =
+    brandId.length <= 64
+      ? await db.membership.findUnique({ where: { userId_brandId: { userId, brandId } }, select: { brandId: true } })
+      : null;
   if (!member) return htmlErrorPage(400, "Choose a brand", "Choose one of your brands to connect to the app.");
 
   const code = await issueAuthorizationCode({

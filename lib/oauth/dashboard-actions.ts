@@ -10,7 +10,12 @@ import { revokeConnectedApp } from "./connected-apps";
 import { requireBrand, requireUser } from "./dashboard-session";
 
 export type RequestAppValues = { name: string; redirectUris: string; scopes: string[]; contactEmail: string };
-export type RequestAppState = { status: "idle" | "ok" | "error"; message?: string; errors?: Record<string, string>; values?: RequestAppValues };
+export type RequestAppState = {
+  status: "idle" | "ok" | "error";
+  message?: string;
+  errors?: Record<string, string>;
+  values?: RequestAppValues;
+};
 
 const FRIENDLY: Record<string, string> = {
   name: "Enter the app's name (up to 100 characters)",
@@ -49,7 +54,10 @@ export async function requestAppAction(_prev: RequestAppState, form: FormData): 
   }
   await requestClient(userId, parsed.data);
   revalidatePath("/developer-apps");
-  return { status: "ok", message: `Your request for “${parsed.data.name}” was sent. The operator will review it; approved apps show their credentials here.` };
+  return {
+    status: "ok",
+    message: `Your request for “${parsed.data.name}” was sent. The operator will review it; approved apps show their credentials here.`,
+  };
 }
 
 export type SecretState = { status: "idle" | "ok" | "error"; clientId?: string; clientSecret?: string; message?: string };
@@ -92,7 +100,11 @@ const SettingChange = z.object({
 export async function updateClientSettingAction(form: FormData): Promise<void> {
   const { isOperator } = await requireUser("/operator/oauth-clients");
   if (!isOperator) notFound();
-  const { clientId, setting, value } = SettingChange.parse({ clientId: form.get("clientId"), setting: form.get("setting"), value: form.get("value") });
+  const { clientId, setting, value } = SettingChange.parse({
+    clientId: form.get("clientId"),
+    setting: form.get("setting"),
+    value: form.get("value"),
+  });
   await updateClientSettings(clientId, { [setting]: value });
   revalidatePath("/operator/oauth-clients");
 }

@@ -16,8 +16,11 @@ import { hashSecret, PREFIX } from "./secrets";
 
 export const IntrospectionResponse = z
   .object({
-    active: z.boolean().meta({ description: "true for a live token the caller may see; every other answer is just {\"active\": false}" }),
-    scope: z.string().optional().meta({ description: `Space-separated scopes of the token (${SCOPES.join(", ")})` }),
+    active: z.boolean().meta({ description: 'true for a live token the caller may see; every other answer is just {"active": false}' }),
+    scope: z
+      .string()
+      .optional()
+      .meta({ description: `Space-separated scopes of the token (${SCOPES.join(", ")})` }),
     client_id: z.string().optional().meta({ description: "The app the token was issued to" }),
     token_type: z.literal("Bearer").optional().meta({ description: "Present for access tokens" }),
     iat: z.number().int().optional().meta({ description: "Issued at (seconds since the epoch)" }),
@@ -38,7 +41,16 @@ const select = {
   scopes: true,
   rotatedAt: true,
   revokedAt: true,
-  grant: { select: { clientId: true, userId: true, brandId: true, scopes: true, revokedAt: true, client: { select: { clientId: true, status: true } } } },
+  grant: {
+    select: {
+      clientId: true,
+      userId: true,
+      brandId: true,
+      scopes: true,
+      revokedAt: true,
+      client: { select: { clientId: true, status: true } },
+    },
+  },
 } as const;
 
 type TokenRow = NonNullable<Awaited<ReturnType<typeof findByAccess>>>;
@@ -70,7 +82,15 @@ export async function introspectToken(caller: AuthenticatedClient, token: string
   const hash = hashSecret(token);
   // The prefix names the kind; the hint (RFC 7662 section 2.1) is only a hint and may be wrong.
   const refreshFirst = token.startsWith(PREFIX.refreshToken) || (!token.startsWith(PREFIX.accessToken) && hint === "refresh_token");
-  const lookups = refreshFirst ? ([["refresh", findByRefresh], ["access", findByAccess]] as const) : ([["access", findByAccess], ["refresh", findByRefresh]] as const);
+  const lookups = refreshFirst
+    ? ([
+        ["refresh", findByRefresh],
+        ["access", findByAccess],
+      ] as const)
+    : ([
+        ["access", findByAccess],
+        ["refresh", findByRefresh],
+      ] as const);
   for (const [kind, find] of lookups) {
     const row = await find(hash);
     if (!row) continue;

@@ -23,7 +23,9 @@ export const AuthorizationServerMetadata = z
     token_endpoint_auth_methods_supported: ClientAuthMethods,
     revocation_endpoint_auth_methods_supported: ClientAuthMethods,
     introspection_endpoint_auth_methods_supported: ClientAuthMethods,
-    authorization_response_iss_parameter_supported: z.literal(true).meta({ description: "RFC 9207: every authorization response carries `iss`" }),
+    authorization_response_iss_parameter_supported: z
+      .literal(true)
+      .meta({ description: "RFC 9207: every authorization response carries `iss`" }),
     service_documentation: z.string(),
   })
   .meta({ id: "OAuthAuthorizationServerMetadata", description: "RFC 8414 authorization server metadata" });

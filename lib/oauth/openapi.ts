@@ -3,7 +3,12 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import { SCOPES } from "@/lib/http/scopes";
 import { IntrospectionResponse } from "./introspection";
-import { AUTHORIZATION_SERVER_METADATA_PATH, AuthorizationServerMetadata, PROTECTED_RESOURCE_METADATA_PATH, ProtectedResourceMetadata } from "./metadata";
+import {
+  AUTHORIZATION_SERVER_METADATA_PATH,
+  AuthorizationServerMetadata,
+  PROTECTED_RESOURCE_METADATA_PATH,
+  ProtectedResourceMetadata,
+} from "./metadata";
 import { NON_EXPIRING_SECONDS } from "./tokens";
 
 const ScopeList = z.string().meta({ description: `Space-separated scopes: ${SCOPES.join(", ")}` });
@@ -11,12 +16,25 @@ const ScopeList = z.string().meta({ description: `Space-separated scopes: ${SCOP
 export const TokenRequest = z
   .object({
     grant_type: z.enum(["authorization_code", "refresh_token"]),
-    code: z.string().optional().meta({ description: "authorization_code grant: the code from the redirect (single use, valid 10 minutes)" }),
-    redirect_uri: z.string().optional().meta({ description: "authorization_code grant: exactly the redirect_uri of the authorization request" }),
-    code_verifier: z.string().optional().meta({ description: "PKCE verifier; required when the authorization request had a code_challenge, refused when it had none" }),
-    refresh_token: z.string().optional().meta({ description: "refresh_token grant: the current refresh token (it rotates; a reused one revokes the authorization)" }),
+    code: z
+      .string()
+      .optional()
+      .meta({ description: "authorization_code grant: the code from the redirect (single use, valid 10 minutes)" }),
+    redirect_uri: z
+      .string()
+      .optional()
+      .meta({ description: "authorization_code grant: exactly the redirect_uri of the authorization request" }),
+    code_verifier: z
+      .string()
+      .optional()
+      .meta({ description: "PKCE verifier; required when the authorization request had a code_challenge, refused when it had none" }),
+    refresh_token: z
+      .string()
+      .optional()
+      .meta({ description: "refresh_token grant: the current refresh token (it rotates; a reused one revokes the authorization)" }),
     scope: ScopeList.optional().meta({
-      description: "refresh_token grant: narrow the new access token's scopes (never widen); the new refresh token keeps the scopes granted (RFC 6749 section 6)",
+      description:
+        "refresh_token grant: narrow the new access token's scopes (never widen); the new refresh token keeps the scopes granted (RFC 6749 section 6)",
     }),
     client_id: z.string().optional().meta({ description: "Client authentication in the body (or use HTTP Basic, not both)" }),
     client_secret: z.string().optional(),
@@ -27,9 +45,12 @@ export const TokenResponseSchema = z
   .object({
     access_token: z.string().meta({ description: "Opaque bearer token; valid until revoked" }),
     token_type: z.literal("Bearer"),
-    expires_in: z.number().int().meta({
-      description: `Access tokens do not expire; they end when revoked. Always ${NON_EXPIRING_SECONDS} (ten years in seconds), for clients that require an integer.`,
-    }),
+    expires_in: z
+      .number()
+      .int()
+      .meta({
+        description: `Access tokens do not expire; they end when revoked. Always ${NON_EXPIRING_SECONDS} (ten years in seconds), for clients that require an integer.`,
+      }),
     refresh_token: z.string().meta({ description: "Opaque, single use: each refresh returns a new one" }),
     scope: ScopeList,
   })
@@ -113,7 +134,9 @@ export const oauthPaths: ZodOpenApiPathsObject = {
       requestBody: { content: { "application/x-www-form-urlencoded": { schema: TokenRequest } } },
       responses: {
         "200": { description: "Tokens (Cache-Control: no-store)", content: { "application/json": { schema: TokenResponseSchema } } },
-        "400": oauthError("invalid_request, invalid_grant (unknown, used, expired or foreign code; redirect_uri or PKCE mismatch; reused refresh token), invalid_scope, unsupported_grant_type"),
+        "400": oauthError(
+          "invalid_request, invalid_grant (unknown, used, expired or foreign code; redirect_uri or PKCE mismatch; reused refresh token), invalid_scope, unsupported_grant_type",
+        ),
         "401": oauthError("invalid_client, with WWW-Authenticate: Basic"),
       },
     },
@@ -135,12 +158,15 @@ export const oauthPaths: ZodOpenApiPathsObject = {
     post: {
       summary: "Introspect a token (RFC 7662)",
       description:
-        "Every app may introspect the access and refresh tokens issued to it; an app the operator registered as a resource server may introspect any access token. Any other token, and every unknown, revoked or rotated one, is `{\"active\": false}`.",
+        'Every app may introspect the access and refresh tokens issued to it; an app the operator registered as a resource server may introspect any access token. Any other token, and every unknown, revoked or rotated one, is `{"active": false}`.',
       tags: ["OAuth 2.0"],
       security: basicAuth,
       requestBody: { content: { "application/x-www-form-urlencoded": { schema: IntrospectRequest } } },
       responses: {
-        "200": { description: "The token's state (Cache-Control: no-store)", content: { "application/json": { schema: IntrospectionResponse } } },
+        "200": {
+          description: "The token's state (Cache-Control: no-store)",
+          content: { "application/json": { schema: IntrospectionResponse } },
+        },
         "400": oauthError("invalid_request"),
         "401": oauthError("invalid_client, with WWW-Authenticate: Basic"),
       },

@@ -7,7 +7,11 @@ export function parseScopeList(value: string): ScopeParse {
   const names = value.split(" ").filter((s) => s.length > 0);
   if (names.length === 0) return { ok: false, description: "At least one scope is required" };
   const unknown = names.filter((s) => !isScope(s));
-  if (unknown.length > 0) return { ok: false, description: `Unknown scope ${unknown.map((s) => `"${s.slice(0, 40)}"`).join(", ")}; known scopes: ${SCOPES.join(" ")}` };
+  if (unknown.length > 0)
+    return {
+      ok: false,
+      description: `Unknown scope ${unknown.map((s) => `"${s.slice(0, 40)}"`).join(", ")}; known scopes: ${SCOPES.join(" ")}`,
+    };
   return { ok: true, scopes: sortScopes(names as Scope[]) };
 }
 

@@ -14,7 +14,8 @@ export function tokenEndpoint(request: Request): Promise<Response> {
       throw new OAuthError("unsupported_grant_type", "Supported grant types: authorization_code, refresh_token");
     }
     const client = await authenticateClient(request, form);
-    const tokens = grantType === "authorization_code" ? await exchangeAuthorizationCode(client, form) : await refreshAccessToken(client, form);
+    const tokens =
+      grantType === "authorization_code" ? await exchangeAuthorizationCode(client, form) : await refreshAccessToken(client, form);
     return oauthJson(tokens);
   });
 }

@@ -31,7 +31,13 @@ async function issuePair(tx: Tx, grantId: string, scopes: Scope[]): Promise<Toke
   await tx.oAuthToken.create({
     data: { id: newId(), grantId, accessTokenHash: hashSecret(accessToken), refreshTokenHash: hashSecret(refreshToken), scopes },
   });
-  return { access_token: accessToken, token_type: "Bearer", expires_in: NON_EXPIRING_SECONDS, refresh_token: refreshToken, scope: scopes.join(" ") };
+  return {
+    access_token: accessToken,
+    token_type: "Bearer",
+    expires_in: NON_EXPIRING_SECONDS,
+    refresh_token: refreshToken,
+    scope: scopes.join(" "),
+  };
 }
 
 export async function revokeGrant(grantId: string): Promise<void> {
@@ -50,7 +56,8 @@ export async function exchangeAuthorizationCode(client: AuthenticatedClient, for
   const verifier = form.get("code_verifier");
   if (!code) throw new OAuthError("invalid_request", "code is required");
   if (!redirectUri) throw new OAuthError("invalid_request", "redirect_uri is required");
-  if (verifier !== null && !PKCE_VERIFIER.test(verifier)) throw new OAuthError("invalid_request", "code_verifier must be 43-128 characters of [A-Za-z0-9-._~]");
+  if (verifier !== null && !PKCE_VERIFIER.test(verifier))
+    throw new OAuthError("invalid_request", "code_verifier must be 43-128 characters of [A-Za-z0-9-._~]");
 
   const row = code.length <= 200 ? await db.authorizationCode.findUnique({ where: { codeHash: hashSecret(code) } }) : null;
   if (!row) throw new OAuthError("invalid_grant", "The authorization code is invalid");
@@ -93,7 +100,12 @@ export async function refreshAccessToken(client: AuthenticatedClient, form: URLS
     refreshToken.length <= 200
       ? await db.oAuthToken.findUnique({
           where: { refreshTokenHash: hashSecret(refreshToken) },
-          select: { id: true, rotatedAt: true, revokedAt: true, grant: { select: { id: true, clientId: true, revokedAt: true, scopes: true } } },
+          select: {
+            id: true,
+            rotatedAt: true,
+            revokedAt: true,
+            grant: { select: { id: true, clientId: true, revokedAt: true, scopes: true } },
+          },
         })
       : null;
   if (!row || row.grant.clientId !== client.id) throw new OAuthError("invalid_grant", "The refresh token is invalid");
@@ -120,7 +132,10 @@ export async function refreshAccessToken(client: AuthenticatedClient, form: URLS
   const result = await db.$transaction(async (tx) => {
     const now = new Date();
     // The old pair ends with the rotation: its access token too, so a refresh never leaves two live tokens.
-    const { count } = await tx.oAuthToken.updateMany({ where: { id: row.id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: now, revokedAt: now } });
+    const { count } = await tx.oAuthToken.updateMany({
+      where: { id: row.id, rotatedAt: null, revokedAt: null },
+      data: { rotatedAt: now, revokedAt: now },
+    });
     if (count !== 1) return null;
     return issuePair(tx, row.grant.id, scopes);
   });

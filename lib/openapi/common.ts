@@ -26,10 +26,9 @@ export const ProblemSchema = z
   })
   .meta({ id: "Problem", description: `RFC 9457 problem details. Codes: ${Object.keys(PROBLEMS).join(", ")}` });
 
-export const VersionHeader = z
-  .object({
-    "Service-Version": z.literal(CURRENT_VERSION).meta({ description: "API version; required on every /api request" }),
-  });
+export const VersionHeader = z.object({
+  "Service-Version": z.literal(CURRENT_VERSION).meta({ description: "API version; required on every /api request" }),
+});
 
 function problem(description: string) {
   return { description, content: { "application/problem+json": { schema: ProblemSchema } } };
@@ -56,7 +55,5 @@ export function jsonContent(schema: z.ZodType, description: string) {
 
 /** Security requirement for an operation needing `scope`. */
 export function security(scope: string | null): Record<string, string[]>[] {
-  return scope === null
-    ? [{ apiKey: [] }, { oauth2: [] }, { session: [] }]
-    : [{ apiKey: [] }, { oauth2: [scope] }, { session: [] }];
+  return scope === null ? [{ apiKey: [] }, { oauth2: [] }, { session: [] }] : [{ apiKey: [] }, { oauth2: [scope] }, { session: [] }];
 }

@@ -53,14 +53,37 @@ export function openApiDocument() {
     paths: Object.assign({}, ...domains),
     components: {
       securitySchemes: {
-        apiKey: { type: "apiKey", in: "header", name: "Authorization", description: "`Authorization: Service-API-Key <key>`: a brand API key with full access to its brand" },
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "Authorization",
+          description: "`Authorization: Service-API-Key <key>`: a brand API key with full access to its brand",
+        },
         oauth2: {
           type: "oauth2",
-          description: "OAuth 2.0 Authorization Code grant (PKCE S256 supported); access tokens are sent as `Authorization: Bearer <token>`",
-          flows: { authorizationCode: { authorizationUrl: "/oauth2/authorize", tokenUrl: "/oauth2/token", refreshUrl: "/oauth2/token", scopes: SCOPE_DESCRIPTIONS } },
+          description:
+            "OAuth 2.0 Authorization Code grant (PKCE S256 supported); access tokens are sent as `Authorization: Bearer <token>`",
+          flows: {
+            authorizationCode: {
+              authorizationUrl: "/oauth2/authorize",
+              tokenUrl: "/oauth2/token",
+              refreshUrl: "/oauth2/token",
+              scopes: SCOPE_DESCRIPTIONS,
+            },
+          },
         },
-        oauthClientBasic: { type: "http", scheme: "basic", description: "OAuth client authentication at /oauth2/token, /oauth2/revoke and /oauth2/introspect: client_id and client_secret (or send them in the form body)" },
-        session: { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "The dashboard's session (first-party UI only; writes need a same-origin Origin header)" },
+        oauthClientBasic: {
+          type: "http",
+          scheme: "basic",
+          description:
+            "OAuth client authentication at /oauth2/token, /oauth2/revoke and /oauth2/introspect: client_id and client_secret (or send them in the form body)",
+        },
+        session: {
+          type: "apiKey",
+          in: "cookie",
+          name: "authjs.session-token",
+          description: "The dashboard's session (first-party UI only; writes need a same-origin Origin header)",
+        },
       },
     },
   });

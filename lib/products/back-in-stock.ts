@@ -16,7 +16,9 @@ export async function backInStockProducts(brandId: string, contactId: string, sl
   const inCatalog = new Set(catalog.map((c) => c.productId));
   const restocked: { row: ProductRow; at: Date }[] = [
     ...catalog.filter((c) => c.status === "inStock" && c.backInStockAt).map((c) => ({ row: catalogRow(c), at: c.backInStockAt! })),
-    ...seen.filter((p) => !inCatalog.has(p.productId) && p.inStock === true && p.backInStockAt).map((p) => ({ row: p, at: p.backInStockAt! })),
+    ...seen
+      .filter((p) => !inCatalog.has(p.productId) && p.inStock === true && p.backInStockAt)
+      .map((p) => ({ row: p, at: p.backInStockAt! })),
   ];
   restocked.sort((a, b) => b.at.getTime() - a.at.getTime() || a.row.productId.localeCompare(b.row.productId));
   return restocked.slice(0, slots).map(({ row }) => toView(row));

@@ -5,11 +5,24 @@ import { writeTransaction } from "@/lib/db/sql";
 import { offsetPaging } from "@/lib/http/offset-paging";
 import { ApiProblem } from "@/lib/http/problems";
 import type {
-  CategoryListQuery, CategoryRecord, CreateCategoryRequest, ProductDocument, ProductInput, ProductListQuery,
-  ProductRecord, UpdateCategoryRequest,
+  CategoryListQuery,
+  CategoryRecord,
+  CreateCategoryRequest,
+  ProductDocument,
+  ProductInput,
+  ProductListQuery,
+  ProductRecord,
+  UpdateCategoryRequest,
 } from "./schemas";
 import {
-  categoryMissing, deleteCategoryRow, deleteProductRow, insertCategory, insertProduct, productMissing, replaceProduct, updateCategoryRow,
+  categoryMissing,
+  deleteCategoryRow,
+  deleteProductRow,
+  insertCategory,
+  insertProduct,
+  productMissing,
+  replaceProduct,
+  updateCategoryRow,
 } from "./write-catalog";
 
 type ProductRow = { document: unknown; createdAt: Date; updatedAt: Date };
@@ -92,5 +105,8 @@ export async function listCategories(brandId: string, query: CategoryListQuery) 
     take: query.limit + 1,
     select: CATEGORY_COLUMNS,
   });
-  return { categories: rows.slice(0, query.limit).map(toCategory), paging: offsetPaging("/api/product-categories", query, rows.length > query.limit) };
+  return {
+    categories: rows.slice(0, query.limit).map(toCategory),
+    paging: offsetPaging("/api/product-categories", query, rows.length > query.limit),
+  };
 }

@@ -5,7 +5,14 @@ import { db } from "@/lib/db";
 import { formatPrice, type ProductView } from "./product-view";
 
 export const PRODUCT_SELECT = {
-  productId: true, title: true, price: true, currency: true, url: true, imageUrl: true, categories: true, inStock: true,
+  productId: true,
+  title: true,
+  price: true,
+  currency: true,
+  url: true,
+  imageUrl: true,
+  categories: true,
+  inStock: true,
 } as const;
 
 export type ProductRow = {
@@ -24,20 +31,42 @@ export type ProductRow = {
 };
 
 export const CATALOG_SELECT = {
-  productId: true, title: true, price: true, currency: true, url: true, imageUrl: true, categoryIds: true, status: true, document: true,
+  productId: true,
+  title: true,
+  price: true,
+  currency: true,
+  url: true,
+  imageUrl: true,
+  categoryIds: true,
+  status: true,
+  document: true,
 } as const;
 
 type CatalogColumns = {
-  productId: string; title: string; price: number | null; currency: string; url: string; imageUrl: string | null;
-  categoryIds: unknown; status: string; document: unknown;
+  productId: string;
+  title: string;
+  price: number | null;
+  currency: string;
+  url: string;
+  imageUrl: string | null;
+  categoryIds: unknown;
+  status: string;
+  document: unknown;
 };
 
 /** A catalog product as the recommenders read it. */
 export function catalogRow(c: CatalogColumns): ProductRow {
   const description = (c.document as { description?: unknown } | null)?.description;
   return {
-    productId: c.productId, title: c.title, price: c.price, currency: c.currency, url: c.url, imageUrl: c.imageUrl,
-    categories: c.categoryIds, inStock: c.status === "inStock", available: c.status !== "notAvailable",
+    productId: c.productId,
+    title: c.title,
+    price: c.price,
+    currency: c.currency,
+    url: c.url,
+    imageUrl: c.imageUrl,
+    categories: c.categoryIds,
+    inStock: c.status === "inStock",
+    available: c.status !== "notAvailable",
     description: typeof description === "string" ? description : null,
   };
 }
@@ -51,7 +80,10 @@ export async function catalogByIds(brandId: string, ids: readonly string[]): Pro
 
 /** Rows read from events, each replaced by the catalog's product when the catalog has it. */
 export async function withCatalog(brandId: string, rows: ProductRow[]): Promise<ProductRow[]> {
-  const catalog = await catalogByIds(brandId, rows.map((r) => r.productId));
+  const catalog = await catalogByIds(
+    brandId,
+    rows.map((r) => r.productId),
+  );
   return rows.map((row) => catalog.get(row.productId) ?? row);
 }
 
@@ -93,7 +125,12 @@ type Props = Record<string, unknown>;
 /** Properties of a contact's events by name (any name when `names` is empty), newest first. */
 export async function contactEvents(brandId: string, contactId: string, names: readonly string[], since?: Date, take = 200) {
   const rows = await db.contactEvent.findMany({
-    where: { brandId, contactId, ...(names.length ? { eventName: { in: [...names] } } : {}), ...(since ? { eventTime: { gte: since } } : {}) },
+    where: {
+      brandId,
+      contactId,
+      ...(names.length ? { eventName: { in: [...names] } } : {}),
+      ...(since ? { eventTime: { gte: since } } : {}),
+    },
     orderBy: [{ eventTime: "desc" }, { id: "desc" }],
     take,
     select: { eventName: true, eventTime: true, properties: true },

@@ -13,8 +13,26 @@ function address(value: unknown): string {
   if (typeof value === "string") return value;
   if (!value || typeof value !== "object") return "";
   const a = value as Record<string, unknown>;
-  const keys = ["name", "firstName", "lastName", "company", "address1", "address", "address2", "city", "state", "province", "postalCode", "zip", "country", "countryCode"];
-  return keys.map((k) => str(a[k])).filter(Boolean).join(", ");
+  const keys = [
+    "name",
+    "firstName",
+    "lastName",
+    "company",
+    "address1",
+    "address",
+    "address2",
+    "city",
+    "state",
+    "province",
+    "postalCode",
+    "zip",
+    "country",
+    "countryCode",
+  ];
+  return keys
+    .map((k) => str(a[k]))
+    .filter(Boolean)
+    .join(", ");
 }
 
 export function orderView(order: PlacedOrder) {

@@ -7,7 +7,9 @@ const standard = { plan: "standard", features: {} };
 describe("plan rule", () => {
   it("keeps personalized strategies for brands with the feature", () => {
     expect(effectiveStrategy(pro, { type: "personalized", fallbackType: "popular" })).toBe("personalized");
-    expect(effectiveStrategy({ plan: "standard", features: { personalizedRecommender: true } }, { type: "recentlyViewed" })).toBe("recentlyViewed");
+    expect(effectiveStrategy({ plan: "standard", features: { personalizedRecommender: true } }, { type: "recentlyViewed" })).toBe(
+      "recentlyViewed",
+    );
   });
 
   it("uses fallbackType without the feature, and newest when there is none", () => {

@@ -4,7 +4,17 @@ import { brandHasFeature } from "@/lib/brands/plans";
 import { db } from "@/lib/db";
 import type { ProductRecommender } from "@/lib/templates/schema";
 import {
-  CATALOG_SELECT, catalogFirst, catalogRow, categoriesOf, contactEvents, lineItemsOf, PRODUCT_SELECT, productsByIds, str, toView, withCatalog,
+  CATALOG_SELECT,
+  catalogFirst,
+  catalogRow,
+  categoriesOf,
+  contactEvents,
+  lineItemsOf,
+  PRODUCT_SELECT,
+  productsByIds,
+  str,
+  toView,
+  withCatalog,
   type ProductRow,
 } from "./catalog";
 import { missingLinks, type ProductView, type SkippedProduct } from "./product-view";
@@ -48,7 +58,10 @@ async function eventCounts(brandId: string, eventName: string, since: Date): Pro
 }
 
 async function rankedByCounts(brandId: string, counts: Map<string, number>): Promise<ProductRow[]> {
-  const ids = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, CANDIDATES).map(([id]) => id);
+  const ids = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, CANDIDATES)
+    .map(([id]) => id);
   return productsByIds(brandId, ids);
 }
 
@@ -114,7 +127,13 @@ export async function recentlyViewed(ctx: RecommendContext, rec: Rec): Promise<P
 /** Product ids in the recipient's placed orders (since a time). */
 export async function purchasedIds(brandId: string, contactId: string, since?: Date): Promise<Set<string>> {
   const orders = await contactEvents(brandId, contactId, ["placed order"], since, 500);
-  return new Set(orders.flatMap((o) => lineItemsOf(o.properties).map((i) => str(i.productID)).filter((id): id is string => !!id)));
+  return new Set(
+    orders.flatMap((o) =>
+      lineItemsOf(o.properties)
+        .map((i) => str(i.productID))
+        .filter((id): id is string => !!id),
+    ),
+  );
 }
 
 /**
@@ -141,13 +160,24 @@ export async function personalized(ctx: RecommendContext, rec: Rec): Promise<Pro
     }),
     catalogNewest(ctx.brandId, undefined, 5000),
   ]);
-  const candidates = catalogFirst(await withCatalog(ctx.brandId, selling), catalog.filter((row) => !bought.has(row.productId)));
+  const candidates = catalogFirst(
+    await withCatalog(ctx.brandId, selling),
+    catalog.filter((row) => !bought.has(row.productId)),
+  );
   const score = (row: ProductRow) => categoriesOf(row).reduce((s, c) => s + (weights.get(c) ?? 0), 0);
-  return candidates.map((row, i) => ({ row, i, s: score(row) })).filter((x) => x.s > 0).sort((a, b) => b.s - a.s || a.i - b.i).map((x) => x.row);
+  return candidates
+    .map((row, i) => ({ row, i, s: score(row) }))
+    .filter((x) => x.s > 0)
+    .sort((a, b) => b.s - a.s || a.i - b.i)
+    .map((x) => x.row);
 }
 
 export const STRATEGIES: Record<Strategy, (ctx: RecommendContext, rec: Rec) => Promise<ProductRow[]>> = {
-  newest, popular, mostViewed, recentlyViewed, personalized,
+  newest,
+  popular,
+  mostViewed,
+  recentlyViewed,
+  personalized,
 };
 
 /** The shared filters: stock, categories, excluded products, price, recent purchases. */
@@ -155,9 +185,10 @@ export async function applyFilters(rows: ProductRow[], ctx: RecommendContext, re
   const include = rec.includeCategories?.length ? new Set(rec.includeCategories) : null;
   const exclude = new Set(rec.excludeCategories ?? []);
   const excludedProducts = new Set(rec.excludeProducts ?? []);
-  const recentlyBought = ctx.contactId && rec.purchaseExclusionDays
-    ? await purchasedIds(ctx.brandId, ctx.contactId, new Date(ctx.now.getTime() - rec.purchaseExclusionDays * 86_400_000))
-    : new Set<string>();
+  const recentlyBought =
+    ctx.contactId && rec.purchaseExclusionDays
+      ? await purchasedIds(ctx.brandId, ctx.contactId, new Date(ctx.now.getTime() - rec.purchaseExclusionDays * 86_400_000))
+      : new Set<string>();
   return rows.filter((row) => {
     if (row.available === false) return false;
     // Unknown stock counts as in stock: only products marked out of stock are left out.

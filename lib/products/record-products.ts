@@ -40,7 +40,13 @@ function fromLineItem(item: Props, base: Pick<ProductFact, "brandId" | "seenAt" 
 }
 
 /** The product facts one recommended event carries (custom events carry none). */
-export function productFacts(event: { brandId: string; eventName: string; eventVersion: string | null; receivedAt: Date; properties: Props }): ProductFact[] {
+export function productFacts(event: {
+  brandId: string;
+  eventName: string;
+  eventVersion: string | null;
+  receivedAt: Date;
+  properties: Props;
+}): ProductFact[] {
   if (event.eventVersion === null) return [];
   const p = event.properties;
   const base = { brandId: event.brandId, seenAt: event.receivedAt, currency: str(p.currency) };
@@ -50,18 +56,20 @@ export function productFacts(event: { brandId: string; eventName: string; eventV
       const productId = str(p.productID);
       if (!productId) return [];
       const backInStock = event.eventName === "product back in stock";
-      return [{
-        ...base,
-        productId,
-        title: str(p.productTitle),
-        price: num(p.productPrice),
-        url: str(p.url) ?? str(p.productURL),
-        imageUrl: str(p.productImageURL),
-        categories: categoriesOf(p.categories ?? p.productCategories),
-        inStock: backInStock ? true : typeof p.inStock === "boolean" ? p.inStock : undefined,
-        views: backInStock ? 0 : 1,
-        orders: 0,
-      }];
+      return [
+        {
+          ...base,
+          productId,
+          title: str(p.productTitle),
+          price: num(p.productPrice),
+          url: str(p.url) ?? str(p.productURL),
+          imageUrl: str(p.productImageURL),
+          categories: categoriesOf(p.categories ?? p.productCategories),
+          inStock: backInStock ? true : typeof p.inStock === "boolean" ? p.inStock : undefined,
+          views: backInStock ? 0 : 1,
+          orders: 0,
+        },
+      ];
     }
     case "added product to cart":
     case "started checkout":
@@ -94,7 +102,22 @@ export function mergeFacts(facts: ProductFact[]): ProductFact[] {
   return [...merged.values()];
 }
 
-const PRODUCT_COLUMNS = ["brandId", "productId", "title", "price", "currency", "url", "imageUrl", "categories", "inStock", "backInStockAt", "firstSeenAt", "lastSeenAt", "viewCount", "orderCount"];
+const PRODUCT_COLUMNS = [
+  "brandId",
+  "productId",
+  "title",
+  "price",
+  "currency",
+  "url",
+  "imageUrl",
+  "categories",
+  "inStock",
+  "backInStockAt",
+  "firstSeenAt",
+  "lastSeenAt",
+  "viewCount",
+  "orderCount",
+];
 const PRODUCT_VALUES = "(?, ?, ?, ?float, ?, ?, ?, ?json, ?bool, ?ts, ?ts, ?ts, ?, ?)";
 
 // One statement per batch: values an event did not send (NULL, or an empty category list) keep what is
@@ -120,9 +143,20 @@ export async function recordProducts(tx: SqlRunner, facts: ProductFact[]): Promi
   const merged = mergeFacts(facts);
   if (merged.length === 0) return;
   const params = merged.flatMap((f) => [
-    f.brandId, f.productId, f.title ?? null, f.price ?? null, f.currency ?? null, f.url ?? null, f.imageUrl ?? null,
-    JSON.stringify(f.categories ?? []), f.inStock ?? null, f.inStock === true ? f.seenAt : null,
-    f.seenAt, f.seenAt, f.views, f.orders,
+    f.brandId,
+    f.productId,
+    f.title ?? null,
+    f.price ?? null,
+    f.currency ?? null,
+    f.url ?? null,
+    f.imageUrl ?? null,
+    JSON.stringify(f.categories ?? []),
+    f.inStock ?? null,
+    f.inStock === true ? f.seenAt : null,
+    f.seenAt,
+    f.seenAt,
+    f.views,
+    f.orders,
   ]);
   await tx.run(UPSERT_PRODUCTS(merged.length), [...params, "[]", true, true]);
 }

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { offsetPagingQuery as offsetPaging, OffsetPagingSchema } from "@/lib/http/offset-paging";
 
 export const PRODUCT_STATUSES = ["inStock", "outOfStock", "notAvailable"] as const;
-export const ProductStatus = z.enum(PRODUCT_STATUSES)
+export const ProductStatus = z
+  .enum(PRODUCT_STATUSES)
   .meta({ description: "inStock, outOfStock or notAvailable; out-of-stock and unavailable products are left out of recommendations" });
 
 function isHttpUrl(value: string): boolean {
@@ -18,7 +19,10 @@ function isHttpUrl(value: string): boolean {
 
 /** A link placed in emails: an absolute http(s) URL of at most `max` characters. */
 export const HttpUrl = (max: number) =>
-  z.string().max(max).refine(isHttpUrl, { message: "must be an absolute http(s) URL", params: { code: "invalid_url" } });
+  z
+    .string()
+    .max(max)
+    .refine(isHttpUrl, { message: "must be an absolute http(s) URL", params: { code: "invalid_url" } });
 
 const Timestamp = z.iso.datetime({ offset: true });
 const text = (max: number) => z.string().max(max);
@@ -43,17 +47,29 @@ const productShape = {
   id: StoreId.meta({ description: "The store's product id (1-100 characters)", example: "1234567890" }),
   title: z.string().min(1).max(255).meta({ example: "My Product" }),
   url: HttpUrl(1000).meta({ description: "The product page on the store", example: "https://example.com/product" }),
-  currency: z.string().regex(/^[A-Za-z]{3}$/, { message: "must be a 3-letter ISO 4217 code, e.g. USD" }).transform((c) => c.toUpperCase())
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, { message: "must be a 3-letter ISO 4217 code, e.g. USD" })
+    .transform((c) => c.toUpperCase())
     .meta({ description: "ISO 4217 code of the variants' prices", example: "USD" }),
   status: ProductStatus,
-  description: text(1000).optional().meta({ description: "A short description, shown in emails when the product block shows descriptions" }),
-  defaultImageUrl: HttpUrl(1000).optional().meta({ description: "The image emails show; other images go in `images`", example: "https://example.com/image.jpg" }),
+  description: text(1000)
+    .optional()
+    .meta({ description: "A short description, shown in emails when the product block shows descriptions" }),
+  defaultImageUrl: HttpUrl(1000)
+    .optional()
+    .meta({ description: "The image emails show; other images go in `images`", example: "https://example.com/image.jpg" }),
   images: z.array(HttpUrl(1000)).max(300).optional(),
   tags: z.array(text(100)).max(100).optional(),
   type: text(100).optional().meta({ description: "Product type, e.g. for grouping" }),
   vendor: text(100).optional().meta({ description: "The manufacturer or brand" }),
   categoryIDs: z.array(StoreId).max(100).optional().meta({ description: "Ids of the product's categories (see /api/product-categories)" }),
-  variants: z.array(VariantSchema).min(1).max(500).optional().meta({ description: "The first variant's price is the product's price in emails" }),
+  variants: z
+    .array(VariantSchema)
+    .min(1)
+    .max(500)
+    .optional()
+    .meta({ description: "The first variant's price is the product's price in emails" }),
 };
 
 function uniqueVariants(product: { variants?: unknown }, ctx: z.RefinementCtx) {
@@ -62,7 +78,13 @@ function uniqueVariants(product: { variants?: unknown }, ctx: z.RefinementCtx) {
   product.variants.forEach((variant: { id?: unknown } | null, i) => {
     if (typeof variant?.id !== "string") return;
     const first = seen.get(variant.id);
-    if (first !== undefined) ctx.addIssue({ code: "custom", path: ["variants", i, "id"], message: `repeats variants[${first}].id`, params: { code: "duplicate" } });
+    if (first !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["variants", i, "id"],
+        message: `repeats variants[${first}].id`,
+        params: { code: "duplicate" },
+      });
     else seen.set(variant.id, i);
   });
 }
@@ -71,7 +93,9 @@ function uniqueVariants(product: { variants?: unknown }, ctx: z.RefinementCtx) {
 export const ProductInput = z
   .strictObject({
     ...productShape,
-    createdAt: Timestamp.optional().meta({ description: "When the store created the product (default: when Inkwell first stores it); orders the newest strategy" }),
+    createdAt: Timestamp.optional().meta({
+      description: "When the store created the product (default: when Inkwell first stores it); orders the newest strategy",
+    }),
     updatedAt: Timestamp.optional().meta({ description: "Ignored: Inkwell sets it on every write" }),
   })
   // Also when other fields failed, so a request learns every problem at once.
@@ -83,7 +107,11 @@ export type ProductDocument = Omit<ProductInput, "createdAt" | "updatedAt">;
 
 export const ProductSchema = z
   .object({ ...productShape, currency: z.string(), createdAt: z.iso.datetime(), updatedAt: z.iso.datetime() })
-  .meta({ id: "CatalogProduct", description: "A product of the store's catalog: the published Product of the Products API (named CatalogProduct here beside the email content's product block)" });
+  .meta({
+    id: "CatalogProduct",
+    description:
+      "A product of the store's catalog: the published Product of the Products API (named CatalogProduct here beside the email content's product block)",
+  });
 export type ProductRecord = z.infer<typeof ProductSchema>;
 
 export const ProductIdResponse = z.object({ id: z.string().meta({ example: "shoes-blue-123" }) }).meta({ id: "CreateProductResponse" });
@@ -91,15 +119,18 @@ export const ProductIdResponse = z.object({ id: z.string().meta({ example: "shoe
 export const ProductParams = z.object({ productID: StoreId });
 export const CategoryParams = z.object({ categoryID: StoreId });
 
-export const ProductListQuery = z
-  .strictObject({
-    ...offsetPaging,
-    sort: z.enum(["date", "updatedAt", "createdAt"]).default("createdAt")
-      .meta({ description: "createdAt (default; `date` is the same), or updatedAt; newest first" }),
-  });
+export const ProductListQuery = z.strictObject({
+  ...offsetPaging,
+  sort: z
+    .enum(["date", "updatedAt", "createdAt"])
+    .default("createdAt")
+    .meta({ description: "createdAt (default; `date` is the same), or updatedAt; newest first" }),
+});
 export type ProductListQuery = z.infer<typeof ProductListQuery>;
 
-export const ProductListSchema = z.object({ products: z.array(ProductSchema), paging: OffsetPagingSchema }).meta({ id: "ListProductsResponse" });
+export const ProductListSchema = z
+  .object({ products: z.array(ProductSchema), paging: OffsetPagingSchema })
+  .meta({ id: "ListProductsResponse" });
 
 export const CreateCategoryRequest = z
   .strictObject({
@@ -121,12 +152,15 @@ export type CategoryRecord = z.infer<typeof CategorySchema>;
 
 export const CategoryIdResponse = z.object({ categoryID: z.string().meta({ example: "C1234" }) }).meta({ id: "CreateCategoryResponse" });
 
-export const CategoryListQuery = z
-  .strictObject({
-    ...offsetPaging,
-    sort: z.enum(["title", "updatedAt", "createdAt"]).default("createdAt")
-      .meta({ description: "createdAt (default) or updatedAt, newest first; title, A to Z" }),
-  });
+export const CategoryListQuery = z.strictObject({
+  ...offsetPaging,
+  sort: z
+    .enum(["title", "updatedAt", "createdAt"])
+    .default("createdAt")
+    .meta({ description: "createdAt (default) or updatedAt, newest first; title, A to Z" }),
+});
 export type CategoryListQuery = z.infer<typeof CategoryListQuery>;
 
-export const CategoryListSchema = z.object({ categories: z.array(CategorySchema), paging: OffsetPagingSchema }).meta({ id: "GetCategoriesResponse" });
+export const CategoryListSchema = z
+  .object({ categories: z.array(CategorySchema), paging: OffsetPagingSchema })
+  .meta({ id: "GetCategoriesResponse" });

@@ -30,7 +30,8 @@ function columns(input: ProductInput) {
   };
 }
 
-const productExists = (id: string) => new ApiProblem("conflict", `Product ${id} already exists; replace it with PUT /api/products/${encodeURIComponent(id)}`);
+const productExists = (id: string) =>
+  new ApiProblem("conflict", `Product ${id} already exists; replace it with PUT /api/products/${encodeURIComponent(id)}`);
 export const productMissing = (id: string) => new ApiProblem("not-found", `Product ${id} does not exist`);
 
 /** Creates a product; 409 when the brand already has one with this id. */
@@ -58,8 +59,22 @@ export async function replaceProduct(tx: SqlRunner, brandId: string, input: Prod
        "backInStockAt" = CASE WHEN ? = 'inStock' AND "status" <> 'inStock' THEN ?ts ELSE "backInStockAt" END,
        "createdAt" = COALESCE(?ts, "createdAt"), "updatedAt" = ?ts
      WHERE "brandId" = ? AND "productId" = ?`,
-    [c.document, c.title, c.url, c.currency, c.status, c.imageUrl, c.price, c.categoryIds, c.status, now,
-      input.createdAt ? new Date(input.createdAt) : null, now, brandId, input.id],
+    [
+      c.document,
+      c.title,
+      c.url,
+      c.currency,
+      c.status,
+      c.imageUrl,
+      c.price,
+      c.categoryIds,
+      c.status,
+      now,
+      input.createdAt ? new Date(input.createdAt) : null,
+      now,
+      brandId,
+      input.id,
+    ],
   );
   if (changed === 0) throw productMissing(input.id);
 }
@@ -69,7 +84,11 @@ export async function deleteProductRow(tx: SqlRunner, brandId: string, productId
   if (deleted === 0) throw productMissing(productId);
 }
 
-const categoryExists = (id: string) => new ApiProblem("conflict", `Product category ${id} already exists; change its title with PATCH /api/product-categories/${encodeURIComponent(id)}`);
+const categoryExists = (id: string) =>
+  new ApiProblem(
+    "conflict",
+    `Product category ${id} already exists; change its title with PATCH /api/product-categories/${encodeURIComponent(id)}`,
+  );
 export const categoryMissing = (id: string) => new ApiProblem("not-found", `Product category ${id} does not exist`);
 
 export async function insertCategory(tx: SqlRunner, brandId: string, input: CreateCategoryRequest, now: Date): Promise<void> {
@@ -81,8 +100,19 @@ export async function insertCategory(tx: SqlRunner, brandId: string, input: Crea
   if (inserted === 0) throw categoryExists(input.categoryID);
 }
 
-export async function updateCategoryRow(tx: SqlRunner, brandId: string, categoryId: string, input: UpdateCategoryRequest, now: Date): Promise<void> {
-  const changed = await tx.run(`UPDATE "ProductCategory" SET "title" = ?, "updatedAt" = ?ts WHERE "brandId" = ? AND "categoryId" = ?`, [input.title, now, brandId, categoryId]);
+export async function updateCategoryRow(
+  tx: SqlRunner,
+  brandId: string,
+  categoryId: string,
+  input: UpdateCategoryRequest,
+  now: Date,
+): Promise<void> {
+  const changed = await tx.run(`UPDATE "ProductCategory" SET "title" = ?, "updatedAt" = ?ts WHERE "brandId" = ? AND "categoryId" = ?`, [
+    input.title,
+    now,
+    brandId,
+    categoryId,
+  ]);
   if (changed === 0) throw categoryMissing(categoryId);
 }
 

@@ -5,7 +5,12 @@ beforeAll(() => {
   process.env.AUTH_SECRET ??= "unit-test-secret-recipient-links";
 });
 
-const claims: LinkClaims = { mode: "live", brandId: "65a1f0c2e4b0a1b2c3d4e5f6", contactId: "65a1f0c2e4b0a1b2c3d4e5f7", templateId: "65a1f0c2e4b0a1b2c3d4e5f8" };
+const claims: LinkClaims = {
+  mode: "live",
+  brandId: "65a1f0c2e4b0a1b2c3d4e5f6",
+  contactId: "65a1f0c2e4b0a1b2c3d4e5f7",
+  templateId: "65a1f0c2e4b0a1b2c3d4e5f8",
+};
 
 describe("recipient link tokens", () => {
   it("round-trip their claims, absent ids included, in a short URL-safe token", () => {

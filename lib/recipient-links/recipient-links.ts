@@ -5,7 +5,11 @@ import { signLink, type LinkClaims } from "./link-token";
 
 export type RecipientLinks = { unsubscribe: string; preferences: string; viewInBrowser: string };
 
-export const LINK_PATHS = { unsubscribe: "/email/unsubscribe/", preferences: "/email/preferences/", viewInBrowser: "/email/view/" } as const;
+export const LINK_PATHS = {
+  unsubscribe: "/email/unsubscribe/",
+  preferences: "/email/preferences/",
+  viewInBrowser: "/email/view/",
+} as const;
 
 export function recipientLinks(claims: LinkClaims): RecipientLinks {
   const token = signLink(claims);

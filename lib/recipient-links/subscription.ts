@@ -27,10 +27,14 @@ export async function linkSubject(token: string): Promise<LinkSubject> {
   const contact = claims.contactId
     ? await db.contact.findFirst({
         where: { id: claims.contactId, brandId: claims.brandId },
-        select: { firstName: true, identifiers: { where: { type: "email" }, select: { value: true, status: true }, orderBy: { id: "asc" } } },
+        select: {
+          firstName: true,
+          identifiers: { where: { type: "email" }, select: { value: true, status: true }, orderBy: { id: "asc" } },
+        },
       })
     : null;
-  if (claims.mode !== "live") return { kind: claims.mode, claims, brandName: brand.name, contactEmail: contact?.identifiers[0]?.value ?? null };
+  if (claims.mode !== "live")
+    return { kind: claims.mode, claims, brandName: brand.name, contactEmail: contact?.identifiers[0]?.value ?? null };
   if (!contact || contact.identifiers.length === 0) return { kind: "gone", claims, brandName: brand.name };
   return { kind: "live", claims, brandName: brand.name, emails: contact.identifiers.map((i) => ({ address: i.value, status: i.status })) };
 }
@@ -51,12 +55,22 @@ export async function setEmailStatus(
   if (subject.kind !== "live") return subject.kind;
   const changed = subject.emails.filter((e) => e.status !== status);
   if (changed.length === 0) return "live";
-  const consent = status === "subscribed" ? { source: "preferences page", ...(visitor.userAgent ? { userAgent: visitor.userAgent.slice(0, 500) } : {}) } : undefined;
+  const consent =
+    status === "subscribed"
+      ? { source: "preferences page", ...(visitor.userAgent ? { userAgent: visitor.userAgent.slice(0, 500) } : {}) }
+      : undefined;
   try {
     await updateContact(
       subject.claims.brandId,
       { id: subject.claims.contactId! },
-      { identifiers: changed.map((e) => ({ type: "email" as const, id: e.address, channels: { email: { status } }, ...(consent ? { consent } : {}) })) },
+      {
+        identifiers: changed.map((e) => ({
+          type: "email" as const,
+          id: e.address,
+          channels: { email: { status } },
+          ...(consent ? { consent } : {}),
+        })),
+      },
       { source },
     );
   } catch (error) {

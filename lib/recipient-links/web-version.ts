@@ -17,7 +17,8 @@ export async function webVersion(token: string): Promise<WebVersion> {
     const { html } = await renderTemplateFor(claims.brandId, claims.templateId, who, { mode: claims.mode === "test" ? "test" : "live" });
     return { status: 200, html };
   } catch (error) {
-    if (error instanceof ApiProblem && (error.code === "not-found" || error.code === "template-syntax")) return { status: 404, reason: GONE };
+    if (error instanceof ApiProblem && (error.code === "not-found" || error.code === "template-syntax"))
+      return { status: 404, reason: GONE };
     // The brand was deleted (Prisma's "record not found" from its lookup).
     if ((error as { code?: unknown }).code === "P2025") return { status: 404, reason: GONE };
     throw error;

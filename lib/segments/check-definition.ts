@@ -17,7 +17,8 @@ async function originsByName(brandId: string, names: string[]): Promise<Map<stri
   if (names.length === 0) return out;
   const rows = await sqlReader().all<{ eventName: string; origin: string }>(
     `SELECT DISTINCT "eventName", "origin" FROM "EventIdentity" WHERE "brandId" = ? AND "eventName" IN (${names.map(() => "?").join(", ")}) AND "origin" <> ''`,
-    [brandId, ...names]);
+    [brandId, ...names],
+  );
   for (const r of rows) out.set(r.eventName, (out.get(r.eventName) ?? new Set()).add(r.origin));
   return out;
 }
@@ -46,10 +47,15 @@ export async function checkDefinition(brandId: string, groups: ConditionGroups):
         filters: condition.filters.map((filter, fi) => {
           const at = `/conditionGroups/${g}/conditions/${c}/filters/${fi}`;
           if (filter.origin === undefined) {
-            const origins = new Set([...(seen.get(filter.name) ?? []), ...declared.filter((d) => d.name === filter.name).map((d) => d.origin)]);
+            const origins = new Set([
+              ...(seen.get(filter.name) ?? []),
+              ...declared.filter((d) => d.name === filter.name).map((d) => d.origin),
+            ]);
             if (origins.size > 1) {
               errors.push({
-                field: "conditionGroups.conditions.filters.origin", pointer: `${at}/origin`, code: "required",
+                field: "conditionGroups.conditions.filters.origin",
+                pointer: `${at}/origin`,
+                code: "required",
                 message: `"${filter.name}" arrives from several origins; choose one: ${[...origins].sort().join(", ")}`,
               });
             }
@@ -64,7 +70,9 @@ export async function checkDefinition(brandId: string, groups: ConditionGroups):
               if (!expected) return p;
               if (p.valueType && p.valueType !== expected && !(p.operator === "exists" || p.operator === "doesNotExist")) {
                 errors.push({
-                  field: "conditionGroups.conditions.filters.filters.valueType", pointer: `${at}/filters/${pi}/valueType`, code: "invalid_value",
+                  field: "conditionGroups.conditions.filters.filters.valueType",
+                  pointer: `${at}/filters/${pi}/valueType`,
+                  code: "invalid_value",
                   message: `${p.property} of "${filter.name}" is ${node!.type}: compare it as ${expected}`,
                 });
               }
@@ -72,7 +80,9 @@ export async function checkDefinition(brandId: string, groups: ConditionGroups):
               // The property's type decides how it compares: the operator and value must suit it.
               for (const issue of operatorIssues(expected, p)) {
                 errors.push({
-                  field: `conditionGroups.conditions.filters.filters.${issue.path.join(".")}`, pointer: `${at}/filters/${pi}/${issue.path.join("/")}`, code: issue.code,
+                  field: `conditionGroups.conditions.filters.filters.${issue.path.join(".")}`,
+                  pointer: `${at}/filters/${pi}/${issue.path.join("/")}`,
+                  code: issue.code,
                   message: `${issue.message} (${p.property} of "${filter.name}" is ${node!.type})`,
                 });
               }
@@ -83,6 +93,7 @@ export async function checkDefinition(brandId: string, groups: ConditionGroups):
       };
     }),
   })) as ConditionGroups;
-  if (errors.length) throw new ApiProblem("validation-failed", `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid`, { errors });
+  if (errors.length)
+    throw new ApiProblem("validation-failed", `${errors.length} field${errors.length === 1 ? " is" : "s are"} invalid`, { errors });
   return checked;
 }

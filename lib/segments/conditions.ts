@@ -8,16 +8,33 @@
 import { z } from "zod";
 import { ContactStatus, CustomPropertyKey } from "@/lib/contacts/schemas";
 
-import { CONTACT_PROPERTIES, CONSENT_CHANNELS, JUNCTIONS, LIFECYCLE_STAGES, OPERATORS, SUBSCRIPTION_CHANNELS, UNITS, VALUE_TYPES, contactFilterKind, isDateValue, propertyFilterKind, type OperatorKind } from "./vocabulary";
+import {
+  CONTACT_PROPERTIES,
+  CONSENT_CHANNELS,
+  JUNCTIONS,
+  LIFECYCLE_STAGES,
+  OPERATORS,
+  SUBSCRIPTION_CHANNELS,
+  UNITS,
+  VALUE_TYPES,
+  contactFilterKind,
+  isDateValue,
+  propertyFilterKind,
+  type OperatorKind,
+} from "./vocabulary";
 
 export * from "./vocabulary";
 
 const MAX_VALUES = 100;
 const TextValue = z.string().max(500);
 const Scalar = z.union([TextValue, z.number().finite(), z.boolean()]);
-const FilterValue = z.union([Scalar, z.array(z.union([TextValue, z.number().finite()])).max(MAX_VALUES)])
-  .meta({ description: "Text operators take a string or a list of strings (any of them); numbers a number; bool a boolean; date operators a date (YYYY-MM-DD, or an RFC 3339 time) or, with `unit`, a whole number" });
-const RangeEnd = z.union([z.number().finite(), z.string().max(40)]).meta({ description: "between: a number, or a date (YYYY-MM-DD or RFC 3339); both ends included" });
+const FilterValue = z.union([Scalar, z.array(z.union([TextValue, z.number().finite()])).max(MAX_VALUES)]).meta({
+  description:
+    "Text operators take a string or a list of strings (any of them); numbers a number; bool a boolean; date operators a date (YYYY-MM-DD, or an RFC 3339 time) or, with `unit`, a whole number",
+});
+const RangeEnd = z
+  .union([z.number().finite(), z.string().max(40)])
+  .meta({ description: "between: a number, or a date (YYYY-MM-DD or RFC 3339); both ends included" });
 
 const valueFields = {
   value: FilterValue.optional(),
@@ -29,16 +46,20 @@ const valueFields = {
 type Issue = { path: (string | number)[]; message: string; code: string };
 type Checked = { operator: string; value?: unknown; valueFrom?: unknown; valueTo?: unknown; unit?: unknown };
 
-const textList = (v: unknown): v is string | string[] => typeof v === "string" || (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string"));
+const textList = (v: unknown): v is string | string[] =>
+  typeof v === "string" || (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === "string"));
 
 /** What is wrong with a filter's operator and values for a kind of value (empty when nothing). */
 export function operatorIssues(kind: OperatorKind | "birthday", f: Checked, allowed?: readonly string[]): Issue[] {
   const ops: readonly string[] = allowed ?? (kind === "birthday" ? [...OPERATORS.date, ...OPERATORS.anniversary] : OPERATORS[kind]);
   if (!ops.includes(f.operator)) {
-    return [{ path: ["operator"], code: "invalid_value", message: `"${f.operator}" is not an operator here; use one of ${ops.join(", ")}` }];
+    return [
+      { path: ["operator"], code: "invalid_value", message: `"${f.operator}" is not an operator here; use one of ${ops.join(", ")}` },
+    ];
   }
   const issues: Issue[] = [];
-  const bad = (field: string, message: string) => issues.push({ path: [field], code: field === "value" && f.value === undefined ? "required" : "invalid_value", message });
+  const bad = (field: string, message: string) =>
+    issues.push({ path: [field], code: field === "value" && f.value === undefined ? "required" : "invalid_value", message });
   const op = f.operator;
   const noValue = op === "exists" || op === "doesNotExist" || op === "anniversaryIsToday";
   if (noValue) {
@@ -51,7 +72,11 @@ export function operatorIssues(kind: OperatorKind | "birthday", f: Checked, allo
     if (!isEnd(f.valueFrom)) bad("valueFrom", `must be ${what} for between`);
     if (!isEnd(f.valueTo)) bad("valueTo", `must be ${what} for between`);
     if (f.value !== undefined) bad("value", "between takes valueFrom and valueTo, not value");
-    if (issues.length === 0 && ((kind === "number" && (f.valueFrom as number) > (f.valueTo as number)) || (kind !== "number" && String(f.valueFrom) > String(f.valueTo)))) {
+    if (
+      issues.length === 0 &&
+      ((kind === "number" && (f.valueFrom as number) > (f.valueTo as number)) ||
+        (kind !== "number" && String(f.valueFrom) > String(f.valueTo)))
+    ) {
       bad("valueTo", "must not be before valueFrom");
     }
     return issues;
@@ -60,7 +85,8 @@ export function operatorIssues(kind: OperatorKind | "birthday", f: Checked, allo
   if (f.valueTo !== undefined) bad("valueTo", `is only used with between`);
   const relative = op === "inTheLast" || op === "notInTheLast" || op === "inTheNext" || op === "anniversaryIsInTheNext";
   if (relative) {
-    if (typeof f.value !== "number" || !Number.isInteger(f.value) || f.value < 1 || f.value > 100_000) bad("value", `must be a whole number of ${String(f.unit ?? "days")} (1 or more) for ${op}`);
+    if (typeof f.value !== "number" || !Number.isInteger(f.value) || f.value < 1 || f.value > 100_000)
+      bad("value", `must be a whole number of ${String(f.unit ?? "days")} (1 or more) for ${op}`);
     return issues;
   }
   if (f.unit !== undefined) bad("unit", `is only used with inTheLast, notInTheLast, inTheNext and anniversaryIsInTheNext`);
@@ -95,29 +121,68 @@ function report(ctx: z.RefinementCtx, issues: Issue[]) {
 
 export const ContactFilter = z
   .strictObject({
-    property: z.enum(CONTACT_PROPERTIES).meta({ description: "Text: email, phoneNumber, firstName, lastName, gender, country (name or code), countryCode, state, city, address, postalCode, lastDetectedCity, lastDetectedCountry, customerLifecycleStage; list: tags, consent; number: averageOrderValue, totalSpent; date: dateAdded, dateUpdated; subscriptionStatus; birthday (valueType date or text); custom (name and valueType)" }),
+    property: z.enum(CONTACT_PROPERTIES).meta({
+      description:
+        "Text: email, phoneNumber, firstName, lastName, gender, country (name or code), countryCode, state, city, address, postalCode, lastDetectedCity, lastDetectedCountry, customerLifecycleStage; list: tags, consent; number: averageOrderValue, totalSpent; date: dateAdded, dateUpdated; subscriptionStatus; birthday (valueType date or text); custom (name and valueType)",
+    }),
     operator: z.string().min(1).max(40),
     ...valueFields,
-    valueType: z.enum(VALUE_TYPES).optional().meta({ description: "birthday: date or text; custom: text, number, bool or date (required)" }),
+    valueType: z
+      .enum(VALUE_TYPES)
+      .optional()
+      .meta({ description: "birthday: date or text; custom: text, number, bool or date (required)" }),
     name: CustomPropertyKey.optional().meta({ description: "custom: the custom property's key" }),
-    channels: z.array(z.enum(SUBSCRIPTION_CHANNELS)).min(1).max(3).optional().meta({ description: "subscriptionStatus: the channels that must all have the status" }),
+    channels: z
+      .array(z.enum(SUBSCRIPTION_CHANNELS))
+      .min(1)
+      .max(3)
+      .optional()
+      .meta({ description: "subscriptionStatus: the channels that must all have the status" }),
   })
   .superRefine((f, ctx) => {
     if (f.property === "custom") {
-      if (!f.name) ctx.addIssue({ code: "custom", path: ["name"], message: "is required for custom properties", params: { code: "required" } });
-      if (!f.valueType) ctx.addIssue({ code: "custom", path: ["valueType"], message: "is required for custom properties (text, number, bool or date)", params: { code: "required" } });
+      if (!f.name)
+        ctx.addIssue({ code: "custom", path: ["name"], message: "is required for custom properties", params: { code: "required" } });
+      if (!f.valueType)
+        ctx.addIssue({
+          code: "custom",
+          path: ["valueType"],
+          message: "is required for custom properties (text, number, bool or date)",
+          params: { code: "required" },
+        });
     } else if (f.name !== undefined) {
       ctx.addIssue({ code: "custom", path: ["name"], message: "is only used with property custom", params: { code: "not_allowed" } });
     }
     if (f.property === "birthday" && f.valueType && f.valueType !== "date" && f.valueType !== "text") {
-      ctx.addIssue({ code: "custom", path: ["valueType"], message: "must be date or text for birthday", params: { code: "invalid_value" } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["valueType"],
+        message: "must be date or text for birthday",
+        params: { code: "invalid_value" },
+      });
     } else if (f.valueType && f.property !== "birthday" && f.property !== "custom") {
-      ctx.addIssue({ code: "custom", path: ["valueType"], message: "is only used with birthday and custom", params: { code: "not_allowed" } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["valueType"],
+        message: "is only used with birthday and custom",
+        params: { code: "not_allowed" },
+      });
     }
     if (f.property === "subscriptionStatus") {
-      if (!f.channels) ctx.addIssue({ code: "custom", path: ["channels"], message: "is required for subscriptionStatus (email, sms, browserPush)", params: { code: "required" } });
+      if (!f.channels)
+        ctx.addIssue({
+          code: "custom",
+          path: ["channels"],
+          message: "is required for subscriptionStatus (email, sms, browserPush)",
+          params: { code: "required" },
+        });
     } else if (f.channels !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["channels"], message: "is only used with subscriptionStatus", params: { code: "not_allowed" } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["channels"],
+        message: "is only used with subscriptionStatus",
+        params: { code: "not_allowed" },
+      });
     }
     if (f.property === "custom" && !f.valueType) return;
     const kind = contactFilterKind(f);
@@ -125,9 +190,15 @@ export const ContactFilter = z
     if (issues.length === 0 && Array.isArray(f.value)) {
       const allowed = f.property === "consent" ? CONSENT_CHANNELS : f.property === "customerLifecycleStage" ? LIFECYCLE_STAGES : null;
       f.value.forEach((v, i) => {
-        if (allowed && !(allowed as readonly unknown[]).includes(v)) issues.push({ path: ["value", i], code: "invalid_value", message: `"${String(v)}" is not one of ${allowed.join(", ")}` });
+        if (allowed && !(allowed as readonly unknown[]).includes(v))
+          issues.push({ path: ["value", i], code: "invalid_value", message: `"${String(v)}" is not one of ${allowed.join(", ")}` });
       });
-    } else if (issues.length === 0 && typeof f.value === "string" && f.property === "customerLifecycleStage" && !(LIFECYCLE_STAGES as readonly string[]).includes(f.value)) {
+    } else if (
+      issues.length === 0 &&
+      typeof f.value === "string" &&
+      f.property === "customerLifecycleStage" &&
+      !(LIFECYCLE_STAGES as readonly string[]).includes(f.value)
+    ) {
       issues.push({ path: ["value"], code: "invalid_value", message: `"${f.value}" is not one of ${LIFECYCLE_STAGES.join(", ")}` });
     }
     report(ctx, issues);
@@ -151,7 +222,9 @@ export const PropertyFilter = z
     property: PropertyPath.meta({ description: "e.g. value, lineItems.[].productID" }),
     operator: z.string().min(1).max(40),
     ...valueFields,
-    valueType: z.enum(VALUE_TYPES).optional().meta({ description: "Required for custom events whose property type is not declared; recommended and declared properties have theirs" }),
+    valueType: z.enum(VALUE_TYPES).optional().meta({
+      description: "Required for custom events whose property type is not declared; recommended and declared properties have theirs",
+    }),
   })
   .superRefine((f, ctx) => report(ctx, operatorIssues(propertyFilterKind(f), f)))
   .meta({ id: "SegmentPropertyFilter", description: "A condition on a property of the counted events" });
@@ -163,7 +236,11 @@ export const Period = z
     ...valueFields,
   })
   .superRefine((p, ctx) => report(ctx, operatorIssues("date", p)))
-  .meta({ id: "SegmentPeriod", description: "When the counted events happened: inTheLast / notInTheLast N units, on (equals), before, after (exclusive) a date, or between two dates (inclusive)" });
+  .meta({
+    id: "SegmentPeriod",
+    description:
+      "When the counted events happened: inTheLast / notInTheLast N units, on (equals), before, after (exclusive) a date, or between two dates (inclusive)",
+  });
 export type Period = z.infer<typeof Period>;
 
 export const EventFilter = z

@@ -21,7 +21,8 @@ function eventTerms(f: EventFilter, e: string, ctx: Ctx): string {
   if (f.origin !== undefined) where += ` AND ${e}."origin" = ${sql.p(f.origin, "text")}`;
   if (f.period) where += ` AND ${timestampSql(f.period.operator, f.period, `${e}."eventTime"`, sql, now)}`;
   if (f.filters?.length) {
-    where += " AND (" + f.filters.map((p) => propertyFilterSql(p, `${e}."properties"`, ctx)).join(f.junction === "or" ? " OR " : " AND ") + ")";
+    where +=
+      " AND (" + f.filters.map((p) => propertyFilterSql(p, `${e}."properties"`, ctx)).join(f.junction === "or" ? " OR " : " AND ") + ")";
   }
   return where;
 }

@@ -9,8 +9,15 @@ import type { SegmentRecord } from "./schemas";
 export const BUILD_LEASE_MS = 60_000;
 
 export type SegmentRow = {
-  id: string; name: string; conditionGroups: unknown; status: string; buildStartedAt: Date | null;
-  isStarred: boolean; archivedAt: Date | null; createdAt: Date; updatedAt: Date;
+  id: string;
+  name: string;
+  conditionGroups: unknown;
+  status: string;
+  buildStartedAt: Date | null;
+  isStarred: boolean;
+  archivedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 /** building, unless the build lapsed (its process ended before it finished: membership is read live anyway). */

@@ -34,13 +34,17 @@ export async function segmentIdsOfContacts(brandId: string, contactIds: string[]
   if (contactIds.length === 0) return result;
   const reader = sqlReader();
   const segments = await reader.all<{ id: string; conditionGroups: unknown }>(
-    `SELECT "id", "conditionGroups" FROM "Segment" WHERE "brandId" = ? AND "archivedAt" IS NULL ORDER BY "id"`, [brandId]);
-  await Promise.all(segments.map(async (segment) => {
-    const sql = new Sql();
-    const where = membersAmongSql(sql, brandId, contactIds, storedGroups(segment.conditionGroups));
-    const rows = await reader.all<{ id: string }>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where}`, sql.params);
-    for (const row of rows) result.get(row.id)?.push(segment.id);
-  }));
+    `SELECT "id", "conditionGroups" FROM "Segment" WHERE "brandId" = ? AND "archivedAt" IS NULL ORDER BY "id"`,
+    [brandId],
+  );
+  await Promise.all(
+    segments.map(async (segment) => {
+      const sql = new Sql();
+      const where = membersAmongSql(sql, brandId, contactIds, storedGroups(segment.conditionGroups));
+      const rows = await reader.all<{ id: string }>(`SELECT c."id" AS id FROM "Contact" c WHERE ${where}`, sql.params);
+      for (const row of rows) result.get(row.id)?.push(segment.id);
+    }),
+  );
   for (const ids of result.values()) ids.sort();
   return result;
 }

@@ -18,7 +18,8 @@ export const segmentPaths: ZodOpenApiPathsObject = {
     },
     post: {
       summary: "Create a segment",
-      description: "Conditions in the published filter language: groups OR-ed, conditions inside a group AND-ed, each condition's filters joined by its junction. The new segment is building until its first count is taken (moments).",
+      description:
+        "Conditions in the published filter language: groups OR-ed, conditions inside a group AND-ed, each condition's filters joined by its junction. The new segment is building until its first count is taken (moments).",
       tags,
       security: security("segments.write"),
       requestParams: { header: VersionHeader },
@@ -41,14 +42,24 @@ export const segmentPaths: ZodOpenApiPathsObject = {
       security: security("segments.write"),
       requestParams: { header: VersionHeader, path: IdParams },
       requestBody: body,
-      responses: { "200": jsonContent(SegmentSchema, "The segment"), ...notFound, ...conflict("The segment is being built (retry in a moment)"), ...standardErrors },
+      responses: {
+        "200": jsonContent(SegmentSchema, "The segment"),
+        ...notFound,
+        ...conflict("The segment is being built (retry in a moment)"),
+        ...standardErrors,
+      },
     },
     delete: {
       summary: "Delete a segment",
       tags,
       security: security("segments.write"),
       requestParams: { header: VersionHeader, path: IdParams },
-      responses: { "204": { description: "Deleted" }, ...notFound, ...conflict("The segment is being built (retry in a moment)"), ...standardErrors },
+      responses: {
+        "204": { description: "Deleted" },
+        ...notFound,
+        ...conflict("The segment is being built (retry in a moment)"),
+        ...standardErrors,
+      },
     },
   },
   "/api/segments/{id}/statistics": {

@@ -47,7 +47,8 @@ export function lifecycleStageSql(f: ContactFilter, ctx: Ctx): string {
   const head = `SELECT ${e}."contactId" FROM "ContactEvent" ${e} WHERE ${e}."brandId" = ${brand()} AND ${e}."eventName" = '${ORDER_EVENT}' AND ${e}."eventTime" >= ${ts(since)} GROUP BY ${e}."contactId" HAVING `;
   if (positive === "exists") return `c."id" ${negated ? "NOT IN" : "IN"} (${head}COUNT(*) > 0)`;
   const last = `MAX(${e}."eventTime")`;
-  const high = () => `AVG(${value}) >= (SELECT AVG(${orderValue(ctx, a)}) FROM "ContactEvent" ${a} WHERE ${a}."brandId" = ${brand()} AND ${a}."eventName" = '${ORDER_EVENT}' AND ${a}."eventTime" >= ${ts(since)})`;
+  const high = () =>
+    `AVG(${value}) >= (SELECT AVG(${orderValue(ctx, a)}) FROM "ContactEvent" ${a} WHERE ${a}."brandId" = ${brand()} AND ${a}."eventName" = '${ORDER_EVENT}' AND ${a}."eventTime" >= ${ts(since)})`;
   const stage =
     `(CASE WHEN ${last} >= ${ts(shift(now, -40))} THEN (CASE WHEN COUNT(*) >= 2 AND ${high()} THEN 'champions' WHEN COUNT(*) >= 2 THEN 'loyalists' ELSE 'recentCustomers' END)` +
     ` WHEN ${last} >= ${ts(shift(now, -90))} THEN (CASE WHEN COUNT(*) >= 2 OR ${high()} THEN 'highPotential' ELSE 'needNurturing' END)` +

@@ -19,7 +19,8 @@ export const segmentPreviewPaths: ZodOpenApiPathsObject = {
   "/api/segments/suggestions": {
     get: {
       summary: "Values the segment builder offers: tags, custom properties and profile fields with their common values, received events",
-      description: "With `event`, also the common values of that event's properties. Event schemas (recommended and declared events, origins, property trees): POST /api/event-metadata/query with includeProperties.",
+      description:
+        "With `event`, also the common values of that event's properties. Event schemas (recommended and declared events, origins, property trees): POST /api/event-metadata/query with includeProperties.",
       tags: ["Segments"],
       security: security("segments.read"),
       requestParams: { header: VersionHeader, query: SegmentSuggestionsQuery },

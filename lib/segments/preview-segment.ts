@@ -19,7 +19,8 @@ export const SAMPLE_SIZE = 5;
 export const SegmentPreviewSchema = z
   .object({
     contactsCount: z.number().int().meta({ description: "Contacts the conditions match now" }),
-    sample: z.array(z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }))
+    sample: z
+      .array(z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() }))
       .meta({ description: `Up to ${SAMPLE_SIZE} of the matching contacts, most recently updated first (the builder's sample members)` }),
   })
   .meta({ id: "SegmentPreview" });
@@ -30,7 +31,9 @@ async function sampleMembers(brandId: string, groups: ConditionGroups) {
   const where = `c."brandId" = ${sql.p(brandId)} AND ${segmentSql(groups, sql, { brandId })}`;
   const rows = await sqlReader().all<{ id: string; firstName: string | null; lastName: string | null; email: string | null }>(
     `SELECT c."id", c."firstName", c."lastName", (SELECT min(i."value") FROM "ContactIdentifier" i WHERE i."contactId" = c."id" AND i."type" = 'email') AS "email"
-     FROM "Contact" c WHERE ${where} ORDER BY c."updatedAt" DESC, c."id" DESC LIMIT ${sql.p(SAMPLE_SIZE, "int")}`, sql.params);
+     FROM "Contact" c WHERE ${where} ORDER BY c."updatedAt" DESC, c."id" DESC LIMIT ${sql.p(SAMPLE_SIZE, "int")}`,
+    sql.params,
+  );
   return rows.map((r) => ({ id: r.id, name: [r.firstName, r.lastName].filter(Boolean).join(" ") || null, email: r.email }));
 }
 

@@ -21,7 +21,10 @@ export const SegmentSchema = z
     segmentID: z.string(),
     name: z.string(),
     conditionGroups: ConditionGroups,
-    status: z.enum(SEGMENT_STATUSES).meta({ description: "building while a new or changed definition is first counted (PUT and DELETE answer 409 then); archived segments keep their definition but no members" }),
+    status: z.enum(SEGMENT_STATUSES).meta({
+      description:
+        "building while a new or changed definition is first counted (PUT and DELETE answer 409 then); archived segments keep their definition but no members",
+    }),
     isStarred: z.boolean(),
     archivedAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),

@@ -20,17 +20,31 @@ const ids = { anna: "anna", bob: "bob", carl: "carl" };
 beforeAll(async () => {
   sqlite = new Database(":memory:");
   const dir = path.resolve(import.meta.dirname, "../../prisma/migrations");
-  for (const m of fs.readdirSync(dir).filter((d) => fs.existsSync(path.join(dir, d, "migration.sql"))).sort()) {
+  for (const m of fs
+    .readdirSync(dir)
+    .filter((d) => fs.existsSync(path.join(dir, d, "migration.sql")))
+    .sort()) {
     sqlite.exec(fs.readFileSync(path.join(dir, m, "migration.sql"), "utf8"));
   }
   sqlite.pragma("foreign_keys = OFF"); // brands are irrelevant to the translator
   let n = 0;
-  await seedPeople((table, row) => {
-    const keys = Object.keys(row);
-    sqlite.prepare(`INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(",")}) VALUES (${keys.map(() => "?").join(",")})`).run(...Object.values(row).map(sqliteParam));
-  }, "b", ids, () => `r${++n}`);
+  await seedPeople(
+    (table, row) => {
+      const keys = Object.keys(row);
+      sqlite
+        .prepare(`INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(",")}) VALUES (${keys.map(() => "?").join(",")})`)
+        .run(...Object.values(row).map(sqliteParam));
+    },
+    "b",
+    ids,
+    () => `r${++n}`,
+  );
   // Another brand's contact with the same name never counts.
-  sqlite.prepare(`INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES ('other', 'x', 'Anna', '{}', ?, ?)`).run(sqliteParam(NOW), sqliteParam(NOW));
+  sqlite
+    .prepare(
+      `INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES ('other', 'x', 'Anna', '{}', ?, ?)`,
+    )
+    .run(sqliteParam(NOW), sqliteParam(NOW));
 });
 
 /**
@@ -62,25 +76,62 @@ describe("junctions", () => {
     const bob = { property: "firstName", operator: "equals", value: "Bob" };
     expect(members([{ conditions: [{ entity: "contact", filters: [vip, subscribed] }] }])).toEqual(["anna"]);
     expect(members([{ conditions: [{ entity: "contact", junction: "or", filters: [vip, subscribed] }] }])).toEqual(["anna", "carl"]);
-    expect(members([{ conditions: [{ entity: "contact", filters: [vip] }, { entity: "event", filters: [{ name: "opened message", operator: "has", count: "atLeast", value: 1 }] }] }])).toEqual(["anna"]);
-    expect(members([{ conditions: [{ entity: "contact", filters: [vip, subscribed] }] }, { conditions: [{ entity: "contact", filters: [bob] }] }])).toEqual(["anna", "bob"]);
+    expect(
+      members([
+        {
+          conditions: [
+            { entity: "contact", filters: [vip] },
+            { entity: "event", filters: [{ name: "opened message", operator: "has", count: "atLeast", value: 1 }] },
+          ],
+        },
+      ]),
+    ).toEqual(["anna"]);
+    expect(
+      members([
+        { conditions: [{ entity: "contact", filters: [vip, subscribed] }] },
+        { conditions: [{ entity: "contact", filters: [bob] }] },
+      ]),
+    ).toEqual(["anna", "bob"]);
   });
 });
 
 describe("PostgreSQL text", () => {
   it("numbered, typed placeholders in the order of the text, and jsonb access", () => {
     const sql = new Sql("postgres");
-    const groups = ConditionGroups.parse([{ conditions: [{ entity: "contact", filters: [
-      { property: "custom", name: "visits", valueType: "number", operator: "moreThan", value: 3 },
-      { property: "tags", operator: "anyOf", value: ["vip"] },
-    ] }, { entity: "event", filters: [{ name: "placed order", operator: "has", count: "atLeast", value: 2, filters: [{ property: "lineItems.[].title", operator: "contains", value: ["x"] }] }] }] }]);
+    const groups = ConditionGroups.parse([
+      {
+        conditions: [
+          {
+            entity: "contact",
+            filters: [
+              { property: "custom", name: "visits", valueType: "number", operator: "moreThan", value: 3 },
+              { property: "tags", operator: "anyOf", value: ["vip"] },
+            ],
+          },
+          {
+            entity: "event",
+            filters: [
+              {
+                name: "placed order",
+                operator: "has",
+                count: "atLeast",
+                value: 2,
+                filters: [{ property: "lineItems.[].title", operator: "contains", value: ["x"] }],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
     const text = toPostgresPlaceholders(segmentSql(groups, sql, { brandId: "b", now: NOW }));
     expect(text).toContain(`jsonb_typeof((c."customProperties" -> 'visits'))`);
     expect(text).toContain("$1::numeric");
     expect(text).toContain(`IN ($2::text)`);
     expect(text).toContain("jsonb_array_elements(CASE WHEN jsonb_typeof((");
     // The event condition over the whole brand: one grouped query over brand b's events of the name.
-    expect(text).toMatch(/c\."id" IN \(SELECT (e\d+)\."contactId" FROM "ContactEvent" \1 WHERE \1\."brandId" = \$3::text AND \1\."eventName" = \$4::text/);
+    expect(text).toMatch(
+      /c\."id" IN \(SELECT (e\d+)\."contactId" FROM "ContactEvent" \1 WHERE \1\."brandId" = \$3::text AND \1\."eventName" = \$4::text/,
+    );
     expect(text).toMatch(/GROUP BY e\d+\."contactId" HAVING COUNT\(\*\) >= \$6::int\)/);
     expect(sql.params).toEqual([3, "vip", "b", "placed order", "%x%", 2]);
     // For a few given contacts: each contact's own events, the name kept off the index choice.
@@ -99,18 +150,25 @@ describe("the language's own rules", () => {
   });
 
   it("refuses operators, values and fields that do not fit, each with its pointer", () => {
-    const result = ConditionGroups.safeParse([{ conditions: [
-      { entity: "contact", filters: [
-        { property: "totalSpent", operator: "contains", value: 3 },
-        { property: "tags", operator: "anyOf" },
-        { property: "custom", operator: "equals", value: 1 },
-        { property: "subscriptionStatus", operator: "equals", value: "subscribed" },
-        { property: "dateAdded", operator: "inTheLast", value: 0 },
-        { property: "customerLifecycleStage", operator: "anyOf", value: ["heroes"] },
-      ] },
-      { entity: "event", filters: [{ name: "x", operator: "did", count: "atLeast", value: 1 }] },
-      { entity: "segment", filters: [{}] },
-    ] }]);
+    const result = ConditionGroups.safeParse([
+      {
+        conditions: [
+          {
+            entity: "contact",
+            filters: [
+              { property: "totalSpent", operator: "contains", value: 3 },
+              { property: "tags", operator: "anyOf" },
+              { property: "custom", operator: "equals", value: 1 },
+              { property: "subscriptionStatus", operator: "equals", value: "subscribed" },
+              { property: "dateAdded", operator: "inTheLast", value: 0 },
+              { property: "customerLifecycleStage", operator: "anyOf", value: ["heroes"] },
+            ],
+          },
+          { entity: "event", filters: [{ name: "x", operator: "did", count: "atLeast", value: 1 }] },
+          { entity: "segment", filters: [{}] },
+        ],
+      },
+    ]);
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join("/")).sort();
     expect(paths).toEqual([
@@ -127,7 +185,9 @@ describe("the language's own rules", () => {
   });
 
   it("stores what was sent, with the junction made explicit", () => {
-    const parsed = ConditionGroups.parse([{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["a"] }] }] }]);
+    const parsed = ConditionGroups.parse([
+      { conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["a"] }] }] },
+    ]);
     expect(parsed[0].conditions[0].junction).toBe("and");
   });
 });

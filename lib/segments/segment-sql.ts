@@ -24,9 +24,10 @@ export type Ctx = { sql: Sql; brandId: string; now: Date; perContact: boolean };
 
 function conditionSql(condition: Condition, ctx: Ctx): string {
   const join = condition.junction === "or" ? " OR " : " AND ";
-  const parts = condition.entity === "contact"
-    ? condition.filters.map((f) => contactFilterSql(f, ctx))
-    : condition.filters.map((f) => eventFilterSql(f, ctx));
+  const parts =
+    condition.entity === "contact"
+      ? condition.filters.map((f) => contactFilterSql(f, ctx))
+      : condition.filters.map((f) => eventFilterSql(f, ctx));
   return "(" + parts.join(join) + ")";
 }
 
@@ -64,9 +65,15 @@ export function contactFilterSql(f: ContactFilter, ctx: Ctx): string {
     case "email":
     case "phoneNumber": {
       const type = f.property === "email" ? "email" : "phone";
-      const normalize = type === "email" ? (v: string) => normalizeEmail(v) ?? v.trim().toLowerCase() : (v: string) => normalizePhone(v) ?? v.trim();
+      const normalize =
+        type === "email" ? (v: string) => normalizeEmail(v) ?? v.trim().toLowerCase() : (v: string) => normalizePhone(v) ?? v.trim();
       const values = positive === "equals" || positive === "anyOf" ? { ...f, value: textList(f.value).map(normalize) } : f;
-      return anyRow("ContactIdentifier", (i) => `${i}."type" = '${type}' AND ${textSql(positive, values, `${i}."value"`, sql)}`, negated, ctx);
+      return anyRow(
+        "ContactIdentifier",
+        (i) => `${i}."type" = '${type}' AND ${textSql(positive, values, `${i}."value"`, sql)}`,
+        negated,
+        ctx,
+      );
     }
     case "tags":
       return listSql("ContactTag", "tag", f, ctx);
@@ -77,7 +84,12 @@ export function contactFilterSql(f: ContactFilter, ctx: Ctx): string {
         const type = IDENTIFIER_OF_CHANNEL[channel];
         // Nobody has a browser push subscription here: it never "equals", always "notEquals".
         if (type === null) return f.operator === "equals" ? "1 = 0" : "1 = 1";
-        return anyRow("ContactIdentifier", (i) => `${i}."type" = '${type}' AND ${i}."status" = ${sql.p(f.value, "text")}`, f.operator === "notEquals", ctx);
+        return anyRow(
+          "ContactIdentifier",
+          (i) => `${i}."type" = '${type}' AND ${i}."status" = ${sql.p(f.value, "text")}`,
+          f.operator === "notEquals",
+          ctx,
+        );
       });
       return "(" + parts.join(" AND ") + ")";
     }

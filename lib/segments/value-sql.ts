@@ -119,7 +119,9 @@ export function timestampSql(operator: string, f: Values, expr: string, sql: Sql
   const value = String(f.value);
   switch (operator) {
     case "equals":
-      return isDateOnly(value) ? `(${expr} >= ${t(startOf(value))} AND ${expr} < ${t(shift(startOf(value), 1))})` : `${expr} = ${t(startOf(value))}`;
+      return isDateOnly(value)
+        ? `(${expr} >= ${t(startOf(value))} AND ${expr} < ${t(shift(startOf(value), 1))})`
+        : `${expr} = ${t(startOf(value))}`;
     case "before":
       return `${expr} < ${t(startOf(value))}`;
     case "after":
@@ -190,4 +192,3 @@ function anniversaryDays(now: Date, n: number, unit: Unit = "days"): string[] | 
   }
   return [...days];
 }
-

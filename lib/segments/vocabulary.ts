@@ -8,7 +8,16 @@ export const VALUE_TYPES = ["text", "number", "bool", "date"] as const;
 export type ValueType = (typeof VALUE_TYPES)[number];
 export const SUBSCRIPTION_CHANNELS = ["email", "sms", "browserPush"] as const;
 export const CONSENT_CHANNELS = ["email", "sms"] as const;
-export const LIFECYCLE_STAGES = ["champions", "loyalists", "recentCustomers", "highPotential", "needNurturing", "cantLose", "atRisk", "aboutToLose"] as const;
+export const LIFECYCLE_STAGES = [
+  "champions",
+  "loyalists",
+  "recentCustomers",
+  "highPotential",
+  "needNurturing",
+  "cantLose",
+  "atRisk",
+  "aboutToLose",
+] as const;
 export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
 
 /** Operators per kind of value. Negative operators match contacts the positive one does not. */
@@ -82,14 +91,23 @@ export function contactFilterKind(f: { property: ContactProperty; valueType?: Va
 export function propertyFilterKind(f: { valueType?: ValueType; operator: string; value?: unknown; valueFrom?: unknown }): OperatorKind {
   if (f.valueType) return f.valueType;
   if (["inTheLast", "notInTheLast", "inTheNext", "before", "after"].includes(f.operator)) return "date";
-  const sample = Array.isArray(f.value) ? f.value[0] : f.value ?? f.valueFrom;
+  const sample = Array.isArray(f.value) ? f.value[0] : (f.value ?? f.valueFrom);
   if (typeof sample === "number") return "number";
   if (typeof sample === "boolean") return "bool";
   if (f.operator === "between" && isDateValue(f.valueFrom)) return "date";
   return "text";
 }
 
-
 /** Text profile fields whose common values the segment builder suggests (GET /api/segments/suggestions). */
-export const PROFILE_SUGGESTION_FIELDS = ["firstName", "lastName", "city", "state", "country", "countryCode", "postalCode", "lastDetectedCity", "lastDetectedCountry"] as const;
+export const PROFILE_SUGGESTION_FIELDS = [
+  "firstName",
+  "lastName",
+  "city",
+  "state",
+  "country",
+  "countryCode",
+  "postalCode",
+  "lastDetectedCity",
+  "lastDetectedCountry",
+] as const;
 export type ProfileSuggestionField = (typeof PROFILE_SUGGESTION_FIELDS)[number];

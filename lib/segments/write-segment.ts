@@ -33,8 +33,15 @@ export async function createSegment(brandId: string, input: SegmentInput): Promi
   const now = new Date();
   const row = await db.segment.create({
     data: {
-      id: newId(now), brandId, name: input.name, conditionGroups, isStarred: input.isStarred ?? false,
-      status: "building", buildStartedAt: now, createdAt: now, updatedAt: now,
+      id: newId(now),
+      brandId,
+      name: input.name,
+      conditionGroups,
+      isStarred: input.isStarred ?? false,
+      status: "building",
+      buildStartedAt: now,
+      createdAt: now,
+      updatedAt: now,
     },
   });
   startBuild(brandId, row.id, conditionGroups, now);
@@ -42,7 +49,10 @@ export async function createSegment(brandId: string, input: SegmentInput): Promi
 }
 
 function beingBuilt(id: string, verb: string) {
-  return new ApiProblem("conflict", `Segment ${id} is being built and cannot be ${verb} yet; retry in a moment`, { retryAfter: 1, headers: { "Retry-After": "1" } });
+  return new ApiProblem("conflict", `Segment ${id} is being built and cannot be ${verb} yet; retry in a moment`, {
+    retryAfter: 1,
+    headers: { "Retry-After": "1" },
+  });
 }
 
 export async function replaceSegment(brandId: string, id: string, input: SegmentInput): Promise<SegmentRecord> {
@@ -52,8 +62,12 @@ export async function replaceSegment(brandId: string, id: string, input: Segment
   const { count } = await db.segment.updateMany({
     where: { id, brandId, OR: [{ status: { not: "building" } }, { buildStartedAt: { lte: new Date(now.getTime() - BUILD_LEASE_MS) } }] },
     data: {
-      name: input.name, conditionGroups, ...(input.isStarred === undefined ? {} : { isStarred: input.isStarred }),
-      status: "building", buildStartedAt: now, updatedAt: now,
+      name: input.name,
+      conditionGroups,
+      ...(input.isStarred === undefined ? {} : { isStarred: input.isStarred }),
+      status: "building",
+      buildStartedAt: now,
+      updatedAt: now,
     },
   });
   if (count === 0) {

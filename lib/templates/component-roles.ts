@@ -13,7 +13,12 @@ type RoleTable = Partial<Record<ComponentRole, readonly ComponentType[]>>;
 
 const DISCOUNT: RoleTable = { discount_code: ["text"], discount_button: ["button"], discount_expiration_date: ["text"] };
 const PRODUCT: RoleTable = {
-  product_image: ["image"], product_title: ["text"], product_description: ["text"], product_prices: ["price"], product_price: ["text", "price"], product_button: ["button"],
+  product_image: ["image"],
+  product_title: ["text"],
+  product_description: ["text"],
+  product_prices: ["price"],
+  product_price: ["text", "price"],
+  product_button: ["button"],
 };
 const PRICES: RoleTable = { product_current_price: ["text"], product_old_price: ["text"] };
 
@@ -24,7 +29,11 @@ export const ROLES_BY_TYPE: Partial<Record<BlockType, RoleTable>> = {
   menu: { menu_text: ["text"] },
   product: PRODUCT,
 };
-const ONE_AND_ONLY: Partial<Record<BlockType, ComponentRole>> = { discount: "discount_code", dynamicDiscount: "discount_code", staticDiscount: "discount_code" };
+const ONE_AND_ONLY: Partial<Record<BlockType, ComponentRole>> = {
+  discount: "discount_code",
+  dynamicDiscount: "discount_code",
+  staticDiscount: "discount_code",
+};
 
 export type RoleError = [path: (string | number)[], code: string, message: string];
 
@@ -65,7 +74,8 @@ export function componentRules(block: Rec): RoleError[] {
   const only = ONE_AND_ONLY[type];
   if (only) {
     const count = (Array.isArray(block.components) ? block.components : []).filter((c) => (c as Rec | null)?.role === only).length;
-    if (count === 0) errors.push([["components"], "required", `a ${type} block needs one text component with role ${only} (the code the recipient sees)`]);
+    if (count === 0)
+      errors.push([["components"], "required", `a ${type} block needs one text component with role ${only} (the code the recipient sees)`]);
     if (count > 1) errors.push([["components"], "duplicate", `a ${type} block has exactly one ${only} component`]);
   }
   return errors;

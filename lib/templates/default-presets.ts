@@ -6,8 +6,19 @@ const button = (id: string, name: string, backgroundColor: string, color: string
   id,
   name,
   styles: {
-    backgroundColor, color, border, borderRadius: "4px", fontFamily: "Arial, Helvetica, sans-serif", fontSize: "16px",
-    fontWeight: "bold", textDecoration: "none", lineHeight: "120%", paddingTop: "12px", paddingBottom: "12px", paddingLeft: "24px", paddingRight: "24px",
+    backgroundColor,
+    color,
+    border,
+    borderRadius: "4px",
+    fontFamily: "Arial, Helvetica, sans-serif",
+    fontSize: "16px",
+    fontWeight: "bold",
+    textDecoration: "none",
+    lineHeight: "120%",
+    paddingTop: "12px",
+    paddingBottom: "12px",
+    paddingLeft: "24px",
+    paddingRight: "24px",
   },
 });
 

@@ -14,15 +14,24 @@ export function footerSection(newId: () => string): Section {
   return {
     id: newId(),
     styleProperties: { paddingTop: "16px", paddingBottom: "24px" },
-    rows: [{
-      id: newId(),
-      columns: [{
+    rows: [
+      {
         id: newId(),
-        blocks: [
-          { id: newId(), type: "lineSpace", lineSpace: { type: "line", height: 1, lineStyle: "solid" }, styleProperties: { dividerColor: "#d0d4e0" } },
-          { id: newId(), type: "text", stylePresetID: "footnote", styleProperties: { alignment: "center" }, text },
+        columns: [
+          {
+            id: newId(),
+            blocks: [
+              {
+                id: newId(),
+                type: "lineSpace",
+                lineSpace: { type: "line", height: 1, lineStyle: "solid" },
+                styleProperties: { dividerColor: "#d0d4e0" },
+              },
+              { id: newId(), type: "text", stylePresetID: "footnote", styleProperties: { alignment: "center" }, text },
+            ],
+          },
         ],
-      }],
-    }],
+      },
+    ],
   };
 }

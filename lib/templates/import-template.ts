@@ -34,14 +34,26 @@ export function splitHtml(html: string): { style: string; body: string } {
   // parse5 always synthesizes <body>; only one that was in the source has a location.
   if (!body || !body.sourceCodeLocation) return { style: "", body: html };
   const styles = (head?.childNodes ?? []).filter((n): n is Element => isElement(n, "style")).map(textOf);
-  return { style: styles.map((s) => s.trim()).filter(Boolean).join("\n"), body: serialize(body).trim() };
+  return {
+    style: styles
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .join("\n"),
+    body: serialize(body).trim(),
+  };
 }
 
 /** The stylesheet written into style attributes, so the blocks pick up what classes said; the <style> tags stay. */
 function inline(html: string, style: string): string {
   if (!style) return html;
   try {
-    return juice.inlineContent(html, style, { applyWidthAttributes: false, applyHeightAttributes: false, applyAttributesTableElements: false, preserveImportant: true, resolveCSSVariables: false });
+    return juice.inlineContent(html, style, {
+      applyWidthAttributes: false,
+      applyHeightAttributes: false,
+      applyAttributesTableElements: false,
+      preserveImportant: true,
+      resolveCSSVariables: false,
+    });
   } catch {
     // CSS juice cannot read: the HTML goes on with its own inline styles only.
     return html;
@@ -89,7 +101,15 @@ export function documentFromHtml(name: string, html: string): { document: Templa
 /** The whole body as one HTML code block: what an import falls back to when the mapped document is refused. */
 function wholeDocument(name: string, html: string): TemplateInput {
   const { style, body } = splitHtml(convertMergeTags(html).text);
-  return { name, sections: [{ id: newId(), rows: [{ id: newId(), columns: [{ id: newId(), blocks: [{ id: newId(), type: "htmlCode", htmlCode: { style, body } }] }] }] }] };
+  return {
+    name,
+    sections: [
+      {
+        id: newId(),
+        rows: [{ id: newId(), columns: [{ id: newId(), blocks: [{ id: newId(), type: "htmlCode", htmlCode: { style, body } }] }] }],
+      },
+    ],
+  };
 }
 
 /** Import: the HTML becomes an ordinary template, validated and stored like any other; returns its JSON text with the summary. */
@@ -110,7 +130,13 @@ export async function importTemplate(brandId: string, name: string, html: string
     summary = {
       sections: 1,
       blocks: { htmlCode: 1 },
-      keptAsHtml: [{ pointer: "/sections/0/rows/0/columns/0/blocks/0", blockId: block.id, reason: `the structure could not be mapped to blocks (${error.detail})` }],
+      keptAsHtml: [
+        {
+          pointer: "/sections/0/rows/0/columns/0/blocks/0",
+          blockId: block.id,
+          reason: `the structure could not be mapped to blocks (${error.detail})`,
+        },
+      ],
       stylesKept: !!block.htmlCode?.style,
       mergeTags: convertMergeTags(html).summary,
     };

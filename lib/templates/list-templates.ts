@@ -18,7 +18,9 @@ export function cursorDate(value: unknown): Date {
   const date = new Date(String(value));
   if (Number.isNaN(date.getTime())) {
     throw new ApiProblem("validation-failed", "The cursor is not a cursor this API issued", {
-      errors: [{ field: "cursor", pointer: "/cursor", code: "invalid_cursor", message: "the cursor is not a cursor this API issued", in: "query" }],
+      errors: [
+        { field: "cursor", pointer: "/cursor", code: "invalid_cursor", message: "the cursor is not a cursor this API issued", in: "query" },
+      ],
     });
   }
   return date;
@@ -45,7 +47,12 @@ export async function listTemplates(brandId: string, query: ListTemplatesQuery) 
     },
   });
   return {
-    templates: page.rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
+    templates: page.rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
     paging: page.paging,
   };
 }

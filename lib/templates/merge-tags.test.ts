@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_MERGE_TAGS, MERGE_TAGS, SYSTEM_MERGE_TAGS, customPropertyTag, mergeTagByPath, mergeTagLabel, mergeTagText, parseMergeTag } from "./merge-tags";
+import {
+  CONTACT_MERGE_TAGS,
+  MERGE_TAGS,
+  SYSTEM_MERGE_TAGS,
+  customPropertyTag,
+  mergeTagByPath,
+  mergeTagLabel,
+  mergeTagText,
+  parseMergeTag,
+} from "./merge-tags";
 import { CONTACT_FIELDS, unknownTagReason } from "./render/tags";
 
 describe("merge tags", () => {

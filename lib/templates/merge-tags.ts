@@ -43,16 +43,59 @@ export const CONTACT_MERGE_TAGS = [
 
 /** Tags Inkwell fills for every email: per-recipient links and the brand's details. */
 export const SYSTEM_MERGE_TAGS: readonly MergeTag[] = [
-  { path: "message.unsubscribe_url", label: "Unsubscribe link", group: "links", kind: "url", example: "https://inkwell.example.com/email/unsubscribe/…", linkText: "Unsubscribe", description: "Lets the recipient stop receiving emails" },
-  { path: "message.preferences_url", label: "Preferences link", group: "links", kind: "url", example: "https://inkwell.example.com/email/preferences/…", linkText: "Manage preferences", description: "Lets the recipient choose what they receive" },
-  { path: "message.view_in_browser_url", label: "View in browser link", group: "links", kind: "url", example: "https://inkwell.example.com/email/view/…", linkText: "View in your browser", description: "Opens this email as a web page" },
-  { path: "brand.name", label: "Brand name", group: "brand", kind: "text", example: "Acme Store", description: "Your brand's name from its settings" },
-  { path: "brand.postal_address", label: "Postal address", group: "brand", kind: "text", example: "1 Main Street, Springfield", description: "Your postal address from the brand settings (required by anti-spam laws)" },
+  {
+    path: "message.unsubscribe_url",
+    label: "Unsubscribe link",
+    group: "links",
+    kind: "url",
+    example: "https://inkwell.example.com/email/unsubscribe/…",
+    linkText: "Unsubscribe",
+    description: "Lets the recipient stop receiving emails",
+  },
+  {
+    path: "message.preferences_url",
+    label: "Preferences link",
+    group: "links",
+    kind: "url",
+    example: "https://inkwell.example.com/email/preferences/…",
+    linkText: "Manage preferences",
+    description: "Lets the recipient choose what they receive",
+  },
+  {
+    path: "message.view_in_browser_url",
+    label: "View in browser link",
+    group: "links",
+    kind: "url",
+    example: "https://inkwell.example.com/email/view/…",
+    linkText: "View in your browser",
+    description: "Opens this email as a web page",
+  },
+  {
+    path: "brand.name",
+    label: "Brand name",
+    group: "brand",
+    kind: "text",
+    example: "Acme Store",
+    description: "Your brand's name from its settings",
+  },
+  {
+    path: "brand.postal_address",
+    label: "Postal address",
+    group: "brand",
+    kind: "text",
+    example: "1 Main Street, Springfield",
+    description: "Your postal address from the brand settings (required by anti-spam laws)",
+  },
 ].map((t) => ({ ...t, group: t.group as MergeTagGroup, kind: t.kind as MergeTag["kind"], needsFallback: false }));
 
 export const MERGE_TAGS: readonly MergeTag[] = [...CONTACT_MERGE_TAGS, ...SYSTEM_MERGE_TAGS];
 
-export const MERGE_TAG_GROUPS: Record<MergeTagGroup, string> = { contact: "Contact", custom: "Custom property", links: "Links", brand: "Brand" };
+export const MERGE_TAG_GROUPS: Record<MergeTagGroup, string> = {
+  contact: "Contact",
+  custom: "Custom property",
+  links: "Links",
+  brand: "Brand",
+};
 
 /** A contact's custom property: [[contact.custom_properties.KEY]]. */
 export const CUSTOM_PROPERTY_PREFIX = "contact.custom_properties.";
@@ -72,7 +115,8 @@ const BY_PATH = new Map(MERGE_TAGS.map((t) => [t.path, t]));
 
 /** The tag of a path (custom properties included), or undefined for item.* of dynamic lists and unknown paths. */
 export function mergeTagByPath(path: string): MergeTag | undefined {
-  if (path.startsWith(CUSTOM_PROPERTY_PREFIX) && path.length > CUSTOM_PROPERTY_PREFIX.length) return customPropertyTag(path.slice(CUSTOM_PROPERTY_PREFIX.length));
+  if (path.startsWith(CUSTOM_PROPERTY_PREFIX) && path.length > CUSTOM_PROPERTY_PREFIX.length)
+    return customPropertyTag(path.slice(CUSTOM_PROPERTY_PREFIX.length));
   return BY_PATH.get(path);
 }
 

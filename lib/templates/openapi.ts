@@ -33,7 +33,13 @@ export const templatePaths: ZodOpenApiPathsObject = {
       tags,
       security: security(READ),
       requestParams: { header: VersionHeader, query: ListTemplatesQuery },
-      responses: { "200": jsonContent(z.object({ templates: z.array(TemplateListItem), paging: PagingSchema }).meta({ id: "TemplateListResponse" }), "A page of templates"), ...standardErrors },
+      responses: {
+        "200": jsonContent(
+          z.object({ templates: z.array(TemplateListItem), paging: PagingSchema }).meta({ id: "TemplateListResponse" }),
+          "A page of templates",
+        ),
+        ...standardErrors,
+      },
     },
     post: {
       summary: "Create a template",
@@ -89,7 +95,8 @@ export const templatePaths: ZodOpenApiPathsObject = {
   "/api/email-content/{id}": {
     get: {
       summary: "Read email content",
-      description: "Email content is a stored email document's content (generalSettings and sections) without its name. Every template has one, with the template's id: this reads the template's content, universal layouts resolved.",
+      description:
+        "Email content is a stored email document's content (generalSettings and sections) without its name. Every template has one, with the template's id: this reads the template's content, universal layouts resolved.",
       tags: contentTags,
       security: security(READ),
       requestParams: { header: VersionHeader, path: IdParams },
@@ -111,7 +118,13 @@ export const templatePaths: ZodOpenApiPathsObject = {
       tags: layoutTags,
       security: security(READ),
       requestParams: { header: VersionHeader, query: ListLayoutsQuery },
-      responses: { "200": jsonContent(z.object({ universalLayouts: z.array(LayoutSchema), paging: PagingSchema }).meta({ id: "ListUniversalLayoutsResponse" }), "A page of layouts"), ...standardErrors },
+      responses: {
+        "200": jsonContent(
+          z.object({ universalLayouts: z.array(LayoutSchema), paging: PagingSchema }).meta({ id: "ListUniversalLayoutsResponse" }),
+          "A page of layouts",
+        ),
+        ...standardErrors,
+      },
     },
     post: {
       summary: "Create a universal layout",
@@ -143,7 +156,12 @@ export const templatePaths: ZodOpenApiPathsObject = {
       tags: layoutTags,
       security: security(WRITE),
       requestParams: { header: VersionHeader, path: IdParams },
-      responses: { "204": { description: "Deleted" }, ...notFound, ...conflict("Templates still use the layout; the problem's templates member names them"), ...standardErrors },
+      responses: {
+        "204": { description: "Deleted" },
+        ...notFound,
+        ...conflict("Templates still use the layout; the problem's templates member names them"),
+        ...standardErrors,
+      },
     },
   },
 };

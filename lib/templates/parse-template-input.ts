@@ -30,7 +30,9 @@ function withoutLayoutRows(raw: unknown): unknown {
 export function combineErrors(zodIssues: readonly z.core.$ZodIssue[], report: RuleReport, extra: FieldError[] = []): FieldError[] {
   const insideReadOnly = (pointer: string) => report.readOnly.some((p) => pointer === p || pointer.startsWith(p + "/"));
   // A missing enum or literal field comes as invalid_value; with reportInput set, no input means it is absent.
-  const issues = zodIssues.map((i) => (i.code === "invalid_value" && i.input === undefined ? ({ ...i, code: "invalid_type", expected: "string" } as z.core.$ZodIssue) : i));
+  const issues = zodIssues.map((i) =>
+    i.code === "invalid_value" && i.input === undefined ? ({ ...i, code: "invalid_type", expected: "string" } as z.core.$ZodIssue) : i,
+  );
   const all = [...fieldErrorsFromZod(issues).filter((e) => !insideReadOnly(e.pointer)), ...report.errors, ...extra];
   const seen = new Set<string>();
   return all.filter((e) => {
@@ -53,7 +55,12 @@ export async function missingLayoutErrors(brandId: string, refs: RuleReport["lay
   const known = new Set(found.map((l) => l.id));
   return refs
     .filter((r) => !known.has(r.layoutId))
-    .map((r) => ({ field: "sections.settings.universalLayoutID", pointer: pointerFromPath(r.path), code: "unknown_layout", message: `no universal layout ${r.layoutId} in this brand` }));
+    .map((r) => ({
+      field: "sections.settings.universalLayoutID",
+      pointer: pointerFromPath(r.path),
+      code: "unknown_layout",
+      message: `no universal layout ${r.layoutId} in this brand`,
+    }));
 }
 
 export type ParsedTemplate = { input: TemplateInput; layoutIds: string[] };
@@ -62,7 +69,11 @@ export type ParsedContent = { input: ContentInput; layoutIds: string[] };
 export function parseTemplateInput(brandId: string, raw: unknown): Promise<ParsedTemplate>;
 export function parseTemplateInput(brandId: string, raw: unknown, schema: typeof ContentInput): Promise<ParsedContent>;
 /** A template (or, with ContentInput, email content) payload validated: shape, rules and layout references. */
-export async function parseTemplateInput(brandId: string, raw: unknown, schema: typeof TemplateInput | typeof ContentInput = TemplateInput): Promise<ParsedTemplate | ParsedContent> {
+export async function parseTemplateInput(
+  brandId: string,
+  raw: unknown,
+  schema: typeof TemplateInput | typeof ContentInput = TemplateInput,
+): Promise<ParsedTemplate | ParsedContent> {
   const prepared = withoutLayoutRows(raw);
   // reportInput (set by parseDocument): zod 4 leaves `input` off issues otherwise, and a wrong type would read as "required".
   const parsed = parseDocument(schema, prepared);

@@ -3,11 +3,21 @@
 import { db } from "@/lib/db";
 import type { Section } from "./schema/sections";
 import type { Template } from "./schema/template";
-import { parseStored, referencedLayoutIds, shapeTemplate, splicedTemplateJson, type StoredTemplate, type TemplateRow } from "./template-record";
+import {
+  parseStored,
+  referencedLayoutIds,
+  shapeTemplate,
+  splicedTemplateJson,
+  type StoredTemplate,
+  type TemplateRow,
+} from "./template-record";
 
 export async function toTemplate(brandId: string, row: StoredTemplate): Promise<Template> {
   const layoutIds = referencedLayoutIds(row.sections);
-  const layouts = layoutIds.length === 0 ? [] : await db.universalLayout.findMany({ where: { brandId, id: { in: layoutIds } }, select: { id: true, content: true } });
+  const layouts =
+    layoutIds.length === 0
+      ? []
+      : await db.universalLayout.findMany({ where: { brandId, id: { in: layoutIds } }, select: { id: true, content: true } });
   return shapeTemplate(row, new Map(layouts.map((l) => [l.id, l.content as Section])));
 }
 

@@ -23,7 +23,7 @@ describe("splicedTemplateJson", () => {
   const rows: [string, TemplateRow][] = [
     ["empty document", row({ name: "Empty" })],
     ["empty document, free plan", row({ name: "Empty" }, { plan: "free" })],
-    ["every section and block type", row(fullTemplate("Quotes \" and \\ and ünïcode 😀"))],
+    ["every section and block type", row(fullTemplate('Quotes " and \\ and ünïcode 😀'))],
     ["every section and block type, free plan", row(fullTemplate(), { plan: "free" })],
     ["large template, free plan", row(largeTemplate("Large"), { plan: "free" })],
     ["generalSettings stored as JSON null", row({ name: "Null settings" }, { generalSettings: "null" })],
@@ -38,13 +38,24 @@ describe("splicedTemplateJson", () => {
   });
 
   it("leaves documents with universal layouts, and text it did not write, to the parsed path", () => {
-    const withLayout = row({ name: "L", sections: [{ id: "s1", type: "universal_layout", settings: { universalLayoutID: "6b02c616b6d643dd1a9b08c5" } }] });
+    const withLayout = row({
+      name: "L",
+      sections: [{ id: "s1", type: "universal_layout", settings: { universalLayoutID: "6b02c616b6d643dd1a9b08c5" } }],
+    });
     expect(splicedTemplateJson(withLayout)).toBeNull();
     expect(splicedTemplateJson({ ...row({ name: "Pg" }), sections: "[]", canonical: false })).toBeNull();
   });
 
   it("a text block that merely mentions universal_layout still splices", () => {
-    const r = row({ name: "Mention", sections: [{ id: "s1", rows: [{ id: "r1", columns: [{ id: "c1", blocks: [{ id: "b1", type: "text", text: '<p>"type":"universal_layout"</p>' }] }] }] }] });
+    const r = row({
+      name: "Mention",
+      sections: [
+        {
+          id: "s1",
+          rows: [{ id: "r1", columns: [{ id: "c1", blocks: [{ id: "b1", type: "text", text: '<p>"type":"universal_layout"</p>' }] }] }],
+        },
+      ],
+    });
     expect(splicedTemplateJson(r)).toBe(parsedPath(r));
   });
 });

@@ -15,13 +15,23 @@ export function badgeSection(): Template["sections"][number] {
   return {
     id: BADGE_SECTION_ID,
     type: "badge",
-    rows: [{
-      id: BADGE_ROW_ID,
-      columns: [{
-        id: BADGE_COLUMN_ID,
-        blocks: [{ id: BADGE_BLOCK_ID, type: "text", text: '<p style="text-align:center">Sent with <a href="https://inkwell.example/">Inkwell</a></p>' }],
-      }],
-    }],
+    rows: [
+      {
+        id: BADGE_ROW_ID,
+        columns: [
+          {
+            id: BADGE_COLUMN_ID,
+            blocks: [
+              {
+                id: BADGE_BLOCK_ID,
+                type: "text",
+                text: '<p style="text-align:center">Sent with <a href="https://inkwell.example/">Inkwell</a></p>',
+              },
+            ],
+          },
+        ],
+      },
+    ],
   };
 }
 
@@ -39,7 +49,10 @@ export type TemplateRow = {
 };
 
 /** A stored row with its JSON columns parsed. */
-export type StoredTemplate = Omit<TemplateRow, "generalSettings" | "sections" | "canonical"> & { generalSettings: unknown; sections: Section[] };
+export type StoredTemplate = Omit<TemplateRow, "generalSettings" | "sections" | "canonical"> & {
+  generalSettings: unknown;
+  sections: Section[];
+};
 
 export function parseStored(row: TemplateRow): StoredTemplate {
   return { ...row, generalSettings: JSON.parse(row.generalSettings), sections: JSON.parse(row.sections) };
@@ -47,7 +60,14 @@ export function parseStored(row: TemplateRow): StoredTemplate {
 
 /** The universal layouts a stored document references. */
 export function referencedLayoutIds(sections: Section[]): string[] {
-  return [...new Set(sections.filter((s) => s.type === "universal_layout").map((s) => s.settings?.universalLayoutID).filter((id): id is string => !!id))];
+  return [
+    ...new Set(
+      sections
+        .filter((s) => s.type === "universal_layout")
+        .map((s) => s.settings?.universalLayoutID)
+        .filter((id): id is string => !!id),
+    ),
+  ];
 }
 
 /** The API's Template, given the content of the layouts the document references. */

@@ -23,11 +23,14 @@ const brandGone = () => new ApiProblem("not-found", "The brand of this credentia
 
 /** A universal layout deleted between the reference check and the write. */
 function layoutGone(error: unknown): unknown {
-  return isForeignKeyViolation(error) ? new ApiProblem("conflict", "A universal layout this template references was deleted meanwhile; send the template again") : error;
+  return isForeignKeyViolation(error)
+    ? new ApiProblem("conflict", "A universal layout this template references was deleted meanwhile; send the template again")
+    : error;
 }
 
 // The adapter's own format ("2026-01-02T03:04:05.678+00:00") is rewritten without parsing a Date.
-const isoFromSqlite = (value: string) => (value.length === 29 && value.endsWith("+00:00") ? `${value.slice(0, 23)}Z` : new Date(value).toISOString());
+const isoFromSqlite = (value: string) =>
+  value.length === 29 && value.endsWith("+00:00") ? `${value.slice(0, 23)}Z` : new Date(value).toISOString();
 
 // SQLite hands back the stored JSON text as is (canonical: the response may splice it in unparsed);
 // PostgreSQL's jsonb is read as text and its timestamps formatted as the API writes them.
@@ -45,13 +48,17 @@ type SelectedRow = Omit<TemplateRow, "canonical">;
 async function selectRow(sql: SqlRunner, brandId: string, id: string): Promise<TemplateRow | null> {
   const [row] = await sql.all<SelectedRow>(SELECT[sql.kind], [id, brandId]);
   if (!row) return null;
-  return sql.kind === "sqlite" ? { ...row, createdAt: isoFromSqlite(row.createdAt), updatedAt: isoFromSqlite(row.updatedAt), canonical: true } : { ...row, canonical: false };
+  return sql.kind === "sqlite"
+    ? { ...row, createdAt: isoFromSqlite(row.createdAt), updatedAt: isoFromSqlite(row.updatedAt), canonical: true }
+    : { ...row, canonical: false };
 }
 
 async function addRefs(tx: SqlRunner, t: TemplateWrite) {
   if (t.layoutIds.length === 0) return;
-  await tx.run(`INSERT INTO "TemplateLayoutRef" ("templateId", "layoutId", "brandId") VALUES ${t.layoutIds.map(() => "(?, ?, ?)").join(", ")}`,
-    t.layoutIds.flatMap((layoutId) => [t.id, layoutId, t.brandId]));
+  await tx.run(
+    `INSERT INTO "TemplateLayoutRef" ("templateId", "layoutId", "brandId") VALUES ${t.layoutIds.map(() => "(?, ?, ?)").join(", ")}`,
+    t.layoutIds.flatMap((layoutId) => [t.id, layoutId, t.brandId]),
+  );
 }
 
 /** The template of the brand with this id, or null. */

@@ -14,7 +14,15 @@ describe("checkTemplateRules", () => {
   });
 
   it("survives any junk without throwing", () => {
-    for (const junk of [null, 1, "x", [], { sections: "x" }, { sections: [null, 1, { rows: [null, { columns: [null, { blocks: [null, 3] }] }] }] }, { generalSettings: { buttonPresets: [null, 3] } }]) {
+    for (const junk of [
+      null,
+      1,
+      "x",
+      [],
+      { sections: "x" },
+      { sections: [null, 1, { rows: [null, { columns: [null, { blocks: [null, 3] }] }] }] },
+      { generalSettings: { buttonPresets: [null, 3] } },
+    ]) {
       expect(() => checkTemplateRules(junk)).not.toThrow();
     }
   });
@@ -37,12 +45,16 @@ describe("checkTemplateRules", () => {
 
   it("collects layout references without checking ids of their ignored rows", () => {
     const id = "0123456789abcdef01234567";
-    const report = checkTemplateRules({ sections: [{ id: "s", type: "universal_layout", settings: { universalLayoutID: id }, rows: [{ id: "s" }] }] });
+    const report = checkTemplateRules({
+      sections: [{ id: "s", type: "universal_layout", settings: { universalLayoutID: id }, rows: [{ id: "s" }] }],
+    });
     expect(report.errors).toEqual([]);
     expect(report.layoutRefs).toEqual([{ layoutId: id, path: ["sections", 0, "settings", "universalLayoutID"] }]);
   });
 
   it("does not check preset references inside layouts", () => {
-    expect(checkLayoutRules(plainSection([{ id: nid(), type: "text", text: "x", stylePresetID: "custom" }]), ["content"]).errors).toEqual([]);
+    expect(checkLayoutRules(plainSection([{ id: nid(), type: "text", text: "x", stylePresetID: "custom" }]), ["content"]).errors).toEqual(
+      [],
+    );
   });
 });

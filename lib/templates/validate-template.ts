@@ -53,7 +53,11 @@ class Walker {
     const type = (typeof section.type === "string" ? section.type : "") as SectionType;
     const settings = rec(section.settings);
     if (type === "badge") {
-      this.add([...path, "type"], "read_only", "the badge section is read-only; it is added on read for free-plan brands and cannot be written");
+      this.add(
+        [...path, "type"],
+        "read_only",
+        "the badge section is read-only; it is added on read for free-plan brands and cannot be written",
+      );
       this.report.readOnly.push(pointerFromPath(path));
       return;
     }

@@ -27,7 +27,12 @@ beforeAll(async () => {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
       stream.on("end", () => {
-        received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address), user: session.user as string | undefined, raw });
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          user: session.user as string | undefined,
+          raw,
+        });
         done();
       });
     },
@@ -38,8 +43,21 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const smtp = (over: Partial<SmtpSettings> = {}): SmtpSettings => ({ host: "127.0.0.1", port, tls: "none", auth: null, from: "Acme <news@acme.test>", ...over });
-const mail = { from: "Acme <news@acme.test>", to: ["ana@acme.test", "ben@acme.test"], subject: "[Test] Spring sale", html: "<p>Hello <b>Ana</b></p>", text: "Hello Ana" };
+const smtp = (over: Partial<SmtpSettings> = {}): SmtpSettings => ({
+  host: "127.0.0.1",
+  port,
+  tls: "none",
+  auth: null,
+  from: "Acme <news@acme.test>",
+  ...over,
+});
+const mail = {
+  from: "Acme <news@acme.test>",
+  to: ["ana@acme.test", "ben@acme.test"],
+  subject: "[Test] Spring sale",
+  html: "<p>Hello <b>Ana</b></p>",
+  text: "Hello Ana",
+};
 
 describe("deliver", () => {
   it("keeps the email in the outbox when no SMTP server is configured", async () => {
@@ -48,7 +66,11 @@ describe("deliver", () => {
 
   it("sends through the SMTP server with its login: sender, recipients, subject and both parts", async () => {
     received.length = 0;
-    expect(await deliver(mail, smtp({ auth: { user: "inkwell", pass: "s3cret" } }))).toEqual({ transport: "smtp", status: "sent", error: null });
+    expect(await deliver(mail, smtp({ auth: { user: "inkwell", pass: "s3cret" } }))).toEqual({
+      transport: "smtp",
+      status: "sent",
+      error: null,
+    });
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: "news@acme.test", to: ["ana@acme.test", "ben@acme.test"], user: "inkwell" });
     const raw = received[0].raw;

@@ -20,8 +20,14 @@ export const testEmailPaths: ZodOpenApiPathsObject = {
       responses: {
         "201": jsonContent(SentTestEmail, "Sent (or kept in the outbox), with the render's warnings and pre-send checks"),
         ...notFound,
-        "422": { description: "Template syntax error: an unclosed personalization tag", content: { "application/problem+json": { schema: ProblemSchema } } },
-        "502": { description: "The SMTP server refused the email or could not be reached (`testEmailID` names the failed attempt)", content: { "application/problem+json": { schema: ProblemSchema } } },
+        "422": {
+          description: "Template syntax error: an unclosed personalization tag",
+          content: { "application/problem+json": { schema: ProblemSchema } },
+        },
+        "502": {
+          description: "The SMTP server refused the email or could not be reached (`testEmailID` names the failed attempt)",
+          content: { "application/problem+json": { schema: ProblemSchema } },
+        },
         ...standardErrors,
       },
     },

@@ -15,9 +15,19 @@ export const TestSendInput = z
       .meta({ description: `Where the test goes: 1-${MAX_TEST_RECIPIENTS} email addresses` }),
     contactID: ResourceId.optional().meta({ description: "Render as this contact of the brand" }),
     email: z.string().trim().min(3).max(254).optional().meta({ description: "Render as the brand's contact with this email address" }),
-    subject: z.string().trim().min(1).max(200).optional().meta({ description: "Subject line (prefixed with [Test]); default: the template's name" }),
+    subject: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "Subject line (prefixed with [Test]); default: the template's name" }),
   })
-  .refine((v) => !(v.contactID && v.email), { message: "give contactID or email, not both", path: ["email"], params: { code: "not_allowed" } })
+  .refine((v) => !(v.contactID && v.email), {
+    message: "give contactID or email, not both",
+    path: ["email"],
+    params: { code: "not_allowed" },
+  })
   .meta({ id: "TestSendInput", description: "A test email; without contactID or email it is rendered with sample data" });
 export type TestSendInput = z.infer<typeof TestSendInput>;
 
@@ -29,8 +39,13 @@ export const TestEmailSummary = z
     subject: z.string(),
     from: z.string(),
     to: z.array(z.string()),
-    contact: z.object({ id: z.string(), email: z.string().nullable() }).nullable().meta({ description: "The contact it was rendered as; null: sample data" }),
-    transport: z.enum(["smtp", "outbox"]).meta({ description: "smtp: handed to the configured mail server; outbox: kept in Inkwell's built-in outbox (no mail server configured)" }),
+    contact: z
+      .object({ id: z.string(), email: z.string().nullable() })
+      .nullable()
+      .meta({ description: "The contact it was rendered as; null: sample data" }),
+    transport: z.enum(["smtp", "outbox"]).meta({
+      description: "smtp: handed to the configured mail server; outbox: kept in Inkwell's built-in outbox (no mail server configured)",
+    }),
     status: z.enum(["sent", "failed"]),
     error: z.string().nullable().meta({ description: "Why the mail server refused it (failed only)" }),
     sentBy: z.string().nullable().meta({ description: "The dashboard user who sent it; null for API keys" }),

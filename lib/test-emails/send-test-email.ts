@@ -10,10 +10,12 @@ import { storeTestEmail } from "./test-email-store";
 
 function recipients(to: string[]): string[] {
   const seen = new Set<string>();
-  return to.map((a) => a.trim()).filter((a) => {
-    const key = a.toLowerCase();
-    return seen.has(key) ? false : (seen.add(key), true);
-  });
+  return to
+    .map((a) => a.trim())
+    .filter((a) => {
+      const key = a.toLowerCase();
+      return seen.has(key) ? false : (seen.add(key), true);
+    });
 }
 
 export async function sendTestEmail(auth: Principal, templateId: string, input: TestSendInput) {

@@ -9,11 +9,36 @@ import type { ListTestEmailsQuery, TestEmailSummary } from "./schemas";
 export const KEEP_PER_BRAND = 200;
 
 const summary = {
-  id: true, templateId: true, templateName: true, subject: true, from: true, to: true, contactId: true, contactEmail: true,
-  transport: true, status: true, error: true, userId: true, createdAt: true,
+  id: true,
+  templateId: true,
+  templateName: true,
+  subject: true,
+  from: true,
+  to: true,
+  contactId: true,
+  contactEmail: true,
+  transport: true,
+  status: true,
+  error: true,
+  userId: true,
+  createdAt: true,
 } as const;
 
-type SummaryRow = { id: string; templateId: string; templateName: string; subject: string; from: string; to: unknown; contactId: string | null; contactEmail: string | null; transport: string; status: string; error: string | null; userId: string | null; createdAt: Date };
+type SummaryRow = {
+  id: string;
+  templateId: string;
+  templateName: string;
+  subject: string;
+  from: string;
+  to: unknown;
+  contactId: string | null;
+  contactEmail: string | null;
+  transport: string;
+  status: string;
+  error: string | null;
+  userId: string | null;
+  createdAt: Date;
+};
 
 async function senders(rows: SummaryRow[]): Promise<Map<string, string>> {
   const ids = [...new Set(rows.map((r) => r.userId).filter((id): id is string => !!id))];
@@ -39,25 +64,44 @@ function toSummary(row: SummaryRow, by: Map<string, string>): TestEmailSummary {
   };
 }
 
-export type NewTestEmail = Mail & Delivery & {
-  brandId: string;
-  userId: string | null;
-  templateId: string;
-  templateName: string;
-  contact: { id: string; email: string | null } | null;
-};
+export type NewTestEmail = Mail &
+  Delivery & {
+    brandId: string;
+    userId: string | null;
+    templateId: string;
+    templateName: string;
+    contact: { id: string; email: string | null } | null;
+  };
 
 /** Stores a test email, then drops the brand's oldest beyond the newest KEEP_PER_BRAND. */
 export async function storeTestEmail(t: NewTestEmail): Promise<TestEmailSummary> {
   const row = await db.testEmail.create({
     data: {
-      id: newId(), brandId: t.brandId, userId: t.userId, templateId: t.templateId, templateName: t.templateName,
-      contactId: t.contact?.id ?? null, contactEmail: t.contact?.email ?? null, to: t.to, from: t.from, subject: t.subject,
-      html: t.html, text: t.text, transport: t.transport, status: t.status, error: t.error,
+      id: newId(),
+      brandId: t.brandId,
+      userId: t.userId,
+      templateId: t.templateId,
+      templateName: t.templateName,
+      contactId: t.contact?.id ?? null,
+      contactEmail: t.contact?.email ?? null,
+      to: t.to,
+      from: t.from,
+      subject: t.subject,
+      html: t.html,
+      text: t.text,
+      transport: t.transport,
+      status: t.status,
+      error: t.error,
     },
     select: summary,
   });
-  const [oldest] = await db.testEmail.findMany({ where: { brandId: t.brandId }, orderBy: { id: "desc" }, skip: KEEP_PER_BRAND, take: 1, select: { id: true } });
+  const [oldest] = await db.testEmail.findMany({
+    where: { brandId: t.brandId },
+    orderBy: { id: "desc" },
+    skip: KEEP_PER_BRAND,
+    take: 1,
+    select: { id: true },
+  });
   if (oldest) await db.testEmail.deleteMany({ where: { brandId: t.brandId, id: { lte: oldest.id } } });
   return toSummary(row, await senders([row]));
 }

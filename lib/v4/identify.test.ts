@@ -17,7 +17,12 @@ describe("toContactInput (v4 identify → POST /api/contacts)", () => {
     expect(toContactInput(body)).toEqual({
       identifiers: [
         { type: "email", id: "Ada@Example.com", channels: { email: { status: "unsubscribed" } } },
-        { type: "phone", id: "+14155552671", channels: { sms: { status: "subscribed", statusChangedAt: "2026-04-01T10:00:00Z" } }, consent: { source: "checkout", ip: "203.0.113.7" } },
+        {
+          type: "phone",
+          id: "+14155552671",
+          channels: { sms: { status: "subscribed", statusChangedAt: "2026-04-01T10:00:00Z" } },
+          consent: { source: "checkout", ip: "203.0.113.7" },
+        },
       ],
       firstName: "Ada",
       customProperties: { tier: "gold" },
@@ -37,7 +42,9 @@ describe("toContactInput (v4 identify → POST /api/contacts)", () => {
 describe("V4IdentifyInput", () => {
   const codes = (input: unknown) => {
     const result = V4IdentifyInput.safeParse(input);
-    return result.success ? [] : result.error.issues.map((i) => `${i.path.join(".")} ${(i as { params?: { code?: string } }).params?.code ?? i.code}`).sort();
+    return result.success
+      ? []
+      : result.error.issues.map((i) => `${i.path.join(".")} ${(i as { params?: { code?: string } }).params?.code ?? i.code}`).sort();
   };
 
   it("needs an email or a phoneNumber", () => {
@@ -47,7 +54,17 @@ describe("V4IdentifyInput", () => {
 
   it("a channel needs its identifier, once per list, and cannot be opted in and out", () => {
     expect(codes({ email: "a@example.com", optIns: [{ channel: "sms" }] })).toEqual(["optIns.0.channel missing_identifier"]);
-    expect(codes({ email: "a@example.com", consents: [{ channel: "email", source: "a" }, { channel: "email", source: "b" }] })).toEqual(["consents.1.channel duplicate"]);
-    expect(codes({ email: "a@example.com", optIns: [{ channel: "email" }], optOuts: [{ channel: "email" }] })).toEqual(["optOuts.0.channel conflict"]);
+    expect(
+      codes({
+        email: "a@example.com",
+        consents: [
+          { channel: "email", source: "a" },
+          { channel: "email", source: "b" },
+        ],
+      }),
+    ).toEqual(["consents.1.channel duplicate"]);
+    expect(codes({ email: "a@example.com", optIns: [{ channel: "email" }], optOuts: [{ channel: "email" }] })).toEqual([
+      "optOuts.0.channel conflict",
+    ]);
   });
 });

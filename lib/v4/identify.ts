@@ -15,7 +15,11 @@ export function toContactInput(body: V4IdentifyInput): ContactInput {
     const change = (list: ChannelChange[]) => list.find((c) => c.channel === channel);
     const optIn = change(optIns);
     const optOut = change(optOuts);
-    const given = optIn ? { status: "subscribed" as const, at: optIn.createdAt } : optOut ? { status: "unsubscribed" as const, at: optOut.createdAt } : null;
+    const given = optIn
+      ? { status: "subscribed" as const, at: optIn.createdAt }
+      : optOut
+        ? { status: "unsubscribed" as const, at: optOut.createdAt }
+        : null;
     if (!given) return undefined;
     return { [channel]: { status: given.status, ...(given.at ? { statusChangedAt: given.at } : {}) } };
   };
@@ -34,7 +38,9 @@ export function toContactInput(body: V4IdentifyInput): ContactInput {
 
 /** A conflict names the identifier as v4 sent it (email or phoneNumber), not as identifiers[i]. */
 function inV4Terms(problem: ApiProblem, body: V4IdentifyInput): ApiProblem {
-  const fields = [body.email !== undefined ? "email" : null, body.phoneNumber !== undefined ? "phoneNumber" : null].filter((f) => f !== null);
+  const fields = [body.email !== undefined ? "email" : null, body.phoneNumber !== undefined ? "phoneNumber" : null].filter(
+    (f) => f !== null,
+  );
   const errors = problem.extra.errors?.map((e) => {
     const index = /^\/identifiers\/(\d+)\/id$/.exec(e.pointer)?.[1];
     const field = index === undefined ? undefined : fields[Number(index)];

@@ -10,7 +10,13 @@ describe("parseLookup", () => {
   });
 
   it("refuses other prefixes and malformed values with a path error", () => {
-    for (const [segment, code] of [["phone:+14155552671", "invalid_value"], ["nocolon", "invalid_value"], ["id:XYZ", "invalid_id"], ["email:x", "invalid_email"], ["phoneNumber:123", "invalid_phone"]]) {
+    for (const [segment, code] of [
+      ["phone:+14155552671", "invalid_value"],
+      ["nocolon", "invalid_value"],
+      ["id:XYZ", "invalid_id"],
+      ["email:x", "invalid_email"],
+      ["phoneNumber:123", "invalid_phone"],
+    ]) {
       let thrown: unknown;
       try {
         parseLookup(segment);

@@ -54,6 +54,7 @@ export async function lookupContactV4(brandId: string, segment: string): Promise
   const lookup = parseLookup(segment);
   if (lookup.by === "id") return toV4Contact(await getContact(brandId, lookup.value));
   const { contacts } = await listContacts(brandId, ContactListQuery.parse({ [lookup.by]: lookup.value, limit: 1 }));
-  if (contacts.length === 0) throw new ApiProblem("not-found", `No contact has the ${lookup.by === "phone" ? "phoneNumber" : "email"} ${lookup.value}`);
+  if (contacts.length === 0)
+    throw new ApiProblem("not-found", `No contact has the ${lookup.by === "phone" ? "phoneNumber" : "email"} ${lookup.value}`);
   return toV4Contact(contacts[0]);
 }

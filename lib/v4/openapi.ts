@@ -9,9 +9,13 @@ import { V4ContactSchema, V4IdentifyAccepted, V4IdentifyInput, V4LookupParams, V
 const tags = ["v4 (deprecated)"];
 
 const LifecycleHeaders = z.object({
-  Deprecation: z.string().meta({ description: `RFC 9745: @${Math.floor(DEPRECATED_AT.getTime() / 1000)} (deprecated since ${DEPRECATED_AT.toISOString().slice(0, 10)})` }),
+  Deprecation: z.string().meta({
+    description: `RFC 9745: @${Math.floor(DEPRECATED_AT.getTime() / 1000)} (deprecated since ${DEPRECATED_AT.toISOString().slice(0, 10)})`,
+  }),
   Sunset: z.string().meta({ description: `RFC 8594: ${DEFAULT_SUNSET_AT.toUTCString()}; v4 answers 410 from then on` }),
-  Link: z.string().meta({ description: `The current endpoint (rel="successor-version") and the migration guide ${MIGRATION_GUIDE} (rel="deprecation")` }),
+  Link: z
+    .string()
+    .meta({ description: `The current endpoint (rel="successor-version") and the migration guide ${MIGRATION_GUIDE} (rel="deprecation")` }),
 });
 
 const security = (scope: string) => [{ oauth2: [scope] }];
@@ -31,7 +35,9 @@ function errors(extra: Record<string, { description: string }> = {}): ZodOpenApi
   for (const [status, { description }] of Object.entries(all)) out[status as "400"] = problem(description);
   out["400"] = problem("Invalid request: malformed JSON, validation failures (all reported at once), malformed lookup");
   out["403"] = problem("The token lacks the required scope");
-  out["401"] = problem("No bearer token (an API key or a session is refused: the message points to the current API), or an invalid or revoked token");
+  out["401"] = problem(
+    "No bearer token (an API key or a session is refused: the message points to the current API), or an invalid or revoked token",
+  );
   out["410"] = problem(`The v4 API is past its sunset (${DEFAULT_SUNSET_AT.toISOString().slice(0, 10)})`);
   return out;
 }
@@ -47,7 +53,10 @@ export const v4Paths: ZodOpenApiPathsObject = {
       description: `${note} Mapping: email and phoneNumber become identifiers, optIns/optOuts the channel status (subscribed/unsubscribed) of the identifier, consents the identifier's consent. The upsert runs before the answer; 202 is kept from v4.`,
       security: security("contacts.write"),
       requestBody: { content: { "application/json": { schema: V4IdentifyInput } } },
-      responses: { "202": withHeaders("The contact was stored; its id", V4IdentifyAccepted), ...errors(conflict("email or phoneNumber belongs to another contact")) },
+      responses: {
+        "202": withHeaders("The contact was stored; its id", V4IdentifyAccepted),
+        ...errors(conflict("email or phoneNumber belongs to another contact")),
+      },
     },
   },
   "/v4/contacts/{lookup}": {

@@ -18,7 +18,8 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 /** The current endpoint a v4 request maps to, for the Link header and messages. */
 export type Successor = string | ((url: URL) => string);
 
-const successorOf = (successor: Successor, request: { url: string }) => (typeof successor === "string" ? successor : successor(new URL(request.url)));
+const successorOf = (successor: Successor, request: { url: string }) =>
+  typeof successor === "string" ? successor : successor(new URL(request.url));
 
 export function v4Route<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   endpoint: V4Endpoint,
@@ -42,7 +43,10 @@ export function v4Route<B extends Schema | undefined = undefined, P extends Sche
 
 function gone(request: ApiRequest): Promise<HandlerResult> {
   return withProblems(request, async () => {
-    throw new ApiProblem("gone", `The v4 API was switched off on ${sunsetAt().toISOString().slice(0, 10)}; use the current API (see ${MIGRATION_GUIDE})`);
+    throw new ApiProblem(
+      "gone",
+      `The v4 API was switched off on ${sunsetAt().toISOString().slice(0, 10)}; use the current API (see ${MIGRATION_GUIDE})`,
+    );
   });
 }
 

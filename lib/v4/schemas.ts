@@ -16,7 +16,9 @@ const V4ChannelChange = z
   })
   .meta({ id: "V4ChannelChange", description: "An opt-in or opt-out of one channel" });
 
-const V4ConsentInput = IdentifierInput.shape.consent.unwrap().extend({ channel: V4Channel })
+const V4ConsentInput = IdentifierInput.shape.consent
+  .unwrap()
+  .extend({ channel: V4Channel })
   .meta({ id: "V4ConsentInput", description: "Consent to one channel; stored as the consent of that channel's identifier" });
 
 const { identifiers: _identifiers, ...contactProfile } = ContactInput.shape;
@@ -37,9 +39,19 @@ function channelRules(input: V4Identity & Lists, ctx: z.RefinementCtx) {
       const identity = IDENTITY_OF_CHANNEL[channel as keyof typeof IDENTITY_OF_CHANNEL];
       if (seen.has(channel)) ctx.addIssue({ code: "custom", path, params: { code: "duplicate" }, message: `names ${channel} twice` });
       else if (identity && input[identity] === undefined) {
-        ctx.addIssue({ code: "custom", path, params: { code: "missing_identifier" }, message: `the ${channel} channel needs the contact's ${identity}` });
+        ctx.addIssue({
+          code: "custom",
+          path,
+          params: { code: "missing_identifier" },
+          message: `the ${channel} channel needs the contact's ${identity}`,
+        });
       } else if (list === "optOuts" && optedIn.has(channel)) {
-        ctx.addIssue({ code: "custom", path, params: { code: "conflict" }, message: `${channel} is also in optIns; a channel is opted in or out, not both` });
+        ctx.addIssue({
+          code: "custom",
+          path,
+          params: { code: "conflict" },
+          message: `${channel} is also in optIns; a channel is opted in or out, not both`,
+        });
       }
       seen.add(channel);
     });
@@ -48,7 +60,12 @@ function channelRules(input: V4Identity & Lists, ctx: z.RefinementCtx) {
 
 function identityRequired(input: V4Identity, ctx: z.RefinementCtx) {
   if (input.email === undefined && input.phoneNumber === undefined) {
-    ctx.addIssue({ code: "custom", path: ["email"], params: { code: "required" }, message: "email or phoneNumber is required to identify the contact" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["email"],
+      params: { code: "required" },
+      message: "email or phoneNumber is required to identify the contact",
+    });
   }
 }
 
@@ -57,7 +74,12 @@ function identityFormats(input: V4Identity, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: ["email"], params: { code: "invalid_email" }, message: "is not a valid email address" });
   }
   if (input.phoneNumber !== undefined && normalizePhone(input.phoneNumber) === null) {
-    ctx.addIssue({ code: "custom", path: ["phoneNumber"], params: { code: "invalid_phone" }, message: "is not a valid phone number in international format (e.g. +14155552671)" });
+    ctx.addIssue({
+      code: "custom",
+      path: ["phoneNumber"],
+      params: { code: "invalid_phone" },
+      message: "is not a valid phone number in international format (e.g. +14155552671)",
+    });
   }
 }
 
@@ -66,18 +88,34 @@ const isObject = (payload: { value: unknown }) => typeof payload.value === "obje
 export const V4IdentifyInput = z
   .strictObject({
     email: IdentifierInput.shape.id.meta({ description: "Becomes the contact's email identifier" }).optional(),
-    phoneNumber: IdentifierInput.shape.id.meta({ description: "International format with leading +; becomes the contact's phone identifier" }).optional(),
-    optIns: z.array(V4ChannelChange).max(CHANNELS.length).optional().meta({ description: "Channels the contact subscribed to (status `subscribed`)" }),
-    optOuts: z.array(V4ChannelChange).max(CHANNELS.length).optional().meta({ description: "Channels the contact unsubscribed from (status `unsubscribed`)" }),
+    phoneNumber: IdentifierInput.shape.id
+      .meta({ description: "International format with leading +; becomes the contact's phone identifier" })
+      .optional(),
+    optIns: z
+      .array(V4ChannelChange)
+      .max(CHANNELS.length)
+      .optional()
+      .meta({ description: "Channels the contact subscribed to (status `subscribed`)" }),
+    optOuts: z
+      .array(V4ChannelChange)
+      .max(CHANNELS.length)
+      .optional()
+      .meta({ description: "Channels the contact unsubscribed from (status `unsubscribed`)" }),
     consents: z.array(V4ConsentInput).max(CHANNELS.length).optional(),
     ...contactProfile,
   })
-  .superRefine((input, ctx) => {
-    identityRequired(input, ctx);
-    identityFormats(input, ctx);
-    channelRules(input, ctx);
-  }, { when: isObject })
-  .meta({ id: "V4IdentifyInput", description: "v4 contact: top-level email and phoneNumber, optIns/optOuts, consents; the other properties as in the current API" });
+  .superRefine(
+    (input, ctx) => {
+      identityRequired(input, ctx);
+      identityFormats(input, ctx);
+      channelRules(input, ctx);
+    },
+    { when: isObject },
+  )
+  .meta({
+    id: "V4IdentifyInput",
+    description: "v4 contact: top-level email and phoneNumber, optIns/optOuts, consents; the other properties as in the current API",
+  });
 export type V4IdentifyInput = z.infer<typeof V4IdentifyInput>;
 
 export const V4IdentifyAccepted = z
@@ -85,7 +123,16 @@ export const V4IdentifyAccepted = z
   .meta({ id: "V4IdentifyAccepted" });
 
 // v4 track's contact: the current event contact's profile fields (not its id, consents, optIns or optOuts).
-const { email: eventEmail, phone: eventPhone, phoneNumber: _phoneNumber, id: _id, consents: _consents, optIns: _optIns, optOuts: _optOuts, ...eventProfile } = EventContact.shape;
+const {
+  email: eventEmail,
+  phone: eventPhone,
+  phoneNumber: _phoneNumber,
+  id: _id,
+  consents: _consents,
+  optIns: _optIns,
+  optOuts: _optOuts,
+  ...eventProfile
+} = EventContact.shape;
 
 export const V4TrackContact = z
   .strictObject({
@@ -94,23 +141,44 @@ export const V4TrackContact = z
     ...eventProfile,
   })
   .superRefine(identityRequired, { when: isObject })
-  .meta({ id: "V4TrackContact", description: "Who did it: email and/or phoneNumber identify the contact (created when new); the other fields update it" });
+  .meta({
+    id: "V4TrackContact",
+    description: "Who did it: email and/or phoneNumber identify the contact (created when new); the other fields update it",
+  });
 
 export const V4TrackInput = z
   .strictObject({
-    eventName: EventInput.shape.eventName.meta({ description: "Case-sensitive; kept exactly. Always stored as a custom event without eventVersion, even when the name is a recommended one" }),
+    eventName: EventInput.shape.eventName.meta({
+      description:
+        "Case-sensitive; kept exactly. Always stored as a custom event without eventVersion, even when the name is a recommended one",
+    }),
     contact: V4TrackContact,
     properties: EventInput.shape.properties.meta({ description: "Stored unchanged" }),
   })
-  .meta({ id: "V4TrackInput", description: "A v4 event. Stored with the no-origin identity (name only, no origin, no version), as the current API's `compatibility: no-origin`" });
+  .meta({
+    id: "V4TrackInput",
+    description:
+      "A v4 event. Stored with the no-origin identity (name only, no origin, no version), as the current API's `compatibility: no-origin`",
+  });
 export type V4TrackInput = z.infer<typeof V4TrackInput>;
 
-const V4ChannelRecord = z.object({ channel: z.enum(CHANNELS), createdAt: z.iso.datetime().meta({ description: "When the status last changed" }) });
+const V4ChannelRecord = z.object({
+  channel: z.enum(CHANNELS),
+  createdAt: z.iso.datetime().meta({ description: "When the status last changed" }),
+});
 
 const { tags, customProperties, createdAt, updatedAt } = ContactSchema.shape;
 // v4 answered null for unset profile fields (the current API omits them).
 const v4Text = z.string().nullable();
-const firstName = v4Text, lastName = v4Text, birthdate = v4Text, address = v4Text, city = v4Text, state = v4Text, country = v4Text, countryCode = v4Text, postalCode = v4Text;
+const firstName = v4Text,
+  lastName = v4Text,
+  birthdate = v4Text,
+  address = v4Text,
+  city = v4Text,
+  state = v4Text,
+  country = v4Text,
+  countryCode = v4Text,
+  postalCode = v4Text;
 const gender = z.enum(["m", "f"]).nullable();
 
 export const V4ContactSchema = z
@@ -120,16 +188,36 @@ export const V4ContactSchema = z
     phoneNumber: z.string().nullable().meta({ description: "The primary phone identifier (E.164)" }),
     optIns: z.array(V4ChannelRecord).meta({ description: "Channels of the primary identifiers in status `subscribed`" }),
     optOuts: z.array(V4ChannelRecord).meta({ description: "Channels of the primary identifiers in status `unsubscribed`" }),
-    consents: z.array(z.object({
-      channel: z.enum(CHANNELS),
-      source: z.string(),
-      createdAt: z.iso.datetime(),
-      ip: z.string().optional(),
-      userAgent: z.string().optional(),
-    })).meta({ description: "Consent of the primary identifiers, with the identifier's channel" }),
-    firstName, lastName, gender, birthdate, address, city, state, country, countryCode, postalCode, tags, customProperties, createdAt, updatedAt,
+    consents: z
+      .array(
+        z.object({
+          channel: z.enum(CHANNELS),
+          source: z.string(),
+          createdAt: z.iso.datetime(),
+          ip: z.string().optional(),
+          userAgent: z.string().optional(),
+        }),
+      )
+      .meta({ description: "Consent of the primary identifiers, with the identifier's channel" }),
+    firstName,
+    lastName,
+    gender,
+    birthdate,
+    address,
+    city,
+    state,
+    country,
+    countryCode,
+    postalCode,
+    tags,
+    customProperties,
+    createdAt,
+    updatedAt,
   })
-  .meta({ id: "V4Contact", description: "A contact in v4's shape. Contacts with several emails or phones show the primary (first) ones; the current API shows all" });
+  .meta({
+    id: "V4Contact",
+    description: "A contact in v4's shape. Contacts with several emails or phones show the primary (first) ones; the current API shows all",
+  });
 export type V4Contact = z.infer<typeof V4ContactSchema>;
 
 export const V4LookupParams = z.object({

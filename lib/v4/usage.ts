@@ -19,11 +19,12 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 async function write(tally: Tally): Promise<void> {
   const { brandId, endpoint, day, count, lastCallAt } = tally;
-  const upsert = () => db.v4UsageDay.upsert({
-    where: { brandId_endpoint_day: { brandId, endpoint, day } },
-    create: { brandId, endpoint, day, count, lastCallAt },
-    update: { count: { increment: count }, lastCallAt },
-  });
+  const upsert = () =>
+    db.v4UsageDay.upsert({
+      where: { brandId_endpoint_day: { brandId, endpoint, day } },
+      create: { brandId, endpoint, day, count, lastCallAt },
+      update: { count: { increment: count }, lastCallAt },
+    });
   try {
     await upsert();
   } catch (error) {

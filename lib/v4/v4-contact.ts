@@ -6,7 +6,10 @@ import type { V4Contact } from "./schemas";
 
 export function toV4Contact(record: ContactRecord): V4Contact {
   const { id, email, phone, identifiers, tags, customProperties, createdAt, updatedAt } = record;
-  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, record[field] ?? null])) as Pick<V4Contact, (typeof PROFILE_FIELDS)[number]>;
+  const profile = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, record[field] ?? null])) as Pick<
+    V4Contact,
+    (typeof PROFILE_FIELDS)[number]
+  >;
   // v4 had one email and one phone: the primary (first) identifier of each type.
   const primary = [identifiers.find((i) => i.type === "email"), identifiers.find((i) => i.type === "phone")].filter((i) => i !== undefined);
   const withStatus = (status: string) =>

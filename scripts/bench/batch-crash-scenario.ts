@@ -31,19 +31,26 @@ export type BatchCrashResult = {
 
 function contactBatch(lane: number, n: number) {
   return {
-    endpoint: "contacts", method: "POST",
+    endpoint: "contacts",
+    method: "POST",
     items: Array.from({ length: ITEMS }, (_, i) => ({
       identifiers: [{ type: "email", id: `crash-${lane}-${n}-${i}@example.com`, channels: { email: { status: "subscribed" } } }],
-      firstName: `Crash ${i}`, tags: ["crash"],
+      firstName: `Crash ${i}`,
+      tags: ["crash"],
     })),
   };
 }
 
 function eventBatch(lane: number, n: number) {
   return {
-    endpoint: "events", method: "POST", origin: "crash-test",
+    endpoint: "events",
+    method: "POST",
+    origin: "crash-test",
     items: Array.from({ length: ITEMS }, (_, i) => ({
-      eventName: "imported order", eventID: randomUUID(), contact: { email: `buyer-${lane}-${i % 5}@example.com` }, properties: { n, i },
+      eventName: "imported order",
+      eventID: randomUUID(),
+      contact: { email: `buyer-${lane}-${i % 5}@example.com` },
+      properties: { n, i },
     })),
   };
 }
@@ -83,7 +90,9 @@ export async function runBatchCrashScenario(log: (line: string) => void = () => 
   running = false;
   await Promise.all(senders);
   // The server is dead and the senders have stopped: the stored statuses are those of the moment of the kill.
-  const unfinishedAtKill = new Set((await query<{ id: string }>(databaseUrl, `SELECT "id" FROM "Batch" WHERE "status" <> 'finished'`)).map((b) => b.id));
+  const unfinishedAtKill = new Set(
+    (await query<{ id: string }>(databaseUrl, `SELECT "id" FROM "Batch" WHERE "status" <> 'finished'`)).map((b) => b.id),
+  );
   const inFlightAtKill = [...accepted.keys()].filter((id) => unfinishedAtKill.has(id)).length;
   log(`killed the server with SIGKILL after ${accepted.size} batches got a 201 (${inFlightAtKill} of them not finished then)`);
 
@@ -93,7 +102,10 @@ export async function runBatchCrashScenario(log: (line: string) => void = () => 
     const until = Date.now() + 120_000;
     while (Date.now() < until) {
       const open = await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "Batch" WHERE "status" <> 'finished'`);
-      const pendingEvents = await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`);
+      const pendingEvents = await query<{ n: number | string }>(
+        databaseUrl,
+        `SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`,
+      );
       if (Number(open[0].n) === 0 && Number(pendingEvents[0].n) === 0) break;
       await sleep(250);
     }
@@ -102,17 +114,29 @@ export async function runBatchCrashScenario(log: (line: string) => void = () => 
     const missing = [...accepted.keys()].filter((id) => !stored.has(id));
     const unfinished = [...accepted.keys()].filter((id) => stored.get(id) !== "finished");
     const items = await query<{ id: string; batchId: string; status: string; responseCode: number | string | null; request: string }>(
-      databaseUrl, `SELECT "id", "batchId", "status", "responseCode", "request" FROM "BatchItem"`);
+      databaseUrl,
+      `SELECT "id", "batchId", "status", "responseCode", "request" FROM "BatchItem"`,
+    );
     const acceptedItems = items.filter((i) => accepted.has(i.batchId));
     const expectedCode = (i: { batchId: string }) => (accepted.get(i.batchId) === "contacts" ? 201 : 202);
-    const wrongResults = acceptedItems.filter((i) => i.status !== "pending" && Number(i.responseCode) !== expectedCode(i)).map((i) => `${i.id}: ${i.responseCode}`);
-    const contacts = await query<{ value: string; n: number | string }>(databaseUrl,
-      `SELECT "value", COUNT(*) AS n FROM "ContactIdentifier" WHERE "brandId" = '${brandId}' AND "value" LIKE 'crash-%' GROUP BY "value"`);
-    const eventItems = new Set(items.filter((i) => stored.has(i.batchId) && accepted.get(i.batchId) !== "contacts" && i.request.includes("imported order")).map((i) => i.id));
+    const wrongResults = acceptedItems
+      .filter((i) => i.status !== "pending" && Number(i.responseCode) !== expectedCode(i))
+      .map((i) => `${i.id}: ${i.responseCode}`);
+    const contacts = await query<{ value: string; n: number | string }>(
+      databaseUrl,
+      `SELECT "value", COUNT(*) AS n FROM "ContactIdentifier" WHERE "brandId" = '${brandId}' AND "value" LIKE 'crash-%' GROUP BY "value"`,
+    );
+    const eventItems = new Set(
+      items
+        .filter((i) => stored.has(i.batchId) && accepted.get(i.batchId) !== "contacts" && i.request.includes("imported order"))
+        .map((i) => i.id),
+    );
     const inbox = await query<{ id: string }>(databaseUrl, `SELECT "id" FROM "EventInbox" WHERE "brandId" = '${brandId}'`);
     // Contact events per event item's eventID: an item processed twice (under a second id) shows as 2.
-    const perEventID = await query<{ eventID: string | null; n: number | string }>(databaseUrl,
-      `SELECT "eventID", COUNT(*) AS n FROM "ContactEvent" WHERE "brandId" = '${brandId}' GROUP BY "eventID"`);
+    const perEventID = await query<{ eventID: string | null; n: number | string }>(
+      databaseUrl,
+      `SELECT "eventID", COUNT(*) AS n FROM "ContactEvent" WHERE "brandId" = '${brandId}' GROUP BY "eventID"`,
+    );
     const eventsPerEventID = new Map(perEventID.map((e) => [e.eventID, Number(e.n)]));
     const acceptedEventItems = acceptedItems.filter((i) => accepted.get(i.batchId) === "events");
     const eventIdOf = (item: { request: string }) => (JSON.parse(item.request) as { eventID?: string }).eventID;

@@ -17,20 +17,29 @@ const SENDERS = Number(process.env.BENCH_SENDERS ?? 4);
 const ITEMS = 100;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
 
 async function main() {
   const server = await startTestServer({ label: "bench-batches", env: { RATE_LIMIT_PER_MINUTE: "1000000000" } });
   try {
     const { key } = createBrandAndKey(server.databaseUrl);
     let sent = 0;
-    const batchBody = (run: string, n: number) => JSON.stringify({
-      endpoint: "contacts", method: "POST",
-      items: Array.from({ length: ITEMS }, (_, i) => ({
-        identifiers: [{ type: "email", id: `${run}-${n}-${i}@example.com`, channels: { email: { status: "subscribed" } } }],
-        firstName: "Bench", lastName: `Contact ${i}`, tags: ["bench", "import"], customProperties: { source: "csv", row: n * ITEMS + i },
-      })),
-    });
+    const batchBody = (run: string, n: number) =>
+      JSON.stringify({
+        endpoint: "contacts",
+        method: "POST",
+        items: Array.from({ length: ITEMS }, (_, i) => ({
+          identifiers: [{ type: "email", id: `${run}-${n}-${i}@example.com`, channels: { email: { status: "subscribed" } } }],
+          firstName: "Bench",
+          lastName: `Contact ${i}`,
+          tags: ["bench", "import"],
+          customProperties: { source: "csv", row: n * ITEMS + i },
+        })),
+      });
     const post = async (body: string): Promise<string> => {
       const res = await fetch(`${server.baseUrl}/api/batches`, {
         method: "POST",
@@ -42,17 +51,21 @@ async function main() {
       return JSON.parse(text).batchID;
     };
     const finishedCount = async (ids: string[]) => {
-      const rows = await query<{ n: number | string }>(server.databaseUrl,
-        `SELECT COUNT(*) AS n FROM "Batch" WHERE "status" = 'finished' AND "id" IN (${ids.map((id) => `'${id}'`).join(", ")})`);
+      const rows = await query<{ n: number | string }>(
+        server.databaseUrl,
+        `SELECT COUNT(*) AS n FROM "Batch" WHERE "status" = 'finished' AND "id" IN (${ids.map((id) => `'${id}'`).join(", ")})`,
+      );
       return Number(rows[0].n);
     };
     const run = async (label: string, count: number) => {
       const bodies = Array.from({ length: count }, (_, n) => batchBody(label, n));
       const ids: string[] = [];
       const started = performance.now();
-      await Promise.all(Array.from({ length: SENDERS }, async () => {
-        while (sent < bodies.length) ids.push(await post(bodies[sent++]));
-      }));
+      await Promise.all(
+        Array.from({ length: SENDERS }, async () => {
+          while (sent < bodies.length) ids.push(await post(bodies[sent++]));
+        }),
+      );
       const accepted = performance.now();
       while ((await finishedCount(ids)) < ids.length) await sleep(20);
       const done = performance.now();
@@ -67,23 +80,46 @@ async function main() {
     const loadAfter = load();
 
     const contacts = BATCHES * ITEMS;
-    const rows = await query<{ createdAt: string | Date; startedAt: string | Date; endedAt: string | Date }>(server.databaseUrl,
-      `SELECT "createdAt", "startedAt", "endedAt" FROM "Batch" WHERE "id" IN (${ids.map((id) => `'${id}'`).join(", ")})`);
+    const rows = await query<{ createdAt: string | Date; startedAt: string | Date; endedAt: string | Date }>(
+      server.databaseUrl,
+      `SELECT "createdAt", "startedAt", "endedAt" FROM "Batch" WHERE "id" IN (${ids.map((id) => `'${id}'`).join(", ")})`,
+    );
     const ms = (v: string | Date) => new Date(v).getTime();
     const latency = rows.map((r) => ms(r.endedAt) - ms(r.createdAt)).sort((a, b) => a - b);
-    const items = await query<{ code: number | string; n: number | string }>(server.databaseUrl,
-      `SELECT "responseCode" AS code, COUNT(*) AS n FROM "BatchItem" WHERE "batchId" IN (${ids.map((id) => `'${id}'`).join(", ")}) GROUP BY "responseCode"`);
-    const stored = await query<{ n: number | string }>(server.databaseUrl, `SELECT COUNT(*) AS n FROM "ContactIdentifier" WHERE "value" LIKE 'bench-%'`);
+    const items = await query<{ code: number | string; n: number | string }>(
+      server.databaseUrl,
+      `SELECT "responseCode" AS code, COUNT(*) AS n FROM "BatchItem" WHERE "batchId" IN (${ids.map((id) => `'${id}'`).join(", ")}) GROUP BY "responseCode"`,
+    );
+    const stored = await query<{ n: number | string }>(
+      server.databaseUrl,
+      `SELECT COUNT(*) AS n FROM "ContactIdentifier" WHERE "value" LIKE 'bench-%'`,
+    );
     const codes = Object.fromEntries(items.map((i) => [String(i.code), Number(i.n)]));
-    if (codes["201"] !== contacts || Number(stored[0].n) !== contacts) throw new Error(`expected ${contacts} created contacts; item codes ${JSON.stringify(codes)}, stored ${stored[0].n}`);
+    if (codes["201"] !== contacts || Number(stored[0].n) !== contacts)
+      throw new Error(`expected ${contacts} created contacts; item codes ${JSON.stringify(codes)}, stored ${stored[0].n}`);
 
-    console.log(`batches of ${ITEMS} new contacts, ${BATCHES} batches (${contacts} contacts), ${SENDERS} senders, SQLite, worker in the server`);
-    console.log(`  end to end: ${(contacts / (totalMs / 1000)).toFixed(0)} contacts/s (${(totalMs / 1000).toFixed(2)} s from the first POST to the last batch finished)`);
+    console.log(
+      `batches of ${ITEMS} new contacts, ${BATCHES} batches (${contacts} contacts), ${SENDERS} senders, SQLite, worker in the server`,
+    );
+    console.log(
+      `  end to end: ${(contacts / (totalMs / 1000)).toFixed(0)} contacts/s (${(totalMs / 1000).toFixed(2)} s from the first POST to the last batch finished)`,
+    );
     console.log(`  accepted (201) in ${(acceptMs / 1000).toFixed(2)} s: ${(BATCHES / (acceptMs / 1000)).toFixed(0)} batches/s`);
-    console.log(`  batch latency, created → finished: p50 ${percentile(latency, 50)} ms, p99 ${percentile(latency, 99)} ms, max ${latency[latency.length - 1]} ms`);
+    console.log(
+      `  batch latency, created → finished: p50 ${percentile(latency, 50)} ms, p99 ${percentile(latency, 99)} ms, max ${latency[latency.length - 1]} ms`,
+    );
     console.log(`  every item answered 201 and every contact stored (${contacts})`);
     console.log(`  load average (1/5/15 min) before: ${loadBefore}; after: ${loadAfter}; ${os.cpus().length} cores`);
-    console.log(JSON.stringify({ contactsPerSecond: Math.round(contacts / (totalMs / 1000)), totalMs: Math.round(totalMs), p50: percentile(latency, 50), p99: percentile(latency, 99), loadBefore, loadAfter }));
+    console.log(
+      JSON.stringify({
+        contactsPerSecond: Math.round(contacts / (totalMs / 1000)),
+        totalMs: Math.round(totalMs),
+        p50: percentile(latency, 50),
+        p99: percentile(latency, 99),
+        loadBefore,
+        loadAfter,
+      }),
+    );
   } finally {
     await server.stop();
   }

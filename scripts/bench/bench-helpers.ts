@@ -10,7 +10,9 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 function admin(databaseUrl: string, args: string[]): Record<string, string> {
   const out = execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/admin.ts", ...args], {
-    cwd: root, env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: "utf8",
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: "utf8",
   });
   return JSON.parse(out.trim().split("\n").at(-1)!);
 }
@@ -21,10 +23,24 @@ export function createBrandAndKey(databaseUrl: string): { brandId: string; key: 
   return { brandId: brandID, key: apiKey };
 }
 
-export type LoadResult = { requestsPerSecond: number; accepted: number; other: number; errors: number; p50: number; p99: number; durationS: number };
+export type LoadResult = {
+  requestsPerSecond: number;
+  accepted: number;
+  other: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  durationS: number;
+};
 
 export async function load(options: {
-  url: string; key?: string; connections: number; durationS: number; overallRate?: number; bodies?: string[]; onBody?: (body: string) => void;
+  url: string;
+  key?: string;
+  connections: number;
+  durationS: number;
+  overallRate?: number;
+  bodies?: string[];
+  onBody?: (body: string) => void;
   /** stop after this many requests (else after durationS) */
   amount?: number;
 }): Promise<LoadResult> {
@@ -41,16 +57,18 @@ export async function load(options: {
     // autocannon ends a run at its next sample tick: with an amount, a 1 s tick rounded the run's end up
     // to the next second (the end-to-end line read 5.0 s whenever the events were all taken in 4.1 s).
     ...(options.amount ? { sampleInt: 50 } : {}),
-    requests: [{
-      method: "POST",
-      path: "/api/events",
-      headers,
-      setupRequest: (req) => {
-        const body = bodies[n++ % bodies.length];
-        options.onBody?.(body);
-        return { ...req, body };
+    requests: [
+      {
+        method: "POST",
+        path: "/api/events",
+        headers,
+        setupRequest: (req) => {
+          const body = bodies[n++ % bodies.length];
+          options.onBody?.(body);
+          return { ...req, body };
+        },
       },
-    }],
+    ],
   });
   return {
     requestsPerSecond: Math.round(result["2xx"] / result.duration),

@@ -38,7 +38,6 @@ async function waitForServer() {
   throw new Error("server did not start");
 }
 
-
 async function main() {
   await waitForServer();
   const { db } = await import("@/lib/db");
@@ -51,21 +50,74 @@ async function main() {
 
   // Seeded straight into the database: the benchmark is about the table, not about the upsert endpoint.
   const start = Date.now() - CONTACTS * 1000;
-  const FIRST = ["Ava", "Noah", "Mia", "Liam", "Zoe", "Omar", "Ines", "Kenji", "Sofia", "Lars", "Priya", "Mateo", "Chloe", "Yusuf", "Hana", "Ezra"];
-  const LAST = ["Smith", "Garcia", "Nakamura", "Okafor", "Muller", "Rossi", "Kowalski", "Haddad", "Silva", "Novak", "Larsen", "Chen", "Dubois"];
+  const FIRST = [
+    "Ava",
+    "Noah",
+    "Mia",
+    "Liam",
+    "Zoe",
+    "Omar",
+    "Ines",
+    "Kenji",
+    "Sofia",
+    "Lars",
+    "Priya",
+    "Mateo",
+    "Chloe",
+    "Yusuf",
+    "Hana",
+    "Ezra",
+  ];
+  const LAST = [
+    "Smith",
+    "Garcia",
+    "Nakamura",
+    "Okafor",
+    "Muller",
+    "Rossi",
+    "Kowalski",
+    "Haddad",
+    "Silva",
+    "Novak",
+    "Larsen",
+    "Chen",
+    "Dubois",
+  ];
   for (let offset = 0; offset < CONTACTS; offset += 500) {
     const contacts = Array.from({ length: Math.min(500, CONTACTS - offset) }, (_, i) => {
       const at = new Date(start + (offset + i) * 1000);
       const n = offset + i;
       return SEARCH
-        ? { id: newId(), brandId: brand.id, firstName: `${FIRST[n % FIRST.length]}${n % 97}`, lastName: `${LAST[(n * 7) % LAST.length]}-${n % 1009}`, customProperties: {}, createdAt: at, updatedAt: at }
-        : { id: newId(), brandId: brand.id, firstName: `Person ${n}`, lastName: "Bench", customProperties: {}, createdAt: at, updatedAt: at };
+        ? {
+            id: newId(),
+            brandId: brand.id,
+            firstName: `${FIRST[n % FIRST.length]}${n % 97}`,
+            lastName: `${LAST[(n * 7) % LAST.length]}-${n % 1009}`,
+            customProperties: {},
+            createdAt: at,
+            updatedAt: at,
+          }
+        : {
+            id: newId(),
+            brandId: brand.id,
+            firstName: `Person ${n}`,
+            lastName: "Bench",
+            customProperties: {},
+            createdAt: at,
+            updatedAt: at,
+          };
     });
     await db.contact.createMany({ data: contacts });
     await db.contactIdentifier.createMany({
       data: contacts.map((c, i) => ({
-        id: newId(), brandId: brand.id, contactId: c.id, type: "email", value: `person-${offset + i}@example.com`,
-        status: i % 3 === 0 ? "unsubscribed" : "subscribed", statusChangedAt: c.createdAt, createdAt: c.createdAt,
+        id: newId(),
+        brandId: brand.id,
+        contactId: c.id,
+        type: "email",
+        value: `person-${offset + i}@example.com`,
+        status: i % 3 === 0 ? "unsubscribed" : "subscribed",
+        statusChangedAt: c.createdAt,
+        createdAt: c.createdAt,
       })),
     });
   }
@@ -76,7 +128,10 @@ async function main() {
     else await importLine(cookie);
     return;
   }
-  const browser = await chromium.launch({ executablePath: ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p)), args: ["--no-sandbox"] });
+  const browser = await chromium.launch({
+    executablePath: ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p)),
+    args: ["--no-sandbox"],
+  });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`${base}/login?callbackUrl=%2Fcontacts`);
   await page.getByLabel("Email").fill(login.email);
@@ -121,14 +176,26 @@ async function main() {
 
   const sorted = [...result.frames].sort((a, b) => a - b);
   console.log(`contacts loaded: ${CONTACTS} in ${(loadMs / 1000).toFixed(1)} s (${Math.ceil(CONTACTS / 50)} pages of 50)`);
-  console.log(`rows in the DOM while scrolling: at most ${result.maxRows} (including 2 padding rows); last row aria-rowindex ${result.lastRowIndex}`);
-  console.log(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
-  console.log(`frame time over ${sorted.length} scroll steps: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms, frames over 50 ms: ${sorted.filter((f) => f > 50).length}`);
+  console.log(
+    `rows in the DOM while scrolling: at most ${result.maxRows} (including 2 padding rows); last row aria-rowindex ${result.lastRowIndex}`,
+  );
+  console.log(
+    `load average while measuring: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on ${os.cpus().length} cores`,
+  );
+  console.log(
+    `frame time over ${sorted.length} scroll steps: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms, frames over 50 ms: ${sorted.filter((f) => f > 50).length}`,
+  );
 }
 
 /** The dashboard's session cookie, signed in through the login page. */
 async function sessionCookie(login: { email: string; password: string }): Promise<string> {
-  const browser = await chromium.launch({ executablePath: ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p)), args: ["--no-sandbox"] });
+  const browser = await chromium.launch({
+    executablePath: ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p)),
+    args: ["--no-sandbox"],
+  });
   const page = await browser.newPage();
   await page.goto(`${base}/login?callbackUrl=%2Ftemplates`);
   await page.getByLabel("Email").fill(login.email);
@@ -147,7 +214,13 @@ async function importLine(cookie: string) {
   for (let offset = 0; offset < rows; offset += 500) {
     const batch = Array.from({ length: Math.min(500, rows - offset) }, (_, i) => ({
       row: offset + i + 2,
-      contact: { identifiers: [{ type: "email", id: `import-${offset + i}@example.com`, channels: { email: { status: "subscribed" } } }], firstName: `Imported${offset + i}`, lastName: "Person", tags: ["csv"], customProperties: { tier: "gold" } },
+      contact: {
+        identifiers: [{ type: "email", id: `import-${offset + i}@example.com`, channels: { email: { status: "subscribed" } } }],
+        firstName: `Imported${offset + i}`,
+        lastName: "Person",
+        tags: ["csv"],
+        customProperties: { tier: "gold" },
+      },
     }));
     const res = await fetch(`${base}/api/contacts/imports`, {
       method: "POST",
@@ -160,8 +233,15 @@ async function importLine(cookie: string) {
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(`engine: ${process.env.DATABASE_URL!.startsWith("postgres") ? "PostgreSQL" : "SQLite"}`);
-  console.log(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
-  console.log(`CSV import (POST /api/contacts/imports, batches of 500): ${rows.toLocaleString("en-US")} rows, ${created.toLocaleString("en-US")} created, in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString("en-US")} rows/s)`);
+  console.log(
+    `load average while measuring: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on ${os.cpus().length} cores`,
+  );
+  console.log(
+    `CSV import (POST /api/contacts/imports, batches of 500): ${rows.toLocaleString("en-US")} rows, ${created.toLocaleString("en-US")} created, in ${seconds.toFixed(1)} s (${Math.round(rows / seconds).toLocaleString("en-US")} rows/s)`,
+  );
 }
 
 /** The search line: signed in as the dashboard is, timed from this process over HTTP (the server is what npm start runs). */
@@ -177,7 +257,9 @@ async function searchLine(brandId: string, cookie: string) {
   for (let round = 0; round < 30; round++) {
     for (const q of queries) {
       const started = performance.now();
-      const res = await fetch(`${base}/api/contacts/search?q=${encodeURIComponent(q)}&limit=50`, { headers: { cookie, "Service-Version": "2026-03-15" } });
+      const res = await fetch(`${base}/api/contacts/search?q=${encodeURIComponent(q)}&limit=50`, {
+        headers: { cookie, "Service-Version": "2026-03-15" },
+      });
       const body = (await res.json()) as { total: number };
       timings.push(performance.now() - started);
       (perQuery[q] ??= []).push(performance.now() - started);
@@ -186,14 +268,27 @@ async function searchLine(brandId: string, cookie: string) {
     }
   }
   const sorted = [...timings].sort((a, b) => a - b);
-  console.log(`engine: ${process.env.DATABASE_URL!.startsWith("postgres") ? "PostgreSQL" : "SQLite"}; contacts: ${CONTACTS.toLocaleString("en-US")} (${phones.toLocaleString("en-US")} identifiers)`);
-  console.log(`matches per query: ${Object.entries(totals).map(([q, n]) => `${q}=${n}`).join(", ")}`);
-  console.log(`load average while measuring: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.cpus().length} cores`);
+  console.log(
+    `engine: ${process.env.DATABASE_URL!.startsWith("postgres") ? "PostgreSQL" : "SQLite"}; contacts: ${CONTACTS.toLocaleString("en-US")} (${phones.toLocaleString("en-US")} identifiers)`,
+  );
+  console.log(
+    `matches per query: ${Object.entries(totals)
+      .map(([q, n]) => `${q}=${n}`)
+      .join(", ")}`,
+  );
+  console.log(
+    `load average while measuring: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} on ${os.cpus().length} cores`,
+  );
   for (const [q, list] of Object.entries(perQuery)) {
     const s = [...list].sort((a, b) => a - b);
     console.log(`  ${q.padEnd(14)} p50 ${percentile(s, 50).toFixed(1)} ms, max ${s[s.length - 1].toFixed(1)} ms`);
   }
-  console.log(`search (GET /api/contacts/search, first page of 50 with total, as the dashboard asks) over ${sorted.length} requests: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
+  console.log(
+    `search (GET /api/contacts/search, first page of 50 with total, as the dashboard asks) over ${sorted.length} requests: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, p99 ${percentile(sorted, 99).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`,
+  );
 }
 
 main()

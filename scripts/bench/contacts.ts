@@ -6,12 +6,20 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { startTestServer } from "../../tests/api/setup/test-server";
-import { ENGAGED_VIPS, expectedMembers, REPEAT_BUYERS, seededOrders, seededStatus, seededTag, seededVisits, timeSegmentCount } from "./segment-fixtures";
+import {
+  ENGAGED_VIPS,
+  expectedMembers,
+  REPEAT_BUYERS,
+  seededOrders,
+  seededStatus,
+  seededTag,
+  seededVisits,
+  timeSegmentCount,
+} from "./segment-fixtures";
 import { summary } from "./stats";
 
 const VERSION = "2026-03-15";
 const TOTAL = Number(process.env.BENCH_CONTACTS ?? 200_000);
-
 
 async function main() {
   const server = await startTestServer({ label: "bench-contacts", env: { RATE_LIMIT_PER_MINUTE: "100000000" } });
@@ -29,7 +37,11 @@ async function main() {
     const call = async (key: string, path: string, body?: unknown, retry = true, method = body ? "POST" : "GET"): Promise<any> => {
       const res = await fetch(server.baseUrl + path, {
         method,
-        headers: { "Service-Version": VERSION, Authorization: `Service-API-Key ${key}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        headers: {
+          "Service-Version": VERSION,
+          Authorization: `Service-API-Key ${key}`,
+          ...(body ? { "Content-Type": "application/json" } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       }).catch((error) => {
         // A keep-alive connection the server closed while we were seeding: try once on a new one.
@@ -43,7 +55,9 @@ async function main() {
     };
     const upsertBody = (email: string) => ({
       identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed" } } }],
-      firstName: "Bench", tags: ["bench"], customProperties: { visits: 3 },
+      firstName: "Bench",
+      tags: ["bench"],
+      customProperties: { visits: 3 },
     });
 
     // Upsert throughput (new contacts each time: the write path, not a no-op update), driven by
@@ -59,12 +73,17 @@ async function main() {
         url: server.baseUrl,
         connections,
         duration: seconds,
-        requests: [{
-          method: "POST",
-          path: "/api/contacts",
-          headers: { "content-type": "application/json", "service-version": VERSION, authorization: `Service-API-Key ${writer.key}` },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify(upsertBody(`c${connections}-${sent++}-${randomBytes(3).toString("hex")}@example.com`)) }),
-        }],
+        requests: [
+          {
+            method: "POST",
+            path: "/api/contacts",
+            headers: { "content-type": "application/json", "service-version": VERSION, authorization: `Service-API-Key ${writer.key}` },
+            setupRequest: (req) => ({
+              ...req,
+              body: JSON.stringify(upsertBody(`c${connections}-${sent++}-${randomBytes(3).toString("hex")}@example.com`)),
+            }),
+          },
+        ],
       });
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`upserts: ${result.non2xx} non-2xx, ${result.errors} errors`);
       return { perSecond: result["2xx"] / result.duration, p50: result.latency.p50, p99: result.latency.p99, created: result["2xx"] };
@@ -78,7 +97,8 @@ async function main() {
     console.log(`upsert, 32 concurrent clients: ${many.perSecond.toFixed(0)} contacts/s (latency p50 ${many.p50} ms, p99 ${many.p99} ms)`);
     const stored = (await db.contact.count({ where: { brandId: writer.brandId } })) - before;
     // Requests still in flight when a run's time is up may be stored without being counted.
-    if (stored < single.created + many.created) throw new Error(`${single.created + many.created} upserts answered 201 but ${stored} contacts were stored`);
+    if (stored < single.created + many.created)
+      throw new Error(`${single.created + many.created} upserts answered 201 but ${stored} contacts were stored`);
     console.log(`  every 201 stored: yes (${stored} contacts for ${single.created + many.created} counted 201s)`);
 
     // Lookups by email in one brand, at 1,000 and at TOTAL contacts.
@@ -89,8 +109,12 @@ async function main() {
     const { sqliteFilePath } = await import("@/lib/db/url");
     const file = new Database(sqliteFilePath(server.databaseUrl));
     file.pragma("busy_timeout = 10000");
-    const insertContact = file.prepare(`INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)`);
-    const insertIdentifier = file.prepare(`INSERT INTO "ContactIdentifier" (id, "brandId", "contactId", type, value, status, "statusChangedAt", "sendWelcomeMessage", "createdAt") VALUES (?, ?, ?, 'email', ?, ?, ?, 1, ?)`);
+    const insertContact = file.prepare(
+      `INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+    const insertIdentifier = file.prepare(
+      `INSERT INTO "ContactIdentifier" (id, "brandId", "contactId", type, value, status, "statusChangedAt", "sendWelcomeMessage", "createdAt") VALUES (?, ?, ?, 'email', ?, ?, ?, 1, ?)`,
+    );
     const insertTag = file.prepare(`INSERT INTO "ContactTag" ("contactId", "brandId", tag) VALUES (?, ?, ?)`);
     const seedChunk = file.transaction((from: number, n: number) => {
       const now = new Date();
@@ -131,9 +155,14 @@ async function main() {
     const expected = expectedMembers(TOTAL);
     const statistics = (segmentID: string) => () => call(reader.key, `/api/segments/${segmentID}/statistics`);
     const vips = await call(reader.key, "/api/segments", ENGAGED_VIPS);
-    await timeSegmentCount(`segment count (3 filters) at ${TOTAL.toLocaleString("en")} contacts`, statistics(vips.segmentID), expected.engagedVips);
+    await timeSegmentCount(
+      `segment count (3 filters) at ${TOTAL.toLocaleString("en")} contacts`,
+      statistics(vips.segmentID),
+      expected.engagedVips,
+    );
 
-    const insertEvent = file.prepare(`INSERT INTO "ContactEvent" (id, "brandId", "contactId", "eventName", "eventVersion", origin, "eventTime", "receivedAt", properties)
+    const insertEvent =
+      file.prepare(`INSERT INTO "ContactEvent" (id, "brandId", "contactId", "eventName", "eventVersion", origin, "eventTime", "receivedAt", properties)
       VALUES (?, ?, ?, 'placed order', 'v1', 'api', ?, ?, ?)`);
     // Ids sort in creation order: the i-th id is seeded contact i.
     const contactIds = file.prepare(`SELECT id FROM "Contact" WHERE "brandId" = ? ORDER BY id`).pluck().all(reader.brandId) as string[];
@@ -144,35 +173,58 @@ async function main() {
       contactIds.forEach((contactId, i) => {
         for (const { k, daysAgo, value } of seededOrders(i)) {
           const at = new Date(now - daysAgo * 86_400_000).toISOString().replace("Z", "+00:00");
-          insertEvent.run(newId(new Date()), reader.brandId, contactId, at, at, JSON.stringify({ orderID: `o-${i}-${k}`, value, currency: "EUR" }));
+          insertEvent.run(
+            newId(new Date()),
+            reader.brandId,
+            contactId,
+            at,
+            at,
+            JSON.stringify({ orderID: `o-${i}-${k}`, value, currency: "EUR" }),
+          );
           events++;
         }
       });
     })();
-    console.log(`(seeded ${events.toLocaleString("en")} placed-order events in ${((performance.now() - eventsStart) / 1000).toFixed(1)} s)`);
+    console.log(
+      `(seeded ${events.toLocaleString("en")} placed-order events in ${((performance.now() - eventsStart) / 1000).toFixed(1)} s)`,
+    );
     const buyers = await call(reader.key, "/api/segments", REPEAT_BUYERS);
-    await timeSegmentCount(`segment count (event condition with a period and a property, and the email status) at ${TOTAL.toLocaleString("en")} contacts`,
-      statistics(buyers.segmentID), expected.repeatBuyers);
+    await timeSegmentCount(
+      `segment count (event condition with a period and a property, and the email status) at ${TOTAL.toLocaleString("en")} contacts`,
+      statistics(buyers.segmentID),
+      expected.repeatBuyers,
+    );
 
     // Bulk tagging: every member of a segment of half the contacts (tags vip or newsletter), from the
     // request to the background job's end, while nothing else runs.
     const half = await call(reader.key, "/api/segments", {
       name: "Half",
-      conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["vip", "newsletter"] }] }] }],
+      conditionGroups: [
+        { conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["vip", "newsletter"] }] }] },
+      ],
     });
     const members = (await call(reader.key, `/api/segments/${half.segmentID}/statistics`)).contactsCount;
     // The segment is "building" until its first count; tagging reads it as it is, so no wait is needed.
     for (const action of ["add", "remove"] as const) {
       const started = performance.now();
-      const accepted = await call(reader.key, "/api/contacts/tags", { segmentID: half.segmentID, tags: ["bench-wave"] }, true, action === "add" ? "POST" : "DELETE");
+      const accepted = await call(
+        reader.key,
+        "/api/contacts/tags",
+        { segmentID: half.segmentID, tags: ["bench-wave"] },
+        true,
+        action === "add" ? "POST" : "DELETE",
+      );
       let job = accepted.job;
       while (job.status !== "done" && job.status !== "failed") {
         await new Promise((resolve) => setTimeout(resolve, 50));
         job = await call(reader.key, `/api/contacts/tags/jobs/${job.id}`);
       }
       const seconds = (performance.now() - started) / 1000;
-      if (job.status !== "done" || job.changed !== members) throw new Error(`tag job ${action}: ${JSON.stringify(job)} (members ${members})`);
-      console.log(`bulk ${action === "add" ? "tag" : "untag"} of a ${members.toLocaleString("en")}-contact segment: ${seconds.toFixed(2)} s (${Math.round(members / seconds).toLocaleString("en")} contacts/s; ${job.changed.toLocaleString("en")} changed)`);
+      if (job.status !== "done" || job.changed !== members)
+        throw new Error(`tag job ${action}: ${JSON.stringify(job)} (members ${members})`);
+      console.log(
+        `bulk ${action === "add" ? "tag" : "untag"} of a ${members.toLocaleString("en")}-contact segment: ${seconds.toFixed(2)} s (${Math.round(members / seconds).toLocaleString("en")} contacts/s; ${job.changed.toLocaleString("en")} changed)`,
+      );
     }
     file.close();
     await db.$disconnect();

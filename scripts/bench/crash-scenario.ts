@@ -16,7 +16,10 @@ export function killHard(server: TestServer) {
   const pid = server.process.pid!;
   let children: number[] = [];
   try {
-    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
   } catch {
     /* no children */
   }
@@ -77,16 +80,26 @@ export async function runCrashScenario(log: (line: string) => void = () => {}): 
     const deadline = Date.now() + 90_000;
     let pending = Infinity;
     while (Date.now() < deadline) {
-      pending = Number((await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`))[0].n);
+      pending = Number(
+        (await query<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`))[0].n,
+      );
       if (pending === 0) break;
       await sleep(250);
     }
-    const inbox = await query<{ id: string; eventID: string; status: string; outcome: string | null }>(databaseUrl, `SELECT "id", "eventID", "status", "outcome" FROM "EventInbox"`);
-    const attached = await query<{ eventID: string; n: number | string }>(databaseUrl, `SELECT "eventID", COUNT(*) AS n FROM "ContactEvent" GROUP BY "eventID"`);
+    const inbox = await query<{ id: string; eventID: string; status: string; outcome: string | null }>(
+      databaseUrl,
+      `SELECT "id", "eventID", "status", "outcome" FROM "EventInbox"`,
+    );
+    const attached = await query<{ eventID: string; n: number | string }>(
+      databaseUrl,
+      `SELECT "eventID", COUNT(*) AS n FROM "ContactEvent" GROUP BY "eventID"`,
+    );
     const byEventId = new Map(inbox.map((r) => [r.eventID, r]));
     const attachedCount = new Map(attached.map((r) => [r.eventID, Number(r.n)]));
     const missing = [...accepted.keys()].filter((id) => !byEventId.has(id));
-    const processedOnce = [...accepted.keys()].filter((id) => byEventId.get(id)?.outcome === "processed" && attachedCount.get(id) === 1).length;
+    const processedOnce = [...accepted.keys()].filter(
+      (id) => byEventId.get(id)?.outcome === "processed" && attachedCount.get(id) === 1,
+    ).length;
     return {
       accepted: accepted.size,
       failedRequests,

@@ -7,7 +7,11 @@ export function largeTemplate(name: string, origin: string, sections = 24) {
   const block = (i: number) => {
     switch (i % 4) {
       case 0:
-        return { id: id(), type: "text", text: `<p>Paragraph ${i} for [[contact.first_name | there]] with <strong>bold</strong> and <a href="https://example.com">a link</a>.</p>` };
+        return {
+          id: id(),
+          type: "text",
+          text: `<p>Paragraph ${i} for [[contact.first_name | there]] with <strong>bold</strong> and <a href="https://example.com">a link</a>.</p>`,
+        };
       case 1:
         return { id: id(), type: "button", button: { text: `Button ${i}`, link: "https://example.com" }, stylePresetID: "primary_button" };
       case 2:

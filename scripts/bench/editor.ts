@@ -47,7 +47,9 @@ async function signUp(page: Page) {
 /** Drags with the mouse while the page records long tasks and the time from release to the next paint. */
 async function measuredDrag(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
   await page.evaluate(() => {
-    const w = window as unknown as { __bench: { longTasks: number[]; offsets: number[]; downAt: number; dropAt: number; paintAt: number; observer?: PerformanceObserver } };
+    const w = window as unknown as {
+      __bench: { longTasks: number[]; offsets: number[]; downAt: number; dropAt: number; paintAt: number; observer?: PerformanceObserver };
+    };
     w.__bench = { longTasks: [], offsets: [], downAt: 0, dropAt: 0, paintAt: 0 };
     window.addEventListener("pointerdown", () => (w.__bench.downAt = performance.now()), { capture: true, once: true });
     w.__bench.observer = new PerformanceObserver((list) => {
@@ -99,7 +101,14 @@ async function centre(page: Page, selector: string, index: number, fy = 0.5) {
 async function main() {
   const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: `file:${path.join(dataDir, "inkwell.db")}`, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "bench-secret-not-for-production", APP_URL: base },
+    env: {
+      ...process.env,
+      DATABASE_URL: `file:${path.join(dataDir, "inkwell.db")}`,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      AUTH_SECRET: "bench-secret-not-for-production",
+      APP_URL: base,
+    },
     stdio: "ignore",
     detached: true,
   });
@@ -159,14 +168,27 @@ async function main() {
 
     const all = [...moves, ...inserts];
     const longTasks = all.flatMap((m) => m.longTasks);
-    console.log(`Editor benchmark (Chromium, ${BLOCKS}-block template, ${RUNS} runs each, built server on localhost${THROTTLE > 1 ? `, drags at ${THROTTLE}x CPU throttling` : ""})`);
+    console.log(
+      `Editor benchmark (Chromium, ${BLOCKS}-block template, ${RUNS} runs each, built server on localhost${THROTTLE > 1 ? `, drags at ${THROTTLE}x CPU throttling` : ""})`,
+    );
     console.log(`  open editor (navigation to ${BLOCKS} blocks rendered): median ${fmt(median(opens))}, max ${fmt(Math.max(...opens))}`);
-    console.log(`  drop to paint, moving a block:      median ${fmt(median(moves.map((m) => m.dropToPaint)))}, max ${fmt(Math.max(...moves.map((m) => m.dropToPaint)))}`);
-    console.log(`  drop to paint, inserting from palette: median ${fmt(median(inserts.map((m) => m.dropToPaint)))}, max ${fmt(Math.max(...inserts.map((m) => m.dropToPaint)))}`);
-    console.log(`  long tasks (>50 ms) during ${all.length} drags: ${longTasks.length}${longTasks.length ? ` (longest ${fmt(Math.max(...longTasks))})` : ""}`);
+    console.log(
+      `  drop to paint, moving a block:      median ${fmt(median(moves.map((m) => m.dropToPaint)))}, max ${fmt(Math.max(...moves.map((m) => m.dropToPaint)))}`,
+    );
+    console.log(
+      `  drop to paint, inserting from palette: median ${fmt(median(inserts.map((m) => m.dropToPaint)))}, max ${fmt(Math.max(...inserts.map((m) => m.dropToPaint)))}`,
+    );
+    console.log(
+      `  long tasks (>50 ms) during ${all.length} drags: ${longTasks.length}${longTasks.length ? ` (longest ${fmt(Math.max(...longTasks))})` : ""}`,
+    );
     const offsets = all.flatMap((m) => m.offsets);
-    if (offsets.length) console.log(`    they started ${offsets.map((o) => o.toFixed(0)).join(", ")} ms after pointer-down (activation is at the first moves)`);
-    console.log(`  route JavaScript on open: ${(routeJs / 1024).toFixed(1)} KiB gzip in ${before.size} files; Tiptap chunk loaded on first text edit: ${(tiptapJs / 1024).toFixed(1)} KiB gzip`);
+    if (offsets.length)
+      console.log(
+        `    they started ${offsets.map((o) => o.toFixed(0)).join(", ")} ms after pointer-down (activation is at the first moves)`,
+      );
+    console.log(
+      `  route JavaScript on open: ${(routeJs / 1024).toFixed(1)} KiB gzip in ${before.size} files; Tiptap chunk loaded on first text edit: ${(tiptapJs / 1024).toFixed(1)} KiB gzip`,
+    );
     console.log(`  blocks after the inserts: ${blocksAfter} (expected ${BLOCKS + RUNS})`);
   } finally {
     await browser.close();

@@ -13,24 +13,51 @@ const products = Array.from({ length: 200 }, (_, i) => ({
 const pick = <T>(list: T[], n: number) => list[n % list.length];
 
 export function eventBody(n: number, shoppers = 5000): Record<string, unknown> {
-  const contact = n % 10 === 0
-    ? { email: `shopper${n % shoppers}@example.com`, firstName: `Shopper${n % shoppers}` }
-    : { email: `shopper${n % shoppers}@example.com` };
+  const contact =
+    n % 10 === 0
+      ? { email: `shopper${n % shoppers}@example.com`, firstName: `Shopper${n % shoppers}` }
+      : { email: `shopper${n % shoppers}@example.com` };
   const base = { origin: "api", eventID: randomUUID(), contact };
   const product = pick(products, n * 7);
   const kind = n % 20;
   if (kind < 11) {
-    return { ...base, eventName: "viewed product", eventVersion: "v1", properties: { productID: product.productID, productTitle: product.productTitle, url: product.productURL } };
+    return {
+      ...base,
+      eventName: "viewed product",
+      eventVersion: "v1",
+      properties: { productID: product.productID, productTitle: product.productTitle, url: product.productURL },
+    };
   }
   if (kind < 15) {
-    return { ...base, eventName: "viewed page", eventVersion: "v1", properties: { url: `https://shop.example.com/collections/${n % 12}`, title: "Collection" } };
+    return {
+      ...base,
+      eventName: "viewed page",
+      eventVersion: "v1",
+      properties: { url: `https://shop.example.com/collections/${n % 12}`, title: "Collection" },
+    };
   }
   const lineItems = [product, pick(products, n * 13)].map((p, i) => ({ ...p, productQuantity: 1 + i }));
   const value = lineItems.reduce((sum, li) => sum + li.productPrice * li.productQuantity, 0);
   if (kind < 19) {
-    return { ...base, eventName: "added product to cart", eventVersion: "v1", properties: { cartID: `cart-${n % 3000}`, currency: "EUR", value, abandonedCheckoutURL: `https://shop.example.com/cart/${n % 3000}`, lineItems } };
+    return {
+      ...base,
+      eventName: "added product to cart",
+      eventVersion: "v1",
+      properties: {
+        cartID: `cart-${n % 3000}`,
+        currency: "EUR",
+        value,
+        abandonedCheckoutURL: `https://shop.example.com/cart/${n % 3000}`,
+        lineItems,
+      },
+    };
   }
-  return { ...base, eventName: "placed order", eventVersion: "v1", properties: { orderID: `order-${n}`, currency: "EUR", value, lineItems } };
+  return {
+    ...base,
+    eventName: "placed order",
+    eventVersion: "v1",
+    properties: { orderID: `order-${n}`, currency: "EUR", value, lineItems },
+  };
 }
 
 /** `total` events for `contacts` contacts no one has seen (fresh addresses every call), as request bodies. */

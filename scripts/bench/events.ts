@@ -27,11 +27,16 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const UNLIMITED = { RATE_LIMIT_PER_MINUTE: "1000000000" };
 
 function show(label: string, r: LoadResult) {
-  console.log(`${label}: ${r.requestsPerSecond} accepted/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${r.accepted} accepted, ${r.other} other, ${r.errors} errors)`);
+  console.log(
+    `${label}: ${r.requestsPerSecond} accepted/s, p50 ${r.p50} ms, p99 ${r.p99} ms (${r.accepted} accepted, ${r.other} other, ${r.errors} errors)`,
+  );
 }
 
 function loadAverage(): string {
-  return os.loadavg().map((l) => l.toFixed(1)).join(" / ");
+  return os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
 }
 
 async function server(engine: string, postgresUrl: string | undefined, env: Record<string, string>): Promise<TestServer> {
@@ -89,7 +94,9 @@ async function minimalServer(): Promise<LoadResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-minimal-"));
   const port = await freePort();
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/bench/minimal-ingest-server.ts"], {
-    cwd: root, env: { ...process.env, PORT: String(port), MINIMAL_DB: path.join(dir, "minimal.db") }, stdio: ["ignore", "pipe", "inherit"],
+    cwd: root,
+    env: { ...process.env, PORT: String(port), MINIMAL_DB: path.join(dir, "minimal.db") },
+    stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve) => child.stdout!.on("data", (d) => String(d).includes("listening") && resolve()));
   try {
@@ -102,14 +109,22 @@ async function minimalServer(): Promise<LoadResult> {
 }
 
 async function main() {
-  console.log(`POST /api/events: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores, load average ${loadAverage()}`);
-  const postgres = ENGINES.includes("postgres") ? (process.env.TEST_POSTGRES_URL ? { url: process.env.TEST_POSTGRES_URL, stop: async () => {} } : await startThrowawayPostgres()) : null;
+  console.log(
+    `POST /api/events: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores, load average ${loadAverage()}`,
+  );
+  const postgres = ENGINES.includes("postgres")
+    ? process.env.TEST_POSTGRES_URL
+      ? { url: process.env.TEST_POSTGRES_URL, stop: async () => {} }
+      : await startThrowawayPostgres()
+    : null;
   try {
     for (const engine of ENGINES) {
       console.log(`\n## ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, npm start defaults (worker in process)`);
       const { result, stored, load } = await ingestion(engine, postgres?.url);
       show("ingestion with the worker processing", result);
-      console.log(`  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted); load ${load}`);
+      console.log(
+        `  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted); load ${load}`,
+      );
       const e2e = await endToEnd(engine, postgres?.url);
       console.log(
         `end to end, 20,000 events for 2,000 new contacts: ${Math.round(e2e.accepted / e2e.totalS)} events/s accepted and processed ` +
@@ -121,13 +136,17 @@ async function main() {
         show("secondary: ingestion with the worker off", off.result);
       }
     }
-    if (ENGINES.includes("sqlite") && process.env.BENCH_SECONDARY !== "off") show("\nsecondary: minimal node:http + SQLite insert", await minimalServer());
+    if (ENGINES.includes("sqlite") && process.env.BENCH_SECONDARY !== "off")
+      show("\nsecondary: minimal node:http + SQLite insert", await minimalServer());
   } finally {
     await postgres?.stop();
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

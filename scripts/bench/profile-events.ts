@@ -34,17 +34,30 @@ async function main() {
   // NO_PROFILE=1 measures only the server's CPU time per request (less perturbed than throughput on a
   // shared machine).
   const profile = process.env.NO_PROFILE ? [] : ["--cpu-prof", `--cpu-prof-dir=${dir}`];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "-e",
-    `import("./scripts/start.ts")`], {
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "-e", `import("./scripts/start.ts")`], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: "profile-secret-not-for-production", NODE_ENV: "production",
-      INKWELL_WORKER: process.env.INKWELL_WORKER ?? "on", RATE_LIMIT_PER_MINUTE: "1000000000" },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      AUTH_SECRET: "profile-secret-not-for-production",
+      NODE_ENV: "production",
+      INKWELL_WORKER: process.env.INKWELL_WORKER ?? "on",
+      RATE_LIMIT_PER_MINUTE: "1000000000",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error("server exited");
-    if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 250));
   }
   try {
@@ -53,17 +66,20 @@ async function main() {
     if (process.env.PROFILE_SCENARIO === "e2e") await drained(databaseUrl);
     const before = [cpuMs(child.pid!), cpuMs(child.pid!, true)];
     const started = Date.now();
-    const r = process.env.PROFILE_SCENARIO === "e2e"
-      ? await load({ url: baseUrl, key, connections: 64, durationS: 600, amount: 20_000, bodies: newContactBodies(20_000, 2_000) })
-      : await load({ url: baseUrl, key, connections: 64, durationS: seconds });
+    const r =
+      process.env.PROFILE_SCENARIO === "e2e"
+        ? await load({ url: baseUrl, key, connections: 64, durationS: 600, amount: 20_000, bodies: newContactBodies(20_000, 2_000) })
+        : await load({ url: baseUrl, key, connections: 64, durationS: seconds });
     if (process.env.PROFILE_SCENARIO === "e2e") {
       await drained(databaseUrl);
       console.log(`20,000 events for 2,000 new contacts accepted and processed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     const [all, main] = [cpuMs(child.pid!) - before[0], cpuMs(child.pid!, true) - before[1]];
     const perRequest = (ms: number) => Math.round((1000 * ms) / (r.accepted + r.other));
-    console.log(`${r.requestsPerSecond}/s p50 ${r.p50} p99 ${r.p99} other ${r.other} errors ${r.errors}; ` +
-      `server CPU per request: ${perRequest(main)} µs on the main thread, ${perRequest(all)} µs in all threads`);
+    console.log(
+      `${r.requestsPerSecond}/s p50 ${r.p50} p99 ${r.p99} other ${r.other} errors ${r.errors}; ` +
+        `server CPU per request: ${perRequest(main)} µs on the main thread, ${perRequest(all)} µs in all threads`,
+    );
   } finally {
     child.kill("SIGTERM");
     await new Promise((r) => child.once("exit", r));
@@ -71,7 +87,11 @@ async function main() {
   }
 }
 async function drained(databaseUrl: string): Promise<void> {
-  while ((await countRows(databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`)) > 0) await new Promise((r) => setTimeout(r, 50));
+  while ((await countRows(databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`)) > 0)
+    await new Promise((r) => setTimeout(r, 50));
 }
 
-main().then(() => process.exit(0), (e) => (console.error(e), process.exit(1)));
+main().then(
+  () => process.exit(0),
+  (e) => (console.error(e), process.exit(1)),
+);

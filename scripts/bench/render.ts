@@ -20,14 +20,29 @@ function twentySections(): RenderableTemplate {
   const sections: RenderSection[] = [];
   for (let i = 0; i < 19; i++) {
     const blocks = (k: number): Block[] => [
-      { id: `t${i}-${k}`, type: "text", text: `<h2>Section ${i}</h2><p>Hello [[contact.first_name | there]], this is paragraph ${k} with <a href="https://shop.example.com/${i}?e=[[contact.email]]">a link</a> and <strong>bold</strong> text.</p>` },
-      { id: `i${i}-${k}`, type: "image", image: { source: `https://cdn.example.com/${i}-${k}.png`, altText: "Image", link: "https://shop.example.com", resizeWidth: 260 } },
+      {
+        id: `t${i}-${k}`,
+        type: "text",
+        text: `<h2>Section ${i}</h2><p>Hello [[contact.first_name | there]], this is paragraph ${k} with <a href="https://shop.example.com/${i}?e=[[contact.email]]">a link</a> and <strong>bold</strong> text.</p>`,
+      },
+      {
+        id: `i${i}-${k}`,
+        type: "image",
+        image: { source: `https://cdn.example.com/${i}-${k}.png`, altText: "Image", link: "https://shop.example.com", resizeWidth: 260 },
+      },
       { id: `b${i}-${k}`, type: "button", button: { text: "Shop now", link: "https://shop.example.com/sale" } },
     ];
     if (i === 10) {
       sections.push({
-        id: `s${i}`, type: "product_recommender", productRecommender: { type: "newest", isOutOfStockIncluded: false },
-        rows: [{ id: `r${i}`, columns: [0, 1, 2].map((c) => ({ id: `c${i}-${c}`, blocks: [{ id: `p${i}-${c}`, type: "product", product: {} } as Block] })) }],
+        id: `s${i}`,
+        type: "product_recommender",
+        productRecommender: { type: "newest", isOutOfStockIncluded: false },
+        rows: [
+          {
+            id: `r${i}`,
+            columns: [0, 1, 2].map((c) => ({ id: `c${i}-${c}`, blocks: [{ id: `p${i}-${c}`, type: "product", product: {} } as Block] })),
+          },
+        ],
       });
       continue;
     }
@@ -38,17 +53,50 @@ function twentySections(): RenderableTemplate {
       rows: [{ id: `r${i}`, columns: (twoColumns ? [0, 1] : [0]).map((c) => ({ id: `c${i}-${c}`, blocks: blocks(c) })) }],
     });
   }
-  sections.push({ id: "footer", rows: [{ id: "fr", columns: [{ id: "fc", blocks: [
-    { id: "social", type: "social", social: { icons: [{ type: "facebook", link: "https://facebook.com/x" }, { type: "instagram", link: "https://instagram.com/x" }] } },
-    { id: "divider", type: "lineSpace", lineSpace: { type: "line" } },
-  ] }] }] });
-  return { id: "bench00000000000000000000", name: "Benchmark", updatedAt: "2026-11-22T00:00:00.000Z", generalSettings: { content: { width: "600px" } }, sections };
+  sections.push({
+    id: "footer",
+    rows: [
+      {
+        id: "fr",
+        columns: [
+          {
+            id: "fc",
+            blocks: [
+              {
+                id: "social",
+                type: "social",
+                social: {
+                  icons: [
+                    { type: "facebook", link: "https://facebook.com/x" },
+                    { type: "instagram", link: "https://instagram.com/x" },
+                  ],
+                },
+              },
+              { id: "divider", type: "lineSpace", lineSpace: { type: "line" } },
+            ],
+          },
+        ],
+      },
+    ],
+  });
+  return {
+    id: "bench00000000000000000000",
+    name: "Benchmark",
+    updatedAt: "2026-11-22T00:00:00.000Z",
+    generalSettings: { content: { width: "600px" } },
+    sections,
+  };
 }
 
 function recipient(n: number): RecipientData {
   return {
     contact: { id: `c${n}`, firstName: `Person ${n}`, email: `person${n}@example.com` },
-    hidden: [], slots: { s10: sampleProducts(3) }, listing: {}, lists: {}, order: null, discounts: {},
+    hidden: [],
+    slots: { s10: sampleProducts(3) },
+    listing: {},
+    lists: {},
+    order: null,
+    discounts: {},
   };
 }
 
@@ -68,7 +116,9 @@ async function measure(variants: Variant[]): Promise<number[]> {
   return variants.map((v) => {
     const times = [...v.times].sort((a, b) => a - b);
     const median = times[Math.floor(times.length / 2)];
-    console.log(`${v.label.padEnd(52)} p50 ${median.toFixed(2).padStart(8)} ms   p90 ${times[Math.floor(times.length * 0.9)].toFixed(2).padStart(8)} ms`);
+    console.log(
+      `${v.label.padEnd(52)} p50 ${median.toFixed(2).padStart(8)} ms   p90 ${times[Math.floor(times.length * 0.9)].toFixed(2).padStart(8)} ms`,
+    );
     return median;
   });
 }
@@ -78,7 +128,9 @@ const doc = twentySections();
 const tokens = new Tokenizer();
 const tokenized = templateToMjml(doc, fullShape(doc), tokens);
 const mjmlDocument = fillText(tokenized, tokens.specs, resolverOf(recipient(0)));
-console.log(`template: ${doc.sections.length} sections; MJML document ${(mjmlDocument.length / 1024).toFixed(1)} KiB; ${iterations} iterations after ${WARMUP} warm-up\n`);
+console.log(
+  `template: ${doc.sections.length} sections; MJML document ${(mjmlDocument.length / 1024).toFixed(1)} KiB; ${iterations} iterations after ${WARMUP} warm-up\n`,
+);
 
 const [mjmlAlone, warm, cold, compileOnly] = await measure([
   { label: "MJML alone (mjml2html on the MJML document)", run: () => mjml2html(mjmlDocument, { validationLevel: "soft" }), times: [] },

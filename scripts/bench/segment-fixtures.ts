@@ -15,25 +15,58 @@ export const seededVisits = (i: number) => i % 20;
  */
 export function seededOrders(i: number): { k: number; daysAgo: number; value: number }[] {
   if (i % 3 !== 1) return [];
-  return Array.from({ length: 1 + (i % 4 === 0 ? 2 : i % 2) }, (_, k) => ({ k, daysAgo: (i * 7 + k * 13) % 60, value: (i * 13 + k * 29) % 120 }));
+  return Array.from({ length: 1 + (i % 4 === 0 ? 2 : i % 2) }, (_, k) => ({
+    k,
+    daysAgo: (i * 7 + k * 13) % 60,
+    value: (i * 13 + k * 29) % 120,
+  }));
 }
 
 export const ENGAGED_VIPS = {
   name: "Engaged VIPs",
-  conditionGroups: [{ conditions: [{ entity: "contact", junction: "and", filters: [
-    { property: "tags", operator: "anyOf", value: ["vip"] },
-    { property: "subscriptionStatus", channels: ["email"], operator: "equals", value: "subscribed" },
-    { property: "custom", name: "visits", valueType: "number", operator: "moreThanOrEquals", value: 10 },
-  ] }] }],
+  conditionGroups: [
+    {
+      conditions: [
+        {
+          entity: "contact",
+          junction: "and",
+          filters: [
+            { property: "tags", operator: "anyOf", value: ["vip"] },
+            { property: "subscriptionStatus", channels: ["email"], operator: "equals", value: "subscribed" },
+            { property: "custom", name: "visits", valueType: "number", operator: "moreThanOrEquals", value: 10 },
+          ],
+        },
+      ],
+    },
+  ],
 };
 
 export const REPEAT_BUYERS = {
   name: "Repeat buyers",
-  conditionGroups: [{ conditions: [
-    { entity: "event", filters: [{ name: "placed order", operator: "has", count: "atLeast", value: 2, period: { operator: "inTheLast", unit: "days", value: 30 },
-      filters: [{ property: "value", operator: "moreThan", value: 50 }] }] },
-    { entity: "contact", junction: "and", filters: [{ property: "subscriptionStatus", channels: ["email"], operator: "equals", value: "subscribed" }] },
-  ] }],
+  conditionGroups: [
+    {
+      conditions: [
+        {
+          entity: "event",
+          filters: [
+            {
+              name: "placed order",
+              operator: "has",
+              count: "atLeast",
+              value: 2,
+              period: { operator: "inTheLast", unit: "days", value: 30 },
+              filters: [{ property: "value", operator: "moreThan", value: 50 }],
+            },
+          ],
+        },
+        {
+          entity: "contact",
+          junction: "and",
+          filters: [{ property: "subscriptionStatus", channels: ["email"], operator: "equals", value: "subscribed" }],
+        },
+      ],
+    },
+  ],
 };
 
 /** The members each segment must have among seeded contacts 0..total-1. */
@@ -49,7 +82,11 @@ export function expectedMembers(total: number): { engagedVips: number; repeatBuy
 }
 
 /** Times `GET /api/segments/{id}/statistics` 10 times, prints the line, and checks the count. */
-export async function timeSegmentCount(label: string, statistics: () => Promise<{ contactsCount: number }>, expected: number): Promise<void> {
+export async function timeSegmentCount(
+  label: string,
+  statistics: () => Promise<{ contactsCount: number }>,
+  expected: number,
+): Promise<void> {
   const samples: number[] = [];
   let count = 0;
   for (let i = 0; i < 10; i++) {

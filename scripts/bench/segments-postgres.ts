@@ -26,7 +26,11 @@ async function main() {
     const call = async (path: string, body?: unknown): Promise<any> => {
       const res = await fetch(server.baseUrl + path, {
         method: body ? "POST" : "GET",
-        headers: { "Service-Version": VERSION, Authorization: `Service-API-Key ${key}`, ...(body ? { "Content-Type": "application/json" } : {}) },
+        headers: {
+          "Service-Version": VERSION,
+          Authorization: `Service-API-Key ${key}`,
+          ...(body ? { "Content-Type": "application/json" } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       const text = await res.text();
@@ -41,19 +45,33 @@ async function main() {
     // fe.. identifiers, fd.. events).
     const id = (prefix: string, expr: string) => `'${prefix}' || lpad(to_hex(${expr}), 22, '0')`;
     const now = `(now() AT TIME ZONE 'UTC')`;
-    await client.query(`INSERT INTO "Contact" ("id", "brandId", "firstName", "customProperties", "createdAt", "updatedAt")
-      SELECT ${id("ff", "i")}, $1, 'F' || i, jsonb_build_object('visits', i % 20), ${now}, ${now} FROM generate_series(0, $2 - 1) AS i`, [brand.id, TOTAL]);
-    await client.query(`INSERT INTO "ContactIdentifier" ("id", "brandId", "contactId", "type", "value", "status", "statusChangedAt", "sendWelcomeMessage", "createdAt")
+    await client.query(
+      `INSERT INTO "Contact" ("id", "brandId", "firstName", "customProperties", "createdAt", "updatedAt")
+      SELECT ${id("ff", "i")}, $1, 'F' || i, jsonb_build_object('visits', i % 20), ${now}, ${now} FROM generate_series(0, $2 - 1) AS i`,
+      [brand.id, TOTAL],
+    );
+    await client.query(
+      `INSERT INTO "ContactIdentifier" ("id", "brandId", "contactId", "type", "value", "status", "statusChangedAt", "sendWelcomeMessage", "createdAt")
       SELECT ${id("fe", "i")}, $1, ${id("ff", "i")}, 'email', 'seed-' || i || '@example.com', CASE WHEN i % 3 = 0 THEN 'unsubscribed' ELSE 'subscribed' END, ${now}, true, ${now}
-      FROM generate_series(0, $2 - 1) AS i`, [brand.id, TOTAL]);
-    await client.query(`INSERT INTO "ContactTag" ("contactId", "brandId", "tag")
-      SELECT ${id("ff", "i")}, $1, ($3::text[])[i % 4 + 1] FROM generate_series(0, $2 - 1) AS i`, [brand.id, TOTAL, SEEDED_TAGS]);
-    const events = await client.query(`INSERT INTO "ContactEvent" ("id", "brandId", "contactId", "eventName", "eventVersion", "origin", "eventTime", "receivedAt", "properties")
+      FROM generate_series(0, $2 - 1) AS i`,
+      [brand.id, TOTAL],
+    );
+    await client.query(
+      `INSERT INTO "ContactTag" ("contactId", "brandId", "tag")
+      SELECT ${id("ff", "i")}, $1, ($3::text[])[i % 4 + 1] FROM generate_series(0, $2 - 1) AS i`,
+      [brand.id, TOTAL, SEEDED_TAGS],
+    );
+    const events = await client.query(
+      `INSERT INTO "ContactEvent" ("id", "brandId", "contactId", "eventName", "eventVersion", "origin", "eventTime", "receivedAt", "properties")
       SELECT ${id("fd", "i * 4 + k")}, $1, ${id("ff", "i")}, 'placed order', 'v1', 'api', ${now} - ((i * 7 + k * 13) % 60) * interval '1 day', ${now},
         jsonb_build_object('orderID', 'o-' || i || '-' || k, 'value', (i * 13 + k * 29) % 120, 'currency', 'EUR')
       FROM generate_series(0, $2 - 1) AS i, generate_series(0, 2) AS k
-      WHERE i % 3 = 1 AND k < 1 + CASE WHEN i % 4 = 0 THEN 2 ELSE i % 2 END`, [brand.id, TOTAL]);
-    console.log(`(seeded ${TOTAL.toLocaleString("en")} contacts and ${events.rowCount!.toLocaleString("en")} placed-order events in ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+      WHERE i % 3 = 1 AND k < 1 + CASE WHEN i % 4 = 0 THEN 2 ELSE i % 2 END`,
+      [brand.id, TOTAL],
+    );
+    console.log(
+      `(seeded ${TOTAL.toLocaleString("en")} contacts and ${events.rowCount!.toLocaleString("en")} placed-order events in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
 
     const expected = expectedMembers(TOTAL);
     const segments = {
@@ -73,7 +91,10 @@ async function main() {
       for (const [label, segment] of Object.entries(segments)) {
         const sql = new Sql("postgres");
         const where = `c."brandId" = ${sql.p(brand.id)} AND ${segmentSql(storedGroups(segment.filters.conditionGroups), sql, { brandId: brand.id })}`;
-        const plan = await client.query(`EXPLAIN (ANALYZE, BUFFERS) SELECT COUNT(*) FROM "Contact" c WHERE ${toPostgresPlaceholders(where)}`, sql.params);
+        const plan = await client.query(
+          `EXPLAIN (ANALYZE, BUFFERS) SELECT COUNT(*) FROM "Contact" c WHERE ${toPostgresPlaceholders(where)}`,
+          sql.params,
+        );
         console.log(`plan (${label}, ${when}):\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
       }
     };
@@ -81,8 +102,11 @@ async function main() {
       if (when === "after ANALYZE") await client.query("ANALYZE");
       await explain(when);
       for (const [label, segment] of Object.entries(segments)) {
-        await timeSegmentCount(`PostgreSQL segment count (${label}) at ${TOTAL.toLocaleString("en")} contacts, ${when}`,
-          () => call(`/api/segments/${ids[label]}/statistics`), segment.expected);
+        await timeSegmentCount(
+          `PostgreSQL segment count (${label}) at ${TOTAL.toLocaleString("en")} contacts, ${when}`,
+          () => call(`/api/segments/${ids[label]}/statistics`),
+          segment.expected,
+        );
       }
     }
   } finally {

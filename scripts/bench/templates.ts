@@ -19,7 +19,8 @@ function treeCpuMs(pid: number): number {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     let ms = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in clock ticks (USER_HZ 100)
     for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
-      for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean)) ms += treeCpuMs(Number(child));
+      for (const child of fs.readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").split(" ").filter(Boolean))
+        ms += treeCpuMs(Number(child));
     }
     return ms;
   } catch {
@@ -41,7 +42,9 @@ async function measure(label: string, n: number, request: (i: number) => Promise
   const cpu = serverPid ? (treeCpuMs(serverPid) - cpuBefore) / n : NaN;
   times.sort((a, b) => a - b);
   const line = { label, n, p50: +percentile(times, 50).toFixed(2), p99: +percentile(times, 99).toFixed(2), serverCpuMs: +cpu.toFixed(2) };
-  console.log(`${label.padEnd(60)} n=${String(n).padStart(4)}  p50 ${line.p50.toFixed(2).padStart(7)} ms  p99 ${line.p99.toFixed(2).padStart(7)} ms  server CPU ${cpu.toFixed(2)} ms/request`);
+  console.log(
+    `${label.padEnd(60)} n=${String(n).padStart(4)}  p50 ${line.p50.toFixed(2).padStart(7)} ms  p99 ${line.p99.toFixed(2).padStart(7)} ms  server CPU ${cpu.toFixed(2)} ms/request`,
+  );
   return line;
 }
 
@@ -78,7 +81,16 @@ async function main() {
       return { brandId: brand.id, key: (await createApiKey(brand.id, "bench")).key };
     };
     const call = async (key: string, path: string, init: RequestInit = {}): Promise<Response> => {
-      const go = () => fetch(server.baseUrl + path, { ...init, headers: { "Service-Version": VERSION, Authorization: `Service-API-Key ${key}`, "Content-Type": "application/json", ...init.headers } });
+      const go = () =>
+        fetch(server.baseUrl + path, {
+          ...init,
+          headers: {
+            "Service-Version": VERSION,
+            Authorization: `Service-API-Key ${key}`,
+            "Content-Type": "application/json",
+            ...init.headers,
+          },
+        });
       // After a long seeding pause the server has closed the idle keep-alive socket the client still holds.
       return go().catch(go);
     };
@@ -87,9 +99,18 @@ async function main() {
     const doc = JSON.stringify(largeTemplate("Large template"));
     console.log(`large template: 50 sections x 2 rows x 2 columns x 3 blocks, ${(doc.length / 1024).toFixed(0)} KiB of JSON`);
     const results = [];
-    results.push(await measure("POST /api/email-templates (large)", Math.min(ITERATIONS, 100), () => call(big.key, "/api/email-templates", { method: "POST", body: doc }), 201));
+    results.push(
+      await measure(
+        "POST /api/email-templates (large)",
+        Math.min(ITERATIONS, 100),
+        () => call(big.key, "/api/email-templates", { method: "POST", body: doc }),
+        201,
+      ),
+    );
     const created = await (await call(big.key, "/api/email-templates", { method: "POST", body: doc })).json();
-    results.push(await measure("GET /api/email-templates/{id} (large)", ITERATIONS, () => call(big.key, `/api/email-templates/${created.id}`), 200));
+    results.push(
+      await measure("GET /api/email-templates/{id} (large)", ITERATIONS, () => call(big.key, `/api/email-templates/${created.id}`), 200),
+    );
 
     for (const count of [1_000, 50_000]) {
       const brand = await brandWithKey(`bench list ${count}`);
@@ -100,12 +121,38 @@ async function main() {
       const { encodeCursor } = await import("@/lib/http/pagination");
       const byName = encodeCursor({ s: "name", d: "asc", v: middle.nameLower, id: middle.id });
       const byDate = encodeCursor({ s: "createdAt", d: "desc", v: middle.createdAt.toISOString(), id: middle.id });
-      results.push(await measure(`GET list, ${count} templates (default: createdAt desc)`, ITERATIONS, () => call(brand.key, "/api/email-templates"), 200));
-      results.push(await measure(`GET list, ${count} templates (createdAt desc, mid-list cursor)`, ITERATIONS, () =>
-        call(brand.key, `/api/email-templates?after=${byDate}`), 200));
-      results.push(await measure(`GET list, ${count} templates (name asc, mid-list cursor)`, ITERATIONS, () =>
-        call(brand.key, `/api/email-templates?sort=name&direction=asc&after=${byName}`), 200));
-      results.push(await measure(`GET list, ${count} templates (nameContains=summer)`, ITERATIONS, () => call(brand.key, "/api/email-templates?nameContains=summer"), 200));
+      results.push(
+        await measure(
+          `GET list, ${count} templates (default: createdAt desc)`,
+          ITERATIONS,
+          () => call(brand.key, "/api/email-templates"),
+          200,
+        ),
+      );
+      results.push(
+        await measure(
+          `GET list, ${count} templates (createdAt desc, mid-list cursor)`,
+          ITERATIONS,
+          () => call(brand.key, `/api/email-templates?after=${byDate}`),
+          200,
+        ),
+      );
+      results.push(
+        await measure(
+          `GET list, ${count} templates (name asc, mid-list cursor)`,
+          ITERATIONS,
+          () => call(brand.key, `/api/email-templates?sort=name&direction=asc&after=${byName}`),
+          200,
+        ),
+      );
+      results.push(
+        await measure(
+          `GET list, ${count} templates (nameContains=summer)`,
+          ITERATIONS,
+          () => call(brand.key, "/api/email-templates?nameContains=summer"),
+          200,
+        ),
+      );
     }
     if (process.env.BENCH_JSON) console.log(JSON.stringify(results));
   } finally {
@@ -113,7 +160,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

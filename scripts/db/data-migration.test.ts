@@ -17,15 +17,27 @@ const TEMPLATE = "65a100000000000000000002";
 const LAYOUT = "65a100000000000000000003";
 const NOW = "2026-11-01T00:00:00.000Z";
 
-type Db = { exec(sql: string, params?: unknown[]): Promise<void>; rows(sql: string): Promise<Record<string, unknown>[]>; close(): Promise<void> };
+type Db = {
+  exec(sql: string, params?: unknown[]): Promise<void>;
+  rows(sql: string): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
+};
 
 async function seedOldDocuments(db: Db, json: (v: unknown) => unknown) {
-  await db.exec(`INSERT INTO "Brand" ("id", "name", "plan", "features", "createdAt", "updatedAt") VALUES (?, 'Old brand', 'standard', ?, ?, ?)`, [BRAND, json({}), NOW, NOW]);
-  await db.exec(`INSERT INTO "UniversalLayout" ("id", "brandId", "name", "nameLower", "content", "createdAt", "updatedAt") VALUES (?, ?, 'Footer', 'footer', ?, ?, ?)`, [LAYOUT, BRAND, json(oldShapeLayoutContent()), NOW, NOW]);
+  await db.exec(
+    `INSERT INTO "Brand" ("id", "name", "plan", "features", "createdAt", "updatedAt") VALUES (?, 'Old brand', 'standard', ?, ?, ?)`,
+    [BRAND, json({}), NOW, NOW],
+  );
+  await db.exec(
+    `INSERT INTO "UniversalLayout" ("id", "brandId", "name", "nameLower", "content", "createdAt", "updatedAt") VALUES (?, ?, 'Footer', 'footer', ?, ?, ?)`,
+    [LAYOUT, BRAND, json(oldShapeLayoutContent()), NOW, NOW],
+  );
   const doc = oldShapeDocument();
   const sections = [...doc.sections, { id: "ref", type: "universal_layout", settings: { universalLayoutID: LAYOUT } }];
-  await db.exec(`INSERT INTO "EmailTemplate" ("id", "brandId", "name", "nameLower", "generalSettings", "sections", "createdAt", "updatedAt") VALUES (?, ?, 'Old', 'old', ?, ?, ?, ?)`,
-    [TEMPLATE, BRAND, json(doc.generalSettings), json(sections), NOW, NOW]);
+  await db.exec(
+    `INSERT INTO "EmailTemplate" ("id", "brandId", "name", "nameLower", "generalSettings", "sections", "createdAt", "updatedAt") VALUES (?, ?, 'Old', 'old', ?, ?, ?, ?)`,
+    [TEMPLATE, BRAND, json(doc.generalSettings), json(sections), NOW, NOW],
+  );
   await db.exec(`INSERT INTO "TemplateLayoutRef" ("templateId", "layoutId", "brandId") VALUES (?, ?, ?)`, [TEMPLATE, LAYOUT, BRAND]);
 }
 
@@ -45,7 +57,7 @@ async function expectConverted(db: Db) {
   expect(LayoutInput.safeParse({ name: "Footer", content }).error?.issues ?? []).toEqual([]);
   expect(checkLayoutRules(content, ["content"]).errors).toEqual([]);
   expect(content.rows[0].columns[0].blocks[0].button).toEqual({ text: "Unsubscribe", link: "https://shop.example/u" });
-  expect((await db.rows(`SELECT "layoutId" FROM "TemplateLayoutRef"`))).toHaveLength(1);
+  expect(await db.rows(`SELECT "layoutId" FROM "TemplateLayoutRef"`)).toHaveLength(1);
 }
 
 describe(`migration ${MIGRATION}`, () => {
@@ -84,7 +96,10 @@ describe(`migration ${MIGRATION}`, () => {
     try {
       await applyMigrations(pg.url, { before: MIGRATION });
       await client.connect();
-      const numbered = (sql: string) => { let n = 0; return sql.replace(/\?/g, () => `$${++n}`); };
+      const numbered = (sql: string) => {
+        let n = 0;
+        return sql.replace(/\?/g, () => `$${++n}`);
+      };
       const db: Db = {
         exec: async (sql, params = []) => void (await client.query(numbered(sql), params)),
         rows: async (sql) => (await client.query(sql)).rows,

@@ -21,7 +21,10 @@ const histories = {
 
 export function postgresSchemaFiles(): Map<string, string> {
   const files = new Map<string, string>();
-  for (const name of fs.readdirSync(sqliteSchemaDir).filter((f) => f.endsWith(".prisma")).sort()) {
+  for (const name of fs
+    .readdirSync(sqliteSchemaDir)
+    .filter((f) => f.endsWith(".prisma"))
+    .sort()) {
     const text = fs.readFileSync(path.join(sqliteSchemaDir, name), "utf8");
     files.set(
       name,
@@ -36,7 +39,10 @@ export function postgresSchemaFiles(): Map<string, string> {
 function readDir(dir: string): Map<string, string> {
   const files = new Map<string, string>();
   if (!fs.existsSync(dir)) return files;
-  for (const name of fs.readdirSync(dir).filter((f) => f.endsWith(".prisma")).sort()) {
+  for (const name of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".prisma"))
+    .sort()) {
     files.set(name, fs.readFileSync(path.join(dir, name), "utf8"));
   }
   return files;

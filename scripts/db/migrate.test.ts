@@ -59,7 +59,9 @@ describe("SQLite migrations", () => {
     db.close();
     fs.mkdirSync(path.join(dir, "2_lose_parents"));
     fs.writeFileSync(path.join(dir, "2_lose_parents", "migration.sql"), `DELETE FROM "Parent";`);
-    await expect(applySqlite(url, { migrations: dir })).rejects.toThrow(/2_lose_parents failed: leaves 1 row\(s\) whose foreign key points nowhere/);
+    await expect(applySqlite(url, { migrations: dir })).rejects.toThrow(
+      /2_lose_parents failed: leaves 1 row\(s\) whose foreign key points nowhere/,
+    );
     const after = new Database(file);
     expect(after.prepare(`SELECT COUNT(*) AS n FROM "Parent"`).get()).toEqual({ n: 1 });
     expect(after.prepare(`SELECT "name" FROM "_inkwell_migrations"`).all()).toEqual([{ name: "1_init" }]);

@@ -19,7 +19,10 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 type Migration = { name: string; sql: string; data: string | null };
 
-function migrationDirs(kind: "sqlite" | "postgres", dir = path.join(root, kind === "postgres" ? "prisma/postgres/migrations" : "prisma/migrations")): Migration[] {
+function migrationDirs(
+  kind: "sqlite" | "postgres",
+  dir = path.join(root, kind === "postgres" ? "prisma/postgres/migrations" : "prisma/migrations"),
+): Migration[] {
   return fs
     .readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && fs.existsSync(path.join(dir, d.name, "migration.sql")))
@@ -58,7 +61,7 @@ export async function applySqlite(url: string, options: MigrationOptions = {}): 
     sqlite.pragma("foreign_keys = OFF");
     const db: MigrationDb = {
       kind: "sqlite",
-      all: async <T,>(sql: string, params: unknown[] = []) => sqlite.prepare(toSqlitePlaceholders(sql)).all(...params) as T[],
+      all: async <T>(sql: string, params: unknown[] = []) => sqlite.prepare(toSqlitePlaceholders(sql)).all(...params) as T[],
       run: async (sql: string, params: unknown[] = []) => void sqlite.prepare(toSqlitePlaceholders(sql)).run(...params),
     };
     const applied: string[] = [];
@@ -77,9 +80,13 @@ export async function applySqlite(url: string, options: MigrationOptions = {}): 
         if (migration.data) await (await dataStep(migration.data)).up(db);
         const broken = sqlite.pragma("foreign_key_check") as { table: string; parent: string }[];
         if (broken.length > 0) {
-          throw new Error(`leaves ${broken.length} row(s) whose foreign key points nowhere (first: ${broken[0].table} → ${broken[0].parent})`);
+          throw new Error(
+            `leaves ${broken.length} row(s) whose foreign key points nowhere (first: ${broken[0].table} → ${broken[0].parent})`,
+          );
         }
-        sqlite.prepare(`INSERT INTO "_inkwell_migrations" ("name", "appliedAt") VALUES (?, ?)`).run(migration.name, new Date().toISOString());
+        sqlite
+          .prepare(`INSERT INTO "_inkwell_migrations" ("name", "appliedAt") VALUES (?, ?)`)
+          .run(migration.name, new Date().toISOString());
         sqlite.exec("COMMIT");
         applied.push(migration.name);
       } catch (error) {
@@ -105,7 +112,7 @@ async function applyPostgres(url: string, options: MigrationOptions): Promise<st
     const done = new Set((await client.query(`SELECT "name" FROM "_inkwell_migrations"`)).rows.map((r) => r.name as string));
     const db: MigrationDb = {
       kind: "postgres",
-      all: async <T,>(sql: string, params: unknown[] = []) => (await client.query(toPostgresPlaceholders(sql), params)).rows as T[],
+      all: async <T>(sql: string, params: unknown[] = []) => (await client.query(toPostgresPlaceholders(sql), params)).rows as T[],
       run: async (sql: string, params: unknown[] = []) => void (await client.query(toPostgresPlaceholders(sql), params)),
     };
     const applied: string[] = [];

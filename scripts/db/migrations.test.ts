@@ -10,7 +10,11 @@ describe("schema and migrations", () => {
     let output = "";
     let status = 0;
     try {
-      output = execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/db/make-migrations.mts", "--check"], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      output = execFileSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/db/make-migrations.mts", "--check"], {
+        cwd: root,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     } catch (error) {
       const e = error as { status: number; stdout: string; stderr: string };
       status = e.status;

@@ -23,7 +23,10 @@ describe("migration oauth_client_settings (SQLite)", () => {
     sqlite.pragma("foreign_keys = ON");
     // The database as it was before the migration: every earlier migration applied and recorded.
     sqlite.exec(`CREATE TABLE "_inkwell_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TEXT NOT NULL)`);
-    for (const name of fs.readdirSync(migrationsDir).filter((n) => n < TARGET && fs.existsSync(path.join(migrationsDir, n, "migration.sql"))).sort()) {
+    for (const name of fs
+      .readdirSync(migrationsDir)
+      .filter((n) => n < TARGET && fs.existsSync(path.join(migrationsDir, n, "migration.sql")))
+      .sort()) {
       sqlite.exec(fs.readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8"));
       sqlite.prepare(`INSERT INTO "_inkwell_migrations" VALUES (?, ?)`).run(name, new Date().toISOString());
     }

@@ -28,10 +28,23 @@ describe("ContactEvent planner statistics", () => {
   it("a contact's events of one name are read through (brandId, contactId, eventTime)", async () => {
     const db = await migrated();
     // The statement Prisma sends for GET /api/contacts/{id}/events?eventName=... (one name).
-    const timeline = plan(db, `SELECT "id" FROM "ContactEvent" WHERE "brandId" = ? AND "contactId" = ? AND "eventName" IN (?) ORDER BY "eventTime" DESC, "id" DESC LIMIT ?`, "b", "c", "placed order", 51);
+    const timeline = plan(
+      db,
+      `SELECT "id" FROM "ContactEvent" WHERE "brandId" = ? AND "contactId" = ? AND "eventName" IN (?) ORDER BY "eventTime" DESC, "id" DESC LIMIT ?`,
+      "b",
+      "c",
+      "placed order",
+      51,
+    );
     expect(timeline).toContain("USING INDEX ContactEvent_brandId_contactId_eventTime_idx (brandId=? AND contactId=?)");
     // A brand's events of one name over a period still use the name's index.
-    const byName = plan(db, `SELECT COUNT(*) FROM "ContactEvent" WHERE "brandId" = ? AND "eventName" = ? AND "eventTime" >= ?`, "b", "placed order", "2026-01-01");
+    const byName = plan(
+      db,
+      `SELECT COUNT(*) FROM "ContactEvent" WHERE "brandId" = ? AND "eventName" = ? AND "eventTime" >= ?`,
+      "b",
+      "placed order",
+      "2026-01-01",
+    );
     expect(byName).toContain("ContactEvent_brandId_eventName_eventTime_idx");
     db.close();
   });

@@ -47,8 +47,14 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   if (asRoot) execFileSync("chown", ["-R", "postgres:postgres", dir]);
   run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
   run("pg_ctl", [
-    "-D", dataDir, "-l", path.join(dir, "log"), "-w", "start",
-    "-o", `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "log"),
+    "-w",
+    "start",
+    "-o",
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
   ]);
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   let stopped = false;

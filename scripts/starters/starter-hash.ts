@@ -15,5 +15,8 @@ export function starterDocument(starter: Starter) {
 }
 
 export function starterHash(starter: Starter): string {
-  return createHash("sha256").update(JSON.stringify(starterDocument(starter))).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify(starterDocument(starter)))
+    .digest("hex")
+    .slice(0, 16);
 }

@@ -16,9 +16,20 @@ const unique = () => randomBytes(4).toString("hex");
 async function seed(brandId: string, n: number, word: string, tags: string[] = []): Promise<string[]> {
   const now = new Date();
   const ids = Array.from({ length: n }, () => newId(now));
-  await db.contact.createMany({ data: ids.map((id, i) => ({ id, brandId, firstName: `P${i}`, lastName: word, customProperties: {}, createdAt: now, updatedAt: now })) });
+  await db.contact.createMany({
+    data: ids.map((id, i) => ({ id, brandId, firstName: `P${i}`, lastName: word, customProperties: {}, createdAt: now, updatedAt: now })),
+  });
   await db.contactIdentifier.createMany({
-    data: ids.map((contactId, i) => ({ id: newId(now), brandId, contactId, type: "email", value: `${word}-${i}@example.com`, status: "subscribed", statusChangedAt: now, createdAt: now })),
+    data: ids.map((contactId, i) => ({
+      id: newId(now),
+      brandId,
+      contactId,
+      type: "email",
+      value: `${word}-${i}@example.com`,
+      status: "subscribed",
+      statusChangedAt: now,
+      createdAt: now,
+    })),
   });
   if (tags.length) await db.contactTag.createMany({ data: ids.flatMap((contactId) => tags.map((tag) => ({ contactId, brandId, tag }))) });
   return ids;
@@ -26,9 +37,17 @@ async function seed(brandId: string, n: number, word: string, tags: string[] = [
 
 const startJob = (key: string, body: unknown) => api("/api/contacts/jobs", { key, body });
 const finished = (key: string, jobId: string) =>
-  until(async () => json(await api(`/api/contacts/jobs/${jobId}`, { key })), (job) => job.status === "done" || job.status === "failed", 60_000);
+  until(
+    async () => json(await api(`/api/contacts/jobs/${jobId}`, { key })),
+    (job) => job.status === "done" || job.status === "failed",
+    60_000,
+  );
 const tagged = (brandId: string, tag: string, ids: string[]) => db.contactTag.count({ where: { brandId, tag, contactId: { in: ids } } });
-const csvLines = async (res: Response) => (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+const csvLines = async (res: Response) =>
+  (await res.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
 
 describe("POST /api/contacts/jobs: every contact of a view", () => {
   let brand: TestBrand;
@@ -49,7 +68,13 @@ describe("POST /api/contacts/jobs: every contact of a view", () => {
     const res = await startJob(brand.key, { action: "add", tags: ["wave-1"], view: { q: word } });
     expect(res.status, await res.clone().text()).toBe(202);
     const accepted = await json(res);
-    expect(accepted).toMatchObject({ id: expect.any(String), action: "add", tags: ["wave-1"], view: { q: word }, status: expect.stringMatching(/queued|running|done/) });
+    expect(accepted).toMatchObject({
+      id: expect.any(String),
+      action: "add",
+      tags: ["wave-1"],
+      view: { q: word },
+      status: expect.stringMatching(/queued|running|done/),
+    });
     expect(accepted.segmentID).toBeUndefined();
     const job = await finished(brand.key, accepted.id);
     expect(job).toMatchObject({ status: "done", total: 620, processed: 620, changed: 620 });
@@ -67,13 +92,27 @@ describe("POST /api/contacts/jobs: every contact of a view", () => {
 
   it("unsubscribes every contact of the view with a status history line, and a second run changes nobody", async () => {
     const { cookie } = await createSession(brand.brandId);
-    const res = await api("/api/contacts/jobs", { cookie, headers: { Origin: baseUrl() }, body: { action: "unsubscribe", view: { q: word, status: "subscribed" } } });
+    const res = await api("/api/contacts/jobs", {
+      cookie,
+      headers: { Origin: baseUrl() },
+      body: { action: "unsubscribe", view: { q: word, status: "subscribed" } },
+    });
     expect(res.status, await res.clone().text()).toBe(202);
-    expect(await finished(brand.key, (await json(res)).id)).toMatchObject({ status: "done", total: 620, processed: 620, changed: 620, tags: [] });
+    expect(await finished(brand.key, (await json(res)).id)).toMatchObject({
+      status: "done",
+      total: 620,
+      processed: 620,
+      changed: 620,
+      tags: [],
+    });
     expect(await db.contactIdentifier.count({ where: { contactId: { in: matching }, status: "unsubscribed" } })).toBe(620);
     expect(await db.contactIdentifier.count({ where: { contactId: { in: others }, status: "subscribed" } })).toBe(30);
-    expect(await db.contactStatusChange.findFirst({ where: { contactId: matching[0] }, select: { from: true, to: true, source: true, channel: true } }))
-      .toEqual({ from: "subscribed", to: "unsubscribed", source: "api:session", channel: "email" });
+    expect(
+      await db.contactStatusChange.findFirst({
+        where: { contactId: matching[0] },
+        select: { from: true, to: true, source: true, channel: true },
+      }),
+    ).toEqual({ from: "subscribed", to: "unsubscribed", source: "api:session", channel: "email" });
     const again = await json(await startJob(brand.key, { action: "unsubscribe", view: { q: word } }));
     expect(await finished(brand.key, again.id)).toMatchObject({ status: "done", processed: 620, changed: 0 });
     expect(await db.contactStatusChange.count({ where: { contactId: { in: matching } } })).toBe(620);
@@ -93,7 +132,9 @@ describe("POST /api/contacts/jobs: every contact of a view", () => {
     const accepted = await json(await startJob(own.key, { action: "add", tags: ["early"], view: { q: word } }));
     const later = new Date(Date.now() + 60_000);
     const late = newId(later);
-    await db.contact.create({ data: { id: late, brandId: own.brandId, lastName: word, customProperties: {}, createdAt: later, updatedAt: later } });
+    await db.contact.create({
+      data: { id: late, brandId: own.brandId, lastName: word, customProperties: {}, createdAt: later, updatedAt: later },
+    });
     expect(await finished(own.key, accepted.id)).toMatchObject({ status: "done", processed: 5, changed: 5 });
     expect(await tagged(own.brandId, "early", before)).toBe(5);
     expect(await tagged(own.brandId, "early", [late])).toBe(0);
@@ -103,7 +144,13 @@ describe("POST /api/contacts/jobs: every contact of a view", () => {
     const own = await createTestBrand();
     const members = await seed(own.brandId, 12, `seg${unique()}`, ["member"]);
     const outsiders = await seed(own.brandId, 4, `out${unique()}`);
-    const created = await api("/api/segments", { key: own.key, body: { name: "Members", conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["member"] }] }] }] } });
+    const created = await api("/api/segments", {
+      key: own.key,
+      body: {
+        name: "Members",
+        conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["member"] }] }] }],
+      },
+    });
     const segmentID = (await json(created)).segmentID as string;
     const accepted = await json(await startJob(own.key, { action: "add", tags: ["seen"], view: { segmentID } }));
     expect(accepted).toMatchObject({ segmentID, view: { segmentID } });
@@ -127,14 +174,32 @@ describe("POST /api/contacts/jobs: every contact of a view", () => {
   it("refuses a tag change without tags, tags on an unsubscribe, sorting or paging in the view, and a segment of another brand", async () => {
     const none = await expectProblem(await startJob(brand.key, { action: "add", view: { q: word } }), 400, "validation-failed");
     expect(none.errors).toEqual([expect.objectContaining({ field: "tags", code: "required" })]);
-    const extra = await expectProblem(await startJob(brand.key, { action: "unsubscribe", tags: ["x"], view: {} }), 400, "validation-failed");
+    const extra = await expectProblem(
+      await startJob(brand.key, { action: "unsubscribe", tags: ["x"], view: {} }),
+      400,
+      "validation-failed",
+    );
     expect(extra.errors).toEqual([expect.objectContaining({ field: "tags" })]);
-    const sorted = await expectProblem(await startJob(brand.key, { action: "add", tags: ["x"], view: { q: word, sort: "name", offset: 50 } }), 400, "validation-failed");
+    const sorted = await expectProblem(
+      await startJob(brand.key, { action: "add", tags: ["x"], view: { q: word, sort: "name", offset: 50 } }),
+      400,
+      "validation-failed",
+    );
     expect(sorted.errors.length).toBeGreaterThan(0);
     await expectProblem(await startJob(brand.key, { action: "sing", tags: ["x"], view: {} }), 400, "validation-failed");
     const other = await createTestBrand();
-    const theirs = await api("/api/segments", { key: other.key, body: { name: "Theirs", conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["x"] }] }] }] } });
-    await expectProblem(await startJob(brand.key, { action: "add", tags: ["x"], view: { segmentID: (await json(theirs)).segmentID } }), 404, "not-found");
+    const theirs = await api("/api/segments", {
+      key: other.key,
+      body: {
+        name: "Theirs",
+        conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: ["x"] }] }] }],
+      },
+    });
+    await expectProblem(
+      await startJob(brand.key, { action: "add", tags: ["x"], view: { segmentID: (await json(theirs)).segmentID } }),
+      404,
+      "not-found",
+    );
   });
 
   it("another brand cannot read the job, nor see it listed", async () => {
@@ -177,7 +242,11 @@ describe("POST /api/contacts/export", () => {
     const theirs = await seed(other.brandId, 2, `theirs${unique()}`);
     const lines = await csvLines(await api("/api/contacts/export", { key: brand.key, body: { ids: [ids[0], ...theirs, "not-an-id"] } }));
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual([ids[0]]);
-    const tooMany = await expectProblem(await api("/api/contacts/export", { key: brand.key, body: { ids: Array(25_001).fill(ids[0]) } }), 400, "validation-failed");
+    const tooMany = await expectProblem(
+      await api("/api/contacts/export", { key: brand.key, body: { ids: Array(25_001).fill(ids[0]) } }),
+      400,
+      "validation-failed",
+    );
     expect(tooMany.errors).toEqual([expect.objectContaining({ field: "ids" })]);
   });
 });

@@ -20,7 +20,9 @@ beforeAll(async () => {
 describe("POST /api/contacts/imports", () => {
   it("creates and updates the valid rows and rejects each invalid row with every reason", async () => {
     const existing = email();
-    expect((await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: existing }], firstName: "Ava" } })).status).toBe(201);
+    expect(
+      (await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: existing }], firstName: "Ava" } })).status,
+    ).toBe(201);
     const fresh = email();
     const res = await importBatch([
       { row: 2, contact: { identifiers: [{ type: "email", id: fresh }], firstName: "Bea", tags: ["imported"] } },
@@ -34,7 +36,13 @@ describe("POST /api/contacts/imports", () => {
       created: 1,
       updated: 1,
       rejected: [
-        { row: 4, errors: expect.arrayContaining([expect.objectContaining({ pointer: "/identifiers/0/id" }), expect.objectContaining({ pointer: "/gender" })]) },
+        {
+          row: 4,
+          errors: expect.arrayContaining([
+            expect.objectContaining({ pointer: "/identifiers/0/id" }),
+            expect.objectContaining({ pointer: "/gender" }),
+          ]),
+        },
         { row: 5, errors: [expect.objectContaining({ field: expect.any(String), code: expect.any(String), message: expect.any(String) })] },
       ],
     });
@@ -47,15 +55,47 @@ describe("POST /api/contacts/imports", () => {
     const [a, b] = [email(), email()];
     const phone = `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}`;
     expect((await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: a }] } })).status).toBe(201);
-    expect((await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: b }, { type: "phone", id: phone }] } })).status).toBe(201);
-    const body = await json(await importBatch([{ row: 7, contact: { identifiers: [{ type: "email", id: a }, { type: "phone", id: phone }] } }]));
-    expect(body).toEqual({ created: 0, updated: 0, rejected: [{ row: 7, errors: [expect.objectContaining({ code: "identifier_taken", pointer: "/identifiers/1/id" })] }] });
+    expect(
+      (
+        await api("/api/contacts", {
+          key: brand.key,
+          body: {
+            identifiers: [
+              { type: "email", id: b },
+              { type: "phone", id: phone },
+            ],
+          },
+        })
+      ).status,
+    ).toBe(201);
+    const body = await json(
+      await importBatch([
+        {
+          row: 7,
+          contact: {
+            identifiers: [
+              { type: "email", id: a },
+              { type: "phone", id: phone },
+            ],
+          },
+        },
+      ]),
+    );
+    expect(body).toEqual({
+      created: 0,
+      updated: 0,
+      rejected: [{ row: 7, errors: [expect.objectContaining({ code: "identifier_taken", pointer: "/identifiers/1/id" })] }],
+    });
   });
 
   it("writes to the caller's brand only: the same email in another brand is a new contact there", async () => {
     const shared = email();
-    expect((await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: shared }], firstName: "Mine" } })).status).toBe(201);
-    const body = await json(await importBatch([{ row: 2, contact: { identifiers: [{ type: "email", id: shared }], firstName: "Theirs" } }], other.key));
+    expect(
+      (await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: shared }], firstName: "Mine" } })).status,
+    ).toBe(201);
+    const body = await json(
+      await importBatch([{ row: 2, contact: { identifiers: [{ type: "email", id: shared }], firstName: "Theirs" } }], other.key),
+    );
     expect(body).toEqual({ created: 1, updated: 0, rejected: [] });
     expect(await byEmail(brand.key, shared)).toEqual([expect.objectContaining({ firstName: "Mine" })]);
     expect(await byEmail(other.key, shared)).toEqual([expect.objectContaining({ firstName: "Theirs" })]);
@@ -64,7 +104,11 @@ describe("POST /api/contacts/imports", () => {
   it("a malformed batch gets a field error for each problem; no credentials get a 401", async () => {
     const empty = await expectProblem(await importBatch([]), 400, "validation-failed");
     expect(empty.errors).toEqual([expect.objectContaining({ field: "rows", pointer: "/rows" })]);
-    const bad = await expectProblem(await api("/api/contacts/imports", { key: brand.key, body: { rows: [{ row: 0, contact: {} }, { contact: {} }], extra: 1 } }), 400, "validation-failed");
+    const bad = await expectProblem(
+      await api("/api/contacts/imports", { key: brand.key, body: { rows: [{ row: 0, contact: {} }, { contact: {} }], extra: 1 } }),
+      400,
+      "validation-failed",
+    );
     expect(bad.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/extra", "/rows/0/row", "/rows/1/row"]);
     const tooMany = Array.from({ length: 501 }, (_, i) => ({ row: i + 2, contact: {} }));
     await expectProblem(await importBatch(tooMany), 400, "validation-failed");

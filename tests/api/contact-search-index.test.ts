@@ -22,7 +22,9 @@ async function sqlitePlan(brandId: string, q: string): Promise<string> {
 async function postgresPlan(table: string, condition: string): Promise<string> {
   const rows = await db.$transaction(async (tx) => {
     await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
-    return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN SELECT 1 FROM "${table}" t WHERE ${condition} @@ to_tsquery('inkwell_words', 'ava:*')`);
+    return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(
+      `EXPLAIN SELECT 1 FROM "${table}" t WHERE ${condition} @@ to_tsquery('inkwell_words', 'ava:*')`,
+    );
   });
   return rows.map((r) => r["QUERY PLAN"]).join("\n");
 }
@@ -40,7 +42,9 @@ describe("contact search plan", () => {
       expect(await sqlitePlan(brand.brandId, "415 555")).toMatch(/SCAN identifier_index VIRTUAL TABLE INDEX/);
     } else {
       expect(await postgresPlan("Contact", nameWords("t"))).toContain('Bitmap Index Scan on "Contact_name_words_idx"');
-      expect(await postgresPlan("ContactIdentifier", valueWords("t"))).toContain('Bitmap Index Scan on "ContactIdentifier_value_words_idx"');
+      expect(await postgresPlan("ContactIdentifier", valueWords("t"))).toContain(
+        'Bitmap Index Scan on "ContactIdentifier_value_words_idx"',
+      );
     }
   });
 });
@@ -51,8 +55,25 @@ describe("segment event condition plan", () => {
     // the name's index read every event of the name once per contact (minutes at 200,000 contacts).
     if (dbKind !== "sqlite") return; // PostgreSQL plans from its statistics (autovacuum analyzes the table)
     const brand = await createTestBrand();
-    const groups = storedGroups([{ conditions: [{ entity: "event", filters: [{ name: "placed order", operator: "has", count: "atLeast", value: 2,
-      period: { operator: "inTheLast", unit: "days", value: 30 }, filters: [{ property: "value", operator: "moreThan", value: 50 }] }] }] }]);
+    const groups = storedGroups([
+      {
+        conditions: [
+          {
+            entity: "event",
+            filters: [
+              {
+                name: "placed order",
+                operator: "has",
+                count: "atLeast",
+                value: 2,
+                period: { operator: "inTheLast", unit: "days", value: 30 },
+                filters: [{ property: "value", operator: "moreThan", value: 50 }],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
     const plan = async (perContact: boolean) => {
       const sql = new Sql("sqlite");
       const where = perContact

@@ -27,10 +27,31 @@ const search = async (query: string, key = brand.key) => {
 
 beforeAll(async () => {
   [brand, other] = await Promise.all([createTestBrand(), createTestBrand()]);
-  ids.ava = await contact(brand.key, { identifiers: [{ type: "email", id: `ava.smith-${run}@example.com`, channels: { email: { status: "subscribed" } } }, { type: "phone", id: "+14155552671" }], firstName: "Ava", lastName: "Smith", tags: ["vip"] });
-  ids.zoe = await contact(brand.key, { identifiers: [{ type: "email", id: `zoe-${run}@example.org`, channels: { email: { status: "unsubscribed" } } }], firstName: "Zoë", lastName: "Avalon", tags: ["vip"] });
-  ids.bob = await contact(brand.key, { identifiers: [{ type: "email", id: `bob-${run}@example.com`, channels: { email: { status: "subscribed" } } }], firstName: "Bob", lastName: "Jones" });
-  ids.otherAva = await contact(other.key, { identifiers: [{ type: "email", id: `ava-${run}@example.net` }], firstName: "Ava", lastName: "Other" });
+  ids.ava = await contact(brand.key, {
+    identifiers: [
+      { type: "email", id: `ava.smith-${run}@example.com`, channels: { email: { status: "subscribed" } } },
+      { type: "phone", id: "+14155552671" },
+    ],
+    firstName: "Ava",
+    lastName: "Smith",
+    tags: ["vip"],
+  });
+  ids.zoe = await contact(brand.key, {
+    identifiers: [{ type: "email", id: `zoe-${run}@example.org`, channels: { email: { status: "unsubscribed" } } }],
+    firstName: "Zoë",
+    lastName: "Avalon",
+    tags: ["vip"],
+  });
+  ids.bob = await contact(brand.key, {
+    identifiers: [{ type: "email", id: `bob-${run}@example.com`, channels: { email: { status: "subscribed" } } }],
+    firstName: "Bob",
+    lastName: "Jones",
+  });
+  ids.otherAva = await contact(other.key, {
+    identifiers: [{ type: "email", id: `ava-${run}@example.net` }],
+    firstName: "Ava",
+    lastName: "Other",
+  });
 });
 
 describe("GET /api/contacts/search", () => {
@@ -46,7 +67,9 @@ describe("GET /api/contacts/search", () => {
     const mine = await contact(lonely.key, { identifiers: [{ type: "email", id: `mine-${run}@example.com` }], firstName: word });
     const now = new Date(Date.now() + 5_000);
     const crowdIds = Array.from({ length: 510 }, () => newId(now));
-    await db.contact.createMany({ data: crowdIds.map((id) => ({ id, brandId: crowd.brandId, firstName: word, customProperties: {}, createdAt: now, updatedAt: now })) });
+    await db.contact.createMany({
+      data: crowdIds.map((id) => ({ id, brandId: crowd.brandId, firstName: word, customProperties: {}, createdAt: now, updatedAt: now })),
+    });
     const result = await search(`q=${word}`, lonely.key);
     expect(result.contacts.map((c: { id: string }) => c.id)).toEqual([mine]);
     expect(result.total).toBe(1);
@@ -55,16 +78,36 @@ describe("GET /api/contacts/search", () => {
   });
   it("folds accents and matches words found in different fields (name and email)", async () => {
     const own = await createTestBrand();
-    const renee = await contact(own.key, { identifiers: [{ type: "email", id: `rn-${run}@example.net` }], firstName: "Renée", lastName: `Fold${run}` });
-    await contact(own.key, { identifiers: [{ type: "email", id: `other-${run}@example.org` }], firstName: "Other", lastName: `Fold${run}` });
+    const renee = await contact(own.key, {
+      identifiers: [{ type: "email", id: `rn-${run}@example.net` }],
+      firstName: "Renée",
+      lastName: `Fold${run}`,
+    });
+    await contact(own.key, {
+      identifiers: [{ type: "email", id: `other-${run}@example.org` }],
+      firstName: "Other",
+      lastName: `Fold${run}`,
+    });
     expect((await search("q=renee", own.key)).contacts.map((c: { id: string }) => c.id)).toEqual([renee]);
-    expect((await search(`q=${encodeURIComponent(`fold${run} example.ne`)}`, own.key)).contacts.map((c: { id: string }) => c.id)).toEqual([renee]);
+    expect((await search(`q=${encodeURIComponent(`fold${run} example.ne`)}`, own.key)).contacts.map((c: { id: string }) => c.id)).toEqual([
+      renee,
+    ]);
   });
   it("matches several words when each matches more than a thousand contacts, or only one does", async () => {
     const wide = await createTestBrand();
     const now = new Date();
     const crowdIds = Array.from({ length: 1_001 }, () => newId(now));
-    await db.contact.createMany({ data: crowdIds.map((id, n) => ({ id, brandId: wide.brandId, firstName: `Many${run}`, lastName: n === 7 ? `Shared${run} Single${run}` : `Shared${run}`, customProperties: {}, createdAt: now, updatedAt: now })) });
+    await db.contact.createMany({
+      data: crowdIds.map((id, n) => ({
+        id,
+        brandId: wide.brandId,
+        firstName: `Many${run}`,
+        lastName: n === 7 ? `Shared${run} Single${run}` : `Shared${run}`,
+        customProperties: {},
+        createdAt: now,
+        updatedAt: now,
+      })),
+    });
     const both = await search(`q=${encodeURIComponent(`many${run} shared${run}`)}&limit=1`, wide.key);
     expect(both.total).toBe(1_001);
     expect(both.capped).toBe(false);
@@ -110,7 +153,10 @@ describe("GET /api/contacts/export", () => {
     const res = await api("/api/contacts/export?tag=vip", { key: brand.key });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
-    const lines = (await res.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines).toHaveLength(3);
     expect(lines.slice(1).join("\n")).toContain(`ava.smith-${run}@example.com`);
     expect(lines.slice(1).join("\n")).not.toContain("bob-");
@@ -121,9 +167,16 @@ describe("POST /api/contacts/{id}/erasure", () => {
   it("removes the contact, its identifiers and events, keeps an audit line, and frees the email", async () => {
     const email = `erase-${run}@example.com`;
     const id = await contact(brand.key, { identifiers: [{ type: "email", id: email }], firstName: "Erin" });
-    const sent = await api("/api/events", { key: brand.key, body: { eventName: "quiz completed", origin: "api", contact: { email }, properties: { score: 3 } } });
+    const sent = await api("/api/events", {
+      key: brand.key,
+      body: { eventName: "quiz completed", origin: "api", contact: { email }, properties: { score: 3 } },
+    });
     expect(sent.status).toBe(202);
-    await until(() => db.contactEvent.count({ where: { contactId: id } }), (n) => n === 1, 30_000);
+    await until(
+      () => db.contactEvent.count({ where: { contactId: id } }),
+      (n) => n === 1,
+      30_000,
+    );
 
     const res = await api(`/api/contacts/${id}/erasure`, { key: brand.key, method: "POST" });
     expect(res.status, await res.clone().text()).toBe(200);
@@ -146,16 +199,38 @@ describe("POST /api/contacts/{id}/erasure", () => {
       const res = await api("/api/batches", { key: own.key, body });
       expect(res.status, await res.clone().text()).toBe(201);
       const { batchID } = await json(res);
-      await until(async () => (await json(await api(`/api/batches/${batchID}`, { key: own.key }))).status, (status) => status === "finished", 30_000);
+      await until(
+        async () => (await json(await api(`/api/batches/${batchID}`, { key: own.key }))).status,
+        (status) => status === "finished",
+        30_000,
+      );
       return batchID as string;
     };
-    const contacts = await batchOf({ endpoint: "contacts", method: "POST", items: [{ identifiers: [{ type: "email", id: email }], firstName: "Bea" }, { identifiers: [{ type: "email", id: `kept-${run}@example.com` }] }] });
-    const events = await batchOf({ endpoint: "events", method: "POST", items: [{ eventName: "quiz completed", contact: { email }, properties: { score: 3 } }] });
+    const contacts = await batchOf({
+      endpoint: "contacts",
+      method: "POST",
+      items: [
+        { identifiers: [{ type: "email", id: email }], firstName: "Bea" },
+        { identifiers: [{ type: "email", id: `kept-${run}@example.com` }] },
+      ],
+    });
+    const events = await batchOf({
+      endpoint: "events",
+      method: "POST",
+      items: [{ eventName: "quiz completed", contact: { email }, properties: { score: 3 } }],
+    });
     const id = (await search(`q=batched-${run}`, own.key)).contacts[0].id as string;
-    await until(() => db.contactEvent.count({ where: { contactId: id } }), (n) => n === 1, 30_000);
+    await until(
+      () => db.contactEvent.count({ where: { contactId: id } }),
+      (n) => n === 1,
+      30_000,
+    );
 
     expect((await api(`/api/contacts/${id}/erasure`, { key: own.key, method: "POST" })).status).toBe(200);
-    const stored = await db.batchItem.findMany({ where: { batchId: { in: [contacts, events] } }, orderBy: [{ batchId: "asc" }, { position: "asc" }] });
+    const stored = await db.batchItem.findMany({
+      where: { batchId: { in: [contacts, events] } },
+      orderBy: [{ batchId: "asc" }, { position: "asc" }],
+    });
     expect(stored).toHaveLength(3);
     expect(JSON.stringify(stored)).not.toContain(email);
     expect(JSON.stringify(stored)).toContain(`kept-${run}@example.com`);
@@ -165,16 +240,34 @@ describe("POST /api/contacts/{id}/erasure", () => {
   it("removes the events not processed yet that name the contact by any identifier or its id, and the test emails sent to them", async () => {
     const own = await createTestBrand();
     const email = `pending-${run}@example.com`;
-    const id = await contact(own.key, { identifiers: [{ type: "email", id: email }, { type: "phone", id: "+14155550177" }], firstName: "Pia" });
+    const id = await contact(own.key, {
+      identifiers: [
+        { type: "email", id: email },
+        { type: "phone", id: "+14155550177" },
+      ],
+      firstName: "Pia",
+    });
     const bystander = `bystander-${run}@example.com`;
     // Inbox rows as the worker leaves them: waiting for a retry (pending, not due yet) or parked.
     const later = new Date(Date.now() + 3_600_000);
     const inbox = (contactPart: Record<string, unknown>, status: "pending" | "parked") => {
       const now = new Date();
       const row = {
-        id: newId(now), brandId: own.brandId, eventName: "quiz completed", eventVersion: null, origin: "api", originInIdentity: true, eventID: null,
-        eventTime: now, receivedAt: now, historical: false, payload: JSON.stringify({ contact: contactPart, properties: { score: 1 } }),
-        status, attempts: 1, nextAttemptAt: later, lastError: status === "parked" ? "boom" : null,
+        id: newId(now),
+        brandId: own.brandId,
+        eventName: "quiz completed",
+        eventVersion: null,
+        origin: "api",
+        originInIdentity: true,
+        eventID: null,
+        eventTime: now,
+        receivedAt: now,
+        historical: false,
+        payload: JSON.stringify({ contact: contactPart, properties: { score: 1 } }),
+        status,
+        attempts: 1,
+        nextAttemptAt: later,
+        lastError: status === "parked" ? "boom" : null,
       };
       return db.eventInbox.create({ data: row }).then(() => row.id);
     };
@@ -186,23 +279,43 @@ describe("POST /api/contacts/{id}/erasure", () => {
     ]);
     const kept = await Promise.all([inbox({ email: bystander }, "pending"), inbox({ phone: "+14155550999" }, "parked")]);
     const testEmail = (to: string[], contactRef: { id: string; email: string } | null) =>
-      db.testEmail.create({
-        data: {
-          id: newId(), brandId: own.brandId, userId: null, templateId: "t", templateName: "Welcome", contactId: contactRef?.id ?? null, contactEmail: contactRef?.email ?? null,
-          to, from: "shop@example.com", subject: "Hi Pia", html: "<p>Hi Pia</p>", text: "Hi Pia", transport: "outbox", status: "sent",
-        },
-      }).then((row) => row.id);
+      db.testEmail
+        .create({
+          data: {
+            id: newId(),
+            brandId: own.brandId,
+            userId: null,
+            templateId: "t",
+            templateName: "Welcome",
+            contactId: contactRef?.id ?? null,
+            contactEmail: contactRef?.email ?? null,
+            to,
+            from: "shop@example.com",
+            subject: "Hi Pia",
+            html: "<p>Hi Pia</p>",
+            text: "Hi Pia",
+            transport: "outbox",
+            status: "sent",
+          },
+        })
+        .then((row) => row.id);
     const sent = await Promise.all([testEmail([`Pending-${run}@Example.com`], null), testEmail(["qa@example.com"], { id, email })]);
     const other = await testEmail([bystander], null);
 
     const res = await api(`/api/contacts/${id}/erasure`, { key: own.key, method: "POST" });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await json(res)).toMatchObject({ contactID: id, identifiers: 2, events: 4 });
-    expect(await db.eventInbox.findMany({ where: { id: { in: [...named, ...kept] } }, select: { id: true }, orderBy: { id: "asc" } })).toEqual([...kept].sort().map((k) => ({ id: k })));
+    expect(
+      await db.eventInbox.findMany({ where: { id: { in: [...named, ...kept] } }, select: { id: true }, orderBy: { id: "asc" } }),
+    ).toEqual([...kept].sort().map((k) => ({ id: k })));
     expect(await db.testEmail.findMany({ where: { id: { in: [...sent, other] } }, select: { id: true } })).toEqual([{ id: other }]);
     // Nothing is left that would bring the person back when the worker gets to it.
     await db.eventInbox.updateMany({ where: { id: { in: kept } }, data: { nextAttemptAt: new Date(), status: "pending" } });
-    await until(() => db.eventInbox.count({ where: { id: { in: kept }, status: "done" } }), (n) => n === 2, 30_000);
+    await until(
+      () => db.eventInbox.count({ where: { id: { in: kept }, status: "done" } }),
+      (n) => n === 2,
+      30_000,
+    );
     expect(await db.contactIdentifier.count({ where: { brandId: own.brandId, value: { in: [email, "+14155550177"] } } })).toBe(0);
   });
   it("is 404 for a contact of another brand", async () => {

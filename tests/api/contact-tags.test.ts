@@ -24,7 +24,11 @@ async function contact(body: Record<string, unknown> = {}, key = brand.key) {
 }
 const read = async (id: string, key = brand.key) => json(await api(`/api/contacts/${id}`, { key }));
 const finished = (jobId: string, key = brand.key) =>
-  until(async () => json(await api(`/api/contacts/tags/jobs/${jobId}`, { key })), (job) => job.status === "done" || job.status === "failed", 60_000);
+  until(
+    async () => json(await api(`/api/contacts/tags/jobs/${jobId}`, { key })),
+    (job) => job.status === "done" || job.status === "failed",
+    60_000,
+  );
 
 /** `n` contacts with `tag`, written straight into the database (the job is what is tested, not the upsert). */
 async function seedMembers(brandId: string, n: number, tag: string): Promise<string[]> {
@@ -39,12 +43,19 @@ async function seedMembers(brandId: string, n: number, tag: string): Promise<str
 async function countTagged(tag: string, memberTag: string): Promise<number> {
   const [row] = await sqlReader().all<{ n: unknown }>(
     `SELECT COUNT(*) AS n FROM "ContactTag" t WHERE t."brandId" = ? AND t."tag" = ? AND t."contactId" IN (SELECT m."contactId" FROM "ContactTag" m WHERE m."brandId" = ? AND m."tag" = ?)`,
-    [brand.brandId, tag, brand.brandId, memberTag]);
+    [brand.brandId, tag, brand.brandId, memberTag],
+  );
   return Number(row.n);
 }
 
 async function segmentOf(tag: string, key = brand.key) {
-  const res = await api("/api/segments", { key, body: { name: `has ${tag}`, conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: [tag] }] }] }] } });
+  const res = await api("/api/segments", {
+    key,
+    body: {
+      name: `has ${tag}`,
+      conditionGroups: [{ conditions: [{ entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: [tag] }] }] }],
+    },
+  });
   expect(res.status).toBe(201);
   return (await json(res)).segmentID as string;
 }
@@ -54,7 +65,12 @@ describe("POST / DELETE /api/contacts/tags by id, email and phone", () => {
     const a = await contact({ tags: ["kept"] });
     const b = await contact({ identifiers: [{ type: "phone", id: "+14155550101" }] });
     const untouched = await contact();
-    const res = await tags({ contactIDs: [a.id, "000000000000000000000000", "not-an-id"], emails: [a.email.toUpperCase(), "nobody@example.com"], phones: ["+1 415 555 0101", "+19999999999"], tags: ["new", "new", "also"] });
+    const res = await tags({
+      contactIDs: [a.id, "000000000000000000000000", "not-an-id"],
+      emails: [a.email.toUpperCase(), "nobody@example.com"],
+      phones: ["+1 415 555 0101", "+19999999999"],
+      tags: ["new", "new", "also"],
+    });
     expect(res.status).toBe(202);
     expect(await json(res)).toEqual({ action: "add", contactsChanged: 2 });
     expect((await read(a.id)).tags).toEqual(["also", "kept", "new"]);
@@ -64,7 +80,10 @@ describe("POST / DELETE /api/contacts/tags by id, email and phone", () => {
     const before = (await read(a.id)).updatedAt;
     expect(await json(await tags({ contactIDs: [a.id], tags: ["new"] }))).toEqual({ action: "add", contactsChanged: 0 });
     expect((await read(a.id)).updatedAt).toBe(before);
-    expect(await json(await tags({ contactIDs: [a.id, b.id], tags: ["new", "kept"] }, "DELETE"))).toEqual({ action: "remove", contactsChanged: 2 });
+    expect(await json(await tags({ contactIDs: [a.id, b.id], tags: ["new", "kept"] }, "DELETE"))).toEqual({
+      action: "remove",
+      contactsChanged: 2,
+    });
     expect((await read(a.id)).tags).toEqual(["also"]);
     expect((await read(b.id)).tags).toEqual(["also"]);
   });
@@ -90,9 +109,20 @@ describe("a segment's members, in the background", () => {
     const res = await tags({ segmentID, tags: ["campaign"] });
     expect(res.status).toBe(202);
     const accepted = await json(res);
-    expect(accepted).toMatchObject({ action: "add", contactsChanged: 0, job: { id: expect.any(String), segmentID, action: "add", tags: ["campaign"], processed: 0, changed: 0 } });
+    expect(accepted).toMatchObject({
+      action: "add",
+      contactsChanged: 0,
+      job: { id: expect.any(String), segmentID, action: "add", tags: ["campaign"], processed: 0, changed: 0 },
+    });
     const job = await finished(accepted.job.id);
-    expect(job).toMatchObject({ status: "done", total: 1200, processed: 1200, changed: 1200, startedAt: expect.any(String), finishedAt: expect.any(String) });
+    expect(job).toMatchObject({
+      status: "done",
+      total: 1200,
+      processed: 1200,
+      changed: 1200,
+      startedAt: expect.any(String),
+      finishedAt: expect.any(String),
+    });
     expect(members).toHaveLength(1200);
     expect(await countTagged("campaign", tagged)).toBe(1200);
     expect((await read(outsider.id)).tags).toEqual([]);
@@ -114,7 +144,13 @@ describe("a segment's members, in the background", () => {
     const [second, direct] = await Promise.all([
       tags({ segmentID, tags: ["wave", "second"] }).then(json),
       tags({ contactIDs: members.slice(100, 150), tags: ["wave"] }).then(json),
-      ...members.slice(0, 40).map((id, i) => api(`/api/contacts/${id}`, { key: brand.key, method: "PATCH", body: { firstName: `P${i}`, customProperties: { touched: true } } })),
+      ...members.slice(0, 40).map((id, i) =>
+        api(`/api/contacts/${id}`, {
+          key: brand.key,
+          method: "PATCH",
+          body: { firstName: `P${i}`, customProperties: { touched: true } },
+        }),
+      ),
     ]);
     const late = await contact({ tags: [tagged] });
     const [first, other] = await Promise.all([finished(accepted.job.id), finished(second.job.id)]);
@@ -142,11 +178,25 @@ describe("a segment's members, in the background", () => {
     const now = new Date();
     // As a process leaves it when it stops mid-way: running, lease lapsed, the first half done.
     const jobId = newId(now);
-    await db.contactTag.createMany({ data: members.slice(0, 25).map((contactId) => ({ contactId, brandId: brand.brandId, tag: "resumed" })) });
+    await db.contactTag.createMany({
+      data: members.slice(0, 25).map((contactId) => ({ contactId, brandId: brand.brandId, tag: "resumed" })),
+    });
     await db.contactTagJob.create({
       data: {
-        id: jobId, brandId: brand.brandId, action: "add", tags: ["resumed"], segmentId: segmentID, status: "running", total: 50, processed: 25, changed: 25,
-        cursor: halfway, lastId: newId(now), claimedUntil: new Date(now.getTime() - 1000), createdAt: now, startedAt: now,
+        id: jobId,
+        brandId: brand.brandId,
+        action: "add",
+        tags: ["resumed"],
+        segmentId: segmentID,
+        status: "running",
+        total: 50,
+        processed: 25,
+        changed: 25,
+        cursor: halfway,
+        lastId: newId(now),
+        claimedUntil: new Date(now.getTime() - 1000),
+        createdAt: now,
+        startedAt: now,
       },
     });
     const job = await finished(jobId);

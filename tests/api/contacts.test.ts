@@ -28,11 +28,22 @@ describe("POST /api/contacts (upsert)", () => {
     const email = newEmail();
     const res = await post({
       identifiers: [
-        { type: "email", id: email.toUpperCase(), channels: { email: { status: "subscribed" } }, consent: { source: "signup form", ip: "203.0.113.7", userAgent: "Mozilla/5.0" } },
+        {
+          type: "email",
+          id: email.toUpperCase(),
+          channels: { email: { status: "subscribed" } },
+          consent: { source: "signup form", ip: "203.0.113.7", userAgent: "Mozilla/5.0" },
+        },
         { type: "phone", id: "+14155552671", sendWelcomeMessage: false },
       ],
-      firstName: "Ada", lastName: "Lovelace", gender: "f", birthdate: "1815-12-10", countryCode: "GB", city: "London",
-      tags: ["vip", "newsletter"], customProperties: { plan: "gold", visits: 3, beta: true },
+      firstName: "Ada",
+      lastName: "Lovelace",
+      gender: "f",
+      birthdate: "1815-12-10",
+      countryCode: "GB",
+      city: "London",
+      tags: ["vip", "newsletter"],
+      customProperties: { plan: "gold", visits: 3, beta: true },
     });
     expect(res.status).toBe(201);
     const contact = await json(res);
@@ -41,22 +52,45 @@ describe("POST /api/contacts (upsert)", () => {
       email,
       phone: ["+14155552671"],
       status: "subscribed",
-      firstName: "Ada", lastName: "Lovelace", gender: "f", birthdate: "1815-12-10", countryCode: "GB", city: "London",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      gender: "f",
+      birthdate: "1815-12-10",
+      countryCode: "GB",
+      city: "London",
       tags: ["newsletter", "vip"],
       customProperties: { plan: "gold", visits: 3, beta: true },
       segments: [],
     });
     expect(contact.identifiers[0]).toMatchObject({
-      type: "email", id: email, sendWelcomeMessage: true,
+      type: "email",
+      id: email,
+      sendWelcomeMessage: true,
       channels: { email: { status: "subscribed", statusChangedAt: expect.any(String) } },
       consent: { source: "signup form", ip: "203.0.113.7", userAgent: "Mozilla/5.0", createdAt: expect.any(String) },
     });
-    expect(contact.identifiers[1]).toMatchObject({ type: "phone", id: "+14155552671", sendWelcomeMessage: false, channels: { sms: { status: "nonSubscribed" } } });
+    expect(contact.identifiers[1]).toMatchObject({
+      type: "phone",
+      id: "+14155552671",
+      sendWelcomeMessage: false,
+      channels: { sms: { status: "nonSubscribed" } },
+    });
     expect(contact.identifiers[1]).not.toHaveProperty("consent");
     // The published history arrays, from the changes this request made; unset fields are omitted, never null.
     expect(contact.optIns).toEqual([{ channel: "email", optInAt: contact.identifiers[0].channels.email.statusChangedAt }]);
-    expect(contact.consents).toEqual([{ channel: "email", source: "signup form", ip: "203.0.113.7", userAgent: "Mozilla/5.0", createdAt: contact.identifiers[0].consent.createdAt }]);
-    expect(contact.statuses.map((s: { channel: string; status: string }) => [s.channel, s.status]).sort()).toEqual([["email", "subscribed"], ["sms", "nonSubscribed"]]);
+    expect(contact.consents).toEqual([
+      {
+        channel: "email",
+        source: "signup form",
+        ip: "203.0.113.7",
+        userAgent: "Mozilla/5.0",
+        createdAt: contact.identifiers[0].consent.createdAt,
+      },
+    ]);
+    expect(contact.statuses.map((s: { channel: string; status: string }) => [s.channel, s.status]).sort()).toEqual([
+      ["email", "subscribed"],
+      ["sms", "nonSubscribed"],
+    ]);
     for (const unset of ["address", "state", "country", "postalCode"]) expect(contact).not.toHaveProperty(unset);
   });
 
@@ -72,7 +106,12 @@ describe("POST /api/contacts (upsert)", () => {
     const phone = "+4915112345678";
     const first = await createContact({ identifiers: [{ type: "phone", id: phone }] });
     const email = newEmail();
-    const res = await post({ identifiers: [{ type: "email", id: email }, { type: "phone", id: phone }] });
+    const res = await post({
+      identifiers: [
+        { type: "email", id: email },
+        { type: "phone", id: phone },
+      ],
+    });
     expect(res.status).toBe(200);
     const contact = await json(res);
     expect(contact.id).toBe(first.id);
@@ -83,8 +122,19 @@ describe("POST /api/contacts (upsert)", () => {
     const a = await createContact();
     const phone = "+33612345678";
     await createContact({ identifiers: [{ type: "phone", id: phone }] });
-    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: a.email }, { type: "phone", id: phone }] }), 409, "conflict");
-    expect(body.errors).toEqual([expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/1/id", code: "identifier_taken" })]);
+    const body = await expectProblem(
+      await post({
+        identifiers: [
+          { type: "email", id: a.email },
+          { type: "phone", id: phone },
+        ],
+      }),
+      409,
+      "conflict",
+    );
+    expect(body.errors).toEqual([
+      expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/1/id", code: "identifier_taken" }),
+    ]);
   });
 
   it("20 simultaneous POSTs of the same new email create exactly one contact", async () => {
@@ -102,13 +152,24 @@ describe("POST /api/contacts (upsert)", () => {
   });
 
   it("an upsert refused with 409 among concurrent upserts leaves the others created", async () => {
-    const withPhone = await createContact({ identifiers: [{ type: "phone", id: "+14155550142" }, { type: "email", id: newEmail() }] });
+    const withPhone = await createContact({
+      identifiers: [
+        { type: "phone", id: "+14155550142" },
+        { type: "email", id: newEmail() },
+      ],
+    });
     const other = await createContact();
     const emails = Array.from({ length: 8 }, () => newEmail());
     const results = await Promise.all([
       ...emails.map((email) => post({ identifiers: [{ type: "email", id: email }], firstName: "Batch" })),
       // matched by the other contact's email, with a phone that belongs to another contact: 409
-      post({ identifiers: [{ type: "email", id: other.email }, { type: "phone", id: withPhone.phone[0] }], firstName: "Refused" }),
+      post({
+        identifiers: [
+          { type: "email", id: other.email },
+          { type: "phone", id: withPhone.phone[0] },
+        ],
+        firstName: "Refused",
+      }),
     ]);
     expect(results.map((r) => r.status)).toEqual([...Array(8).fill(201), 409]);
     for (const email of emails) {
@@ -133,7 +194,18 @@ describe("POST /api/contacts (upsert)", () => {
   });
 
   it("validates emails and E.164 phones", async () => {
-    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: "not-an-email" }, { type: "phone", id: "4155552671" }, { type: "phone", id: "+0155" }, { type: "phone", id: "+1 234 567 8901 2345" }] }), 400, "validation-failed");
+    const body = await expectProblem(
+      await post({
+        identifiers: [
+          { type: "email", id: "not-an-email" },
+          { type: "phone", id: "4155552671" },
+          { type: "phone", id: "+0155" },
+          { type: "phone", id: "+1 234 567 8901 2345" },
+        ],
+      }),
+      400,
+      "validation-failed",
+    );
     expect(body.errors).toEqual([
       expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/0/id", code: "invalid_email" }),
       expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/1/id", code: "invalid_phone" }),
@@ -143,7 +215,9 @@ describe("POST /api/contacts (upsert)", () => {
   });
 
   it("accepts E.164 numbers no carrier assigned (the published example +1234567890) as sent, and normalizes assigned ones", async () => {
-    const unassigned = `+1234${Math.floor(Math.random() * 1e6).toString().padStart(6, "0")}`;
+    const unassigned = `+1234${Math.floor(Math.random() * 1e6)
+      .toString()
+      .padStart(6, "0")}`;
     const kept = await createContact({ identifiers: [{ type: "phone", id: unassigned }] });
     expect(kept.phone).toEqual([unassigned]);
     const found = await json(await api(`/api/contacts?phone=${encodeURIComponent(unassigned)}`, { key: brand.key }));
@@ -158,10 +232,16 @@ describe("POST /api/contacts (upsert)", () => {
   });
 
   it("rejects a channel that does not belong to the identifier type and unknown statuses", async () => {
-    const body = await expectProblem(await post({ identifiers: [
-      { type: "email", id: newEmail(), channels: { sms: { status: "subscribed" } } },
-      { type: "phone", id: "+14155550123", channels: { sms: { status: "maybe" } } },
-    ] }), 400, "validation-failed");
+    const body = await expectProblem(
+      await post({
+        identifiers: [
+          { type: "email", id: newEmail(), channels: { sms: { status: "subscribed" } } },
+          { type: "phone", id: "+14155550123", channels: { sms: { status: "maybe" } } },
+        ],
+      }),
+      400,
+      "validation-failed",
+    );
     expect(body.errors).toEqual([
       expect.objectContaining({ pointer: "/identifiers/0/channels/sms", code: "invalid_channel" }),
       expect.objectContaining({ pointer: "/identifiers/1/channels/sms/status", code: "invalid_value" }),
@@ -170,7 +250,17 @@ describe("POST /api/contacts (upsert)", () => {
 
   it("rejects duplicate identifiers and duplicate tags", async () => {
     const email = newEmail();
-    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: email }, { type: "email", id: email.toUpperCase() }], tags: ["a", "a"] }), 400, "validation-failed");
+    const body = await expectProblem(
+      await post({
+        identifiers: [
+          { type: "email", id: email },
+          { type: "email", id: email.toUpperCase() },
+        ],
+        tags: ["a", "a"],
+      }),
+      400,
+      "validation-failed",
+    );
     expect(body.errors).toEqual([
       expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/1/id", code: "duplicate" }),
       expect.objectContaining({ field: "tags", pointer: "/tags/1", code: "duplicate" }),
@@ -178,17 +268,45 @@ describe("POST /api/contacts (upsert)", () => {
   });
 
   it("enforces profile field limits, reporting every error at once", async () => {
-    const body = await expectProblem(await post({
-      identifiers: [{ type: "email", id: newEmail() }],
-      firstName: "x".repeat(51), lastName: "y".repeat(51), address: "a".repeat(501), city: "c".repeat(101), state: "s".repeat(101),
-      country: "c".repeat(101), countryCode: "XX", postalCode: "1".repeat(21), gender: "x", birthdate: "1990-13-01",
-    }), 400, "validation-failed");
-    expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual(
-      ["address", "birthdate", "city", "country", "countryCode", "firstName", "gender", "lastName", "postalCode", "state"]);
+    const body = await expectProblem(
+      await post({
+        identifiers: [{ type: "email", id: newEmail() }],
+        firstName: "x".repeat(51),
+        lastName: "y".repeat(51),
+        address: "a".repeat(501),
+        city: "c".repeat(101),
+        state: "s".repeat(101),
+        country: "c".repeat(101),
+        countryCode: "XX",
+        postalCode: "1".repeat(21),
+        gender: "x",
+        birthdate: "1990-13-01",
+      }),
+      400,
+      "validation-failed",
+    );
+    expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "address",
+      "birthdate",
+      "city",
+      "country",
+      "countryCode",
+      "firstName",
+      "gender",
+      "lastName",
+      "postalCode",
+      "state",
+    ]);
   });
 
   it("accepts values at the limits", async () => {
-    const contact = await createContact({ firstName: "x".repeat(50), postalCode: "1".repeat(20), countryCode: "DE", gender: "m", birthdate: "2000-02-29" });
+    const contact = await createContact({
+      firstName: "x".repeat(50),
+      postalCode: "1".repeat(20),
+      countryCode: "DE",
+      gender: "m",
+      birthdate: "2000-02-29",
+    });
     expect(contact).toMatchObject({ firstName: "x".repeat(50), countryCode: "DE", gender: "m", birthdate: "2000-02-29" });
   });
 
@@ -200,22 +318,42 @@ describe("POST /api/contacts (upsert)", () => {
   });
 
   it("custom properties: string, number, boolean values; bounded keys and sizes", async () => {
-    const body = await expectProblem(await post({
-      identifiers: [{ type: "email", id: newEmail() }],
-      customProperties: { nested: { a: 1 }, list: [1], "bad key": "x", long: "x".repeat(1001) },
-    }), 400, "validation-failed");
+    const body = await expectProblem(
+      await post({
+        identifiers: [{ type: "email", id: newEmail() }],
+        customProperties: { nested: { a: 1 }, list: [1], "bad key": "x", long: "x".repeat(1001) },
+      }),
+      400,
+      "validation-failed",
+    );
     const pointers = body.errors.map((e: { pointer: string }) => e.pointer);
     expect(pointers).toEqual(expect.arrayContaining(["/customProperties/nested", "/customProperties/list", "/customProperties/long"]));
     expect(body.errors.some((e: { field: string }) => e.field.startsWith("customProperties"))).toBe(true);
     const tooMany = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`k${i}`, i]));
-    const many = await expectProblem(await post({ identifiers: [{ type: "email", id: newEmail() }], customProperties: tooMany }), 400, "validation-failed");
+    const many = await expectProblem(
+      await post({ identifiers: [{ type: "email", id: newEmail() }], customProperties: tooMany }),
+      400,
+      "validation-failed",
+    );
     expect(many.errors).toEqual([expect.objectContaining({ field: "customProperties", code: "too_big" })]);
   });
 
   it("validates consent (ip address, RFC 3339 createdAt; the source defaults to the writer)", async () => {
-    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: newEmail(), consent: { ip: "999.1.1.1", createdAt: "yesterday", source: "" } }] }), 400, "validation-failed");
-    expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/identifiers/0/consent/createdAt", "/identifiers/0/consent/ip", "/identifiers/0/consent/source"]);
-    const ok = await createContact({ identifiers: [{ type: "email", id: newEmail(), consent: { source: "import", createdAt: "2026-02-03T04:05:06+01:00", ip: "2001:db8::1" } }] });
+    const body = await expectProblem(
+      await post({ identifiers: [{ type: "email", id: newEmail(), consent: { ip: "999.1.1.1", createdAt: "yesterday", source: "" } }] }),
+      400,
+      "validation-failed",
+    );
+    expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+      "/identifiers/0/consent/createdAt",
+      "/identifiers/0/consent/ip",
+      "/identifiers/0/consent/source",
+    ]);
+    const ok = await createContact({
+      identifiers: [
+        { type: "email", id: newEmail(), consent: { source: "import", createdAt: "2026-02-03T04:05:06+01:00", ip: "2001:db8::1" } },
+      ],
+    });
     expect(ok.identifiers[0].consent).toEqual({ source: "import", createdAt: "2026-02-03T03:05:06.000Z", ip: "2001:db8::1" });
     expect(ok.consents).toEqual([{ channel: "email", source: "import", createdAt: "2026-02-03T03:05:06.000Z", ip: "2001:db8::1" }]);
     const defaulted = await createContact({ identifiers: [{ type: "email", id: newEmail(), consent: {} }] });
@@ -223,7 +361,10 @@ describe("POST /api/contacts (upsert)", () => {
   });
 
   it("keeps createdAt as the externalCreated custom property and identifiers[].source on the identifier", async () => {
-    const contact = await createContact({ identifiers: [{ type: "email", id: newEmail(), source: "shopify" }], createdAt: "2024-01-01T00:00:00Z" });
+    const contact = await createContact({
+      identifiers: [{ type: "email", id: newEmail(), source: "shopify" }],
+      createdAt: "2024-01-01T00:00:00Z",
+    });
     expect(contact.customProperties).toEqual({ externalCreated: "2024-01-01T00:00:00.000Z" });
     expect(contact.identifiers[0].source).toBe("shopify");
     expect(contact.createdAt).not.toBe("2024-01-01T00:00:00.000Z");
@@ -238,28 +379,49 @@ describe("POST /api/contacts (upsert)", () => {
   });
 
   it("rejects unknown fields", async () => {
-    const body = await expectProblem(await post({ identifiers: [{ type: "email", id: newEmail() }], favouriteColour: "red" }), 400, "validation-failed");
+    const body = await expectProblem(
+      await post({ identifiers: [{ type: "email", id: newEmail() }], favouriteColour: "red" }),
+      400,
+      "validation-failed",
+    );
     expect(body.errors).toEqual([expect.objectContaining({ field: "favouriteColour", code: "unknown_field" })]);
   });
 
   it("sets statusChangedAt when the status changes and keeps a given one", async () => {
     const email = newEmail();
-    const created = await createContact({ identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed", statusChangedAt: "2026-01-02T03:04:05Z" } } }] });
+    const created = await createContact({
+      identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed", statusChangedAt: "2026-01-02T03:04:05Z" } } }],
+    });
     expect(created.identifiers[0].channels.email.statusChangedAt).toBe("2026-01-02T03:04:05.000Z");
     const same = await json(await post({ identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed" } } }] }));
     expect(same.identifiers[0].channels.email.statusChangedAt).toBe("2026-01-02T03:04:05.000Z");
     expect(same.optIns).toHaveLength(1);
-    const changed = await json(await post({ identifiers: [{ type: "email", id: email, channels: { email: { status: "unsubscribed" } } }] }));
+    const changed = await json(
+      await post({ identifiers: [{ type: "email", id: email, channels: { email: { status: "unsubscribed" } } }] }),
+    );
     expect(Date.parse(changed.identifiers[0].channels.email.statusChangedAt)).toBeGreaterThan(Date.parse("2026-01-02T03:04:05Z"));
     expect(changed.status).toBe("unsubscribed");
-    expect(changed.statuses).toEqual([{ channel: "email", status: "unsubscribed", statusChangedAt: changed.identifiers[0].channels.email.statusChangedAt }]);
+    expect(changed.statuses).toEqual([
+      { channel: "email", status: "unsubscribed", statusChangedAt: changed.identifiers[0].channels.email.statusChangedAt },
+    ]);
     const history = await db.contactStatusChange.findMany({ where: { contactId: created.id }, orderBy: { at: "desc" } });
-    expect(history[0]).toMatchObject({ identifierType: "email", identifier: email, channel: "email", from: "subscribed", to: "unsubscribed", source: "api:api-key" });
+    expect(history[0]).toMatchObject({
+      identifierType: "email",
+      identifier: email,
+      channel: "email",
+      from: "subscribed",
+      to: "unsubscribed",
+      source: "api:api-key",
+    });
   });
 
   it("records the session as the source of a status change made from the dashboard", async () => {
     const session = await createSession(brand.brandId);
-    const res = await api("/api/contacts", { cookie: session.cookie, headers: { Origin: baseUrl() }, body: { identifiers: [{ type: "email", id: newEmail(), channels: { email: { status: "subscribed" } } }] } });
+    const res = await api("/api/contacts", {
+      cookie: session.cookie,
+      headers: { Origin: baseUrl() },
+      body: { identifiers: [{ type: "email", id: newEmail(), channels: { email: { status: "subscribed" } } }] },
+    });
     expect(res.status, await res.clone().text()).toBe(201);
     const contact = await json(res);
     const [change] = await db.contactStatusChange.findMany({ where: { contactId: contact.id } });
@@ -279,7 +441,12 @@ describe("PATCH /api/contacts/{id} and ?email=", () => {
 
   it("merges identifiers by (type, id)", async () => {
     const contact = await createContact();
-    const res = await patch(`/api/contacts/${contact.id}`, { identifiers: [{ type: "email", id: contact.email, sendWelcomeMessage: false }, { type: "phone", id: "+14155550199" }] });
+    const res = await patch(`/api/contacts/${contact.id}`, {
+      identifiers: [
+        { type: "email", id: contact.email, sendWelcomeMessage: false },
+        { type: "phone", id: "+14155550199" },
+      ],
+    });
     const updated = await json(res);
     expect(updated.identifiers).toHaveLength(2);
     expect(updated.identifiers[0]).toMatchObject({ id: contact.email, sendWelcomeMessage: false });
@@ -300,7 +467,9 @@ describe("PATCH /api/contacts/{id} and ?email=", () => {
 
   it("concurrent patches of different custom properties all survive (no lost update)", async () => {
     const contact = await createContact({ customProperties: { base: 0 } });
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => patch(`/api/contacts/${contact.id}`, { customProperties: { [`k${i}`]: i } })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => patch(`/api/contacts/${contact.id}`, { customProperties: { [`k${i}`]: i } })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
     const final = await json(await api(`/api/contacts/${contact.id}`, { key: brand.key }));
     expect(final.customProperties).toEqual({ base: 0, ...Object.fromEntries(Array.from({ length: 10 }, (_, i) => [`k${i}`, i])) });
@@ -308,15 +477,25 @@ describe("PATCH /api/contacts/{id} and ?email=", () => {
 
   it("refuses a merge that would exceed 100 custom properties", async () => {
     const contact = await createContact({ customProperties: Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, i])) });
-    const body = await expectProblem(await patch(`/api/contacts/${contact.id}`, { customProperties: { extra: 1 } }), 400, "validation-failed");
+    const body = await expectProblem(
+      await patch(`/api/contacts/${contact.id}`, { customProperties: { extra: 1 } }),
+      400,
+      "validation-failed",
+    );
     expect(body.errors).toEqual([expect.objectContaining({ field: "customProperties", pointer: "/customProperties", code: "too_big" })]);
-    expect((await json(await patch(`/api/contacts/${contact.id}`, { customProperties: { extra: 1, k0: null } }))).customProperties.extra).toBe(1);
+    expect(
+      (await json(await patch(`/api/contacts/${contact.id}`, { customProperties: { extra: 1, k0: null } }))).customProperties.extra,
+    ).toBe(1);
   });
 
   it("409 when an identifier belongs to another contact", async () => {
     const a = await createContact();
     const b = await createContact();
-    const body = await expectProblem(await patch(`/api/contacts/${a.id}`, { identifiers: [{ type: "email", id: b.email }] }), 409, "conflict");
+    const body = await expectProblem(
+      await patch(`/api/contacts/${a.id}`, { identifiers: [{ type: "email", id: b.email }] }),
+      409,
+      "conflict",
+    );
     expect(body.errors).toEqual([expect.objectContaining({ field: "identifiers.id", pointer: "/identifiers/0/id" })]);
   });
 
@@ -337,21 +516,49 @@ describe("PATCH /api/contacts/{id} and ?email=", () => {
 
   it("validates the patch like the create", async () => {
     const contact = await createContact();
-    const body = await expectProblem(await patch(`/api/contacts/${contact.id}`, { gender: "x", identifiers: [{ type: "phone", id: "123" }] }), 400, "validation-failed");
+    const body = await expectProblem(
+      await patch(`/api/contacts/${contact.id}`, { gender: "x", identifiers: [{ type: "phone", id: "123" }] }),
+      400,
+      "validation-failed",
+    );
     expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/gender", "/identifiers/0/id"]);
   });
 
   it("keeps the history arrays from real changes: opt-ins, statuses, consents", async () => {
-    const contact = await createContact({ identifiers: [{ type: "email", id: newEmail(), channels: { email: { status: "subscribed", statusChangedAt: "2026-01-01T00:00:00Z" } } }] });
-    const unsubscribed = await json(await patch(`/api/contacts/${contact.id}`, { identifiers: [{ type: "email", id: contact.email, channels: { email: { status: "unsubscribed", statusChangedAt: "2026-02-01T00:00:00Z" } } }] }));
+    const contact = await createContact({
+      identifiers: [
+        { type: "email", id: newEmail(), channels: { email: { status: "subscribed", statusChangedAt: "2026-01-01T00:00:00Z" } } },
+      ],
+    });
+    const unsubscribed = await json(
+      await patch(`/api/contacts/${contact.id}`, {
+        identifiers: [
+          { type: "email", id: contact.email, channels: { email: { status: "unsubscribed", statusChangedAt: "2026-02-01T00:00:00Z" } } },
+        ],
+      }),
+    );
     expect(unsubscribed.statuses).toEqual([{ channel: "email", status: "unsubscribed", statusChangedAt: "2026-02-01T00:00:00.000Z" }]);
     expect(unsubscribed.optIns).toEqual([{ channel: "email", optInAt: "2026-01-01T00:00:00.000Z" }]);
     // The same status again is no change; subscribing again is a second opt-in; a consent is added to the history.
-    await patch(`/api/contacts/${contact.id}`, { identifiers: [{ type: "email", id: contact.email, channels: { email: { status: "unsubscribed" } } }] });
-    const again = await json(await patch(`/api/contacts/${contact.id}`, {
-      identifiers: [{ type: "email", id: contact.email, channels: { email: { status: "subscribed", statusChangedAt: "2026-03-01T00:00:00Z" } }, consent: { source: "popup", createdAt: "2026-03-01T00:00:00Z" } }],
-    }));
-    expect(again.optIns).toEqual([{ channel: "email", optInAt: "2026-01-01T00:00:00.000Z" }, { channel: "email", optInAt: "2026-03-01T00:00:00.000Z" }]);
+    await patch(`/api/contacts/${contact.id}`, {
+      identifiers: [{ type: "email", id: contact.email, channels: { email: { status: "unsubscribed" } } }],
+    });
+    const again = await json(
+      await patch(`/api/contacts/${contact.id}`, {
+        identifiers: [
+          {
+            type: "email",
+            id: contact.email,
+            channels: { email: { status: "subscribed", statusChangedAt: "2026-03-01T00:00:00Z" } },
+            consent: { source: "popup", createdAt: "2026-03-01T00:00:00Z" },
+          },
+        ],
+      }),
+    );
+    expect(again.optIns).toEqual([
+      { channel: "email", optInAt: "2026-01-01T00:00:00.000Z" },
+      { channel: "email", optInAt: "2026-03-01T00:00:00.000Z" },
+    ]);
     expect(again.consents).toEqual([{ channel: "email", source: "popup", createdAt: "2026-03-01T00:00:00.000Z" }]);
     expect(await json(await api(`/api/contacts/${contact.id}`, { key: brand.key }))).toEqual(again);
   });
@@ -374,7 +581,12 @@ describe("GET /api/contacts/{id}", () => {
 describe("GET /api/contacts (list)", () => {
   it("finds by email and by phone (+ encoded as %2B)", async () => {
     const phone = "+12025550143";
-    const contact = await createContact({ identifiers: [{ type: "email", id: newEmail() }, { type: "phone", id: phone }] });
+    const contact = await createContact({
+      identifiers: [
+        { type: "email", id: newEmail() },
+        { type: "phone", id: phone },
+      ],
+    });
     const byEmail = await json(await api(`/api/contacts?email=${encodeURIComponent(contact.email.toUpperCase())}`, { key: brand.key }));
     expect(byEmail.contacts.map((c: { id: string }) => c.id)).toEqual([contact.id]);
     const byPhone = await json(await api(`/api/contacts?phone=%2B12025550143`, { key: brand.key }));
@@ -391,7 +603,10 @@ describe("GET /api/contacts (list)", () => {
 
   it("filters by status and by tag", async () => {
     const tag = `tag-${unique()}`;
-    const sub = await createContact({ identifiers: [{ type: "email", id: newEmail(), channels: { email: { status: "subscribed" } } }], tags: [tag] });
+    const sub = await createContact({
+      identifiers: [{ type: "email", id: newEmail(), channels: { email: { status: "subscribed" } } }],
+      tags: [tag],
+    });
     await createContact({ identifiers: [{ type: "email", id: newEmail(), channels: { email: { status: "unsubscribed" } } }], tags: [tag] });
     const byTag = await json(await api(`/api/contacts?tag=${tag}`, { key: brand.key }));
     expect(byTag.contacts).toHaveLength(2);
@@ -414,9 +629,17 @@ describe("GET /api/contacts (list)", () => {
   it("refuses tag with status, updatedAtFrom with another filter, and bad parameters", async () => {
     const a = await expectProblem(await api(`/api/contacts?tag=x&status=subscribed`, { key: brand.key }), 400, "validation-failed");
     expect(a.errors).toEqual([expect.objectContaining({ field: "status", code: "conflicting_parameters" })]);
-    const b = await expectProblem(await api(`/api/contacts?updatedAtFrom=2026-01-01T00:00:00Z&email=a@b.co`, { key: brand.key }), 400, "validation-failed");
+    const b = await expectProblem(
+      await api(`/api/contacts?updatedAtFrom=2026-01-01T00:00:00Z&email=a@b.co`, { key: brand.key }),
+      400,
+      "validation-failed",
+    );
     expect(b.errors).toEqual([expect.objectContaining({ field: "updatedAtFrom", code: "conflicting_parameters" })]);
-    const c = await expectProblem(await api(`/api/contacts?limit=251&status=maybe&sort=name`, { key: brand.key }), 400, "validation-failed");
+    const c = await expectProblem(
+      await api(`/api/contacts?limit=251&status=maybe&sort=name`, { key: brand.key }),
+      400,
+      "validation-failed",
+    );
     expect(c.errors.map((e: { field: string }) => e.field).sort()).toEqual(["limit", "sort", "status"]);
     const d = await expectProblem(await api(`/api/contacts?after=x&before=y`, { key: brand.key }), 400, "validation-failed");
     expect(d.errors).toEqual([expect.objectContaining({ field: "before", code: "conflicting_parameters" })]);
@@ -444,16 +667,30 @@ describe("GET /api/contacts (list)", () => {
     expect(back.contacts.map((c: { id: string }) => c.id)).toEqual([...created].reverse().slice(3, 6));
     const asc = await json(await api(`/api/contacts?limit=2&sort=updatedAt&direction=asc`, { key: pager.key }));
     expect(asc.contacts.map((c: { id: string }) => c.id)).toEqual(created.slice(0, 2));
-    await expectProblem(await api(`/api/contacts?limit=3&direction=asc&after=${page.paging.cursors.after}`, { key: pager.key }), 400, "validation-failed");
+    await expectProblem(
+      await api(`/api/contacts?limit=3&direction=asc&after=${page.paging.cursors.after}`, { key: pager.key }),
+      400,
+      "validation-failed",
+    );
   });
 });
 
 describe("tenancy", () => {
   it("another brand's key never sees, finds or changes a contact", async () => {
-    const mine = await createContact({ identifiers: [{ type: "email", id: newEmail() }, { type: "phone", id: "+61412345678" }], tags: ["secret"] });
+    const mine = await createContact({
+      identifiers: [
+        { type: "email", id: newEmail() },
+        { type: "phone", id: "+61412345678" },
+      ],
+      tags: ["secret"],
+    });
     await expectProblem(await api(`/api/contacts/${mine.id}`, { key: other.key }), 404, "not-found");
     await expectProblem(await patch(`/api/contacts/${mine.id}`, { firstName: "Hacked" }, other.key), 404, "not-found");
-    await expectProblem(await patch(`/api/contacts?email=${encodeURIComponent(mine.email)}`, { firstName: "Hacked" }, other.key), 404, "not-found");
+    await expectProblem(
+      await patch(`/api/contacts?email=${encodeURIComponent(mine.email)}`, { firstName: "Hacked" }, other.key),
+      404,
+      "not-found",
+    );
     expect((await json(await api(`/api/contacts?email=${encodeURIComponent(mine.email)}`, { key: other.key }))).contacts).toEqual([]);
     expect((await json(await api(`/api/contacts?phone=%2B61412345678`, { key: other.key }))).contacts).toEqual([]);
     expect((await json(await api(`/api/contacts?tag=secret`, { key: other.key }))).contacts).toEqual([]);

@@ -7,7 +7,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
 
 const nid = () => randomBytes(12).toString("hex");
-const textSection = (text: string) => ({ id: nid(), rows: [{ id: nid(), columns: [{ id: nid(), blocks: [{ id: nid(), type: "text", text }] }] }] });
+const textSection = (text: string) => ({
+  id: nid(),
+  rows: [{ id: nid(), columns: [{ id: nid(), blocks: [{ id: nid(), type: "text", text }] }] }],
+});
 
 let brand: TestBrand;
 let other: TestBrand;
@@ -15,7 +18,10 @@ let templateId: string;
 
 beforeAll(async () => {
   [brand, other] = await Promise.all([createTestBrand(), createTestBrand()]);
-  const res = await api("/api/email-templates", { key: brand.key, body: { name: "Content owner", sections: [textSection("<p>Original</p>")] } });
+  const res = await api("/api/email-templates", {
+    key: brand.key,
+    body: { name: "Content owner", sections: [textSection("<p>Original</p>")] },
+  });
   expect(res.status).toBe(201);
   templateId = (await json(res)).id;
 });
@@ -31,20 +37,38 @@ describe("PUT validation", () => {
       generalSettings: { content: { width: "5000px" } },
       sections: [
         { id: "not-hex", rows: [{ id: row, columns: [{ id: nid(), blocks: [{ id: nid(), type: "carousel" }] }] }] },
-        { id: nid(), rows: [{ id: row, columns: [{ id: nid(), blocks: [{ id: nid(), type: "text", text: "x", styleProperties: { alignment: "middle" } }] }] }] },
+        {
+          id: nid(),
+          rows: [
+            {
+              id: row,
+              columns: [{ id: nid(), blocks: [{ id: nid(), type: "text", text: "x", styleProperties: { alignment: "middle" } }] }],
+            },
+          ],
+        },
       ],
       colour: "red",
     };
     const problem = await expectProblem(await putContent(brand.key, templateId, body), 400, "validation-failed");
-    const got = problem.errors.map((e: { pointer: string; field: string; code: string }) => ({ pointer: e.pointer, field: e.field, code: e.code }));
-    expect(got).toEqual(expect.arrayContaining([
-      { pointer: "/colour", field: "colour", code: "unknown_field" },
-      { pointer: "/sections/0/id", field: "sections.id", code: expect.any(String) },
-      { pointer: "/sections/0/rows/0/columns/0/blocks/0/type", field: "sections.rows.columns.blocks.type", code: "invalid_value" },
-      { pointer: "/sections/1/rows/0/id", field: "sections.rows.id", code: "duplicate" },
-      { pointer: "/sections/1/rows/0/columns/0/blocks/0/styleProperties/alignment", field: "sections.rows.columns.blocks.styleProperties.alignment", code: "invalid_value" },
-      { pointer: "/generalSettings/content/width", field: "generalSettings.content.width", code: expect.any(String) },
-    ]));
+    const got = problem.errors.map((e: { pointer: string; field: string; code: string }) => ({
+      pointer: e.pointer,
+      field: e.field,
+      code: e.code,
+    }));
+    expect(got).toEqual(
+      expect.arrayContaining([
+        { pointer: "/colour", field: "colour", code: "unknown_field" },
+        { pointer: "/sections/0/id", field: "sections.id", code: expect.any(String) },
+        { pointer: "/sections/0/rows/0/columns/0/blocks/0/type", field: "sections.rows.columns.blocks.type", code: "invalid_value" },
+        { pointer: "/sections/1/rows/0/id", field: "sections.rows.id", code: "duplicate" },
+        {
+          pointer: "/sections/1/rows/0/columns/0/blocks/0/styleProperties/alignment",
+          field: "sections.rows.columns.blocks.styleProperties.alignment",
+          code: "invalid_value",
+        },
+        { pointer: "/generalSettings/content/width", field: "generalSettings.content.width", code: expect.any(String) },
+      ]),
+    );
     for (const e of problem.errors) expect(e.message, e.pointer).toEqual(expect.any(String));
     // the stored content is unchanged
     const stored = await json(await content(brand.key, templateId));
@@ -64,7 +88,11 @@ describe("a missing id", () => {
     await expectProblem(await content(brand.key, MISSING_ID), 404, "not-found");
     await expectProblem(await putContent(brand.key, MISSING_ID, { sections: [textSection("<p>New</p>")] }), 404, "not-found");
     await expectProblem(await renderContent(brand.key, MISSING_ID), 404, "not-found");
-    for (const res of [await content(brand.key, "nope"), await putContent(brand.key, "nope", { sections: [] }), await renderContent(brand.key, "nope")]) {
+    for (const res of [
+      await content(brand.key, "nope"),
+      await putContent(brand.key, "nope", { sections: [] }),
+      await renderContent(brand.key, "nope"),
+    ]) {
       const problem = await expectProblem(res, 400, "invalid-id");
       expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/id"]);
     }

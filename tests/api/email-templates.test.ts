@@ -22,7 +22,11 @@ describe("CRUD", () => {
     expect(got.headers.get("content-encoding")).toBe("gzip");
     expect(await got.json()).toEqual(created);
 
-    const put = await api(`/api/email-templates/${created.id}`, { key: brand.key, method: "PUT", body: { name: "Crud 2", sections: [plainSection()] } });
+    const put = await api(`/api/email-templates/${created.id}`, {
+      key: brand.key,
+      method: "PUT",
+      body: { name: "Crud 2", sections: [plainSection()] },
+    });
     expect(put.status).toBe(200);
     const replaced = await put.json();
     expect(replaced).toMatchObject({ id: created.id, name: "Crud 2", createdAt: created.createdAt, generalSettings: {} });
@@ -44,7 +48,11 @@ describe("CRUD", () => {
     const created = await createOk(brand, { name: "Mine", sections: [] });
     for (const id of [created.id, MISSING_ID]) {
       await expectProblem(await api(`/api/email-templates/${id}`, { key: other.key }), 404, "not-found");
-      await expectProblem(await api(`/api/email-templates/${id}`, { key: other.key, method: "PUT", body: { name: "x", sections: [] } }), 404, "not-found");
+      await expectProblem(
+        await api(`/api/email-templates/${id}`, { key: other.key, method: "PUT", body: { name: "x", sections: [] } }),
+        404,
+        "not-found",
+      );
       await expectProblem(await api(`/api/email-templates/${id}`, { key: other.key, method: "DELETE" }), 404, "not-found");
     }
     expect((await api(`/api/email-templates/${created.id}`, { key: brand.key })).status).toBe(200);
@@ -56,7 +64,11 @@ describe("CRUD", () => {
 
   it("a missing body is a 400 and another content type a 415", async () => {
     await expectProblem(await api("/api/email-templates", { key: brand.key, method: "POST" }), 400, "bad-request");
-    await expectProblem(await api("/api/email-templates", { key: brand.key, method: "POST", body: "name=x", headers: { "Content-Type": "text/plain" } }), 415, "unsupported-media-type");
+    await expectProblem(
+      await api("/api/email-templates", { key: brand.key, method: "POST", body: "name=x", headers: { "Content-Type": "text/plain" } }),
+      415,
+      "unsupported-media-type",
+    );
   });
 
   it("needs credentials", async () => {
@@ -135,7 +147,15 @@ describe("list", () => {
     const second = await list(`?limit=3&sort=name&direction=asc&after=${first.paging.cursors.after}`);
     const third = await list(`?limit=3&sort=name&direction=asc&after=${second.paging.cursors.after}`);
     expect(third.paging.hasMore).toBe(false);
-    expect([...first.templates, ...second.templates, ...third.templates].map((t: any) => t.name)).toEqual(["Apple", "apple pie", "banana", "cherry", "Date", "elderberry", "Fig"]);
+    expect([...first.templates, ...second.templates, ...third.templates].map((t: any) => t.name)).toEqual([
+      "Apple",
+      "apple pie",
+      "banana",
+      "cherry",
+      "Date",
+      "elderberry",
+      "Fig",
+    ]);
     const back = await list(`?limit=3&sort=name&direction=asc&before=${third.paging.cursors.before}`);
     expect(back.templates).toEqual(second.templates);
   });
@@ -160,13 +180,24 @@ describe("list", () => {
   });
 
   it("validates its parameters", async () => {
-    for (const [query, pointer] of [["?limit=0", "/limit"], ["?limit=101", "/limit"], ["?sort=updatedAt", "/sort"], ["?direction=up", "/direction"], [`?nameContains=${"x".repeat(201)}`, "/nameContains"], ["?after=a&before=b", "/before"]]) {
+    for (const [query, pointer] of [
+      ["?limit=0", "/limit"],
+      ["?limit=101", "/limit"],
+      ["?sort=updatedAt", "/sort"],
+      ["?direction=up", "/direction"],
+      [`?nameContains=${"x".repeat(201)}`, "/nameContains"],
+      ["?after=a&before=b", "/before"],
+    ]) {
       const body = await expectProblem(await api(`/api/email-templates${query}`, { key: lister.key }), 400, "validation-failed");
       expect(body.errors.map((e: any) => e.pointer)).toContain(pointer);
     }
     await expectProblem(await api("/api/email-templates?after=garbage", { key: lister.key }), 400, "validation-failed");
     const nameCursor = (await list("?limit=1&sort=name")).paging.cursors.after;
-    await expectProblem(await api(`/api/email-templates?sort=createdAt&after=${nameCursor}`, { key: lister.key }), 400, "validation-failed");
+    await expectProblem(
+      await api(`/api/email-templates?sort=createdAt&after=${nameCursor}`, { key: lister.key }),
+      400,
+      "validation-failed",
+    );
     const forged = Buffer.from(JSON.stringify({ s: "createdAt", d: "desc", v: "not a date", id: "x" })).toString("base64url");
     await expectProblem(await api(`/api/email-templates?after=${forged}`, { key: lister.key }), 400, "validation-failed");
   });
@@ -179,7 +210,8 @@ describe("list", () => {
 
 describe("import", () => {
   const importHtml = (html: string, name = "Imported") => api("/api/email-templates/import", { key: brand.key, body: { name, html } });
-  const blocksOf = (template: any) => template.sections.flatMap((s: any) => s.rows.flatMap((r: any) => r.columns.flatMap((c: any) => c.blocks)));
+  const blocksOf = (template: any) =>
+    template.sections.flatMap((s: any) => s.rows.flatMap((r: any) => r.columns.flatMap((c: any) => c.blocks)));
 
   it("head <style> tags are kept in the style block and applied to the blocks; the <body> content becomes editable blocks", async () => {
     const html = `<!doctype html><html><head><title>T</title><style>p { color: red; }</style><style>.a{margin:0}</style></head>
@@ -192,12 +224,22 @@ describe("import", () => {
       expect.objectContaining({ type: "htmlCode", htmlCode: { style: "p { color: red; }\n.a{margin:0}\n.inbody{}", body: "" } }),
       expect.objectContaining({ type: "text", text: '<p style="color: red;">Hello <b>[[contact.first_name]]</b></p>' }),
     ]);
-    expect(template.importSummary).toMatchObject({ sections: 2, blocks: { htmlCode: 1, text: 1 }, keptAsHtml: [], stylesKept: true, mergeTags: { converted: [], unknown: [] } });
+    expect(template.importSummary).toMatchObject({
+      sections: 2,
+      blocks: { htmlCode: 1, text: 1 },
+      keptAsHtml: [],
+      stylesKept: true,
+      mergeTags: { converted: [], unknown: [] },
+    });
     // an ordinary template: it reads back (without the summary) and survives a PUT of itself unchanged
     const read = await json(await api(`/api/email-templates/${template.id}`, { key: brand.key }));
     const { importSummary: _summary, ...stored } = template;
     expect(read).toEqual(stored);
-    const put = await api(`/api/email-templates/${template.id}`, { key: brand.key, method: "PUT", body: { name: read.name, generalSettings: read.generalSettings, sections: read.sections } });
+    const put = await api(`/api/email-templates/${template.id}`, {
+      key: brand.key,
+      method: "PUT",
+      body: { name: read.name, generalSettings: read.generalSettings, sections: read.sections },
+    });
     expect(put.status).toBe(200);
   });
 
@@ -211,26 +253,44 @@ describe("import", () => {
 
   it("a tag merely mentioning body in text or comments is not a body tag", async () => {
     const html = "<!-- <body> --><p>&lt;body&gt; text</p>";
-    expect(blocksOf(await json(await importHtml(html)))).toEqual([expect.objectContaining({ type: "text", text: "<p>&lt;body&gt; text</p>" })]);
+    expect(blocksOf(await json(await importHtml(html)))).toEqual([
+      expect.objectContaining({ type: "text", text: "<p>&lt;body&gt; text</p>" }),
+    ]);
   });
 
   it("converts other tools' merge tags, lists unknown ones and what was kept as HTML", async () => {
-    const html = '<body><p>Hi *|FNAME|*, {{ loyalty_points }} points</p><form><input></form><p><a href="{{ unsubscribe_url }}">Leave</a></p></body>';
+    const html =
+      '<body><p>Hi *|FNAME|*, {{ loyalty_points }} points</p><form><input></form><p><a href="{{ unsubscribe_url }}">Leave</a></p></body>';
     const template = await json(await importHtml(html));
     expect(blocksOf(template).map((b: any) => b.type)).toEqual(["text", "htmlCode", "text"]);
     expect(blocksOf(template)[0].text).toBe("<p>Hi [[contact.first_name]], {{ loyalty_points }} points</p>");
     expect(template.importSummary.mergeTags).toEqual({
-      converted: [{ from: "{{ unsubscribe_url }}", to: "[[message.unsubscribe_url]]", count: 1 }, { from: "*|FNAME|*", to: "[[contact.first_name]]", count: 1 }],
+      converted: [
+        { from: "{{ unsubscribe_url }}", to: "[[message.unsubscribe_url]]", count: 1 },
+        { from: "*|FNAME|*", to: "[[contact.first_name]]", count: 1 },
+      ],
       unknown: [{ tag: "{{ loyalty_points }}", count: 1 }],
     });
-    expect(template.importSummary.keptAsHtml).toEqual([{ pointer: "/sections/0/rows/0/columns/0/blocks/1", blockId: blocksOf(template)[1].id, reason: "a <form> element" }]);
+    expect(template.importSummary.keptAsHtml).toEqual([
+      { pointer: "/sections/0/rows/0/columns/0/blocks/1", blockId: blocksOf(template)[1].id, reason: "a <form> element" },
+    ]);
   });
 
   it("validates name and html", async () => {
-    const body = await expectProblem(await api("/api/email-templates/import", { key: brand.key, body: { name: "", html: "" } }), 400, "validation-failed");
-    expect(body.errors.map((e: any) => [e.pointer, e.code])).toEqual([["/name", "too_small"], ["/html", "too_small"]]);
+    const body = await expectProblem(
+      await api("/api/email-templates/import", { key: brand.key, body: { name: "", html: "" } }),
+      400,
+      "validation-failed",
+    );
+    expect(body.errors.map((e: any) => [e.pointer, e.code])).toEqual([
+      ["/name", "too_small"],
+      ["/html", "too_small"],
+    ]);
     const missing = await expectProblem(await api("/api/email-templates/import", { key: brand.key, body: {} }), 400, "validation-failed");
-    expect(missing.errors.map((e: any) => [e.pointer, e.code])).toEqual([["/name", "required"], ["/html", "required"]]);
+    expect(missing.errors.map((e: any) => [e.pointer, e.code])).toEqual([
+      ["/name", "required"],
+      ["/html", "required"],
+    ]);
     await expectProblem(await importHtml("<p>x</p>", "x".repeat(256)), 400, "validation-failed");
   });
 
@@ -240,7 +300,9 @@ describe("import", () => {
     expect(res.status).toBe(201);
     // too long for a text block: kept whole as HTML instead, and said so
     const template = await json(res);
-    expect(blocksOf(template)).toEqual([expect.objectContaining({ type: "htmlCode", htmlCode: { style: "", body: expect.stringMatching(/^<p>x{1000000}<\/p>$/) } })]);
+    expect(blocksOf(template)).toEqual([
+      expect.objectContaining({ type: "htmlCode", htmlCode: { style: "", body: expect.stringMatching(/^<p>x{1000000}<\/p>$/) } }),
+    ]);
     expect(template.importSummary.keptAsHtml[0].reason).toMatch(/^the structure could not be mapped to blocks/);
   });
 });

@@ -26,7 +26,10 @@ beforeAll(async () => {
   ids.third = await send(brand.key, "Placed a second bet", ava);
   ids.foreign = await send(other.key, "placed a bet", ava);
   const all = Object.values(ids);
-  await until(() => db.eventInbox.findMany({ where: { id: { in: all } }, select: { status: true } }), (rows) => rows.length === all.length && rows.every((r) => r.status === "done"));
+  await until(
+    () => db.eventInbox.findMany({ where: { id: { in: all } }, select: { status: true } }),
+    (rows) => rows.length === all.length && rows.every((r) => r.status === "done"),
+  );
 });
 
 describe("GET /api/event-log", () => {
@@ -37,9 +40,16 @@ describe("GET /api/event-log", () => {
     expect(body.events.map((e: { id: string }) => e.id)).toEqual([ids.third, ids.second, ids.first]);
     const [third] = body.events;
     expect(third).toEqual({
-      id: ids.third, eventName: "Placed a second bet", eventVersion: null, origin: "api",
-      eventTime: expect.stringMatching(/Z$/), receivedAt: expect.stringMatching(/Z$/),
-      status: "done", outcome: "processed", contactID: expect.stringMatching(/^[0-9a-f]{24}$/), contactLabel: ava,
+      id: ids.third,
+      eventName: "Placed a second bet",
+      eventVersion: null,
+      origin: "api",
+      eventTime: expect.stringMatching(/Z$/),
+      receivedAt: expect.stringMatching(/Z$/),
+      status: "done",
+      outcome: "processed",
+      contactID: expect.stringMatching(/^[0-9a-f]{24}$/),
+      contactLabel: ava,
     });
   });
 
@@ -65,7 +75,8 @@ describe("GET /api/event-log", () => {
   it("bad query parameters get a field error each; no credentials get a 401", async () => {
     const body = await expectProblem(await log("?limit=0&from=yesterday&since=nope&colour=red"), 400, "validation-failed");
     expect(body.errors.map((e: { field: string }) => e.field).sort()).toEqual(["colour", "from", "limit", "since"]);
-    for (const e of body.errors) expect(e).toEqual(expect.objectContaining({ pointer: expect.any(String), code: expect.any(String), message: expect.any(String) }));
+    for (const e of body.errors)
+      expect(e).toEqual(expect.objectContaining({ pointer: expect.any(String), code: expect.any(String), message: expect.any(String) }));
     await expectProblem(await log("?limit=201"), 400, "validation-failed");
     await expectProblem(await api("/api/event-log"), 401, "unauthorized");
   });
@@ -77,8 +88,14 @@ describe("GET /api/event-log/{id}", () => {
     expect(res.status).toBe(200);
     const body = await json(res);
     expect(body).toMatchObject({
-      id: ids.first, eventName: "viewed a film", status: "done", outcome: "processed", attempts: expect.any(Number), error: null,
-      processedAt: expect.stringMatching(/Z$/), contact: { id: body.contactID, name: null, email: ava },
+      id: ids.first,
+      eventName: "viewed a film",
+      status: "done",
+      outcome: "processed",
+      attempts: expect.any(Number),
+      error: null,
+      processedAt: expect.stringMatching(/Z$/),
+      contact: { id: body.contactID, name: null, email: ava },
     });
     expect(body.event).toMatchObject({ contact: { email: ava }, properties: { productID: "sku-1" } });
   });

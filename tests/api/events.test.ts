@@ -35,8 +35,10 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, tim
 
 /** Waits until the worker has finished with the given inbox events. */
 const processed = (ids: string[]) =>
-  until(() => db.eventInbox.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, outcome: true, lastError: true } }),
-    (rows) => rows.length === ids.length && rows.every((r) => r.status !== "pending"));
+  until(
+    () => db.eventInbox.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, outcome: true, lastError: true } }),
+    (rows) => rows.length === ids.length && rows.every((r) => r.status !== "pending"),
+  );
 
 async function contactByEmail(key: string, address: string) {
   const body = await json(await api(`/api/contacts?email=${encodeURIComponent(address)}`, { key }));
@@ -57,11 +59,22 @@ describe("POST /api/events: accepted", () => {
     const body = await json(res);
     expect(body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), status: "accepted" });
     const stored = await db.eventInbox.findUnique({ where: { id: body.id } });
-    expect(stored).toMatchObject({ brandId: brand.brandId, eventName: "viewed product", eventVersion: "v1", origin: "api", originInIdentity: true });
+    expect(stored).toMatchObject({
+      brandId: brand.brandId,
+      eventName: "viewed product",
+      eventVersion: "v1",
+      origin: "api",
+      originInIdentity: true,
+    });
   });
 
   it("a custom event needs no version and takes any properties", async () => {
-    await accept({ eventName: "Wishlist Shared", origin: "api", contact: { email: email() }, properties: { anything: { nested: [1, 2] } } });
+    await accept({
+      eventName: "Wishlist Shared",
+      origin: "api",
+      contact: { email: email() },
+      properties: { anything: { nested: [1, 2] } },
+    });
   });
 
   it("eventTime defaults to the time of arrival", async () => {
@@ -106,7 +119,11 @@ describe("POST /api/events: validation", () => {
   });
 
   it("a custom event must not carry eventVersion", async () => {
-    const problem = await expectProblem(await post({ eventName: "Viewed Product", eventVersion: "v1", origin: "api", contact: { email: email() } }), 400, "validation-failed");
+    const problem = await expectProblem(
+      await post({ eventName: "Viewed Product", eventVersion: "v1", origin: "api", contact: { email: email() } }),
+      400,
+      "validation-failed",
+    );
     expect(problem.errors).toEqual([expect.objectContaining({ field: "eventVersion", pointer: "/eventVersion", code: "not_allowed" })]);
   });
 
@@ -121,14 +138,24 @@ describe("POST /api/events: validation", () => {
   });
 
   it("eventTime may not lie more than 5 minutes ahead", async () => {
-    const problem = await expectProblem(await post(viewed(email(), { eventTime: new Date(Date.now() + 10 * 60_000).toISOString() })), 400, "validation-failed");
+    const problem = await expectProblem(
+      await post(viewed(email(), { eventTime: new Date(Date.now() + 10 * 60_000).toISOString() })),
+      400,
+      "validation-failed",
+    );
     expect(problem.errors).toEqual([expect.objectContaining({ field: "eventTime", pointer: "/eventTime", code: "too_big" })]);
     await accept(viewed(email(), { eventTime: new Date(Date.now() + 60_000).toISOString() }));
   });
 
   it("contact.phoneNumber is refused with a pointer to contact.phone", async () => {
-    const problem = await expectProblem(await post(viewed(email(), { contact: { phoneNumber: "+14155552671" } })), 400, "validation-failed");
-    expect(problem.errors).toEqual([expect.objectContaining({ field: "contact.phoneNumber", pointer: "/contact/phoneNumber", code: "renamed" })]);
+    const problem = await expectProblem(
+      await post(viewed(email(), { contact: { phoneNumber: "+14155552671" } })),
+      400,
+      "validation-failed",
+    );
+    expect(problem.errors).toEqual([
+      expect.objectContaining({ field: "contact.phoneNumber", pointer: "/contact/phoneNumber", code: "renamed" }),
+    ]);
     await accept(viewed(email(), { contact: { phone: "+14155552671" } }));
   });
 
@@ -144,14 +171,33 @@ describe("POST /api/events: validation", () => {
 
   it("properties of a recommended event follow its schema (added product to cart)", async () => {
     const body = {
-      eventName: "added product to cart", eventVersion: "v1", origin: "api", contact: { email: email() },
-      properties: { cartID: "c1", currency: "EUR", value: 10, abandonedCheckoutURL: "not a url", lineItems: [{ productID: "p1", productQuantity: 1, productPrice: "9.99" }] },
+      eventName: "added product to cart",
+      eventVersion: "v1",
+      origin: "api",
+      contact: { email: email() },
+      properties: {
+        cartID: "c1",
+        currency: "EUR",
+        value: 10,
+        abandonedCheckoutURL: "not a url",
+        lineItems: [{ productID: "p1", productQuantity: 1, productPrice: "9.99" }],
+      },
     };
     const problem = await expectProblem(await post(body), 400, "validation-failed");
-    expect(problem.errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ field: "properties.abandonedCheckoutURL", pointer: "/properties/abandonedCheckoutURL", code: "invalid_format" }),
-      expect.objectContaining({ field: "properties.lineItems.productPrice", pointer: "/properties/lineItems/0/productPrice", code: "invalid_type" }),
-    ]));
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          field: "properties.abandonedCheckoutURL",
+          pointer: "/properties/abandonedCheckoutURL",
+          code: "invalid_format",
+        }),
+        expect.objectContaining({
+          field: "properties.lineItems.productPrice",
+          pointer: "/properties/lineItems/0/productPrice",
+          code: "invalid_type",
+        }),
+      ]),
+    );
     expect(problem.errors).toHaveLength(2);
     body.properties.abandonedCheckoutURL = "https://shop.example.com/cart/c1";
     body.properties.lineItems[0].productPrice = 9.99 as unknown as string;
@@ -159,13 +205,28 @@ describe("POST /api/events: validation", () => {
   });
 
   it("properties of viewed product need productID", async () => {
-    const problem = await expectProblem(await post(viewed(email(), { properties: { url: "https://shop.example.com/p/1", productTitle: "Shirt" } })), 400, "validation-failed");
-    expect(problem.errors).toEqual([expect.objectContaining({ field: "properties.productID", pointer: "/properties/productID", code: "required" })]);
+    const problem = await expectProblem(
+      await post(viewed(email(), { properties: { url: "https://shop.example.com/p/1", productTitle: "Shirt" } })),
+      400,
+      "validation-failed",
+    );
+    expect(problem.errors).toEqual([
+      expect.objectContaining({ field: "properties.productID", pointer: "/properties/productID", code: "required" }),
+    ]);
   });
 
   it("reports every problem at once", async () => {
-    const problem = await expectProblem(await post({ eventName: "viewed product", eventID: "x", contact: { phoneNumber: "1" }, properties: {} }), 400, "validation-failed");
-    expect(problem.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/contact/phoneNumber", "/eventID", "/eventVersion", "/origin"]);
+    const problem = await expectProblem(
+      await post({ eventName: "viewed product", eventID: "x", contact: { phoneNumber: "1" }, properties: {} }),
+      400,
+      "validation-failed",
+    );
+    expect(problem.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+      "/contact/phoneNumber",
+      "/eventID",
+      "/eventVersion",
+      "/origin",
+    ]);
   });
 
   it("unknown top-level fields are refused", async () => {
@@ -181,9 +242,17 @@ describe("POST /api/events: validation", () => {
   it("pipeline rules hold on the fast path: credentials, version, media type, size, method", async () => {
     await expectProblem(await api("/api/events", { body: viewed(email()) }), 401, "unauthorized");
     await expectProblem(await api("/api/events", { key: brand.key, body: viewed(email()), version: null }), 400, "version-required");
-    await expectProblem(await api("/api/events", { key: brand.key, body: "x=1", headers: { "Content-Type": "text/plain" } }), 415, "unsupported-media-type");
+    await expectProblem(
+      await api("/api/events", { key: brand.key, body: "x=1", headers: { "Content-Type": "text/plain" } }),
+      415,
+      "unsupported-media-type",
+    );
     await expectProblem(await api("/api/events", { key: brand.key, body: "{" }), 400, "invalid-json");
-    await expectProblem(await api("/api/events", { key: brand.key, body: JSON.stringify({ x: "y".repeat(1024 * 1024) }) }), 413, "payload-too-large");
+    await expectProblem(
+      await api("/api/events", { key: brand.key, body: JSON.stringify({ x: "y".repeat(1024 * 1024) }) }),
+      413,
+      "payload-too-large",
+    );
     const res = await api("/api/events", { key: brand.key });
     await expectProblem(res, 405, "method-not-allowed");
     expect(res.headers.get("allow")).toBe("POST");
@@ -194,10 +263,11 @@ describe("POST /api/events: validation", () => {
     const session = await createSession(other.brandId);
     await accept(viewed(email()), other.key);
     const [key] = await db.apiKey.findMany({ where: { brandId: other.brandId }, select: { id: true } });
-    expect((await api(`/api/api-keys/${key.id}`, { method: "DELETE", cookie: session.cookie, headers: { Origin: baseUrl() } })).status).toBe(204);
+    expect(
+      (await api(`/api/api-keys/${key.id}`, { method: "DELETE", cookie: session.cookie, headers: { Origin: baseUrl() } })).status,
+    ).toBe(204);
     await expectProblem(await post(viewed(email()), other.key), 401, "unauthorized");
   });
-
 });
 
 describe("GET /api/event-catalog", () => {
@@ -206,14 +276,30 @@ describe("GET /api/event-catalog", () => {
     expect(res.status).toBe(200);
     const { events } = await json(res);
     const names = events.map((e: { eventName: string }) => e.eventName);
-    for (const name of ["viewed product", "added product to cart", "started checkout", "placed order", "paid for order", "order fulfilled", "order canceled", "order refunded", "viewed page"]) {
+    for (const name of [
+      "viewed product",
+      "added product to cart",
+      "started checkout",
+      "placed order",
+      "paid for order",
+      "order fulfilled",
+      "order canceled",
+      "order refunded",
+      "viewed page",
+    ]) {
       expect(names).toContain(name);
     }
     const cart = events.find((e: { eventName: string }) => e.eventName === "added product to cart");
     expect(cart.eventVersion).toBe("v1");
     expect(Object.keys(cart.properties.properties).sort()).toEqual(["abandonedCheckoutURL", "cartID", "currency", "lineItems", "value"]);
-    expect(Object.keys(cart.properties.properties.lineItems.items.properties).sort())
-      .toEqual(["productID", "productImageURL", "productPrice", "productQuantity", "productTitle", "productURL"]);
+    expect(Object.keys(cart.properties.properties.lineItems.items.properties).sort()).toEqual([
+      "productID",
+      "productImageURL",
+      "productPrice",
+      "productQuantity",
+      "productTitle",
+      "productURL",
+    ]);
     expect(cart.properties.properties.lineItems.items.properties.productQuantity.type).toBe("integer");
     const view = events.find((e: { eventName: string }) => e.eventName === "viewed product");
     expect(Object.keys(view.properties.properties).sort()).toEqual(["productID", "productTitle", "url"]);
@@ -231,14 +317,22 @@ describe("processing", () => {
     await processed([first]);
     const created = await contactByEmail(brand.key, address);
     expect(created).toMatchObject({ email: address, firstName: "Ada", customProperties: { tier: "gold" } });
-    const second = await accept(viewed(address, { contact: { email: address.toUpperCase(), phone: "+14155550123", lastName: "Lovelace" } }));
+    const second = await accept(
+      viewed(address, { contact: { email: address.toUpperCase(), phone: "+14155550123", lastName: "Lovelace" } }),
+    );
     await processed([second]);
     const updated = await contactByEmail(brand.key, address);
     expect(updated.id).toBe(created.id);
     expect(updated).toMatchObject({ firstName: "Ada", lastName: "Lovelace", phone: ["+14155550123"] });
     const events = await json(await api(`/api/contacts/${created.id}/events`, { key: brand.key }));
     expect(events.events.map((e: { id: string }) => e.id)).toEqual([second, first]);
-    expect(events.events[0]).toMatchObject({ eventName: "viewed product", eventVersion: "v1", origin: "api", eventID: null, properties: { productID: "sku-1" } });
+    expect(events.events[0]).toMatchObject({
+      eventName: "viewed product",
+      eventVersion: "v1",
+      origin: "api",
+      eventID: null,
+      properties: { productID: "sku-1" },
+    });
   });
 
   it("shoppers never seen before, created together from one batch, get everything an upsert writes", async () => {
@@ -246,8 +340,13 @@ describe("processing", () => {
     const shoppers = Array.from({ length: 20 }, () => email());
     const at = "2026-11-01T10:00:00.000Z";
     const contactOf = (address: string, i: number) => ({
-      email: address, phone: `+1415555${String(1000 + i)}`, firstName: `Shopper ${i}`, country: "Germany", tags: ["new", `cohort-${i % 2}`],
-      customProperties: { visits: i }, consents: [{ channel: "email", source: "checkout", createdAt: at, ip: "203.0.113.9" }],
+      email: address,
+      phone: `+1415555${String(1000 + i)}`,
+      firstName: `Shopper ${i}`,
+      country: "Germany",
+      tags: ["new", `cohort-${i % 2}`],
+      customProperties: { visits: i },
+      consents: [{ channel: "email", source: "checkout", createdAt: at, ip: "203.0.113.9" }],
       optIns: [{ channel: "email", createdAt: at }],
     });
     // Sent together, so the worker takes most of them in one batch; a second event of the first shopper follows.
@@ -257,7 +356,10 @@ describe("processing", () => {
     for (const [i, address] of shoppers.entries()) {
       const contact = await contactByEmail(own.key, address);
       expect(contact).toMatchObject({
-        firstName: `Shopper ${i}`, country: "Germany", countryCode: "DE", customProperties: { visits: i },
+        firstName: `Shopper ${i}`,
+        country: "Germany",
+        countryCode: "DE",
+        customProperties: { visits: i },
         identifiers: expect.arrayContaining([
           expect.objectContaining({ type: "email", id: address, channels: { email: expect.objectContaining({ status: "subscribed" }) } }),
           expect.objectContaining({ type: "phone", id: `+1415555${1000 + i}` }),
@@ -293,7 +395,9 @@ describe("processing", () => {
     // Sent one after another within a few milliseconds: the worker usually claims them in one batch,
     // where contacts are resolved concurrently except for events that share an identifier.
     for (let i = 0; i < 10; i++) {
-      ids.push(await accept(viewed(address, { contact: { email: address, firstName: `Version ${i}`, customProperties: { step: i } } }), own.key));
+      ids.push(
+        await accept(viewed(address, { contact: { email: address, firstName: `Version ${i}`, customProperties: { step: i } } }), own.key),
+      );
       if (i < others.length) ids.push(await accept(viewed(others[i], { contact: { email: others[i], firstName: "Other" } }), own.key));
     }
     await processed(ids);
@@ -319,7 +423,11 @@ describe("processing", () => {
   it("200 concurrent events for one new contact make one contact with 200 events", async () => {
     const own = await createTestBrand();
     const address = email();
-    const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => accept(viewed(address, { contact: { email: address, firstName: "Burst" }, properties: { productID: `sku-${i}` } }), own.key)));
+    const ids = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        accept(viewed(address, { contact: { email: address, firstName: "Burst" }, properties: { productID: `sku-${i}` } }), own.key),
+      ),
+    );
     expect(new Set(ids).size).toBe(200);
     await processed(ids);
     const contacts = await json(await api(`/api/contacts?email=${encodeURIComponent(address)}`, { key: own.key }));
@@ -366,17 +474,49 @@ describe("processing", () => {
   it("keeps product data from product events", async () => {
     const own = await createTestBrand();
     const address = email();
-    const line = { productID: "sku-77", productTitle: "Linen shirt", productPrice: 49.5, productQuantity: 2, productURL: "https://shop.example.com/p/77", productImageURL: "https://cdn.example.com/77.jpg" };
+    const line = {
+      productID: "sku-77",
+      productTitle: "Linen shirt",
+      productPrice: 49.5,
+      productQuantity: 2,
+      productURL: "https://shop.example.com/p/77",
+      productImageURL: "https://cdn.example.com/77.jpg",
+    };
     const ids = [
-      await accept(viewed(address, { properties: { productID: "sku-77", productTitle: "Linen shirt", url: "https://shop.example.com/p/77", categories: ["shirts", "linen"] } }), own.key),
+      await accept(
+        viewed(address, {
+          properties: {
+            productID: "sku-77",
+            productTitle: "Linen shirt",
+            url: "https://shop.example.com/p/77",
+            categories: ["shirts", "linen"],
+          },
+        }),
+        own.key,
+      ),
       await accept(viewed(address, { properties: { productID: "sku-77" } }), own.key),
-      await accept({ eventName: "placed order", eventVersion: "v1", origin: "api", contact: { email: address }, properties: { orderID: "o-1", currency: "EUR", value: 99, lineItems: [line] } }, own.key),
+      await accept(
+        {
+          eventName: "placed order",
+          eventVersion: "v1",
+          origin: "api",
+          contact: { email: address },
+          properties: { orderID: "o-1", currency: "EUR", value: 99, lineItems: [line] },
+        },
+        own.key,
+      ),
     ];
     await processed(ids);
     const product = await db.product.findUniqueOrThrow({ where: { brandId_productId: { brandId: own.brandId, productId: "sku-77" } } });
     expect(product).toMatchObject({
-      title: "Linen shirt", price: 49.5, currency: "EUR", url: "https://shop.example.com/p/77", imageUrl: "https://cdn.example.com/77.jpg",
-      categories: ["shirts", "linen"], viewCount: 2, orderCount: 2,
+      title: "Linen shirt",
+      price: 49.5,
+      currency: "EUR",
+      url: "https://shop.example.com/p/77",
+      imageUrl: "https://cdn.example.com/77.jpg",
+      categories: ["shirts", "linen"],
+      viewCount: 2,
+      orderCount: 2,
     });
   });
 
@@ -392,7 +532,9 @@ describe("processing", () => {
     const res = await api("/api/events/parked", { key: own.key });
     expect(res.status).toBe(200);
     const parked = await json(res);
-    expect(parked.events).toEqual([expect.objectContaining({ id: bad, eventName: "viewed product", lastError: expect.stringContaining("custom properties") })]);
+    expect(parked.events).toEqual([
+      expect.objectContaining({ id: bad, eventName: "viewed product", lastError: expect.stringContaining("custom properties") }),
+    ]);
     expect(parked.events[0].event.contact.customProperties).toEqual({ oneTooMany: 1 });
     // another brand sees none of it
     expect((await json(await api("/api/events/parked", { key: brand.key }))).events.map((e: { id: string }) => e.id)).not.toContain(bad);
@@ -427,7 +569,12 @@ describe("identities", () => {
 describe("legacy identity of recommended names (compatibility: no-origin, spec identity rules 1-4)", () => {
   it("accepts a recommended name without eventVersion, properties unchanged, identified by name alone", async () => {
     const own = await createTestBrand();
-    const legacy = { eventName: "viewed product", origin: "api", contact: { email: email() }, properties: { sku: 42, legacyShape: ["kept"] } };
+    const legacy = {
+      eventName: "viewed product",
+      origin: "api",
+      contact: { email: email() },
+      properties: { sku: 42, legacyShape: ["kept"] },
+    };
     // without the header the same event is a recommended one and needs its version
     await expectProblem(await post(legacy, own.key), 400, "validation-failed");
     const id = await accept(legacy, own.key, { compatibility: "no-origin" });
@@ -451,7 +598,8 @@ describe("GET /api/contacts/{id}/events", () => {
     const own = await createTestBrand();
     const address = email();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push(await accept(viewed(address, { eventTime: new Date(Date.now() - (5 - i) * 1000).toISOString() }), own.key));
+    for (let i = 0; i < 5; i++)
+      ids.push(await accept(viewed(address, { eventTime: new Date(Date.now() - (5 - i) * 1000).toISOString() }), own.key));
     await processed(ids);
     const contact = await contactByEmail(own.key, address);
     const seen: string[] = [];
@@ -466,7 +614,11 @@ describe("GET /api/contacts/{id}/events", () => {
     await expectProblem(await api(`/api/contacts/${contact.id}/events`, { key: brand.key }), 404, "not-found");
     await expectProblem(await api(`/api/contacts/${MISSING_ID}/events`, { key: own.key }), 404, "not-found");
     await expectProblem(await api(`/api/contacts/not-an-id/events`, { key: own.key }), 400, "invalid-id");
-    const problem = await expectProblem(await api(`/api/contacts/${contact.id}/events?limit=251`, { key: own.key }), 400, "validation-failed");
+    const problem = await expectProblem(
+      await api(`/api/contacts/${contact.id}/events?limit=251`, { key: own.key }),
+      400,
+      "validation-failed",
+    );
     expect(problem.errors).toEqual([expect.objectContaining({ field: "limit", code: "too_big" })]);
   });
 });

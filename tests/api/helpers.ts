@@ -32,7 +32,12 @@ export async function api(path: string, options: ApiOptions = {}): Promise<Respo
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
     headers["Content-Type"] = "application/json";
   }
-  return fetch(baseUrl() + path, { method: options.method ?? (body ? "POST" : "GET"), headers: { ...headers, ...options.headers }, body, redirect: "manual" });
+  return fetch(baseUrl() + path, {
+    method: options.method ?? (body ? "POST" : "GET"),
+    headers: { ...headers, ...options.headers },
+    body,
+    redirect: "manual",
+  });
 }
 
 export async function json<T = any>(res: Response): Promise<T> {
@@ -47,7 +52,10 @@ export async function json<T = any>(res: Response): Promise<T> {
 /** Asserts an RFC 9457 problem with the given status and type code; returns the body. */
 export async function expectProblem(res: Response, status: number, code: string): Promise<any> {
   const body = await json(res);
-  expect({ status: res.status, type: body.type }, JSON.stringify(body)).toEqual({ status, type: expect.stringMatching(new RegExp(`/${code}$`)) });
+  expect({ status: res.status, type: body.type }, JSON.stringify(body)).toEqual({
+    status,
+    type: expect.stringMatching(new RegExp(`/${code}$`)),
+  });
   expect(res.headers.get("content-type")).toContain("application/problem+json");
   expect(body.status).toBe(status);
   expect(body.instance).toBe(`urn:request:${res.headers.get("x-request-id")}`);
@@ -57,7 +65,10 @@ export async function expectProblem(res: Response, status: number, code: string)
 export type TestBrand = { brandId: string; key: string };
 
 export async function createTestBrand(options: { plan?: Plan; name?: string } = {}): Promise<TestBrand> {
-  const brand = await createBrand({ name: options.name ?? `Test brand ${randomBytes(3).toString("hex")}`, plan: options.plan ?? "standard" });
+  const brand = await createBrand({
+    name: options.name ?? `Test brand ${randomBytes(3).toString("hex")}`,
+    plan: options.plan ?? "standard",
+  });
   const { key } = await createApiKey(brand.id, "test key");
   return { brandId: brand.id, key };
 }

@@ -14,11 +14,21 @@ import { createTemplate } from "./render-helpers";
 let shop: TestBrand;
 let images: ImageServer;
 
-async function upload(key: string, file: Buffer | null, fileName = "photo.png", fields: Record<string, string> = {}, type = "image/png"): Promise<Response> {
+async function upload(
+  key: string,
+  file: Buffer | null,
+  fileName = "photo.png",
+  fields: Record<string, string> = {},
+  type = "image/png",
+): Promise<Response> {
   const form = new FormData();
   if (file) form.set("file", new Blob([new Uint8Array(file)], { type }), fileName);
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  return fetch(`${baseUrl()}/api/images/upload`, { method: "POST", headers: { "Service-Version": VERSION, Authorization: `Service-API-Key ${key}` }, body: form });
+  return fetch(`${baseUrl()}/api/images/upload`, {
+    method: "POST",
+    headers: { "Service-Version": VERSION, Authorization: `Service-API-Key ${key}` },
+    body: form,
+  });
 }
 
 beforeAll(async () => {
@@ -67,7 +77,13 @@ describe("upload a file", () => {
     const gif = await json(await upload(shop.key, gifBytes(), "dot.gif", {}, "image/gif"));
     expect(gif).toMatchObject({ type: "image/gif", width: 1, height: 1 });
     expect(gif.url).toMatch(/\.gif$/);
-    const lying = await upload(shop.key, Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"), "evil.png", {}, "image/png");
+    const lying = await upload(
+      shop.key,
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"),
+      "evil.png",
+      {},
+      "image/png",
+    );
     const body = await expectProblem(lying, 400, "validation-failed");
     expect(body.errors[0]).toMatchObject({ field: "file", code: "unsupported_type" });
   });
@@ -76,7 +92,11 @@ describe("upload a file", () => {
     await expectProblem(await upload(shop.key, oversizedPng(), "big.png"), 413, "payload-too-large");
     const missing = await expectProblem(await upload(shop.key, null, "", { name: "nothing" }), 400, "validation-failed");
     expect(missing.errors[0]).toMatchObject({ field: "file", code: "required" });
-    await expectProblem(await api("/api/images/upload", { key: shop.key, body: { url: "https://example.com/a.png" } }), 415, "unsupported-media-type");
+    await expectProblem(
+      await api("/api/images/upload", { key: shop.key, body: { url: "https://example.com/a.png" } }),
+      415,
+      "unsupported-media-type",
+    );
   });
 
   it("is also served by id at /image/newsletter/{id}, where emails point for images named by id", async () => {
@@ -102,18 +122,28 @@ describe("images in rendered email", () => {
   function renderFromElsewhere(templateId: string): Promise<{ status: number; body: string }> {
     const target = new URL(baseUrl());
     return new Promise((resolve, reject) => {
-      const req = http.request({
-        host: target.hostname, port: target.port, method: "POST", path: `/api/email-templates/${templateId}/render`,
-        headers: {
-          Host: "evil.example:8443", "X-Forwarded-Host": "attacker.example", "X-Forwarded-Proto": "https", Forwarded: "host=forwarded.example;proto=https",
-          "Service-Version": VERSION, Authorization: `Service-API-Key ${shop.key}`,
+      const req = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: "POST",
+          path: `/api/email-templates/${templateId}/render`,
+          headers: {
+            Host: "evil.example:8443",
+            "X-Forwarded-Host": "attacker.example",
+            "X-Forwarded-Proto": "https",
+            Forwarded: "host=forwarded.example;proto=https",
+            "Service-Version": VERSION,
+            Authorization: `Service-API-Key ${shop.key}`,
+          },
         },
-      }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode!, body: text }));
-      });
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+        },
+      );
       req.on("error", reject);
       req.end();
     });
@@ -125,13 +155,28 @@ describe("images in rendered email", () => {
     const background = { backgroundImageID: image.id };
     const template = await createTemplate(shop.key, {
       generalSettings: { body: background },
-      sections: [{
-        id: "s", styleProperties: background,
-        rows: [{ id: "r", styleProperties: background, columns: [{ id: "c", styleProperties: background, blocks: [
-          { id: "img", type: "image", image: { source: imagePath, id: image.id, altText: "By path" } },
-          { id: "txt", type: "text", text: "<p>Over a library image</p>", styleProperties: background },
-        ] }] }],
-      }],
+      sections: [
+        {
+          id: "s",
+          styleProperties: background,
+          rows: [
+            {
+              id: "r",
+              styleProperties: background,
+              columns: [
+                {
+                  id: "c",
+                  styleProperties: background,
+                  blocks: [
+                    { id: "img", type: "image", image: { source: imagePath, id: image.id, altText: "By path" } },
+                    { id: "txt", type: "text", text: "<p>Over a library image</p>", styleProperties: background },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
     });
     // First render of this template: nothing cached from a request with the usual Host.
     const { status, body } = await renderFromElsewhere(template.id);
@@ -179,23 +224,43 @@ describe("upload by URL", () => {
       expect(body.errors[0], url).toMatchObject({ field: "url", code: "private_address" });
     }
     // A public page that redirects to the metadata address is refused at the redirect.
-    const redirected = await expectProblem(await api("/api/images", { key: shop.key, body: { url: images.url("/to-metadata") } }), 400, "validation-failed");
+    const redirected = await expectProblem(
+      await api("/api/images", { key: shop.key, body: { url: images.url("/to-metadata") } }),
+      400,
+      "validation-failed",
+    );
     expect(redirected.errors[0]).toMatchObject({ code: "private_address" });
   });
 
   it("plain http is refused for the open internet; https is required", async () => {
-    const body = await expectProblem(await api("/api/images", { key: shop.key, body: { url: "http://example.com/a.png" } }), 400, "validation-failed");
+    const body = await expectProblem(
+      await api("/api/images", { key: shop.key, body: { url: "http://example.com/a.png" } }),
+      400,
+      "validation-failed",
+    );
     expect(body.errors[0]).toMatchObject({ field: "url", code: "invalid_url" });
   });
 
   it("wrong type is 400, too large is 413, a 404 or a timeout is a clear 400", async () => {
-    const html = await expectProblem(await api("/api/images", { key: shop.key, body: { url: images.url("/page.html") } }), 400, "validation-failed");
+    const html = await expectProblem(
+      await api("/api/images", { key: shop.key, body: { url: images.url("/page.html") } }),
+      400,
+      "validation-failed",
+    );
     expect(html.errors[0]).toMatchObject({ field: "url", code: "unsupported_type" });
     await expectProblem(await api("/api/images", { key: shop.key, body: { url: images.url("/huge.png") } }), 413, "payload-too-large");
-    const gone = await expectProblem(await api("/api/images", { key: shop.key, body: { url: images.url("/missing.png") } }), 400, "validation-failed");
+    const gone = await expectProblem(
+      await api("/api/images", { key: shop.key, body: { url: images.url("/missing.png") } }),
+      400,
+      "validation-failed",
+    );
     expect(gone.errors[0]).toMatchObject({ code: "fetch_failed" });
     expect(gone.detail).toContain("404");
-    const slow = await expectProblem(await api("/api/images", { key: shop.key, body: { url: images.url("/slow.png") } }), 400, "validation-failed");
+    const slow = await expectProblem(
+      await api("/api/images", { key: shop.key, body: { url: images.url("/slow.png") } }),
+      400,
+      "validation-failed",
+    );
     expect(slow.errors[0]).toMatchObject({ code: "fetch_timeout" });
   });
 });
@@ -210,7 +275,9 @@ describe("library", () => {
     const byName = await json(await api("/api/images?sort=name&direction=asc&limit=2", { key: brand.key }));
     expect(byName.images.map((i: { name: string }) => i.name)).toEqual(["Autumn", "Beach"]);
     expect(byName.paging.hasMore).toBe(true);
-    const rest = await json(await api(`/api/images?sort=name&direction=asc&limit=2&after=${byName.paging.cursors.after}`, { key: brand.key }));
+    const rest = await json(
+      await api(`/api/images?sort=name&direction=asc&limit=2&after=${byName.paging.cursors.after}`, { key: brand.key }),
+    );
     expect(rest.images.map((i: { name: string }) => i.name)).toEqual(["Beach party", "city lights"]);
     const search = await json(await api("/api/images?nameContains=BEACH", { key: brand.key }));
     expect(search.images.map((i: { name: string }) => i.name).sort()).toEqual(["Beach", "Beach party"]);
@@ -235,7 +302,17 @@ describe("library", () => {
     expect(got).toEqual(image);
     const template = await createTemplate(shop.key, {
       name: "Uses the image",
-      sections: [{ id: "s1", rows: [{ id: "r1", columns: [{ id: "c1", blocks: [{ id: "b1", type: "image", image: { source: image.url, id: image.id, altText: "In use" } }] }] }] }],
+      sections: [
+        {
+          id: "s1",
+          rows: [
+            {
+              id: "r1",
+              columns: [{ id: "c1", blocks: [{ id: "b1", type: "image", image: { source: image.url, id: image.id, altText: "In use" } }] }],
+            },
+          ],
+        },
+      ],
     });
     const usage = await json(await api(`/api/images/${image.id}/usage`, { key: shop.key }));
     expect(usage).toEqual({ templates: [{ id: template.id, name: "Uses the image" }], layouts: [] });

@@ -9,7 +9,16 @@ it("products.*, images.* and events.read appear on the consent page in plain wor
   const session = await createSession(brand.brandId);
   const scopes = ["products.read", "products.write", "images.read", "images.write", "events.read"];
   const client = await createTestClient({ scopes });
-  const res = await get(authorizePath({ response_type: "code", client_id: client.clientId, redirect_uri: client.redirectUri, scope: scopes.join(" "), state: "s" }), session.cookie);
+  const res = await get(
+    authorizePath({
+      response_type: "code",
+      client_id: client.clientId,
+      redirect_uri: client.redirectUri,
+      scope: scopes.join(" "),
+      state: "s",
+    }),
+    session.cookie,
+  );
   expect(res.status).toBe(200);
   const html = await res.text();
   for (const words of [
@@ -18,6 +27,7 @@ it("products.*, images.* and events.read appear on the consent page in plain wor
     "See the images in your image library",
     "Upload images to your image library and delete them",
     "See the batches of customer events sent on your behalf and their results",
-  ]) expect(html).toContain(words);
+  ])
+    expect(html).toContain(words);
   expect(consentFields(html).scope).toBe("events.read products.read products.write images.read images.write");
 });

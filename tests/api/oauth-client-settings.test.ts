@@ -7,7 +7,16 @@ import { db } from "@/lib/db";
 import { adminCommands } from "@/lib/admin/commands";
 import { updateClientSettings } from "@/lib/oauth/clients";
 import { createSession, createTestBrand } from "./helpers";
-import { authorize, authorizePath, createTestClient, exchangeCode, expectOAuthError, get, pkcePair, type TestClient } from "./oauth-helpers";
+import {
+  authorize,
+  authorizePath,
+  createTestClient,
+  exchangeCode,
+  expectOAuthError,
+  get,
+  pkcePair,
+  type TestClient,
+} from "./oauth-helpers";
 
 let session: { cookie: string; userId: string };
 
@@ -17,13 +26,26 @@ beforeAll(async () => {
 
 async function adminCreateClient(...flags: [string, string | boolean][]): Promise<TestClient> {
   const redirectUri = `https://pkce-${randomBytes(3).toString("hex")}.example/cb`;
-  const out = await adminCommands["create-oauth-client"].run({ name: "PKCE app", "redirect-uri": [redirectUri], ...Object.fromEntries(flags) });
+  const out = await adminCommands["create-oauth-client"].run({
+    name: "PKCE app",
+    "redirect-uri": [redirectUri],
+    ...Object.fromEntries(flags),
+  });
   return { clientId: out.clientID as string, clientSecret: out.clientSecret as string, redirectUri };
 }
 
 /** The redirect an authorization request without PKCE gets. */
 async function withoutPkce(client: TestClient): Promise<URL> {
-  const res = await get(authorizePath({ response_type: "code", client_id: client.clientId, redirect_uri: client.redirectUri, scope: "contacts.read", state: "p1" }), session.cookie);
+  const res = await get(
+    authorizePath({
+      response_type: "code",
+      client_id: client.clientId,
+      redirect_uri: client.redirectUri,
+      scope: "contacts.read",
+      state: "p1",
+    }),
+    session.cookie,
+  );
   expect([200, 307]).toContain(res.status);
   return new URL(res.headers.get("location") ?? "about:consent-page");
 }
@@ -56,8 +78,12 @@ describe("an app that must use PKCE", () => {
   it("update-oauth-client refuses a bad value, no setting at all, and an unknown app", async () => {
     const client = await adminCreateClient();
     await expect(adminCommands["update-oauth-client"].run({ client: client.clientId, "require-pkce": "maybe" })).rejects.toThrow(ZodError);
-    await expect(adminCommands["update-oauth-client"].run({ client: client.clientId })).rejects.toThrow(/--require-pkce or --resource-server/);
-    await expect(adminCommands["update-oauth-client"].run({ client: "inkc_nope", "require-pkce": "true" })).rejects.toThrow(/No OAuth client/);
+    await expect(adminCommands["update-oauth-client"].run({ client: client.clientId })).rejects.toThrow(
+      /--require-pkce or --resource-server/,
+    );
+    await expect(adminCommands["update-oauth-client"].run({ client: "inkc_nope", "require-pkce": "true" })).rejects.toThrow(
+      /No OAuth client/,
+    );
   });
 
   it("a code issued without PKCE is not redeemed once the operator requires PKCE", async () => {
@@ -96,7 +122,10 @@ describe("the operator page", () => {
 
   it("create-oauth-client --resource-server registers a service that may introspect", async () => {
     const service = await adminCreateClient(["resource-server", true]);
-    const row = await db.oAuthClient.findUniqueOrThrow({ where: { clientId: service.clientId }, select: { resourceServer: true, requirePkce: true } });
+    const row = await db.oAuthClient.findUniqueOrThrow({
+      where: { clientId: service.clientId },
+      select: { resourceServer: true, requirePkce: true },
+    });
     expect(row).toEqual({ resourceServer: true, requirePkce: false });
   });
 });

@@ -5,7 +5,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SCOPES } from "@/lib/http/scopes";
 import { baseUrl, createSession, createTestBrand, json, type TestBrand } from "./helpers";
-import { accessTokenFor, authorizePath, consentFields, createTestClient, expectedIssuer, get, postDecision, rawRequest, type TestClient } from "./oauth-helpers";
+import {
+  accessTokenFor,
+  authorizePath,
+  consentFields,
+  createTestClient,
+  expectedIssuer,
+  get,
+  postDecision,
+  rawRequest,
+  type TestClient,
+} from "./oauth-helpers";
 
 let brand: TestBrand;
 let session: { cookie: string };
@@ -79,7 +89,9 @@ describe("protected resource metadata (RFC 9728)", () => {
     const metadata = `${expectedIssuer()}/.well-known/oauth-protected-resource/api`;
     const missing = await rawRequest("/api/me", { headers: { "Service-Version": "2026-03-15", "X-Forwarded-Host": "evil.example" } });
     expect(missing.status).toBe(401);
-    expect(missing.headers["www-authenticate"]).toBe(`Service-API-Key realm="inkwell", Bearer realm="inkwell", resource_metadata="${metadata}"`);
+    expect(missing.headers["www-authenticate"]).toBe(
+      `Service-API-Key realm="inkwell", Bearer realm="inkwell", resource_metadata="${metadata}"`,
+    );
     const revoked = await rawRequest("/api/me", { headers: { "Service-Version": "2026-03-15", Authorization: "Bearer not-a-token" } });
     expect(revoked.headers["www-authenticate"]).toContain(`resource_metadata="${metadata}", error="invalid_token"`);
     expect((await get(new URL(metadata).pathname)).status).toBe(200);
@@ -88,9 +100,13 @@ describe("protected resource metadata (RFC 9728)", () => {
   it("names it in the challenge of a 403 for a missing scope too (RFC 9728 section 5.2), with the scope needed", async () => {
     const metadata = `${expectedIssuer()}/.well-known/oauth-protected-resource/api`;
     const token = await accessTokenFor(brand.brandId, ["contacts.read"]);
-    const res = await rawRequest("/api/email-templates", { headers: { "Service-Version": "2026-03-15", Authorization: `Bearer ${token}`, "X-Forwarded-Host": "evil.example" } });
+    const res = await rawRequest("/api/email-templates", {
+      headers: { "Service-Version": "2026-03-15", Authorization: `Bearer ${token}`, "X-Forwarded-Host": "evil.example" },
+    });
     expect(res.status).toBe(403);
-    expect(res.headers["www-authenticate"]).toBe(`Bearer realm="inkwell", resource_metadata="${metadata}", error="insufficient_scope", scope="email-templates.read"`);
+    expect(res.headers["www-authenticate"]).toBe(
+      `Bearer realm="inkwell", resource_metadata="${metadata}", error="insufficient_scope", scope="email-templates.read"`,
+    );
   });
 });
 
@@ -99,14 +115,22 @@ describe("the issuer comes from configuration, never from request headers", () =
     for (const path of ["/.well-known/oauth-authorization-server", "/.well-known/oauth-protected-resource/api"]) {
       const res = await rawRequest(path, { headers });
       expect(res.status, res.body).toBe(200);
-      const urls = Object.values(JSON.parse(res.body)).flat().filter((v): v is string => typeof v === "string" && v.includes("://"));
+      const urls = Object.values(JSON.parse(res.body))
+        .flat()
+        .filter((v): v is string => typeof v === "string" && v.includes("://"));
       expect(urls.length).toBeGreaterThan(2);
       for (const url of urls) expect(url.startsWith(expectedIssuer() + "/") || url === expectedIssuer(), url).toBe(true);
     }
   });
 
   it.each(SPOOFS)("an authorization error redirect with %s carries the configured iss", async (_, headers) => {
-    const path = authorizePath({ response_type: "code", client_id: client.clientId, redirect_uri: client.redirectUri, scope: "no.such.scope", state: "s1" });
+    const path = authorizePath({
+      response_type: "code",
+      client_id: client.clientId,
+      redirect_uri: client.redirectUri,
+      scope: "no.such.scope",
+      state: "s1",
+    });
     const res = await rawRequest(path, { headers });
     expect(res.status).toBe(307);
     const location = new URL(String(res.headers.location));
@@ -117,11 +141,26 @@ describe("the issuer comes from configuration, never from request headers", () =
   // The consent POST must also pass the Origin check (lib/http/origin.ts), which never trusts forwarding
   // headers: an Origin that only X-Forwarded-Host names is refused.
   it("Allow with X-Forwarded-Host and -Proto naming the Origin is refused", async () => {
-    const page = await get(authorizePath({ response_type: "code", client_id: client.clientId, redirect_uri: client.redirectUri, scope: "contacts.read", state: "s3" }), session.cookie);
+    const page = await get(
+      authorizePath({
+        response_type: "code",
+        client_id: client.clientId,
+        redirect_uri: client.redirectUri,
+        scope: "contacts.read",
+        state: "s3",
+      }),
+      session.cookie,
+    );
     const fields = consentFields(await page.text());
     const res = await rawRequest("/oauth2/authorize/decision", {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: session.cookie, "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https", Origin: "https://evil.example" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: session.cookie,
+        "X-Forwarded-Host": "evil.example",
+        "X-Forwarded-Proto": "https",
+        Origin: "https://evil.example",
+      },
       body: new URLSearchParams({ ...fields, decision: "allow" }).toString(),
     });
     expect(res.status, res.body).toBe(403);
@@ -134,7 +173,16 @@ describe("the issuer comes from configuration, never from request headers", () =
     ["Host 127.0.0.1", { Host: `127.0.0.1:${port()}`, Origin: `http://127.0.0.1:${port()}` }],
     ["Host localhost", { Host: `localhost:${port()}`, Origin: `http://localhost:${port()}` }],
   ])("Allow with %s redirects with the configured iss", async (_, headers) => {
-    const page = await get(authorizePath({ response_type: "code", client_id: client.clientId, redirect_uri: client.redirectUri, scope: "contacts.read", state: "s2" }), session.cookie);
+    const page = await get(
+      authorizePath({
+        response_type: "code",
+        client_id: client.clientId,
+        redirect_uri: client.redirectUri,
+        scope: "contacts.read",
+        state: "s2",
+      }),
+      session.cookie,
+    );
     const fields = consentFields(await page.text());
     const res = await rawRequest("/oauth2/authorize/decision", {
       method: "POST",
@@ -155,7 +203,13 @@ describe("no page of the flow can be framed", () => {
     expect(read("content-security-policy"), what).toContain("frame-ancestors 'none'");
   }
 
-  const authorizeQuery = () => ({ response_type: "code", client_id: client.clientId, redirect_uri: client.redirectUri, scope: "contacts.read", state: "f1" });
+  const authorizeQuery = () => ({
+    response_type: "code",
+    client_id: client.clientId,
+    redirect_uri: client.redirectUri,
+    scope: "contacts.read",
+    state: "f1",
+  });
 
   it.each([
     ["sign-in", () => "/login"],

@@ -82,11 +82,17 @@ export async function authorize(
 
 export type TokenAuth = "body" | "basic";
 
-export function tokenRequest(client: TestClient, params: Record<string, string>, auth: TokenAuth = "body", path = "/oauth2/token"): Promise<Response> {
+export function tokenRequest(
+  client: TestClient,
+  params: Record<string, string>,
+  auth: TokenAuth = "body",
+  path = "/oauth2/token",
+): Promise<Response> {
   const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded" };
   const body = new URLSearchParams(params);
   if (auth === "basic") {
-    headers.Authorization = "Basic " + Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64");
+    headers.Authorization =
+      "Basic " + Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(client.clientSecret)}`).toString("base64");
   } else {
     body.set("client_id", client.clientId);
     body.set("client_secret", client.clientSecret);
@@ -120,7 +126,10 @@ export async function accessTokenFor(brandId: string, scopes: string[]): Promise
 export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 /** An HTTP request with headers fetch would not send as given (Host), for spoofing tests. */
-export function rawRequest(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<RawResponse> {
+export function rawRequest(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(baseUrl() + path, { method: options.method ?? "GET", headers: options.headers ?? {} }, (res) => {
       let body = "";

@@ -3,7 +3,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { setClientStatus, updateClientSettings } from "@/lib/oauth/clients";
 import { api, baseUrl, createSession, createTestBrand, json, type TestBrand } from "./helpers";
-import { authorize, createTestClient, exchangeCode, expectedIssuer, expectOAuthError, tokenRequest, type TestClient, type TokenAuth } from "./oauth-helpers";
+import {
+  authorize,
+  createTestClient,
+  exchangeCode,
+  expectedIssuer,
+  expectOAuthError,
+  tokenRequest,
+  type TestClient,
+  type TokenAuth,
+} from "./oauth-helpers";
 
 let brand: TestBrand;
 let session: { cookie: string; userId: string };
@@ -55,7 +64,11 @@ describe("client authentication", () => {
   it("a wrong secret is invalid_client, over HTTP Basic too", async () => {
     const tokens = await tokensFor(app);
     await expectOAuthError(await introspect({ ...app, clientSecret: "inkcs_wrong" }, tokens.access_token), 401, "invalid_client");
-    await expectOAuthError(await introspect({ ...app, clientSecret: "inkcs_wrong" }, tokens.access_token, {}, "basic"), 401, "invalid_client");
+    await expectOAuthError(
+      await introspect({ ...app, clientSecret: "inkcs_wrong" }, tokens.access_token, {}, "basic"),
+      401,
+      "invalid_client",
+    );
   });
 
   it("a rejected app can no longer introspect", async () => {
@@ -92,7 +105,9 @@ describe("active tokens", () => {
 
   it("a refresh token, introspected by its own app, carries the granted scope even after a narrowing refresh", async () => {
     const tokens = await tokensFor(app);
-    const narrowed = await json(await tokenRequest(app, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, scope: "contacts.read" }));
+    const narrowed = await json(
+      await tokenRequest(app, { grant_type: "refresh_token", refresh_token: tokens.refresh_token, scope: "contacts.read" }),
+    );
     expect(await introspection(app, narrowed.access_token)).toMatchObject({ active: true, scope: "contacts.read", token_type: "Bearer" });
     const refresh = await introspection(app, narrowed.refresh_token, { token_type_hint: "refresh_token" });
     expect(refresh).toMatchObject({ active: true, scope: "contacts.read events.write", client_id: app.clientId, brand_id: brand.brandId });
@@ -101,13 +116,21 @@ describe("active tokens", () => {
 
   it("a wrong token_type_hint does not matter", async () => {
     const tokens = await tokensFor(app);
-    expect(await introspection(app, tokens.access_token, { token_type_hint: "refresh_token" })).toMatchObject({ active: true, token_type: "Bearer" });
+    expect(await introspection(app, tokens.access_token, { token_type_hint: "refresh_token" })).toMatchObject({
+      active: true,
+      token_type: "Bearer",
+    });
     expect(await introspection(app, tokens.refresh_token, { token_type_hint: "access_token" })).toMatchObject({ active: true });
   });
 
   it("a resource server registered by the operator sees any app's access token", async () => {
     const tokens = await tokensFor(app, "contacts.read");
-    expect(await introspection(resourceServer, tokens.access_token)).toMatchObject({ active: true, scope: "contacts.read", client_id: app.clientId, brand_id: brand.brandId });
+    expect(await introspection(resourceServer, tokens.access_token)).toMatchObject({
+      active: true,
+      scope: "contacts.read",
+      client_id: app.clientId,
+      brand_id: brand.brandId,
+    });
   });
 
   it("introspection is not use: a refresh token stays usable after being introspected", async () => {

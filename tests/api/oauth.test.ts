@@ -31,7 +31,13 @@ beforeAll(async () => {
   client = await createTestClient();
 });
 
-const baseParams = () => ({ response_type: "code", client_id: client.clientId, redirect_uri: client.redirectUri, scope: "contacts.read", state: "xyz" });
+const baseParams = () => ({
+  response_type: "code",
+  client_id: client.clientId,
+  redirect_uri: client.redirectUri,
+  scope: "contacts.read",
+  state: "xyz",
+});
 
 async function tokensFor(c: TestClient = client, options: Parameters<typeof authorize>[2] = {}) {
   const params = await authorize(c, session.cookie, options);
@@ -69,7 +75,10 @@ describe("authorization request", () => {
   it("a pending (unapproved) client is unknown", async () => {
     const pending = await createTestClient();
     await db.oAuthClient.update({ where: { clientId: pending.clientId }, data: { status: "pending" } });
-    const res = await get(authorizePath({ ...baseParams(), client_id: pending.clientId, redirect_uri: pending.redirectUri }), session.cookie);
+    const res = await get(
+      authorizePath({ ...baseParams(), client_id: pending.clientId, redirect_uri: pending.redirectUri }),
+      session.cookie,
+    );
     expect(res.headers.get("location")).toBeNull();
     expect(await res.text()).toContain("Unknown app");
   });
@@ -109,7 +118,10 @@ describe("authorization request", () => {
   });
 
   it("PKCE plain is refused", async () => {
-    const res = await get(authorizePath({ ...baseParams(), code_challenge: pkcePair().challenge, code_challenge_method: "plain" }), session.cookie);
+    const res = await get(
+      authorizePath({ ...baseParams(), code_challenge: pkcePair().challenge, code_challenge_method: "plain" }),
+      session.cookie,
+    );
     const location = new URL(res.headers.get("location")!);
     expect(location.searchParams.get("error")).toBe("invalid_request");
     expect(location.searchParams.get("error_description")).toContain("S256");
@@ -216,7 +228,10 @@ describe("token endpoint", () => {
     expect(tokens.refresh_token).toMatch(/^inkrt_/);
     const me = await api("/api/me", { bearer: tokens.access_token });
     expect(me.status).toBe(200);
-    expect(await json(me)).toMatchObject({ brand: { id: brand.brandId }, credential: { kind: "oauth", scopes: ["contacts.read", "events.write"] } });
+    expect(await json(me)).toMatchObject({
+      brand: { id: brand.brandId },
+      credential: { kind: "oauth", scopes: ["contacts.read", "events.write"] },
+    });
   });
 
   it("stores only hashes of codes and tokens", async () => {
@@ -224,14 +239,22 @@ describe("token endpoint", () => {
     const code = params.get("code")!;
     const tokens = await json(await exchangeCode(client, code));
     expect(await db.authorizationCode.count({ where: { codeHash: hashSecret(code) } })).toBe(1);
-    expect(await db.oAuthToken.count({ where: { accessTokenHash: hashSecret(tokens.access_token), refreshTokenHash: hashSecret(tokens.refresh_token) } })).toBe(1);
+    expect(
+      await db.oAuthToken.count({
+        where: { accessTokenHash: hashSecret(tokens.access_token), refreshTokenHash: hashSecret(tokens.refresh_token) },
+      }),
+    ).toBe(1);
     const client_ = await db.oAuthClient.findUniqueOrThrow({ where: { clientId: client.clientId } });
     expect(client_.secretHash).toBe(hashSecret(client.clientSecret));
   });
 
   it("accepts HTTP Basic client authentication", async () => {
     const params = await authorize(client, session.cookie);
-    const res = await tokenRequest(client, { grant_type: "authorization_code", code: params.get("code")!, redirect_uri: client.redirectUri }, "basic");
+    const res = await tokenRequest(
+      client,
+      { grant_type: "authorization_code", code: params.get("code")!, redirect_uri: client.redirectUri },
+      "basic",
+    );
     expect(res.status).toBe(200);
   });
 
@@ -246,7 +269,11 @@ describe("token endpoint", () => {
 
   it("a wrong secret (Basic) is invalid_client 401 with a Basic challenge", async () => {
     const params = await authorize(client, session.cookie);
-    const res = await tokenRequest({ ...client, clientSecret: "nope" }, { grant_type: "authorization_code", code: params.get("code")!, redirect_uri: client.redirectUri }, "basic");
+    const res = await tokenRequest(
+      { ...client, clientSecret: "nope" },
+      { grant_type: "authorization_code", code: params.get("code")!, redirect_uri: client.redirectUri },
+      "basic",
+    );
     await expectOAuthError(res, 401, "invalid_client");
     expect(res.headers.get("www-authenticate")).toMatch(/^Basic realm=/);
   });
@@ -265,7 +292,11 @@ describe("token endpoint", () => {
   });
 
   it("Basic and body secrets together are invalid_request", async () => {
-    const res = await tokenRequest(client, { grant_type: "authorization_code", code: "x", redirect_uri: client.redirectUri, client_secret: client.clientSecret }, "basic");
+    const res = await tokenRequest(
+      client,
+      { grant_type: "authorization_code", code: "x", redirect_uri: client.redirectUri, client_secret: client.clientSecret },
+      "basic",
+    );
     await expectOAuthError(res, 400, "invalid_request");
   });
 
@@ -274,7 +305,11 @@ describe("token endpoint", () => {
     const tokens = await tokensFor(doomed);
     await setClientStatus(doomed.clientId, "rejected");
     await expectProblem(await api("/api/me", { bearer: tokens.access_token }), 401, "unauthorized");
-    await expectOAuthError(await tokenRequest(doomed, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), 401, "invalid_client");
+    await expectOAuthError(
+      await tokenRequest(doomed, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }),
+      401,
+      "invalid_client",
+    );
   });
 
   it("a replayed code is invalid_grant and revokes the tokens issued from it", async () => {
@@ -284,7 +319,11 @@ describe("token endpoint", () => {
     expect((await api("/api/me", { bearer: tokens.access_token })).status).toBe(200);
     await expectOAuthError(await exchangeCode(client, code), 400, "invalid_grant");
     await expectProblem(await api("/api/me", { bearer: tokens.access_token }), 401, "unauthorized");
-    await expectOAuthError(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), 400, "invalid_grant");
+    await expectOAuthError(
+      await tokenRequest(client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }),
+      400,
+      "invalid_grant",
+    );
   });
 
   it("an expired code is invalid_grant", async () => {
@@ -304,12 +343,20 @@ describe("token endpoint", () => {
   it("a code issued to another client is invalid_grant", async () => {
     const other = await createTestClient();
     const params = await authorize(client, session.cookie);
-    await expectOAuthError(await tokenRequest(other, { grant_type: "authorization_code", code: params.get("code")!, redirect_uri: client.redirectUri }), 400, "invalid_grant");
+    await expectOAuthError(
+      await tokenRequest(other, { grant_type: "authorization_code", code: params.get("code")!, redirect_uri: client.redirectUri }),
+      400,
+      "invalid_grant",
+    );
   });
 
   it("a different redirect_uri at the token endpoint is invalid_grant", async () => {
     const params = await authorize(client, session.cookie);
-    await expectOAuthError(await exchangeCode(client, params.get("code")!, { redirect_uri: "http://localhost:8765/cb" }), 400, "invalid_grant");
+    await expectOAuthError(
+      await exchangeCode(client, params.get("code")!, { redirect_uri: "http://localhost:8765/cb" }),
+      400,
+      "invalid_grant",
+    );
   });
 
   it("an unknown code is invalid_grant", async () => {
@@ -325,7 +372,11 @@ describe("token endpoint", () => {
   it("PKCE: a wrong verifier is invalid_grant", async () => {
     const { challenge } = pkcePair();
     const params = await authorize(client, session.cookie, { challenge });
-    const body = await expectOAuthError(await exchangeCode(client, params.get("code")!, { code_verifier: pkcePair().verifier }), 400, "invalid_grant");
+    const body = await expectOAuthError(
+      await exchangeCode(client, params.get("code")!, { code_verifier: pkcePair().verifier }),
+      400,
+      "invalid_grant",
+    );
     expect(body.error_description).toContain("code_verifier");
   });
 
@@ -336,7 +387,11 @@ describe("token endpoint", () => {
 
   it("PKCE: a verifier without a challenge is refused", async () => {
     const params = await authorize(client, session.cookie);
-    const body = await expectOAuthError(await exchangeCode(client, params.get("code")!, { code_verifier: pkcePair().verifier }), 400, "invalid_grant");
+    const body = await expectOAuthError(
+      await exchangeCode(client, params.get("code")!, { code_verifier: pkcePair().verifier }),
+      400,
+      "invalid_grant",
+    );
     expect(body.error_description).toContain("no code_challenge");
   });
 
@@ -365,40 +420,72 @@ describe("refresh tokens", () => {
   it("reusing a rotated refresh token revokes the whole chain", async () => {
     const first = await tokensFor();
     const second = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token }));
-    await expectOAuthError(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token }), 400, "invalid_grant");
+    await expectOAuthError(
+      await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token }),
+      400,
+      "invalid_grant",
+    );
     await expectProblem(await api("/api/me", { bearer: second.access_token }), 401, "unauthorized");
-    await expectOAuthError(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: second.refresh_token }), 400, "invalid_grant");
+    await expectOAuthError(
+      await tokenRequest(client, { grant_type: "refresh_token", refresh_token: second.refresh_token }),
+      400,
+      "invalid_grant",
+    );
   });
 
   it("may narrow the scope but not widen it", async () => {
     const first = await tokensFor(client, { scope: "contacts.read events.write" });
-    await expectOAuthError(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "contacts.write" }), 400, "invalid_scope");
-    const narrowed = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "contacts.read" }));
+    await expectOAuthError(
+      await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "contacts.write" }),
+      400,
+      "invalid_scope",
+    );
+    const narrowed = await json(
+      await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "contacts.read" }),
+    );
     expect(narrowed.scope).toBe("contacts.read");
     expect((await json(await api("/api/me", { bearer: narrowed.access_token }))).credential.scopes).toEqual(["contacts.read"]);
   });
 
   it("a narrower scope narrows only the new access token: the new refresh token keeps the granted scope (RFC 6749 section 6)", async () => {
     const first = await tokensFor(client, { scope: "contacts.read events.write" });
-    const narrowed = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "contacts.read" }));
+    const narrowed = await json(
+      await tokenRequest(client, { grant_type: "refresh_token", refresh_token: first.refresh_token, scope: "contacts.read" }),
+    );
     expect(narrowed.scope).toBe("contacts.read");
     // Asking back the whole grant from the narrowed response's refresh token works...
-    const full = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: narrowed.refresh_token, scope: "events.write contacts.read" }));
+    const full = await json(
+      await tokenRequest(client, {
+        grant_type: "refresh_token",
+        refresh_token: narrowed.refresh_token,
+        scope: "events.write contacts.read",
+      }),
+    );
     expect(full.scope).toBe("contacts.read events.write");
     expect((await json(await api("/api/me", { bearer: full.access_token }))).credential.scopes).toEqual(["contacts.read", "events.write"]);
     // ...and so does omitting scope after another narrowing, which means "the scope granted".
-    const again = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: full.refresh_token, scope: "events.write" }));
+    const again = await json(
+      await tokenRequest(client, { grant_type: "refresh_token", refresh_token: full.refresh_token, scope: "events.write" }),
+    );
     expect(again.scope).toBe("events.write");
     const omitted = await json(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: again.refresh_token }));
     expect(omitted.scope).toBe("contacts.read events.write");
     // Never beyond the grant.
-    await expectOAuthError(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: omitted.refresh_token, scope: "contacts.write" }), 400, "invalid_scope");
+    await expectOAuthError(
+      await tokenRequest(client, { grant_type: "refresh_token", refresh_token: omitted.refresh_token, scope: "contacts.write" }),
+      400,
+      "invalid_scope",
+    );
   });
 
   it("another client's refresh token is invalid_grant", async () => {
     const first = await tokensFor();
     const other = await createTestClient();
-    await expectOAuthError(await tokenRequest(other, { grant_type: "refresh_token", refresh_token: first.refresh_token }), 400, "invalid_grant");
+    await expectOAuthError(
+      await tokenRequest(other, { grant_type: "refresh_token", refresh_token: first.refresh_token }),
+      400,
+      "invalid_grant",
+    );
   });
 });
 
@@ -419,7 +506,11 @@ describe("revocation", () => {
     const tokens = await tokensFor();
     expect((await revoke(client, tokens.refresh_token, "basic")).status).toBe(200);
     await expectProblem(await api("/api/me", { bearer: tokens.access_token }), 401, "unauthorized");
-    await expectOAuthError(await tokenRequest(client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }), 400, "invalid_grant");
+    await expectOAuthError(
+      await tokenRequest(client, { grant_type: "refresh_token", refresh_token: tokens.refresh_token }),
+      400,
+      "invalid_grant",
+    );
   });
 
   it("an unknown token is 200 (RFC 7009)", async () => {
@@ -456,13 +547,16 @@ describe("revocation", () => {
 });
 
 describe("dashboard pages", () => {
-  it.each(["/developer-apps", "/settings/connected-apps", "/operator/oauth-clients"])("%s sends a signed-out user to sign in and back", async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(307);
-    const location = new URL(res.headers.get("location")!, baseUrl());
-    expect(location.pathname).toBe("/login");
-    expect(location.searchParams.get("callbackUrl")).toBe(path);
-  });
+  it.each(["/developer-apps", "/settings/connected-apps", "/operator/oauth-clients"])(
+    "%s sends a signed-out user to sign in and back",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(307);
+      const location = new URL(res.headers.get("location")!, baseUrl());
+      expect(location.pathname).toBe("/login");
+      expect(location.searchParams.get("callbackUrl")).toBe(path);
+    },
+  );
 
   it("the operator page is a 404 for users without the operator role, and lists requests for operators", async () => {
     expect((await get("/operator/oauth-clients", session.cookie)).status).toBe(404);

@@ -63,7 +63,9 @@ describe("credentials", () => {
     const session = await createSession(other.brandId);
     expect((await api("/api/me", { key: other.key })).status).toBe(200);
     const [key] = await db.apiKey.findMany({ where: { brandId: other.brandId }, select: { id: true } });
-    expect((await api(`/api/api-keys/${key.id}`, { method: "DELETE", cookie: session.cookie, headers: { Origin: baseUrl() } })).status).toBe(204);
+    expect(
+      (await api(`/api/api-keys/${key.id}`, { method: "DELETE", cookie: session.cookie, headers: { Origin: baseUrl() } })).status,
+    ).toBe(204);
     await expectProblem(await api("/api/me", { key: other.key }), 401, "unauthorized");
   });
 
@@ -102,7 +104,11 @@ describe("credentials", () => {
   });
 
   it("a cookie-authenticated write from our own origin works", async () => {
-    const res = await api("/api/api-keys", { cookie: session.cookie, body: { name: "from the dashboard" }, headers: { Origin: baseUrl() } });
+    const res = await api("/api/api-keys", {
+      cookie: session.cookie,
+      body: { name: "from the dashboard" },
+      headers: { Origin: baseUrl() },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -115,7 +121,13 @@ describe("bodies", () => {
   const write = (body: string, headers: Record<string, string> = {}) =>
     fetch(baseUrl() + "/api/api-keys", {
       method: "POST",
-      headers: { "Service-Version": "2026-03-15", Cookie: session.cookie, Origin: baseUrl(), "Content-Type": "application/json", ...headers },
+      headers: {
+        "Service-Version": "2026-03-15",
+        Cookie: session.cookie,
+        Origin: baseUrl(),
+        "Content-Type": "application/json",
+        ...headers,
+      },
       body,
     });
 
@@ -166,7 +178,10 @@ describe("bodies", () => {
   });
 
   it("a missing body is a clear 400", async () => {
-    const res = await fetch(baseUrl() + "/api/api-keys", { method: "POST", headers: { "Service-Version": "2026-03-15", Cookie: session.cookie, Origin: baseUrl() } });
+    const res = await fetch(baseUrl() + "/api/api-keys", {
+      method: "POST",
+      headers: { "Service-Version": "2026-03-15", Cookie: session.cookie, Origin: baseUrl() },
+    });
     const body = await expectProblem(res, 400, "bad-request");
     expect(body.detail).toMatch(/body is required/);
   });
@@ -180,13 +195,21 @@ describe("ids, tenancy, methods, unknown paths", () => {
   });
 
   it("404 for an unknown id", async () => {
-    await expectProblem(await api(`/api/api-keys/${MISSING_ID}`, { method: "DELETE", cookie: session.cookie, headers: { Origin: baseUrl() } }), 404, "not-found");
+    await expectProblem(
+      await api(`/api/api-keys/${MISSING_ID}`, { method: "DELETE", cookie: session.cookie, headers: { Origin: baseUrl() } }),
+      404,
+      "not-found",
+    );
   });
 
   it("404 (not 403) for another brand's id, and it is left alone", async () => {
     const other = await createTestBrand();
     const key = await db.apiKey.findFirstOrThrow({ where: { brandId: other.brandId } });
-    await expectProblem(await api(`/api/api-keys/${key.id}`, { method: "DELETE", cookie: session.cookie, headers: { Origin: baseUrl() } }), 404, "not-found");
+    await expectProblem(
+      await api(`/api/api-keys/${key.id}`, { method: "DELETE", cookie: session.cookie, headers: { Origin: baseUrl() } }),
+      404,
+      "not-found",
+    );
     expect((await api("/api/me", { key: other.key })).status).toBe(200);
   });
 

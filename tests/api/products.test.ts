@@ -10,8 +10,13 @@ let shop: TestBrand;
 let other: TestBrand;
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
-  id, title: `Product ${id}`, url: `https://shop.example.com/p/${id}`, currency: "USD", status: "inStock",
-  defaultImageUrl: `https://cdn.example.com/${id}.jpg`, variants: [{ id: `${id}-v1`, title: "Default", url: `https://shop.example.com/p/${id}`, price: 25 }],
+  id,
+  title: `Product ${id}`,
+  url: `https://shop.example.com/p/${id}`,
+  currency: "USD",
+  status: "inStock",
+  defaultImageUrl: `https://cdn.example.com/${id}.jpg`,
+  variants: [{ id: `${id}-v1`, title: "Default", url: `https://shop.example.com/p/${id}`, price: 25 }],
   ...extra,
 });
 
@@ -70,31 +75,51 @@ describe("products as published", () => {
     const res = await api("/api/products", {
       key: shop.key,
       body: {
-        id: "x".repeat(101), url: "javascript:alert(1)", currency: "dollars", status: "sold", title: "",
-        variants: [{ id: "v", title: "A", url: "https://s.example/v", price: 1 }, { id: "v", title: "B", url: "https://s.example/v", price: -1 }],
+        id: "x".repeat(101),
+        url: "javascript:alert(1)",
+        currency: "dollars",
+        status: "sold",
+        title: "",
+        variants: [
+          { id: "v", title: "A", url: "https://s.example/v", price: 1 },
+          { id: "v", title: "B", url: "https://s.example/v", price: -1 },
+        ],
         colour: "blue",
       },
     });
     const body = await expectProblem(res, 400, "validation-failed");
     const fields = body.errors.map((e: { pointer: string }) => e.pointer).sort();
-    expect(fields).toEqual(expect.arrayContaining(["/id", "/url", "/currency", "/status", "/title", "/variants/1/id", "/variants/1/price"]));
+    expect(fields).toEqual(
+      expect.arrayContaining(["/id", "/url", "/currency", "/status", "/title", "/variants/1/id", "/variants/1/price"]),
+    );
     expect(body.errors.some((e: { code: string; message: string }) => e.message.includes("colour"))).toBe(true);
     await expectProblem(await api("/api/products", { key: shop.key, body: { ...product("x"), url: undefined } }), 400, "validation-failed");
     const images = Array.from({ length: 301 }, (_, i) => `https://cdn.example.com/${i}.jpg`);
-    const tooMany = await expectProblem(await api("/api/products", { key: shop.key, body: product("x", { images }) }), 400, "validation-failed");
+    const tooMany = await expectProblem(
+      await api("/api/products", { key: shop.key, body: product("x", { images }) }),
+      400,
+      "validation-failed",
+    );
     expect(tooMany.errors[0]).toMatchObject({ pointer: "/images", code: "too_big" });
   });
 
   it("PUT with a body id other than the path's is 400", async () => {
     await api("/api/products", { key: shop.key, body: product("mine") });
-    const body = await expectProblem(await api("/api/products/mine", { key: shop.key, method: "PUT", body: product("theirs") }), 400, "validation-failed");
+    const body = await expectProblem(
+      await api("/api/products/mine", { key: shop.key, method: "PUT", body: product("theirs") }),
+      400,
+      "validation-failed",
+    );
     expect(body.errors[0]).toMatchObject({ field: "id", code: "mismatch" });
   });
 
   it("offset pages: limit, offset, next and previous links on the public origin, newest first", async () => {
     const brand = await createTestBrand();
     for (let i = 0; i < 5; i++) {
-      await api("/api/products", { key: brand.key, body: product(`page-${i}`, { createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() }) });
+      await api("/api/products", {
+        key: brand.key,
+        body: product(`page-${i}`, { createdAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString() }),
+      });
     }
     const first = await json(await api("/api/products?limit=2", { key: brand.key }));
     expect(first.products.map((p: { id: string }) => p.id)).toEqual(["page-4", "page-3"]);
@@ -140,14 +165,22 @@ describe("product categories as published", () => {
     expectPublished("productcategories", publishedResponseSchema("productcategories", "/product-categories", "post", "201"), createdBody);
 
     const read = await json(await api("/api/product-categories/C1234", { key: shop.key }));
-    expectPublished("productcategories", publishedResponseSchema("productcategories", "/product-categories/{categoryID}", "get", "200"), read);
+    expectPublished(
+      "productcategories",
+      publishedResponseSchema("productcategories", "/product-categories/{categoryID}", "get", "200"),
+      read,
+    );
     expect(read).toMatchObject(create);
 
     const update = exampleOf("productcategories", "UpdateCategoryRequest");
     const updated = await api("/api/product-categories/C1234", { key: shop.key, method: "PATCH", body: { ...update, title: "Beauty" } });
     const updatedBody = await json(updated);
     expect(updated.status).toBe(200);
-    expectPublished("productcategories", publishedResponseSchema("productcategories", "/product-categories/{categoryID}", "patch", "200"), updatedBody);
+    expectPublished(
+      "productcategories",
+      publishedResponseSchema("productcategories", "/product-categories/{categoryID}", "patch", "200"),
+      updatedBody,
+    );
     expect((await json(await api("/api/product-categories/C1234", { key: shop.key }))).title).toBe("Beauty");
 
     const list = await json(await api("/api/product-categories", { key: shop.key }));
@@ -157,16 +190,32 @@ describe("product categories as published", () => {
 
   it("409 on a second create, 404 on unknown ids, 204 on delete, titles sort A to Z", async () => {
     const brand = await createTestBrand();
-    for (const [id, title] of [["b", "Bags"], ["a", "Shoes"], ["c", "Hats"]]) {
+    for (const [id, title] of [
+      ["b", "Bags"],
+      ["a", "Shoes"],
+      ["c", "Hats"],
+    ]) {
       expect((await api("/api/product-categories", { key: brand.key, body: { categoryID: id, title } })).status).toBe(201);
     }
-    await expectProblem(await api("/api/product-categories", { key: brand.key, body: { categoryID: "a", title: "Again" } }), 409, "conflict");
+    await expectProblem(
+      await api("/api/product-categories", { key: brand.key, body: { categoryID: "a", title: "Again" } }),
+      409,
+      "conflict",
+    );
     const sorted = await json(await api("/api/product-categories?sort=title", { key: brand.key }));
     expect(sorted.categories.map((c: { title: string }) => c.title)).toEqual(["Bags", "Hats", "Shoes"]);
-    await expectProblem(await api("/api/product-categories/zzz", { key: brand.key, method: "PATCH", body: { title: "x" } }), 404, "not-found");
+    await expectProblem(
+      await api("/api/product-categories/zzz", { key: brand.key, method: "PATCH", body: { title: "x" } }),
+      404,
+      "not-found",
+    );
     expect((await api("/api/product-categories/a", { key: brand.key, method: "DELETE" })).status).toBe(204);
     await expectProblem(await api("/api/product-categories/a", { key: brand.key }), 404, "not-found");
-    const invalid = await expectProblem(await api("/api/product-categories", { key: brand.key, body: { categoryID: "", title: "x".repeat(256) } }), 400, "validation-failed");
+    const invalid = await expectProblem(
+      await api("/api/product-categories", { key: brand.key, body: { categoryID: "", title: "x".repeat(256) } }),
+      400,
+      "validation-failed",
+    );
     expect(invalid.errors.map((e: { field: string }) => e.field).sort()).toEqual(["categoryID", "title"]);
   });
 });

@@ -102,15 +102,33 @@ const SECTION = of("Section");
 const ROW = of("Row");
 const COLUMN = of("Column");
 
-const component = (type: string, role: string, extra: Record<string, unknown> = {}) => ({ ...COMPONENT, id: nodeId(), type, role, ...extra });
+const component = (type: string, role: string, extra: Record<string, unknown> = {}) => ({
+  ...COMPONENT,
+  id: nodeId(),
+  type,
+  role,
+  ...extra,
+});
 const COMPONENTS: Record<string, () => unknown[]> = {
   menu: () => [component("text", "menu_text")],
-  discount: () => [component("text", "discount_code"), component("button", "discount_button"), component("text", "discount_expiration_date")],
-  dynamicDiscount: () => [component("text", "discount_code"), component("button", "discount_button"), component("text", "discount_expiration_date")],
+  discount: () => [
+    component("text", "discount_code"),
+    component("button", "discount_button"),
+    component("text", "discount_expiration_date"),
+  ],
+  dynamicDiscount: () => [
+    component("text", "discount_code"),
+    component("button", "discount_button"),
+    component("text", "discount_expiration_date"),
+  ],
   staticDiscount: () => [component("text", "discount_code"), component("text", "discount_expiration_date")],
   product: () => [
-    component("image", "product_image"), component("text", "product_title"), component("text", "product_description"),
-    component("price", "product_prices", { components: [component("text", "product_current_price"), component("text", "product_old_price")] }),
+    component("image", "product_image"),
+    component("text", "product_title"),
+    component("text", "product_description"),
+    component("price", "product_prices", {
+      components: [component("text", "product_current_price"), component("text", "product_old_price")],
+    }),
     component("button", "product_button"),
   ],
 };
@@ -151,7 +169,9 @@ function sections(layoutId: string) {
   return [
     section("preheader", [block("preheader")]),
     section("", CONTENT_BLOCKS.map(block)),
-    ...["products_listing", "product_recommender", "product_cart_recovery", "product_back_in_stock"].map((t) => section(t, [block("product")])),
+    ...["products_listing", "product_recommender", "product_cart_recovery", "product_back_in_stock"].map((t) =>
+      section(t, [block("product")]),
+    ),
     section("dynamic_list", [block("text")]),
     section("universal_layout", [], layoutId),
   ];
@@ -159,7 +179,10 @@ function sections(layoutId: string) {
 
 function generalSettings() {
   const g = of("GeneralSettings");
-  const presets = (list: Schema[], ids: string[]) => [...list, ...ids.filter((id) => !list.some((p) => p.id === id)).map((id) => ({ ...list[0], id, name: id }))];
+  const presets = (list: Schema[], ids: string[]) => [
+    ...list,
+    ...ids.filter((id) => !list.some((p) => p.id === id)).map((id) => ({ ...list[0], id, name: id })),
+  ];
   return {
     ...g,
     content: { width: "600px", backgroundColor: "#FFFFFF", fontFamily: "Arial, sans-serif", fontSize: "16px", color: "#383838" },
@@ -200,7 +223,11 @@ describe("universal layouts", () => {
     expectPublished("GET /email-universal-layouts", 200, await json(list));
 
     // the body read back is a valid request again (read-only fields are ignored)
-    const again = await api(`/api/email-universal-layouts/${layoutId}`, { key: brand.key, method: "PUT", body: await json(await api(`/api/email-universal-layouts/${layoutId}`, { key: brand.key })) });
+    const again = await api(`/api/email-universal-layouts/${layoutId}`, {
+      key: brand.key,
+      method: "PUT",
+      body: await json(await api(`/api/email-universal-layouts/${layoutId}`, { key: brand.key })),
+    });
     expect(again.status, await again.clone().text()).toBe(200);
   });
 });
@@ -219,7 +246,11 @@ describe("templates, email content and render", () => {
     // nothing sent is dropped: the stored document is the request's (the layout's rows resolved)
     expect(body.sections.slice(0, -1)).toEqual(template.sections.slice(0, -1));
 
-    const put = await api(`/api/email-templates/${templateId}`, { key: brand.key, method: "PUT", body: { ...template, name: "Welcome Email 2" } });
+    const put = await api(`/api/email-templates/${templateId}`, {
+      key: brand.key,
+      method: "PUT",
+      body: { ...template, name: "Welcome Email 2" },
+    });
     expect(put.status, await put.clone().text()).toBe(200);
     expectPublished("PUT /email-templates/{id}", 200, await json(put));
   });
@@ -287,7 +318,10 @@ describe("templates, email content and render", () => {
     const missing = await api(`/api/email-content/${MISSING_ID}`, { key: brand.key });
     expect(missing.status).toBe(404);
     expectPublished("GET /email-content/{id}", 404, await json(missing));
-    const unclosed = await api("/api/email-templates", { key: brand.key, body: { name: "Unclosed", sections: [section("", [{ id: nodeId(), type: "text", text: "Hi [[contact.first_name" }])] } });
+    const unclosed = await api("/api/email-templates", {
+      key: brand.key,
+      body: { name: "Unclosed", sections: [section("", [{ id: nodeId(), type: "text", text: "Hi [[contact.first_name" }])] },
+    });
     const { id } = await json(unclosed);
     for (const p of [`/api/email-templates/${id}/render`, `/api/email-content/${id}/render`]) {
       const res = await api(p, { key: brand.key, method: "POST" });
@@ -319,7 +353,10 @@ describe("scopes as published", () => {
   it("both render operations need the scope the published document gives them (email-templates.write)", async () => {
     const { accessTokenFor } = await import("./oauth-helpers");
     const { id } = await json(await api("/api/email-templates", { key: brand.key, body: { name: "Render scopes", sections: [] } }));
-    for (const [operation, path] of [["POST /email-templates/{id}/render", `/api/email-templates/${id}/render`], ["POST /email-content/{id}/render", `/api/email-content/${id}/render`]]) {
+    for (const [operation, path] of [
+      ["POST /email-templates/{id}/render", `/api/email-templates/${id}/render`],
+      ["POST /email-content/{id}/render", `/api/email-content/${id}/render`],
+    ]) {
       const [scope] = copy.operations[operation].scopes;
       expect(copy.operations[operation].scopes, operation).toEqual(["email-templates.write"]);
       const other = scope.replace(/\.write$/, ".read");

@@ -53,7 +53,8 @@ export function exampleOf(name: Parameters<typeof publishedDoc>[0], schema: stri
     for (const [key, raw] of Object.entries<Schema>(s.properties ?? {})) {
       const property = resolve(raw);
       if (property.example !== undefined) out[key] = property.example;
-      else if (property.type === "array" && property.items && resolve(property.items).properties) out[key] = [build(resolve(property.items))];
+      else if (property.type === "array" && property.items && resolve(property.items).properties)
+        out[key] = [build(resolve(property.items))];
     }
     return out;
   };
@@ -65,7 +66,13 @@ export function exampleOf(name: Parameters<typeof publishedDoc>[0], schema: stri
  * (ValidationProblem for 400, Problem for 404 and 409), or, for a status the operation does not publish
  * (413, the images' 404), against the document's own Problem schema. Returns the name validated against.
  */
-export function expectPublishedProblem(name: Parameters<typeof publishedDoc>[0], route: string, method: string, status: number, body: unknown): string {
+export function expectPublishedProblem(
+  name: Parameters<typeof publishedDoc>[0],
+  route: string,
+  method: string,
+  status: number,
+  body: unknown,
+): string {
   const responses = publishedDoc(name).paths[route]?.[method]?.responses;
   expect(responses, `published operation ${method.toUpperCase()} ${route} of ${name}`).toBeDefined();
   const schema = responses[String(status)] ? publishedResponseSchema(name, route, method, String(status)) : "Problem";

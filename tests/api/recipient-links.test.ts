@@ -31,17 +31,40 @@ async function emailStatus(): Promise<{ status: string }> {
 beforeAll(async () => {
   brand = await createTestBrand({ name: "Links & Co" });
   other = await createTestBrand();
-  const patched = await api("/api/brand", { key: brand.key, method: "PATCH", body: { postalAddress: "1 Harbour Road\nPortsmouth PO1 2AB" } });
+  const patched = await api("/api/brand", {
+    key: brand.key,
+    method: "PATCH",
+    body: { postalAddress: "1 Harbour Road\nPortsmouth PO1 2AB" },
+  });
   expect(patched.status, await patched.clone().text()).toBe(200);
   ({ id: templateId } = await createTemplate(brand.key, {
-    sections: [{
-      id: "s", rows: [{ id: "r", columns: [{ id: "c", blocks: [{
-        id: "footer", type: "text",
-        text: '<p>[[brand.name]], [[brand.postal_address]]</p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a> <a href="[[message.preferences_url]]">Preferences</a> <a href="[[message.view_in_browser_url]]">View</a></p>',
-      }] }] }],
-    }],
+    sections: [
+      {
+        id: "s",
+        rows: [
+          {
+            id: "r",
+            columns: [
+              {
+                id: "c",
+                blocks: [
+                  {
+                    id: "footer",
+                    type: "text",
+                    text: '<p>[[brand.name]], [[brand.postal_address]]</p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a> <a href="[[message.preferences_url]]">Preferences</a> <a href="[[message.view_in_browser_url]]">View</a></p>',
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
   }));
-  const res = await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: EMAIL, channels: { email: { status: "subscribed" } } }], firstName: "Rita" } });
+  const res = await api("/api/contacts", {
+    key: brand.key,
+    body: { identifiers: [{ type: "email", id: EMAIL, channels: { email: { status: "subscribed" } } }], firstName: "Rita" },
+  });
   contactId = (await json(res)).id;
 });
 
@@ -55,8 +78,16 @@ describe("brand settings", () => {
   });
 
   it("validates the patch, all errors at once", async () => {
-    const bad = await expectProblem(await api("/api/brand", { key: brand.key, method: "PATCH", body: { name: "", postalAddress: "x".repeat(501), plan: "pro" } }), 400, "validation-failed");
-    expect(bad.errors.map((e: any) => [e.pointer, e.code]).sort()).toEqual([["/name", "too_small"], ["/plan", "unknown_field"], ["/postalAddress", "too_big"]]);
+    const bad = await expectProblem(
+      await api("/api/brand", { key: brand.key, method: "PATCH", body: { name: "", postalAddress: "x".repeat(501), plan: "pro" } }),
+      400,
+      "validation-failed",
+    );
+    expect(bad.errors.map((e: any) => [e.pointer, e.code]).sort()).toEqual([
+      ["/name", "too_small"],
+      ["/plan", "unknown_field"],
+      ["/postalAddress", "too_big"],
+    ]);
   });
 });
 
@@ -74,9 +105,22 @@ describe("system tags", () => {
   });
 
   it("a misspelt system tag is an unknown-tag warning naming the known ones", async () => {
-    const { id } = await createTemplate(brand.key, { sections: [{ id: "s", rows: [{ id: "r", columns: [{ id: "c", blocks: [{ id: "t", type: "text", text: "<p>[[message.unsubscribe]]</p>" }] }] }] }] });
+    const { id } = await createTemplate(brand.key, {
+      sections: [
+        {
+          id: "s",
+          rows: [{ id: "r", columns: [{ id: "c", blocks: [{ id: "t", type: "text", text: "<p>[[message.unsubscribe]]</p>" }] }] }],
+        },
+      ],
+    });
     const { body } = await render(brand.key, id);
-    expect(body.warnings).toContainEqual(expect.objectContaining({ code: "unknown-tag", tag: "[[message.unsubscribe]]", message: expect.stringMatching(/known: unsubscribe_url/) }));
+    expect(body.warnings).toContainEqual(
+      expect.objectContaining({
+        code: "unknown-tag",
+        tag: "[[message.unsubscribe]]",
+        message: expect.stringMatching(/known: unsubscribe_url/),
+      }),
+    );
   });
 });
 
@@ -116,7 +160,11 @@ describe("unsubscribe page", () => {
 
   it("records each change in the status history with its source", async () => {
     const { db } = await import("@/lib/db");
-    const changes = await db.contactStatusChange.findMany({ where: { contactId }, orderBy: { at: "asc" }, select: { from: true, to: true, source: true } });
+    const changes = await db.contactStatusChange.findMany({
+      where: { contactId },
+      orderBy: { at: "asc" },
+      select: { from: true, to: true, source: true },
+    });
     expect(changes.slice(-2)).toEqual([
       { from: "subscribed", to: "unsubscribed", source: "unsubscribe-link" },
       { from: "unsubscribed", to: "subscribed", source: "preferences-page" },

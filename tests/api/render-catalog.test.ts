@@ -15,8 +15,13 @@ let shop: TestBrand;
 let brand: { id: string; plan: string; features: unknown };
 
 const product = (id: string, extra: Record<string, unknown> = {}) => ({
-  id, title: `Catalog ${id}`, url: `https://store.example.com/products/${id}`, currency: "EUR", status: "inStock",
-  defaultImageUrl: `https://images.store.example.com/${id}.jpg`, description: `About ${id}`,
+  id,
+  title: `Catalog ${id}`,
+  url: `https://store.example.com/products/${id}`,
+  currency: "EUR",
+  status: "inStock",
+  defaultImageUrl: `https://images.store.example.com/${id}.jpg`,
+  description: `About ${id}`,
   variants: [{ id: `${id}-v`, title: "Default", url: `https://store.example.com/products/${id}`, price: 12.5 }],
   ...extra,
 });
@@ -28,10 +33,16 @@ async function putProduct(body: Record<string, unknown>, method = "POST") {
 }
 
 const slotTemplate = (type: string, extra: Record<string, unknown> = {}, slots = 3) => ({
-  sections: [{
-    id: "products", type, ...extra,
-    rows: [{ id: "r", columns: Array.from({ length: slots }, (_, i) => ({ id: `c${i}`, blocks: [{ id: `slot${i}`, type: "product" }] })) }],
-  }],
+  sections: [
+    {
+      id: "products",
+      type,
+      ...extra,
+      rows: [
+        { id: "r", columns: Array.from({ length: slots }, (_, i) => ({ id: `c${i}`, blocks: [{ id: `slot${i}`, type: "product" }] })) },
+      ],
+    },
+  ],
 });
 
 beforeAll(async () => {
@@ -52,8 +63,12 @@ describe("catalog first, events second", () => {
     const products = await recommendProducts(brand, null, { type: "newest" }, 12);
     expect(products.map((p) => p.productID)).toEqual(["cat-2", "cat-1", "e1"]);
     expect(products[1]).toEqual({
-      productID: "cat-1", title: "Catalog cat-1", price: "€12.50", url: "https://store.example.com/products/cat-1",
-      imageUrl: "https://images.store.example.com/cat-1.jpg", description: "About cat-1",
+      productID: "cat-1",
+      title: "Catalog cat-1",
+      price: "€12.50",
+      url: "https://store.example.com/products/cat-1",
+      imageUrl: "https://images.store.example.com/cat-1.jpg",
+      description: "About cat-1",
     });
   });
 
@@ -75,10 +90,21 @@ describe("catalog first, events second", () => {
 
   it("products_listing: a listed product is the catalog's (not what events said), and one only the catalog knows is shown", async () => {
     const listing = {
-      sections: [{
-        id: "listing", type: "products_listing",
-        rows: [{ id: "r", columns: ["cat-1", "cat-2"].map((productID) => ({ id: `c-${productID}`, blocks: [{ id: `listed-${productID}`, type: "product", product: { productID } }] })) }],
-      }],
+      sections: [
+        {
+          id: "listing",
+          type: "products_listing",
+          rows: [
+            {
+              id: "r",
+              columns: ["cat-1", "cat-2"].map((productID) => ({
+                id: `c-${productID}`,
+                blocks: [{ id: `listed-${productID}`, type: "product", product: { productID } }],
+              })),
+            },
+          ],
+        },
+      ],
     };
     const { id } = await createTemplate(shop.key, listing);
     const { res, body } = await render(shop.key, id, { email: "scout@example.com" });
@@ -108,7 +134,13 @@ describe("catalog first, events second", () => {
     await sendEvents(shop.key, shop.brandId, [addedToCart("cart@example.com", [line("cat-1", 1, 99)])]);
     const carter = await contactIdOf(shop.brandId, "cart@example.com");
     const [item] = await cartProducts(shop.brandId, carter, 3);
-    expect(item).toMatchObject({ productID: "cat-1", title: "Catalog cat-1", price: "€12.50", imageUrl: "https://images.store.example.com/cat-1.jpg", url: "https://shop.example.com/checkout/abc" });
+    expect(item).toMatchObject({
+      productID: "cat-1",
+      title: "Catalog cat-1",
+      price: "€12.50",
+      imageUrl: "https://images.store.example.com/cat-1.jpg",
+      url: "https://shop.example.com/checkout/abc",
+    });
   });
 });
 
@@ -121,7 +153,11 @@ describe("products without a link or an image", () => {
       viewed("y@example.com", "has-link", { productImageURL: "https://cdn.example.com/has-link.png" }),
     ]);
     const recommender = slotTemplate("product_recommender", { productRecommender: { type: "newest" } }, 2).sections[0];
-    const listing = { id: "listing", type: "products_listing", rows: [{ id: "lr", columns: [{ id: "lc", blocks: [{ id: "listed", type: "product", product: { productID: "no-link" } }] }] }] };
+    const listing = {
+      id: "listing",
+      type: "products_listing",
+      rows: [{ id: "lr", columns: [{ id: "lc", blocks: [{ id: "listed", type: "product", product: { productID: "no-link" } }] }] }],
+    };
     const { id } = await createTemplate(bare.key, { sections: [recommender, listing] });
     const { res, body } = await render(bare.key, id);
     expect(res.status).toBe(200);
@@ -130,24 +166,34 @@ describe("products without a link or an image", () => {
     expect(body.html).not.toContain("https://cdn.example.com/no-link.png");
     expect(body.html).not.toMatch(/href="#"/);
     const skipped = (productWarnings(body) as { code: string; productID?: string }[]).filter((w) => w.code === "product-skipped");
-    expect(skipped).toEqual(expect.arrayContaining([
-      expect.objectContaining({ productID: "no-link", pointer: "/sections/0", message: expect.stringContaining("no product page URL") }),
-      expect.objectContaining({ productID: "no-link", pointer: "/sections/1", message: expect.stringContaining("no product page URL") }),
-    ]));
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ productID: "no-link", pointer: "/sections/0", message: expect.stringContaining("no product page URL") }),
+        expect.objectContaining({ productID: "no-link", pointer: "/sections/1", message: expect.stringContaining("no product page URL") }),
+      ]),
+    );
     expect(skipped.every((w) => w.productID === "no-link")).toBe(true);
   });
 
   it("are skipped in recommendations and named in the render warnings; no card links to #", async () => {
     const bare = await createTestBrand({ plan: "pro" });
     // Known from events only, without an image.
-    await sendEvents(bare.key, bare.brandId, [viewed("x@example.com", "no-image"), viewed("x@example.com", "has-image", { productImageURL: "https://cdn.example.com/ok.png" })]);
+    await sendEvents(bare.key, bare.brandId, [
+      viewed("x@example.com", "no-image"),
+      viewed("x@example.com", "has-image", { productImageURL: "https://cdn.example.com/ok.png" }),
+    ]);
     const { id } = await createTemplate(bare.key, slotTemplate("product_recommender", { productRecommender: { type: "newest" } }, 2));
     const { body } = await render(bare.key, id);
     expect(body.html).toContain("Product has-image");
     expect(body.html).not.toContain("Product no-image");
     expect(body.html).not.toMatch(/href="#"/);
     expect(productWarnings(body)).toEqual([
-      expect.objectContaining({ code: "product-skipped", productID: "no-image", pointer: "/sections/0", message: expect.stringContaining("no image") }),
+      expect.objectContaining({
+        code: "product-skipped",
+        productID: "no-image",
+        pointer: "/sections/0",
+        message: expect.stringContaining("no image"),
+      }),
     ]);
     // The same product sent to the catalog with an image is shown.
     const fixed = await api("/api/products", { key: bare.key, body: product("no-image", { title: "Now with image" }) });

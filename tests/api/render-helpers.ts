@@ -33,7 +33,10 @@ export async function render(key: string, templateId: string, body?: unknown) {
   const res = await api(`/api/email-templates/${templateId}/render`, { key, method: "POST", body });
   const parsed = await json(res.clone());
   if (res.status === 200) {
-    expect(Object.values(parsed).every((v) => typeof v === "string"), "every value of a render is a string").toBe(true);
+    expect(
+      Object.values(parsed).every((v) => typeof v === "string"),
+      "every value of a render is a string",
+    ).toBe(true);
     parsed.warnings = JSON.parse(parsed.warnings);
   }
   return { res, body: parsed };
@@ -71,24 +74,40 @@ export async function waitForWorker(brandId: string): Promise<void> {
 }
 
 export async function contactIdOf(brandId: string, email: string): Promise<string> {
-  const identifier = await db.contactIdentifier.findFirstOrThrow({ where: { brandId, type: "email", value: email.toLowerCase() }, select: { contactId: true } });
+  const identifier = await db.contactIdentifier.findFirstOrThrow({
+    where: { brandId, type: "email", value: email.toLowerCase() },
+    select: { contactId: true },
+  });
   return identifier.contactId;
 }
 
 export const viewed = (email: string, productID: string, extra: Record<string, unknown> = {}, minutesAgo?: number): EventBody => ({
-  eventName: "viewed product", email, minutesAgo, properties: { productID, productTitle: `Product ${productID}`, url: `https://shop.example.com/p/${productID}`, ...extra },
+  eventName: "viewed product",
+  email,
+  minutesAgo,
+  properties: { productID, productTitle: `Product ${productID}`, url: `https://shop.example.com/p/${productID}`, ...extra },
 });
 
 export const line = (productID: string, quantity = 1, price = 10, categories?: string[]) => ({
-  productID, productTitle: `Product ${productID}`, productPrice: price, productQuantity: quantity,
-  productURL: `https://shop.example.com/p/${productID}`, productImageURL: `https://cdn.example.com/${productID}.png`,
+  productID,
+  productTitle: `Product ${productID}`,
+  productPrice: price,
+  productQuantity: quantity,
+  productURL: `https://shop.example.com/p/${productID}`,
+  productImageURL: `https://cdn.example.com/${productID}.png`,
   ...(categories ? { categories } : {}),
 });
 
 export const ordered = (email: string, orderID: string, lineItems: ReturnType<typeof line>[], minutesAgo?: number): EventBody => ({
-  eventName: "placed order", email, minutesAgo, properties: { orderID, currency: "USD", value: lineItems.reduce((s, i) => s + i.productPrice * i.productQuantity, 0), lineItems },
+  eventName: "placed order",
+  email,
+  minutesAgo,
+  properties: { orderID, currency: "USD", value: lineItems.reduce((s, i) => s + i.productPrice * i.productQuantity, 0), lineItems },
 });
 
 export const addedToCart = (email: string, lineItems: ReturnType<typeof line>[], minutesAgo?: number): EventBody => ({
-  eventName: "added product to cart", email, minutesAgo, properties: { cartID: "cart-1", currency: "USD", abandonedCheckoutURL: "https://shop.example.com/checkout/abc", lineItems },
+  eventName: "added product to cart",
+  email,
+  minutesAgo,
+  properties: { cartID: "cart-1", currency: "USD", abandonedCheckoutURL: "https://shop.example.com/checkout/abc", lineItems },
 });

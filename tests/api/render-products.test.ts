@@ -28,11 +28,21 @@ beforeAll(async () => {
   brand = { id: shop.brandId, plan: "pro", features: { personalizedRecommender: true } };
   // One event per product, each processed before the next, so firstSeenAt orders them p1 < ... < p6.
   for (const [id, categories, price, inStock] of catalog) {
-    await sendEvents(shop.key, shop.brandId, [viewed("scout@example.com", id, { categories, productPrice: price, productImageURL: `https://cdn.example.com/${id}.png`, ...(inStock === false ? { inStock } : {}) })]);
+    await sendEvents(shop.key, shop.brandId, [
+      viewed("scout@example.com", id, {
+        categories,
+        productPrice: price,
+        productImageURL: `https://cdn.example.com/${id}.png`,
+        ...(inStock === false ? { inStock } : {}),
+      }),
+    ]);
   }
   await sendEvents(shop.key, shop.brandId, [
     // views: p3 by three more contacts, p1 by one more → mostViewed p3 (4), p1 (2), then the rest (1 each)
-    viewed("v1@example.com", "p3"), viewed("v2@example.com", "p3"), viewed("v3@example.com", "p3"), viewed("v1@example.com", "p1"),
+    viewed("v1@example.com", "p3"),
+    viewed("v2@example.com", "p3"),
+    viewed("v3@example.com", "p3"),
+    viewed("v1@example.com", "p1"),
     // orders: p2 × 5 and p1 × 1 recently; p3 × 10 four months ago (outside a 1-month window)
     ordered("buyer@example.com", "o1", [line("p2", 5, 20), line("p1", 1, 50)], 60 * 24),
     ordered("old@example.com", "o0", [line("p3", 10, 30)], 60 * 24 * 120),
@@ -57,7 +67,10 @@ describe("recommender strategies", () => {
 
   it("popular: most units in placed orders; with recencyMonths only orders in the window count", async () => {
     expect(titles(await recommendProducts(brand, null, { type: "popular" }, 3))).toEqual(["p3", "p2", "p1"]);
-    const windowed = await STRATEGIES.popular({ brandId: shop.brandId, contactId: null, now: new Date() }, { type: "popular", recencyMonths: 1 });
+    const windowed = await STRATEGIES.popular(
+      { brandId: shop.brandId, contactId: null, now: new Date() },
+      { type: "popular", recencyMonths: 1 },
+    );
     expect(windowed.map((r) => r.productId)).toEqual(["p2", "p1"]);
   });
 
@@ -74,11 +87,15 @@ describe("recommender strategies", () => {
   });
 
   it("a strategy that yields nothing uses fallbackType", async () => {
-    expect(titles(await recommendProducts(brand, ids.carter, { type: "recentlyViewed", fallbackType: "popular" }, 2))).toEqual(["p3", "p2"]);
+    expect(titles(await recommendProducts(brand, ids.carter, { type: "recentlyViewed", fallbackType: "popular" }, 2))).toEqual([
+      "p3",
+      "p2",
+    ]);
   });
 
   it("filters: categories, excluded products, price, out of stock, recent purchases", async () => {
-    const run = (rec: Record<string, unknown>, contact: string | null = null) => recommendProducts(brand, contact, { type: "newest", ...rec }, 12).then(titles);
+    const run = (rec: Record<string, unknown>, contact: string | null = null) =>
+      recommendProducts(brand, contact, { type: "newest", ...rec }, 12).then(titles);
     expect(await run({ includeCategories: ["hats"] })).toEqual(["p3"]);
     expect(await run({ excludeCategories: ["shoes"] })).toEqual(["p5", "p3"]);
     expect(await run({ excludeProducts: ["p5", "p2"] })).toEqual(["p3", "p1"]);
@@ -97,17 +114,28 @@ describe("recommender strategies", () => {
 describe("plan rule", () => {
   it("without the feature, personalized and recentlyViewed use fallbackType, without error", async () => {
     const standard = { ...brand, plan: "standard", features: {} };
-    expect(titles(await recommendProducts(standard, ids.fan, { type: "personalized", fallbackType: "mostViewed" }, 3))).toEqual(["p3", "p1", "p5"]);
-    expect(titles(await recommendProducts(standard, ids.fan, { type: "recentlyViewed", fallbackType: "popular" }, 2))).toEqual(["p3", "p2"]);
+    expect(titles(await recommendProducts(standard, ids.fan, { type: "personalized", fallbackType: "mostViewed" }, 3))).toEqual([
+      "p3",
+      "p1",
+      "p5",
+    ]);
+    expect(titles(await recommendProducts(standard, ids.fan, { type: "recentlyViewed", fallbackType: "popular" }, 2))).toEqual([
+      "p3",
+      "p2",
+    ]);
     expect(titles(await recommendProducts(standard, ids.fan, { type: "recentlyViewed" }, 2))).toEqual(["p5", "p3"]);
   });
 
   it("applies through the render endpoint too", async () => {
     const { id } = await createTemplate(shop.key, {
-      sections: [{
-        id: "rec", type: "product_recommender", productRecommender: { type: "personalized", fallbackType: "mostViewed" },
-        rows: [{ id: "r", columns: [{ id: "c", blocks: [{ id: "slot1", type: "product" }] }] }],
-      }],
+      sections: [
+        {
+          id: "rec",
+          type: "product_recommender",
+          productRecommender: { type: "personalized", fallbackType: "mostViewed" },
+          rows: [{ id: "r", columns: [{ id: "c", blocks: [{ id: "slot1", type: "product" }] }] }],
+        },
+      ],
     });
     const pro = await render(shop.key, id, { contactID: ids.fan });
     expect(pro.res.status).toBe(200);
@@ -136,7 +164,22 @@ describe("cart recovery", () => {
 
   it("renders the cart in a product_cart_recovery section", async () => {
     const { id } = await createTemplate(shop.key, {
-      sections: [{ id: "cart", type: "product_cart_recovery", rows: [{ id: "r", columns: [{ id: "c1", blocks: [{ id: "s1", type: "product" }] }, { id: "c2", blocks: [{ id: "s2", type: "product" }] }, { id: "c3", blocks: [{ id: "s3", type: "product" }] }] }] }],
+      sections: [
+        {
+          id: "cart",
+          type: "product_cart_recovery",
+          rows: [
+            {
+              id: "r",
+              columns: [
+                { id: "c1", blocks: [{ id: "s1", type: "product" }] },
+                { id: "c2", blocks: [{ id: "s2", type: "product" }] },
+                { id: "c3", blocks: [{ id: "s3", type: "product" }] },
+              ],
+            },
+          ],
+        },
+      ],
     });
     const { body } = await render(shop.key, id, { email: "carter@example.com" });
     expect(body.html).toContain("Product p1");
@@ -150,7 +193,9 @@ describe("cart recovery", () => {
 describe("back in stock", () => {
   it("shows products the recipient viewed once they are back in stock", async () => {
     expect(await backInStockProducts(shop.brandId, ids.waiter, 12)).toEqual([]);
-    await sendEvents(shop.key, shop.brandId, [{ eventName: "product back in stock", email: "scout@example.com", properties: { productID: "p4", productTitle: "Product p4" } }]);
+    await sendEvents(shop.key, shop.brandId, [
+      { eventName: "product back in stock", email: "scout@example.com", properties: { productID: "p4", productTitle: "Product p4" } },
+    ]);
     expect(titles(await backInStockProducts(shop.brandId, ids.waiter, 12))).toEqual(["p4"]);
     expect(await backInStockProducts(shop.brandId, ids.carter, 12)).toEqual([]);
   });
@@ -160,8 +205,36 @@ describe("dynamic list and order blocks", () => {
   it("repeat over the recipient's latest order", async () => {
     const { id } = await createTemplate(shop.key, {
       sections: [
-        { id: "list", type: "dynamic_list", settings: { dynamicList: { listPath: "order.products" } }, rows: [{ id: "r", columns: [{ id: "c", blocks: [{ id: "t", type: "text", text: "<p>Line: [[item.productTitle]] x [[item.productQuantity]]</p>" }] }] }] },
-        { id: "order", rows: [{ id: "r2", columns: [{ id: "c2", blocks: [{ id: "os", type: "orderSummary" }, { id: "ot", type: "orderTotal" }] }] }] },
+        {
+          id: "list",
+          type: "dynamic_list",
+          settings: { dynamicList: { listPath: "order.products" } },
+          rows: [
+            {
+              id: "r",
+              columns: [
+                { id: "c", blocks: [{ id: "t", type: "text", text: "<p>Line: [[item.productTitle]] x [[item.productQuantity]]</p>" }] },
+              ],
+            },
+          ],
+        },
+        {
+          id: "order",
+          rows: [
+            {
+              id: "r2",
+              columns: [
+                {
+                  id: "c2",
+                  blocks: [
+                    { id: "os", type: "orderSummary" },
+                    { id: "ot", type: "orderTotal" },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
       ],
     });
     const { body } = await render(shop.key, id, { email: "closer@example.com" });

@@ -10,7 +10,11 @@ let templateId: string;
 let contactId: string;
 
 const text = (id: string, html: string) => ({ id, type: "text", text: html });
-const section = (id: string, blocks: unknown[], extra: Record<string, unknown> = {}) => ({ id, rows: [{ id: `${id}-r`, columns: [{ id: `${id}-c`, blocks }] }], ...extra });
+const section = (id: string, blocks: unknown[], extra: Record<string, unknown> = {}) => ({
+  id,
+  rows: [{ id: `${id}-r`, columns: [{ id: `${id}-c`, blocks }] }],
+  ...extra,
+});
 
 beforeAll(async () => {
   brand = await createTestBrand({ plan: "standard" });
@@ -30,7 +34,9 @@ beforeAll(async () => {
     key: brand.key,
     body: {
       identifiers: [{ type: "email", id: "ana@example.com", channels: { email: { status: "subscribed" } } }],
-      firstName: "<script>alert(1)</script>", lastName: "O'Neil & Co", city: "Lisbon",
+      firstName: "<script>alert(1)</script>",
+      lastName: "O'Neil & Co",
+      city: "Lisbon",
       customProperties: { tier: "gold", site: "javascript:alert(1)" },
     },
   });
@@ -118,24 +124,39 @@ describe("templates", () => {
   });
 
   it("reports unknown tags as warnings and never renders them raw", async () => {
-    const { id } = await createTemplate(brand.key, { sections: [section("s", [text("t", "<p>A [[contact.shoe_size | big]] B [[order.total]] C</p>")])] });
+    const { id } = await createTemplate(brand.key, {
+      sections: [section("s", [text("t", "<p>A [[contact.shoe_size | big]] B [[order.total]] C</p>")])],
+    });
     const { res, body } = await render(brand.key, id, { contactID: contactId });
     expect(res.status).toBe(200);
     expect(body.html).toContain("A big B  C");
     expect(body.html).not.toContain("[[");
     expect(body.warnings.filter((w: any) => !isCheck(w))).toEqual([
-      expect.objectContaining({ code: "unknown-tag", tag: "[[contact.shoe_size | big]]", pointer: "/sections/0/rows/0/columns/0/blocks/0" }),
+      expect.objectContaining({
+        code: "unknown-tag",
+        tag: "[[contact.shoe_size | big]]",
+        pointer: "/sections/0/rows/0/columns/0/blocks/0",
+      }),
       expect.objectContaining({ code: "unknown-tag", tag: "[[order.total]]", pointer: "/sections/0/rows/0/columns/0/blocks/0" }),
     ]);
   });
 
   it("resolves universal layouts, and re-renders when the layout changes", async () => {
-    const layoutRes = await api("/api/email-universal-layouts", { key: brand.key, body: hexIds({ name: "Footer", content: section("footer", [text("f", "<p>Shared footer v1</p>")]) }) });
+    const layoutRes = await api("/api/email-universal-layouts", {
+      key: brand.key,
+      body: hexIds({ name: "Footer", content: section("footer", [text("f", "<p>Shared footer v1</p>")]) }),
+    });
     const layout = await json(layoutRes);
     expect(layoutRes.status, JSON.stringify(layout)).toBe(201);
-    const { id } = await createTemplate(brand.key, { sections: [{ id: "ul", type: "universal_layout", settings: { universalLayoutID: layout.id }, rows: [] }] });
+    const { id } = await createTemplate(brand.key, {
+      sections: [{ id: "ul", type: "universal_layout", settings: { universalLayoutID: layout.id }, rows: [] }],
+    });
     expect((await render(brand.key, id)).body.html).toContain("Shared footer v1");
-    const put = await api(`/api/email-universal-layouts/${layout.id}`, { key: brand.key, method: "PUT", body: hexIds({ name: "Footer", content: section("footer", [text("f", "<p>Shared footer v2</p>")]) }) });
+    const put = await api(`/api/email-universal-layouts/${layout.id}`, {
+      key: brand.key,
+      method: "PUT",
+      body: hexIds({ name: "Footer", content: section("footer", [text("f", "<p>Shared footer v2</p>")]) }),
+    });
     expect(put.status).toBe(200);
     expect((await render(brand.key, id)).body.html).toContain("Shared footer v2");
   });
@@ -143,7 +164,11 @@ describe("templates", () => {
   it("re-renders after the template is replaced (cache keyed by updatedAt)", async () => {
     const { id } = await createTemplate(brand.key, { sections: [section("s", [text("t", "<p>Version one</p>")])] });
     expect((await render(brand.key, id)).body.html).toContain("Version one");
-    const put = await api(`/api/email-templates/${id}`, { key: brand.key, method: "PUT", body: hexIds({ name: "Render test", sections: [section("s", [text("t", "<p>Version two</p>")])] }) });
+    const put = await api(`/api/email-templates/${id}`, {
+      key: brand.key,
+      method: "PUT",
+      body: hexIds({ name: "Render test", sections: [section("s", [text("t", "<p>Version two</p>")])] }),
+    });
     expect(put.status).toBe(200);
     const { body } = await render(brand.key, id);
     expect(body.html).toContain("Version two");
@@ -161,24 +186,47 @@ describe("templates", () => {
 
 describe("template syntax", () => {
   it("422 for a personalization tag that is never closed, naming the place", async () => {
-    const { id } = await createTemplate(brand.key, { sections: [section("s", [text("ok", "<p>Fine</p>"), { id: "b", type: "button", button: { text: "Hi [[contact.first_name", link: "https://x.example" } }])] });
+    const { id } = await createTemplate(brand.key, {
+      sections: [
+        section("s", [
+          text("ok", "<p>Fine</p>"),
+          { id: "b", type: "button", button: { text: "Hi [[contact.first_name", link: "https://x.example" } },
+        ]),
+      ],
+    });
     const { res } = await render(brand.key, id);
     const problem = await expectProblem(res, 422, "template-syntax");
-    expect(problem.errors).toEqual([expect.objectContaining({ pointer: "/sections/0/rows/0/columns/0/blocks/1/button/text", field: "sections.rows.columns.blocks.button.text", code: "unclosed_tag" })]);
+    expect(problem.errors).toEqual([
+      expect.objectContaining({
+        pointer: "/sections/0/rows/0/columns/0/blocks/1/button/text",
+        field: "sections.rows.columns.blocks.button.text",
+        code: "unclosed_tag",
+      }),
+    ]);
   });
 });
 
 describe("section filter (conditional content) and visibility", () => {
   it("shows a filtered section only to the contacts it matches", async () => {
-    const gold = { operator: "and", rules: [{ operator: "equals", property: { id: "tier", isSystem: false, name: "Tier", type: "string" }, value: "gold" }] };
-    const { id } = await createTemplate(brand.key, { sections: [
-      section("all", [text("a", "<p>For everyone</p>")]),
-      section("vip", [text("v", "<p>Gold members only</p>")], { settings: { filter: gold }, visibility: { isMobileVisible: false } }),
-    ] });
+    const gold = {
+      operator: "and",
+      rules: [{ operator: "equals", property: { id: "tier", isSystem: false, name: "Tier", type: "string" }, value: "gold" }],
+    };
+    const { id } = await createTemplate(brand.key, {
+      sections: [
+        section("all", [text("a", "<p>For everyone</p>")]),
+        section("vip", [text("v", "<p>Gold members only</p>")], { settings: { filter: gold }, visibility: { isMobileVisible: false } }),
+      ],
+    });
     const ana = await render(brand.key, id, { contactID: contactId });
     expect(ana.body.html).toContain("Gold members only");
     expect(ana.body.html).toContain("ink-hide-mobile");
-    const bob = await json(await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: "bob@example.com" }], customProperties: { tier: "silver" } } }));
+    const bob = await json(
+      await api("/api/contacts", {
+        key: brand.key,
+        body: { identifiers: [{ type: "email", id: "bob@example.com" }], customProperties: { tier: "silver" } },
+      }),
+    );
     const other = await render(brand.key, id, { contactID: bob.id });
     expect(other.body.html).toContain("For everyone");
     expect(other.body.html).not.toContain("Gold members only");

@@ -25,7 +25,11 @@ describe("email templates", () => {
 
   it(".read reads but cannot write", async () => {
     expect((await api("/api/email-templates", { bearer: tokens["email-templates.read"] })).status).toBe(200);
-    await expectProblem(await api("/api/email-templates", { bearer: tokens["email-templates.read"], body: minimalTemplate }), 403, "insufficient-scope");
+    await expectProblem(
+      await api("/api/email-templates", { bearer: tokens["email-templates.read"], body: minimalTemplate }),
+      403,
+      "insufficient-scope",
+    );
   });
 
   it(".write writes and also reads", async () => {
@@ -38,7 +42,10 @@ describe("email templates", () => {
 describe("contacts and segments", () => {
   it("contacts.read lists contacts but cannot upsert", async () => {
     expect((await api("/api/contacts", { bearer: tokens["contacts.read"] })).status).toBe(200);
-    const res = await api("/api/contacts", { bearer: tokens["contacts.read"], body: { identifiers: [{ type: "email", id: "scoped@example.com" }] } });
+    const res = await api("/api/contacts", {
+      bearer: tokens["contacts.read"],
+      body: { identifiers: [{ type: "email", id: "scoped@example.com" }] },
+    });
     await expectProblem(res, 403, "insufficient-scope");
   });
 

@@ -20,14 +20,22 @@ const names = new Map(Object.entries(ids).map(([name, id]) => [id, name]));
 beforeAll(async () => {
   brand = await createTestBrand();
   const models: Record<string, { create: (args: { data: Record<string, unknown> }) => Promise<unknown> }> = {
-    Contact: db.contact as never, ContactIdentifier: db.contactIdentifier as never, ContactTag: db.contactTag as never,
-    ContactConsent: db.contactConsent as never, ContactEvent: db.contactEvent as never,
+    Contact: db.contact as never,
+    ContactIdentifier: db.contactIdentifier as never,
+    ContactTag: db.contactTag as never,
+    ContactConsent: db.contactConsent as never,
+    ContactEvent: db.contactEvent as never,
   };
   const json = new Set(["customProperties", "properties"]);
-  await seedPeople(async (table, row) => {
-    const data = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, json.has(k) ? JSON.parse(v as string) : v]));
-    await models[table].create({ data });
-  }, brand.brandId, ids, () => newId());
+  await seedPeople(
+    async (table, row) => {
+      const data = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, json.has(k) ? JSON.parse(v as string) : v]));
+      await models[table].create({ data });
+    },
+    brand.brandId,
+    ids,
+    () => newId(),
+  );
 });
 
 /** Members over the whole brand (counts, lists), or among the given contacts as a contact record's segments are found. */
@@ -49,7 +57,9 @@ describe("every filter on the suite's database engine", () => {
   });
 
   it("the live count over HTTP agrees for filters that do not depend on today's date", async () => {
-    const timeless = FILTER_CASES.filter(([, f]) => ["tags", "custom", "subscriptionStatus", "country"].includes(f.property as string) && f.valueType !== "date");
+    const timeless = FILTER_CASES.filter(
+      ([, f]) => ["tags", "custom", "subscriptionStatus", "country"].includes(f.property as string) && f.valueType !== "date",
+    );
     expect(timeless.length).toBeGreaterThan(10);
     for (const testCase of timeless) {
       const res = await api("/api/segments/preview", { key: brand.key, body: { conditionGroups: caseGroups(testCase) } });

@@ -10,13 +10,18 @@ let other: TestBrand;
 const tag = `t${randomBytes(4).toString("hex")}`;
 
 async function contact(key: string, tags: string[]) {
-  const res = await api("/api/contacts", { key, body: { identifiers: [{ type: "email", id: `pv-${randomBytes(5).toString("hex")}@example.com` }], tags } });
+  const res = await api("/api/contacts", {
+    key,
+    body: { identifiers: [{ type: "email", id: `pv-${randomBytes(5).toString("hex")}@example.com` }], tags },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   return (await json(res)).id as string;
 }
 
 async function event(brandId: string, contactId: string, eventName: string) {
-  await db.contactEvent.create({ data: { id: newId(), brandId, contactId, eventName, origin: "api", eventTime: new Date(), receivedAt: new Date(), properties: {} } });
+  await db.contactEvent.create({
+    data: { id: newId(), brandId, contactId, eventName, origin: "api", eventTime: new Date(), receivedAt: new Date(), properties: {} },
+  });
 }
 
 const preview = (conditionGroups: unknown, key = brand.key) => api("/api/segments/preview", { key, body: { conditionGroups } });
@@ -39,11 +44,27 @@ describe("POST /api/segments/preview", () => {
     expect(and.status).toBe(200);
     expect(await json(and)).toMatchObject({ contactsCount: 1 });
     // The builder's sample members: the matching contacts themselves, with a name and an email to show.
-    expect((await json(await preview([{ conditions: [tagCondition] }]))).sample).toEqual(expect.arrayContaining([expect.objectContaining({ id: expect.any(String), email: expect.any(String) })]));
-    expect(await json(await preview([{ conditions: [tagCondition] }, { conditions: [eventCondition] }]))).toMatchObject({ contactsCount: 3 });
-    expect(await json(await preview([{ conditions: [{ entity: "event", filters: [{ ...viewed, operator: "hasNot" }] }] }]))).toMatchObject({ contactsCount: 1 });
+    expect((await json(await preview([{ conditions: [tagCondition] }]))).sample).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: expect.any(String), email: expect.any(String) })]),
+    );
+    expect(await json(await preview([{ conditions: [tagCondition] }, { conditions: [eventCondition] }]))).toMatchObject({
+      contactsCount: 3,
+    });
+    expect(await json(await preview([{ conditions: [{ entity: "event", filters: [{ ...viewed, operator: "hasNot" }] }] }]))).toMatchObject({
+      contactsCount: 1,
+    });
     // One condition whose filters are joined by "or".
-    expect(await json(await preview([{ conditions: [{ entity: "contact", junction: "or", filters: [tagCondition.filters[0], { property: "email", operator: "doesNotExist" }] }] }]))).toMatchObject({ contactsCount: 2 });
+    expect(
+      await json(
+        await preview([
+          {
+            conditions: [
+              { entity: "contact", junction: "or", filters: [tagCondition.filters[0], { property: "email", operator: "doesNotExist" }] },
+            ],
+          },
+        ]),
+      ),
+    ).toMatchObject({ contactsCount: 2 });
   });
 
   it("agrees with the statistics of the same definition once saved, and saves nothing itself", async () => {
@@ -58,12 +79,19 @@ describe("POST /api/segments/preview", () => {
   });
 
   it("400 with the pointer of each invalid condition field", async () => {
-    const res = await preview([{ conditions: [
-      { entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: [] }] },
-      { entity: "event", filters: [{ name: "x", operator: "has", count: "atLeast", value: -1 }] },
-    ] }]);
+    const res = await preview([
+      {
+        conditions: [
+          { entity: "contact", filters: [{ property: "tags", operator: "anyOf", value: [] }] },
+          { entity: "event", filters: [{ name: "x", operator: "has", count: "atLeast", value: -1 }] },
+        ],
+      },
+    ]);
     const body = await expectProblem(res, 400, "validation-failed");
-    expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/conditionGroups/0/conditions/0/filters/0/value", "/conditionGroups/0/conditions/1/filters/0/value"]);
+    expect(body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+      "/conditionGroups/0/conditions/0/filters/0/value",
+      "/conditionGroups/0/conditions/1/filters/0/value",
+    ]);
   });
 
   it("400 for a missing or empty definition and for unknown fields", async () => {
@@ -71,7 +99,11 @@ describe("POST /api/segments/preview", () => {
     expect(missing.errors).toEqual([expect.objectContaining({ field: "conditionGroups", pointer: "/conditionGroups" })]);
     const empty = await expectProblem(await preview([]), 400, "validation-failed");
     expect(empty.errors[0].pointer).toBe("/conditionGroups");
-    const extra = await expectProblem(await api("/api/segments/preview", { key: brand.key, body: { conditionGroups: [{ conditions: [tagCondition] }], name: "x" } }), 400, "validation-failed");
+    const extra = await expectProblem(
+      await api("/api/segments/preview", { key: brand.key, body: { conditionGroups: [{ conditions: [tagCondition] }], name: "x" } }),
+      400,
+      "validation-failed",
+    );
     expect(extra.errors[0].field).toBe("name");
   });
 

@@ -10,18 +10,27 @@ let brand: TestBrand;
 let other: TestBrand;
 
 async function contact(key: string, fields: Record<string, unknown>) {
-  const res = await api("/api/contacts", { key, body: { identifiers: [{ type: "email", id: `sg-${randomUUID().slice(0, 8)}@example.com` }], ...fields } });
+  const res = await api("/api/contacts", {
+    key,
+    body: { identifiers: [{ type: "email", id: `sg-${randomUUID().slice(0, 8)}@example.com` }], ...fields },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
 }
 
 async function events(key: string, bodies: { eventName: string; properties: Record<string, unknown> }[]) {
   const ids: string[] = [];
   for (const body of bodies) {
-    const res = await api("/api/events", { key, body: { ...body, origin: "api", contact: { email: `sg-ev-${randomUUID().slice(0, 8)}@example.com` } } });
+    const res = await api("/api/events", {
+      key,
+      body: { ...body, origin: "api", contact: { email: `sg-ev-${randomUUID().slice(0, 8)}@example.com` } },
+    });
     expect(res.status, await res.clone().text()).toBe(202);
     ids.push((await json(res)).id);
   }
-  await until(() => db.eventInbox.findMany({ where: { id: { in: ids } }, select: { status: true } }), (rows) => rows.length === ids.length && rows.every((r) => r.status === "done"));
+  await until(
+    () => db.eventInbox.findMany({ where: { id: { in: ids } }, select: { status: true } }),
+    (rows) => rows.length === ids.length && rows.every((r) => r.status === "done"),
+  );
 }
 
 const suggestions = (key: string, query = "") => api(`/api/segments/suggestions${query}`, { key });
@@ -39,7 +48,10 @@ beforeAll(async () => {
     { eventName: "booked class", properties: { value: 35, seats: [{ seatID: "sku-1" }] } },
     { eventName: "signed up for class", properties: { room: "A" } },
   ]);
-  await events(other.key, [{ eventName: "booked class", properties: { value: 99, seats: [{ seatID: "other-sku" }] } }, { eventName: "secret event", properties: {} }]);
+  await events(other.key, [
+    { eventName: "booked class", properties: { value: 99, seats: [{ seatID: "other-sku" }] } },
+    { eventName: "secret event", properties: {} },
+  ]);
 });
 
 describe("GET /api/segments/suggestions", () => {
@@ -58,7 +70,11 @@ describe("GET /api/segments/suggestions", () => {
     expect(body.profileValues.city).toEqual(["Paris", "Lyon"]);
     expect(body.profileValues.firstName).toEqual([]);
     expect(body.events.map((e: { name: string }) => e.name).sort()).toEqual(["booked class", "signed up for class"]);
-    expect(body.events.find((e: { name: string }) => e.name === "booked class")).toEqual({ name: "booked class", count: 2, lastReceivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(body.events.find((e: { name: string }) => e.name === "booked class")).toEqual({
+      name: "booked class",
+      count: 2,
+      lastReceivedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
   });
 
   it("with an event name, adds the values of its properties by path (list items as [])", async () => {
@@ -79,7 +95,10 @@ describe("GET /api/segments/suggestions", () => {
     expect(mine.profileValues.city).toEqual(["Berlin"]);
     expect(mine.events.map((e: { name: string }) => e.name).sort()).toEqual(["booked class", "secret event"]);
     expect(mine.events.find((e: { name: string }) => e.name === "booked class").count).toBe(1);
-    expect(mine.eventProperties).toEqual([{ path: "seats.[].seatID", values: ["other-sku"] }, { path: "value", values: ["99"] }]);
+    expect(mine.eventProperties).toEqual([
+      { path: "seats.[].seatID", values: ["other-sku"] },
+      { path: "value", values: ["99"] },
+    ]);
   });
 
   it("bad query parameters get a field error each; no credentials get a 401; only GET", async () => {

@@ -17,12 +17,34 @@ beforeAll(async () => {
   other = await createTestBrand();
   ({ id: templateId } = await createTemplate(brand.key, {
     name: "Spring sale",
-    sections: [{ id: "s", rows: [{ id: "r", columns: [{ id: "c", blocks: [
-      { id: "t", type: "text", text: '<p>Hi [[contact.first_name | there]]</p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a></p>' },
-      { id: "b", type: "button", button: { text: "Shop", link: "#" } },
-    ] }] }] }],
+    sections: [
+      {
+        id: "s",
+        rows: [
+          {
+            id: "r",
+            columns: [
+              {
+                id: "c",
+                blocks: [
+                  {
+                    id: "t",
+                    type: "text",
+                    text: '<p>Hi [[contact.first_name | there]]</p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a></p>',
+                  },
+                  { id: "b", type: "button", button: { text: "Shop", link: "#" } },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ],
   }));
-  const res = await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: "nora@outbox.test" }], firstName: "Nora" } });
+  const res = await api("/api/contacts", {
+    key: brand.key,
+    body: { identifiers: [{ type: "email", id: "nora@outbox.test" }], firstName: "Nora" },
+  });
   contactId = (await json(res)).id;
 });
 
@@ -32,11 +54,20 @@ describe("POST /api/email-templates/{id}/test-sends", () => {
     const sent = await json(res);
     expect(res.status, JSON.stringify(sent)).toBe(201);
     expect(sent).toMatchObject({
-      templateId, templateName: "Spring sale", subject: "[Test] Spring sale", to: ["me@outbox.test", "Boss@Outbox.test"],
-      contact: { id: contactId, email: "nora@outbox.test" }, transport: "outbox", status: "sent", error: null, sentBy: null,
+      templateId,
+      templateName: "Spring sale",
+      subject: "[Test] Spring sale",
+      to: ["me@outbox.test", "Boss@Outbox.test"],
+      contact: { id: contactId, email: "nora@outbox.test" },
+      transport: "outbox",
+      status: "sent",
+      error: null,
+      sentBy: null,
     });
     expect(sent.from).toMatch(/^Inkwell <no-reply@localhost>$/);
-    expect(sent.warnings).toContainEqual(expect.objectContaining({ code: "placeholder-link", blockId: expect.stringMatching(/^[0-9a-f]{24}$/) }));
+    expect(sent.warnings).toContainEqual(
+      expect.objectContaining({ code: "placeholder-link", blockId: expect.stringMatching(/^[0-9a-f]{24}$/) }),
+    );
 
     const stored = await json(await api(`/api/test-emails/${sent.id}`, { key: brand.key }));
     expect(stored.html).toContain("Hi Nora");
@@ -52,9 +83,17 @@ describe("POST /api/email-templates/{id}/test-sends", () => {
   });
 
   it("refuses more than 5 addresses, malformed ones and both contact selectors, all at once", async () => {
-    const body = await expectProblem(await send({ to: ["a@x.test", "b@x.test", "c@x.test", "d@x.test", "e@x.test", "f@x.test"] }), 400, "validation-failed");
+    const body = await expectProblem(
+      await send({ to: ["a@x.test", "b@x.test", "c@x.test", "d@x.test", "e@x.test", "f@x.test"] }),
+      400,
+      "validation-failed",
+    );
     expect(body.errors.map((e: any) => [e.pointer, e.code])).toEqual([["/to", "too_big"]]);
-    const bad = await expectProblem(await send({ to: ["not-an-address"], contactID: contactId, email: "nora@outbox.test", extra: 1 }), 400, "validation-failed");
+    const bad = await expectProblem(
+      await send({ to: ["not-an-address"], contactID: contactId, email: "nora@outbox.test", extra: 1 }),
+      400,
+      "validation-failed",
+    );
     expect(bad.errors.map((e: any) => e.pointer).sort()).toEqual(["/email", "/extra", "/to/0"]);
     await expectProblem(await send({ to: [] }), 400, "validation-failed");
     await expectProblem(await send({}), 400, "validation-failed");
@@ -82,7 +121,11 @@ describe("GET /api/test-emails", () => {
 
   it("records the dashboard user who sent a test", async () => {
     const { cookie, email } = await createSession(brand.brandId);
-    const res = await api(`/api/email-templates/${templateId}/test-sends`, { cookie, headers: { Origin: new URL((await import("./helpers")).baseUrl()).origin }, body: { to: ["me@outbox.test"] } });
+    const res = await api(`/api/email-templates/${templateId}/test-sends`, {
+      cookie,
+      headers: { Origin: new URL((await import("./helpers")).baseUrl()).origin },
+      body: { to: ["me@outbox.test"] },
+    });
     const sent = await json(res);
     expect(res.status, JSON.stringify(sent)).toBe(201);
     expect(sent.sentBy).toBe(email);

@@ -36,7 +36,9 @@ const phone = () => `+1415555${1000 + phoneSeq++}`;
 function expectLifecycle(res: Response, successor: string) {
   expect(res.headers.get("deprecation")).toBe(DEPRECATION);
   expect(res.headers.get("sunset")).toBe(SUNSET);
-  expect(res.headers.get("link")).toBe(`<${successor}>; rel="successor-version", </docs/v4-migration>; rel="deprecation"; type="text/html"`);
+  expect(res.headers.get("link")).toBe(
+    `<${successor}>; rel="successor-version", </docs/v4-migration>; rel="deprecation"; type="text/html"`,
+  );
 }
 
 async function identify(body: unknown): Promise<string> {
@@ -65,24 +67,43 @@ describe("POST /v4/identify", () => {
     const res = await api(`/api/contacts/${id}`, { key: brand.key });
     expect(res.status).toBe(200);
     const contact = await json(res);
-    expect(contact).toMatchObject({ id, email: address, phone: [number], status: "subscribed", firstName: "Ada", tags: ["vip"], customProperties: { tier: "gold" } });
+    expect(contact).toMatchObject({
+      id,
+      email: address,
+      phone: [number],
+      status: "subscribed",
+      firstName: "Ada",
+      tags: ["vip"],
+      customProperties: { tier: "gold" },
+    });
     expect(contact.identifiers).toEqual([
       {
-        type: "email", id: address, sendWelcomeMessage: true,
+        type: "email",
+        id: address,
+        sendWelcomeMessage: true,
         channels: { email: { status: "subscribed", statusChangedAt: "2026-04-01T10:00:00.000Z" } },
         consent: { source: "checkout", createdAt: "2026-04-01T10:00:00.000Z", ip: "203.0.113.7", userAgent: "Shop/1.0" },
       },
-      { type: "phone", id: number, sendWelcomeMessage: true, channels: { sms: { status: "unsubscribed", statusChangedAt: expect.any(String) } } },
+      {
+        type: "phone",
+        id: number,
+        sendWelcomeMessage: true,
+        channels: { sms: { status: "unsubscribed", statusChangedAt: expect.any(String) } },
+      },
     ]);
     expect(contact.optIns).toEqual([{ channel: "email", optInAt: "2026-04-01T10:00:00.000Z" }]);
-    expect(contact.consents).toEqual([{ channel: "email", source: "checkout", createdAt: "2026-04-01T10:00:00.000Z", ip: "203.0.113.7", userAgent: "Shop/1.0" }]);
+    expect(contact.consents).toEqual([
+      { channel: "email", source: "checkout", createdAt: "2026-04-01T10:00:00.000Z", ip: "203.0.113.7", userAgent: "Shop/1.0" },
+    ]);
     const changes = await db.contactStatusChange.findMany({ where: { contactId: id } });
     expect(changes.map((s) => s.source)).toEqual(["v4", "v4"]);
   });
 
   it("identifying an existing contact updates that contact (matched by email, then phone)", async () => {
     const address = email();
-    const created = await json(await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: address }], lastName: "Lovelace" } }));
+    const created = await json(
+      await api("/api/contacts", { key: brand.key, body: { identifiers: [{ type: "email", id: address }], lastName: "Lovelace" } }),
+    );
     const number = phone();
     expect(await identify({ email: address, phoneNumber: number, firstName: "Ada" })).toBe(created.id);
     expect(await identify({ phoneNumber: number, optIns: [{ channel: "sms" }] })).toBe(created.id);
@@ -93,28 +114,41 @@ describe("POST /v4/identify", () => {
 
   it("refuses what v4 cannot mean, every problem at once, with v4's field names", async () => {
     const res = await v4("/v4/identify", {
-      body: { optIns: [{ channel: "sms" }, { channel: "sms" }], optOuts: [{ channel: "email" }], consents: [{ channel: "fax", source: "x" }], identifiers: [] },
+      body: {
+        optIns: [{ channel: "sms" }, { channel: "sms" }],
+        optOuts: [{ channel: "email" }],
+        consents: [{ channel: "fax", source: "x" }],
+        identifiers: [],
+      },
     });
     const problem = await expectProblem(res, 400, "validation-failed");
     expectLifecycle(res, "/api/contacts");
     const found = problem.errors.map((e: { pointer: string; code: string }) => `${e.pointer} ${e.code}`).sort();
-    expect(found).toEqual([
-      "/identifiers unknown_field",
-      "/consents/0/channel invalid_value",
-      "/email required",
-      "/optIns/0/channel missing_identifier",
-      "/optIns/1/channel duplicate",
-      "/optOuts/0/channel missing_identifier",
-    ].sort());
+    expect(found).toEqual(
+      [
+        "/identifiers unknown_field",
+        "/consents/0/channel invalid_value",
+        "/email required",
+        "/optIns/0/channel missing_identifier",
+        "/optIns/1/channel duplicate",
+        "/optOuts/0/channel missing_identifier",
+      ].sort(),
+    );
   });
 
   it("a channel both opted in and out, and malformed identifiers, are named precisely", async () => {
-    const problem = await expectProblem(await v4("/v4/identify", {
-      body: { email: "not-an-email", phoneNumber: "4155552671", optIns: [{ channel: "email" }], optOuts: [{ channel: "email" }] },
-    }), 400, "validation-failed");
-    expect(problem.errors.map((e: { pointer: string; code: string }) => `${e.pointer} ${e.code}`).sort()).toEqual(
-      ["/email invalid_email", "/optOuts/0/channel conflict", "/phoneNumber invalid_phone"],
+    const problem = await expectProblem(
+      await v4("/v4/identify", {
+        body: { email: "not-an-email", phoneNumber: "4155552671", optIns: [{ channel: "email" }], optOuts: [{ channel: "email" }] },
+      }),
+      400,
+      "validation-failed",
     );
+    expect(problem.errors.map((e: { pointer: string; code: string }) => `${e.pointer} ${e.code}`).sort()).toEqual([
+      "/email invalid_email",
+      "/optOuts/0/channel conflict",
+      "/phoneNumber invalid_phone",
+    ]);
   });
 
   it("the current API's contact rules apply unchanged (duplicate tags)", async () => {
@@ -143,7 +177,12 @@ describe("GET /v4/contacts/{lookup}", () => {
       key: brand.key,
       body: {
         identifiers: [
-          { type: "email", id: address, channels: { email: { status: "subscribed", statusChangedAt: "2026-05-01T08:00:00Z" } }, consent: { source: "popup", createdAt: "2026-05-01T08:00:00Z" } },
+          {
+            type: "email",
+            id: address,
+            channels: { email: { status: "subscribed", statusChangedAt: "2026-05-01T08:00:00Z" } },
+            consent: { source: "popup", createdAt: "2026-05-01T08:00:00Z" },
+          },
           { type: "phone", id: number, channels: { sms: { status: "unsubscribed", statusChangedAt: "2026-05-02T08:00:00Z" } } },
         ],
         firstName: "Grace",
@@ -189,16 +228,30 @@ describe("GET /v4/contacts/{lookup}", () => {
 
   it("a contact identified through v4 reads back the same through v4", async () => {
     const a = email();
-    const id = await identify({ email: a, optOuts: [{ channel: "email", createdAt: "2026-06-01T00:00:00Z" }], consents: [{ channel: "email", source: "form" }] });
+    const id = await identify({
+      email: a,
+      optOuts: [{ channel: "email", createdAt: "2026-06-01T00:00:00Z" }],
+      consents: [{ channel: "email", source: "form" }],
+    });
     const body = await json(await v4(`/v4/contacts/email:${a}`));
-    expect(body).toMatchObject({ contactID: id, email: a, phoneNumber: null, optIns: [], optOuts: [{ channel: "email", createdAt: "2026-06-01T00:00:00.000Z" }] });
+    expect(body).toMatchObject({
+      contactID: id,
+      email: a,
+      phoneNumber: null,
+      optIns: [],
+      optOuts: [{ channel: "email", createdAt: "2026-06-01T00:00:00.000Z" }],
+    });
     expect(body.consents).toEqual([{ channel: "email", source: "form", createdAt: expect.any(String) }]);
   });
 
   it("unknown contacts are 404, another brand's contact too", async () => {
     const other = await createTestBrand();
     const otherToken = await accessTokenFor(other.brandId, ["contacts.read"]);
-    for (const path of [`/v4/contacts/id:${MISSING_ID}`, `/v4/contacts/email:nobody-${randomUUID()}@example.com`, "/v4/contacts/phoneNumber:+14155550199"]) {
+    for (const path of [
+      `/v4/contacts/id:${MISSING_ID}`,
+      `/v4/contacts/email:nobody-${randomUUID()}@example.com`,
+      "/v4/contacts/phoneNumber:+14155550199",
+    ]) {
       const res = await v4(path);
       await expectProblem(res, 404, "not-found");
       expect(res.headers.get("sunset")).toBe(SUNSET);
@@ -229,29 +282,50 @@ describe("POST /v4/track", () => {
     const address = email();
     const number = phone();
     const properties = { productID: "sku-1", colour: "blue", nested: { sizes: [1, 2] } };
-    const res = await v4("/v4/track", { bearer: ownToken, body: { eventName: "viewed product", contact: { email: address, phoneNumber: number, firstName: "Ada" }, properties } });
+    const res = await v4("/v4/track", {
+      bearer: ownToken,
+      body: { eventName: "viewed product", contact: { email: address, phoneNumber: number, firstName: "Ada" }, properties },
+    });
     const out = await json(res);
     expect(res.status, JSON.stringify(out)).toBe(202);
     expect(out).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), status: "accepted" });
     expectLifecycle(res, "/api/events");
 
     const stored = await db.eventInbox.findUniqueOrThrow({ where: { id: out.id } });
-    expect(stored).toMatchObject({ brandId: own.brandId, eventName: "viewed product", eventVersion: null, origin: "v4", originInIdentity: false });
-    const event = await until(() => db.contactEvent.findUnique({ where: { id: out.id } }), (row) => row !== null);
+    expect(stored).toMatchObject({
+      brandId: own.brandId,
+      eventName: "viewed product",
+      eventVersion: null,
+      origin: "v4",
+      originInIdentity: false,
+    });
+    const event = await until(
+      () => db.contactEvent.findUnique({ where: { id: out.id } }),
+      (row) => row !== null,
+    );
     expect(event).toMatchObject({ eventName: "viewed product", eventVersion: null, properties });
 
     const contacts = await json(await api(`/api/contacts?phone=${encodeURIComponent(number)}`, { key: own.key }));
-    expect(contacts.contacts).toEqual([expect.objectContaining({ id: event!.contactId, email: address, phone: [number], firstName: "Ada" })]);
+    expect(contacts.contacts).toEqual([
+      expect.objectContaining({ id: event!.contactId, email: address, phone: [number], firstName: "Ada" }),
+    ]);
 
     const { identities } = await json(await api("/api/event-identities", { key: own.key }));
-    expect(identities).toEqual([expect.objectContaining({ eventName: "viewed product", origin: null, eventVersion: null, count: 1, conflict: false })]);
+    expect(identities).toEqual([
+      expect.objectContaining({ eventName: "viewed product", origin: null, eventVersion: null, count: 1, conflict: false }),
+    ]);
   });
 
   it("a custom event sent through v4 and through the current API with no-origin is one identity", async () => {
     const own = await createTestBrand();
     const ownToken = await accessTokenFor(own.brandId, ["events.write"]);
     const address = email();
-    const first = await json(await v4("/v4/track", { bearer: ownToken, body: { eventName: "Wishlist Shared", contact: { email: address }, properties: { items: 3 } } }));
+    const first = await json(
+      await v4("/v4/track", {
+        bearer: ownToken,
+        body: { eventName: "Wishlist Shared", contact: { email: address }, properties: { items: 3 } },
+      }),
+    );
     const second = await api("/api/events", {
       key: own.key,
       headers: { compatibility: "no-origin" },
@@ -259,16 +333,24 @@ describe("POST /v4/track", () => {
     });
     expect(second.status).toBe(202);
     const secondId = (await json(second)).id;
-    await until(() => db.contactEvent.count({ where: { id: { in: [first.id, secondId] } } }), (n) => n === 2);
+    await until(
+      () => db.contactEvent.count({ where: { id: { in: [first.id, secondId] } } }),
+      (n) => n === 2,
+    );
     const { identities } = await json(await api("/api/event-identities", { key: own.key }));
-    expect(identities).toEqual([expect.objectContaining({ eventName: "Wishlist Shared", origin: null, eventVersion: null, count: 2, conflict: false })]);
+    expect(identities).toEqual([
+      expect.objectContaining({ eventName: "Wishlist Shared", origin: null, eventVersion: null, count: 2, conflict: false }),
+    ]);
   });
 
   it("keeps the event name's case", async () => {
     const res = await v4("/v4/track", { body: { eventName: "Viewed Product", contact: { email: email() } } });
     const out = await json(res);
     expect(res.status).toBe(202);
-    expect(await db.eventInbox.findUniqueOrThrow({ where: { id: out.id } })).toMatchObject({ eventName: "Viewed Product", eventVersion: null });
+    expect(await db.eventInbox.findUniqueOrThrow({ where: { id: out.id } })).toMatchObject({
+      eventName: "Viewed Product",
+      eventVersion: null,
+    });
   });
 
   it("refuses the current API's fields and a contact without email or phoneNumber", async () => {
@@ -277,17 +359,29 @@ describe("POST /v4/track", () => {
     });
     const problem = await expectProblem(res, 400, "validation-failed");
     expectLifecycle(res, "/api/events");
-    expect(problem.errors.map((e: { pointer: string; code: string }) => `${e.pointer} ${e.code}`).sort()).toEqual(
-      ["/contact/email required", "/contact/phone unknown_field", "/eventID unknown_field", "/eventVersion unknown_field", "/origin unknown_field"],
+    expect(problem.errors.map((e: { pointer: string; code: string }) => `${e.pointer} ${e.code}`).sort()).toEqual([
+      "/contact/email required",
+      "/contact/phone unknown_field",
+      "/eventID unknown_field",
+      "/eventVersion unknown_field",
+      "/origin unknown_field",
+    ]);
+    const bad = await expectProblem(
+      await v4("/v4/track", { body: { eventName: "x", contact: { phoneNumber: "12" } } }),
+      400,
+      "validation-failed",
     );
-    const bad = await expectProblem(await v4("/v4/track", { body: { eventName: "x", contact: { phoneNumber: "12" } } }), 400, "validation-failed");
     expect(bad.errors).toEqual([expect.objectContaining({ pointer: "/contact/phoneNumber", code: "invalid_phone" })]);
   });
 });
 
 describe("credentials", () => {
   it("an API key is refused with 401 pointing to the current API", async () => {
-    for (const [path, method, successor] of [["/v4/identify", "POST", "/api/contacts"], ["/v4/track", "POST", "/api/events"], [`/v4/contacts/email:a@example.com`, "GET", "/api/contacts?email=a%40example.com"]]) {
+    for (const [path, method, successor] of [
+      ["/v4/identify", "POST", "/api/contacts"],
+      ["/v4/track", "POST", "/api/events"],
+      [`/v4/contacts/email:a@example.com`, "GET", "/api/contacts?email=a%40example.com"],
+    ]) {
       const res = await api(path, { version: null, key: brand.key, method, body: method === "POST" ? { email: email() } : undefined });
       const problem = await expectProblem(res, 401, "unauthorized");
       expect(problem.detail).toContain("The v4 API accepts OAuth bearer tokens only");
@@ -309,7 +403,10 @@ describe("credentials", () => {
 
   it("each endpoint needs its scope", async () => {
     const readOnly = await accessTokenFor(brand.brandId, ["contacts.read"]);
-    for (const [path, scope] of [["/v4/identify", "contacts.write"], ["/v4/track", "events.write"]]) {
+    for (const [path, scope] of [
+      ["/v4/identify", "contacts.write"],
+      ["/v4/track", "events.write"],
+    ]) {
       const res = await v4(path, { bearer: readOnly, body: { email: email() } });
       const problem = await expectProblem(res, 403, "insufficient-scope");
       expect(problem.requiredScopes).toEqual([scope]);
@@ -341,7 +438,13 @@ describe("lifecycle headers", () => {
     const res = await v4("/v4/track", { body: "{" });
     await expectProblem(res, 400, "invalid-json");
     expectLifecycle(res, "/api/events");
-    const text = await api("/v4/identify", { version: null, bearer: token, method: "POST", body: "hello", headers: { "Content-Type": "text/plain" } });
+    const text = await api("/v4/identify", {
+      version: null,
+      bearer: token,
+      method: "POST",
+      body: "hello",
+      headers: { "Content-Type": "text/plain" },
+    });
     await expectProblem(text, 415, "unsupported-media-type");
     expectLifecycle(text, "/api/contacts");
   });
@@ -352,7 +455,10 @@ describe("usage in the dashboard", () => {
     const own = await createTestBrand();
     const ownToken = await accessTokenFor(own.brandId, ["contacts.read", "contacts.write"]);
     await v4("/v4/identify", { bearer: ownToken, body: { email: email() } });
-    const rows = await until(() => db.v4UsageDay.findMany({ where: { brandId: own.brandId } }), (r) => r.length === 1);
+    const rows = await until(
+      () => db.v4UsageDay.findMany({ where: { brandId: own.brandId } }),
+      (r) => r.length === 1,
+    );
     expect(rows[0]).toMatchObject({ endpoint: "identify", count: 1, day: new Date().toISOString().slice(0, 10) });
 
     const session = await createSession(own.brandId);

@@ -24,7 +24,11 @@ const workers: ChildProcess[] = [];
 let key: string;
 let brandId: string;
 
-async function call(server: TestServer, pathname: string, options: { method?: string; body?: unknown; key?: string; cookie?: string } = {}) {
+async function call(
+  server: TestServer,
+  pathname: string,
+  options: { method?: string; body?: unknown; key?: string; cookie?: string } = {},
+) {
   const headers: Record<string, string> = { "Service-Version": VERSION };
   if (options.key) headers.Authorization = `Service-API-Key ${options.key}`;
   if (options.cookie) Object.assign(headers, { Cookie: options.cookie, Origin: server.baseUrl });
@@ -69,16 +73,26 @@ async function signIn(server: TestServer, email: string, password: string): Prom
   const res = await fetch(server.baseUrl + "/auth/callback/credentials", {
     method: "POST",
     redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrf.headers.getSetCookie().map((x) => x.split(";")[0]).join("; ") },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Cookie: csrf.headers
+        .getSetCookie()
+        .map((x) => x.split(";")[0])
+        .join("; "),
+    },
     body: new URLSearchParams({ csrfToken, email, password, callbackUrl: server.baseUrl + "/" }),
   });
-  const session = res.headers.getSetCookie().map((x) => x.split(";")[0]).find((x) => x.startsWith("authjs.session-token="));
+  const session = res.headers
+    .getSetCookie()
+    .map((x) => x.split(";")[0])
+    .find((x) => x.startsWith("authjs.session-token="));
   if (!session) throw new Error(`sign-in failed: ${res.status}`);
   return session;
 }
 
 beforeAll(async () => {
-  if (!process.env.TEST_POSTGRES_URL) throw new Error("the scale-out test needs TEST_POSTGRES_URL (run it through scripts/db/with-postgres.ts)");
+  if (!process.env.TEST_POSTGRES_URL)
+    throw new Error("the scale-out test needs TEST_POSTGRES_URL (run it through scripts/db/with-postgres.ts)");
   databaseUrl = await createDatabase(process.env.TEST_POSTGRES_URL, `inkwell_scale_${Date.now().toString(36)}`);
   // Three instances started at the same moment on an empty database: each applies migrations and
   // seeds under the start lock, so all come up and exactly one seeds.
@@ -112,14 +126,28 @@ describe("instances started together on an empty PostgreSQL database", () => {
 describe("two instances and two workers on one database", () => {
   it("process events sent through both instances exactly once", async () => {
     const sent: string[] = [];
-    await Promise.all(Array.from({ length: 300 }, async (_, i) => {
-      const eventID = randomUUID();
-      sent.push(eventID);
-      const res = await call(i % 2 ? a : b, "/api/events", { key, body: { eventName: "scale test", origin: "api", eventID, contact: { email: `shopper${i % 40}@scale.example` }, properties: { n: i } } });
-      expect(res.status).toBe(202);
-    }));
+    await Promise.all(
+      Array.from({ length: 300 }, async (_, i) => {
+        const eventID = randomUUID();
+        sent.push(eventID);
+        const res = await call(i % 2 ? a : b, "/api/events", {
+          key,
+          body: {
+            eventName: "scale test",
+            origin: "api",
+            eventID,
+            contact: { email: `shopper${i % 40}@scale.example` },
+            properties: { n: i },
+          },
+        });
+        expect(res.status).toBe(202);
+      }),
+    );
     await until(async () => (await count(`SELECT COUNT(*) AS n FROM "EventInbox" WHERE "status" = 'pending'`)) === 0);
-    const attached = await query<{ eventID: string; n: string }>(databaseUrl, `SELECT "eventID", COUNT(*) AS n FROM "ContactEvent" WHERE "eventName" = 'scale test' GROUP BY "eventID"`);
+    const attached = await query<{ eventID: string; n: string }>(
+      databaseUrl,
+      `SELECT "eventID", COUNT(*) AS n FROM "ContactEvent" WHERE "eventName" = 'scale test' GROUP BY "eventID"`,
+    );
     expect(attached).toHaveLength(300);
     expect(attached.every((row) => Number(row.n) === 1)).toBe(true);
     expect(new Set(attached.map((row) => row.eventID))).toEqual(new Set(sent));
@@ -130,17 +158,24 @@ describe("two instances and two workers on one database", () => {
     const eventID = randomUUID();
     const eventTime = new Date(Date.now() - 3 * 3600_000).toISOString();
     const body = { eventName: "historical scale test", origin: "api", eventID, eventTime, contact: { email: "history@scale.example" } };
-    const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => call(i % 2 ? a : b, "/api/events", { key, body }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => call(i % 2 ? a : b, "/api/events", { key, body }).then((r) => r.status)),
+    );
     expect(statuses).toEqual(Array(8).fill(202));
-    await until(async () => (await count(`SELECT COUNT(*) AS n FROM "EventInbox" WHERE "eventID" = '${eventID}' AND "status" = 'pending'`)) === 0);
+    await until(
+      async () => (await count(`SELECT COUNT(*) AS n FROM "EventInbox" WHERE "eventID" = '${eventID}' AND "status" = 'pending'`)) === 0,
+    );
     expect(await count(`SELECT COUNT(*) AS n FROM "ContactEvent" WHERE "eventID" = '${eventID}'`)).toBe(1);
     expect(await count(`SELECT COUNT(*) AS n FROM "EventInbox" WHERE "eventID" = '${eventID}' AND "outcome" = 'duplicate'`)).toBe(7);
   });
 
   it("concurrent upserts of one email through both instances give one contact", async () => {
     const email = `race-${randomUUID()}@scale.example`;
-    const results = await Promise.all(Array.from({ length: 16 }, (_, i) =>
-      call(i % 2 ? a : b, "/api/contacts", { key, body: { identifiers: [{ type: "email", id: email }], firstName: `Writer ${i}` } })));
+    const results = await Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        call(i % 2 ? a : b, "/api/contacts", { key, body: { identifiers: [{ type: "email", id: email }], firstName: `Writer ${i}` } }),
+      ),
+    );
     expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(new Set(results.map((r) => r.body.id)).size).toBe(1);
@@ -151,8 +186,11 @@ describe("two instances and two workers on one database", () => {
     // RATE_LIMIT_RENDER_PER_MINUTE is 10 on both instances: 10 renders in all, not 10 each.
     const template = await call(a, "/api/email-templates", { key, body: { name: "Rate limited", sections: [] } });
     expect(template.status).toBe(201);
-    const statuses = await Promise.all(Array.from({ length: 24 }, (_, i) =>
-      call(i % 2 ? a : b, `/api/email-templates/${template.body.id}/render`, { key, body: {} }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        call(i % 2 ? a : b, `/api/email-templates/${template.body.id}/render`, { key, body: {} }).then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(14);
   });
@@ -179,7 +217,11 @@ describe("two instances and two workers on one database", () => {
     expect(created.status).toBe(201);
     const read = await call(b, `/api/email-templates/${created.body.id}`, { key });
     expect(read).toEqual({ status: 200, body: created.body });
-    const renamed = await call(b, `/api/email-templates/${created.body.id}`, { key, method: "PUT", body: { name: "Renamed on b", sections: [] } });
+    const renamed = await call(b, `/api/email-templates/${created.body.id}`, {
+      key,
+      method: "PUT",
+      body: { name: "Renamed on b", sections: [] },
+    });
     expect(renamed.status).toBe(200);
     expect((await call(a, `/api/email-templates/${created.body.id}`, { key })).body.name).toBe("Renamed on b");
   });

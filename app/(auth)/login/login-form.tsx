@@ -18,7 +18,9 @@ export function LoginForm({ callbackUrl }: { callbackUrl: string }) {
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
       <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.email} autoFocus />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required />
-      <SubmitButton pending={pending} pendingText="Signing in…">Sign in</SubmitButton>
+      <SubmitButton pending={pending} pendingText="Signing in…">
+        Sign in
+      </SubmitButton>
     </form>
   );
 }

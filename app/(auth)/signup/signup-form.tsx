@@ -23,7 +23,15 @@ export function SignupForm({ callbackUrl }: { callbackUrl: string }) {
         </div>
       )}
       <input type="hidden" name="callbackUrl" value={callbackUrl} />
-      <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={state.values?.email} error={errors.email} />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={state.values?.email}
+        error={errors.email}
+      />
       <Field
         label="Password"
         name="password"

@@ -8,13 +8,14 @@ import { getErasure } from "@/lib/contacts/erase-contact";
 
 export const metadata: Metadata = { title: "Contacts" };
 
-
 export default async function ContactsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const query = await searchParams;
   // ?erased= names the audit line of a contact just erased (never the person).
   const { userId, brand } = await requireSession();
   const erasure = typeof query.erased === "string" && brand ? await getErasure(brand.id, query.erased) : null;
-  const initialView = Object.fromEntries(VIEW_KEYS.flatMap((k) => (typeof query[k] === "string" && query[k] ? [[k, query[k]]] : []))) as ContactView;
+  const initialView = Object.fromEntries(
+    VIEW_KEYS.flatMap((k) => (typeof query[k] === "string" && query[k] ? [[k, query[k]]] : [])),
+  ) as ContactView;
   return (
     <>
       <div className="page-header page-header-row page-wide">

@@ -28,8 +28,18 @@ export default async function DeveloperAppsPage() {
             Your apps
           </h2>
           {apps.length === 0 ? (
-            <EmptyState title="No apps yet" action={<a href="#request-app-title" className="btn btn-primary">Request credentials</a>}>
-              <p>Fill in the form below with your app’s name, where to send people back after they connect, and what it needs to do. Your request then shows here while the operator reviews it.</p>
+            <EmptyState
+              title="No apps yet"
+              action={
+                <a href="#request-app-title" className="btn btn-primary">
+                  Request credentials
+                </a>
+              }
+            >
+              <p>
+                Fill in the form below with your app’s name, where to send people back after they connect, and what it needs to do. Your
+                request then shows here while the operator reviews it.
+              </p>
             </EmptyState>
           ) : (
             <DeveloperAppsTable apps={apps} />

@@ -9,7 +9,10 @@ export default function EventsPage() {
     <>
       <div className="page-header">
         <h1 className="page-title">Events</h1>
-        <p className="muted">Events as they arrive, and every event identity your brand receives: its name, origin and version, how often it arrived and when it was last seen.</p>
+        <p className="muted">
+          Events as they arrive, and every event identity your brand receives: its name, origin and version, how often it arrived and when
+          it was last seen.
+        </p>
       </div>
       <div className="stack-lg">
         <EventStream />

@@ -6,7 +6,11 @@ export const metadata: Metadata = { title: "Settings" };
 const SECTIONS = [
   { href: "/settings/brand", title: "Brand", text: "Your brand’s name and the postal address your email footers show." },
   { href: "/settings/api-keys", title: "API keys", text: "Keys your own systems use to call the Inkwell API for this brand." },
-  { href: "/settings/connected-apps", title: "Connected apps", text: "Third-party apps you have allowed to access this brand, and what they may do." },
+  {
+    href: "/settings/connected-apps",
+    title: "Connected apps",
+    text: "Third-party apps you have allowed to access this brand, and what they may do.",
+  },
   { href: "/developer-apps", title: "Developer apps", text: "OAuth apps you build on Inkwell: client ids, secrets and redirect URLs." },
 ] as const;
 

@@ -10,7 +10,9 @@ const WRITE_SCOPES = ["contacts.write", "events.write", "products.write"] as con
 const READ_SCOPES = ["contacts.read", "events.read", "products.read"] as const;
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: READ_SCOPES, query: ListBatchesQuery }, async ({ auth, brandId, query }) => ok(await listBatches(auth, brandId, query))),
+  GET: route({ scope: READ_SCOPES, query: ListBatchesQuery }, async ({ auth, brandId, query }) =>
+    ok(await listBatches(auth, brandId, query)),
+  ),
   POST: route({ scope: WRITE_SCOPES, body: CreateBatchRequest }, async ({ auth, brandId, body }) => {
     requireScope(auth, BATCH_SCOPES[body.endpoint].write);
     return created(await createBatch(brandId, body));

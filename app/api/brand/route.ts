@@ -8,5 +8,7 @@ import { ok } from "@/lib/http/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ scope: null, principals: ["api-key", "session"] }, async ({ brandId }) => ok(await getBrand(brandId))),
-  PATCH: route({ scope: null, principals: ["api-key", "session"], body: BrandPatch }, async ({ brandId, body }) => ok(await updateBrand(brandId, body))),
+  PATCH: route({ scope: null, principals: ["api-key", "session"], body: BrandPatch }, async ({ brandId, body }) =>
+    ok(await updateBrand(brandId, body)),
+  ),
 });

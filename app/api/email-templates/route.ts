@@ -7,6 +7,10 @@ import { RawDocument } from "@/lib/templates/raw-body";
 import { createTemplate } from "@/lib/templates/save-template";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "email-templates.read", query: ListTemplatesQuery }, async ({ brandId, query }) => ok(await listTemplates(brandId, query))),
-  POST: route({ scope: "email-templates.write", body: RawDocument }, async ({ brandId, body }) => jsonText(await createTemplate(brandId, body), 201)),
+  GET: route({ scope: "email-templates.read", query: ListTemplatesQuery }, async ({ brandId, query }) =>
+    ok(await listTemplates(brandId, query)),
+  ),
+  POST: route({ scope: "email-templates.write", body: RawDocument }, async ({ brandId, body }) =>
+    jsonText(await createTemplate(brandId, body), 201),
+  ),
 });

@@ -7,6 +7,10 @@ import { createLayout } from "@/lib/templates/layouts/save-layout";
 import { RawDocument } from "@/lib/templates/raw-body";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "email-templates.read", query: ListLayoutsQuery }, async ({ brandId, query }) => ok(await listLayouts(brandId, query))),
-  POST: route({ scope: "email-templates.write", body: RawDocument }, async ({ brandId, body }) => created(await createLayout(brandId, body))),
+  GET: route({ scope: "email-templates.read", query: ListLayoutsQuery }, async ({ brandId, query }) =>
+    ok(await listLayouts(brandId, query)),
+  ),
+  POST: route({ scope: "email-templates.write", body: RawDocument }, async ({ brandId, body }) =>
+    created(await createLayout(brandId, body)),
+  ),
 });

@@ -6,6 +6,10 @@ import { WriteEventRequest } from "@/lib/events/metadata/schemas";
 import { createEventMetadata, mergeEventMetadata } from "@/lib/events/metadata/write-metadata";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ scope: "events.write", body: WriteEventRequest }, async ({ brandId, body }) => created({ event: await createEventMetadata(brandId, body) })),
-  PUT: route({ scope: "events.write", body: WriteEventRequest }, async ({ brandId, body }) => ok({ event: await mergeEventMetadata(brandId, body) })),
+  POST: route({ scope: "events.write", body: WriteEventRequest }, async ({ brandId, body }) =>
+    created({ event: await createEventMetadata(brandId, body) }),
+  ),
+  PUT: route({ scope: "events.write", body: WriteEventRequest }, async ({ brandId, body }) =>
+    ok({ event: await mergeEventMetadata(brandId, body) }),
+  ),
 });

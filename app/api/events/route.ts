@@ -6,13 +6,16 @@ import { route } from "@/lib/api/route";
 import { methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({
-    scope: "events.write",
-    body: EventInput,
-    bodyFor: (request) => (compatibilityModes(request.headers).has("no-origin") ? NoOriginEventInput : EventInput),
-  }, async ({ brandId, body, request }) => {
-    const noOrigin = compatibilityModes(request.headers).has("no-origin");
-    const { id } = await acceptEvent(brandId, body, { noOrigin });
-    return accepted({ id, status: "accepted" });
-  }),
+  POST: route(
+    {
+      scope: "events.write",
+      body: EventInput,
+      bodyFor: (request) => (compatibilityModes(request.headers).has("no-origin") ? NoOriginEventInput : EventInput),
+    },
+    async ({ brandId, body, request }) => {
+      const noOrigin = compatibilityModes(request.headers).has("no-origin");
+      const { id } = await acceptEvent(brandId, body, { noOrigin });
+      return accepted({ id, status: "accepted" });
+    },
+  ),
 });

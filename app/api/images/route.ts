@@ -8,5 +8,7 @@ import { uploadImageFromUrl } from "@/lib/images/upload-url";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ scope: "images.read", query: ImageListQuery }, async ({ brandId, query }) => ok(await listImages(brandId, query))),
-  POST: route({ scope: "images.write", body: UploadURLRequest }, async ({ brandId, body }) => created(await uploadImageFromUrl(brandId, body))),
+  POST: route({ scope: "images.write", body: UploadURLRequest }, async ({ brandId, body }) =>
+    created(await uploadImageFromUrl(brandId, body)),
+  ),
 });

@@ -7,5 +7,7 @@ import { CategoryListQuery, CreateCategoryRequest } from "@/lib/products/schemas
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ scope: "products.read", query: CategoryListQuery }, async ({ brandId, query }) => ok(await listCategories(brandId, query))),
-  POST: route({ scope: "products.write", body: CreateCategoryRequest }, async ({ brandId, body }) => created(await createCategory(brandId, body))),
+  POST: route({ scope: "products.write", body: CreateCategoryRequest }, async ({ brandId, body }) =>
+    created(await createCategory(brandId, body)),
+  ),
 });

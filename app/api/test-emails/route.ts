@@ -6,5 +6,7 @@ import { ListTestEmailsQuery } from "@/lib/test-emails/schemas";
 import { listTestEmails } from "@/lib/test-emails/test-email-store";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "email-templates.read", query: ListTestEmailsQuery }, async ({ brandId, query }) => ok(await listTestEmails(brandId, query))),
+  GET: route({ scope: "email-templates.read", query: ListTestEmailsQuery }, async ({ brandId, query }) =>
+    ok(await listTestEmails(brandId, query)),
+  ),
 });

@@ -43,7 +43,9 @@ export default function ApiReferencePage() {
       <div className="docs-content stack-lg">
         <section id="overview" className="stack">
           <h1 className="page-title">{doc.info?.title ?? "API reference"}</h1>
-          <p><Markdown text={doc.info?.description} /></p>
+          <p>
+            <Markdown text={doc.info?.description} />
+          </p>
           <dl className="meta-list">
             <div>
               <dt>Version</dt>
@@ -72,7 +74,11 @@ export default function ApiReferencePage() {
             <h2 id={`${g.id}-title`} className="section-title">
               {g.tag}
             </h2>
-            {g.description && <p className="muted"><Markdown text={g.description} /></p>}
+            {g.description && (
+              <p className="muted">
+                <Markdown text={g.description} />
+              </p>
+            )}
             {g.operations.map((op) => (
               <Operation key={op.id} op={op} doc={doc} />
             ))}
@@ -88,7 +94,11 @@ export default function ApiReferencePage() {
                 <h3 id={`${s.id}-title`} className="operation-title">
                   <code>{s.name}</code>
                 </h3>
-                {s.description && <p className="muted"><Markdown text={s.description} /></p>}
+                {s.description && (
+                  <p className="muted">
+                    <Markdown text={s.description} />
+                  </p>
+                )}
                 <SchemaTable doc={doc} schema={s.schema} caption={`Fields of ${s.name}`} />
               </section>
             ))}

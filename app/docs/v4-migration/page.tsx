@@ -9,22 +9,37 @@ import { sunsetAt } from "@/lib/v4/lifecycle";
 export const metadata: Metadata = { title: "Migrating from v4" };
 
 const ENDPOINTS = [
-  ["POST /v4/identify", "POST /api/contacts", "v4 answered 202 and stored the contact later; the current endpoint is synchronous: 201 (created) or 200 (updated) with the stored contact."],
+  [
+    "POST /v4/identify",
+    "POST /api/contacts",
+    "v4 answered 202 and stored the contact later; the current endpoint is synchronous: 201 (created) or 200 (updated) with the stored contact.",
+  ],
   ["GET /v4/contacts/id:{id}", "GET /api/contacts/{id}", "The contact in the current shape (identifiers array)."],
   ["GET /v4/contacts/email:{email}", "GET /api/contacts?email={email}", "A page of contacts ({contacts, paging}), not a single object."],
-  ["GET /v4/contacts/phoneNumber:{phone}", "GET /api/contacts?phone={phone}", "Encode the + as %2B in the query. Returns a page of contacts."],
-  ["POST /v4/track", "POST /api/events", "Still 202 and asynchronous. Send compatibility: no-origin for events you sent through v4 (see below)."],
+  [
+    "GET /v4/contacts/phoneNumber:{phone}",
+    "GET /api/contacts?phone={phone}",
+    "Encode the + as %2B in the query. Returns a page of contacts.",
+  ],
+  [
+    "POST /v4/track",
+    "POST /api/events",
+    "Still 202 and asynchronous. Send compatibility: no-origin for events you sent through v4 (see below).",
+  ],
 ] as const;
 
 const FIELDS = [
-  ["email (top level)", "identifiers[] entry {type: \"email\", id: <email>}"],
-  ["phoneNumber (top level)", "identifiers[] entry {type: \"phone\", id: <E.164 phone>}"],
-  ["optIns[] {channel, createdAt}", "identifiers[].channels.{email|sms}.status = \"subscribed\", statusChangedAt = createdAt"],
-  ["optOuts[] {channel, createdAt}", "identifiers[].channels.{email|sms}.status = \"unsubscribed\", statusChangedAt = createdAt"],
-  ["consents[] {channel, source, createdAt, ip, userAgent}", "identifiers[].consent {source, createdAt, ip, userAgent}: no channel field, the consent belongs to the identifier of that channel"],
+  ["email (top level)", 'identifiers[] entry {type: "email", id: <email>}'],
+  ["phoneNumber (top level)", 'identifiers[] entry {type: "phone", id: <E.164 phone>}'],
+  ["optIns[] {channel, createdAt}", 'identifiers[].channels.{email|sms}.status = "subscribed", statusChangedAt = createdAt'],
+  ["optOuts[] {channel, createdAt}", 'identifiers[].channels.{email|sms}.status = "unsubscribed", statusChangedAt = createdAt'],
+  [
+    "consents[] {channel, source, createdAt, ip, userAgent}",
+    "identifiers[].consent {source, createdAt, ip, userAgent}: no channel field, the consent belongs to the identifier of that channel",
+  ],
   ["firstName, lastName, gender, birthdate, address, city, state, country, countryCode, postalCode, tags, customProperties", "unchanged"],
   ["event contact.phoneNumber", "contact.phone"],
-  ["event (no origin)", "origin: required on every event (\"api\" for your own store, your app's name for an app)"],
+  ["event (no origin)", 'origin: required on every event ("api" for your own store, your app\'s name for an app)'],
   ["—", "eventID, eventTime: new, optional (deduplication of historical events)"],
   ["Authorization: Bearer <token> only", "Bearer tokens or Authorization: Service-API-Key <key>"],
   ["version in the path (/v4/…)", `header Service-Version: ${CURRENT_VERSION} on every request`],
@@ -167,8 +182,8 @@ export default function V4MigrationGuide() {
           <strong>
             <LocalDate value={sunsetAt()} withTime />
           </strong>
-          ; from
-          then on every v4 request answers <code>410 Gone</code>. Move each call to the current API at your own pace before that date.
+          ; from then on every v4 request answers <code>410 Gone</code>. Move each call to the current API at your own pace before that
+          date.
         </p>
       </div>
 
@@ -179,10 +194,12 @@ export default function V4MigrationGuide() {
         <ul>
           <li>v4 accepts OAuth bearer tokens only. An API key is refused with 401; API keys work with the current API.</li>
           <li>
-            Every v4 response carries <code>Deprecation</code>, <code>Sunset</code> and a <code>Link</code> header whose <code>rel=&quot;successor-version&quot;</code> names
-            the current endpoint.
+            Every v4 response carries <code>Deprecation</code>, <code>Sunset</code> and a <code>Link</code> header whose{" "}
+            <code>rel=&quot;successor-version&quot;</code> names the current endpoint.
           </li>
-          <li>Contacts and events written through v4 are the same contacts and events you read through the current API, and the reverse.</li>
+          <li>
+            Contacts and events written through v4 are the same contacts and events you read through the current API, and the reverse.
+          </li>
           <li>Your dashboard shows whether your integrations called v4 in the last 30 days.</li>
         </ul>
       </section>
@@ -216,16 +233,17 @@ export default function V4MigrationGuide() {
         </h2>
         <div className="alert alert-warning" role="note">
           <p>
-            <strong>Sending an old event in the new format makes it a different event.</strong> Inkwell identifies an event by its name, origin and version,
-            and automations and segments bind to that identity. An event you sent through v4 has no origin and no version; if you now send it with a real{" "}
-            <code>origin</code>, an <code>eventVersion</code> or reshaped properties, existing automations and segments silently stop reacting to it.
+            <strong>Sending an old event in the new format makes it a different event.</strong> Inkwell identifies an event by its name,
+            origin and version, and automations and segments bind to that identity. An event you sent through v4 has no origin and no
+            version; if you now send it with a real <code>origin</code>, an <code>eventVersion</code> or reshaped properties, existing
+            automations and segments silently stop reacting to it.
           </p>
         </div>
         <p>For every event you formerly sent through v4 track:</p>
         <ol>
           <li>
-            Send the header <code>compatibility: no-origin</code> with every such event (<code>origin</code> stays required in the body, but is left out of the
-            identity).
+            Send the header <code>compatibility: no-origin</code> with every such event (<code>origin</code> stays required in the body, but
+            is left out of the identity).
           </li>
           <li>
             Keep <code>eventName</code> exactly as it was sent (case-sensitive).
@@ -236,14 +254,14 @@ export default function V4MigrationGuide() {
           <li>Keep the properties structure unchanged.</li>
           <li>Do not mix modes for the same event name: one identity per event.</li>
           <li>
-            The full recommended format (documented <code>eventVersion</code>, real <code>origin</code>, documented properties, no compatibility header) is for new
-            events, or for old events whose existing automations and segments you will reconfigure.
+            The full recommended format (documented <code>eventVersion</code>, real <code>origin</code>, documented properties, no
+            compatibility header) is for new events, or for old events whose existing automations and segments you will reconfigure.
           </li>
         </ol>
         <p>
           Events sent to <code>/v4/track</code> until the sunset are stored exactly this way, so switching an integration to{" "}
-          <code>POST /api/events</code> with <code>compatibility: no-origin</code> keeps the same identity. <code>GET /api/event-identities</code> lists your
-          identities and flags a name that arrives under two of them.
+          <code>POST /api/events</code> with <code>compatibility: no-origin</code> keeps the same identity.{" "}
+          <code>GET /api/event-identities</code> lists your identities and flags a name that arrives under two of them.
         </p>
       </section>
 

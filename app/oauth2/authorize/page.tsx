@@ -31,7 +31,9 @@ export default async function AuthorizePage({ searchParams }: { searchParams: Se
   if (validation.kind === "fatal") return <AuthorizeError title={validation.title} message={validation.message} />;
 
   if (validation.kind === "redirect-error") {
-    redirect(redirectWith(validation.redirectUri, { error: validation.error, error_description: validation.description, state: validation.state }));
+    redirect(
+      redirectWith(validation.redirectUri, { error: validation.error, error_description: validation.description, state: validation.state }),
+    );
   }
 
   const session = await auth();

@@ -12,7 +12,13 @@ export const CanvasSettingsContext = createContext<CanvasSettings>({ buttonPrese
 const ALIGN: Record<string, CSSProperties["justifyContent"]> = { left: "flex-start", center: "center", right: "flex-end" };
 
 /** The visible text of a menu item or code (its HTML without tags). */
-const plain = (html: string | undefined) => (html ?? "").replace(/<[^>]*>/g, "").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"');
+const plain = (html: string | undefined) =>
+  (html ?? "")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&amp;/g, "&")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"');
 
 function offerLabel(offer: NonNullable<Block["discount"]> | undefined): string | undefined {
   if (!offer) return undefined;
@@ -37,7 +43,10 @@ export const BlockView = memo(function BlockView({ block }: { block: Block }) {
       const { textAlign, ...own } = toCss(block.styleProperties);
       return (
         <div className="ed-b-button" style={{ textAlign: textAlign ?? "center" }}>
-          <span className="ed-b-button-face" style={{ ...toCss(preset), ...own, display: block.button?.isFullWidth ? "block" : "inline-block" }}>
+          <span
+            className="ed-b-button-face"
+            style={{ ...toCss(preset), ...own, display: block.button?.isFullWidth ? "block" : "inline-block" }}
+          >
             {block.button?.text}
           </span>
         </div>
@@ -47,15 +56,27 @@ export const BlockView = memo(function BlockView({ block }: { block: Block }) {
       return (
         <div className="ed-b-media" style={{ ...base, justifyContent: justify }}>
           {/* eslint-disable-next-line @next/next/no-img-element -- the email's own image URL, shown as is */}
-          <img src={block.image?.source} alt={block.image?.altText ?? ""} style={{ width: block.image?.resizeWidth ? `${block.image.resizeWidth}px` : "auto", maxWidth: "100%" }} draggable={false} />
+          <img
+            src={block.image?.source}
+            alt={block.image?.altText ?? ""}
+            style={{ width: block.image?.resizeWidth ? `${block.image.resizeWidth}px` : "auto", maxWidth: "100%" }}
+            draggable={false}
+          />
         </div>
       );
     case "video":
       return (
         <div className="ed-b-media ed-b-video" style={{ ...base, justifyContent: "center" }}>
           {/* eslint-disable-next-line @next/next/no-img-element -- the email's own thumbnail URL */}
-          <img src={block.video?.image?.source} alt={block.video?.altText ?? ""} style={{ width: block.video?.image?.resizeWidth ? `${block.video.image.resizeWidth}px` : "100%", maxWidth: "100%" }} draggable={false} />
-          <span className="ed-b-play" aria-hidden="true">▶</span>
+          <img
+            src={block.video?.image?.source}
+            alt={block.video?.altText ?? ""}
+            style={{ width: block.video?.image?.resizeWidth ? `${block.video.image.resizeWidth}px` : "100%", maxWidth: "100%" }}
+            draggable={false}
+          />
+          <span className="ed-b-play" aria-hidden="true">
+            ▶
+          </span>
         </div>
       );
     case "logo": {
@@ -90,7 +111,12 @@ export const BlockView = memo(function BlockView({ block }: { block: Block }) {
       return (
         <div className="ed-b-social" style={base}>
           {icons.map((icon, i) => (
-            <span key={i} className={`ed-b-icon ed-b-icon-${block.social?.iconStyle ?? "color"}`} style={{ width: block.social?.size, height: block.social?.size }} title={icon.type}>
+            <span
+              key={i}
+              className={`ed-b-icon ed-b-icon-${block.social?.iconStyle ?? "color"}`}
+              style={{ width: block.social?.size, height: block.social?.size }}
+              title={icon.type}
+            >
               {icon.type.slice(0, 2).toUpperCase()}
             </span>
           ))}
@@ -106,7 +132,13 @@ export const BlockView = memo(function BlockView({ block }: { block: Block }) {
         <div className="ed-b-space" style={{ height: `${line.height ?? 20}px` }} />
       ) : (
         <div style={{ ...base, paddingTop: base.paddingTop ?? "8px", paddingBottom: base.paddingBottom ?? "8px" }}>
-          <hr className="ed-b-line" style={{ borderTop: `${line.height ?? 1}px ${line.lineStyle ?? "solid"} ${block.styleProperties?.dividerColor ?? "#cccccc"}`, width: line.width ? `${line.width}px` : undefined }} />
+          <hr
+            className="ed-b-line"
+            style={{
+              borderTop: `${line.height ?? 1}px ${line.lineStyle ?? "solid"} ${block.styleProperties?.dividerColor ?? "#cccccc"}`,
+              width: line.width ? `${line.width}px` : undefined,
+            }}
+          />
         </div>
       );
     }
@@ -118,15 +150,26 @@ export const BlockView = memo(function BlockView({ block }: { block: Block }) {
         </div>
       );
     case "product": {
-      const roles = new Set((block.components?.length ? block.components : [{ role: "product_image" }, { role: "product_title" }, { role: "product_price" }, { role: "product_button" }]).map((c) => c.role));
+      const roles = new Set(
+        (block.components?.length
+          ? block.components
+          : [{ role: "product_image" }, { role: "product_title" }, { role: "product_price" }, { role: "product_button" }]
+        ).map((c) => c.role),
+      );
       const buttonText = block.components?.find((c) => c.role === "product_button")?.button?.text ?? block.product?.buttonText;
       return (
         <div className="ed-b-product" style={base}>
           {roles.has("product_image") && <div className="ed-b-product-image" aria-hidden="true" />}
-          {roles.has("product_title") && <strong>{block.product?.title ?? (block.product?.productID ? `Product ${block.product.productID}` : "Product title")}</strong>}
+          {roles.has("product_title") && (
+            <strong>{block.product?.title ?? (block.product?.productID ? `Product ${block.product.productID}` : "Product title")}</strong>
+          )}
           {(roles.has("product_price") || roles.has("product_prices")) && <span>$ 00.00</span>}
           {roles.has("product_description") && <span className="ed-b-muted">Product description</span>}
-          {roles.has("product_button") && <span className="ed-b-button-face" style={toCss(presetStyles(settings.buttonPresets, "primary_button"))}>{buttonText || "Buy now"}</span>}
+          {roles.has("product_button") && (
+            <span className="ed-b-button-face" style={toCss(presetStyles(settings.buttonPresets, "primary_button"))}>
+              {buttonText || "Buy now"}
+            </span>
+          )}
         </div>
       );
     }
@@ -143,7 +186,11 @@ export const BlockView = memo(function BlockView({ block }: { block: Block }) {
           {label && <span>{label}</span>}
           <code>{plain(code?.text) || offer?.code}</code>
           {expiry && <span className="ed-b-muted">{plain(expiry.text)}</span>}
-          {button && <span className="ed-b-button-face" style={toCss(presetStyles(settings.buttonPresets, "primary_button"))}>{button.button?.text ?? "Shop now"}</span>}
+          {button && (
+            <span className="ed-b-button-face" style={toCss(presetStyles(settings.buttonPresets, "primary_button"))}>
+              {button.button?.text ?? "Shop now"}
+            </span>
+          )}
         </div>
       );
     }

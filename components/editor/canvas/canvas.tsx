@@ -12,7 +12,8 @@ import { SectionNode } from "./nodes";
 /** The stylesheets of the sections' web fonts, joined by "\n" (a stable selector value). */
 function webFontSheets(state: { doc: { sections: Section[] } }): string {
   const hrefs = new Set<string>();
-  for (const section of state.doc.sections) for (const font of section.settings?.customFonts ?? []) if (font.href?.startsWith("https://")) hrefs.add(font.href);
+  for (const section of state.doc.sections)
+    for (const font of section.settings?.customFonts ?? []) if (font.href?.startsWith("https://")) hrefs.add(font.href);
   return [...hrefs].join("\n");
 }
 
@@ -37,13 +38,19 @@ export function Canvas() {
   return (
     <div
       className="ed-canvas-body"
-      style={{ backgroundColor: body?.backgroundColor ?? "#f0f1f5", backgroundImage: bodyImage ? `url("${bodyImage.replace(/["\\\n]/g, "")}")` : undefined }}
+      style={{
+        backgroundColor: body?.backgroundColor ?? "#f0f1f5",
+        backgroundImage: bodyImage ? `url("${bodyImage.replace(/["\\\n]/g, "")}")` : undefined,
+      }}
       onClick={() => store.dispatch({ type: "select", id: null })}
     >
       {/* The web fonts the sections load (https stylesheets only, as the schema requires), so the canvas shows them. */}
-      {fontSheets.split("\n").filter(Boolean).map((href) => (
-        <link key={href} rel="stylesheet" href={href} />
-      ))}
+      {fontSheets
+        .split("\n")
+        .filter(Boolean)
+        .map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
       <CanvasSettingsContext.Provider value={settings}>
         <DragHandleContext.Provider value={drag.describedBy}>
           <div

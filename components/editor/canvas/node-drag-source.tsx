@@ -36,7 +36,11 @@ export function useNodeDragSource() {
       if (!path || !node) return null;
       const kind = kindOfPath(path);
       const blockType = kind === "block" ? (node as { type: string }).type : undefined;
-      return { data: { source: "node" as const, kind, nodeId, label: nodeLabel(kind, node), blockType }, node: frame, activator: handle ?? frame };
+      return {
+        data: { source: "node" as const, kind, nodeId, label: nodeLabel(kind, node), blockType },
+        node: frame,
+        activator: handle ?? frame,
+      };
     },
     [store, ui.editing],
   );

@@ -109,19 +109,17 @@ export function NodeFrame({ kind, nodeId, label, className, style, locked, extra
         }
       }}
     >
-      {selected && (
-        <NodeToolbar kind={kind} nodeId={nodeId} label={label} horizontal={horizontal} extraTools={extraTools} />
-      )}
+      {selected && <NodeToolbar kind={kind} nodeId={nodeId} label={label} horizontal={horizontal} extraTools={extraTools} />}
       {(hidden?.desktop || hidden?.mobile) && (
-        <span className="ed-node-flag">{hidden.desktop && hidden.mobile ? "Hidden everywhere" : hidden.desktop ? "Hidden on desktop" : "Hidden on mobile"}</span>
+        <span className="ed-node-flag">
+          {hidden.desktop && hidden.mobile ? "Hidden everywhere" : hidden.desktop ? "Hidden on desktop" : "Hidden on mobile"}
+        </span>
       )}
       {children}
       {hasErrors && (
         <ul id={errorId} className="ed-node-errors" data-testid="node-error">
           {errors.map((e) => (
-            <li key={e.pointer}>
-              {labelled(e.label, e.message)}
-            </li>
+            <li key={e.pointer}>{labelled(e.label, e.message)}</li>
           ))}
         </ul>
       )}
@@ -133,7 +131,19 @@ function toolbarButtons(toolbar: HTMLElement | null): HTMLButtonElement[] {
   return toolbar ? Array.from(toolbar.querySelectorAll<HTMLButtonElement>("button:not(:disabled)")) : [];
 }
 
-function NodeToolbar({ kind, nodeId, label, horizontal, extraTools }: { kind: NodeKind; nodeId: string; label: string; horizontal: boolean; extraTools?: ReactNode }) {
+function NodeToolbar({
+  kind,
+  nodeId,
+  label,
+  horizontal,
+  extraTools,
+}: {
+  kind: NodeKind;
+  nodeId: string;
+  label: string;
+  horizontal: boolean;
+  extraTools?: ReactNode;
+}) {
   const store = useEditorStore();
   const describedBy = useContext(DragHandleContext);
   const up = useEditor((s) => canMove(s.doc, nodeId, -1));
@@ -156,7 +166,9 @@ function NodeToolbar({ kind, nodeId, label, horizontal, extraTools }: { kind: No
         if (event.currentTarget.closest("[data-drag-kind]") || event.altKey || event.ctrlKey || event.metaKey) return;
         const buttons = toolbarButtons(event.currentTarget);
         const at = buttons.indexOf(event.target as HTMLButtonElement);
-        const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+        const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[
+          event.key
+        ];
         if (at === -1 || to === undefined) return;
         event.preventDefault();
         event.stopPropagation();
@@ -176,17 +188,43 @@ function NodeToolbar({ kind, nodeId, label, horizontal, extraTools }: { kind: No
       >
         <Icon name="drag" />
       </button>
-      <button type="button" className="ed-tool" aria-label={`Move ${label} ${horizontal ? "left" : "up"}`} title={horizontal ? "Move left" : "Move up"} disabled={!up} onClick={() => moveBy(store, nodeId, -1)}>
+      <button
+        type="button"
+        className="ed-tool"
+        aria-label={`Move ${label} ${horizontal ? "left" : "up"}`}
+        title={horizontal ? "Move left" : "Move up"}
+        disabled={!up}
+        onClick={() => moveBy(store, nodeId, -1)}
+      >
         <Icon name={horizontal ? "left" : "up"} />
       </button>
-      <button type="button" className="ed-tool" aria-label={`Move ${label} ${horizontal ? "right" : "down"}`} title={horizontal ? "Move right" : "Move down"} disabled={!down} onClick={() => moveBy(store, nodeId, 1)}>
+      <button
+        type="button"
+        className="ed-tool"
+        aria-label={`Move ${label} ${horizontal ? "right" : "down"}`}
+        title={horizontal ? "Move right" : "Move down"}
+        disabled={!down}
+        onClick={() => moveBy(store, nodeId, 1)}
+      >
         <Icon name={horizontal ? "right" : "down"} />
       </button>
       {extraTools}
-      <button type="button" className="ed-tool" aria-label={`Duplicate ${label}`} title="Duplicate" onClick={() => duplicateNode(store, nodeId)}>
+      <button
+        type="button"
+        className="ed-tool"
+        aria-label={`Duplicate ${label}`}
+        title="Duplicate"
+        onClick={() => duplicateNode(store, nodeId)}
+      >
         <Icon name="copy" />
       </button>
-      <button type="button" className="ed-tool ed-tool-danger" aria-label={`Delete ${label}`} title="Delete" onClick={() => removeNode(store, nodeId)}>
+      <button
+        type="button"
+        className="ed-tool ed-tool-danger"
+        aria-label={`Delete ${label}`}
+        title="Delete"
+        onClick={() => removeNode(store, nodeId)}
+      >
         <Icon name="trash" />
       </button>
     </div>

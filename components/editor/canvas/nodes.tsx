@@ -15,7 +15,10 @@ import { NodeFrame } from "./node-frame";
 import { toCss } from "./styles";
 
 // Tiptap loads only when a text block is opened for editing.
-const RichTextEditor = dynamic(() => import("../rich-text/rich-text-editor"), { ssr: false, loading: () => <div className="ed-b-text">Loading editor…</div> });
+const RichTextEditor = dynamic(() => import("../rich-text/rich-text-editor"), {
+  ssr: false,
+  loading: () => <div className="ed-b-text">Loading editor…</div>,
+});
 
 type Ctx = { sectionType?: string; locked?: boolean };
 
@@ -27,7 +30,13 @@ export const SectionNode = memo(function SectionNode({ section }: { section: Sec
   const visibility = section.visibility;
   const addRow = () => {
     const last = section.rows[section.rows.length - 1];
-    store.dispatch({ type: "insert", kind: "row", node: newRow(last?.columns.length ?? 1, newNodeId), parentId: section.id, index: section.rows.length });
+    store.dispatch({
+      type: "insert",
+      kind: "row",
+      node: newRow(last?.columns.length ?? 1, newNodeId),
+      parentId: section.id,
+      index: section.rows.length,
+    });
   };
   return (
     <NodeFrame
@@ -45,7 +54,13 @@ export const SectionNode = memo(function SectionNode({ section }: { section: Sec
               <Icon name="plus" />
             </button>
           )}
-          <button type="button" className="ed-tool" aria-label={`Save ${label} as a universal layout`} title="Save as layout" onClick={() => ui.saveSectionAsLayout(section.id)}>
+          <button
+            type="button"
+            className="ed-tool"
+            aria-label={`Save ${label} as a universal layout`}
+            title="Save as layout"
+            onClick={() => ui.saveSectionAsLayout(section.id)}
+          >
             <Icon name="star" />
           </button>
         </>
@@ -76,14 +91,21 @@ const RowNode = memo(function RowNode({ row, sectionType, locked }: { row: Row }
 const ColumnNode = memo(function ColumnNode({ column, sectionType, locked }: { column: Column } & Ctx) {
   const label = nodeLabel("column", column);
   const width = column.width;
-  const style = { ...toCss(column.styleProperties), flex: width ? `0 0 ${width}` : "1 1 0", maxWidth: width ?? undefined, width: undefined };
+  const style = {
+    ...toCss(column.styleProperties),
+    flex: width ? `0 0 ${width}` : "1 1 0",
+    maxWidth: width ?? undefined,
+    width: undefined,
+  };
   return (
     <NodeFrame kind="column" nodeId={column.id} label={label} style={style} locked={locked}>
       {column.blocks.map((block) => (
         <BlockNode key={block.id} block={block} locked={locked} />
       ))}
       {column.blocks.length === 0 && (
-        <div className="ed-empty ed-drop-hint">{isProductSection({ type: sectionType as Section["type"] }) ? "Drop product blocks here" : "Drop blocks here"}</div>
+        <div className="ed-empty ed-drop-hint">
+          {isProductSection({ type: sectionType as Section["type"] }) ? "Drop product blocks here" : "Drop blocks here"}
+        </div>
       )}
     </NodeFrame>
   );
@@ -98,7 +120,10 @@ const BlockNode = memo(function BlockNode({ block, locked }: { block: Block; loc
   const startEditing = useCallback(() => {
     if (block.type === "text") ui.editing.set(block.id);
   }, [block.type, block.id, ui.editing]);
-  const onChange = useCallback((html: string) => store.dispatch({ type: "update", id: block.id, patch: { text: html }, coalesce: "text" }), [store, block.id]);
+  const onChange = useCallback(
+    (html: string) => store.dispatch({ type: "update", id: block.id, patch: { text: html }, coalesce: "text" }),
+    [store, block.id],
+  );
   const onDone = useCallback(() => {
     ui.editing.set(null);
     (document.querySelector(`[data-node-id="${CSS.escape(block.id)}"]`) as HTMLElement | null)?.focus();
@@ -120,7 +145,11 @@ const BlockNode = memo(function BlockNode({ block, locked }: { block: Block; loc
         ) : null
       }
     >
-      {editing && block.type === "text" ? <RichTextEditor html={block.text ?? ""} onChange={onChange} onDone={onDone} /> : <BlockView block={block} />}
+      {editing && block.type === "text" ? (
+        <RichTextEditor html={block.text ?? ""} onChange={onChange} onDone={onDone} />
+      ) : (
+        <BlockView block={block} />
+      )}
     </NodeFrame>
   );
 });

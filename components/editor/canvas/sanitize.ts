@@ -3,7 +3,37 @@
 // script-bearing URLs. (The server render is shown in a sandboxed iframe instead.)
 import { chipElement, replaceMergeTags } from "../rich-text/merge-tag-dom";
 
-const TAGS = new Set(["p", "br", "strong", "b", "em", "i", "u", "s", "strike", "a", "span", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "sub", "sup", "code", "div", "font", "small", "mark", "hr"]);
+const TAGS = new Set([
+  "p",
+  "br",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "strike",
+  "a",
+  "span",
+  "ul",
+  "ol",
+  "li",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+  "sub",
+  "sup",
+  "code",
+  "div",
+  "font",
+  "small",
+  "mark",
+  "hr",
+]);
 const ATTRIBUTES = new Set(["href", "style", "target", "rel", "align", "title", "color", "class"]);
 const SAFE_URL = /^(?:https?:|mailto:|tel:|#|\[\[|\/)/i;
 

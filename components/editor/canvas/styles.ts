@@ -7,8 +7,24 @@ type Styles = NonNullable<Block["styleProperties"]>;
 type PresetList = NonNullable<GeneralSettings["buttonPresets"]>;
 
 const PASS_THROUGH = [
-  "backgroundColor", "border", "borderRadius", "fontFamily", "fontSize", "fontWeight", "fontStyle", "color", "textDecoration", "lineHeight",
-  "letterSpacing", "padding", "paddingLeft", "paddingRight", "paddingTop", "paddingBottom", "backgroundPosition", "backgroundRepeat",
+  "backgroundColor",
+  "border",
+  "borderRadius",
+  "fontFamily",
+  "fontSize",
+  "fontWeight",
+  "fontStyle",
+  "color",
+  "textDecoration",
+  "lineHeight",
+  "letterSpacing",
+  "padding",
+  "paddingLeft",
+  "paddingRight",
+  "paddingTop",
+  "paddingBottom",
+  "backgroundPosition",
+  "backgroundRepeat",
 ] as const;
 
 export function toCss(styles: Partial<Styles> | undefined): CSSProperties {

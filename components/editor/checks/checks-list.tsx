@@ -17,7 +17,12 @@ export function ChecksList({ warnings, onSelect }: { warnings: RenderWarning[]; 
         return (
           <li key={`${i}-${w.code}-${w.pointer ?? ""}`} data-code={w.code}>
             {w.blockId ? (
-              <button type="button" className="ed-check-item" onClick={() => onSelect(w.blockId!)} aria-label={`${warningLabel(w.code)}: ${w.message} Select the block.`}>
+              <button
+                type="button"
+                className="ed-check-item"
+                onClick={() => onSelect(w.blockId!)}
+                aria-label={`${warningLabel(w.code)}: ${w.message} Select the block.`}
+              >
                 {body}
               </button>
             ) : (

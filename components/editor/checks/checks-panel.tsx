@@ -55,12 +55,24 @@ export function ChecksPanel({ templateId, beforeRun }: { templateId: string; bef
         <button type="button" className="ed-btn" onClick={() => run.mutate()} disabled={run.isPending} aria-describedby="ed-checks-summary">
           {run.data ? "Check again" : "Check email"}
         </button>
-        <span id="ed-checks-summary" className="ed-checks-summary" role="status" aria-live="polite" data-state={run.isError ? "error" : warnings.length ? "warnings" : "ok"}>
+        <span
+          id="ed-checks-summary"
+          className="ed-checks-summary"
+          role="status"
+          aria-live="polite"
+          data-state={run.isError ? "error" : warnings.length ? "warnings" : "ok"}
+        >
           {summary}
           {stale && run.data ? " (changed since)" : ""}
         </span>
         {warnings.length > 0 && (
-          <button type="button" className="ed-btn ed-btn-ghost" aria-expanded={open} aria-controls="ed-checks-items" onClick={() => setOpen(!open)}>
+          <button
+            type="button"
+            className="ed-btn ed-btn-ghost"
+            aria-expanded={open}
+            aria-controls="ed-checks-items"
+            onClick={() => setOpen(!open)}
+          >
             {open ? "Hide list" : "Show list"}
           </button>
         )}

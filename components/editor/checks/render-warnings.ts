@@ -7,7 +7,9 @@ export type RenderWarning = { code: string; message: string; pointer?: string; b
 export function parseWarnings(value: string | undefined): RenderWarning[] {
   try {
     const list = JSON.parse(value ?? "[]") as unknown;
-    return Array.isArray(list) ? list.filter((w): w is RenderWarning => !!w && typeof w === "object" && typeof (w as RenderWarning).message === "string") : [];
+    return Array.isArray(list)
+      ? list.filter((w): w is RenderWarning => !!w && typeof w === "object" && typeof (w as RenderWarning).message === "string")
+      : [];
   } catch {
     return [];
   }
@@ -29,4 +31,3 @@ const LABELS: Record<CheckCode | "unknown-tag" | "mjml", string> = {
 export function warningLabel(code: string): string {
   return (LABELS as Record<string, string>)[code] ?? "Check";
 }
-

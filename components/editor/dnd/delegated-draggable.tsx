@@ -51,7 +51,15 @@ class DelegatedDraggable {
   readonly onKeyDown = (event: React.KeyboardEvent) => this.aim(event.target as Element, event.key)?.onKeyDown?.(event);
 }
 
-function DragDelegate({ id, source, onDescribedBy }: { id: string; source: DelegatedDraggable; onDescribedBy: (id: string | undefined) => void }) {
+function DragDelegate({
+  id,
+  source,
+  onDescribedBy,
+}: {
+  id: string;
+  source: DelegatedDraggable;
+  onDescribedBy: (id: string | undefined) => void;
+}) {
   const { listeners, setNodeRef, setActivatorNodeRef, attributes, active, isDragging, node } = useDraggable({ id, data: source.data });
   const busy = active !== null;
   useLayoutEffect(() => {

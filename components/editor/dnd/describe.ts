@@ -22,7 +22,7 @@ export function describeNode(doc: EditorDocument, id: string | null): string {
 export function describeDrop(doc: EditorDocument, drop: DropData, side: Side, movingId: string | null): string {
   const place = resolveDrop(doc, drop, side, movingId);
   if (!place) return "no valid place";
-  const parentPath = place.parentId === null ? [] : findPath(doc, place.parentId) ?? [];
+  const parentPath = place.parentId === null ? [] : (findPath(doc, place.parentId) ?? []);
   const siblings = childrenAt(doc, parentPath).filter((c) => c.id !== movingId);
   return `position ${place.index + 1} of ${siblings.length + 1} in ${describeNode(doc, place.parentId)}`;
 }

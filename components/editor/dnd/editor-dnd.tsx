@@ -13,7 +13,7 @@ import {
   type Announcements,
   type Collision,
   type CollisionDetection,
-    type DragStartEvent,
+  type DragStartEvent,
 } from "@dnd-kit/core";
 import { useMemo, useRef, useState } from "react";
 import { useEditorStore } from "../state/store";
@@ -41,7 +41,10 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
   const slotChanged = useRef(false);
   const dropped = useRef(false);
   // Stable sensor options: new ones would give dnd-kit new activators, and re-render every draggable.
-  const keyboardOptions = useMemo<KeyboardSensorOptions>(() => ({ coordinateGetter: (event, args) => slotKeyboardCoordinates(event, args, session.current) }), []);
+  const keyboardOptions = useMemo<KeyboardSensorOptions>(
+    () => ({ coordinateGetter: (event, args) => slotKeyboardCoordinates(event, args, session.current) }),
+    [],
+  );
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, keyboardOptions));
 
   function show(slot: Slot | null) {
@@ -76,7 +79,8 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
     const data = { ...event.active.data.current } as DragData;
     const root = rootRef.current;
     const canvas = root?.querySelector<HTMLElement>(DROP_ROOT_SELECTOR);
-    const source = data.source === "node" ? (canvas?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(data.nodeId)}"]`) ?? null) : null;
+    const source =
+      data.source === "node" ? (canvas?.querySelector<HTMLElement>(`[data-node-id="${CSS.escape(data.nodeId)}"]`) ?? null) : null;
     const activator = event.activatorEvent;
     const keyboard = activator instanceof KeyboardEvent;
     const pointer = !keyboard && activator instanceof MouseEvent ? { x: activator.clientX, y: activator.clientY } : null;
@@ -169,7 +173,11 @@ export function EditorDnd({ children, rootRef }: { children: React.ReactNode; ro
       <div className="ed-drag-layer">
         <DragOverlay dropAnimation={null}>
           {/* With the keyboard the overlay sits on the drop slot: the chip moves off it, above and to the side. */}
-          {overlay ? <div className={`ed-drag-chip${overlay.keyboard ? " ed-drag-chip-keyboard" : ""}`} data-testid="drag-chip">{overlay.data.label}</div> : null}
+          {overlay ? (
+            <div className={`ed-drag-chip${overlay.keyboard ? " ed-drag-chip-keyboard" : ""}`} data-testid="drag-chip">
+              {overlay.data.label}
+            </div>
+          ) : null}
         </DragOverlay>
       </div>
     </DndContext>

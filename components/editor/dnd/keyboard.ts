@@ -77,7 +77,12 @@ const CHIP_ROOM = 220;
  * Where the overlay (the chip at its top-left) goes for a slot: beside the target, level with the slot's
  * edge, never over the target or its drop indicator; to the right when there is room, else to the left.
  */
-export function chipPlace(rect: Pick<DOMRect, "left" | "right" | "top" | "bottom" | "width" | "height">, side: Side, axis: "x" | "y", viewportWidth: number) {
+export function chipPlace(
+  rect: Pick<DOMRect, "left" | "right" | "top" | "bottom" | "width" | "height">,
+  side: Side,
+  axis: "x" | "y",
+  viewportWidth: number,
+) {
   const p = pointFor(rect as DOMRect, side, axis);
   const y = axis === "y" && side !== "inside" ? (side === "before" ? rect.top : rect.bottom) : p.y;
   const right = rect.right + CHIP_GAP;

@@ -15,10 +15,30 @@ function fakeElement(nodeId: string, box: Box = { left: 0, top: 0, width: 0, hei
 
 function fakeCanvas(ids: string[], boxes: Record<string, Box> = {}) {
   const elements = ids.map((id) => fakeElement(id, boxes[id]));
-  return { dataset: {}, querySelectorAll: () => elements, getBoundingClientRect: () => fakeElement("", { left: 0, top: 0, width: 600, height: 1000 }).getBoundingClientRect() } as unknown as HTMLElement;
+  return {
+    dataset: {},
+    querySelectorAll: () => elements,
+    getBoundingClientRect: () => fakeElement("", { left: 0, top: 0, width: 600, height: 1000 }).getBoundingClientRect(),
+  } as unknown as HTMLElement;
 }
 
-const ALL = ["s1", "r1", "c1", "b1", "b2", "c2", "b3", "s2", "r2", "c3", "p1", "s3", "r3", "c4", ...Array.from({ length: 12 }, (_, i) => `slot${i}`)];
+const ALL = [
+  "s1",
+  "r1",
+  "c1",
+  "b1",
+  "b2",
+  "c2",
+  "b3",
+  "s2",
+  "r2",
+  "c3",
+  "p1",
+  "s3",
+  "r3",
+  "c4",
+  ...Array.from({ length: 12 }, (_, i) => `slot${i}`),
+];
 const blockDrag = (blockType: string, nodeId = "x"): DragData => ({ source: "node", kind: "block", nodeId, label: "", blockType });
 const ids = (containers: Container[]) => containers.map((c) => [c.drop.nodeId, c.items.map((i) => i.drop.nodeId)]);
 
@@ -39,7 +59,9 @@ describe("collectTargets", () => {
     const doc = sampleDocument();
     doc.sections.push(section("layout", [row("lr", [column("lc", [text("lb")])])], "universal_layout"), section("badge", [], "badge"));
     const canvas = fakeCanvas([...ALL, "layout", "lr", "lc", "lb", "badge"]);
-    expect(ids(collectTargets(doc, canvas, { source: "palette", kind: "section", label: "", create: () => section("n", []) }))).toEqual([[null, ["s1", "s2", "s3", "layout"]]]);
+    expect(ids(collectTargets(doc, canvas, { source: "palette", kind: "section", label: "", create: () => section("n", []) }))).toEqual([
+      [null, ["s1", "s2", "s3", "layout"]],
+    ]);
     expect(ids(collectTargets(doc, canvas, { source: "node", kind: "row", nodeId: "r1", label: "" }))).toEqual([
       ["s1", ["r1"]],
       ["s2", ["r2"]],
@@ -58,7 +80,10 @@ describe("slotAt", () => {
     b3: { left: 300, top: 0, width: 300, height: 100 },
     c5: { left: 0, top: 300, width: 600, height: 100 },
   };
-  const doc = { name: "", sections: [section("s", [row("r", [column("c1", [text("b1"), text("b2")]), column("c2", [text("b3")])]), row("r5", [column("c5")])])] };
+  const doc = {
+    name: "",
+    sections: [section("s", [row("r", [column("c1", [text("b1"), text("b2")]), column("c2", [text("b3")])]), row("r5", [column("c5")])])],
+  };
   const containers = collectTargets(doc, fakeCanvas(Object.keys(boxes), boxes), blockDrag("text"));
   const at = (x: number, y: number) => {
     const slot = slotAt(containers, { x, y }, "y");

@@ -30,7 +30,12 @@ export function collectTargets(doc: EditorDocument, canvas: HTMLElement, drag: D
   };
   if (drag.kind === "section") {
     // A badge section stays where it is: nothing goes before or after it by dragging.
-    add(canvas, null, "section", doc.sections.filter((s) => s.type !== "badge"));
+    add(
+      canvas,
+      null,
+      "section",
+      doc.sections.filter((s) => s.type !== "badge"),
+    );
     return containers;
   }
   const wantsProduct = drag.blockType === "product";

@@ -34,7 +34,11 @@ function PaletteItem({ id, kind, label, hint, blockType, create, icon }: ItemPro
     const { doc, selectedId } = store.getState();
     const place = quickInsertPlace(doc, selectedId, kind, node);
     if (!place) {
-      ui.notify(blockType === "product" ? "Add a product section first: product blocks go only into product sections." : "Add a section first, then blocks into its columns.");
+      ui.notify(
+        blockType === "product"
+          ? "Add a product section first: product blocks go only into product sections."
+          : "Add a section first, then blocks into its columns.",
+      );
       return;
     }
     store.dispatch({ type: "insert", kind, node, ...place });
@@ -123,7 +127,13 @@ export function Palette({ layouts }: { layouts: SavedLayout[] | undefined }) {
               create={() => newSection(s.type, takesColumns(s.type) ? columns : 1, newNodeId, ui.origin)}
             />
           ))}
-          <PaletteItem id="section-footer" kind="section" label="Footer" hint="Unsubscribe and preferences links, postal address" create={() => footerSection(newNodeId)} />
+          <PaletteItem
+            id="section-footer"
+            kind="section"
+            label="Footer"
+            hint="Unsubscribe and preferences links, postal address"
+            create={() => footerSection(newNodeId)}
+          />
         </div>
         <h2 className="ed-panel-title">Blocks</h2>
         {(["Content", "Commerce", "Order"] as const).map((group) => (
@@ -152,7 +162,14 @@ export function Palette({ layouts }: { layouts: SavedLayout[] | undefined }) {
         ) : (
           <div className="ed-palette-list">
             {layouts.map((layout) => (
-              <PaletteItem key={layout.id} id={`layout-${layout.id}`} kind="section" label={layout.name} hint="Saved layout" create={() => layoutSection(layout)} />
+              <PaletteItem
+                key={layout.id}
+                id={`layout-${layout.id}`}
+                kind="section"
+                label={layout.name}
+                hint="Saved layout"
+                create={() => layoutSection(layout)}
+              />
             ))}
           </div>
         )}
@@ -164,5 +181,11 @@ export function Palette({ layouts }: { layouts: SavedLayout[] | undefined }) {
 /** A universal_layout section: a reference by id; the rows are a display copy (the API ignores them on write). */
 export function layoutSection(layout: SavedLayout): Section {
   const display = cloneWithFreshIds(layout.content, "section", newNodeId);
-  return { id: newNodeId(), type: "universal_layout", settings: { universalLayoutID: layout.id }, rows: display.rows, ...(layout.content.styleProperties ? { styleProperties: layout.content.styleProperties } : {}) };
+  return {
+    id: newNodeId(),
+    type: "universal_layout",
+    settings: { universalLayoutID: layout.id },
+    rows: display.rows,
+    ...(layout.content.styleProperties ? { styleProperties: layout.content.styleProperties } : {}),
+  };
 }

@@ -22,7 +22,9 @@ export function quickInsertPlace(doc: EditorDocument, selectedId: string | null,
     }
   }
   // The last column (of the selected section first, then of the whole email) that accepts the block.
-  const sectionOrder = path ? [path[0], ...doc.sections.map((_, i) => doc.sections.length - 1 - i).filter((i) => i !== path[0])] : doc.sections.map((_, i) => doc.sections.length - 1 - i);
+  const sectionOrder = path
+    ? [path[0], ...doc.sections.map((_, i) => doc.sections.length - 1 - i).filter((i) => i !== path[0])]
+    : doc.sections.map((_, i) => doc.sections.length - 1 - i);
   for (const s of sectionOrder) {
     const section = doc.sections[s] as Section;
     for (let r = section.rows.length - 1; r >= 0; r--) {

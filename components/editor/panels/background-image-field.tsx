@@ -4,7 +4,14 @@
 import { useId, useState } from "react";
 import { AssetLibrary } from "@/components/assets/asset-library";
 import { Dialog } from "@/components/ui/dialog";
-import { fromAddress, fromLibrary, libraryImageSrc, NO_BACKGROUND_IMAGE, type BackgroundImagePatch, type BackgroundImageValues } from "./background-image";
+import {
+  fromAddress,
+  fromLibrary,
+  libraryImageSrc,
+  NO_BACKGROUND_IMAGE,
+  type BackgroundImagePatch,
+  type BackgroundImageValues,
+} from "./background-image";
 import type { FieldSpec } from "./field-specs";
 
 type Props = {

@@ -18,7 +18,13 @@ export function Breadcrumb() {
       const kind = kindOfPath(sub);
       const n = sub[sub.length - 1] + 1;
       const label =
-        kind === "section" ? `${sectionLabel((node as Section).type)} ${n}` : kind === "row" ? `Row ${n}` : kind === "column" ? `Column ${n}` : `${blockLabel((node as Block).type)} ${n}`;
+        kind === "section"
+          ? `${sectionLabel((node as Section).type)} ${n}`
+          : kind === "row"
+            ? `Row ${n}`
+            : kind === "column"
+              ? `Column ${n}`
+              : `${blockLabel((node as Block).type)} ${n}`;
       steps.push({ id: node.id, label });
     }
   }

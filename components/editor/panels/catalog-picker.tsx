@@ -27,7 +27,12 @@ export function CatalogPicker({ label, source, values, onChange, single, error }
           {values.map((value) => (
             <li key={value} className="ed-chip-item">
               <span>{labelOf(value)}</span>
-              <button type="button" className="ed-chip-remove" aria-label={`Remove ${labelOf(value)}`} onClick={() => onChange(values.length > 1 ? values.filter((v) => v !== value) : undefined)}>
+              <button
+                type="button"
+                className="ed-chip-remove"
+                aria-label={`Remove ${labelOf(value)}`}
+                onClick={() => onChange(values.length > 1 ? values.filter((v) => v !== value) : undefined)}
+              >
                 ×
               </button>
             </li>
@@ -46,7 +51,11 @@ export function CatalogPicker({ label, source, values, onChange, single, error }
         extra={(q) => (q && !choices.some((c) => c.value === q) ? { value: q, label: `Use the id “${q}”` } : null)}
         onPick={(option) => onChange(single ? [option.value] : [...values, option.value])}
       />
-      {error && <p className="ed-field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="ed-field-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

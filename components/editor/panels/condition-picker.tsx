@@ -33,7 +33,13 @@ export function ConditionPicker({ what, filter, onChange, errors }: Props) {
           <input type="radio" name={`${id}-who`} checked={!conditional} onChange={() => onChange(undefined)} /> Everyone
         </label>
         <label>
-          <input type="radio" name={`${id}-who`} checked={conditional} onChange={() => !conditional && setRules([ruleForField("first_name")])} /> Only contacts who match conditions
+          <input
+            type="radio"
+            name={`${id}-who`}
+            checked={conditional}
+            onChange={() => !conditional && setRules([ruleForField("first_name")])}
+          />{" "}
+          Only contacts who match conditions
         </label>
       </div>
       {conditional && (
@@ -41,7 +47,12 @@ export function ConditionPicker({ what, filter, onChange, errors }: Props) {
           {rules.length > 1 && (
             <div className="ed-field">
               <label htmlFor={`${id}-match`}>Show when the contact matches</label>
-              <select id={`${id}-match`} className="ed-select" value={filter?.operator ?? "and"} onChange={(e) => onChange({ operator: e.target.value, rules })}>
+              <select
+                id={`${id}-match`}
+                className="ed-select"
+                value={filter?.operator ?? "and"}
+                onChange={(e) => onChange({ operator: e.target.value, rules })}
+              >
                 <option value="and">all of these conditions</option>
                 <option value="or">any of these conditions</option>
               </select>
@@ -54,13 +65,22 @@ export function ConditionPicker({ what, filter, onChange, errors }: Props) {
                 n={index + 1}
                 rule={rule}
                 keys={keys}
-                errors={Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`rules/${index}/`)).map(([k, v]) => [k.slice(`rules/${index}/`.length), v]))}
+                errors={Object.fromEntries(
+                  Object.entries(errors)
+                    .filter(([k]) => k.startsWith(`rules/${index}/`))
+                    .map(([k, v]) => [k.slice(`rules/${index}/`.length), v]),
+                )}
                 onChange={(patch) => setRule(index, patch)}
                 onRemove={() => setRules(rules.filter((_, i) => i !== index))}
               />
             ))}
           </ol>
-          <button type="button" className="ed-btn" onClick={() => setRules([...rules, ruleForField("first_name")])} disabled={rules.length >= 50}>
+          <button
+            type="button"
+            className="ed-btn"
+            onClick={() => setRules([...rules, ruleForField("first_name")])}
+            disabled={rules.length >= 50}
+          >
             Add a condition
           </button>
           <p className="ed-condition-summary" data-testid="condition-summary" aria-live="polite">
@@ -68,12 +88,30 @@ export function ConditionPicker({ what, filter, onChange, errors }: Props) {
           </p>
         </>
       )}
-      {errors.operator && <p className="ed-field-error" role="alert">{errors.operator}</p>}
+      {errors.operator && (
+        <p className="ed-field-error" role="alert">
+          {errors.operator}
+        </p>
+      )}
     </details>
   );
 }
 
-function ConditionRow({ n, rule, keys, errors, onChange, onRemove }: { n: number; rule: Rule; keys: string[]; errors: Record<string, string>; onChange: (patch: Partial<Rule>) => void; onRemove: () => void }) {
+function ConditionRow({
+  n,
+  rule,
+  keys,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  n: number;
+  rule: Rule;
+  keys: string[];
+  errors: Record<string, string>;
+  onChange: (patch: Partial<Rule>) => void;
+  onRemove: () => void;
+}) {
   const id = useId();
   const field = fieldOfRule(rule);
   const custom = field === null;
@@ -86,7 +124,9 @@ function ConditionRow({ n, rule, keys, errors, onChange, onRemove }: { n: number
           id={`${id}-field`}
           className="ed-select"
           value={custom ? CUSTOM : field}
-          onChange={(e) => onChange({ property: e.target.value === CUSTOM ? { isSystem: false, type: "string" } : ruleForField(e.target.value).property })}
+          onChange={(e) =>
+            onChange({ property: e.target.value === CUSTOM ? { isSystem: false, type: "string" } : ruleForField(e.target.value).property })
+          }
         >
           {CONDITION_FIELDS.map((f) => (
             <option key={f.id} value={f.id}>
@@ -116,19 +156,32 @@ function ConditionRow({ n, rule, keys, errors, onChange, onRemove }: { n: number
               <option key={k} value={k} />
             ))}
           </datalist>
-          {errors["property/id"] && <p className="ed-field-error" role="alert">{errors["property/id"]}</p>}
+          {errors["property/id"] && (
+            <p className="ed-field-error" role="alert">
+              {errors["property/id"]}
+            </p>
+          )}
         </div>
       )}
       <div className="ed-field">
         <label htmlFor={`${id}-op`}>Comparison</label>
-        <select id={`${id}-op`} className="ed-select" value={rule.operator ?? "equals"} onChange={(e) => onChange({ operator: e.target.value, ...(NO_VALUE.has(e.target.value) ? { value: undefined } : {}) })}>
+        <select
+          id={`${id}-op`}
+          className="ed-select"
+          value={rule.operator ?? "equals"}
+          onChange={(e) => onChange({ operator: e.target.value, ...(NO_VALUE.has(e.target.value) ? { value: undefined } : {}) })}
+        >
           {operators.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>
           ))}
         </select>
-        {errors.operator && <p className="ed-field-error" role="alert">{errors.operator}</p>}
+        {errors.operator && (
+          <p className="ed-field-error" role="alert">
+            {errors.operator}
+          </p>
+        )}
       </div>
       {!NO_VALUE.has(rule.operator ?? "equals") && (
         <div className="ed-field">
@@ -141,7 +194,11 @@ function ConditionRow({ n, rule, keys, errors, onChange, onRemove }: { n: number
             aria-invalid={errors.value ? true : undefined}
             onChange={(e) => onChange({ value: e.target.value === "" ? undefined : e.target.value })}
           />
-          {errors.value && <p className="ed-field-error" role="alert">{errors.value}</p>}
+          {errors.value && (
+            <p className="ed-field-error" role="alert">
+              {errors.value}
+            </p>
+          )}
         </div>
       )}
       <button type="button" className="ed-btn ed-btn-danger" onClick={onRemove} aria-label={`Remove condition ${n}`}>

@@ -17,11 +17,41 @@ function apiErrors(doc: unknown) {
 const doc = {
   name: "Spring",
   generalSettings: { content: { width: "5000px", color: "nope" } },
-  sections: [{ id: id("a"), styleProperties: { backgroundImage: "ftp://example.com/paper.png" }, rows: [{ id: id("b"), columns: [{ id: id("c"), blocks: [
-    { id: id("d"), type: "image", image: { source: "ftp://example.com/a.png" } },
-    { id: id("e"), type: "button", button: { text: "Shop", link: "javascript:alert(1)" }, styleProperties: { color: "blue-ish", fontSize: "500px", paddingTop: "abc" } },
-    { id: id("f"), type: "social", social: { icons: [{ type: "website", link: "https://acme.com" }, { type: "x", link: "javascript:x" }] } },
-  ] }] }] }],
+  sections: [
+    {
+      id: id("a"),
+      styleProperties: { backgroundImage: "ftp://example.com/paper.png" },
+      rows: [
+        {
+          id: id("b"),
+          columns: [
+            {
+              id: id("c"),
+              blocks: [
+                { id: id("d"), type: "image", image: { source: "ftp://example.com/a.png" } },
+                {
+                  id: id("e"),
+                  type: "button",
+                  button: { text: "Shop", link: "javascript:alert(1)" },
+                  styleProperties: { color: "blue-ish", fontSize: "500px", paddingTop: "abc" },
+                },
+                {
+                  id: id("f"),
+                  type: "social",
+                  social: {
+                    icons: [
+                      { type: "website", link: "https://acme.com" },
+                      { type: "x", link: "javascript:x" },
+                    ],
+                  },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ],
 } as unknown as EditorDocument;
 
 describe("template errors in the editor, in a marketer's words", () => {
@@ -37,8 +67,13 @@ describe("template errors in the editor, in a marketer's words", () => {
       "Link: links cannot start with javascript:, vbscript: or data:. Enter a web address starting with https://.",
     ]);
     expect(shown(id("a"))).toEqual(["Background image: enter a web address starting with https://, or choose an image from your library."]);
-    expect(shown(id("f"))).toEqual(["Link 2: links cannot start with javascript:, vbscript: or data:. Enter a web address starting with https://."]);
-    expect(shown("")).toEqual(["Content width: enter a value from 300px to 2000px.", "Text colour: enter a colour such as #1a73e8, or pick one."]);
+    expect(shown(id("f"))).toEqual([
+      "Link 2: links cannot start with javascript:, vbscript: or data:. Enter a web address starting with https://.",
+    ]);
+    expect(shown("")).toEqual([
+      "Content width: enter a value from 300px to 2000px.",
+      "Text colour: enter a colour such as #1a73e8, or pick one.",
+    ]);
     for (const text of [...byNode.values()].flat().map((e) => e.message)) {
       expect(text).not.toMatch(/must be|http\(s\)|\/image\/|[a-z]+\/[a-z]+/);
     }
@@ -50,7 +85,14 @@ describe("template errors in the editor, in a marketer's words", () => {
   });
 
   it("falls back to the node's name for a field no panel edits", () => {
-    const [error] = errorsByNode(doc, [{ field: "x", pointer: "/sections/0/rows/0/columns/0/blocks/0/image/unknownThing", code: "unknown_field", message: 'unknown field "unknownThing"' }]).get(id("d"))!;
+    const [error] = errorsByNode(doc, [
+      {
+        field: "x",
+        pointer: "/sections/0/rows/0/columns/0/blocks/0/image/unknownThing",
+        code: "unknown_field",
+        message: 'unknown field "unknownThing"',
+      },
+    ]).get(id("d"))!;
     expect(error.label).toBe("Image block");
     expect(error.message).not.toMatch(/unknownThing/);
   });

@@ -4,8 +4,17 @@
 import type { InputKind } from "@/components/ui/messages";
 import type { AnyNode, Block, NodeKind, Section } from "../state/document";
 import {
-  BLOCK_FIELDS, CUSTOM_FONT_FIELDS, DYNAMIC_LIST_FIELDS, GENERAL_SETTINGS_FIELDS, PRESET_STYLE_FIELDS, PRODUCT_SECTION_FIELDS,
-  RECOMMENDER_FIELDS, RECOMMENDER_PICKERS, SECTION_SETTING_FIELDS, styleGroups, type FieldSpec,
+  BLOCK_FIELDS,
+  CUSTOM_FONT_FIELDS,
+  DYNAMIC_LIST_FIELDS,
+  GENERAL_SETTINGS_FIELDS,
+  PRESET_STYLE_FIELDS,
+  PRODUCT_SECTION_FIELDS,
+  RECOMMENDER_FIELDS,
+  RECOMMENDER_PICKERS,
+  SECTION_SETTING_FIELDS,
+  styleGroups,
+  type FieldSpec,
 } from "./field-specs";
 import { BACKGROUND_KEYS } from "./background-image";
 
@@ -40,11 +49,18 @@ export function inputKind(spec: Pick<FieldSpec, "key" | "kind" | "pixelsOnly">):
 const entries = (specs: readonly FieldSpec[], prefix = "", label = (l: string) => l): Entry[] =>
   specs.flatMap((spec) =>
     // A background image is stored under one of two keys (a library image's id, or a typed address).
-    (spec.kind === "backgroundImage" ? BACKGROUND_KEYS : [spec.key]).map((key) => ({ path: prefix + key.replaceAll(".", "/"), label: label(spec.label), input: inputKind(spec) })));
+    (spec.kind === "backgroundImage" ? BACKGROUND_KEYS : [spec.key]).map((key) => ({
+      path: prefix + key.replaceAll(".", "/"),
+      label: label(spec.label),
+      input: inputKind(spec),
+    })),
+  );
 
 /** Style fields; the four sides of a group are named with it: "Padding (top)". */
 const styleEntries = (kind: NodeKind, blockType?: string): Entry[] =>
-  styleGroups(kind, blockType).flatMap((g) => entries(g.specs, "styleProperties/", g.sides ? (l) => `${g.title} (${l.toLowerCase()})` : undefined));
+  styleGroups(kind, blockType).flatMap((g) =>
+    entries(g.specs, "styleProperties/", g.sides ? (l) => `${g.title} (${l.toLowerCase()})` : undefined),
+  );
 
 const AUDIENCE: Entry[] = [
   { path: "visibility", label: "Show on", input: "choice" },
@@ -57,12 +73,23 @@ function blockEntries(block: Block): Entry[] {
   const code = BLOCK_FIELDS[block.type]?.find((s) => s.key === "$code");
   return [
     ...entries((BLOCK_FIELDS[block.type] ?? []).filter((s) => s.key !== "$code")),
-    ...(code ? [{ path: "components", label: code.label }, { path: "components/#/text", label: code.label }] : []),
+    ...(code
+      ? [
+          { path: "components", label: code.label },
+          { path: "components/#/text", label: code.label },
+        ]
+      : []),
     { path: "text", label: "Text" },
     { path: "stylePresetID", label: preset, input: "choice" },
     { path: "secondaryStylePresetID", label: preset, input: "choice" },
     { path: "product/productID", label: "Product", input: "choice" },
-    ...(block.type === "menu" ? [{ path: "components/#/text", label: "Text #" }, { path: "components/#/link", label: "Link #", input: "link" as const }, { path: "components", label: "Menu items" }] : []),
+    ...(block.type === "menu"
+      ? [
+          { path: "components/#/text", label: "Text #" },
+          { path: "components/#/link", label: "Link #", input: "link" as const },
+          { path: "components", label: "Menu items" },
+        ]
+      : []),
     { path: "social/icons/#/type", label: "Network #", input: "choice" },
     { path: "social/icons/#/link", label: "Link #", input: "link" },
     { path: "social/icons", label: "Social links" },

@@ -1,14 +1,37 @@
 // Every field of the property panels writes, at the place its key names, a value the published schema
 // accepts (for each option of a select), and every label reads in a marketer's words.
 import { describe, expect, it } from "vitest";
-import { Block, ButtonStyle, Column, CustomFont, DynamicList, Filter, GeneralSettings, ProductRecommender, RULE_OPERATORS, Row, Section, Settings, StyleProperties } from "@/lib/templates/schema";
+import {
+  Block,
+  ButtonStyle,
+  Column,
+  CustomFont,
+  DynamicList,
+  Filter,
+  GeneralSettings,
+  ProductRecommender,
+  RULE_OPERATORS,
+  Row,
+  Section,
+  Settings,
+  StyleProperties,
+} from "@/lib/templates/schema";
 import { CONTACT_FIELDS } from "@/lib/templates/render/tags";
 import { newNodeId } from "../state/client-id";
 import { BLOCK_TYPES, newBlock } from "../state/factories";
 import { CONDITION_FIELDS, OPERATOR_OPTIONS, describeFilter, fieldOfRule, ruleForField } from "./conditions";
 import {
-  BLOCK_FIELDS, CUSTOM_FONT_FIELDS, DYNAMIC_LIST_FIELDS, EMAIL_BODY_FIELDS, PRESET_STYLE_FIELDS, PRODUCT_SECTION_FIELDS, RECOMMENDER_FIELDS, SECTION_SETTING_FIELDS,
-  STRATEGY_OPTIONS, styleGroups, type FieldSpec,
+  BLOCK_FIELDS,
+  CUSTOM_FONT_FIELDS,
+  DYNAMIC_LIST_FIELDS,
+  EMAIL_BODY_FIELDS,
+  PRESET_STYLE_FIELDS,
+  PRODUCT_SECTION_FIELDS,
+  RECOMMENDER_FIELDS,
+  SECTION_SETTING_FIELDS,
+  STRATEGY_OPTIONS,
+  styleGroups,
+  type FieldSpec,
 } from "./field-specs";
 import { fromAddress, fromLibrary, libraryImageSrc, NO_BACKGROUND_IMAGE } from "./background-image";
 import { fromText, patchAt, withField, withFields } from "./field-values";
@@ -55,7 +78,13 @@ const allSpecs = (): FieldSpec[] => [
   ...Object.values(BLOCK_FIELDS).flat(),
   ...(["section", "row", "column"] as const).flatMap((k) => styleGroups(k).flatMap((g) => g.specs)),
   ...BLOCK_TYPES.flatMap((b) => styleGroups("block", b.type).flatMap((g) => g.specs)),
-  ...EMAIL_BODY_FIELDS, ...PRESET_STYLE_FIELDS, ...SECTION_SETTING_FIELDS, ...PRODUCT_SECTION_FIELDS, ...RECOMMENDER_FIELDS, ...DYNAMIC_LIST_FIELDS, ...CUSTOM_FONT_FIELDS,
+  ...EMAIL_BODY_FIELDS,
+  ...PRESET_STYLE_FIELDS,
+  ...SECTION_SETTING_FIELDS,
+  ...PRODUCT_SECTION_FIELDS,
+  ...RECOMMENDER_FIELDS,
+  ...DYNAMIC_LIST_FIELDS,
+  ...CUSTOM_FONT_FIELDS,
 ];
 
 describe("block content fields", () => {
@@ -67,7 +96,8 @@ describe("block content fields", () => {
     for (const [type, specs] of Object.entries(BLOCK_FIELDS)) {
       const base = newBlock(type as Block["type"], newNodeId, "https://app.example.com") as unknown as Record<string, unknown>;
       for (const spec of specs.filter((s) => !s.key.startsWith("$"))) {
-        for (const value of samples(spec)) expectValid(Block, { ...base, ...patchAt(base, spec.key, value) }, `${type} ${spec.key}=${JSON.stringify(value)}`);
+        for (const value of samples(spec))
+          expectValid(Block, { ...base, ...patchAt(base, spec.key, value) }, `${type} ${spec.key}=${JSON.stringify(value)}`);
       }
     }
   });
@@ -94,25 +124,36 @@ describe("style groups", () => {
       const groups = styleGroups("block", b.type);
       expect(groups.length, b.type).toBeGreaterThan(0);
       for (const spec of groups.flatMap((g) => g.specs)) {
-        for (const value of samples(spec)) expectValid(Block, { ...base, styleProperties: withField(base.styleProperties, spec.key, value) }, `${b.type} ${spec.key}=${value}`);
+        for (const value of samples(spec))
+          expectValid(
+            Block,
+            { ...base, styleProperties: withField(base.styleProperties, spec.key, value) },
+            `${b.type} ${spec.key}=${value}`,
+          );
       }
     }
   });
 
   it("offer padding on every node, letter spacing, link colour and fonts on text, a background image on sections, rows, columns, text and products", () => {
-    const keys = (kind: "section" | "row" | "column" | "block", type?: string) => styleGroups(kind, type).flatMap((g) => g.specs.map((s) => s.key));
-    for (const kind of ["section", "row", "column"] as const) expect(keys(kind)).toEqual(expect.arrayContaining(["paddingTop", "paddingRight", "paddingBottom", "paddingLeft"]));
+    const keys = (kind: "section" | "row" | "column" | "block", type?: string) =>
+      styleGroups(kind, type).flatMap((g) => g.specs.map((s) => s.key));
+    for (const kind of ["section", "row", "column"] as const)
+      expect(keys(kind)).toEqual(expect.arrayContaining(["paddingTop", "paddingRight", "paddingBottom", "paddingLeft"]));
     for (const b of BLOCK_TYPES) expect(keys("block", b.type), b.type).toEqual(expect.arrayContaining(["paddingTop", "paddingLeft"]));
-    expect(keys("block", "text")).toEqual(expect.arrayContaining(["letterSpacing", "linkColor", "alignment", "fontFamily", "backgroundImageID"]));
+    expect(keys("block", "text")).toEqual(
+      expect.arrayContaining(["letterSpacing", "linkColor", "alignment", "fontFamily", "backgroundImageID"]),
+    );
     expect(keys("section")).toEqual(expect.arrayContaining(["backgroundImageID", "backgroundSize", "alignment"]));
-    for (const kind of ["row", "column"] as const) expect(keys(kind), kind).toEqual(expect.arrayContaining(["backgroundImageID", "backgroundRepeat"]));
+    for (const kind of ["row", "column"] as const)
+      expect(keys(kind), kind).toEqual(expect.arrayContaining(["backgroundImageID", "backgroundRepeat"]));
     expect(keys("block", "product")).toContain("backgroundImageID");
     expect(keys("block", "button")).toEqual(expect.arrayContaining(["innerPaddingTop", "letterSpacing", "alignment"]));
     for (const spec of styleGroups("block", "text").flatMap((g) => g.specs)) expect(StyleProperties.shape).toHaveProperty(spec.key);
   });
 
   it("of presets write what button and text presets accept", () => {
-    for (const spec of PRESET_STYLE_FIELDS) for (const value of samples(spec)) expectValid(ButtonStyle, { [spec.key]: value }, `preset ${spec.key}=${value}`);
+    for (const spec of PRESET_STYLE_FIELDS)
+      for (const value of samples(spec)) expectValid(ButtonStyle, { [spec.key]: value }, `preset ${spec.key}=${value}`);
   });
 });
 
@@ -121,7 +162,8 @@ describe("background images", () => {
 
   it("every background image field is the library-or-address field, keyed by the published backgroundImageID", () => {
     expect(backgroundSpecs().length).toBeGreaterThan(5);
-    for (const spec of backgroundSpecs()) expect({ key: spec.key, kind: spec.kind }).toEqual({ key: "backgroundImageID", kind: "backgroundImage" });
+    for (const spec of backgroundSpecs())
+      expect({ key: spec.key, kind: spec.kind }).toEqual({ key: "backgroundImageID", kind: "backgroundImage" });
   });
 
   it("an image of the library writes backgroundImageID and removes an address; an address removes the id", () => {
@@ -138,17 +180,23 @@ describe("background images", () => {
   });
 
   it("the email body's fields write what general settings accept", () => {
-    for (const spec of EMAIL_BODY_FIELDS) for (const value of samples(spec)) expectValid(GeneralSettings, { body: { [spec.key]: value } }, `body ${spec.key}=${value}`);
+    for (const spec of EMAIL_BODY_FIELDS)
+      for (const value of samples(spec)) expectValid(GeneralSettings, { body: { [spec.key]: value } }, `body ${spec.key}=${value}`);
     expectValid(GeneralSettings, { body: withFields({ backgroundColor: "#eeeeee" }, fromLibrary({ id: newNodeId() })) }, "body background");
   });
 });
 
 describe("section settings, recommendations and dynamic lists", () => {
   it("write what their schemas accept", () => {
-    for (const spec of [...SECTION_SETTING_FIELDS, ...PRODUCT_SECTION_FIELDS]) for (const v of samples(spec)) expectValid(Settings, { [spec.key]: v }, spec.key);
-    for (const spec of RECOMMENDER_FIELDS) for (const v of samples(spec)) expectValid(ProductRecommender, { type: "popular", [spec.key]: v }, spec.key);
-    for (const spec of DYNAMIC_LIST_FIELDS) for (const v of samples(spec)) expectValid(DynamicList, { listPath: "order.products", [spec.key]: v }, spec.key);
-    const font = Object.fromEntries(CUSTOM_FONT_FIELDS.map((s) => [s.key, s.key === "href" ? "https://fonts.googleapis.com/css2?family=Lobster" : samples(s)[0]]));
+    for (const spec of [...SECTION_SETTING_FIELDS, ...PRODUCT_SECTION_FIELDS])
+      for (const v of samples(spec)) expectValid(Settings, { [spec.key]: v }, spec.key);
+    for (const spec of RECOMMENDER_FIELDS)
+      for (const v of samples(spec)) expectValid(ProductRecommender, { type: "popular", [spec.key]: v }, spec.key);
+    for (const spec of DYNAMIC_LIST_FIELDS)
+      for (const v of samples(spec)) expectValid(DynamicList, { listPath: "order.products", [spec.key]: v }, spec.key);
+    const font = Object.fromEntries(
+      CUSTOM_FONT_FIELDS.map((s) => [s.key, s.key === "href" ? "https://fonts.googleapis.com/css2?family=Lobster" : samples(s)[0]]),
+    );
     expectValid(CustomFont, font, "custom font");
     expect(STRATEGY_OPTIONS.map((o) => o.value)).toEqual(ProductRecommender.shape.type.options);
   });
@@ -181,7 +229,11 @@ describe("typed values", () => {
 describe("condition picker", () => {
   it("offers the contact fields the renderer reads and the operators it evaluates", () => {
     for (const field of CONDITION_FIELDS) expect(CONTACT_FIELDS).toHaveProperty(field.id);
-    expect(OPERATOR_OPTIONS("string").map((o) => o.value).sort()).toEqual([...RULE_OPERATORS].sort());
+    expect(
+      OPERATOR_OPTIONS("string")
+        .map((o) => o.value)
+        .sort(),
+    ).toEqual([...RULE_OPERATORS].sort());
     expect(OPERATOR_OPTIONS("date").find((o) => o.value === "greaterThan")?.label).toBe("is after");
   });
 
@@ -191,10 +243,18 @@ describe("condition picker", () => {
     expectValid(Filter, { operator: "and", rules: [city, tier] }, "filter");
     expect(fieldOfRule(city)).toBe("city");
     expect(fieldOfRule(tier)).toBeNull();
-    expect(describeFilter({ operator: "and", rules: [city, tier] })).toBe("Shown only to contacts whose city is “Vilnius” and whose “tier” is “gold”.");
-    expect(describeFilter({ operator: "or", rules: [{ ...ruleForField("email"), operator: "notExists" }, { ...ruleForField("birthdate"), operator: "lessThan", value: "2000-01-01" }] })).toBe(
-      "Shown only to contacts whose email address is empty or whose birthday is before “2000-01-01”.",
+    expect(describeFilter({ operator: "and", rules: [city, tier] })).toBe(
+      "Shown only to contacts whose city is “Vilnius” and whose “tier” is “gold”.",
     );
+    expect(
+      describeFilter({
+        operator: "or",
+        rules: [
+          { ...ruleForField("email"), operator: "notExists" },
+          { ...ruleForField("birthdate"), operator: "lessThan", value: "2000-01-01" },
+        ],
+      }),
+    ).toBe("Shown only to contacts whose email address is empty or whose birthday is before “2000-01-01”.");
     expect(describeFilter(undefined)).toBe("Shown to everyone.");
   });
 });

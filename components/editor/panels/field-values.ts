@@ -17,7 +17,10 @@ export function patchAt(values: Record<string, unknown>, key: string, value: unk
   const [head, ...rest] = key.split(".");
   if (rest.length === 0) return { [head]: value };
   const current = values[head];
-  const inner = { ...(current && typeof current === "object" ? (current as Record<string, unknown>) : {}), ...patchAt((current ?? {}) as Record<string, unknown>, rest.join("."), value) };
+  const inner = {
+    ...(current && typeof current === "object" ? (current as Record<string, unknown>) : {}),
+    ...patchAt((current ?? {}) as Record<string, unknown>, rest.join("."), value),
+  };
   for (const k of Object.keys(inner)) if (inner[k] === undefined) delete inner[k];
   return { [head]: Object.keys(inner).length ? inner : undefined };
 }

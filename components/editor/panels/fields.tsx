@@ -30,9 +30,21 @@ type Props = {
 export function Fields({ specs, values, onChange, onPatch, errors, compact }: Props) {
   const fields = specs.map((spec) =>
     spec.kind === "backgroundImage" ? (
-      <BackgroundImageField key={spec.key} spec={spec} values={values} onPatch={onPatch ?? missingOnPatch} error={BACKGROUND_KEYS.map((k) => errors?.[k]).find(Boolean)} />
+      <BackgroundImageField
+        key={spec.key}
+        spec={spec}
+        values={values}
+        onPatch={onPatch ?? missingOnPatch}
+        error={BACKGROUND_KEYS.map((k) => errors?.[k]).find(Boolean)}
+      />
     ) : (
-      <FieldInput key={spec.key} spec={spec} value={valueAt(values, spec.key)} onChange={(v) => onChange(spec.key, v)} error={errors?.[spec.key.replaceAll(".", "/")]} />
+      <FieldInput
+        key={spec.key}
+        spec={spec}
+        value={valueAt(values, spec.key)}
+        onChange={(v) => onChange(spec.key, v)}
+        error={errors?.[spec.key.replaceAll(".", "/")]}
+      />
     ),
   );
   return compact ? <div className="ed-field-grid">{fields}</div> : <>{fields}</>;
@@ -92,7 +104,12 @@ export function FieldInput({ spec, value, onChange, error }: InputProps) {
   let control: React.ReactNode;
   if (spec.kind === "select") {
     control = (
-      <select {...common} className="ed-select" value={toText(value)} onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)}>
+      <select
+        {...common}
+        className="ed-select"
+        value={toText(value)}
+        onChange={(e) => onChange(e.target.value === "" ? undefined : e.target.value)}
+      >
         {!spec.required && <option value="">Default</option>}
         {value !== undefined && !spec.options!.some((o) => o.value === value) && <option value={toText(value)}>{toText(value)}</option>}
         {spec.options!.map((o) => (
@@ -109,7 +126,13 @@ export function FieldInput({ spec, value, onChange, error }: InputProps) {
   } else if (spec.kind === "color") {
     control = (
       <div className="ed-color">
-        <input type="color" aria-label={`${spec.label}: colour picker`} value={/^#[0-9a-f]{6}$/i.test(text) ? text : "#ffffff"} onChange={(e) => onChange(e.target.value)} tabIndex={-1} />
+        <input
+          type="color"
+          aria-label={`${spec.label}: colour picker`}
+          value={/^#[0-9a-f]{6}$/i.test(text) ? text : "#ffffff"}
+          onChange={(e) => onChange(e.target.value)}
+          tabIndex={-1}
+        />
         <input {...typed} className="ed-input" placeholder={spec.placeholder ?? "#rrggbb"} />
       </div>
     );
@@ -119,11 +142,21 @@ export function FieldInput({ spec, value, onChange, error }: InputProps) {
       <div className="ed-image-field">
         <input {...typed} className="ed-input" placeholder={spec.placeholder} inputMode="url" />
         {/* eslint-disable-next-line @next/next/no-img-element -- the email's own image, shown as a thumbnail */}
-        {previewable && <img className="ed-image-thumb" src={toText(value)} alt="" onError={(e) => (e.currentTarget.hidden = true)} onLoad={(e) => (e.currentTarget.hidden = false)} />}
+        {previewable && (
+          <img
+            className="ed-image-thumb"
+            src={toText(value)}
+            alt=""
+            onError={(e) => (e.currentTarget.hidden = true)}
+            onLoad={(e) => (e.currentTarget.hidden = false)}
+          />
+        )}
       </div>
     );
   } else {
-    control = <input {...typed} className="ed-input" inputMode={spec.kind === "number" ? "decimal" : undefined} placeholder={spec.placeholder} />;
+    control = (
+      <input {...typed} className="ed-input" inputMode={spec.kind === "number" ? "decimal" : undefined} placeholder={spec.placeholder} />
+    );
   }
   return (
     <div className="ed-field">
@@ -139,7 +172,15 @@ export function FieldInput({ spec, value, onChange, error }: InputProps) {
   );
 }
 
-function FontSelect({ common, value, onChange }: { common: Record<string, unknown>; value: string | undefined; onChange: (value: unknown) => void }) {
+function FontSelect({
+  common,
+  value,
+  onChange,
+}: {
+  common: Record<string, unknown>;
+  value: string | undefined;
+  onChange: (value: unknown) => void;
+}) {
   const webFonts = useEditor((s) => webFontNames(s.doc));
   return (
     <select {...common} className="ed-select" value={value ?? ""} onChange={(e) => onChange(e.target.value || undefined)}>

@@ -22,7 +22,10 @@ export function webFontStack(name: string): string {
 
 /** The first family of a stack, as people call it: "'Trebuchet MS', Helvetica" → "Trebuchet MS". */
 export function fontName(stack: string): string {
-  return stack.split(",")[0].trim().replace(/^['"]|['"]$/g, "");
+  return stack
+    .split(",")[0]
+    .trim()
+    .replace(/^['"]|['"]$/g, "");
 }
 
 /** The names of the web fonts the document's sections load, once each, joined by "\n" (a stable selector value). */

@@ -12,7 +12,6 @@ import { withFields } from "./field-values";
 import { FieldInput, Fields } from "./fields";
 import { PresetsEditor } from "./presets-editor";
 
-
 export const MIN_WIDTH = 300;
 export const MAX_WIDTH = 2000;
 
@@ -27,14 +26,27 @@ export function GeneralSettingsPanel() {
   for (const e of templateErrors ?? []) errors[e.field.replace(/^generalSettings\//, "")] = e.message;
   const setGroupFields = (group: "content" | "body" | "logo", patch: Record<string, unknown>) => {
     const next = withFields(settings[group] as Record<string, unknown> | undefined, patch);
-    store.dispatch({ type: "setGeneralSettings", patch: { [group]: next } as Partial<GeneralSettings>, coalesce: `${group}.${Object.keys(patch).join(",")}` });
+    store.dispatch({
+      type: "setGeneralSettings",
+      patch: { [group]: next } as Partial<GeneralSettings>,
+      coalesce: `${group}.${Object.keys(patch).join(",")}`,
+    });
   };
   const setGroup = (group: "content" | "body" | "logo", key: string, value: unknown) => setGroupFields(group, { [key]: value });
-  const sub = (prefix: string): Errors => Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`${prefix}/`)).map(([k, v]) => [k.slice(prefix.length + 1), v]));
+  const sub = (prefix: string): Errors =>
+    Object.fromEntries(
+      Object.entries(errors)
+        .filter(([k]) => k.startsWith(`${prefix}/`))
+        .map(([k, v]) => [k.slice(prefix.length + 1), v]),
+    );
   return (
     <div className="ed-props" role="group" aria-label="General settings">
       <h2 className="ed-panel-title">General settings</h2>
-      {errors.name && <p className="ed-field-error" role="alert">{labelled("Template name", errors.name)}</p>}
+      {errors.name && (
+        <p className="ed-field-error" role="alert">
+          {labelled("Template name", errors.name)}
+        </p>
+      )}
       <fieldset className="ed-group">
         <legend>Email</legend>
         <WidthField value={settings.content?.width} onChange={(v) => setGroup("content", "width", v)} error={errors["content/width"]} />
@@ -89,7 +101,10 @@ function WidthField({ value, onChange, error }: { value: string | undefined; onC
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? (value ? String(parseFloat(value)) : "600");
   const n = Number(shown);
-  const invalid = draft !== null && (!Number.isFinite(n) || n < MIN_WIDTH || n > MAX_WIDTH) ? `Content width must be between ${MIN_WIDTH}px and ${MAX_WIDTH}px` : undefined;
+  const invalid =
+    draft !== null && (!Number.isFinite(n) || n < MIN_WIDTH || n > MAX_WIDTH)
+      ? `Content width must be between ${MIN_WIDTH}px and ${MAX_WIDTH}px`
+      : undefined;
   return (
     <FieldInput
       spec={{ key: "width", label: "Content width (px)", kind: "number", hint: `${MIN_WIDTH}-${MAX_WIDTH}px; 600px suits most inboxes` }}

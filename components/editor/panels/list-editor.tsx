@@ -42,13 +42,30 @@ export function ListEditor<T extends object>({ label, itemName, items, fields, m
               />
             ))}
             <div className="ed-list-actions">
-              <button type="button" className="ed-tool" aria-label={`Move ${itemName} ${index + 1} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+              <button
+                type="button"
+                className="ed-tool"
+                aria-label={`Move ${itemName} ${index + 1} up`}
+                disabled={index === 0}
+                onClick={() => move(index, -1)}
+              >
                 ↑
               </button>
-              <button type="button" className="ed-tool" aria-label={`Move ${itemName} ${index + 1} down`} disabled={index === items.length - 1} onClick={() => move(index, 1)}>
+              <button
+                type="button"
+                className="ed-tool"
+                aria-label={`Move ${itemName} ${index + 1} down`}
+                disabled={index === items.length - 1}
+                onClick={() => move(index, 1)}
+              >
                 ↓
               </button>
-              <button type="button" className="ed-tool ed-tool-danger" aria-label={`Remove ${itemName} ${index + 1}`} onClick={() => onChange(items.filter((_, i) => i !== index))}>
+              <button
+                type="button"
+                className="ed-tool ed-tool-danger"
+                aria-label={`Remove ${itemName} ${index + 1}`}
+                onClick={() => onChange(items.filter((_, i) => i !== index))}
+              >
                 ✕
               </button>
             </div>

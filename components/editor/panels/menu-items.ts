@@ -5,7 +5,12 @@ import type { Block } from "../state/document";
 type Component = NonNullable<Block["components"]>[number];
 export type MenuItemView = { id?: string; text: string; link: string; component: Component };
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 const encode = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 export function menuItemFrom(component: Component): MenuItemView {

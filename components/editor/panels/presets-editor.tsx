@@ -23,24 +23,47 @@ export function PresetsEditor({ title, listKey, presets, required, errors, listE
   const store = useEditorStore();
   const [open, setOpen] = useState<string | null>(null);
   const write = (next: Preset[], coalesce?: string) => store.dispatch({ type: "setGeneralSettings", patch: { [listKey]: next }, coalesce });
-  const update = (index: number, preset: Preset, field: string) => write(presets.map((p, i) => (i === index ? preset : p)), `${listKey}.${index}.${field}`);
+  const update = (index: number, preset: Preset, field: string) =>
+    write(
+      presets.map((p, i) => (i === index ? preset : p)),
+      `${listKey}.${index}.${field}`,
+    );
   return (
     <fieldset className="ed-group">
       <legend>{title}</legend>
-      {listError && <p className="ed-field-error" role="alert">{listError}</p>}
+      {listError && (
+        <p className="ed-field-error" role="alert">
+          {listError}
+        </p>
+      )}
       <ul className="ed-list">
         {presets.map((preset, index) => {
           const isRequired = required.includes(preset.id);
-          const sub = (prefix: string) => Object.fromEntries(Object.entries(errors).filter(([k]) => k.startsWith(`${index}/${prefix}`)).map(([k, v]) => [k.slice(`${index}/${prefix}`.length), v]));
+          const sub = (prefix: string) =>
+            Object.fromEntries(
+              Object.entries(errors)
+                .filter(([k]) => k.startsWith(`${index}/${prefix}`))
+                .map(([k, v]) => [k.slice(`${index}/${prefix}`.length), v]),
+            );
           return (
             <li key={preset.id + index} className="ed-list-item">
-              <button type="button" className="ed-link-button" aria-expanded={open === preset.id} onClick={() => setOpen(open === preset.id ? null : preset.id)}>
+              <button
+                type="button"
+                className="ed-link-button"
+                aria-expanded={open === preset.id}
+                onClick={() => setOpen(open === preset.id ? null : preset.id)}
+              >
                 {preset.name}
                 {isRequired ? <span className="ed-muted"> (built in)</span> : null}
               </button>
               {open === preset.id && (
                 <div className="ed-preset-fields">
-                  <FieldInput spec={{ key: "name", label: "Name", kind: "text", required: true }} value={preset.name} onChange={(v) => update(index, { ...preset, name: String(v ?? "") }, "name")} error={errors[`${index}/name`]} />
+                  <FieldInput
+                    spec={{ key: "name", label: "Name", kind: "text", required: true }}
+                    value={preset.name}
+                    onChange={(v) => update(index, { ...preset, name: String(v ?? "") }, "name")}
+                    error={errors[`${index}/name`]}
+                  />
                   <Fields
                     specs={PRESET_STYLE_FIELDS}
                     values={preset.styles as Record<string, unknown>}

@@ -13,7 +13,17 @@ import { findPath, nodeAt } from "../state/tree";
 import { DEFAULT_BUTTON_PRESETS, DEFAULT_TEXT_PRESETS } from "@/lib/templates/default-presets";
 import { CatalogPicker } from "./catalog-picker";
 import { ConditionPicker } from "./condition-picker";
-import { BLOCK_FIELDS, CUSTOM_FONT_FIELDS, DYNAMIC_LIST_FIELDS, DYNAMIC_LIST_SOURCES, PRODUCT_SECTION_FIELDS, RECOMMENDER_FIELDS, RECOMMENDER_PICKERS, SECTION_SETTING_FIELDS, type FieldSpec } from "./field-specs";
+import {
+  BLOCK_FIELDS,
+  CUSTOM_FONT_FIELDS,
+  DYNAMIC_LIST_FIELDS,
+  DYNAMIC_LIST_SOURCES,
+  PRODUCT_SECTION_FIELDS,
+  RECOMMENDER_FIELDS,
+  RECOMMENDER_PICKERS,
+  SECTION_SETTING_FIELDS,
+  type FieldSpec,
+} from "./field-specs";
 import { withField, withFields } from "./field-values";
 import { FieldInput, Fields, patchAt } from "./fields";
 import { ListEditor } from "./list-editor";
@@ -30,7 +40,8 @@ function selectedNode(doc: EditorDocument, id: string | null) {
 export function errorsFor(errors: NodeError[], prefix: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of errors) {
-    if (prefix === "" ? !e.field.includes("/") : e.field.startsWith(`${prefix}/`)) out[prefix === "" ? e.field : e.field.slice(prefix.length + 1)] = e.message;
+    if (prefix === "" ? !e.field.includes("/") : e.field.startsWith(`${prefix}/`))
+      out[prefix === "" ? e.field : e.field.slice(prefix.length + 1)] = e.message;
   }
   return out;
 }
@@ -50,12 +61,23 @@ export function PropertyPanel() {
   const ui = useEditorUi();
   const errors = useValue(ui.errors, selectNodeErrors(selectedId ?? ""));
   if (!node || !kind || !selectedId) {
-    return <p className="ed-muted">Select a section, row, column or block on the canvas to edit it. General settings apply to the whole email.</p>;
+    return (
+      <p className="ed-muted">
+        Select a section, row, column or block on the canvas to edit it. General settings apply to the whole email.
+      </p>
+    );
   }
   const id = node.id;
   const set: Set = (patch, field) => store.dispatch({ type: "update", id, patch, coalesce: field });
   const setIn: SetIn = (key, current, field, value) => set({ [key]: withField(current, field, value) }, `${key}.${field}`);
-  const title = kind === "block" ? `${blockLabel((node as Block).type)} block` : kind === "section" ? sectionName((node as Section).type) : kind === "row" ? "Row" : "Column";
+  const title =
+    kind === "block"
+      ? `${blockLabel((node as Block).type)} block`
+      : kind === "section"
+        ? sectionName((node as Section).type)
+        : kind === "row"
+          ? "Row"
+          : "Column";
   const general = errorsFor(errors, "");
   const unplaced = errors.filter((e) => e.field === "" || e.field === "id" || e.field === "type");
   const styles = (node as AnyNode & { styleProperties?: Record<string, unknown> }).styleProperties;
@@ -90,7 +112,17 @@ export function PropertyPanel() {
           errors={errorsFor(errors, "styleProperties")}
         />
       )}
-      {kind === "block" && <NodeAudience what="block" visibility={(node as Block).visibility} filter={(node as Block).filter} set={set} setIn={setIn} errors={errors} filterKey="filter" />}
+      {kind === "block" && (
+        <NodeAudience
+          what="block"
+          visibility={(node as Block).visibility}
+          filter={(node as Block).filter}
+          set={set}
+          setIn={setIn}
+          errors={errors}
+          filterKey="filter"
+        />
+      )}
       {kind === "section" && (node as Section).type !== "badge" && (
         <NodeAudience
           what="section"
@@ -108,7 +140,16 @@ export function PropertyPanel() {
 }
 
 /** Where the node shows (devices) and to whom (conditional content). */
-function NodeAudience({ what, visibility, filter, set, setIn, errors, filterKey, onFilter }: {
+function NodeAudience({
+  what,
+  visibility,
+  filter,
+  set,
+  setIn,
+  errors,
+  filterKey,
+  onFilter,
+}: {
   what: string;
   visibility: Block["visibility"];
   filter: Block["filter"];
@@ -120,16 +161,39 @@ function NodeAudience({ what, visibility, filter, set, setIn, errors, filterKey,
 }) {
   return (
     <>
-      <VisibilityFields what={what} visibility={visibility} onChange={(field, value) => setIn("visibility", visibility, field, value)} errors={errorsFor(errors, "visibility")} />
-      <ConditionPicker what={what} filter={filter} onChange={onFilter ?? ((f) => set({ filter: f }, "filter"))} errors={errorsFor(errors, filterKey)} />
+      <VisibilityFields
+        what={what}
+        visibility={visibility}
+        onChange={(field, value) => setIn("visibility", visibility, field, value)}
+        errors={errorsFor(errors, "visibility")}
+      />
+      <ConditionPicker
+        what={what}
+        filter={filter}
+        onChange={onFilter ?? ((f) => set({ filter: f }, "filter"))}
+        errors={errorsFor(errors, filterKey)}
+      />
     </>
   );
 }
 
-function BlockFields({ block, sectionType, set, errors, general }: { block: Block; sectionType: string; set: Set; errors: NodeError[]; general: Record<string, string> }) {
+function BlockFields({
+  block,
+  sectionType,
+  set,
+  errors,
+  general,
+}: {
+  block: Block;
+  sectionType: string;
+  set: Set;
+  errors: NodeError[];
+  general: Record<string, string>;
+}) {
   const ui = useEditorUi();
   const settings = useEditor((s) => s.doc.generalSettings);
-  const presetList = block.type === "button" ? (settings?.buttonPresets ?? DEFAULT_BUTTON_PRESETS) : (settings?.textPresets ?? DEFAULT_TEXT_PRESETS);
+  const presetList =
+    block.type === "button" ? (settings?.buttonPresets ?? DEFAULT_BUTTON_PRESETS) : (settings?.textPresets ?? DEFAULT_TEXT_PRESETS);
   const presetSpec: FieldSpec = {
     key: "stylePresetID",
     label: block.type === "button" ? "Button style" : "Text style",
@@ -145,14 +209,30 @@ function BlockFields({ block, sectionType, set, errors, general }: { block: Bloc
           <button type="button" className="ed-btn" onClick={() => ui.editing.set(block.id)}>
             Edit text on the canvas
           </button>
-          <p className="ed-hint">Or double-click the block. The text toolbar formats the text and adds merge tags such as the contact’s first name.</p>
-          {general.text && <p className="ed-field-error" role="alert">{general.text}</p>}
+          <p className="ed-hint">
+            Or double-click the block. The text toolbar formats the text and adds merge tags such as the contact’s first name.
+          </p>
+          {general.text && (
+            <p className="ed-field-error" role="alert">
+              {general.text}
+            </p>
+          )}
         </div>
       )}
       {(block.type === "text" || block.type === "button") && (
-        <FieldInput spec={presetSpec} value={block.stylePresetID} onChange={(v) => set({ stylePresetID: v }, "stylePresetID")} error={general.stylePresetID} />
+        <FieldInput
+          spec={presetSpec}
+          value={block.stylePresetID}
+          onChange={(v) => set({ stylePresetID: v }, "stylePresetID")}
+          error={general.stylePresetID}
+        />
       )}
-      <Fields specs={BLOCK_FIELDS[block.type] ?? []} values={values} onChange={(k, v) => set(k === "$code" ? codePatch(block, v) : patchAt(values, k, v), k)} errors={{ ...byField(errors), ...codeErrors(errors) }} />
+      <Fields
+        specs={BLOCK_FIELDS[block.type] ?? []}
+        values={values}
+        onChange={(k, v) => set(k === "$code" ? codePatch(block, v) : patchAt(values, k, v), k)}
+        errors={{ ...byField(errors), ...codeErrors(errors) }}
+      />
       {block.type === "product" && sectionType === "products_listing" && (
         <CatalogPicker
           label="Product"
@@ -163,14 +243,19 @@ function BlockFields({ block, sectionType, set, errors, general }: { block: Bloc
           error={byField(errors)["product/productID"]}
         />
       )}
-      {block.type === "product" && sectionType !== "products_listing" && <p className="ed-hint">The products are chosen for each recipient when the email is sent.</p>}
+      {block.type === "product" && sectionType !== "products_listing" && (
+        <p className="ed-hint">The products are chosen for each recipient when the email is sent.</p>
+      )}
       {block.type === "menu" && (
         <ListEditor
           label="Menu items"
           itemName="item"
           items={(block.components ?? []).map(menuItemFrom)}
           errors={errorsFor(errors, "components")}
-          fields={[{ key: "text", label: "Text", kind: "text", required: true }, { key: "link", label: "Link", kind: "text", required: true }]}
+          fields={[
+            { key: "text", label: "Text", kind: "text", required: true },
+            { key: "link", label: "Link", kind: "text", required: true },
+          ]}
           make={(newId) => menuItemFrom({ id: newId(), type: "text", role: "menu_text", text: '<a href="https://">Link</a>' })}
           onChange={(items) => set({ components: items.map(menuItemTo) }, "components")}
         />
@@ -183,8 +268,25 @@ function BlockFields({ block, sectionType, set, errors, general }: { block: Bloc
           errors={errorsFor(errors, "social/icons")}
           fields={[
             {
-              key: "type", label: "Network", kind: "select", required: true,
-              options: ["facebook", "instagram", "x", "linkedin", "youtube", "tiktok", "pinterest", "snapchat", "whatsapp", "telegram", "threads", "website", "email"].map((v) => ({ value: v, label: NETWORK_NAMES[v] ?? v })),
+              key: "type",
+              label: "Network",
+              kind: "select",
+              required: true,
+              options: [
+                "facebook",
+                "instagram",
+                "x",
+                "linkedin",
+                "youtube",
+                "tiktok",
+                "pinterest",
+                "snapchat",
+                "whatsapp",
+                "telegram",
+                "threads",
+                "website",
+                "email",
+              ].map((v) => ({ value: v, label: NETWORK_NAMES[v] ?? v })),
             },
             { key: "link", label: "Link", kind: "text", required: true },
           ]}
@@ -197,8 +299,19 @@ function BlockFields({ block, sectionType, set, errors, general }: { block: Bloc
 }
 
 const NETWORK_NAMES: Record<string, string> = {
-  facebook: "Facebook", instagram: "Instagram", x: "X (Twitter)", linkedin: "LinkedIn", youtube: "YouTube", tiktok: "TikTok", pinterest: "Pinterest",
-  snapchat: "Snapchat", whatsapp: "WhatsApp", telegram: "Telegram", threads: "Threads", website: "Website", email: "Email",
+  facebook: "Facebook",
+  instagram: "Instagram",
+  x: "X (Twitter)",
+  linkedin: "LinkedIn",
+  youtube: "YouTube",
+  tiktok: "TikTok",
+  pinterest: "Pinterest",
+  snapchat: "Snapchat",
+  whatsapp: "WhatsApp",
+  telegram: "Telegram",
+  threads: "Threads",
+  website: "Website",
+  email: "Email",
 };
 
 /** Every error of the node by its field path inside the node (e.g. "button/link"). */
@@ -226,17 +339,27 @@ function codeErrors(errors: NodeError[]): Record<string, string> {
 type CustomFont = NonNullable<NonNullable<Section["settings"]>["customFonts"]>[number];
 
 function SectionFields({ section, setIn, errors }: { section: Section; setIn: SetIn; errors: NodeError[] }) {
-  if (section.type === "badge") return <p className="ed-muted">The Inkwell badge of the free plan. It cannot be edited and is not saved with the template.</p>;
+  if (section.type === "badge")
+    return <p className="ed-muted">The Inkwell badge of the free plan. It cannot be edited and is not saved with the template.</p>;
   const settings = section.settings as Record<string, unknown> | undefined;
   const setSetting = (key: string, value: unknown) => setIn("settings", section.settings, key, value);
   const recommender = section.productRecommender as Record<string, unknown> | undefined;
   return (
     <>
-      {section.type === "universal_layout" && <p className="ed-muted">A saved layout: its content comes from the layout and is edited there. You can move, duplicate or remove it here.</p>}
+      {section.type === "universal_layout" && (
+        <p className="ed-muted">
+          A saved layout: its content comes from the layout and is edited there. You can move, duplicate or remove it here.
+        </p>
+      )}
       {section.type === "product_recommender" && (
         <fieldset className="ed-group">
           <legend>Recommended products</legend>
-          <Fields specs={RECOMMENDER_FIELDS} values={recommender} onChange={(k, v) => setIn("productRecommender", section.productRecommender, k, v)} errors={errorsFor(errors, "productRecommender")} />
+          <Fields
+            specs={RECOMMENDER_FIELDS}
+            values={recommender}
+            onChange={(k, v) => setIn("productRecommender", section.productRecommender, k, v)}
+            errors={errorsFor(errors, "productRecommender")}
+          />
           {RECOMMENDER_PICKERS.map((p) => (
             <CatalogPicker
               key={p.key}
@@ -249,8 +372,13 @@ function SectionFields({ section, setIn, errors }: { section: Section; setIn: Se
           ))}
         </fieldset>
       )}
-      {section.type === "dynamic_list" && <DynamicListFields section={section} setSetting={setSetting} errors={errorsFor(errors, "settings/dynamicList")} />}
-      {(section.type === "products_listing" || section.type === "product_recommender" || section.type === "product_back_in_stock" || section.type === "product_cart_recovery") && (
+      {section.type === "dynamic_list" && (
+        <DynamicListFields section={section} setSetting={setSetting} errors={errorsFor(errors, "settings/dynamicList")} />
+      )}
+      {(section.type === "products_listing" ||
+        section.type === "product_recommender" ||
+        section.type === "product_back_in_stock" ||
+        section.type === "product_cart_recovery") && (
         <Fields specs={PRODUCT_SECTION_FIELDS} values={settings} onChange={setSetting} errors={errorsFor(errors, "settings")} />
       )}
       {section.type !== "universal_layout" && (
@@ -273,7 +401,15 @@ function SectionFields({ section, setIn, errors }: { section: Section; setIn: Se
   );
 }
 
-function DynamicListFields({ section, setSetting, errors }: { section: Section; setSetting: (key: string, value: unknown) => void; errors: Record<string, string> }) {
+function DynamicListFields({
+  section,
+  setSetting,
+  errors,
+}: {
+  section: Section;
+  setSetting: (key: string, value: unknown) => void;
+  errors: Record<string, string>;
+}) {
   const list = (section.settings?.dynamicList ?? { listPath: "order.products" }) as Record<string, unknown>;
   const path = typeof list.listPath === "string" ? list.listPath : "";
   const known = DYNAMIC_LIST_SOURCES.some((s) => s.value === path);
@@ -282,14 +418,27 @@ function DynamicListFields({ section, setSetting, errors }: { section: Section; 
     <fieldset className="ed-group">
       <legend>Repeated content</legend>
       <FieldInput
-        spec={{ key: "source", label: "Repeat for each of", kind: "select", required: true, options: [...DYNAMIC_LIST_SOURCES, { value: "__event", label: "Items of the contact's latest event" }] }}
+        spec={{
+          key: "source",
+          label: "Repeat for each of",
+          kind: "select",
+          required: true,
+          options: [...DYNAMIC_LIST_SOURCES, { value: "__event", label: "Items of the contact's latest event" }],
+        }}
         value={known ? path : "__event"}
         onChange={(v) => write("listPath", v === "__event" ? "items" : v)}
         error={errors.listPath}
       />
       {!known && (
         <FieldInput
-          spec={{ key: "listPath", label: "Event property holding the list", kind: "text", required: true, placeholder: "items", hint: "The property of the event that lists the items, e.g. items or lineItems" }}
+          spec={{
+            key: "listPath",
+            label: "Event property holding the list",
+            kind: "text",
+            required: true,
+            placeholder: "items",
+            hint: "The property of the event that lists the items, e.g. items or lineItems",
+          }}
           value={path}
           onChange={(v) => write("listPath", v)}
           error={errors.listPath}

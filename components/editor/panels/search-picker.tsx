@@ -19,7 +19,17 @@ type Props = {
   emptyText?: string;
 };
 
-export function SearchPicker({ label, options, onPick, placeholder, extra, inline, autoFocus, loading, emptyText = "Nothing matches" }: Props) {
+export function SearchPicker({
+  label,
+  options,
+  onPick,
+  placeholder,
+  extra,
+  inline,
+  autoFocus,
+  loading,
+  emptyText = "Nothing matches",
+}: Props) {
   const id = useId();
   const [query, setQuery] = useState("");
   const [open, setOpen] = useState(!!inline);
@@ -102,7 +112,9 @@ export function SearchPicker({ label, options, onPick, placeholder, extra, inlin
               onClick={() => pick(option)}
             >
               <span className="ed-picker-option-label">{option.label}</span>
-              {(option.group || option.description) && <span className="ed-picker-option-note">{[option.group, option.description].filter(Boolean).join(" · ")}</span>}
+              {(option.group || option.description) && (
+                <span className="ed-picker-option-note">{[option.group, option.description].filter(Boolean).join(" · ")}</span>
+              )}
             </li>
           ))}
         </ul>

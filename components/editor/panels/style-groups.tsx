@@ -16,7 +16,8 @@ type Props = {
 };
 
 const keysOf = (spec: FieldSpec): readonly string[] => (spec.kind === "backgroundImage" ? BACKGROUND_KEYS : [spec.key]);
-const isSet = (group: StyleGroup, values: Record<string, unknown> | undefined) => group.specs.some((s) => keysOf(s).some((k) => values?.[k] !== undefined));
+const isSet = (group: StyleGroup, values: Record<string, unknown> | undefined) =>
+  group.specs.some((s) => keysOf(s).some((k) => values?.[k] !== undefined));
 
 export function StyleGroups({ kind, blockType, values, onChange, onPatch, errors }: Props) {
   return (

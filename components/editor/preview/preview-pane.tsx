@@ -54,14 +54,27 @@ export function PreviewPane({ templateId, beforeRender }: { templateId: string; 
           }}
         >
           <label htmlFor={recipientId}>Preview as contact</label>
-          <input id={recipientId} className="ed-input" placeholder="email or contact id (empty: sample data)" value={recipient} onChange={(e) => setRecipient(e.target.value)} />
+          <input
+            id={recipientId}
+            className="ed-input"
+            placeholder="email or contact id (empty: sample data)"
+            value={recipient}
+            onChange={(e) => setRecipient(e.target.value)}
+          />
           <button type="submit" className="ed-btn" disabled={render.isPending}>
             {render.isPending ? "Rendering…" : "Render"}
           </button>
         </form>
       </div>
       <div aria-live="polite" className="ed-preview-status">
-        {render.isError && <p className="ed-field-error" role="alert">Could not render: {render.error.errors.length ? "first fix the problems marked in red." : userMessage(render.error, { 404: "no contact has this email address or id. Leave it empty to preview with sample data." })}</p>}
+        {render.isError && (
+          <p className="ed-field-error" role="alert">
+            Could not render:{" "}
+            {render.error.errors.length
+              ? "first fix the problems marked in red."
+              : userMessage(render.error, { 404: "no contact has this email address or id. Leave it empty to preview with sample data." })}
+          </p>
+        )}
         {warnings.length > 0 && (
           <ul className="ed-warnings">
             {warnings.map((w, i) => (

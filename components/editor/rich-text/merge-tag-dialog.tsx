@@ -3,7 +3,14 @@
 // brand's contacts carry, or any key typed) and system tags; a fallback for when the contact has no value.
 import { useId, useMemo, useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
-import { CONTACT_MERGE_TAGS, MERGE_TAG_GROUPS as GROUPS, SYSTEM_MERGE_TAGS, customPropertyTag, mergeTagByPath, type MergeTag } from "@/lib/templates/merge-tags";
+import {
+  CONTACT_MERGE_TAGS,
+  MERGE_TAG_GROUPS as GROUPS,
+  SYSTEM_MERGE_TAGS,
+  customPropertyTag,
+  mergeTagByPath,
+  type MergeTag,
+} from "@/lib/templates/merge-tags";
 import { useCustomPropertyKeys } from "../data/custom-property-keys";
 import { SearchPicker, type PickOption } from "../panels/search-picker";
 
@@ -23,7 +30,13 @@ function MergeTagForm({ onClose, onInsert }: Omit<Props, "open">) {
   const [chosen, setChosen] = useState<MergeTag | null>(null);
   const [fallback, setFallback] = useState("");
   const options = useMemo<PickOption[]>(
-    () => [...CONTACT_MERGE_TAGS, ...keys.map(customPropertyTag), ...SYSTEM_MERGE_TAGS].map((t: MergeTag) => ({ value: t.path, label: t.label, group: GROUPS[t.group], description: t.description ?? (t.example ? `e.g. ${t.example}` : undefined) })),
+    () =>
+      [...CONTACT_MERGE_TAGS, ...keys.map(customPropertyTag), ...SYSTEM_MERGE_TAGS].map((t: MergeTag) => ({
+        value: t.path,
+        label: t.label,
+        group: GROUPS[t.group],
+        description: t.description ?? (t.example ? `e.g. ${t.example}` : undefined),
+      })),
     [keys],
   );
   return (
@@ -41,7 +54,11 @@ function MergeTagForm({ onClose, onInsert }: Omit<Props, "open">) {
         autoFocus
         options={options}
         placeholder="e.g. first name"
-        extra={(q) => (/^[\w-]+$/.test(q) && !options.some((o) => o.label.toLowerCase() === q.toLowerCase()) ? { value: customPropertyTag(q).path, label: `Custom property “${customPropertyTag(q).label}”`, group: GROUPS.custom } : null)}
+        extra={(q) =>
+          /^[\w-]+$/.test(q) && !options.some((o) => o.label.toLowerCase() === q.toLowerCase())
+            ? { value: customPropertyTag(q).path, label: `Custom property “${customPropertyTag(q).label}”`, group: GROUPS.custom }
+            : null
+        }
         onPick={(option) => setChosen(mergeTagByPath(option.value) ?? null)}
       />
       <p className="ed-tag-chosen" aria-live="polite">
@@ -59,7 +76,13 @@ function MergeTagForm({ onClose, onInsert }: Omit<Props, "open">) {
           <label className="label" htmlFor={`${id}-fallback`}>
             When the contact has no value, show
           </label>
-          <input id={`${id}-fallback`} className="input" placeholder="e.g. there" value={fallback} onChange={(e) => setFallback(e.target.value)} />
+          <input
+            id={`${id}-fallback`}
+            className="input"
+            placeholder="e.g. there"
+            value={fallback}
+            onChange={(e) => setFallback(e.target.value)}
+          />
         </div>
       )}
       <div className="dialog-actions">

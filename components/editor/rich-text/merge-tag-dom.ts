@@ -8,7 +8,8 @@ const SKIP = new Set(["SCRIPT", "STYLE", "TEXTAREA", "CODE"]);
 export function replaceMergeTags(root: Element, make: (path: string, fallback: string | undefined, raw: string) => Element) {
   const doc = root.ownerDocument;
   const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
-    acceptNode: (node) => (node.parentElement && SKIP.has(node.parentElement.tagName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT),
+    acceptNode: (node) =>
+      node.parentElement && SKIP.has(node.parentElement.tagName) ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT,
   });
   const texts: Text[] = [];
   for (let node = walker.nextNode(); node; node = walker.nextNode()) if ((node as Text).data.includes("[[")) texts.push(node as Text);

@@ -31,7 +31,12 @@ export const MergeTagNode = Node.create({
   },
 
   parseHTML() {
-    return [{ tag: "span[data-merge-tag]", getAttrs: (el) => ({ path: (el as HTMLElement).dataset.mergeTag ?? "", fallback: (el as HTMLElement).dataset.fallback ?? null }) }];
+    return [
+      {
+        tag: "span[data-merge-tag]",
+        getAttrs: (el) => ({ path: (el as HTMLElement).dataset.mergeTag ?? "", fallback: (el as HTMLElement).dataset.fallback ?? null }),
+      },
+    ];
   },
 
   // An element, never a bare string: ProseMirror draws nodes with it whenever the node view is not in

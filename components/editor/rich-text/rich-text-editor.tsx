@@ -83,7 +83,13 @@ function MenuBar({ editor, onDone, dialogOpenRef }: { editor: Editor; onDone: ()
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
-      block: e.isActive("heading", { level: 1 }) ? "h1" : e.isActive("heading", { level: 2 }) ? "h2" : e.isActive("heading", { level: 3 }) ? "h3" : "p",
+      block: e.isActive("heading", { level: 1 })
+        ? "h1"
+        : e.isActive("heading", { level: 2 })
+          ? "h2"
+          : e.isActive("heading", { level: 3 })
+            ? "h3"
+            : "p",
       bold: e.isActive("bold"),
       italic: e.isActive("italic"),
       underline: e.isActive("underline"),
@@ -97,7 +103,15 @@ function MenuBar({ editor, onDone, dialogOpenRef }: { editor: Editor; onDone: ()
   });
   const chain = () => editor.chain().focus();
   const toggle = (label: string, pressed: boolean, run: () => void, text: React.ReactNode) => (
-    <button type="button" className="ed-tool" aria-label={label} aria-pressed={pressed} title={label} onMouseDown={(e) => e.preventDefault()} onClick={run}>
+    <button
+      type="button"
+      className="ed-tool"
+      aria-label={label}
+      aria-pressed={pressed}
+      title={label}
+      onMouseDown={(e) => e.preventDefault()}
+      onClick={run}
+    >
       {text}
     </button>
   );
@@ -111,7 +125,10 @@ function MenuBar({ editor, onDone, dialogOpenRef }: { editor: Editor; onDone: ()
     if (tag.kind === "url") {
       const { empty } = editor.state.selection;
       const link = { href: mergeTagText(tag.path), target: null, rel: null };
-      if (empty) chain().insertContent({ type: "text", text: tag.linkText ?? tag.label, marks: [{ type: "link", attrs: link }] }).run();
+      if (empty)
+        chain()
+          .insertContent({ type: "text", text: tag.linkText ?? tag.label, marks: [{ type: "link", attrs: link }] })
+          .run();
       else chain().setLink(link).run();
     } else {
       chain().insertMergeTag(tag.path, fallback).run();
@@ -129,7 +146,10 @@ function MenuBar({ editor, onDone, dialogOpenRef }: { editor: Editor; onDone: ()
         onChange={(e) => {
           const v = e.target.value;
           if (v === "p") chain().setParagraph().run();
-          else chain().setHeading({ level: Number(v.slice(1)) as 1 | 2 | 3 }).run();
+          else
+            chain()
+              .setHeading({ level: Number(v.slice(1)) as 1 | 2 | 3 })
+              .run();
         }}
       >
         <option value="p">Paragraph</option>
@@ -140,7 +160,12 @@ function MenuBar({ editor, onDone, dialogOpenRef }: { editor: Editor; onDone: ()
       <label className="ed-sr-only" htmlFor="ed-rte-size">
         Text size
       </label>
-      <select id="ed-rte-size" className="ed-select" value={state.size} onChange={(e) => (e.target.value ? chain().setFontSize(e.target.value).run() : chain().unsetFontSize().run())}>
+      <select
+        id="ed-rte-size"
+        className="ed-select"
+        value={state.size}
+        onChange={(e) => (e.target.value ? chain().setFontSize(e.target.value).run() : chain().unsetFontSize().run())}
+      >
         <option value="">Size</option>
         {FONT_SIZES.map((s) => (
           <option key={s} value={s}>
@@ -155,13 +180,24 @@ function MenuBar({ editor, onDone, dialogOpenRef }: { editor: Editor; onDone: ()
       <ColourMenu editor={editor} current={state.color} />
       <span className="ed-rte-sep" />
       {(["left", "center", "right", "justify"] as const).map((a) =>
-        toggle(`Align ${a === "center" ? "centre" : a === "justify" ? "justified" : a}`, state.align === a, () => chain().setTextAlign(a).run(), <AlignIcon align={a} />),
+        toggle(
+          `Align ${a === "center" ? "centre" : a === "justify" ? "justified" : a}`,
+          state.align === a,
+          () => chain().setTextAlign(a).run(),
+          <AlignIcon align={a} />,
+        ),
       )}
       <span className="ed-rte-sep" />
       {toggle("Bulleted list", state.bullet, () => chain().toggleBulletList().run(), "•≡")}
       {toggle("Numbered list", state.ordered, () => chain().toggleOrderedList().run(), "1.")}
       <span className="ed-rte-sep" />
-      <button type="button" className="ed-tool ed-tool-wide" aria-pressed={state.link} onMouseDown={(e) => e.preventDefault()} onClick={() => setDialog("link")}>
+      <button
+        type="button"
+        className="ed-tool ed-tool-wide"
+        aria-pressed={state.link}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => setDialog("link")}
+      >
         Link
       </button>
       <button type="button" className="ed-tool ed-tool-wide" onMouseDown={(e) => e.preventDefault()} onClick={() => setDialog("tag")}>
@@ -187,7 +223,10 @@ function MenuBar({ editor, onDone, dialogOpenRef }: { editor: Editor; onDone: ()
             onSave={({ href, newTab }) => {
               setDialog(null);
               const attrs = { href, target: newTab ? "_blank" : null, rel: newTab ? "noopener noreferrer" : null };
-              if (editor.state.selection.empty && !editor.isActive("link")) chain().insertContent({ type: "text", text: href, marks: [{ type: "link", attrs }] }).run();
+              if (editor.state.selection.empty && !editor.isActive("link"))
+                chain()
+                  .insertContent({ type: "text", text: href, marks: [{ type: "link", attrs }] })
+                  .run();
               else chain().extendMarkRange("link").setLink(attrs).run();
             }}
           />
@@ -216,20 +255,45 @@ function ColourMenu({ editor, current }: { editor: Editor; current: string }) {
   };
   return (
     <span className="ed-colour-menu">
-      <button type="button" className="ed-tool" aria-label="Text colour" aria-expanded={open} title="Text colour" onMouseDown={(e) => e.preventDefault()} onClick={() => setOpen(!open)}>
-        <span className="ed-colour-a" style={{ borderBottomColor: current || "currentColor" }}>A</span>
+      <button
+        type="button"
+        className="ed-tool"
+        aria-label="Text colour"
+        aria-expanded={open}
+        title="Text colour"
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => setOpen(!open)}
+      >
+        <span className="ed-colour-a" style={{ borderBottomColor: current || "currentColor" }}>
+          A
+        </span>
       </button>
       {open && (
-        <div className="ed-colour-pop" role="group" aria-label="Text colours" onKeyDown={(e) => e.key === "Escape" && (e.stopPropagation(), setOpen(false))}>
+        <div
+          className="ed-colour-pop"
+          role="group"
+          aria-label="Text colours"
+          onKeyDown={(e) => e.key === "Escape" && (e.stopPropagation(), setOpen(false))}
+        >
           <p className="ed-colour-title">Your email&apos;s colours</p>
           <div className="ed-swatches">
             {palette.map((c) => (
-              <button key={c} type="button" className="ed-swatch" style={{ background: c }} aria-label={`Colour ${c}`} aria-pressed={current.toLowerCase() === c} onMouseDown={(e) => e.preventDefault()} onClick={() => apply(c)} />
+              <button
+                key={c}
+                type="button"
+                className="ed-swatch"
+                style={{ background: c }}
+                aria-label={`Colour ${c}`}
+                aria-pressed={current.toLowerCase() === c}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => apply(c)}
+              />
             ))}
           </div>
           <div className="ed-colour-row">
             <label>
-              Other colour <input type="color" value={/^#[0-9a-f]{6}$/i.test(current) ? current : "#000000"} onChange={(e) => apply(e.target.value)} />
+              Other colour{" "}
+              <input type="color" value={/^#[0-9a-f]{6}$/i.test(current) ? current : "#000000"} onChange={(e) => apply(e.target.value)} />
             </label>
             <button type="button" className="ed-btn" onMouseDown={(e) => e.preventDefault()} onClick={() => apply(null)}>
               No colour

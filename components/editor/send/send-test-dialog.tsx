@@ -14,10 +14,23 @@ const MAX = 5;
 
 /** Addresses as typed: split at commas, semicolons, spaces or new lines. */
 export function splitAddresses(value: string): string[] {
-  return value.split(/[\s,;]+/).map((a) => a.trim()).filter(Boolean);
+  return value
+    .split(/[\s,;]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
-export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open: boolean; onClose: () => void; templateId: string; beforeSend: () => Promise<void> }) {
+export function SendTestDialog({
+  open,
+  onClose,
+  templateId,
+  beforeSend,
+}: {
+  open: boolean;
+  onClose: () => void;
+  templateId: string;
+  beforeSend: () => Promise<void>;
+}) {
   const ids = { to: useId(), as: useId(), subject: useId(), contacts: useId() };
   const [to, setTo] = useState("");
   const [as, setAs] = useState("");
@@ -30,27 +43,38 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
     onMutate: () => setEdited(new Set()),
     mutationFn: async () => {
       await beforeSend();
-      return sendTest(templateId, { to: splitAddresses(to), ...(as.trim() ? { email: as.trim() } : {}), ...(subject.trim() ? { subject: subject.trim() } : {}) });
+      return sendTest(templateId, {
+        to: splitAddresses(to),
+        ...(as.trim() ? { email: as.trim() } : {}),
+        ...(subject.trim() ? { subject: subject.trim() } : {}),
+      });
     },
   });
   const addresses = splitAddresses(to);
   const tooMany = addresses.length > MAX;
   const error = send.error as ApiError | null;
-  const FIELDS: Record<string, FieldContext> = { to: { noun: "email address", input: "email" }, email: { noun: "contact's email address", input: "email" }, subject: { noun: "subject" } };
+  const FIELDS: Record<string, FieldContext> = {
+    to: { noun: "email address", input: "email" },
+    email: { noun: "contact's email address", input: "email" },
+    subject: { noun: "subject" },
+  };
   const fieldError = (field: string) =>
-    edited.has(field) ? undefined : error?.errors
-      ?.filter((e) => e.field === field || e.field.startsWith(`${field}.`))
-      .map((e) => {
-        // "/to/1": the second address typed, named as such ("fred@": address 2).
-        const n = /^\/to\/(\d+)/.exec(e.pointer)?.[1];
-        const address = n === undefined ? undefined : addresses[Number(n)];
-        return address ? labelled(`“${address}”`, fieldMessage(e, FIELDS[field])) : fieldMessage(e, FIELDS[field]);
-      })
-      .join(" ") || undefined;
+    edited.has(field)
+      ? undefined
+      : error?.errors
+          ?.filter((e) => e.field === field || e.field.startsWith(`${field}.`))
+          .map((e) => {
+            // "/to/1": the second address typed, named as such ("fred@": address 2).
+            const n = /^\/to\/(\d+)/.exec(e.pointer)?.[1];
+            const address = n === undefined ? undefined : addresses[Number(n)];
+            return address ? labelled(`“${address}”`, fieldMessage(e, FIELDS[field])) : fieldMessage(e, FIELDS[field]);
+          })
+          .join(" ") || undefined;
   // Errors of fields the dialog does not show, and failures without field errors, go under the form.
-  const formError = error && (error.errors?.some((e) => !(e.field.split(".")[0] in FIELDS)) || !error.errors?.length)
-    ? userMessage(error, { 404: "No contact has this email address. Choose one from the list, or leave it empty to show sample data." })
-    : null;
+  const formError =
+    error && (error.errors?.some((e) => !(e.field.split(".")[0] in FIELDS)) || !error.errors?.length)
+      ? userMessage(error, { 404: "No contact has this email address. Choose one from the list, or leave it empty to show sample data." })
+      : null;
   const close = () => {
     send.reset();
     onClose();
@@ -62,14 +86,20 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
           <p className="alert alert-success" role="status">
             {send.data.transport === "outbox" ? (
               <>
-                Kept in the outbox: Inkwell has no mail server set up, so test emails wait on the <Link href="/test-emails">Test emails</Link> page.
+                Kept in the outbox: Inkwell has no mail server set up, so test emails wait on the{" "}
+                <Link href="/test-emails">Test emails</Link> page.
               </>
             ) : (
               <>Sent to {send.data.to.join(", ")} through your mail server.</>
             )}{" "}
             {send.data.contact ? `It shows ${send.data.contact.email ?? "the contact"}’s details.` : "It shows sample data."}
           </p>
-          {send.data.warnings.length > 0 && <p className="muted">The email has {send.data.warnings.length} unresolved check{send.data.warnings.length === 1 ? "" : "s"}: use “Check email” to see them.</p>}
+          {send.data.warnings.length > 0 && (
+            <p className="muted">
+              The email has {send.data.warnings.length} unresolved check{send.data.warnings.length === 1 ? "" : "s"}: use “Check email” to
+              see them.
+            </p>
+          )}
           <div className="dialog-actions">
             <Link href="/test-emails" className="btn btn-secondary">
               Open test emails
@@ -105,7 +135,9 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
               placeholder="you@example.com, colleague@example.com"
             />
             <p id={`${ids.to}-hint`} className={tooMany || fieldError("to") ? "field-error" : "hint"}>
-              {tooMany ? `At most ${MAX} addresses (you gave ${addresses.length}).` : (fieldError("to") ?? `Up to ${MAX} addresses, separated by commas.`)}
+              {tooMany
+                ? `At most ${MAX} addresses (you gave ${addresses.length}).`
+                : (fieldError("to") ?? `Up to ${MAX} addresses, separated by commas.`)}
             </p>
           </div>
           <div className="field">
@@ -127,14 +159,17 @@ export function SendTestDialog({ open, onClose, templateId, beforeSend }: { open
               autoComplete="off"
             />
             <datalist id={ids.contacts}>
-              {(contacts.data?.contacts ?? []).filter((c) => c.email).map((c) => (
-                <option key={c.id} value={c.email!}>
-                  {[c.firstName, c.lastName].filter(Boolean).join(" ")}
-                </option>
-              ))}
+              {(contacts.data?.contacts ?? [])
+                .filter((c) => c.email)
+                .map((c) => (
+                  <option key={c.id} value={c.email!}>
+                    {[c.firstName, c.lastName].filter(Boolean).join(" ")}
+                  </option>
+                ))}
             </datalist>
             <p id={`${ids.as}-hint`} className="hint">
-              Names, products and links are filled in as this contact would see them. Its unsubscribe link only shows the page: it changes nothing.
+              Names, products and links are filled in as this contact would see them. Its unsubscribe link only shows the page: it changes
+              nothing.
             </p>
             {fieldError("email") && (
               <p id={`${ids.as}-error`} className="field-error">

@@ -20,9 +20,16 @@ export type TestEmail = TestEmailSummary & { html: string; text: string };
 export type TestSendInput = { to: string[]; email?: string; subject?: string };
 
 export const sendTest = (templateId: string, input: TestSendInput) =>
-  apiFetch<TestEmailSummary & { warnings: RenderWarning[] }>(`/api/email-templates/${templateId}/test-sends`, { method: "POST", body: input });
+  apiFetch<TestEmailSummary & { warnings: RenderWarning[] }>(`/api/email-templates/${templateId}/test-sends`, {
+    method: "POST",
+    body: input,
+  });
 export const listTestEmails = (after?: string) =>
-  apiFetch<{ testEmails: TestEmailSummary[]; paging: { hasMore: boolean; cursors: { after?: string } } }>(`/api/test-emails?limit=50${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+  apiFetch<{ testEmails: TestEmailSummary[]; paging: { hasMore: boolean; cursors: { after?: string } } }>(
+    `/api/test-emails?limit=50${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+  );
 export const getTestEmail = (id: string) => apiFetch<TestEmail>(`/api/test-emails/${id}`);
 export const listContactEmails = () =>
-  apiFetch<{ contacts: { id: string; email: string | null; firstName?: string | null; lastName?: string | null }[] }>("/api/contacts?limit=50");
+  apiFetch<{ contacts: { id: string; email: string | null; firstName?: string | null; lastName?: string | null }[] }>(
+    "/api/contacts?limit=50",
+  );

@@ -5,6 +5,8 @@ const random = Array.from(globalThis.crypto.getRandomValues(new Uint8Array(5)), 
 
 export function newNodeId(): string {
   counter = (counter + 1) % 0x1000000;
-  const seconds = Math.floor(Date.now() / 1000).toString(16).padStart(8, "0");
+  const seconds = Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, "0");
   return seconds + random + counter.toString(16).padStart(6, "0");
 }

@@ -103,10 +103,23 @@ export function newBlock(type: BlockType, newId: () => string, origin: string): 
         id,
         type,
         menu: { layout: "horizontal", separator: "|" },
-        components: ["Home", "Shop", "Contact"].map((text) => ({ id: newId(), type: "text" as const, role: "menu_text" as const, text: `<a href="${EXAMPLE}">${text}</a>` })),
+        components: ["Home", "Shop", "Contact"].map((text) => ({
+          id: newId(),
+          type: "text" as const,
+          role: "menu_text" as const,
+          text: `<a href="${EXAMPLE}">${text}</a>`,
+        })),
       };
     case "social":
-      return { id, type, social: { iconStyle: "color", size: "28px", icons: (["facebook", "instagram", "x"] as const).map((network) => ({ type: network, link: `https://${network}.com/` })) } };
+      return {
+        id,
+        type,
+        social: {
+          iconStyle: "color",
+          size: "28px",
+          icons: (["facebook", "instagram", "x"] as const).map((network) => ({ type: network, link: `https://${network}.com/` })),
+        },
+      };
     case "htmlCode":
       return { id, type, htmlCode: { style: "", body: "<p>Custom HTML</p>" } };
     case "lineSpace":
@@ -116,14 +129,34 @@ export function newBlock(type: BlockType, newId: () => string, origin: string): 
     case "product":
       return { id, type, product: { buttonText: "Buy now" }, components: productParts(newId) };
     case "discount":
-      return { id, type, discount: { code: "XXXX-XXXX-XXXX", discountType: "percentage", valuePercentage: "10", offerText: "Use this code at checkout" }, components: [codePart(newId, "XXXX-XXXX-XXXX")] };
+      return {
+        id,
+        type,
+        discount: { code: "XXXX-XXXX-XXXX", discountType: "percentage", valuePercentage: "10", offerText: "Use this code at checkout" },
+        components: [codePart(newId, "XXXX-XXXX-XXXX")],
+      };
     case "staticDiscount":
-      return { id, type, staticDiscount: { code: "WELCOME10", offerText: "Use this code at checkout" }, components: [codePart(newId, "WELCOME10")] };
+      return {
+        id,
+        type,
+        staticDiscount: { code: "WELCOME10", offerText: "Use this code at checkout" },
+        components: [codePart(newId, "WELCOME10")],
+      };
     case "dynamicDiscount":
       return {
-        id, type,
-        dynamicDiscount: { code: "XXXX-XXXX-XXXX", discountType: "percentage", valuePercentage: "10", endsIn: "30", offerText: "Your personal code" },
-        components: [codePart(newId, "XXXX-XXXX-XXXX"), { id: newId(), type: "button", role: "discount_button", button: { text: "Shop now", link: EXAMPLE } }],
+        id,
+        type,
+        dynamicDiscount: {
+          code: "XXXX-XXXX-XXXX",
+          discountType: "percentage",
+          valuePercentage: "10",
+          endsIn: "30",
+          offerText: "Your personal code",
+        },
+        components: [
+          codePart(newId, "XXXX-XXXX-XXXX"),
+          { id: newId(), type: "button", role: "discount_button", button: { text: "Shop now", link: EXAMPLE } },
+        ],
       };
     case "orderSummary":
       return { id, type, orderSummary: {} };
@@ -151,7 +184,9 @@ export function newColumn(newId: () => string, width: string | undefined, blocks
 export function newRow(columnCount: number, newId: () => string, fill?: () => Block): Row {
   return {
     id: newId(),
-    columns: Array.from({ length: columnCount }, () => newColumn(newId, columnCount > 1 ? columnWidth(columnCount) : undefined, fill ? [fill()] : [])),
+    columns: Array.from({ length: columnCount }, () =>
+      newColumn(newId, columnCount > 1 ? columnWidth(columnCount) : undefined, fill ? [fill()] : []),
+    ),
   };
 }
 
@@ -164,9 +199,19 @@ export function newSection(type: WritableSectionType, columnCount: number, newId
     case "product_back_in_stock":
       return { id, type, rows: [newRow(columnCount, newId, product)] };
     case "product_recommender":
-      return { id, type, rows: [newRow(columnCount, newId, product)], productRecommender: { type: "popular", fallbackType: "newest", isOutOfStockIncluded: false } };
+      return {
+        id,
+        type,
+        rows: [newRow(columnCount, newId, product)],
+        productRecommender: { type: "popular", fallbackType: "newest", isOutOfStockIncluded: false },
+      };
     case "dynamic_list":
-      return { id, type, rows: [newRow(columnCount, newId)], settings: { dynamicList: { listPath: "order.products", layout: "list", repetitionCount: 10 } } };
+      return {
+        id,
+        type,
+        rows: [newRow(columnCount, newId)],
+        settings: { dynamicList: { listPath: "order.products", layout: "list", repetitionCount: 10 } },
+      };
     case "preheader":
       return { id, type, rows: [newRow(1, newId, () => newBlock("preheader", newId, origin))] };
     default:

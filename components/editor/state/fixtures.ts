@@ -14,7 +14,18 @@ export function sampleDocument(): EditorDocument {
     sections: [
       section("s1", [row("r1", [column("c1", [text("b1"), text("b2")]), column("c2", [text("b3")])])]),
       section("s2", [row("r2", [column("c3", [product("p1")])])], "products_listing"),
-      section("s3", [row("r3", [column("c4", Array.from({ length: 12 }, (_, i) => product(`slot${i}`)))])], "product_recommender"),
+      section(
+        "s3",
+        [
+          row("r3", [
+            column(
+              "c4",
+              Array.from({ length: 12 }, (_, i) => product(`slot${i}`)),
+            ),
+          ]),
+        ],
+        "product_recommender",
+      ),
     ],
   };
 }

@@ -6,7 +6,8 @@ import type { Column, Section } from "./document";
 
 const start = () => initialState(sampleDocument());
 const run = (state: EditorState, ...actions: EditorAction[]) => actions.reduce(editorReducer, state);
-const blockIds = (state: EditorState, columnId: string) => (nodeAt(state.doc, findPath(state.doc, columnId)!) as Column).blocks.map((b) => b.id);
+const blockIds = (state: EditorState, columnId: string) =>
+  (nodeAt(state.doc, findPath(state.doc, columnId)!) as Column).blocks.map((b) => b.id);
 
 describe("insert", () => {
   it("puts a block at the index in the column, selects it and records one undo step", () => {
@@ -18,7 +19,13 @@ describe("insert", () => {
   });
 
   it("appends a section at the root", () => {
-    const next = run(start(), { type: "insert", kind: "section", node: section("s9", [row("r9", [column("c9")])]), parentId: null, index: 99 });
+    const next = run(start(), {
+      type: "insert",
+      kind: "section",
+      node: section("s9", [row("r9", [column("c9")])]),
+      parentId: null,
+      index: 99,
+    });
     expect(next.doc.sections.map((s) => s.id)).toEqual(["s1", "s2", "s3", "s9"]);
   });
 
@@ -27,7 +34,13 @@ describe("insert", () => {
     doc.sections.push(section("badge", [], "badge"));
     const next = run(initialState(doc), { type: "insert", kind: "section", node: section("s9", []), parentId: null, index: 99 });
     expect(next.doc.sections.map((s) => s.id)).toEqual(["s1", "s2", "s3", "s9", "badge"]);
-    expect(run(next, { type: "move", id: "s1", parentId: null, index: 4 }).doc.sections.map((s) => s.id)).toEqual(["s2", "s3", "s9", "s1", "badge"]);
+    expect(run(next, { type: "move", id: "s1", parentId: null, index: 4 }).doc.sections.map((s) => s.id)).toEqual([
+      "s2",
+      "s3",
+      "s9",
+      "s1",
+      "badge",
+    ]);
   });
 
   it("keeps the identity of every untouched subtree", () => {
@@ -63,7 +76,9 @@ describe("insert", () => {
   });
 
   it("refuses a node of the wrong level and a reused id", () => {
-    expect(run(start(), { type: "insert", kind: "block", node: text("x"), parentId: "r1", index: 0 }).refusal).toMatch(/cannot go into a row/);
+    expect(run(start(), { type: "insert", kind: "block", node: text("x"), parentId: "r1", index: 0 }).refusal).toMatch(
+      /cannot go into a row/,
+    );
     expect(run(start(), { type: "insert", kind: "block", node: text("b3"), parentId: "c1", index: 0 }).refusal).toMatch(/already used/);
   });
 });
@@ -152,13 +167,24 @@ describe("duplicate", () => {
 
   it("gives components (menu items, nested product prices) fresh ids too", () => {
     const doc = sampleDocument();
-    doc.sections[0].rows[0].columns[0].blocks.push({ id: "m1", type: "menu", components: [{ id: "mi1", type: "text", role: "menu_text", text: '<a href="https://x.test">Home</a>' }] });
-    doc.sections[1].rows[0].columns[0].blocks.push({ id: "p9", type: "product", components: [{ id: "pp", type: "price", role: "product_prices", components: [{ id: "cp", type: "text", role: "product_current_price" }] }] });
+    doc.sections[0].rows[0].columns[0].blocks.push({
+      id: "m1",
+      type: "menu",
+      components: [{ id: "mi1", type: "text", role: "menu_text", text: '<a href="https://x.test">Home</a>' }],
+    });
+    doc.sections[1].rows[0].columns[0].blocks.push({
+      id: "p9",
+      type: "product",
+      components: [
+        { id: "pp", type: "price", role: "product_prices", components: [{ id: "cp", type: "text", role: "product_current_price" }] },
+      ],
+    });
     const next = run(initialState(doc), { type: "duplicate", id: "m1", newId: counterIds("d") });
     const copy = next.doc.sections[0].rows[0].columns[0].blocks[3];
     expect(copy.id).toBe("d1");
     expect(copy.components?.[0].id).toBe("d2");
-    const product = run(initialState(doc), { type: "duplicate", id: "p9", newId: counterIds("e") }).doc.sections[1].rows[0].columns[0].blocks[2];
+    const product = run(initialState(doc), { type: "duplicate", id: "p9", newId: counterIds("e") }).doc.sections[1].rows[0].columns[0]
+      .blocks[2];
     expect(product.components?.[0].id).toBe("e2");
     expect(product.components?.[0].components?.[0].id).toBe("e3");
   });
@@ -170,7 +196,11 @@ describe("duplicate", () => {
 
 describe("update", () => {
   it("merges the patch into the node and removes keys set to undefined", () => {
-    const once = run(start(), { type: "update", id: "b1", patch: { text: "<p>Hi [[contact.first_name]]</p>", stylePresetID: "paragraph" } });
+    const once = run(start(), {
+      type: "update",
+      id: "b1",
+      patch: { text: "<p>Hi [[contact.first_name]]</p>", stylePresetID: "paragraph" },
+    });
     expect(nodeAt(once.doc, [0, 0, 0, 0])).toMatchObject({ text: "<p>Hi [[contact.first_name]]</p>", stylePresetID: "paragraph" });
     const twice = run(once, { type: "update", id: "b1", patch: { stylePresetID: undefined } });
     expect(nodeAt(twice.doc, [0, 0, 0, 0])).not.toHaveProperty("stylePresetID");
@@ -199,7 +229,11 @@ describe("update", () => {
 
 describe("setGeneralSettings and rename", () => {
   it("merges general settings", () => {
-    const next = run(start(), { type: "setGeneralSettings", patch: { content: { width: "640px" } } }, { type: "setGeneralSettings", patch: { body: { backgroundColor: "#eee" } } });
+    const next = run(
+      start(),
+      { type: "setGeneralSettings", patch: { content: { width: "640px" } } },
+      { type: "setGeneralSettings", patch: { body: { backgroundColor: "#eee" } } },
+    );
     expect(next.doc.generalSettings).toEqual({ content: { width: "640px" }, body: { backgroundColor: "#eee" } });
     expect(next.past).toHaveLength(2);
   });

@@ -46,12 +46,26 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
     case "undo": {
       if (state.past.length === 0) return state;
       const doc = state.past[state.past.length - 1];
-      return { ...state, doc, past: state.past.slice(0, -1), future: [state.doc, ...state.future], coalesceKey: null, selectedId: keepSelection(doc, state.selectedId) };
+      return {
+        ...state,
+        doc,
+        past: state.past.slice(0, -1),
+        future: [state.doc, ...state.future],
+        coalesceKey: null,
+        selectedId: keepSelection(doc, state.selectedId),
+      };
     }
     case "redo": {
       if (state.future.length === 0) return state;
       const [doc, ...future] = state.future;
-      return { ...state, doc, past: [...state.past, state.doc], future, coalesceKey: null, selectedId: keepSelection(doc, state.selectedId) };
+      return {
+        ...state,
+        doc,
+        past: [...state.past, state.doc],
+        future,
+        coalesceKey: null,
+        selectedId: keepSelection(doc, state.selectedId),
+      };
     }
     case "insert":
       return insert(state, action);
@@ -77,7 +91,11 @@ export function editorReducer(state: EditorState, action: EditorAction): EditorS
 }
 
 /** Records `doc` as the new present (one undo step unless it continues the same coalescing edit). */
-function commit(state: EditorState, doc: EditorDocument, options: { coalesce?: string | null; selectedId?: string | null } = {}): EditorState {
+function commit(
+  state: EditorState,
+  doc: EditorDocument,
+  options: { coalesce?: string | null; selectedId?: string | null } = {},
+): EditorState {
   const selectedId = options.selectedId !== undefined ? options.selectedId : state.selectedId;
   if (doc === state.doc) return { ...state, selectedId, refusal: null };
   const coalesce = options.coalesce ?? null;
@@ -121,7 +139,9 @@ function insert(state: EditorState, action: Extract<EditorAction, { type: "inser
   if (subtreeIds(action.node, action.kind).some((id) => taken.has(id))) return refuse(state, "the new node's id is already used");
   const why = dropRefusal(state.doc, parentPath, action.node, action.kind);
   if (why) return refuse(state, why);
-  return commit(state, insertAt(state.doc, parentPath, beforeBadge(state.doc, parentPath, action.index), action.node), { selectedId: action.node.id });
+  return commit(state, insertAt(state.doc, parentPath, beforeBadge(state.doc, parentPath, action.index), action.node), {
+    selectedId: action.node.id,
+  });
 }
 
 function move(state: EditorState, action: Extract<EditorAction, { type: "move" }>): EditorState {
@@ -138,7 +158,8 @@ function move(state: EditorState, action: Extract<EditorAction, { type: "move" }
   const sameParent = samePath(fromParent, parentPath);
   // Removing first shifts later siblings (and a later parent) up by one; `index` is the final position.
   if (sameParent && from[from.length - 1] === action.index) return state;
-  if (!sameParent && kind === "column" && childrenAt(state.doc, fromParent).length === 1) return refuse(state, "a row needs at least one column");
+  if (!sameParent && kind === "column" && childrenAt(state.doc, fromParent).length === 1)
+    return refuse(state, "a row needs at least one column");
   const withoutNode = removeAt(state.doc, from);
   const targetPath = action.parentId === null ? [] : findPath(withoutNode, action.parentId)!;
   const doc = insertAt(withoutNode, targetPath, beforeBadge(withoutNode, targetPath, action.index), node);
@@ -149,7 +170,8 @@ function remove(state: EditorState, id: string): EditorState {
   const path = findPath(state.doc, id);
   if (!path) return state;
   const kind = kindOfPath(path);
-  if (kind === "column" && childrenAt(state.doc, path.slice(0, -1)).length === 1) return refuse(state, "a row needs at least one column; remove the row instead");
+  if (kind === "column" && childrenAt(state.doc, path.slice(0, -1)).length === 1)
+    return refuse(state, "a row needs at least one column; remove the row instead");
   const removed = new Set(subtreeIds(nodeAt(state.doc, path)!, kind));
   const selectedId = state.selectedId !== null && removed.has(state.selectedId) ? null : state.selectedId;
   return commit(state, removeAt(state.doc, path), { selectedId });
@@ -161,7 +183,8 @@ function duplicate(state: EditorState, id: string, newId: () => string): EditorS
   const kind = kindOfPath(path);
   const parentPath = path.slice(0, -1);
   const node = nodeAt(state.doc, path)!;
-  if (kind === "column" && childrenAt(state.doc, parentPath).length >= MAX_COLUMNS) return refuse(state, `a row holds at most ${MAX_COLUMNS} columns`);
+  if (kind === "column" && childrenAt(state.doc, parentPath).length >= MAX_COLUMNS)
+    return refuse(state, `a row holds at most ${MAX_COLUMNS} columns`);
   const copy = cloneWithFreshIds(node, kind, newId);
   const why = dropRefusal(state.doc, parentPath, copy, kind);
   if (why) return refuse(state, why);

@@ -25,7 +25,13 @@ export function isLockedSection(section: Pick<Section, "type"> | undefined): boo
 }
 
 /** Why `node` (of `kind`) may not go into the container at `parentPath`, or null when it may. */
-export function dropRefusal(doc: EditorDocument, parentPath: NodePath, node: AnyNode, kind: NodeKind, movingFrom?: NodePath): string | null {
+export function dropRefusal(
+  doc: EditorDocument,
+  parentPath: NodePath,
+  node: AnyNode,
+  kind: NodeKind,
+  movingFrom?: NodePath,
+): string | null {
   const expectedParent = PARENT_KIND[kind];
   const parentKind = parentPath.length === 0 ? null : kindOfPath(parentPath);
   if (parentKind !== expectedParent) return `a ${kind} cannot go into a ${parentKind ?? "template root"}`;
@@ -34,14 +40,16 @@ export function dropRefusal(doc: EditorDocument, parentPath: NodePath, node: Any
   if (!section) return "the target no longer exists";
   if (isLockedSection(section)) return "this section's content is locked";
   const sameParent = movingFrom !== undefined && samePath(movingFrom.slice(0, -1), parentPath);
-  if (kind === "column" && !sameParent && childrenAt(doc, parentPath).length >= MAX_COLUMNS) return `a row holds at most ${MAX_COLUMNS} columns`;
+  if (kind === "column" && !sameParent && childrenAt(doc, parentPath).length >= MAX_COLUMNS)
+    return `a row holds at most ${MAX_COLUMNS} columns`;
   if (kind !== "block") return null;
   const isProduct = (node as Block).type === "product";
   if (isProductSection(section) && !isProduct) return "product sections accept only product blocks";
   if (!isProductSection(section) && isProduct) return "product blocks go only into product sections";
   if (isSlotSection(section)) {
     const sameSection = movingFrom !== undefined && movingFrom[0] === parentPath[0];
-    if (!sameSection && countBlocks(section) >= MAX_SLOT_PRODUCT_BLOCKS) return `this section holds at most ${MAX_SLOT_PRODUCT_BLOCKS} product blocks`;
+    if (!sameSection && countBlocks(section) >= MAX_SLOT_PRODUCT_BLOCKS)
+      return `this section holds at most ${MAX_SLOT_PRODUCT_BLOCKS} product blocks`;
   }
   return null;
 }

@@ -126,11 +126,20 @@ export function cloneWithFreshIds<T extends AnyNode>(node: T, kind: NodeKind, ne
     if (fresh.components) {
       // Components (menu items, discount codes, product parts) carry ids of their own, unique within the template.
       const renumberParts = (parts: NonNullable<Block["components"]>): NonNullable<Block["components"]> =>
-        parts.map((part) => ({ ...part, ...(part.id ? { id: newId() } : {}), ...(part.components ? { components: renumberParts(part.components) } : {}) }));
+        parts.map((part) => ({
+          ...part,
+          ...(part.id ? { id: newId() } : {}),
+          ...(part.components ? { components: renumberParts(part.components) } : {}),
+        }));
       fresh.components = renumberParts(fresh.components);
     }
-    return children ? withChildList(fresh, k, children.map((c) => renumber(c, CHILD_KIND[k]!))) : fresh;
+    return children
+      ? withChildList(
+          fresh,
+          k,
+          children.map((c) => renumber(c, CHILD_KIND[k]!)),
+        )
+      : fresh;
   };
   return renumber(structuredClone(node), kind) as T;
 }
-

@@ -6,7 +6,15 @@ import { writeQuery } from "@/lib/db/sql";
 import { dateValue, numberValue } from "@/lib/db/values";
 import type { BatchEndpoint } from "../schemas";
 
-export type ClaimedBatch = { id: string; brandId: string; endpoint: BatchEndpoint; method: "POST" | "PUT"; origin: string; attempts: number; createdAt: Date };
+export type ClaimedBatch = {
+  id: string;
+  brandId: string;
+  endpoint: BatchEndpoint;
+  method: "POST" | "PUT";
+  origin: string;
+  attempts: number;
+  createdAt: Date;
+};
 
 const CLAIM = `
   UPDATE "Batch" SET "claimedBy" = ?, "claimedUntil" = ?ts, "attempts" = "attempts" + 1, "status" = 'inProgress',
@@ -20,8 +28,14 @@ const CLAIM = `
 
 export async function claimBatches(workerId: string, limit: number, leaseMs: number): Promise<ClaimedBatch[]> {
   const now = new Date();
-  const rows = await writeQuery<Omit<ClaimedBatch, "attempts" | "createdAt"> & { attempts: unknown; createdAt: unknown }>(
-    CLAIM, [workerId, new Date(now.getTime() + leaseMs), now, now, now, limit]);
+  const rows = await writeQuery<Omit<ClaimedBatch, "attempts" | "createdAt"> & { attempts: unknown; createdAt: unknown }>(CLAIM, [
+    workerId,
+    new Date(now.getTime() + leaseMs),
+    now,
+    now,
+    now,
+    limit,
+  ]);
   return rows
     .map((r) => ({ ...r, attempts: numberValue(r.attempts), createdAt: dateValue(r.createdAt) }))
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));

@@ -54,7 +54,8 @@ async function inInbox(id: string): Promise<boolean> {
 
 function eventItem(batch: ClaimedBatch, body: unknown, item: BatchItemRow): ItemWork {
   // An event without its own origin takes the batch's.
-  const withOrigin = body && typeof body === "object" && !Array.isArray(body) && !("origin" in body) ? { origin: batch.origin, ...body } : body;
+  const withOrigin =
+    body && typeof body === "object" && !Array.isArray(body) && !("origin" in body) ? { origin: batch.origin, ...body } : body;
   const event = validate(EventInput, withOrigin);
   return {
     kind: "own-commit",

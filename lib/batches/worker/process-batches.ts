@@ -29,7 +29,13 @@ function problemOutcome(problem: ApiProblem): Outcome {
   const { headers: _headers, ...members } = problem.extra;
   return {
     code: problem.status,
-    response: { type: problemTypeUrl(problem.code, config().appOrigin), title: PROBLEMS[problem.code].title, status: problem.status, detail: problem.detail, ...members },
+    response: {
+      type: problemTypeUrl(problem.code, config().appOrigin),
+      title: PROBLEMS[problem.code].title,
+      status: problem.status,
+      detail: problem.detail,
+      ...members,
+    },
   };
 }
 
@@ -85,7 +91,8 @@ async function settle(batch: ClaimedBatch, workerId: string, results: ItemResult
       const delay = Math.min(RETRY_MAX_MS, EVENTS_RETRY_BASE_MS * 2 ** (batch.attempts - 1));
       await writeStatement(
         `UPDATE "Batch" SET "claimedBy" = NULL, "claimedUntil" = NULL, "nextAttemptAt" = ?ts, "lastError" = ? WHERE "id" = ? AND "claimedBy" = ?`,
-        [new Date(now.getTime() + delay), reason, batch.id, workerId]);
+        [new Date(now.getTime() + delay), reason, batch.id, workerId],
+      );
       return;
     }
     console.warn(`[batches] batch ${batch.id}: ${failures.length} item(s) failed after ${batch.attempts} attempts: ${reason}`);
@@ -95,7 +102,8 @@ async function settle(batch: ClaimedBatch, workerId: string, results: ItemResult
   await writeStatement(
     `UPDATE "Batch" SET "status" = 'finished', "endedAt" = ?ts, "claimedBy" = NULL, "claimedUntil" = NULL, "lastError" = NULL
      WHERE "id" = ? AND "claimedBy" = ? AND NOT EXISTS (SELECT 1 FROM "BatchItem" WHERE "batchId" = ? AND "status" = 'pending')`,
-    [now, batch.id, workerId, batch.id]);
+    [now, batch.id, workerId, batch.id],
+  );
 }
 
 /** Processes the pending items of the claimed batches, then finishes (or reschedules) each batch. */
@@ -105,25 +113,28 @@ export async function processBatches(workerId: string, batches: ClaimedBatch[]):
   const items = await sqlReader().all<BatchItemRow>(
     `SELECT "id", "batchId", "position", "request" FROM "BatchItem" WHERE "batchId" IN (${batches.map(() => "?").join(", ")}) AND "status" = 'pending'
      ORDER BY "batchId", "position"`,
-    batches.map((b) => b.id));
+    batches.map((b) => b.id),
+  );
   // Items sharing a key (a contact's identifier, a product id) wait for the one sent before them.
   const last = new Map<string, Promise<unknown>>();
-  const results = await Promise.all(items.map((item) => {
-    const batch = byId.get(item.batchId)!;
-    let work: ReturnType<typeof itemWork> | undefined;
-    let invalid: unknown;
-    try {
-      work = itemWork(batch, item);
-    } catch (error) {
-      invalid = error;
-    }
-    const keys = work?.keys.map((k) => `${batch.brandId}\u0000${k}`) ?? [];
-    const before = keys.flatMap((k) => last.get(k) ?? []);
-    const run = work ? runItem(batch, item, workerId, work) : () => Promise.reject(invalid);
-    const result = Promise.all(before).then(() => processItem(batch, item, workerId, run));
-    for (const k of keys) last.set(k, result);
-    return result;
-  }));
+  const results = await Promise.all(
+    items.map((item) => {
+      const batch = byId.get(item.batchId)!;
+      let work: ReturnType<typeof itemWork> | undefined;
+      let invalid: unknown;
+      try {
+        work = itemWork(batch, item);
+      } catch (error) {
+        invalid = error;
+      }
+      const keys = work?.keys.map((k) => `${batch.brandId}\u0000${k}`) ?? [];
+      const before = keys.flatMap((k) => last.get(k) ?? []);
+      const run = work ? runItem(batch, item, workerId, work) : () => Promise.reject(invalid);
+      const result = Promise.all(before).then(() => processItem(batch, item, workerId, run));
+      for (const k of keys) last.set(k, result);
+      return result;
+    }),
+  );
   const perBatch = new Map<string, ItemResult[]>(batches.map((b) => [b.id, []]));
   for (const r of results) perBatch.get(r.item.batchId)!.push(r);
   for (const batch of batches) await settle(batch, workerId, perBatch.get(batch.id)!);

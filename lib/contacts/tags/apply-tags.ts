@@ -13,7 +13,14 @@ export function idList(tx: Pick<SqlRunner, "kind">, ids: string[]): { sql: strin
 }
 
 /** Applies the change to those of `contactIds` that are the brand's contacts; returns the ids whose tags changed. */
-export async function applyTags(tx: SqlRunner, brandId: string, action: TagAction, tags: string[], contactIds: string[], now: Date): Promise<string[]> {
+export async function applyTags(
+  tx: SqlRunner,
+  brandId: string,
+  action: TagAction,
+  tags: string[],
+  contactIds: string[],
+  now: Date,
+): Promise<string[]> {
   if (contactIds.length === 0 || tags.length === 0) return [];
   const changed = new Set<string>();
   const ids = idList(tx, contactIds);
@@ -24,14 +31,16 @@ export async function applyTags(tx: SqlRunner, brandId: string, action: TagActio
         `INSERT INTO "ContactTag" ("contactId", "brandId", "tag")
          SELECT c."id", c."brandId", ? FROM "Contact" c WHERE c."brandId" = ? AND c."id" IN ${ids.sql}
          ON CONFLICT DO NOTHING RETURNING "contactId"`,
-        [tag, brandId, ids.param]);
+        [tag, brandId, ids.param],
+      );
       for (const row of rows) changed.add(row.contactId);
     }
   } else {
     const unique = [...new Set(tags)];
     const rows = await tx.all<{ contactId: string }>(
       `DELETE FROM "ContactTag" WHERE "brandId" = ? AND "tag" IN (${unique.map(() => "?").join(", ")}) AND "contactId" IN ${ids.sql} RETURNING "contactId"`,
-      [brandId, ...unique, ids.param]);
+      [brandId, ...unique, ids.param],
+    );
     for (const row of rows) changed.add(row.contactId);
   }
   if (changed.size > 0) {

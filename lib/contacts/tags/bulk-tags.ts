@@ -16,7 +16,10 @@ async function namedContacts(brandId: string, request: TagsRequest): Promise<str
   const reader = sqlReader();
   const contactIDs = [...new Set(request.contactIDs ?? [])].filter(isId);
   if (contactIDs.length) {
-    const rows = await reader.all<{ id: string }>(`SELECT "id" FROM "Contact" WHERE "id" IN (${contactIDs.map(() => "?").join(", ")}) AND ${unindexed(reader.kind, `"brandId"`)} = ?`, [...contactIDs, brandId]);
+    const rows = await reader.all<{ id: string }>(
+      `SELECT "id" FROM "Contact" WHERE "id" IN (${contactIDs.map(() => "?").join(", ")}) AND ${unindexed(reader.kind, `"brandId"`)} = ?`,
+      [...contactIDs, brandId],
+    );
     for (const r of rows) ids.add(r.id);
   }
   const lookups = [
@@ -27,7 +30,9 @@ async function namedContacts(brandId: string, request: TagsRequest): Promise<str
     const values = [...new Set(raw)];
     if (!values.length) continue;
     const rows = await reader.all<{ contactId: string }>(
-      `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" IN (${values.map(() => "?").join(", ")})`, [brandId, type, ...values]);
+      `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" IN (${values.map(() => "?").join(", ")})`,
+      [brandId, type, ...values],
+    );
     for (const r of rows) ids.add(r.contactId);
   }
   return [...ids];
@@ -36,10 +41,14 @@ async function namedContacts(brandId: string, request: TagsRequest): Promise<str
 export async function changeTags(brandId: string, action: TagAction, request: TagsRequest) {
   const tags = [...new Set(request.tags)];
   if (request.segmentID !== undefined) {
-    const segment = isId(request.segmentID) ? await db.segment.findFirst({ where: { id: request.segmentID, brandId }, select: { id: true } }) : null;
+    const segment = isId(request.segmentID)
+      ? await db.segment.findFirst({ where: { id: request.segmentID, brandId }, select: { id: true } })
+      : null;
     if (!segment) {
       throw new ApiProblem("validation-failed", "The segment does not exist", {
-        errors: [{ field: "segmentID", pointer: "/segmentID", code: "not_found", message: `no segment ${request.segmentID} in this brand` }],
+        errors: [
+          { field: "segmentID", pointer: "/segmentID", code: "not_found", message: `no segment ${request.segmentID} in this brand` },
+        ],
       });
     }
   }

@@ -9,15 +9,36 @@ const MAX_SELECTED = 250;
 
 export const TagsRequest = z
   .strictObject({
-    contactIDs: z.array(z.string().max(100)).max(MAX_SELECTED).optional().meta({ description: `Contact ids (at most ${MAX_SELECTED}); ids of no contact are ignored` }),
-    emails: z.array(z.string().max(254)).max(MAX_SELECTED).optional().meta({ description: `Emails of contacts (at most ${MAX_SELECTED}); emails of no contact are ignored` }),
-    phones: z.array(z.string().max(40)).max(MAX_SELECTED).optional().meta({ description: `Phone numbers of contacts, E.164 (at most ${MAX_SELECTED}); numbers of no contact are ignored` }),
-    segmentID: z.string().max(100).optional().meta({ description: "Every member of this segment (tagged in the background; see the job in the response)" }),
+    contactIDs: z
+      .array(z.string().max(100))
+      .max(MAX_SELECTED)
+      .optional()
+      .meta({ description: `Contact ids (at most ${MAX_SELECTED}); ids of no contact are ignored` }),
+    emails: z
+      .array(z.string().max(254))
+      .max(MAX_SELECTED)
+      .optional()
+      .meta({ description: `Emails of contacts (at most ${MAX_SELECTED}); emails of no contact are ignored` }),
+    phones: z
+      .array(z.string().max(40))
+      .max(MAX_SELECTED)
+      .optional()
+      .meta({ description: `Phone numbers of contacts, E.164 (at most ${MAX_SELECTED}); numbers of no contact are ignored` }),
+    segmentID: z
+      .string()
+      .max(100)
+      .optional()
+      .meta({ description: "Every member of this segment (tagged in the background; see the job in the response)" }),
     tags: z.array(z.string().trim().min(1).max(MAX_TAG_LENGTH)).min(1).max(100),
   })
   .superRefine((request, ctx) => {
     if (!request.contactIDs?.length && !request.emails?.length && !request.phones?.length && request.segmentID === undefined) {
-      ctx.addIssue({ code: "custom", path: ["contactIDs"], message: "name the contacts: at least one of contactIDs, emails, phones or segmentID", params: { code: "required" } });
+      ctx.addIssue({
+        code: "custom",
+        path: ["contactIDs"],
+        message: "name the contacts: at least one of contactIDs, emails, phones or segmentID",
+        params: { code: "required" },
+      });
     }
   })
   .meta({ id: "TagsRequest", description: "Contacts (the union of every selector, each contact once) and the tags to add or remove" });
@@ -46,8 +67,13 @@ export type TagJob = z.infer<typeof TagJobSchema>;
 export const TagsAccepted = z
   .object({
     action: z.enum(["add", "remove"]),
-    contactsChanged: z.number().int().meta({ description: "Contacts named by id, email or phone whose tags changed (applied before the answer)" }),
-    job: TagJobSchema.optional().meta({ description: "With segmentID: the background job tagging its members (GET /api/contacts/tags/jobs/{id} follows it)" }),
+    contactsChanged: z
+      .number()
+      .int()
+      .meta({ description: "Contacts named by id, email or phone whose tags changed (applied before the answer)" }),
+    job: TagJobSchema.optional().meta({
+      description: "With segmentID: the background job tagging its members (GET /api/contacts/tags/jobs/{id} follows it)",
+    }),
   })
   .meta({ id: "TagsAccepted" });
 
@@ -56,12 +82,19 @@ export const TagJobList = z.object({ jobs: z.array(TagJobSchema) }).meta({ id: "
 export const BULK_ACTIONS = ["add", "remove", "unsubscribe"] as const;
 
 /** A view as a job keeps it: the search's filters, strict (a sort or a page means nothing to a job). */
-export const JobView = ContactFilterQuery.strict().meta({ id: "ContactView", description: "The filters of the dashboard's contact search (GET /api/contacts/search), without sorting or paging" });
+export const JobView = ContactFilterQuery.strict().meta({
+  id: "ContactView",
+  description: "The filters of the dashboard's contact search (GET /api/contacts/search), without sorting or paging",
+});
 
 export const BulkJobRequest = z
   .strictObject({
     action: z.enum(BULK_ACTIONS).meta({ description: "add or remove `tags`, or unsubscribe from email" }),
-    tags: z.array(z.string().trim().min(1).max(MAX_TAG_LENGTH)).max(100).optional().meta({ description: "The tags to add or remove (1 to 100); not for unsubscribe" }),
+    tags: z
+      .array(z.string().trim().min(1).max(MAX_TAG_LENGTH))
+      .max(100)
+      .optional()
+      .meta({ description: "The tags to add or remove (1 to 100); not for unsubscribe" }),
     view: JobView,
   })
   .superRefine((request, ctx) => {
@@ -85,7 +118,9 @@ export const BulkJobSchema = TagJobSchema.extend({
 }).meta({ id: "BulkJob", description: "A tag change or an unsubscribe on many contacts, in the background" });
 export type BulkJob = z.infer<typeof BulkJobSchema>;
 
-export const BulkJobListQuery = z.strictObject({
-  segmentID: z.string().max(100).optional().meta({ description: "Only the jobs on this segment's members or on a view filtered by it" }),
-}).meta({ id: "BulkJobListQuery" });
+export const BulkJobListQuery = z
+  .strictObject({
+    segmentID: z.string().max(100).optional().meta({ description: "Only the jobs on this segment's members or on a view filtered by it" }),
+  })
+  .meta({ id: "BulkJobListQuery" });
 export const BulkJobList = z.object({ jobs: z.array(BulkJobSchema) }).meta({ id: "BulkJobList" });

@@ -29,9 +29,24 @@ const LEASE_MS = 60_000;
 const POLL_MS = 2000;
 
 type JobRow = {
-  id: string; brandId: string; action: string; tags: unknown; segmentId: string | null; view: unknown; source: string | null; status: string;
-  total: number | null; processed: unknown; changed: unknown; cursor: string | null; lastId: string;
-  claimedUntil: unknown; error: string | null; createdAt: unknown; startedAt: unknown; finishedAt: unknown;
+  id: string;
+  brandId: string;
+  action: string;
+  tags: unknown;
+  segmentId: string | null;
+  view: unknown;
+  source: string | null;
+  status: string;
+  total: number | null;
+  processed: unknown;
+  changed: unknown;
+  cursor: string | null;
+  lastId: string;
+  claimedUntil: unknown;
+  error: string | null;
+  createdAt: unknown;
+  startedAt: unknown;
+  finishedAt: unknown;
 };
 
 const COLUMNS = `"id", "brandId", "action", "tags", "segmentId", "view", "source", "status", "total", "processed", "changed", "cursor", "lastId", "claimedUntil", "error", "createdAt", "startedAt", "finishedAt"`;
@@ -72,13 +87,27 @@ async function lastIdOf(brandId: string, now: Date): Promise<string> {
   return top?.id && top.id > fresh ? top.id : fresh;
 }
 
-async function insertJob(brandId: string, job: { action: string; tags: string[]; segmentId: string | null; view: ContactFilter | null; source: string | null }): Promise<string> {
+async function insertJob(
+  brandId: string,
+  job: { action: string; tags: string[]; segmentId: string | null; view: ContactFilter | null; source: string | null },
+): Promise<string> {
   const now = new Date();
   const id = newId(now);
   await writeStatement(
     `INSERT INTO "ContactTagJob" ("id", "brandId", "action", "tags", "segmentId", "view", "source", "status", "processed", "changed", "lastId", "createdAt")
      VALUES (?, ?, ?, ?json, ?, ?json, ?, 'queued', 0, 0, ?, ?ts)`,
-    [id, brandId, job.action, JSON.stringify(job.tags), job.segmentId, job.view === null ? null : JSON.stringify(job.view), job.source, await lastIdOf(brandId, now), now]);
+    [
+      id,
+      brandId,
+      job.action,
+      JSON.stringify(job.tags),
+      job.segmentId,
+      job.view === null ? null : JSON.stringify(job.view),
+      job.source,
+      await lastIdOf(brandId, now),
+      now,
+    ],
+  );
   wakeTagJobs();
   return id;
 }
@@ -92,15 +121,25 @@ export async function createTagJob(brandId: string, action: TagAction, tags: str
 export async function createViewJob(brandId: string, request: BulkJobRequest, source: string): Promise<BulkJob> {
   if (request.view.segmentID !== undefined) await getSegmentGroups(brandId, request.view.segmentID);
   const tags = request.action === "unsubscribe" ? [] : [...new Set(request.tags)];
-  const id = await insertJob(brandId, { action: request.action, tags, segmentId: request.view.segmentID ?? null, view: request.view, source });
+  const id = await insertJob(brandId, {
+    action: request.action,
+    tags,
+    segmentId: request.view.segmentID ?? null,
+    view: request.view,
+    source,
+  });
   return (await getBulkJob(brandId, id))!;
 }
 
 async function readJob(brandId: string, id: string, where = ""): Promise<JobRow | null> {
-  const [row] = await sqlReader().all<JobRow>(`SELECT ${COLUMNS} FROM "ContactTagJob" WHERE "id" = ? AND "brandId" = ?${where}`, [id, brandId]);
+  const [row] = await sqlReader().all<JobRow>(`SELECT ${COLUMNS} FROM "ContactTagJob" WHERE "id" = ? AND "brandId" = ?${where}`, [
+    id,
+    brandId,
+  ]);
   if (!row) return null;
   // Someone is watching a job whose process stopped: pick it up here.
-  if ((row.status === "queued" || row.status === "running") && (!row.claimedUntil || dateValue(row.claimedUntil).getTime() < Date.now())) wakeTagJobs();
+  if ((row.status === "queued" || row.status === "running") && (!row.claimedUntil || dateValue(row.claimedUntil).getTime() < Date.now()))
+    wakeTagJobs();
   return row;
 }
 
@@ -116,7 +155,10 @@ export async function getBulkJob(brandId: string, id: string): Promise<BulkJob |
 }
 
 export async function listTagJobs(brandId: string): Promise<TagJob[]> {
-  const rows = await sqlReader().all<JobRow>(`SELECT ${COLUMNS} FROM "ContactTagJob" WHERE "brandId" = ? AND "view" IS NULL ORDER BY "createdAt" DESC, "id" DESC LIMIT 20`, [brandId]);
+  const rows = await sqlReader().all<JobRow>(
+    `SELECT ${COLUMNS} FROM "ContactTagJob" WHERE "brandId" = ? AND "view" IS NULL ORDER BY "createdAt" DESC, "id" DESC LIMIT 20`,
+    [brandId],
+  );
   return rows.map(toTagJob);
 }
 
@@ -124,7 +166,8 @@ export async function listTagJobs(brandId: string): Promise<TagJob[]> {
 export async function listBulkJobs(brandId: string, segmentId?: string): Promise<BulkJob[]> {
   const rows = await sqlReader().all<JobRow>(
     `SELECT ${COLUMNS} FROM "ContactTagJob" WHERE "brandId" = ?${segmentId === undefined ? "" : ` AND "segmentId" = ?`} ORDER BY "createdAt" DESC, "id" DESC LIMIT 20`,
-    segmentId === undefined ? [brandId] : [brandId, segmentId]);
+    segmentId === undefined ? [brandId] : [brandId, segmentId],
+  );
   return rows.map(toBulkJob);
 }
 
@@ -137,14 +180,20 @@ async function claim(id: string): Promise<Date | null> {
   const count = await writeStatement(
     `UPDATE "ContactTagJob" SET "status" = 'running', "claimedUntil" = ?ts, "startedAt" = COALESCE("startedAt", ?ts)
      WHERE "id" = ? AND ("status" = 'queued' OR ("status" = 'running' AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)))`,
-    [lease, now, id, now]);
+    [lease, now, id, now],
+  );
   return count === 1 ? lease : null;
 }
 
 /** Renews the lease inside a chunk's transaction; throws when another process took the job. */
 async function renew(tx: SqlRunner, id: string, lease: Date, sets: string, params: unknown[]): Promise<Date> {
   const next = new Date(Date.now() + LEASE_MS);
-  const count = await tx.run(`UPDATE "ContactTagJob" SET ${sets}, "claimedUntil" = ?ts WHERE "id" = ? AND "claimedUntil" = ?ts`, [...params, next, id, lease]);
+  const count = await tx.run(`UPDATE "ContactTagJob" SET ${sets}, "claimedUntil" = ?ts WHERE "id" = ? AND "claimedUntil" = ?ts`, [
+    ...params,
+    next,
+    id,
+    lease,
+  ]);
   if (count !== 1) throw new LostLease(`tag job ${id} was taken over by another process`);
   return next;
 }
@@ -181,7 +230,8 @@ async function finish(id: string, lease: Date, status: "done" | "failed", error:
     `UPDATE "ContactTagJob" SET "status" = ?, "error" = ?, "finishedAt" = ?ts, "claimedUntil" = NULL,
        "total" = CASE WHEN ? = 'done' THEN "processed" ELSE "total" END
      WHERE "id" = ? AND "claimedUntil" = ?ts`,
-    [status, error, new Date(), status, id, lease]);
+    [status, error, new Date(), status, id, lease],
+  );
 }
 
 const SEGMENT_GONE = "The segment was deleted before the job finished; the contacts changed until then keep the change";
@@ -202,14 +252,18 @@ export async function runTagJob(id: string): Promise<void> {
     let cursor = row.cursor ?? "";
     if (row.total === null) {
       const sql = new Sql();
-      const [counted] = await sqlReader().all<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "Contact" c WHERE ${await chunkWhere(sql, selection, cursor, row.lastId)}`, sql.params);
+      const [counted] = await sqlReader().all<{ n: unknown }>(
+        `SELECT COUNT(*) AS n FROM "Contact" c WHERE ${await chunkWhere(sql, selection, cursor, row.lastId)}`,
+        sql.params,
+      );
       lease = await writeTransaction((tx) => renew(tx, id, lease!, `"total" = ?`, [numberValue(counted.n)]));
     }
     for (;;) {
       // The chunk's end: the CHUNK-th contact id after the cursor, or the job's last id.
       const [edge] = await sqlReader().all<{ id: string }>(
         `SELECT "id" FROM "Contact" WHERE "brandId" = ? AND "id" > ? AND "id" <= ? ORDER BY "id" LIMIT 1 OFFSET ${CHUNK - 1}`,
-        [row.brandId, cursor, row.lastId]);
+        [row.brandId, cursor, row.lastId],
+      );
       const to = edge?.id ?? row.lastId;
       const from = cursor;
       // Built before the transaction: a view's text on PostgreSQL may read candidates first.
@@ -217,8 +271,16 @@ export async function runTagJob(id: string): Promise<void> {
       const where = await chunkWhere(sql, selection, from, to);
       lease = await writeTransaction(async (tx) => {
         const members = await tx.all<{ id: string }>(`SELECT c."id" FROM "Contact" c WHERE ${where}`, sql.params);
-        const changed = await change(tx, row, members.map((m) => m.id));
-        return renew(tx, id, lease!, `"cursor" = ?, "processed" = "processed" + ?, "changed" = "changed" + ?`, [to, members.length, changed.length]);
+        const changed = await change(
+          tx,
+          row,
+          members.map((m) => m.id),
+        );
+        return renew(tx, id, lease!, `"cursor" = ?, "processed" = "processed" + ?, "changed" = "changed" + ?`, [
+          to,
+          members.length,
+          changed.length,
+        ]);
       });
       cursor = to;
       if (!edge) break;
@@ -233,7 +295,9 @@ export async function runTagJob(id: string): Promise<void> {
       return;
     }
     console.error(`[tags] job ${id} failed`, error);
-    await finish(id, lease, "failed", "The job stopped on an unexpected error; the contacts changed so far keep the change").catch(() => {});
+    await finish(id, lease, "failed", "The job stopped on an unexpected error; the contacts changed so far keep the change").catch(
+      () => {},
+    );
   }
 }
 
@@ -249,7 +313,8 @@ async function drain(): Promise<void> {
     again = false;
     const due = await sqlReader().all<{ id: string }>(
       `SELECT "id" FROM "ContactTagJob" WHERE "status" IN ('queued', 'running') AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts) ORDER BY "createdAt" LIMIT 10`,
-      [new Date()]);
+      [new Date()],
+    );
     for (const { id } of due) await runTagJob(id);
   } while (again);
 }

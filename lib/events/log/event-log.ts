@@ -13,28 +13,35 @@ import { escapeLike, Sql } from "@/lib/segments/sql";
 
 const when = z.iso.datetime({ offset: true }).optional();
 
-export const EventLogQuery = z.strictObject({
-  name: z.string().trim().min(1).max(200).optional().meta({ description: "Events whose name starts with this text (case-insensitive)" }),
-  contact: z.string().trim().min(1).max(254).optional().meta({ description: "The contact's email, phone (E.164) or id" }),
-  from: when, to: when,
-  since: ResourceId.optional().meta({ description: "Only events received after this event id (polling for new ones)" }),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-}).meta({ id: "EventLogQuery" });
+export const EventLogQuery = z
+  .strictObject({
+    name: z.string().trim().min(1).max(200).optional().meta({ description: "Events whose name starts with this text (case-insensitive)" }),
+    contact: z.string().trim().min(1).max(254).optional().meta({ description: "The contact's email, phone (E.164) or id" }),
+    from: when,
+    to: when,
+    since: ResourceId.optional().meta({ description: "Only events received after this event id (polling for new ones)" }),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .meta({ id: "EventLogQuery" });
 export type EventLogQuery = z.infer<typeof EventLogQuery>;
 
 export const EVENT_STATES = ["pending", "done", "parked"] as const;
-export const EventLogEntry = z.object({
-  id: z.string(),
-  eventName: z.string(),
-  eventVersion: z.string().nullable(),
-  origin: z.string(),
-  eventTime: z.iso.datetime(),
-  receivedAt: z.iso.datetime(),
-  status: z.enum(EVENT_STATES).meta({ description: "pending: waiting to be processed; done: processed; parked: processing gave up (see error)" }),
-  outcome: z.string().nullable().meta({ description: "When done: processed | duplicate | no-contact" }),
-  contactID: z.string().nullable().meta({ description: "The contact the event was attached to" }),
-  contactLabel: z.string().nullable().meta({ description: "The contact as the event named it (email, phone or id)" }),
-}).meta({ id: "EventLogEntry" });
+export const EventLogEntry = z
+  .object({
+    id: z.string(),
+    eventName: z.string(),
+    eventVersion: z.string().nullable(),
+    origin: z.string(),
+    eventTime: z.iso.datetime(),
+    receivedAt: z.iso.datetime(),
+    status: z
+      .enum(EVENT_STATES)
+      .meta({ description: "pending: waiting to be processed; done: processed; parked: processing gave up (see error)" }),
+    outcome: z.string().nullable().meta({ description: "When done: processed | duplicate | no-contact" }),
+    contactID: z.string().nullable().meta({ description: "The contact the event was attached to" }),
+    contactLabel: z.string().nullable().meta({ description: "The contact as the event named it (email, phone or id)" }),
+  })
+  .meta({ id: "EventLogEntry" });
 export const EventLogList = z.object({ events: z.array(EventLogEntry) }).meta({ id: "EventLogList" });
 export const EventLogDetail = EventLogEntry.extend({
   attempts: z.number().int(),
@@ -46,8 +53,19 @@ export const EventLogDetail = EventLogEntry.extend({
 export type EventLogEntryType = z.infer<typeof EventLogEntry>;
 
 type Row = {
-  id: string; eventName: string; eventVersion: string | null; origin: string; eventTime: unknown; receivedAt: unknown; status: string; outcome: string | null;
-  payload: string; contactId: string | null; attempts: unknown; lastError: string | null; processedAt: unknown;
+  id: string;
+  eventName: string;
+  eventVersion: string | null;
+  origin: string;
+  eventTime: unknown;
+  receivedAt: unknown;
+  status: string;
+  outcome: string | null;
+  payload: string;
+  contactId: string | null;
+  attempts: unknown;
+  lastError: string | null;
+  processedAt: unknown;
 };
 
 const COLUMNS = `e."id", e."eventName", e."eventVersion", e."origin", e."eventTime", e."receivedAt", e."status", e."outcome", e."payload", e."attempts", e."lastError", e."processedAt",
@@ -61,9 +79,16 @@ function contactLabel(payload: Record<string, unknown>): string | null {
 
 function entry(row: Row, payload: Record<string, unknown>): EventLogEntryType {
   return {
-    id: row.id, eventName: row.eventName, eventVersion: row.eventVersion, origin: row.origin,
-    eventTime: dateValue(row.eventTime).toISOString(), receivedAt: dateValue(row.receivedAt).toISOString(),
-    status: row.status as EventLogEntryType["status"], outcome: row.outcome, contactID: row.contactId, contactLabel: contactLabel(payload),
+    id: row.id,
+    eventName: row.eventName,
+    eventVersion: row.eventVersion,
+    origin: row.origin,
+    eventTime: dateValue(row.eventTime).toISOString(),
+    receivedAt: dateValue(row.receivedAt).toISOString(),
+    status: row.status as EventLogEntryType["status"],
+    outcome: row.outcome,
+    contactID: row.contactId,
+    contactLabel: contactLabel(payload),
   };
 }
 
@@ -81,7 +106,10 @@ async function contactIdOf(brandId: string, text: string): Promise<string | null
   const email = text.includes("@") ? normalizeEmail(text) : null;
   const phone = email ? null : normalizePhone(text);
   if (!email && !phone) return null;
-  const [row] = await sqlReader().all<{ contactId: string }>(`SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" = ?`, [brandId, email ? "email" : "phone", email ?? phone]);
+  const [row] = await sqlReader().all<{ contactId: string }>(
+    `SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" = ?`,
+    [brandId, email ? "email" : "phone", email ?? phone],
+  );
   return row?.contactId ?? null;
 }
 
@@ -91,12 +119,19 @@ export async function listEventLog(brandId: string, query: EventLogQuery) {
   if (query.name) where.push(`lower(e."eventName") LIKE ${sql.p(`${escapeLike(query.name.toLowerCase())}%`, "text")} ESCAPE '\\'`);
   if (query.contact) {
     const contactId = await contactIdOf(brandId, query.contact);
-    where.push(contactId ? `e."id" IN (SELECT ce."id" FROM "ContactEvent" ce WHERE ce."brandId" = ${sql.p(brandId, "text")} AND ce."contactId" = ${sql.p(contactId, "text")})` : "1 = 0");
+    where.push(
+      contactId
+        ? `e."id" IN (SELECT ce."id" FROM "ContactEvent" ce WHERE ce."brandId" = ${sql.p(brandId, "text")} AND ce."contactId" = ${sql.p(contactId, "text")})`
+        : "1 = 0",
+    );
   }
   if (query.from) where.push(`e."receivedAt" >= ${sql.p(new Date(query.from), "ts")}`);
   if (query.to) where.push(`e."receivedAt" <= ${sql.p(new Date(query.to), "ts")}`);
   if (query.since) where.push(`e."id" > ${sql.p(query.since, "text")}`);
-  const rows = await sqlReader().all<Row>(`SELECT ${COLUMNS} FROM "EventInbox" e WHERE ${where.join(" AND ")} ORDER BY e."id" DESC LIMIT ${sql.p(query.limit, "int")}`, sql.params);
+  const rows = await sqlReader().all<Row>(
+    `SELECT ${COLUMNS} FROM "EventInbox" e WHERE ${where.join(" AND ")} ORDER BY e."id" DESC LIMIT ${sql.p(query.limit, "int")}`,
+    sql.params,
+  );
   return { events: rows.map((r) => entry(r, parse(r.payload))) };
 }
 
@@ -108,11 +143,16 @@ export async function getEventLogEntry(brandId: string, id: string) {
   if (row.contactId) {
     const [c] = await sqlReader().all<{ id: string; firstName: string | null; lastName: string | null; email: string | null }>(
       `SELECT c."id", c."firstName", c."lastName", (SELECT min(i."value") FROM "ContactIdentifier" i WHERE i."contactId" = c."id" AND i."type" = 'email') AS "email" FROM "Contact" c WHERE c."brandId" = ? AND c."id" = ?`,
-      [brandId, row.contactId]);
+      [brandId, row.contactId],
+    );
     if (c) contact = { id: c.id, name: [c.firstName, c.lastName].filter(Boolean).join(" ") || null, email: c.email };
   }
   return {
-    ...entry(row, payload), attempts: numberValue(row.attempts), error: row.lastError,
-    processedAt: row.processedAt ? dateValue(row.processedAt).toISOString() : null, event: payload, contact,
+    ...entry(row, payload),
+    attempts: numberValue(row.attempts),
+    error: row.lastError,
+    processedAt: row.processedAt ? dateValue(row.processedAt).toISOString() : null,
+    event: payload,
+    contact,
   };
 }

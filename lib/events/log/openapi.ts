@@ -8,7 +8,8 @@ export const eventLogPaths: ZodOpenApiPathsObject = {
   "/api/event-log": {
     get: {
       summary: "Accepted events, newest first, in every processing state (the Events page's live stream)",
-      description: "Filters: name (prefix), contact (email, phone or id), from/to (received), since (an event id: only newer ones, for polling).",
+      description:
+        "Filters: name (prefix), contact (email, phone or id), from/to (received), since (an event id: only newer ones, for polling).",
       tags: ["Events"],
       security: security("contacts.read"),
       requestParams: { header: VersionHeader, query: EventLogQuery },

@@ -26,15 +26,21 @@ type Row = { id: string; name: string; origin: string; displayName: string; prop
 
 export function toDeclared(row: Row): DeclaredSchema {
   return {
-    id: row.id, name: row.name, origin: row.origin, displayName: row.displayName,
+    id: row.id,
+    name: row.name,
+    origin: row.origin,
+    displayName: row.displayName,
     properties: jsonValue(row.properties) as Record<string, WritePropertyNode>,
-    createdAt: dateValue(row.createdAt), updatedAt: dateValue(row.updatedAt),
+    createdAt: dateValue(row.createdAt),
+    updatedAt: dateValue(row.updatedAt),
   };
 }
 
 export async function loadDeclaredSchemas(brandId: string): Promise<DeclaredSchema[]> {
   const rows = await sqlReader().all<Row>(
-    `SELECT "id", "name", "origin", "displayName", "properties", "createdAt", "updatedAt" FROM "EventMetadata" WHERE "brandId" = ? ORDER BY "name", "origin"`, [brandId]);
+    `SELECT "id", "name", "origin", "displayName", "properties", "createdAt", "updatedAt" FROM "EventMetadata" WHERE "brandId" = ? ORDER BY "name", "origin"`,
+    [brandId],
+  );
   return rows.map(toDeclared);
 }
 
@@ -58,7 +64,10 @@ export function forgetDeclaredSchemas(brandId: string): void {
  * 400 with a field error per property that breaks the schema declared for the event's name and origin.
  * Recommended events are checked by the catalog instead; events without a declared schema pass.
  */
-export async function checkDeclaredEvent(brandId: string, event: { eventName: string; origin: string; properties?: Record<string, unknown> }): Promise<void> {
+export async function checkDeclaredEvent(
+  brandId: string,
+  event: { eventName: string; origin: string; properties?: Record<string, unknown> },
+): Promise<void> {
   if (recommendedVersions(event.eventName)) return;
   const schemas = await declaredSchemas(brandId);
   if (schemas.length === 0) return;

@@ -6,9 +6,22 @@ import { isDateValue, type ValueType } from "@/lib/segments/conditions";
 import type { FieldError } from "@/lib/http/problems";
 import type { PropertyNode, PropertyType, WritePropertyNode } from "./schemas";
 
-type JsonSchema = { type?: string | string[]; format?: string; properties?: Record<string, JsonSchema>; items?: JsonSchema; description?: string; anyOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string | string[];
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  description?: string;
+  anyOf?: JsonSchema[];
+};
 
-const scalarOf: Record<string, PropertyType> = { string: "string", integer: "integer", number: "float", boolean: "boolean", object: "struct" };
+const scalarOf: Record<string, PropertyType> = {
+  string: "string",
+  integer: "integer",
+  number: "float",
+  boolean: "boolean",
+  object: "struct",
+};
 
 /** A catalog property schema (JSON Schema) as a property node. */
 export function nodeFromJsonSchema(schema: JsonSchema): PropertyNode | null {
@@ -17,10 +30,14 @@ export function nodeFromJsonSchema(schema: JsonSchema): PropertyNode | null {
   if (type === "array") {
     const item = variant.items ? nodeFromJsonSchema(variant.items) : null;
     if (!item) return { type: "stringList" };
-    return item.type === "struct" ? { type: "structList", ...(item.properties ? { properties: item.properties } : {}) } : { type: `${item.type}List` as PropertyType };
+    return item.type === "struct"
+      ? { type: "structList", ...(item.properties ? { properties: item.properties } : {}) }
+      : { type: `${item.type}List` as PropertyType };
   }
   if (!type || !scalarOf[type]) return null;
-  const node: PropertyNode = { type: type === "string" && (variant.format === "date" || variant.format === "date-time") ? "date" : scalarOf[type] };
+  const node: PropertyNode = {
+    type: type === "string" && (variant.format === "date" || variant.format === "date-time") ? "date" : scalarOf[type],
+  };
   if (variant.description) node.description = variant.description;
   if (type === "object" && variant.properties) node.properties = treeFromJsonSchema(variant);
   return node;
@@ -36,8 +53,12 @@ export function treeFromJsonSchema(schema: JsonSchema): Record<string, PropertyN
 }
 
 const JSON_TYPE: Record<string, JsonSchema> = {
-  string: { type: "string" }, integer: { type: "integer" }, float: { type: "number" }, boolean: { type: "boolean" },
-  date: { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] }, struct: { type: "object" },
+  string: { type: "string" },
+  integer: { type: "integer" },
+  float: { type: "number" },
+  boolean: { type: "boolean" },
+  date: { type: "string", anyOf: [{ format: "date" }, { format: "date-time" }] },
+  struct: { type: "object" },
 };
 
 /** A declared tree as the JSON Schema of an event's properties (what GET /api/event-catalog shows); undeclared properties stay allowed. */
@@ -91,7 +112,13 @@ export function inferTree(samples: Record<string, unknown>[], depth = 0): Record
       if (type === "struct" || type === "structList") {
         const children = samples.flatMap((s) => {
           const v = s[key];
-          return type === "struct" ? (v && typeof v === "object" && !Array.isArray(v) ? [v as Record<string, unknown>] : []) : Array.isArray(v) ? v.filter((x) => x && typeof x === "object") as Record<string, unknown>[] : [];
+          return type === "struct"
+            ? v && typeof v === "object" && !Array.isArray(v)
+              ? [v as Record<string, unknown>]
+              : []
+            : Array.isArray(v)
+              ? (v.filter((x) => x && typeof x === "object") as Record<string, unknown>[])
+              : [];
         });
         node.properties = inferTree(children, depth + 1);
       }
@@ -121,13 +148,26 @@ function matches(type: PropertyType, value: unknown): boolean {
 }
 
 const EXPECTED: Record<PropertyType, string> = {
-  string: "a string", integer: "a whole number", float: "a number", boolean: "true or false", date: "a date (YYYY-MM-DD or RFC 3339)",
-  struct: "an object", stringList: "a list of strings", integerList: "a list of whole numbers", floatList: "a list of numbers",
-  booleanList: "a list of true/false values", dateList: "a list of dates", structList: "a list of objects",
+  string: "a string",
+  integer: "a whole number",
+  float: "a number",
+  boolean: "true or false",
+  date: "a date (YYYY-MM-DD or RFC 3339)",
+  struct: "an object",
+  stringList: "a list of strings",
+  integerList: "a list of whole numbers",
+  floatList: "a list of numbers",
+  booleanList: "a list of true/false values",
+  dateList: "a list of dates",
+  structList: "a list of objects",
 };
 
 /** Field errors of `properties` against a declared tree (undeclared properties pass; null counts as absent). */
-export function checkProperties(tree: Record<string, WritePropertyNode>, properties: Record<string, unknown>, path: (string | number)[] = ["properties"]): FieldError[] {
+export function checkProperties(
+  tree: Record<string, WritePropertyNode>,
+  properties: Record<string, unknown>,
+  path: (string | number)[] = ["properties"],
+): FieldError[] {
   const errors: FieldError[] = [];
   for (const [key, node] of Object.entries(tree)) {
     const value = properties[key];
@@ -145,7 +185,8 @@ export function checkProperties(tree: Record<string, WritePropertyNode>, propert
     if (node.properties && node.type === "struct") errors.push(...checkProperties(node.properties, value as Record<string, unknown>, at));
     if (node.properties && node.type === "structList") {
       (value as unknown[]).forEach((item, i) => {
-        if (item && typeof item === "object") errors.push(...checkProperties(node.properties!, item as Record<string, unknown>, [...at, i]));
+        if (item && typeof item === "object")
+          errors.push(...checkProperties(node.properties!, item as Record<string, unknown>, [...at, i]));
       });
     }
   }

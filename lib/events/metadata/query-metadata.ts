@@ -20,7 +20,9 @@ export function displayNameOf(name: string): string {
 /** Origins (non-empty) per event name and whether the name was sent as a custom event, from the identity registry. */
 async function seenIdentities(brandId: string): Promise<Map<string, { origins: Set<string>; custom: boolean }>> {
   const rows = await sqlReader().all<{ eventName: string; origin: string; eventVersion: string }>(
-    `SELECT "eventName", "origin", "eventVersion" FROM "EventIdentity" WHERE "brandId" = ? ORDER BY "eventName"`, [brandId]);
+    `SELECT "eventName", "origin", "eventVersion" FROM "EventIdentity" WHERE "brandId" = ? ORDER BY "eventName"`,
+    [brandId],
+  );
   const seen = new Map<string, { origins: Set<string>; custom: boolean }>();
   for (const r of rows) {
     const entry = seen.get(r.eventName) ?? { origins: new Set<string>(), custom: false };
@@ -39,12 +41,17 @@ async function inferredProperties(brandId: string, name: string, origins: string
     params.push(...origins);
   }
   const rows = await sqlReader().all<{ properties: unknown }>(
-    `SELECT "properties" FROM "ContactEvent" WHERE ${where} ORDER BY "eventTime" DESC LIMIT ${SAMPLE_EVENTS}`, params);
+    `SELECT "properties" FROM "ContactEvent" WHERE ${where} ORDER BY "eventTime" DESC LIMIT ${SAMPLE_EVENTS}`,
+    params,
+  );
   return inferTree(rows.map((r) => jsonValue(r.properties) as Record<string, unknown>));
 }
 
 export async function queryEventMetadata(brandId: string, query: QueryEventsRequest): Promise<{ events: EventItem[] }> {
-  const [seen, declared] = await Promise.all([seenIdentities(brandId), query.excludeCustomEvents ? Promise.resolve([]) : declaredSchemas(brandId)]);
+  const [seen, declared] = await Promise.all([
+    seenIdentities(brandId),
+    query.excludeCustomEvents ? Promise.resolve([]) : declaredSchemas(brandId),
+  ]);
   const names = query.events ? new Set(query.events) : null;
   const wanted = (name: string) => !names || names.has(name);
   const items: { item: EventItem; infer?: string[] }[] = [];
@@ -53,7 +60,15 @@ export async function queryEventMetadata(brandId: string, query: QueryEventsRequ
   for (const name of [...new Set(EVENT_CATALOG.map((e) => e.eventName))]) {
     if (!wanted(name)) continue;
     const latest = catalog.filter((e) => e.eventName === name).at(-1)!;
-    items.push({ item: { name, displayName: displayNameOf(name), origins: [...(seen.get(name)?.origins ?? [])].sort(), explicitlyDefined: false, properties: treeFromJsonSchema(latest.properties) } });
+    items.push({
+      item: {
+        name,
+        displayName: displayNameOf(name),
+        origins: [...(seen.get(name)?.origins ?? [])].sort(),
+        explicitlyDefined: false,
+        properties: treeFromJsonSchema(latest.properties),
+      },
+    });
   }
   if (!query.excludeCustomEvents) {
     for (const schema of declared) if (wanted(schema.name)) items.push({ item: declaredItem(schema) });
@@ -75,7 +90,7 @@ export async function queryEventMetadata(brandId: string, query: QueryEventsRequ
       if (origins.length === 0) continue;
     }
     const out: EventItem = { name: item.name, displayName: item.displayName, origins, explicitlyDefined: item.explicitlyDefined };
-    if (query.includeProperties) out.properties = infer ? await inferredProperties(brandId, item.name, origins) : item.properties ?? {};
+    if (query.includeProperties) out.properties = infer ? await inferredProperties(brandId, item.name, origins) : (item.properties ?? {});
     result.push(out);
   }
   return { events: result };

@@ -35,7 +35,8 @@ async function commit(tx: SqlRunner, workerId: string, items: Prepared[], now: D
     const inserted = await tx.all<{ inboxId: string }>(
       `INSERT INTO "EventDedupKey" ("brandId", "eventID", "eventTime", "inboxId") VALUES ${list(keyed.length, "(?, ?, ?ts, ?)")}
        ON CONFLICT DO NOTHING RETURNING "inboxId"`,
-      keyed.flatMap(({ event }) => [event.brandId, event.eventID, event.eventTime, event.id]));
+      keyed.flatMap(({ event }) => [event.brandId, event.eventID, event.eventTime, event.id]),
+    );
     const kept = new Set(inserted.map((r) => r.inboxId));
     for (const { event } of keyed) if (!kept.has(event.id)) outcome.set(event.id, "duplicate");
   }
@@ -47,19 +48,35 @@ async function commit(tx: SqlRunner, workerId: string, items: Prepared[], now: D
       `INSERT INTO "ContactEvent" ("id", "brandId", "contactId", "eventName", "eventVersion", "origin", "eventID", "eventTime", "receivedAt", "properties")
        VALUES ${list(attached.length, "(?, ?, ?, ?, ?, ?, ?, ?ts, ?ts, ?json)")}`,
       attached.flatMap(({ event, payload, contactId }) => [
-        event.id, event.brandId, contactId, event.eventName, event.eventVersion, event.origin, event.eventID,
-        event.eventTime, event.receivedAt, JSON.stringify(payload.properties ?? {}),
-      ]));
+        event.id,
+        event.brandId,
+        contactId,
+        event.eventName,
+        event.eventVersion,
+        event.origin,
+        event.eventID,
+        event.eventTime,
+        event.receivedAt,
+        JSON.stringify(payload.properties ?? {}),
+      ]),
+    );
   }
-  await recordIdentities(tx, live.map(({ event }) => ({ key: identityOf(event), at: event.receivedAt })));
-  await recordProducts(tx, live.flatMap(({ event, payload }) => productFacts({ ...event, properties: payload.properties ?? {} })));
+  await recordIdentities(
+    tx,
+    live.map(({ event }) => ({ key: identityOf(event), at: event.receivedAt })),
+  );
+  await recordProducts(
+    tx,
+    live.flatMap(({ event, payload }) => productFacts({ ...event, properties: payload.properties ?? {} })),
+  );
   for (const result of ["processed", "duplicate", "no-contact"] as const) {
     const ids = items.filter((i) => (outcome.get(i.event.id) ?? "processed") === result).map((i) => i.event.id);
     if (ids.length === 0) continue;
     const count = await tx.run(
       `UPDATE "EventInbox" SET "status" = 'done', "outcome" = ?, "processedAt" = ?ts, "claimedBy" = NULL, "claimedUntil" = NULL, "lastError" = NULL
        WHERE "id" IN (${list(ids.length, "?")}) AND "claimedBy" = ? AND "status" = 'pending'`,
-      [result, now, ...ids, workerId]);
+      [result, now, ...ids, workerId],
+    );
     if (count !== ids.length) throw new LostClaim(`${ids.length - count} event(s) were claimed by another worker after our lease lapsed`);
   }
 }
@@ -84,7 +101,8 @@ async function fail(workerId: string, event: ClaimedEvent, error: unknown): Prom
   await writeStatement(
     `UPDATE "EventInbox" SET "status" = ?, "nextAttemptAt" = ?ts, "lastError" = ?, "claimedBy" = NULL, "claimedUntil" = NULL
      WHERE "id" = ? AND "claimedBy" = ?`,
-    [park ? "parked" : "pending", new Date(Date.now() + (park ? 0 : delay)), describe(error).slice(0, 2000), event.id, workerId]);
+    [park ? "parked" : "pending", new Date(Date.now() + (park ? 0 : delay)), describe(error).slice(0, 2000), event.id, workerId],
+  );
   if (park) console.warn(`[events] parked event ${event.id} after ${event.attempts} attempt(s): ${describe(error)}`);
 }
 

@@ -27,7 +27,9 @@ type Profile = Partial<Record<ProfileField, unknown>>;
 
 /** Whether writing `contact` would change nothing of `stored` (only profile fields, as the upsert stores them). */
 function changesNothing(contact: EventContact, stored: Profile | undefined): boolean {
-  const touchesMore = [contact.tags, contact.customProperties, contact.consents, contact.optIns, contact.optOuts].some((v) => v !== undefined);
+  const touchesMore = [contact.tags, contact.customProperties, contact.consents, contact.optIns, contact.optOuts].some(
+    (v) => v !== undefined,
+  );
   if (!stored || touchesMore) return false;
   return PROFILE_FIELDS.every((field) => {
     const value = contact[field];
@@ -51,11 +53,17 @@ export class ContactResolver {
       const emails = [...new Set(identifiers.filter((i) => i.type === "email").map((i) => i.value))];
       const phones = [...new Set(identifiers.filter((i) => i.type === "phone").map((i) => i.value))];
       const rows: { type: string; value: string; contactId: string }[] = [];
-      for (const [type, values] of [["email", emails], ["phone", phones]] as const) {
+      for (const [type, values] of [
+        ["email", emails],
+        ["phone", phones],
+      ] as const) {
         if (values.length === 0) continue;
-        rows.push(...(await sqlReader().all<{ type: string; value: string; contactId: string }>(
-          `SELECT "type", "value", "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" IN (${values.map(() => "?").join(", ")})`,
-          [brandId, type, ...values])));
+        rows.push(
+          ...(await sqlReader().all<{ type: string; value: string; contactId: string }>(
+            `SELECT "type", "value", "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" IN (${values.map(() => "?").join(", ")})`,
+            [brandId, type, ...values],
+          )),
+        );
       }
       for (const r of rows) this.owners.set(key(brandId, { type: r.type as Identifier["type"], value: r.value }), r.contactId);
       await this.loadProfiles(brandId, [...new Set(rows.map((r) => r.contactId))]);
@@ -68,7 +76,8 @@ export class ContactResolver {
     const reader = sqlReader();
     const rows = await reader.all<Profile & { id: string }>(
       `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Contact" WHERE "id" IN (${contactIds.map(() => "?").join(", ")}) AND ${unindexed(reader.kind, `"brandId"`)} = ?`,
-      [...contactIds, brandId]);
+      [...contactIds, brandId],
+    );
     for (const { id, ...profile } of rows) this.profiles.set(id, profile);
   }
 
@@ -80,28 +89,32 @@ export class ContactResolver {
   async resolveAll(items: { brandId: string; contact?: EventContact }[]): Promise<({ contactId: string | null } | { error: unknown })[]> {
     const created = await this.createNew(items);
     const last = new Map<string, Promise<unknown>>();
-    return Promise.all(items.map(({ brandId, contact }, index) => {
-      const identifiers = contact ? identifiersOf(contact) : [];
-      const createdId = created.get(index);
-      if (createdId) {
-        const outcome = Promise.resolve({ contactId: createdId });
-        for (const i of identifiers) last.set(key(brandId, i), outcome);
+    return Promise.all(
+      items.map(({ brandId, contact }, index) => {
+        const identifiers = contact ? identifiersOf(contact) : [];
+        const createdId = created.get(index);
+        if (createdId) {
+          const outcome = Promise.resolve({ contactId: createdId });
+          for (const i of identifiers) last.set(key(brandId, i), outcome);
+          return outcome;
+        }
+        // Chained by identifier, by the existing contact the identifiers belong to (prefetched) and by the
+        // contact id an event names, so one event naming a contact by email and another by its phone or
+        // its id are applied in order too.
+        const owners = identifiers.flatMap((i) => this.owners.get(key(brandId, i)) ?? []);
+        if (contact?.id) owners.push(contact.id);
+        const keys = [...identifiers.map((i) => key(brandId, i)), ...owners.map((id) => `contact\u0000${id}`)];
+        const before = keys.flatMap((k) => last.get(k) ?? []);
+        const outcome = Promise.all(before)
+          .then(() => this.resolve(brandId, contact, identifiers))
+          .then(
+            (contactId) => ({ contactId }),
+            (error: unknown) => ({ error }),
+          );
+        for (const k of keys) last.set(k, outcome);
         return outcome;
-      }
-      // Chained by identifier, by the existing contact the identifiers belong to (prefetched) and by the
-      // contact id an event names, so one event naming a contact by email and another by its phone or
-      // its id are applied in order too.
-      const owners = identifiers.flatMap((i) => this.owners.get(key(brandId, i)) ?? []);
-      if (contact?.id) owners.push(contact.id);
-      const keys = [...identifiers.map((i) => key(brandId, i)), ...owners.map((id) => `contact\u0000${id}`)];
-      const before = keys.flatMap((k) => last.get(k) ?? []);
-      const outcome = Promise.all(before).then(() => this.resolve(brandId, contact, identifiers)).then(
-        (contactId) => ({ contactId }),
-        (error: unknown) => ({ error }),
-      );
-      for (const k of keys) last.set(k, outcome);
-      return outcome;
-    }));
+      }),
+    );
   }
 
   /**
@@ -112,7 +125,10 @@ export class ContactResolver {
    */
   protected async createNew(items: { brandId: string; contact?: EventContact }[]): Promise<Map<number, string>> {
     const seen = new Set<string>();
-    const perBrand = new Map<string, { index: number; contact: EventContact; identifiers: Identifier[]; input: ReturnType<typeof eventContactInput>["input"] }[]>();
+    const perBrand = new Map<
+      string,
+      { index: number; contact: EventContact; identifiers: Identifier[]; input: ReturnType<typeof eventContactInput>["input"] }[]
+    >();
     items.forEach(({ brandId, contact }, index) => {
       const identifiers = contact ? identifiersOf(contact) : [];
       const keys = identifiers.map((i) => key(brandId, i));
@@ -129,7 +145,11 @@ export class ContactResolver {
     for (const [brandId, news] of perBrand) {
       let ids: string[];
       try {
-        ids = await createContacts(brandId, news.map((n) => n.input), { source: "event" });
+        ids = await createContacts(
+          brandId,
+          news.map((n) => n.input),
+          { source: "event" },
+        );
       } catch {
         continue; // resolve() upserts them one by one
       }
@@ -154,7 +174,11 @@ export class ContactResolver {
   }
 
   /** The contact id of the event's contact (created or updated as needed); null when it names none. */
-  async resolve(brandId: string, contact: EventContact | undefined, identifiers = contact ? identifiersOf(contact) : []): Promise<string | null> {
+  async resolve(
+    brandId: string,
+    contact: EventContact | undefined,
+    identifiers = contact ? identifiersOf(contact) : [],
+  ): Promise<string | null> {
     if (!contact) return null;
     const { contactId: namedId, input, identifiersOnly } = eventContactInput(contact);
     const owners = new Set(identifiers.map((i) => this.owners.get(key(brandId, i))));

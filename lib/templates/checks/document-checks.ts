@@ -56,7 +56,14 @@ function blockChecks(block: Block, pointer: string): Check[] {
     if (!src) return;
     const problem = imageProblem(src);
     if (problem) out.push(check("image-not-https", `${what} ${problem}.`, at(p)));
-    if (needsAlt && !alt?.trim()) out.push(check("image-alt-missing", `${what} has no alt text: people using screen readers, and everyone whose email app blocks images, get nothing in its place.`, at(p)));
+    if (needsAlt && !alt?.trim())
+      out.push(
+        check(
+          "image-alt-missing",
+          `${what} has no alt text: people using screen readers, and everyone whose email app blocks images, get nothing in its place.`,
+          at(p),
+        ),
+      );
   };
   const html = (text: string | undefined, p: string) => {
     if (!text) return;
@@ -70,7 +77,14 @@ function blockChecks(block: Block, pointer: string): Check[] {
 
   switch (block.type) {
     case "button":
-      if (!block.button?.link?.trim()) out.push(check("placeholder-link", `The button ${quote(block.button?.text ?? "Button")} has no link, so it leads nowhere.`, at(`${pointer}/button`)));
+      if (!block.button?.link?.trim())
+        out.push(
+          check(
+            "placeholder-link",
+            `The button ${quote(block.button?.text ?? "Button")} has no link, so it leads nowhere.`,
+            at(`${pointer}/button`),
+          ),
+        );
       else link(block.button.link, "button/link", pointer, buttonSubject(block.button.text));
       break;
     case "image":
@@ -103,7 +117,8 @@ function blockChecks(block: Block, pointer: string): Check[] {
       for (const { part, pointer: p } of placedParts(block.components, pointer)) {
         if (part.type === "button") {
           const href = part.button?.link ?? (part.role === "discount_button" ? offer?.link : undefined);
-          if (part.role === "discount_button" && !href?.trim()) out.push(check("placeholder-link", "The discount’s button has no link, so it leads nowhere.", at(`${p}/button`)));
+          if (part.role === "discount_button" && !href?.trim())
+            out.push(check("placeholder-link", "The discount’s button has no link, so it leads nowhere.", at(`${p}/button`)));
           else link(part.button?.link, "button/link", p, buttonSubject(part.button?.text));
         }
         html(part.text, `${p}/text`);
@@ -121,7 +136,14 @@ function blockChecks(block: Block, pointer: string): Check[] {
       if (!needs || tag.fallback !== undefined || seen.has(tag.path)) continue;
       seen.add(tag.path);
       const written = `[[${tag.path} | …]]`;
-      out.push(check("fallback-missing", `${tag.raw} has no default: recipients without a ${fieldLabel(tag.path)} see a gap. Give it one, e.g. ${written}.`, at(p), tag.raw));
+      out.push(
+        check(
+          "fallback-missing",
+          `${tag.raw} has no default: recipients without a ${fieldLabel(tag.path)} see a gap. Give it one, e.g. ${written}.`,
+          at(p),
+          tag.raw,
+        ),
+      );
     }
   }
   return out;
@@ -143,7 +165,12 @@ export function documentChecks(doc: RenderableTemplate, version: string): Check[
     const checks: Check[] = [];
     for (const { block, pointer } of placedBlocks(doc)) checks.push(...blockChecks(block, pointer));
     if (!hasUnsubscribeLink(doc)) {
-      checks.push(check("unsubscribe-missing", "There is no unsubscribe link. Gmail, Yahoo and anti-spam laws require one in marketing emails: add the Footer section, or a link to the “Unsubscribe link” merge tag."));
+      checks.push(
+        check(
+          "unsubscribe-missing",
+          "There is no unsubscribe link. Gmail, Yahoo and anti-spam laws require one in marketing emails: add the Footer section, or a link to the “Unsubscribe link” merge tag.",
+        ),
+      );
     }
     return checks;
   });

@@ -17,7 +17,11 @@ const SECTION_NAMES: Record<string, string> = {
 function noUrl(product: ProductView, at: PlacedBlock): Check | null {
   return product.url.trim()
     ? null
-    : check("placeholder-link", `The product “${product.title || product.productID}” has no web address in your catalog, so its button would lead nowhere.`, { blockId: at.block.id, pointer: at.pointer });
+    : check(
+        "placeholder-link",
+        `The product “${product.title || product.productID}” has no web address in your catalog, so its button would lead nowhere.`,
+        { blockId: at.block.id, pointer: at.pointer },
+      );
 }
 
 // The product blocks of a template version: the walk over every block is done once per version, not per recipient.
@@ -47,7 +51,8 @@ function productChecks(doc: RenderableTemplate, data: RecipientData, version: st
     const productId = block.product?.productID;
     const product = data.listing[block.id];
     if (!productId) out.push(check("empty-products", "No product is picked for this product block, so it is left out of the email.", at));
-    else if (!product) out.push(check("empty-products", `The product “${productId}” is not in your catalog, so this block is left out of the email.`, at));
+    else if (!product)
+      out.push(check("empty-products", `The product “${productId}” is not in your catalog, so this block is left out of the email.`, at));
     else {
       const problem = noUrl(product, placed);
       if (problem) out.push(problem);
@@ -63,8 +68,17 @@ function productChecks(doc: RenderableTemplate, data: RecipientData, version: st
     const empty = blocks.length - Math.min(products.length, blocks.length);
     if (empty > 0) {
       const first = blocks[blocks.length - empty];
-      const why = type === "product_recommender" ? "your catalog has too few products matching its settings" : "there are not enough products for this recipient";
-      out.push(check("empty-products", `${empty} of ${blocks.length} product slots in the ${SECTION_NAMES[type] ?? "product"} section would be empty (${why}); empty slots are left out of the email.`, { blockId: first.block.id, pointer: first.pointer }));
+      const why =
+        type === "product_recommender"
+          ? "your catalog has too few products matching its settings"
+          : "there are not enough products for this recipient";
+      out.push(
+        check(
+          "empty-products",
+          `${empty} of ${blocks.length} product slots in the ${SECTION_NAMES[type] ?? "product"} section would be empty (${why}); empty slots are left out of the email.`,
+          { blockId: first.block.id, pointer: first.pointer },
+        ),
+      );
     }
   }
   return out;
@@ -77,7 +91,12 @@ function productChecks(doc: RenderableTemplate, data: RecipientData, version: st
 export function renderChecks(doc: RenderableTemplate, data: RecipientData, htmlBytes: number, version?: string): Check[] {
   const out: Check[] = [];
   if (htmlBytes > GMAIL_CLIP_BYTES) {
-    out.push(check("html-too-large", `The email is ${Math.ceil(htmlBytes / 1024)} KB. Gmail clips emails over 102 KB and hides the rest, unsubscribe link included, behind “View entire message”: remove content or split it into two emails.`));
+    out.push(
+      check(
+        "html-too-large",
+        `The email is ${Math.ceil(htmlBytes / 1024)} KB. Gmail clips emails over 102 KB and hides the rest, unsubscribe link included, behind “View entire message”: remove content or split it into two emails.`,
+      ),
+    );
   }
   // An empty data context (the published email-content render) fills no products by design.
   if (!data.emptyContext) out.push(...productChecks(doc, data, version));

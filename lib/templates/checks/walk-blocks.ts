@@ -30,5 +30,6 @@ export function* placedParts(parts: readonly BlockComponent[] | undefined, point
 export function* strings(value: unknown, pointer: string): Generator<{ text: string; pointer: string }> {
   if (typeof value === "string") yield { text: value, pointer };
   else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* strings(v, `${pointer}/${i}`);
-  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) yield* strings(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) yield* strings(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`);
 }

@@ -23,16 +23,82 @@ name("contact.postal_code", "zip", "zipcode", "postalcode", "postcode");
 name("contact.address", "address", "address1", "street", "streetaddress");
 name("contact.birthdate", "birthday", "birthdate", "dob", "dateofbirth");
 name("contact.gender", "gender");
-name(UNSUBSCRIBE_TAG, "unsub", "unsubscribe", "unsubscribeurl", "unsubscribelink", "unsubscribelinkurl", "optout", "optouturl", "unsubscribeall");
-name(PREFERENCES_TAG, "updateprofile", "preferences", "preferencesurl", "managepreferences", "managepreferencesurl", "managesubscription", "managesubscriptionurl", "preferencecenter", "emailpreferences", "subscriptionpreferences");
-name(VIEW_IN_BROWSER_TAG, "archive", "archiveurl", "archivelink", "webversion", "webversionurl", "viewinbrowser", "viewinbrowserurl", "viewonline", "viewonlineurl", "browserurl", "webview", "webviewurl", "mirror");
-name("brand.name", "listcompany", "companyname", "brandname", "storename", "shopname", "organizationname", "orgname", "sendername", "fromname");
-name("brand.postal_address", "listaddress", "listaddresshtml", "htmllistaddresshtml", "htmllistaddress", "postaladdress", "organizationaddress", "organizationfulladdress", "senderaddress", "companyaddress", "physicaladdress", "mailingaddress", "storeaddress");
+name(
+  UNSUBSCRIBE_TAG,
+  "unsub",
+  "unsubscribe",
+  "unsubscribeurl",
+  "unsubscribelink",
+  "unsubscribelinkurl",
+  "optout",
+  "optouturl",
+  "unsubscribeall",
+);
+name(
+  PREFERENCES_TAG,
+  "updateprofile",
+  "preferences",
+  "preferencesurl",
+  "managepreferences",
+  "managepreferencesurl",
+  "managesubscription",
+  "managesubscriptionurl",
+  "preferencecenter",
+  "emailpreferences",
+  "subscriptionpreferences",
+);
+name(
+  VIEW_IN_BROWSER_TAG,
+  "archive",
+  "archiveurl",
+  "archivelink",
+  "webversion",
+  "webversionurl",
+  "viewinbrowser",
+  "viewinbrowserurl",
+  "viewonline",
+  "viewonlineurl",
+  "browserurl",
+  "webview",
+  "webviewurl",
+  "mirror",
+);
+name(
+  "brand.name",
+  "listcompany",
+  "companyname",
+  "brandname",
+  "storename",
+  "shopname",
+  "organizationname",
+  "orgname",
+  "sendername",
+  "fromname",
+);
+name(
+  "brand.postal_address",
+  "listaddress",
+  "listaddresshtml",
+  "htmllistaddresshtml",
+  "htmllistaddress",
+  "postaladdress",
+  "organizationaddress",
+  "organizationfulladdress",
+  "senderaddress",
+  "companyaddress",
+  "physicaladdress",
+  "mailingaddress",
+  "storeaddress",
+);
 
 const PREFIXES = /^(?:contact|subscriber|person|customer|recipient|member|user|profile|lead|merge)[._:]/i;
 
 export function knownPath(raw: string): string | undefined {
-  const key = raw.trim().replace(PREFIXES, "").toLowerCase().replace(/[^a-z0-9]/g, "");
+  const key = raw
+    .trim()
+    .replace(PREFIXES, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, "");
   return Object.hasOwn(NAMES, key) ? NAMES[key] : undefined;
 }
 

@@ -18,7 +18,10 @@ export function styleOf(el: Element): Record<string, string> {
   for (const decl of (attr(el, "style") ?? "").split(";")) {
     const at = decl.indexOf(":");
     if (at <= 0) continue;
-    out[decl.slice(0, at).trim().toLowerCase()] = decl.slice(at + 1).replace(/!important/i, "").trim();
+    out[decl.slice(0, at).trim().toLowerCase()] = decl
+      .slice(at + 1)
+      .replace(/!important/i, "")
+      .trim();
   }
   return out;
 }
@@ -32,7 +35,14 @@ export function colour(value: string | undefined): string | undefined {
 /** The background colour of an element: background-color, a colour in the background shorthand, or bgcolor. */
 export function backgroundOf(el: Element): string | undefined {
   const s = styleOf(el);
-  return colour(s["background-color"]) ?? s.background?.split(/\s+(?![^(]*\))/).map(colour).find(Boolean) ?? colour(attr(el, "bgcolor"));
+  return (
+    colour(s["background-color"]) ??
+    s.background
+      ?.split(/\s+(?![^(]*\))/)
+      .map(colour)
+      .find(Boolean) ??
+    colour(attr(el, "bgcolor"))
+  );
 }
 
 /** A whole number of pixels from "12px", "12" or "12.5px"; undefined for %, em and the rest. */

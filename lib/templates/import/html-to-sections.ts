@@ -34,9 +34,61 @@ type Item =
 
 export type KeptAsHtml = { blockId: string; reason: string };
 
-const INLINE = new Set(["span", "strong", "b", "em", "i", "u", "a", "br", "font", "small", "big", "sup", "sub", "code", "s", "strike", "abbr", "mark", "del", "ins", "label", "q", "cite", "time", "wbr", "tt", "var", "kbd", "samp", "bdi", "bdo"]);
+const INLINE = new Set([
+  "span",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "a",
+  "br",
+  "font",
+  "small",
+  "big",
+  "sup",
+  "sub",
+  "code",
+  "s",
+  "strike",
+  "abbr",
+  "mark",
+  "del",
+  "ins",
+  "label",
+  "q",
+  "cite",
+  "time",
+  "wbr",
+  "tt",
+  "var",
+  "kbd",
+  "samp",
+  "bdi",
+  "bdo",
+]);
 const TEXT = new Set(["p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "blockquote", "pre", "dl", "address"]);
-const UNMAPPABLE = new Set(["form", "input", "button", "select", "textarea", "iframe", "video", "audio", "object", "embed", "svg", "canvas", "map", "script", "noscript", "picture", "math", "template", "details"]);
+const UNMAPPABLE = new Set([
+  "form",
+  "input",
+  "button",
+  "select",
+  "textarea",
+  "iframe",
+  "video",
+  "audio",
+  "object",
+  "embed",
+  "svg",
+  "canvas",
+  "map",
+  "script",
+  "noscript",
+  "picture",
+  "math",
+  "template",
+  "details",
+]);
 const SKIP = new Set(["head", "meta", "title", "link", "base"]);
 const MAX_COLUMNS = 6;
 
@@ -65,7 +117,13 @@ function hasContent(n: Node): boolean {
 
 function isHidden(el: Element): boolean {
   const s = styleOf(el);
-  return s.display === "none" || s["mso-hide"] === "all" || s.visibility === "hidden" || (s["max-height"] === "0" && s.overflow === "hidden") || (s["max-height"] === "0px" && s.overflow === "hidden");
+  return (
+    s.display === "none" ||
+    s["mso-hide"] === "all" ||
+    s.visibility === "hidden" ||
+    (s["max-height"] === "0" && s.overflow === "hidden") ||
+    (s["max-height"] === "0px" && s.overflow === "hidden")
+  );
 }
 
 const safeLink = (href: string | undefined) => {
@@ -99,13 +157,20 @@ export class HtmlToSections {
   }
 
   private textStyles(ctx: Context) {
-    return validStyles({ color: ctx.color, fontFamily: ctx.fontFamily, fontSize: ctx.fontSize, lineHeight: ctx.lineHeight, alignment: ctx.align });
+    return validStyles({
+      color: ctx.color,
+      fontFamily: ctx.fontFamily,
+      fontSize: ctx.fontSize,
+      lineHeight: ctx.lineHeight,
+      alignment: ctx.align,
+    });
   }
 
   private image(el: Element, ctx: Context): Item {
     let src = attr(el, "src")?.trim() ?? "";
     if (src.startsWith("//")) src = `https:${src}`;
-    if (!/^(?:https?:\/\/|\/(?!\/)|\[\[)/i.test(src) || src.length > 2048) return this.htmlBlock(el, "an image with a relative or embedded address");
+    if (!/^(?:https?:\/\/|\/(?!\/)|\[\[)/i.test(src) || src.length > 2048)
+      return this.htmlBlock(el, "an image with a relative or embedded address");
     const width = pixels(attr(el, "width")) ?? pixels(styleOf(el).width);
     const link = safeLink(ctx.link);
     const block: Block = {
@@ -128,7 +193,12 @@ export class HtmlToSections {
     if (!hasText(a) || descendants(a, (e) => e.tagName === "img" || TEXT.has(e.tagName) || e.tagName === "table")) return false;
     const s = styleOf(a);
     const padded = !!(s.padding || s["padding-top"] || s["padding-left"]);
-    return !!backgroundOf(a) || !!cellBg || (padded && (!!s.border || !!s["border-radius"] || s.display === "inline-block" || s.display === "block")) || /\b(?:btn|button|cta)\b/i.test(attr(a, "class") ?? "");
+    return (
+      !!backgroundOf(a) ||
+      !!cellBg ||
+      (padded && (!!s.border || !!s["border-radius"] || s.display === "inline-block" || s.display === "block")) ||
+      /\b(?:btn|button|cta)\b/i.test(attr(a, "class") ?? "")
+    );
   }
 
   private button(a: Element, ctx: Context, holder?: Element): Item {
@@ -176,10 +246,11 @@ export class HtmlToSections {
     let holder: Element | null = null;
     const find = (n: Element): boolean => {
       if (n === a) return true;
-      for (const c of n.childNodes) if (isElement(c) && find(c)) {
-        if (!holder && backgroundOf(n)) holder = n;
-        return true;
-      }
+      for (const c of n.childNodes)
+        if (isElement(c) && find(c)) {
+          if (!holder && backgroundOf(n)) holder = n;
+          return true;
+        }
       return false;
     };
     find(el);
@@ -190,9 +261,26 @@ export class HtmlToSections {
   private line(el: Element): Item {
     const s = styleOf(el);
     const border = s["border-top"] ?? s.border ?? "";
-    const thickness = pixels(border.split(/\s+/).find((p) => /^\d/.test(p))) ?? pixels(s["border-top-width"]) ?? pixels(attr(el, "size")) ?? pixels(s.height) ?? 1;
-    const color = border.split(/\s+(?![^(]*\))/).map(colour).find(Boolean) ?? colour(s["border-top-color"]) ?? colour(s["border-color"]) ?? colour(attr(el, "color")) ?? colour(s["background-color"]);
-    const block: Block = { id: newId(), type: "lineSpace", lineSpace: { type: "line", height: Math.min(Math.max(thickness, 1), 500), lineStyle: "solid" } };
+    const thickness =
+      pixels(border.split(/\s+/).find((p) => /^\d/.test(p))) ??
+      pixels(s["border-top-width"]) ??
+      pixels(attr(el, "size")) ??
+      pixels(s.height) ??
+      1;
+    const color =
+      border
+        .split(/\s+(?![^(]*\))/)
+        .map(colour)
+        .find(Boolean) ??
+      colour(s["border-top-color"]) ??
+      colour(s["border-color"]) ??
+      colour(attr(el, "color")) ??
+      colour(s["background-color"]);
+    const block: Block = {
+      id: newId(),
+      type: "lineSpace",
+      lineSpace: { type: "line", height: Math.min(Math.max(thickness, 1), 500), lineStyle: "solid" },
+    };
     const styles = validStyles({ dividerColor: color });
     if (styles) block.styleProperties = styles;
     return { kind: "block", block };
@@ -209,7 +297,13 @@ export class HtmlToSections {
     if (children.length < 2) return null;
     const isColumn = (c: Element) => {
       const s = styleOf(c);
-      return s.display === "inline-block" || s.float === "left" || s.float === "right" || s.display === "table-cell" || /\bcol(?:umn)?\b/i.test(attr(c, "class") ?? "");
+      return (
+        s.display === "inline-block" ||
+        s.float === "left" ||
+        s.float === "right" ||
+        s.display === "table-cell" ||
+        /\bcol(?:umn)?\b/i.test(attr(c, "class") ?? "")
+      );
     };
     return children.every(isColumn) ? children : null;
   }
@@ -230,7 +324,8 @@ export class HtmlToSections {
     };
     // Widths that do not add up (a spacer cell left out, mixed units) are left to the renderer to share out.
     const px = row.columns.map((c) => (c.width?.endsWith("px") ? parseInt(c.width, 10) : NaN));
-    if (row.columns.some((c) => !c.width) || (px.some(Number.isNaN) && !row.columns.every((c) => c.width?.endsWith("%")))) for (const c of row.columns) delete c.width;
+    if (row.columns.some((c) => !c.width) || (px.some(Number.isNaN) && !row.columns.every((c) => c.width?.endsWith("%"))))
+      for (const c of row.columns) delete c.width;
     return [{ kind: "columns", row }];
   }
 
@@ -259,7 +354,16 @@ export class HtmlToSections {
       }
       return [{ kind: "text", html: `<p>${serializeOuter(el)}</p>` }];
     }
-    const blockish = descendants(el, (e) => e.tagName === "img" || e.tagName === "table" || e.tagName === "hr" || e.tagName === "div" || UNMAPPABLE.has(e.tagName) || (e.tagName === "a" && this.isButton(e)));
+    const blockish = descendants(
+      el,
+      (e) =>
+        e.tagName === "img" ||
+        e.tagName === "table" ||
+        e.tagName === "hr" ||
+        e.tagName === "div" ||
+        UNMAPPABLE.has(e.tagName) ||
+        (e.tagName === "a" && this.isButton(e)),
+    );
     if (TEXT.has(tag) && !blockish) return [{ kind: "text", html: serializeOuter(el) }];
     if (INLINE.has(tag) && !blockish) return [{ kind: "text", html: `<p>${serializeOuter(el)}</p>` }];
 
@@ -290,7 +394,14 @@ export class HtmlToSections {
     const out: Item[] = [];
     let run: Node[] = [];
     const flush = () => {
-      if (run.some((n) => hasContent(n))) out.push({ kind: "text", html: `<p>${run.map((n) => (isElement(n) ? serializeOuter(n) : escapeText(textContent(n)))).join("").trim()}</p>` });
+      if (run.some((n) => hasContent(n)))
+        out.push({
+          kind: "text",
+          html: `<p>${run
+            .map((n) => (isElement(n) ? serializeOuter(n) : escapeText(textContent(n))))
+            .join("")
+            .trim()}</p>`,
+        });
       run = [];
     };
     for (const child of parent.childNodes) {
@@ -299,7 +410,10 @@ export class HtmlToSections {
         continue;
       }
       if (!isElement(child)) continue;
-      const inline = INLINE.has(child.tagName) && child.tagName !== "a" && !descendants(child, (e) => !INLINE.has(e.tagName) || (e.tagName === "a" && this.isButton(e)));
+      const inline =
+        INLINE.has(child.tagName) &&
+        child.tagName !== "a" &&
+        !descendants(child, (e) => !INLINE.has(e.tagName) || (e.tagName === "a" && this.isButton(e)));
       const inlineLink = child.tagName === "a" && !this.isButton(child) && !descendants(child, (e) => !INLINE.has(e.tagName));
       if (inline || inlineLink) {
         run.push(child);
@@ -396,7 +510,10 @@ function wholeHtml(el: Element): string {
   if (el.tagName !== "tr") return serializeOuter(el);
   let table: ParentNode | null = el.parentNode;
   while (table && isElement(table) && table.tagName !== "table") table = table.parentNode;
-  const attrs = table && isElement(table) ? table.attrs.map((a) => ` ${a.name}="${a.value.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`).join("") : "";
+  const attrs =
+    table && isElement(table)
+      ? table.attrs.map((a) => ` ${a.name}="${a.value.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`).join("")
+      : "";
   return `<table${attrs}><tbody>${serializeOuter(el)}</tbody></table>`;
 }
 
@@ -413,7 +530,22 @@ export type Converted = {
   styles: string[];
 };
 
-const WRAPPERS = new Set(["table", "tbody", "tr", "td", "th", "div", "center", "body", "html", "span", "font", "section", "article", "main"]);
+const WRAPPERS = new Set([
+  "table",
+  "tbody",
+  "tr",
+  "td",
+  "th",
+  "div",
+  "center",
+  "body",
+  "html",
+  "span",
+  "font",
+  "section",
+  "article",
+  "main",
+]);
 
 /** Converts a body's HTML (already inlined) into sections. */
 export function htmlToSections(html: string): Converted {

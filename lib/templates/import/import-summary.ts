@@ -10,11 +10,19 @@ export const ImportSummarySchema = z
     sections: z.number().int().meta({ description: "Sections made" }),
     blocks: z.record(z.string(), z.number().int()).meta({ description: "Blocks made, by type (text, image, button, lineSpace, htmlCode)" }),
     keptAsHtml: z
-      .array(z.object({ pointer: z.string(), blockId: z.string(), reason: z.string().meta({ description: "Why it could not become blocks, e.g. \"a data table\"" }) }))
+      .array(
+        z.object({
+          pointer: z.string(),
+          blockId: z.string(),
+          reason: z.string().meta({ description: 'Why it could not become blocks, e.g. "a data table"' }),
+        }),
+      )
       .meta({ description: "Parts kept whole in HTML code blocks (never dropped)" }),
     stylesKept: z.boolean().meta({ description: "Whether <style> tags were kept (in the HTML code block of the first section)" }),
     mergeTags: z.object({
-      converted: z.array(z.object({ from: z.string(), to: z.string(), count: Count })).meta({ description: "Merge tags of other tools written as Inkwell's" }),
+      converted: z
+        .array(z.object({ from: z.string(), to: z.string(), count: Count }))
+        .meta({ description: "Merge tags of other tools written as Inkwell's" }),
       unknown: z.array(z.object({ tag: z.string(), count: Count })).meta({ description: "Merge tags not recognised, left as written" }),
     }),
   })

@@ -16,7 +16,14 @@ export async function deleteLayout(brandId: string, id: string): Promise<void> {
   if (refs.length > 0) {
     const templates = refs.slice(0, NAMED).map((r) => r.template);
     const names = templates.map((t) => `"${t.name}" (${t.id})`).join(", ");
-    throw new ApiProblem("conflict", `The layout is used by ${refs.length > NAMED ? `more than ${NAMED} templates, including` : ""} ${names}; remove it from them first`.replace("by  ", "by "), { templates });
+    throw new ApiProblem(
+      "conflict",
+      `The layout is used by ${refs.length > NAMED ? `more than ${NAMED} templates, including` : ""} ${names}; remove it from them first`.replace(
+        "by  ",
+        "by ",
+      ),
+      { templates },
+    );
   }
   // A template referencing it in the meantime makes this fail on the foreign key: a 409 too.
   await db.universalLayout.deleteMany({ where: { id, brandId } });

@@ -29,7 +29,8 @@ export async function listLayouts(brandId: string, query: ListLayoutsQuery) {
     valueOf: (row: { createdAt: Date }) => row.createdAt.toISOString(),
     toColumn: cursorDate,
     fetch: (args) => {
-      const find = (found: typeof args) => db.universalLayout.findMany({ ...found, where: { brandId, ...found.where }, select: { ...layoutSelect, nameLower: true } });
+      const find = (found: typeof args) =>
+        db.universalLayout.findMany({ ...found, where: { brandId, ...found.where }, select: { ...layoutSelect, nameLower: true } });
       return needle ? findNameContaining(needle, args, find) : find(args);
     },
   });

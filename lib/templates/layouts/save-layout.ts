@@ -9,7 +9,14 @@ import { LayoutInput, SNAPSHOT_STATE, type Layout } from "./schema";
 export const layoutSelect = { id: true, name: true, content: true, createdAt: true, updatedAt: true } as const;
 
 export function toLayout(row: { id: string; name: string; content: unknown; createdAt: Date; updatedAt: Date }): Layout {
-  return { id: row.id, name: row.name, content: row.content as Layout["content"], snapshotState: SNAPSHOT_STATE, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    id: row.id,
+    name: row.name,
+    content: row.content as Layout["content"],
+    snapshotState: SNAPSHOT_STATE,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 function parseLayout(raw: unknown): LayoutInput {

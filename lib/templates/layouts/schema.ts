@@ -22,7 +22,9 @@ export const LayoutSchema = z
     id: z.string(),
     name: z.string(),
     content: Section,
-    snapshotState: z.string().meta({ description: `Read-only. Inkwell makes no snapshot images: always "${SNAPSHOT_STATE}", and snapshotUrl is absent` }),
+    snapshotState: z
+      .string()
+      .meta({ description: `Read-only. Inkwell makes no snapshot images: always "${SNAPSHOT_STATE}", and snapshotUrl is absent` }),
     snapshotUrl: z.string().optional().meta({ description: "Read-only: a picture of the layout, when one exists" }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),

@@ -26,14 +26,21 @@ export async function up(db: MigrationDb): Promise<{ templates: number; layouts:
   const text = (column: string) => (db.kind === "postgres" ? `"${column}"::text AS "${column}"` : `"${column}"`);
   const json = db.kind === "postgres" ? "?::jsonb" : "?";
   let templates = 0;
-  for await (const rows of batches<{ id: string; generalSettings: string; sections: string }>(db, `SELECT "id", ${text("generalSettings")}, ${text("sections")} FROM "EmailTemplate"`)) {
+  for await (const rows of batches<{ id: string; generalSettings: string; sections: string }>(
+    db,
+    `SELECT "id", ${text("generalSettings")}, ${text("sections")} FROM "EmailTemplate"`,
+  )) {
     for (const row of rows) {
       const before = { generalSettings: JSON.parse(row.generalSettings), sections: JSON.parse(row.sections) };
       const after = convertDocument(before, row.id);
       const generalSettings = JSON.stringify(after.generalSettings);
       const sections = JSON.stringify(after.sections);
       if (generalSettings === JSON.stringify(before.generalSettings) && sections === JSON.stringify(before.sections)) continue;
-      await db.run(`UPDATE "EmailTemplate" SET "generalSettings" = ${json}, "sections" = ${json} WHERE "id" = ?`, [generalSettings, sections, row.id]);
+      await db.run(`UPDATE "EmailTemplate" SET "generalSettings" = ${json}, "sections" = ${json} WHERE "id" = ?`, [
+        generalSettings,
+        sections,
+        row.id,
+      ]);
       templates++;
     }
   }

@@ -90,12 +90,28 @@ export function convertBlock(old: Rec, fixId: (id: unknown) => string): Rec {
   const base: Rec = { id: fixId(id), type, stylePresetID };
   const filter = rec(visibility)?.condition ? conditionToFilter(rec(visibility)!.condition) : undefined;
   const v = rec(visibility);
-  base.visibility = !v ? undefined : "hideOnDesktop" in v || "hideOnMobile" in v ? oldVisibility(v) : "isDesktopVisible" in v || "isMobileVisible" in v ? v : undefined;
+  base.visibility = !v
+    ? undefined
+    : "hideOnDesktop" in v || "hideOnMobile" in v
+      ? oldVisibility(v)
+      : "isDesktopVisible" in v || "isMobileVisible" in v
+        ? v
+        : undefined;
   if (filter) base.filter = filter;
   const styles = convertStyles(styleProperties, { button: type === "button" && !published(old, "button") });
   const withStyles = (extra: Rec) => clean({ ...base, ...f, ...extra, styleProperties: styles });
   const components = (list: unknown) =>
-    arr(list).map((c: Rec) => clean({ ...c, id: c.id === undefined ? undefined : fixId(c.id), styleProperties: convertStyles(c.styleProperties), components: c.components === undefined ? undefined : arr(c.components).map((n: Rec) => clean({ ...n, id: n.id === undefined ? undefined : fixId(n.id) })) }));
+    arr(list).map((c: Rec) =>
+      clean({
+        ...c,
+        id: c.id === undefined ? undefined : fixId(c.id),
+        styleProperties: convertStyles(c.styleProperties),
+        components:
+          c.components === undefined
+            ? undefined
+            : arr(c.components).map((n: Rec) => clean({ ...n, id: n.id === undefined ? undefined : fixId(n.id) })),
+      }),
+    );
 
   switch (type) {
     case "text":
@@ -108,26 +124,54 @@ export function convertBlock(old: Rec, fixId: (id: unknown) => string): Rec {
     case "image": {
       if (published(old, "image")) return withStyles({});
       const { src, alt, link, width, align, ...rest } = f;
-      return clean({ ...base, ...rest, image: clean({ source: src, altText: alt, link, resizeWidth: widthPx(width) }), styleProperties: align ? { ...styles, alignment: align } : styles });
+      return clean({
+        ...base,
+        ...rest,
+        image: clean({ source: src, altText: alt, link, resizeWidth: widthPx(width) }),
+        styleProperties: align ? { ...styles, alignment: align } : styles,
+      });
     }
     case "video": {
       if (published(old, "video")) return withStyles({});
       const { videoUrl, thumbnailSrc, alt, width, ...rest } = f;
-      return clean({ ...base, ...rest, video: clean({ link: videoUrl, altText: alt, image: clean({ source: thumbnailSrc, altText: alt, resizeWidth: widthPx(width) }) }), styleProperties: styles });
+      return clean({
+        ...base,
+        ...rest,
+        video: clean({ link: videoUrl, altText: alt, image: clean({ source: thumbnailSrc, altText: alt, resizeWidth: widthPx(width) }) }),
+        styleProperties: styles,
+      });
     }
     case "logo": {
       if (published(old, "logo") || published(old, "image")) return withStyles({});
       const { src, alt, link, width, align, ...rest } = f;
       const image = src !== undefined || alt !== undefined ? clean({ source: src, altText: alt }) : undefined;
       const logo = clean({ link, resizeWidth: widthPx(width) });
-      return clean({ ...base, ...rest, logo: Object.keys(logo).length ? logo : undefined, image, styleProperties: align ? { ...styles, alignment: align } : styles });
+      return clean({
+        ...base,
+        ...rest,
+        logo: Object.keys(logo).length ? logo : undefined,
+        image,
+        styleProperties: align ? { ...styles, alignment: align } : styles,
+      });
     }
     case "menu": {
       const { components: items, layout, separator, ...rest } = f;
       const converted = arr(items).map((item: Rec) => {
-        if (item.link === undefined) return clean({ ...item, id: item.id === undefined ? undefined : fixId(item.id), styleProperties: convertStyles(item.styleProperties) });
+        if (item.link === undefined)
+          return clean({
+            ...item,
+            id: item.id === undefined ? undefined : fixId(item.id),
+            styleProperties: convertStyles(item.styleProperties),
+          });
         const { link, text, ...other } = item;
-        return clean({ ...other, id: fixId(item.id), type: "text", role: "menu_text", text: `<a href="${escapeHtml(String(link))}">${escapeHtml(String(text ?? ""))}</a>`, styleProperties: convertStyles(item.styleProperties) });
+        return clean({
+          ...other,
+          id: fixId(item.id),
+          type: "text",
+          role: "menu_text",
+          text: `<a href="${escapeHtml(String(link))}">${escapeHtml(String(text ?? ""))}</a>`,
+          styleProperties: convertStyles(item.styleProperties),
+        });
       });
       const menu = rec(rest.menu) ?? clean({ layout, separator });
       delete rest.menu;
@@ -137,8 +181,13 @@ export function convertBlock(old: Rec, fixId: (id: unknown) => string): Rec {
       if (published(old, "social")) return withStyles({});
       const { icons, iconStyle, iconSize, ...rest } = f;
       return clean({
-        ...base, ...rest,
-        social: clean({ icons: arr(icons).map((i: Rec) => clean({ type: i.network ?? i.type, link: i.link })), iconStyle, size: iconSize ? ICON_SIZES[iconSize] : undefined }),
+        ...base,
+        ...rest,
+        social: clean({
+          icons: arr(icons).map((i: Rec) => clean({ type: i.network ?? i.type, link: i.link })),
+          iconStyle,
+          size: iconSize ? ICON_SIZES[iconSize] : undefined,
+        }),
         styleProperties: styles,
       });
     }
@@ -159,7 +208,13 @@ export function convertBlock(old: Rec, fixId: (id: unknown) => string): Rec {
       return clean({ ...base, ...rest, preheader: clean({ linkText: text }), styleProperties: styles });
     }
     case "product": {
-      if (published(old, "product") || Array.isArray(f.components)) return clean({ ...base, ...f, components: f.components === undefined ? undefined : components(f.components), styleProperties: styles });
+      if (published(old, "product") || Array.isArray(f.components))
+        return clean({
+          ...base,
+          ...f,
+          components: f.components === undefined ? undefined : components(f.components),
+          styleProperties: styles,
+        });
       const { productID, showImage, showTitle, showPrice, showDescription, showButton, buttonText, ...rest } = f;
       const parts: Rec[] = [];
       const part = (role: string, t: string, extra: Rec = {}) => parts.push({ id: fixId(`${id}:${role}`), type: t, role, ...extra });
@@ -175,7 +230,8 @@ export function convertBlock(old: Rec, fixId: (id: unknown) => string): Rec {
       if (published(old, type)) return clean({ ...base, ...f, components: components(f.components), styleProperties: styles });
       const { code, text, ...rest } = f;
       return clean({
-        ...base, ...rest,
+        ...base,
+        ...rest,
         [type]: clean({ code, offerText: text }),
         components: [{ id: fixId(`${id}:discount_code`), type: "text", role: "discount_code", text: escapeHtml(String(code ?? "")) }],
         styleProperties: styles,
@@ -186,9 +242,16 @@ export function convertBlock(old: Rec, fixId: (id: unknown) => string): Rec {
       const { discountType, value, expiresInDays, prefix, text, ...rest } = f;
       const kind = discountType === "fixed_amount" ? "fixed" : discountType === "free_shipping" ? "shipping" : "percentage";
       const parts: Rec[] = [{ id: fixId(`${id}:discount_code`), type: "text", role: "discount_code", text: "XXXX-XXXX-XXXX" }];
-      if (expiresInDays !== undefined) parts.push({ id: fixId(`${id}:discount_expiration_date`), type: "text", role: "discount_expiration_date", text: `Valid for ${expiresInDays} day${expiresInDays === 1 ? "" : "s"}` });
+      if (expiresInDays !== undefined)
+        parts.push({
+          id: fixId(`${id}:discount_expiration_date`),
+          type: "text",
+          role: "discount_expiration_date",
+          text: `Valid for ${expiresInDays} day${expiresInDays === 1 ? "" : "s"}`,
+        });
       return clean({
-        ...base, ...rest,
+        ...base,
+        ...rest,
         dynamicDiscount: clean({
           code: prefix ? `${prefix}-XXXX-XXXX-XXXX` : "XXXX-XXXX-XXXX",
           discountType: kind,
@@ -204,28 +267,47 @@ export function convertBlock(old: Rec, fixId: (id: unknown) => string): Rec {
     case "orderSummary": {
       if (published(old, "orderSummary")) return withStyles({});
       const { showOrderNumber, showOrderDate, ...rest } = f;
-      const hiddenFields = clean({ isOrderIDHidden: showOrderNumber === false ? true : undefined, isDateHidden: showOrderDate === false ? true : undefined });
+      const hiddenFields = clean({
+        isOrderIDHidden: showOrderNumber === false ? true : undefined,
+        isDateHidden: showOrderDate === false ? true : undefined,
+      });
       return clean({ ...base, ...rest, orderSummary: { hiddenFields }, styleProperties: styles });
     }
     case "orderProducts": {
       if (published(old, "orderProducts")) return withStyles({});
       const { showImage, showQuantity, showPrice, ...rest } = f;
-      const hiddenFields = clean({ isImageHidden: showImage === false || undefined, isQuantityHidden: showQuantity === false || undefined, isPriceHidden: showPrice === false || undefined });
+      const hiddenFields = clean({
+        isImageHidden: showImage === false || undefined,
+        isQuantityHidden: showQuantity === false || undefined,
+        isPriceHidden: showPrice === false || undefined,
+      });
       return clean({ ...base, ...rest, orderProducts: { hiddenFields }, styleProperties: styles });
     }
     case "orderTotal": {
       if (published(old, "orderTotal")) return withStyles({});
       const { showSubtotal, showShipping, showTax, showDiscount, ...rest } = f;
       const hiddenFields = clean({
-        isSubTotalHidden: showSubtotal === false || undefined, isShippingPriceHidden: showShipping === false || undefined,
-        isTaxTotalHidden: showTax === false || undefined, isDiscountTotalHidden: showDiscount === false || undefined,
+        isSubTotalHidden: showSubtotal === false || undefined,
+        isShippingPriceHidden: showShipping === false || undefined,
+        isTaxTotalHidden: showTax === false || undefined,
+        isDiscountTotalHidden: showDiscount === false || undefined,
       });
       return clean({ ...base, ...rest, orderTotal: { hiddenFields }, styleProperties: styles });
     }
     case "orderAddresses": {
       if (published(old, "orderAddresses")) return withStyles({});
       const { showBilling, showShipping, ...rest } = f;
-      const all = { isNameSurnameHidden: true, isCompanyHidden: true, isAddress1Hidden: true, isAddress2Hidden: true, isCityHidden: true, isStateHidden: true, isZipCodeHidden: true, isCountryHidden: true, isPhoneHidden: true };
+      const all = {
+        isNameSurnameHidden: true,
+        isCompanyHidden: true,
+        isAddress1Hidden: true,
+        isAddress2Hidden: true,
+        isCityHidden: true,
+        isStateHidden: true,
+        isZipCodeHidden: true,
+        isCountryHidden: true,
+        isPhoneHidden: true,
+      };
       const hiddenFields = clean({ billing: showBilling === false ? all : undefined, shipping: showShipping === false ? all : undefined });
       return clean({ ...base, ...rest, orderAddresses: { hiddenFields }, styleProperties: styles });
     }
@@ -253,7 +335,7 @@ export function convertSection(old: Rec, fixId: (id: unknown) => string): Rec {
     const list = rec(s.dynamicList);
     if (list && "source" in list) {
       s.dynamicList = clean({
-        listPath: list.source === "eventProperty" ? list.property || "items" : OLD_SOURCES[list.source] ?? "order.products",
+        listPath: list.source === "eventProperty" ? list.property || "items" : (OLD_SOURCES[list.source] ?? "order.products"),
         layout: "list",
         repetitionCount: list.limit,
       });
@@ -262,17 +344,21 @@ export function convertSection(old: Rec, fixId: (id: unknown) => string): Rec {
   }
   out.styleProperties = convertStyles(styleProperties);
   if (rows !== undefined) {
-    out.rows = arr(rows).map((row: Rec) => clean({
-      ...row,
-      id: fixId(row.id),
-      styleProperties: convertStyles(row.styleProperties),
-      columns: arr(row.columns).map((column: Rec) => clean({
-        ...column,
-        id: fixId(column.id),
-        styleProperties: convertStyles(column.styleProperties),
-        blocks: arr(column.blocks).map((block: Rec) => convertBlock(block, fixId)),
-      })),
-    }));
+    out.rows = arr(rows).map((row: Rec) =>
+      clean({
+        ...row,
+        id: fixId(row.id),
+        styleProperties: convertStyles(row.styleProperties),
+        columns: arr(row.columns).map((column: Rec) =>
+          clean({
+            ...column,
+            id: fixId(column.id),
+            styleProperties: convertStyles(column.styleProperties),
+            blocks: arr(column.blocks).map((block: Rec) => convertBlock(block, fixId)),
+          }),
+        ),
+      }),
+    );
   }
   return clean(out);
 }
@@ -288,15 +374,23 @@ export function convertGeneralSettings(old: unknown): Rec {
   const gmail = rec(g.gmail);
   if (gmail && !("annotation" in gmail)) {
     const { enabled, offerDescription, discountCode, logoUrl, offerStartDate, offerEndDate } = gmail;
-    g.gmail = { annotation: clean({ isEnabled: enabled, discountDescription: offerDescription, discountCode, logoUrl, offerStartDate, offerEndDate }) };
+    g.gmail = {
+      annotation: clean({ isEnabled: enabled, discountDescription: offerDescription, discountCode, logoUrl, offerStartDate, offerEndDate }),
+    };
   }
   return g;
 }
 
 /** A whole stored template document (its JSON columns) → published; `scope` makes derived ids stable. */
-export function convertDocument(doc: { generalSettings: unknown; sections: unknown }, scope: string): { generalSettings: Rec; sections: Rec[] } {
+export function convertDocument(
+  doc: { generalSettings: unknown; sections: unknown },
+  scope: string,
+): { generalSettings: Rec; sections: Rec[] } {
   const fixId = idMapper(scope);
-  return { generalSettings: convertGeneralSettings(doc.generalSettings), sections: arr(doc.sections).map((s: Rec) => convertSection(s, fixId)) };
+  return {
+    generalSettings: convertGeneralSettings(doc.generalSettings),
+    sections: arr(doc.sections).map((s: Rec) => convertSection(s, fixId)),
+  };
 }
 
 /** A universal layout's content (one section) → published. */

@@ -70,7 +70,15 @@ export async function compileUncached(doc: RenderableTemplate, shape: Shape): Pr
   const mjml = templateToMjml(doc, shape, tokens);
   const { html, errors } = await mjmlToHtml(mjml);
   const text = htmlToText(html);
-  return { mjml, html, text, htmlSplit: splitTokens(html), textSplit: splitTokens(text), specs: tokens.specs, warnings: [...tokens.warnings, ...errors] };
+  return {
+    mjml,
+    html,
+    text,
+    htmlSplit: splitTokens(html),
+    textSplit: splitTokens(text),
+    specs: tokens.specs,
+    warnings: [...tokens.warnings, ...errors],
+  };
 }
 
 // A bounded map in insertion order: the oldest entries go first.
@@ -82,7 +90,9 @@ const cache = new Map<string, Promise<Compiled>>();
  * layout can change under a template whose own updatedAt does not.
  */
 export function versionKey(doc: RenderableTemplate): string {
-  const digest = createHash("sha1").update(JSON.stringify([doc.name, doc.generalSettings, doc.sections])).digest("base64url");
+  const digest = createHash("sha1")
+    .update(JSON.stringify([doc.name, doc.generalSettings, doc.sections]))
+    .digest("base64url");
   return `${doc.id ?? "-"}@${doc.updatedAt ?? "-"}#${digest}`;
 }
 

@@ -23,14 +23,22 @@ export function ruleMatches(rule: Rule, contact: RecipientContact): boolean {
   const a = (actual ?? "").toLowerCase();
   const e = (rule.value ?? "").toLowerCase();
   switch (rule.operator ?? "equals") {
-    case "exists": return actual !== undefined;
-    case "notExists": return actual === undefined;
-    case "equals": return a === e;
-    case "notEquals": return a !== e;
-    case "contains": return a.includes(e);
-    case "notContains": return !a.includes(e);
-    case "startsWith": return a.startsWith(e);
-    case "endsWith": return a.endsWith(e);
+    case "exists":
+      return actual !== undefined;
+    case "notExists":
+      return actual === undefined;
+    case "equals":
+      return a === e;
+    case "notEquals":
+      return a !== e;
+    case "contains":
+      return a.includes(e);
+    case "notContains":
+      return !a.includes(e);
+    case "startsWith":
+      return a.startsWith(e);
+    case "endsWith":
+      return a.endsWith(e);
     case "greaterThan":
     case "lessThan": {
       if (actual === undefined) return false;
@@ -39,7 +47,8 @@ export function ruleMatches(rule: Rule, contact: RecipientContact): boolean {
       if (!Number.isFinite(x) || !Number.isFinite(y)) return false;
       return rule.operator === "greaterThan" ? x > y : x < y;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -55,9 +64,11 @@ export function hiddenNodes(sections: readonly RenderSection[], contact: Recipie
   const hidden: string[] = [];
   for (const section of sections) {
     if (!filterMatches(section.settings?.filter, contact)) hidden.push(section.id);
-    for (const row of section.rows) for (const column of row.columns) for (const block of column.blocks) {
-      if (block.filter && !filterMatches(block.filter, contact)) hidden.push(block.id);
-    }
+    for (const row of section.rows)
+      for (const column of row.columns)
+        for (const block of column.blocks) {
+          if (block.filter && !filterMatches(block.filter, contact)) hidden.push(block.id);
+        }
   }
   return hidden;
 }

@@ -35,7 +35,17 @@ function blocksOf(section: RenderSection): Block[] {
 }
 
 function productLine(p: ProductView): Props {
-  return { productID: p.productID, productTitle: p.title, productPrice: p.price, productURL: p.url, productImageURL: p.imageUrl, title: p.title, price: p.price, url: p.url, imageUrl: p.imageUrl };
+  return {
+    productID: p.productID,
+    productTitle: p.title,
+    productPrice: p.price,
+    productURL: p.url,
+    productImageURL: p.imageUrl,
+    title: p.title,
+    price: p.price,
+    url: p.url,
+    imageUrl: p.imageUrl,
+  };
 }
 
 /** A dynamicDiscount code stable per recipient and block (an e-commerce plugin would issue real ones). */
@@ -51,9 +61,12 @@ async function listItems(brand: Brand, section: RenderSection, recipient: Recipi
   const limit = config.repetitionCount ?? DEFAULT_LIST_LIMIT;
   const listPath = config.listPath ?? "order.products";
   switch (listPath) {
-    case "order.products": return ((await latestOrder(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
-    case "cart.products": return ((await latestOpenCart(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
-    case "recommendations": return (await recommendProducts(brand, recipient.id, { type: "newest" }, Math.min(limit, MAX_SLOTS))).map(productLine);
+    case "order.products":
+      return ((await latestOrder(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
+    case "cart.products":
+      return ((await latestOpenCart(brand.id, recipient.id))?.lineItems ?? []).slice(0, limit);
+    case "recommendations":
+      return (await recommendProducts(brand, recipient.id, { type: "newest" }, Math.min(limit, MAX_SLOTS))).map(productLine);
     default: {
       // Any other path is read from the recipient's most recent event that carries a list there.
       const path = listPath.replace(/^event\./, "").split(".");
@@ -96,12 +109,22 @@ function codePrefix(block: Block): string | undefined {
  * What a render shows. No recipient: a preview with sample data, or with `empty` (email content renders)
  * an empty data context: no contact values, no products, no order, empty lists.
  */
-export async function loadRecipientData(brand: Brand, template: RenderableTemplate, recipient: Recipient | null, options: { empty?: boolean } & LinkOptions = {}): Promise<RecipientData> {
+export async function loadRecipientData(
+  brand: Brand,
+  template: RenderableTemplate,
+  recipient: Recipient | null,
+  options: { empty?: boolean } & LinkOptions = {},
+): Promise<RecipientData> {
   if (!recipient && options.empty) return emptyData(brand, template);
   const data: RecipientData = {
     contact: recipient ?? SAMPLE_CONTACT,
     hidden: recipient ? hiddenNodes(template.sections, recipient) : [],
-    slots: {}, listing: {}, lists: {}, order: null, discounts: {}, warnings: [],
+    slots: {},
+    listing: {},
+    lists: {},
+    order: null,
+    discounts: {},
+    warnings: [],
     ...brandValues(brand, template, recipient, options.mode),
   };
   const allBlocks = template.sections.flatMap(blocksOf);
@@ -113,7 +136,8 @@ export async function loadRecipientData(brand: Brand, template: RenderableTempla
     const fill = (p: Promise<ProductView[]>) => work.push(p.then((products) => (data.slots[section.id] = complete(products, report))));
     switch (section.type) {
       case "product_recommender":
-        if (section.productRecommender) fill(recommendProducts(brand, recipient?.id ?? null, section.productRecommender, slots, new Date(), report));
+        if (section.productRecommender)
+          fill(recommendProducts(brand, recipient?.id ?? null, section.productRecommender, slots, new Date(), report));
         break;
       case "product_cart_recovery":
         fill(recipient ? cartProducts(brand.id, recipient.id, slots) : Promise.resolve(sampleProducts(slots)));
@@ -122,53 +146,89 @@ export async function loadRecipientData(brand: Brand, template: RenderableTempla
         fill(recipient ? backInStockProducts(brand.id, recipient.id, slots) : Promise.resolve(sampleProducts(slots)));
         break;
       case "dynamic_list":
-        work.push((recipient ? listItems(brand, section, recipient) : Promise.resolve(sampleListItems())).then((items) => (data.lists[section.id] = items)));
+        work.push(
+          (recipient ? listItems(brand, section, recipient) : Promise.resolve(sampleListItems())).then(
+            (items) => (data.lists[section.id] = items),
+          ),
+        );
         break;
     }
   });
 
   const listed = allBlocks.filter((b) => b.type === "product" && !!b.product?.productID);
   if (listed.length) {
-    work.push(productsByIds(brand.id, listed.map((b) => b.product!.productID!)).then((rows) => {
-      const byId = new Map(rows.map((r) => [r.productId, toView(r)]));
-      listed.forEach((b, i) => {
-        const product = byId.get(b.product!.productID!) ?? (recipient ? undefined : sampleProducts(i + 1)[i]);
-        const pointer = template.sections.findIndex((section) => blocksOf(section).includes(b));
-        const report = (skipped: SkippedProduct) => data.warnings!.push(skippedWarning(skipped, `/sections/${pointer}`));
-        if (product && complete([product], report).length === 1) data.listing[b.id] = product;
-      });
-    }));
+    work.push(
+      productsByIds(
+        brand.id,
+        listed.map((b) => b.product!.productID!),
+      ).then((rows) => {
+        const byId = new Map(rows.map((r) => [r.productId, toView(r)]));
+        listed.forEach((b, i) => {
+          const product = byId.get(b.product!.productID!) ?? (recipient ? undefined : sampleProducts(i + 1)[i]);
+          const pointer = template.sections.findIndex((section) => blocksOf(section).includes(b));
+          const report = (skipped: SkippedProduct) => data.warnings!.push(skippedWarning(skipped, `/sections/${pointer}`));
+          if (product && complete([product], report).length === 1) data.listing[b.id] = product;
+        });
+      }),
+    );
   }
 
   if (allBlocks.some((b) => ORDER_BLOCKS.has(b.type))) {
-    work.push(recipient
-      ? latestOrder(brand.id, recipient.id).then((o) => (data.order = o ? orderView(o) : null))
-      : Promise.resolve((data.order = SAMPLE_ORDER)));
+    work.push(
+      recipient
+        ? latestOrder(brand.id, recipient.id).then((o) => (data.order = o ? orderView(o) : null))
+        : Promise.resolve((data.order = SAMPLE_ORDER)),
+    );
   }
 
   for (const b of allBlocks) {
-    if (b.type === "dynamicDiscount" || b.type === "discount") data.discounts[b.id] = discountCode(brand.id, b.id, recipient?.id ?? "preview", codePrefix(b));
+    if (b.type === "dynamicDiscount" || b.type === "discount")
+      data.discounts[b.id] = discountCode(brand.id, b.id, recipient?.id ?? "preview", codePrefix(b));
   }
   await Promise.all(work);
   return data;
 }
 
 /** The brand's details (brand.* tags) and the recipient's links (message.* tags). */
-function brandValues(brand: Brand, template: RenderableTemplate, recipient: Recipient | null, mode?: LinkMode): Pick<RecipientData, "brand" | "links"> {
+function brandValues(
+  brand: Brand,
+  template: RenderableTemplate,
+  recipient: Recipient | null,
+  mode?: LinkMode,
+): Pick<RecipientData, "brand" | "links"> {
   // An address is written on several lines in the settings; an email shows it on one.
-  const postalAddress = brand.postalAddress?.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).join(", ") || null;
+  const postalAddress =
+    brand.postalAddress
+      ?.split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join(", ") || null;
   return {
     brand: { name: brand.name ?? "", postalAddress },
-    links: recipientLinks({ mode: recipient ? (mode ?? "live") : "preview", brandId: brand.id, contactId: recipient?.id ?? null, templateId: template.id ?? null }),
+    links: recipientLinks({
+      mode: recipient ? (mode ?? "live") : "preview",
+      brandId: brand.id,
+      contactId: recipient?.id ?? null,
+      templateId: template.id ?? null,
+    }),
   };
 }
 
 function emptyData(brand: Brand, template: RenderableTemplate): RecipientData {
   const data: RecipientData = {
-    contact: {}, hidden: hiddenNodes(template.sections, {}), slots: {}, listing: {}, lists: {}, order: null, discounts: {}, emptyContext: true, ...brandValues(brand, template, null),
+    contact: {},
+    hidden: hiddenNodes(template.sections, {}),
+    slots: {},
+    listing: {},
+    lists: {},
+    order: null,
+    discounts: {},
+    emptyContext: true,
+    ...brandValues(brand, template, null),
   };
   for (const b of template.sections.flatMap(blocksOf)) {
-    if (b.type === "dynamicDiscount" || b.type === "discount") data.discounts[b.id] = discountCode(brand.id, b.id, "preview", codePrefix(b));
+    if (b.type === "dynamicDiscount" || b.type === "discount")
+      data.discounts[b.id] = discountCode(brand.id, b.id, "preview", codePrefix(b));
   }
   return data;
 }

@@ -4,7 +4,12 @@ import { IdParams } from "@/lib/http/route";
 import { jsonContent, notFound, ProblemSchema, security, standardErrors, VersionHeader } from "@/lib/openapi/common";
 import { RenderInput, RenderResult } from "./schemas";
 
-const syntaxError = { "422": { description: "Template syntax error: an unclosed personalization tag (errors name each place)", content: { "application/problem+json": { schema: ProblemSchema } } } };
+const syntaxError = {
+  "422": {
+    description: "Template syntax error: an unclosed personalization tag (errors name each place)",
+    content: { "application/problem+json": { schema: ProblemSchema } },
+  },
+};
 
 export const renderPaths: ZodOpenApiPathsObject = {
   "/api/email-templates/{id}/render": {

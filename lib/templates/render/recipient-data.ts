@@ -40,7 +40,11 @@ export type RecipientData = {
   warnings?: Warning[];
 };
 
-const MESSAGE_LINKS: Record<string, keyof RecipientLinks> = { unsubscribe_url: "unsubscribe", preferences_url: "preferences", view_in_browser_url: "viewInBrowser" };
+const MESSAGE_LINKS: Record<string, keyof RecipientLinks> = {
+  unsubscribe_url: "unsubscribe",
+  preferences_url: "preferences",
+  view_in_browser_url: "viewInBrowser",
+};
 
 export function shapeOf(data: RecipientData): Shape {
   const mapValues = <T, U>(o: Record<string, T>, f: (v: T) => U) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
@@ -57,15 +61,28 @@ export function resolverOf(data: RecipientData): Resolve {
   return (path) => {
     const parts = path.split(".");
     switch (parts[0]) {
-      case "contact": return contactValue(data.contact, parts.slice(1));
-      case "$slot": return readPath(data.slots[parts[1]]?.[Number(parts[2])], parts.slice(3));
-      case "$product": return readPath(data.listing[parts[1]], parts.slice(2));
-      case "$item": return readPath(data.lists[parts[1]]?.[Number(parts[2])], parts.slice(3));
-      case "$order": return readPath(data.order, parts.slice(1));
-      case "$discount": return data.discounts[parts[1]];
-      case "message": return Object.hasOwn(MESSAGE_LINKS, parts[1]) ? data.links?.[MESSAGE_LINKS[parts[1]]] : undefined;
-      case "brand": return parts[1] === "name" ? data.brand?.name : parts[1] === "postal_address" ? (data.brand?.postalAddress ?? undefined) : undefined;
-      default: return undefined;
+      case "contact":
+        return contactValue(data.contact, parts.slice(1));
+      case "$slot":
+        return readPath(data.slots[parts[1]]?.[Number(parts[2])], parts.slice(3));
+      case "$product":
+        return readPath(data.listing[parts[1]], parts.slice(2));
+      case "$item":
+        return readPath(data.lists[parts[1]]?.[Number(parts[2])], parts.slice(3));
+      case "$order":
+        return readPath(data.order, parts.slice(1));
+      case "$discount":
+        return data.discounts[parts[1]];
+      case "message":
+        return Object.hasOwn(MESSAGE_LINKS, parts[1]) ? data.links?.[MESSAGE_LINKS[parts[1]]] : undefined;
+      case "brand":
+        return parts[1] === "name"
+          ? data.brand?.name
+          : parts[1] === "postal_address"
+            ? (data.brand?.postalAddress ?? undefined)
+            : undefined;
+      default:
+        return undefined;
     }
   };
 }

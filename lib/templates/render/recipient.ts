@@ -7,8 +7,18 @@ import type { RecipientContact } from "./tags";
 export type Recipient = RecipientContact & { id: string };
 
 const select = {
-  id: true, firstName: true, lastName: true, gender: true, birthdate: true, address: true, city: true, state: true,
-  country: true, countryCode: true, postalCode: true, customProperties: true,
+  id: true,
+  firstName: true,
+  lastName: true,
+  gender: true,
+  birthdate: true,
+  address: true,
+  city: true,
+  state: true,
+  country: true,
+  countryCode: true,
+  postalCode: true,
+  customProperties: true,
   identifiers: { select: { type: true, value: true }, orderBy: { id: "asc" as const } },
 } as const;
 

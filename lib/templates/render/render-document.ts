@@ -36,6 +36,12 @@ export async function renderDocument(doc: RenderableTemplate, data: RecipientDat
   return {
     html,
     text: wrapText(fillTextSplit(compiled.textSplit, compiled.specs, resolve)),
-    warnings: [...templateWarnings(doc, version), ...compiled.warnings.filter((w) => w.code === "mjml"), ...documentChecks(doc, version), ...renderChecks(doc, data, bytes, version), ...(data.warnings ?? [])],
+    warnings: [
+      ...templateWarnings(doc, version),
+      ...compiled.warnings.filter((w) => w.code === "mjml"),
+      ...documentChecks(doc, version),
+      ...renderChecks(doc, data, bytes, version),
+      ...(data.warnings ?? []),
+    ],
   };
 }

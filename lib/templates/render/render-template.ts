@@ -16,7 +16,12 @@ const brandOf = (brandId: string) =>
 export type RenderedFor = Rendered & { template: Template; recipient: Recipient | null };
 
 /** The template for a contact of the brand (by id or email), or a preview with sample data. */
-export async function renderTemplateFor(brandId: string, templateId: string, who: RenderInput | undefined, options: LinkOptions = {}): Promise<RenderedFor> {
+export async function renderTemplateFor(
+  brandId: string,
+  templateId: string,
+  who: RenderInput | undefined,
+  options: LinkOptions = {},
+): Promise<RenderedFor> {
   const [template, brand] = await Promise.all([getTemplate(brandId, templateId), brandOf(brandId)]);
   const recipient = who?.contactID || who?.email ? await findRecipient(brandId, who) : null;
   const rendered = await renderDocument(template, await loadRecipientData(brand, template, recipient, options));

@@ -42,7 +42,16 @@ export const SAMPLE_ORDER: OrderView = {
 /** Items of a dynamic list in a preview: product-like lines with the names events use. */
 export function sampleListItems(count = 2): Record<string, unknown>[] {
   return sampleProducts(count).map((p, i) => ({
-    productID: p.productID, productTitle: p.title, productPrice: p.price, productQuantity: i + 1, productURL: p.url, productImageURL: p.imageUrl,
-    title: p.title, price: p.price, quantity: i + 1, url: p.url, imageUrl: p.imageUrl,
+    productID: p.productID,
+    productTitle: p.title,
+    productPrice: p.price,
+    productQuantity: i + 1,
+    productURL: p.url,
+    productImageURL: p.imageUrl,
+    title: p.title,
+    price: p.price,
+    quantity: i + 1,
+    url: p.url,
+    imageUrl: p.imageUrl,
   }));
 }

@@ -8,7 +8,11 @@ export const RenderInput = z
     contactID: ResourceId.optional().meta({ description: "Render for this contact of the brand" }),
     email: z.string().trim().min(3).max(254).optional().meta({ description: "Render for the brand's contact with this email address" }),
   })
-  .refine((v) => !(v.contactID && v.email), { message: "give contactID or email, not both", path: ["email"], params: { code: "not_allowed" } })
+  .refine((v) => !(v.contactID && v.email), {
+    message: "give contactID or email, not both",
+    path: ["email"],
+    params: { code: "not_allowed" },
+  })
   .meta({ id: "RenderInput", description: "Whom to render for; no body (or an empty object) renders a preview with sample data" });
 export type RenderInput = z.infer<typeof RenderInput>;
 
@@ -22,7 +26,10 @@ export const RenderWarning = z
         "html-too-large (over Gmail's 102 KB clipping limit), fallback-missing (a contact tag without a default), empty-products (product slots or picked products that would show nothing)",
     }),
     message: z.string(),
-    pointer: z.string().optional().meta({ description: "JSON Pointer of the node in the template, e.g. /sections/1/rows/0/columns/0/blocks/0" }),
+    pointer: z
+      .string()
+      .optional()
+      .meta({ description: "JSON Pointer of the node in the template, e.g. /sections/1/rows/0/columns/0/blocks/0" }),
     blockId: z.string().optional().meta({ description: "Pre-send checks: the id of the block the check is about" }),
     tag: z.string().optional().meta({ description: "The tag as written" }),
     productID: z.string().optional().meta({ description: "The product left out (product-skipped)" }),
@@ -34,7 +41,7 @@ export const RenderResult = z
   .object({
     html: z.string().meta({ description: "Email-client-safe HTML (MJML output), personalized for the recipient" }),
     text: z.string().meta({ description: "The plain-text part" }),
-    warnings: z.string().meta({ description: "A JSON-encoded array of RenderWarning ({code, message, pointer?, tag?}); \"[]\" when none" }),
+    warnings: z.string().meta({ description: 'A JSON-encoded array of RenderWarning ({code, message, pointer?, tag?}); "[]" when none' }),
   })
   .meta({ id: "RenderResult", description: "Rendered email: string values only (a string-to-string map, as published)" });
 export type RenderResult = z.infer<typeof RenderResult>;

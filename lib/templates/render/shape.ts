@@ -16,7 +16,11 @@ export type Shape = {
 
 export function shapeKey(shape: Shape): string {
   const bits = (a: boolean[]) => a.map((b) => (b ? "1" : "0")).join("");
-  const sorted = <T>(o: Record<string, T>, f: (v: T) => string) => Object.keys(o).sort().map((k) => `${k}:${f(o[k])}`).join(",");
+  const sorted = <T>(o: Record<string, T>, f: (v: T) => string) =>
+    Object.keys(o)
+      .sort()
+      .map((k) => `${k}:${f(o[k])}`)
+      .join(",");
   return [
     [...shape.hidden].sort().join(","),
     sorted(shape.slots, bits),

@@ -10,7 +10,15 @@ describe("tag syntax", () => {
   });
 
   it("names each place with its pointer", () => {
-    const errors = tagSyntaxErrors([{ rows: [{ columns: [{ blocks: [{ text: "ok" }, { button: { text: "Hi [[contact.first_name" } }] }] }] }]);
-    expect(errors).toEqual([expect.objectContaining({ pointer: "/sections/0/rows/0/columns/0/blocks/1/button/text", field: "sections.rows.columns.blocks.button.text", code: "unclosed_tag" })]);
+    const errors = tagSyntaxErrors([
+      { rows: [{ columns: [{ blocks: [{ text: "ok" }, { button: { text: "Hi [[contact.first_name" } }] }] }] },
+    ]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        pointer: "/sections/0/rows/0/columns/0/blocks/1/button/text",
+        field: "sections.rows.columns.blocks.button.text",
+        code: "unclosed_tag",
+      }),
+    ]);
   });
 });

@@ -25,7 +25,12 @@ export function tagSyntaxErrors(sections: unknown): FieldError[] {
       const at = unclosedTag(value);
       if (at !== -1) {
         const near = value.slice(at, at + 40);
-        errors.push({ field: fieldFromPath(path), pointer: pointerFromPath(path), code: "unclosed_tag", message: `a personalization tag opened with [[ is not closed with ]]: "${near}"` });
+        errors.push({
+          field: fieldFromPath(path),
+          pointer: pointerFromPath(path),
+          code: "unclosed_tag",
+          message: `a personalization tag opened with [[ is not closed with ]]: "${near}"`,
+        });
       }
     } else if (Array.isArray(value)) value.forEach((v, i) => walk(v, [...path, i]));
     else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, [...path, k]);
@@ -36,5 +41,8 @@ export function tagSyntaxErrors(sections: unknown): FieldError[] {
 
 export function assertTagSyntax(sections: unknown): void {
   const errors = tagSyntaxErrors(sections);
-  if (errors.length) throw new ApiProblem("template-syntax", `${errors.length} personalization tag${errors.length === 1 ? " is" : "s are"} not closed`, { errors });
+  if (errors.length)
+    throw new ApiProblem("template-syntax", `${errors.length} personalization tag${errors.length === 1 ? " is" : "s are"} not closed`, {
+      errors,
+    });
 }

@@ -17,10 +17,14 @@ describe("findTags", () => {
 });
 
 describe("unknownTagReason", () => {
-  it.each(["contact.first_name", "contact.last_name", "contact.email", "contact.country_code", "contact.postal_code", "contact.custom_properties.tier"])(
-    "knows %s",
-    (path) => expect(unknownTagReason({ raw: "", path }, scope)).toBeNull(),
-  );
+  it.each([
+    "contact.first_name",
+    "contact.last_name",
+    "contact.email",
+    "contact.country_code",
+    "contact.postal_code",
+    "contact.custom_properties.tier",
+  ])("knows %s", (path) => expect(unknownTagReason({ raw: "", path }, scope)).toBeNull());
 
   it("rejects unknown contact fields, namespaces and bad paths", () => {
     expect(unknownTagReason({ raw: "", path: "contact.shoe_size" }, scope)).toMatch(/unknown contact field "shoe_size"/);
@@ -36,7 +40,9 @@ describe("unknownTagReason", () => {
   );
 
   it("names the known system tags when one is misspelt", () => {
-    expect(unknownTagReason({ raw: "", path: "message.unsubscribe" }, scope)).toMatch(/unknown message value "unsubscribe" \(known: unsubscribe_url, preferences_url, view_in_browser_url\)/);
+    expect(unknownTagReason({ raw: "", path: "message.unsubscribe" }, scope)).toMatch(
+      /unknown message value "unsubscribe" \(known: unsubscribe_url, preferences_url, view_in_browser_url\)/,
+    );
     expect(unknownTagReason({ raw: "", path: "brand.address" }, scope)).toMatch(/known: name, postal_address/);
   });
 
@@ -52,7 +58,11 @@ describe("unknownTagReason", () => {
 });
 
 describe("contactValue", () => {
-  const contact = { firstName: "Ana", email: "ana@example.com", customProperties: { tier: "gold", points: 12, vip: true, nested: { a: 1 } } };
+  const contact = {
+    firstName: "Ana",
+    email: "ana@example.com",
+    customProperties: { tier: "gold", points: 12, vip: true, nested: { a: 1 } },
+  };
 
   it("maps snake_case fields to the record", () => {
     expect(contactValue(contact, ["first_name"])).toBe("Ana");
@@ -71,11 +81,19 @@ describe("contactValue", () => {
 
 describe("safeUrl", () => {
   it("lets http(s), mailto and tel through", () => {
-    for (const url of ["https://a.example/x?y=1", "http://a.example", "mailto:a@b.example", "tel:+15555550100"]) expect(safeUrl(url)).toBe(url);
+    for (const url of ["https://a.example/x?y=1", "http://a.example", "mailto:a@b.example", "tel:+15555550100"])
+      expect(safeUrl(url)).toBe(url);
   });
 
   it("turns script and data URLs into #", () => {
-    for (const url of ["javascript:alert(1)", " JAVASCRIPT:alert(1)", "data:text/html,<b>", "vbscript:x", "https://a.example/\u0000x", 'https://a"onmouseover=x']) {
+    for (const url of [
+      "javascript:alert(1)",
+      " JAVASCRIPT:alert(1)",
+      "data:text/html,<b>",
+      "vbscript:x",
+      "https://a.example/\u0000x",
+      'https://a"onmouseover=x',
+    ]) {
       expect(safeUrl(url)).toBe("#");
     }
   });

@@ -12,7 +12,9 @@ function fill(build: (t: Tokenizer) => string, values: Record<string, string | u
 
 describe("personalization in HTML", () => {
   it("escapes values: a first name like <script> is text", () => {
-    const { html, text } = fill((t) => t.tags("<p>Hi [[contact.first_name]]</p>", ctx), { "contact.first_name": "<script>alert(1)</script>" });
+    const { html, text } = fill((t) => t.tags("<p>Hi [[contact.first_name]]</p>", ctx), {
+      "contact.first_name": "<script>alert(1)</script>",
+    });
     expect(html).toBe("<p>Hi &lt;script&gt;alert(1)&lt;/script&gt;</p>");
     expect(text).toBe("<p>Hi <script>alert(1)</script></p>");
   });
@@ -25,14 +27,19 @@ describe("personalization in HTML", () => {
   it("renders an unknown tag as its default (or nothing) and warns; never raw", () => {
     const { html, warnings } = fill((t) => t.tags("A [[contact.shoe_size | big]] B [[order.id]] C", ctx), {});
     expect(html).toBe("A big B  C");
-    expect(warnings.map((w) => [w.tag, w.pointer])).toEqual([["[[contact.shoe_size | big]]", "/sections/0"], ["[[order.id]]", "/sections/0"]]);
+    expect(warnings.map((w) => [w.tag, w.pointer])).toEqual([
+      ["[[contact.shoe_size | big]]", "/sections/0"],
+      ["[[order.id]]", "/sections/0"],
+    ]);
   });
 });
 
 describe("links", () => {
   it("fills a whole-link tag only with a safe URL", () => {
     const build = (t: Tokenizer) => `<a href="${t.link("[[contact.custom_properties.site]]", ctx)}">x</a>`;
-    expect(fill(build, { "contact.custom_properties.site": "https://ana.example/?a=1&b=2" }).html).toBe('<a href="https://ana.example/?a=1&amp;b=2">x</a>');
+    expect(fill(build, { "contact.custom_properties.site": "https://ana.example/?a=1&b=2" }).html).toBe(
+      '<a href="https://ana.example/?a=1&amp;b=2">x</a>',
+    );
     expect(fill(build, { "contact.custom_properties.site": "javascript:alert(1)" }).html).toBe('<a href="#">x</a>');
   });
 

@@ -9,7 +9,13 @@ import { decodeEntities, escapeHtml, findTags, safeUrl, unknownTagReason, type T
  */
 export type TokenKind = "text" | "url" | "urlPart";
 export type TokenSpec = { path: string; fallback: string; kind: TokenKind };
-export type Warning = { code: "unknown-tag" | "mjml" | "product-skipped"; message: string; pointer?: string; tag?: string; productID?: string };
+export type Warning = {
+  code: "unknown-tag" | "mjml" | "product-skipped";
+  message: string;
+  pointer?: string;
+  tag?: string;
+  productID?: string;
+};
 
 // Random per process, so a template cannot spell a token and read another value through it.
 const NONCE = randomBytes(4).toString("hex");
@@ -126,7 +132,8 @@ type Format = (spec: TokenSpec, value: string) => string;
 
 const htmlValue: Format = (spec, value) =>
   spec.kind === "url" ? escapeHtml(safeUrl(value)) : spec.kind === "urlPart" ? escapeHtml(encodeURIComponent(value)) : escapeHtml(value);
-const textValue: Format = (spec, value) => (spec.kind === "url" ? safeUrl(value) : spec.kind === "urlPart" ? encodeURIComponent(value) : value);
+const textValue: Format = (spec, value) =>
+  spec.kind === "url" ? safeUrl(value) : spec.kind === "urlPart" ? encodeURIComponent(value) : value;
 
 const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
 const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;

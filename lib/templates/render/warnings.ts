@@ -12,11 +12,13 @@ export function fullShape(doc: RenderableTemplate): Shape {
   for (const section of doc.sections) {
     if (section.type === "dynamic_list") shape.lists[section.id] = 1;
     const slots: boolean[] = [];
-    for (const row of section.rows) for (const column of row.columns) for (const block of column.blocks) {
-      if (block.type !== "product") continue;
-      slots.push(true);
-      shape.listing[block.id] = { image: true };
-    }
+    for (const row of section.rows)
+      for (const column of row.columns)
+        for (const block of column.blocks) {
+          if (block.type !== "product") continue;
+          slots.push(true);
+          shape.listing[block.id] = { image: true };
+        }
     shape.slots[section.id] = slots;
   }
   return shape;

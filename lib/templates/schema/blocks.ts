@@ -14,14 +14,42 @@ const Short = z.string().max(200);
 const Money = z.string().max(50);
 
 export const BLOCK_TYPES = [
-  "html", "htmlCode", "text", "image", "video", "logo", "menu", "social", "button", "product", "discount", "staticDiscount", "dynamicDiscount",
-  "orderSummary", "orderProducts", "orderTotal", "orderAddresses", "lineSpace", "preheader", "price",
+  "html",
+  "htmlCode",
+  "text",
+  "image",
+  "video",
+  "logo",
+  "menu",
+  "social",
+  "button",
+  "product",
+  "discount",
+  "staticDiscount",
+  "dynamicDiscount",
+  "orderSummary",
+  "orderProducts",
+  "orderTotal",
+  "orderAddresses",
+  "lineSpace",
+  "preheader",
+  "price",
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
 export const COMPONENT_ROLES = [
-  "discount_code", "discount_button", "discount_expiration_date", "menu_text", "product_image", "product_title", "product_description",
-  "product_prices", "product_price", "product_button", "product_current_price", "product_old_price",
+  "discount_code",
+  "discount_button",
+  "discount_expiration_date",
+  "menu_text",
+  "product_image",
+  "product_title",
+  "product_description",
+  "product_prices",
+  "product_price",
+  "product_button",
+  "product_current_price",
+  "product_old_price",
 ] as const;
 export type ComponentRole = (typeof COMPONENT_ROLES)[number];
 export const COMPONENT_TYPES = ["text", "button", "image", "price"] as const;
@@ -80,7 +108,10 @@ export const Social = z
   .strictObject({
     icons: z.array(Icon).max(20).optional(),
     shape: cssValue(50).optional().meta({ description: "circle, square or rounded" }),
-    size: z.string().regex(/^\d{1,3}px$/, 'must be a pixel size such as "24px"').optional(),
+    size: z
+      .string()
+      .regex(/^\d{1,3}px$/, 'must be a pixel size such as "24px"')
+      .optional(),
     iconStyle: z.string().max(50).optional().meta({ description: "Inkwell extra: color, dark, light or outline" }),
   })
   .meta({ id: "Social", description: "Social media icon links" });
@@ -111,7 +142,10 @@ export const Preheader = z
 export const Product = z
   .strictObject({
     id: AssetId.optional().meta({ description: "Product id of the catalog" }),
-    productID: z.string().min(1).max(100).optional().meta({ description: "The platform's product id (products_listing); slots of recommender, cart recovery and back-in-stock sections leave it empty" }),
+    productID: z.string().min(1).max(100).optional().meta({
+      description:
+        "The platform's product id (products_listing); slots of recommender, cart recovery and back-in-stock sections leave it empty",
+    }),
     title: PlainText.optional(),
     originalTitle: PlainText.optional(),
     description: z.string().max(5000).optional(),
@@ -134,7 +168,10 @@ export const DiscountCombinesWith = z
 
 export const Discount = z
   .strictObject({
-    code: z.string().max(100).optional().meta({ description: "discount and dynamicDiscount: the placeholder XXXX-XXXX-XXXX (a code is issued per recipient); staticDiscount: the fixed code" }),
+    code: z.string().max(100).optional().meta({
+      description:
+        "discount and dynamicDiscount: the placeholder XXXX-XXXX-XXXX (a code is issued per recipient); staticDiscount: the fixed code",
+    }),
     discountType: Short.optional().meta({ description: "percentage, fixed (amount off) or shipping" }),
     valuePercentage: Short.optional(),
     valueFixed: Short.optional(),
@@ -160,78 +197,168 @@ export const Discount = z
   .meta({ id: "Discount", description: "The offer of a discount block; what the recipient sees are its role-tagged components" });
 export type Discount = z.infer<typeof Discount>;
 
-const hidden = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, z.boolean().optional()])) as Record<K, z.ZodOptional<z.ZodBoolean>>;
+const hidden = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, z.boolean().optional()])) as Record<K, z.ZodOptional<z.ZodBoolean>>;
 
-export const OrderSummaryHiddenFields = z.strictObject(hidden(["isDateHidden", "isOrderIDHidden", "isTitleHidden"])).meta({ id: "OrderSummaryHiddenFields" });
+export const OrderSummaryHiddenFields = z
+  .strictObject(hidden(["isDateHidden", "isOrderIDHidden", "isTitleHidden"]))
+  .meta({ id: "OrderSummaryHiddenFields" });
 export const OrderSummary = z
-  .strictObject({ title: PlainText.optional(), orderID: Short.optional(), date: Short.optional(), dateFormat: Short.optional(), hiddenFields: OrderSummaryHiddenFields.optional() })
+  .strictObject({
+    title: PlainText.optional(),
+    orderID: Short.optional(),
+    date: Short.optional(),
+    dateFormat: Short.optional(),
+    hiddenFields: OrderSummaryHiddenFields.optional(),
+  })
   .meta({ id: "OrderSummary", description: "Order identification details (values are the recipient's order at send time)" });
 
 export const OrderProduct = z
   .strictObject({
-    title: PlainText.optional(), productID: Short.optional(), sku: Short.optional(), variant: PlainText.optional(), vendor: PlainText.optional(),
-    price: Money.optional(), priceWithDiscount: Money.optional(), discountAmount: Money.optional(), currency: Short.optional(),
-    quantity: z.number().int().optional(), weight: z.number().optional(), productUrl: Link.optional(), image: Image.optional(),
+    title: PlainText.optional(),
+    productID: Short.optional(),
+    sku: Short.optional(),
+    variant: PlainText.optional(),
+    vendor: PlainText.optional(),
+    price: Money.optional(),
+    priceWithDiscount: Money.optional(),
+    discountAmount: Money.optional(),
+    currency: Short.optional(),
+    quantity: z.number().int().optional(),
+    weight: z.number().optional(),
+    productUrl: Link.optional(),
+    image: Image.optional(),
   })
   .meta({ id: "OrderProduct", description: "Placeholder product line; real lines come from the order at send time" });
 export const OrderProductsHiddenFields = z
-  .strictObject(hidden(["isDiscountAmountHidden", "isImageHidden", "isPriceHidden", "isPriceWithDiscountHidden", "isProductIDHidden", "isQuantityHidden", "isSkuHidden", "isTitleHidden", "isVariantHidden", "isVendorHidden", "isWeightHidden"]))
+  .strictObject(
+    hidden([
+      "isDiscountAmountHidden",
+      "isImageHidden",
+      "isPriceHidden",
+      "isPriceWithDiscountHidden",
+      "isProductIDHidden",
+      "isQuantityHidden",
+      "isSkuHidden",
+      "isTitleHidden",
+      "isVariantHidden",
+      "isVendorHidden",
+      "isWeightHidden",
+    ]),
+  )
   .meta({ id: "OrderProductsHiddenFields" });
 export const OrderProducts = z
   .strictObject({ products: z.array(OrderProduct).max(100).optional(), hiddenFields: OrderProductsHiddenFields.optional() })
   .meta({ id: "OrderProducts", description: "The ordered products" });
 
-export const OrderTax = z.strictObject({ title: Short.optional(), rate: Short.optional(), price: Money.optional() }).meta({ id: "OrderTax" });
-export const OrderTotalDiscount = z.strictObject({ code: Short.optional(), type: Short.optional(), amount: Money.optional() }).meta({ id: "OrderTotalDiscount" });
+export const OrderTax = z
+  .strictObject({ title: Short.optional(), rate: Short.optional(), price: Money.optional() })
+  .meta({ id: "OrderTax" });
+export const OrderTotalDiscount = z
+  .strictObject({ code: Short.optional(), type: Short.optional(), amount: Money.optional() })
+  .meta({ id: "OrderTotalDiscount" });
 export const OrderTotalHiddenFields = z
   .strictObject(hidden(["isDiscountTotalHidden", "isOrderTotalHidden", "isShippingPriceHidden", "isSubTotalHidden", "isTaxTotalHidden"]))
   .meta({ id: "OrderTotalHiddenFields" });
 export const OrderTotal = z
   .strictObject({
-    currency: Short.optional(), subTotal: Money.optional(), discountTotal: Money.optional(), shippingPrice: Money.optional(), taxTotal: Money.optional(),
-    orderTotal: Money.optional(), isSubTotalTaxIncluded: z.boolean().optional(), discounts: z.array(OrderTotalDiscount).max(50).optional(),
-    taxes: z.array(OrderTax).max(50).optional(), hiddenFields: OrderTotalHiddenFields.optional(),
+    currency: Short.optional(),
+    subTotal: Money.optional(),
+    discountTotal: Money.optional(),
+    shippingPrice: Money.optional(),
+    taxTotal: Money.optional(),
+    orderTotal: Money.optional(),
+    isSubTotalTaxIncluded: z.boolean().optional(),
+    discounts: z.array(OrderTotalDiscount).max(50).optional(),
+    taxes: z.array(OrderTax).max(50).optional(),
+    hiddenFields: OrderTotalHiddenFields.optional(),
   })
   .meta({ id: "OrderTotal", description: "Pricing breakdown of the order" });
 
 export const OrderAddress = z
-  .strictObject(Object.fromEntries(["firstName", "lastName", "company", "address1", "address2", "city", "state", "stateCode", "zip", "country", "countryCode", "phone"].map((k) => [k, Short.optional()])))
+  .strictObject(
+    Object.fromEntries(
+      [
+        "firstName",
+        "lastName",
+        "company",
+        "address1",
+        "address2",
+        "city",
+        "state",
+        "stateCode",
+        "zip",
+        "country",
+        "countryCode",
+        "phone",
+      ].map((k) => [k, Short.optional()]),
+    ),
+  )
   .meta({ id: "OrderAddress" });
-export const ADDRESS_HIDDEN_FIELDS = ["isNameSurnameHidden", "isCompanyHidden", "isAddress1Hidden", "isAddress2Hidden", "isCityHidden", "isStateHidden", "isZipCodeHidden", "isCountryHidden", "isPhoneHidden"] as const;
+export const ADDRESS_HIDDEN_FIELDS = [
+  "isNameSurnameHidden",
+  "isCompanyHidden",
+  "isAddress1Hidden",
+  "isAddress2Hidden",
+  "isCityHidden",
+  "isStateHidden",
+  "isZipCodeHidden",
+  "isCountryHidden",
+  "isPhoneHidden",
+] as const;
 export const OrderAddressHiddenFields = z.strictObject(hidden(ADDRESS_HIDDEN_FIELDS)).meta({ id: "OrderAddressHiddenFields" });
 export const OrderAddressesHiddenFields = z
-  .strictObject({ billing: OrderAddressHiddenFields.optional(), shipping: OrderAddressHiddenFields.optional(), isTitleHidden: z.boolean().optional() })
+  .strictObject({
+    billing: OrderAddressHiddenFields.optional(),
+    shipping: OrderAddressHiddenFields.optional(),
+    isTitleHidden: z.boolean().optional(),
+  })
   .meta({ id: "OrderAddressesHiddenFields" });
 export const OrderShipping = z.strictObject({ title: Short.optional(), price: Money.optional() }).meta({ id: "OrderShipping" });
 export const OrderTransaction = z.strictObject({ payment: Short.optional() }).meta({ id: "OrderTransaction" });
 export const OrderAddresses = z
   .strictObject({
-    title: PlainText.optional(), billing: OrderAddress.optional(), shipping: OrderAddress.optional(), shippingMethods: z.array(OrderShipping).max(20).optional(),
-    transactions: z.array(OrderTransaction).max(20).optional(), hiddenFields: OrderAddressesHiddenFields.optional(),
+    title: PlainText.optional(),
+    billing: OrderAddress.optional(),
+    shipping: OrderAddress.optional(),
+    shippingMethods: z.array(OrderShipping).max(20).optional(),
+    transactions: z.array(OrderTransaction).max(20).optional(),
+    hiddenFields: OrderAddressesHiddenFields.optional(),
   })
   .meta({ id: "OrderAddresses", description: "Billing and shipping addresses" });
 
 export const MenuSettings = z
   .strictObject({
     layout: z.enum(["horizontal", "vertical"]).optional(),
-    separator: z.string().max(10).optional().meta({ description: "Text between horizontal items, e.g. \"|\"" }),
+    separator: z.string().max(10).optional().meta({ description: 'Text between horizontal items, e.g. "|"' }),
   })
   .meta({ id: "MenuSettings", description: "Inkwell extra: how a menu block lays out its items" });
 
-const StylePresetID = z.string().min(1).max(64).meta({ description: "Id of a button or text preset (given in generalSettings, or a default one)" });
+const StylePresetID = z
+  .string()
+  .min(1)
+  .max(64)
+  .meta({ description: "Id of a button or text preset (given in generalSettings, or a default one)" });
 
 export const BlockComponent = z
   .strictObject({
     id: NodeId.optional(),
     type: z.enum(COMPONENT_TYPES).meta({ description: "text, button, image or price" }),
-    role: z.enum(COMPONENT_ROLES).optional().meta({ description: "The part it plays in its parent block; only where the parent's type assigns roles" }),
+    role: z
+      .enum(COMPONENT_ROLES)
+      .optional()
+      .meta({ description: "The part it plays in its parent block; only where the parent's type assigns roles" }),
     text: Html.optional().meta({ description: "Text (HTML) with personalization tags; for menu_text an <a href> makes the item a link" }),
     button: Button.optional(),
     image: Image.optional(),
     stylePresetID: StylePresetID.optional(),
     styleProperties: StyleProperties.optional(),
     get components() {
-      return z.array(BlockComponent).max(10).optional().meta({ description: "Only product_prices nests components (product_current_price, product_old_price)" });
+      return z
+        .array(BlockComponent)
+        .max(10)
+        .optional()
+        .meta({ description: "Only product_prices nests components (product_current_price, product_old_price)" });
     },
   })
   .meta({ id: "BlockComponent", description: "A part of its parent block (a menu item, a discount code, a product's title ...)" });
@@ -267,5 +394,8 @@ export const Block = z
     visibility: Visibility.optional().meta({ description: "Inkwell extra: device visibility of this block" }),
     filter: Filter.optional().meta({ description: "Inkwell extra: show this block only to recipients matching the filter" }),
   })
-  .meta({ id: "Block", description: "A block; `type` says which content field it uses. The deprecated type html and the html field are read-only" });
+  .meta({
+    id: "Block",
+    description: "A block; `type` says which content field it uses. The deprecated type html and the html field are read-only",
+  });
 export type Block = z.infer<typeof Block>;

@@ -9,7 +9,10 @@ type Json = Record<string, unknown>;
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value));
 
 const prices = (nested: unknown[]) => ({ id: nid(), type: "price", role: "product_prices", components: nested });
-const productWith = (components: unknown[]) => ({ ...plainSection([{ id: nid(), type: "product", product: { productID: "sku" }, components }]), type: "products_listing" });
+const productWith = (components: unknown[]) => ({
+  ...plainSection([{ id: nid(), type: "product", product: { productID: "sku" }, components }]),
+  type: "products_listing",
+});
 const current = (extra: Json = {}) => ({ id: nid(), type: "text", role: "product_current_price", ...extra });
 
 function same(schema: typeof TemplateInput | typeof ContentInput, input: unknown) {
@@ -39,7 +42,9 @@ function* edits(doc: unknown): Generator<(copy: unknown) => void> {
     yield (copy) => (at(copy, path).unknownKey = 1);
     for (const key of Object.keys(node)) {
       yield (copy) => delete at(copy, path)[key];
-      for (const value of typeof node[key] === "string" ? [7, "javascript:alert(1)", "x".repeat(2100), ` ${node[key]} `] : ["javascript:alert(1)"]) {
+      for (const value of typeof node[key] === "string"
+        ? [7, "javascript:alert(1)", "x".repeat(2100), ` ${node[key]} `]
+        : ["javascript:alert(1)"]) {
         yield (copy) => (at(copy, path)[key] = value);
       }
     }
@@ -48,7 +53,12 @@ function* edits(doc: unknown): Generator<(copy: unknown) => void> {
 
 describe("compiled document schemas", () => {
   it("accept the fixtures on the compiled path, with the schema's value", () => {
-    const docs = [fullTemplate(), largeTemplate("Large", 3), { name: "  Trimmed  ", sections: [plainSection(ALL_BLOCKS(), 2)] }, { name: "Prices", sections: [productWith([prices([current(), current({ role: "product_old_price", components: [] })])])] }];
+    const docs = [
+      fullTemplate(),
+      largeTemplate("Large", 3),
+      { name: "  Trimmed  ", sections: [plainSection(ALL_BLOCKS(), 2)] },
+      { name: "Prices", sections: [productWith([prices([current(), current({ role: "product_old_price", components: [] })])])] },
+    ];
     for (const doc of docs) {
       expect(compiledTwin(TemplateInput)!.safeParse(doc, { reportInput: true }).success).toBe(true);
       expect(same(TemplateInput, doc)).toBe(true);
@@ -61,13 +71,27 @@ describe("compiled document schemas", () => {
     const deep = { name: "Deep", sections: [productWith([prices([current({ components: [current({ components: [current()] })] })])])] };
     expect(compiledTwin(TemplateInput)!.safeParse(deep).success).toBe(false);
     expect(same(TemplateInput, deep)).toBe(true);
-    expect(same(TemplateInput, { ...deep, sections: [productWith([prices([current({ components: [current({ components: [{ id: "x" }] })] })])])] })).toBe(false);
+    expect(
+      same(TemplateInput, {
+        ...deep,
+        sections: [productWith([prices([current({ components: [current({ components: [{ id: "x" }] })] })])])],
+      }),
+    ).toBe(false);
   });
 
   it("answer every mutation of a document of every block type as the schema does", () => {
     // fullTemplate's settings and section types, with one product block per product section.
     const full = fullTemplate();
-    const doc = { ...full, sections: [...full.sections!.map((s) => ({ ...s, rows: s.rows!.map((r) => ({ ...r, columns: r.columns.map((c) => ({ ...c, blocks: c.blocks!.slice(0, 1) })) })) })), productWith([prices([current()])])] };
+    const doc = {
+      ...full,
+      sections: [
+        ...full.sections!.map((s) => ({
+          ...s,
+          rows: s.rows!.map((r) => ({ ...r, columns: r.columns.map((c) => ({ ...c, blocks: c.blocks!.slice(0, 1) })) })),
+        })),
+        productWith([prices([current()])]),
+      ],
+    };
     doc.sections[1] = plainSection(ALL_BLOCKS());
     let refused = 0;
     let count = 0;

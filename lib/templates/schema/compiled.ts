@@ -51,7 +51,10 @@ export function compiledTwin(schema: z.ZodType): z.ZodType | undefined {
  * `schema.safeParse(input, { reportInput: true })`, through the compiled twin when it accepts the input.
  * Only TemplateInput and ContentInput have twins; other schemas parse as they are.
  */
-export function parseDocument<S extends typeof TemplateInput | typeof ContentInput>(schema: S, input: unknown): z.ZodSafeParseResult<z.output<S>> {
+export function parseDocument<S extends typeof TemplateInput | typeof ContentInput>(
+  schema: S,
+  input: unknown,
+): z.ZodSafeParseResult<z.output<S>> {
   const fast = compiledTwin(schema)?.safeParse(input, { reportInput: true });
   if (fast?.success) return fast as z.ZodSafeParseResult<z.output<S>>;
   return schema.safeParse(input, { reportInput: true }) as z.ZodSafeParseResult<z.output<S>>;

@@ -5,12 +5,28 @@ import { keyword } from "./primitives";
 
 export const FILTER_OPERATORS = ["and", "or"] as const;
 /** Rule operators the renderer evaluates (case-insensitive text comparison; numbers compared as numbers). */
-export const RULE_OPERATORS = ["equals", "notEquals", "contains", "notContains", "startsWith", "endsWith", "exists", "notExists", "greaterThan", "lessThan"] as const;
+export const RULE_OPERATORS = [
+  "equals",
+  "notEquals",
+  "contains",
+  "notContains",
+  "startsWith",
+  "endsWith",
+  "exists",
+  "notExists",
+  "greaterThan",
+  "lessThan",
+] as const;
 export type RuleOperator = (typeof RULE_OPERATORS)[number];
 
 export const FilterProperty = z
   .strictObject({
-    id: z.string().min(1).max(200).optional().meta({ description: "System properties by snake_case name (first_name, email, country, tags ...); custom properties by their key" }),
+    id: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "System properties by snake_case name (first_name, email, country, tags ...); custom properties by their key" }),
     isSystem: z.boolean().optional().meta({ description: "true: a contact field; false: a custom property" }),
     name: z.string().max(200).optional().meta({ description: "Label shown to people" }),
     type: z.string().max(50).optional().meta({ description: "string, number, boolean or date" }),

@@ -4,7 +4,9 @@ import { ButtonPresets, TextPresets } from "./presets";
 import { AssetId, CssColor, FontSize, ImageSrc, Link, cssValue, keyword, pixels } from "./primitives";
 import { BACKGROUND_REPEATS } from "./styles";
 
-export const ContentWidth = pixels(300, 2000, "content width").meta({ description: "Width of the email canvas, 300px-2000px, e.g. \"600px\"" });
+export const ContentWidth = pixels(300, 2000, "content width").meta({
+  description: 'Width of the email canvas, 300px-2000px, e.g. "600px"',
+});
 
 /** Pixel widths published as integers (logo and image resize widths). */
 export const PixelInt = z.number().int().min(1).max(2000);
@@ -21,8 +23,12 @@ export type Logo = z.infer<typeof Logo>;
 export const Body = z
   .strictObject({
     backgroundColor: CssColor.optional(),
-    backgroundImageID: AssetId.optional().meta({ description: "Background image: the id of an image of the brand, served at /image/newsletter/{id}" }),
-    backgroundImage: ImageSrc.optional().meta({ description: "Inkwell extra: background image by URL (used when backgroundImageID is absent)" }),
+    backgroundImageID: AssetId.optional().meta({
+      description: "Background image: the id of an image of the brand, served at /image/newsletter/{id}",
+    }),
+    backgroundImage: ImageSrc.optional().meta({
+      description: "Inkwell extra: background image by URL (used when backgroundImageID is absent)",
+    }),
     backgroundRepeat: keyword(BACKGROUND_REPEATS, "backgroundRepeat").optional(),
     backgroundSize: cssValue(50).optional(),
   })
@@ -31,7 +37,7 @@ export const Body = z
 export const Annotation = z
   .strictObject({
     isEnabled: z.boolean().optional(),
-    discountDescription: z.string().max(200).optional().meta({ description: "The offer shown in Gmail's promotions tab, e.g. \"15% off\"" }),
+    discountDescription: z.string().max(200).optional().meta({ description: 'The offer shown in Gmail\'s promotions tab, e.g. "15% off"' }),
     discountCode: z.string().max(100).optional().meta({ description: "Inkwell extra: the code shown with the offer" }),
     logoUrl: ImageSrc.optional().meta({ description: "Inkwell extra: the brand logo shown in the promotions tab" }),
     offerStartDate: z.iso.datetime({ offset: true }).optional().meta({ description: "Inkwell extra" }),

@@ -61,7 +61,10 @@ export function isCssColour(value: string): boolean {
 export const CssColor = z
   .string()
   .max(100)
-  .refine(isCssColour, { message: "must be a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla() or a named colour)", params: { code: "invalid_colour" } })
+  .refine(isCssColour, {
+    message: "must be a CSS colour (#rgb, #rrggbb, #rrggbbaa, rgb(), rgba(), hsl(), hsla() or a named colour)",
+    params: { code: "invalid_colour" },
+  })
   .meta({ id: "CssColor", description: "A CSS colour: #rgb, #rgba, #rrggbb, #rrggbbaa, rgb()/rgba(), hsl()/hsla() or a CSS named colour" });
 
 /** A pixel length "Npx" within [min, max]. */
@@ -69,13 +72,16 @@ export function pixels(min: number, max: number, what: string) {
   return z
     .string()
     .regex(/^\d+(?:\.\d+)?px$/, `must be a pixel length such as "${Math.max(min, 16)}px"`)
-    .refine((v) => {
-      const n = parseFloat(v);
-      return n >= min && n <= max;
-    }, { message: `${what} must be between ${min}px and ${max}px`, params: { code: "out_of_range" } });
+    .refine(
+      (v) => {
+        const n = parseFloat(v);
+        return n >= min && n <= max;
+      },
+      { message: `${what} must be between ${min}px and ${max}px`, params: { code: "out_of_range" } },
+    );
 }
 
-export const FontSize = pixels(3, 100, "font size").meta({ id: "FontSize", description: "Font size in pixels, 3px-100px, e.g. \"16px\"" });
+export const FontSize = pixels(3, 100, "font size").meta({ id: "FontSize", description: 'Font size in pixels, 3px-100px, e.g. "16px"' });
 
 /** A CSS length in px or % (widths, paddings, radii). */
 export const Length = z
@@ -88,8 +94,14 @@ export const Length = z
 export const Link = z
   .string()
   .max(2048)
-  .refine((v) => !/^\s*(?:javascript|vbscript|data):/i.test(v), { message: "javascript:, vbscript: and data: links are not allowed", params: { code: "unsafe_link" } })
-  .meta({ id: "Link", description: "Link target: an http(s), mailto: or tel: URL, or a personalization tag such as [[contact.custom_properties.url]]" });
+  .refine((v) => !/^\s*(?:javascript|vbscript|data):/i.test(v), {
+    message: "javascript:, vbscript: and data: links are not allowed",
+    params: { code: "unsafe_link" },
+  })
+  .meta({
+    id: "Link",
+    description: "Link target: an http(s), mailto: or tel: URL, or a personalization tag such as [[contact.custom_properties.url]]",
+  });
 
 export const ImageSrc = z
   .string()
@@ -100,13 +112,19 @@ export const ImageSrc = z
 const UNSAFE_CSS = /[;{}<>"\\]/;
 /** A CSS value written into a style attribute: characters that could end the declaration are refused. */
 export function cssValue(max = 100) {
-  return z.string().max(max).refine((v) => !UNSAFE_CSS.test(v), { message: "must not contain ; { } < > \" or \\", params: { code: "invalid_value" } });
+  return z
+    .string()
+    .max(max)
+    .refine((v) => !UNSAFE_CSS.test(v), { message: 'must not contain ; { } < > " or \\', params: { code: "invalid_value" } });
 }
 
 /** A CSS keyword from a known list, typed as a plain string (as published), checked with a clear error. */
 export function keyword(values: readonly string[], what: string) {
   const allowed = new Set(values);
-  return z.string().max(50).refine((v) => allowed.has(v), { message: `${what} must be one of ${values.join(", ")}`, params: { code: "invalid_value" } });
+  return z
+    .string()
+    .max(50)
+    .refine((v) => allowed.has(v), { message: `${what} must be one of ${values.join(", ")}`, params: { code: "invalid_value" } });
 }
 
 const LENGTH = String.raw`(?:0|-?\d+(?:\.\d+)?(?:px|%|em|rem))`;
@@ -116,4 +134,7 @@ export const LengthList = z
   .max(60)
   .regex(new RegExp(`^${LENGTH}(?: ${LENGTH}){0,3}$`), 'must be one to four lengths in px, %, em or rem, e.g. "12px" or "10px 20px"');
 /** A signed CSS length (letter spacing). */
-export const SignedLength = z.string().max(20).regex(new RegExp(`^(?:normal|${LENGTH})$`), 'must be a length such as "0px", "1px" or "0.05em"');
+export const SignedLength = z
+  .string()
+  .max(20)
+  .regex(new RegExp(`^(?:normal|${LENGTH})$`), 'must be a length such as "0px", "1px" or "0.05em"');

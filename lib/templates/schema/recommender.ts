@@ -10,9 +10,12 @@ const IdList = z.array(z.string().min(1).max(100)).max(500);
 export const ProductRecommender = z
   .strictObject({
     type: RecommenderType.meta({
-      description: "Strategy. personalized and recentlyViewed are accepted on every plan; without the plan feature the fallback is used at send time",
+      description:
+        "Strategy. personalized and recentlyViewed are accepted on every plan; without the plan feature the fallback is used at send time",
     }),
-    fallbackType: FallbackType.optional().meta({ description: "Used when type yields no results (or the plan lacks personalized recommendations)" }),
+    fallbackType: FallbackType.optional().meta({
+      description: "Used when type yields no results (or the plan lacks personalized recommendations)",
+    }),
     isOutOfStockIncluded: z.boolean().default(false),
     includeCategories: IdList.optional().meta({ description: "Category ids to include" }),
     excludeCategories: IdList.optional().meta({ description: "Category ids to exclude" }),

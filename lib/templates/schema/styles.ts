@@ -11,14 +11,17 @@ export const FONT_STYLES = ["normal", "italic", "oblique"] as const;
 export const TEXT_DECORATIONS = ["none", "underline", "line-through", "overline"] as const;
 export const BACKGROUND_REPEATS = ["repeat", "no-repeat", "repeat-x", "repeat-y", "space", "round"] as const;
 
-const FontFamily = z.string().min(1).max(200).meta({ description: "CSS font-family list, e.g. \"Arial, Helvetica, sans-serif\"" });
-const LineHeight = z.string().max(20).regex(/^\d+(?:\.\d+)?(?:px|%|em)?$/, "must be a number, or a length in px, % or em");
+const FontFamily = z.string().min(1).max(200).meta({ description: 'CSS font-family list, e.g. "Arial, Helvetica, sans-serif"' });
+const LineHeight = z
+  .string()
+  .max(20)
+  .regex(/^\d+(?:\.\d+)?(?:px|%|em)?$/, "must be a number, or a length in px, % or em");
 const BackgroundSize = cssValue(50).meta({ description: "cover, contain, auto or a length" });
 
 /** Fields every preset style has (published ButtonStyle, plus lineHeight from our spec's preset list). */
 const presetStyleShape = {
   backgroundColor: CssColor.optional(),
-  border: cssValue(100).optional().meta({ description: "CSS border shorthand, e.g. \"2px solid #BFDCFE\"" }),
+  border: cssValue(100).optional().meta({ description: 'CSS border shorthand, e.g. "2px solid #BFDCFE"' }),
   borderRadius: Length.optional(),
   color: CssColor.optional(),
   fontFamily: FontFamily.optional(),
@@ -43,12 +46,16 @@ export const StyleProperties = z
   .strictObject({
     alignment: keyword(ALIGNMENTS, "alignment").optional().meta({ description: "Horizontal alignment: left, center, right or justify" }),
     backgroundColor: CssColor.optional(),
-    backgroundImageID: AssetId.optional().meta({ description: "Background image: the id of an image of the brand, served at /image/newsletter/{id}" }),
-    backgroundImage: ImageSrc.optional().meta({ description: "Inkwell extra: background image by URL (used when backgroundImageID is absent)" }),
+    backgroundImageID: AssetId.optional().meta({
+      description: "Background image: the id of an image of the brand, served at /image/newsletter/{id}",
+    }),
+    backgroundImage: ImageSrc.optional().meta({
+      description: "Inkwell extra: background image by URL (used when backgroundImageID is absent)",
+    }),
     backgroundPosition: cssValue(50).optional(),
     backgroundRepeat: keyword(BACKGROUND_REPEATS, "backgroundRepeat").optional(),
     backgroundSize: BackgroundSize.optional(),
-    border: cssValue(100).optional().meta({ description: "CSS border shorthand, e.g. \"2px solid #BFDCFE\"" }),
+    border: cssValue(100).optional().meta({ description: 'CSS border shorthand, e.g. "2px solid #BFDCFE"' }),
     borderRadius: Length.optional(),
     color: CssColor.optional().meta({ description: "Text colour" }),
     dividerColor: CssColor.optional(),
@@ -61,7 +68,10 @@ export const StyleProperties = z
     innerPaddingLeft: Length.optional(),
     innerPaddingRight: Length.optional(),
     innerPaddingTop: Length.optional(),
-    isBackgroundPaddingsExcluded: z.boolean().optional().meta({ description: "The background stops at the padding (drawn on the content only)" }),
+    isBackgroundPaddingsExcluded: z
+      .boolean()
+      .optional()
+      .meta({ description: "The background stops at the padding (drawn on the content only)" }),
     letterSpacing: SignedLength.optional(),
     lineHeight: LineHeight.optional(),
     linkColor: CssColor.optional(),
@@ -74,7 +84,9 @@ export const StyleProperties = z
     secondaryColor: CssColor.optional(),
     textBackgroundColor: CssColor.optional(),
     textDecoration: keyword(TEXT_DECORATIONS, "textDecoration").optional(),
-    verticalAlign: keyword(VERTICAL_ALIGNMENTS, "verticalAlign").optional().meta({ description: "Vertical alignment: top, middle or bottom" }),
+    verticalAlign: keyword(VERTICAL_ALIGNMENTS, "verticalAlign")
+      .optional()
+      .meta({ description: "Vertical alignment: top, middle or bottom" }),
   })
   .meta({ id: "StyleProperties", description: "Style properties of a section, row, column, block or component; all optional" });
 export type StyleProperties = z.infer<typeof StyleProperties>;

@@ -31,7 +31,10 @@ export const TemplateSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     generalSettings: GeneralSettings,
-    sections: z.array(SectionRead).meta({ description: "Universal layout sections come with their layout's rows resolved; free-plan brands get a trailing read-only badge section" }),
+    sections: z.array(SectionRead).meta({
+      description:
+        "Universal layout sections come with their layout's rows resolved; free-plan brands get a trailing read-only badge section",
+    }),
   })
   .meta({ id: "Template" });
 export type Template = z.infer<typeof TemplateSchema>;
@@ -43,7 +46,10 @@ export const TemplateListItem = z
 export const ImportTemplateRequest = z
   .strictObject({
     name: TemplateName,
-    html: z.string().min(1).meta({ description: "Raw HTML; the <body> content becomes editable blocks where its structure allows (the rest htmlCode blocks), <style> tags in <head> are kept in an htmlCode block's style; without <body> the whole HTML is used" }),
+    html: z.string().min(1).meta({
+      description:
+        "Raw HTML; the <body> content becomes editable blocks where its structure allows (the rest htmlCode blocks), <style> tags in <head> are kept in an htmlCode block's style; without <body> the whole HTML is used",
+    }),
   })
   .meta({ id: "ImportTemplateRequest" });
 

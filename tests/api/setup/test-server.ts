@@ -29,11 +29,21 @@ export async function freshDatabaseUrl(label: string): Promise<{ url: string; cl
   return { url: `file:${path.join(dir, "inkwell.db")}`, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-export type TestServer = { baseUrl: string; databaseUrl: string; authSecret: string; imagesDir: string; process: ChildProcess; stop: () => Promise<void>; logs: () => string };
+export type TestServer = {
+  baseUrl: string;
+  databaseUrl: string;
+  authSecret: string;
+  imagesDir: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+  logs: () => string;
+};
 
 /** `databaseUrl` restarts a server on an existing database (left in place on stop). */
 export async function startTestServer(options: { label: string; env?: Record<string, string>; databaseUrl?: string }): Promise<TestServer> {
-  const { url: databaseUrl, cleanup } = options.databaseUrl ? { url: options.databaseUrl, cleanup: () => {} } : await freshDatabaseUrl(options.label);
+  const { url: databaseUrl, cleanup } = options.databaseUrl
+    ? { url: options.databaseUrl, cleanup: () => {} }
+    : await freshDatabaseUrl(options.label);
   const port = await freePort();
   const authSecret = "test-secret-" + Math.random().toString(36).slice(2);
   // Uploaded images go to a folder of the test's own, not the working copy's data/.
@@ -41,7 +51,16 @@ export async function startTestServer(options: { label: string; env?: Record<str
   let output = "";
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: "127.0.0.1", AUTH_SECRET: authSecret, NODE_ENV: "production", IMAGES_DIR: imagesDir, ...options.env },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      AUTH_SECRET: authSecret,
+      NODE_ENV: "production",
+      IMAGES_DIR: imagesDir,
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d) => (output += d));

@@ -55,7 +55,13 @@ function PendingRequest({ c }: { c: ClientSummary }) {
         <SubmitButton name="decision" value="approved" pendingText="Saving…" aria-label={`Approve ${c.name}`}>
           Approve
         </SubmitButton>
-        <SubmitButton name="decision" value="rejected" className="btn btn-danger-ghost" pendingText="Saving…" aria-label={`Reject ${c.name}`}>
+        <SubmitButton
+          name="decision"
+          value="rejected"
+          className="btn btn-danger-ghost"
+          pendingText="Saving…"
+          aria-label={`Reject ${c.name}`}
+        >
           Reject
         </SubmitButton>
       </form>
@@ -73,7 +79,9 @@ export default async function OperatorClientsPage() {
     <>
       <div className="page-header">
         <h1 className="page-title">OAuth app requests</h1>
-        <p className="muted">Developers ask for OAuth credentials on their Developer apps page. Approve an app to let it ask brands for access.</p>
+        <p className="muted">
+          Developers ask for OAuth credentials on their Developer apps page. Approve an app to let it ask brands for access.
+        </p>
       </div>
       <div className="stack-lg">
         <section aria-labelledby="pending-title" className="stack">

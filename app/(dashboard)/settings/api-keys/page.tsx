@@ -9,7 +9,8 @@ export default function ApiKeysPage() {
   return (
     <>
       <SettingsPageHeader title="API keys">
-        An API key gives full access to this brand through the <Link href="/docs/api">Inkwell API</Link>. Keep keys on your servers, never in a browser or app.
+        An API key gives full access to this brand through the <Link href="/docs/api">Inkwell API</Link>. Keep keys on your servers, never
+        in a browser or app.
       </SettingsPageHeader>
       <ApiKeysPanel />
     </>

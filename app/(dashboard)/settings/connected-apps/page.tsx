@@ -15,7 +15,9 @@ export default async function ConnectedAppsPage() {
   const apps = brandId ? await listConnectedApps(brandId) : [];
   return (
     <>
-      <SettingsPageHeader title="Connected apps">Apps you allowed to work with this brand’s contacts, events and templates. Disconnecting an app ends its access at once.</SettingsPageHeader>
+      <SettingsPageHeader title="Connected apps">
+        Apps you allowed to work with this brand’s contacts, events and templates. Disconnecting an app ends its access at once.
+      </SettingsPageHeader>
       <section aria-labelledby="connected-title" className="stack">
         <h2 id="connected-title" className="section-title">
           Apps with access
@@ -23,8 +25,8 @@ export default async function ConnectedAppsPage() {
         {apps.length === 0 ? (
           <EmptyState title="No apps are connected to this brand">
             <p>
-              To connect an app, start from the app itself: its “Connect with Inkwell” button brings you to a page here where you choose what it may
-              do. It then shows on this page, and you can disconnect it at any time.
+              To connect an app, start from the app itself: its “Connect with Inkwell” button brings you to a page here where you choose
+              what it may do. It then shows on this page, and you can disconnect it at any time.
             </p>
             <p>
               Building your own integration? Request credentials under <Link href="/developer-apps">Developer apps</Link>, or use an{" "}

@@ -7,5 +7,6 @@ import { ok } from "@/lib/http/responses";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ scope: ["contacts.read", "events.read", "products.read"], params: BatchParams }, async ({ auth, brandId, params }) =>
-    ok(await getBatch(auth, brandId, params.batchID))),
+    ok(await getBatch(auth, brandId, params.batchID)),
+  ),
 });

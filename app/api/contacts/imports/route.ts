@@ -5,5 +5,7 @@ import { route } from "@/lib/api/route";
 import { methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ scope: "contacts.write", body: ImportBatch }, async ({ brandId, body, auth }) => ok(await importBatch(brandId, body, `import:${auth.kind}`))),
+  POST: route({ scope: "contacts.write", body: ImportBatch }, async ({ brandId, body, auth }) =>
+    ok(await importBatch(brandId, body, `import:${auth.kind}`)),
+  ),
 });

@@ -8,7 +8,10 @@ import { BulkJobListQuery, BulkJobRequest } from "@/lib/contacts/tags/schemas";
 import { createViewJob, listBulkJobs } from "@/lib/contacts/tags/tag-jobs";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "contacts.read", query: BulkJobListQuery }, async ({ brandId, query }) => ok({ jobs: await listBulkJobs(brandId, query.segmentID) })),
+  GET: route({ scope: "contacts.read", query: BulkJobListQuery }, async ({ brandId, query }) =>
+    ok({ jobs: await listBulkJobs(brandId, query.segmentID) }),
+  ),
   POST: route({ scope: "contacts.write", body: BulkJobRequest, rateLimit: "tags" }, async ({ brandId, body, auth }) =>
-    accepted(await createViewJob(brandId, body, `api:${auth.kind}`))),
+    accepted(await createViewJob(brandId, body, `api:${auth.kind}`)),
+  ),
 });

@@ -7,6 +7,10 @@ import { changeTags } from "@/lib/contacts/tags/bulk-tags";
 import { TagsRequest } from "@/lib/contacts/tags/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ scope: "contacts.write", body: TagsRequest, rateLimit: "tags" }, async ({ brandId, body }) => accepted(await changeTags(brandId, "add", body))),
-  DELETE: route({ scope: "contacts.write", body: TagsRequest, rateLimit: "tags" }, async ({ brandId, body }) => accepted(await changeTags(brandId, "remove", body))),
+  POST: route({ scope: "contacts.write", body: TagsRequest, rateLimit: "tags" }, async ({ brandId, body }) =>
+    accepted(await changeTags(brandId, "add", body)),
+  ),
+  DELETE: route({ scope: "contacts.write", body: TagsRequest, rateLimit: "tags" }, async ({ brandId, body }) =>
+    accepted(await changeTags(brandId, "remove", body)),
+  ),
 });

@@ -6,5 +6,6 @@ import { UnsubscribeRequest, unsubscribeContacts } from "@/lib/contacts/unsubscr
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ scope: "contacts.write", body: UnsubscribeRequest }, async ({ brandId, body, auth }) =>
-    ok(await unsubscribeContacts(brandId, body, { source: `api:${auth.kind}` }))),
+    ok(await unsubscribeContacts(brandId, body, { source: `api:${auth.kind}` })),
+  ),
 });

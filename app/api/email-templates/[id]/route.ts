@@ -7,7 +7,9 @@ import { RawDocument } from "@/lib/templates/raw-body";
 import { replaceTemplate } from "@/lib/templates/save-template";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "email-templates.read", params: IdParams }, async ({ brandId, params }) => jsonText(await getTemplateJson(brandId, params.id))),
+  GET: route({ scope: "email-templates.read", params: IdParams }, async ({ brandId, params }) =>
+    jsonText(await getTemplateJson(brandId, params.id)),
+  ),
   PUT: route({ scope: "email-templates.write", params: IdParams, body: RawDocument }, async ({ brandId, params, body }) =>
     jsonText(await replaceTemplate(brandId, params.id, body)),
   ),

@@ -6,5 +6,7 @@ import { importTemplate } from "@/lib/templates/import-template";
 import { ImportTemplateRequest } from "@/lib/templates/schema/template";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ scope: "email-templates.write", body: ImportTemplateRequest }, async ({ brandId, body }) => jsonText(await importTemplate(brandId, body.name, body.html), 201)),
+  POST: route({ scope: "email-templates.write", body: ImportTemplateRequest }, async ({ brandId, body }) =>
+    jsonText(await importTemplate(brandId, body.name, body.html), 201),
+  ),
 });

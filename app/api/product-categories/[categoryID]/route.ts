@@ -6,9 +6,12 @@ import { deleteCategory, getCategory, updateCategory } from "@/lib/products/cata
 import { CategoryParams, UpdateCategoryRequest } from "@/lib/products/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "products.read", params: CategoryParams }, async ({ brandId, params }) => ok(await getCategory(brandId, params.categoryID))),
+  GET: route({ scope: "products.read", params: CategoryParams }, async ({ brandId, params }) =>
+    ok(await getCategory(brandId, params.categoryID)),
+  ),
   PATCH: route({ scope: "products.write", params: CategoryParams, body: UpdateCategoryRequest }, async ({ brandId, params, body }) =>
-    ok(await updateCategory(brandId, params.categoryID, body))),
+    ok(await updateCategory(brandId, params.categoryID, body)),
+  ),
   DELETE: route({ scope: "products.write", params: CategoryParams }, async ({ brandId, params }) => {
     await deleteCategory(brandId, params.categoryID);
     return noContent();

@@ -6,9 +6,12 @@ import { deleteProduct, getProduct, putProduct } from "@/lib/products/catalog-ap
 import { ProductInput, ProductParams } from "@/lib/products/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "products.read", params: ProductParams }, async ({ brandId, params }) => ok(await getProduct(brandId, params.productID))),
+  GET: route({ scope: "products.read", params: ProductParams }, async ({ brandId, params }) =>
+    ok(await getProduct(brandId, params.productID)),
+  ),
   PUT: route({ scope: "products.write", params: ProductParams, body: ProductInput }, async ({ brandId, params, body }) =>
-    ok(await putProduct(brandId, params.productID, body))),
+    ok(await putProduct(brandId, params.productID, body)),
+  ),
   DELETE: route({ scope: "products.write", params: ProductParams }, async ({ brandId, params }) => {
     await deleteProduct(brandId, params.productID);
     return noContent();

@@ -6,5 +6,7 @@ import { methods } from "@/lib/http/route";
 import { segmentSuggestions, SegmentSuggestionsQuery } from "@/lib/segments/suggestions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "segments.read", query: SegmentSuggestionsQuery }, async ({ brandId, query }) => ok(await segmentSuggestions(brandId, query))),
+  GET: route({ scope: "segments.read", query: SegmentSuggestionsQuery }, async ({ brandId, query }) =>
+    ok(await segmentSuggestions(brandId, query)),
+  ),
 });

@@ -5,5 +5,7 @@ import { ok } from "@/lib/http/responses";
 import { getTestEmail } from "@/lib/test-emails/test-email-store";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "email-templates.read", params: IdParams }, async ({ brandId, params }) => ok(await getTestEmail(brandId, params.id))),
+  GET: route({ scope: "email-templates.read", params: IdParams }, async ({ brandId, params }) =>
+    ok(await getTestEmail(brandId, params.id)),
+  ),
 });

@@ -7,7 +7,9 @@ import { PROBLEMS, type ProblemCode } from "@/lib/http/problems";
 type Props = { params: Promise<{ code: string }> };
 
 function problemFor(code: string) {
-  return Object.hasOwn(PROBLEMS, code) ? { code: code as ProblemCode, ...PROBLEMS[code as ProblemCode], ...PROBLEM_HELP[code as ProblemCode] } : null;
+  return Object.hasOwn(PROBLEMS, code)
+    ? { code: code as ProblemCode, ...PROBLEMS[code as ProblemCode], ...PROBLEM_HELP[code as ProblemCode] }
+    : null;
 }
 
 // Unknown codes are a 404, not a page.

@@ -13,7 +13,8 @@ export default async function PreferencesPage({ params, searchParams }: Props) {
   const { token } = await params;
   const saved = (await searchParams).saved === "1";
   const subject = await linkSubject(token);
-  if (subject.kind === "invalid" || subject.kind === "gone") return <LinkNotice subject={subject} action="change the recipient's subscription" />;
+  if (subject.kind === "invalid" || subject.kind === "gone")
+    return <LinkNotice subject={subject} action="change the recipient's subscription" />;
   const subscribed = subject.kind === "live" ? subject.emails.some((e) => e.status === "subscribed") : true;
   const addresses = subject.kind === "live" ? subject.emails.map((e) => e.address).join(", ") : (subject.contactEmail ?? "the recipient");
   return (

@@ -11,21 +11,44 @@ import { el, escapeAttr } from "./xml";
 export const DISCOUNT_PLACEHOLDER = "XXXX-XXXX-XXXX";
 
 const DEFAULT_PRODUCT_PARTS: BlockComponent[] = [
-  { type: "image", role: "product_image" }, { type: "text", role: "product_title" }, { type: "text", role: "product_price" }, { type: "button", role: "product_button" },
+  { type: "image", role: "product_image" },
+  { type: "text", role: "product_title" },
+  { type: "text", role: "product_price" },
+  { type: "button", role: "product_button" },
 ];
 
-function productPart(part: BlockComponent, block: Block, ctx: BuildContext, node: NodeContext, cls: string | undefined, base: Styles): string {
+function productPart(
+  part: BlockComponent,
+  block: Block,
+  ctx: BuildContext,
+  node: NodeContext,
+  cls: string | undefined,
+  base: Styles,
+): string {
   if (!node.product) return "";
   const { prefix, image } = node.product;
   const t = (field: string) => ctx.tokens.token(`${prefix}.${field}`, "text");
   const url = ctx.tokens.token(`${prefix}.url`, "url", "#");
   const text = (presetId: string, content: string, extra: Styles = {}) => {
-    const s = mergeStyles(presetById(ctx.textPresets, part.stylePresetID ?? presetId), { ...base, ...extra, ...(part.styleProperties ?? {}) });
+    const s = mergeStyles(presetById(ctx.textPresets, part.stylePresetID ?? presetId), {
+      ...base,
+      ...extra,
+      ...(part.styleProperties ?? {}),
+    });
     return el("mj-text", { ...textAttrs(s), "padding-bottom": s.paddingBottom ?? "4px", "css-class": cls }, wrapped(content, s));
   };
   switch (part.role) {
     case "product_image":
-      return image ? el("mj-image", { ...boxAttrs({ ...base, ...(part.styleProperties ?? {}) }), src: ctx.tokens.token(`${prefix}.imageUrl`, "url"), href: url, alt: t("title"), "padding-bottom": "8px", "css-class": cls }) : "";
+      return image
+        ? el("mj-image", {
+            ...boxAttrs({ ...base, ...(part.styleProperties ?? {}) }),
+            src: ctx.tokens.token(`${prefix}.imageUrl`, "url"),
+            href: url,
+            alt: t("title"),
+            "padding-bottom": "8px",
+            "css-class": cls,
+          })
+        : "";
     case "product_title":
       return text("heading_small", part.text ? userHtml(part.text, ctx, node) : t("title"));
     case "product_description":
@@ -37,9 +60,13 @@ function productPart(part: BlockComponent, block: Block, ctx: BuildContext, node
       return text("footnote", `<s>${t("oldPrice")}</s>`, { color: base.secondaryColor ?? base.color });
     case "product_prices":
       return (part.components?.length ? part.components : [{ type: "text" as const, role: "product_current_price" as const }])
-        .map((p) => productPart(p, block, ctx, node, cls, base)).join("");
+        .map((p) => productPart(p, block, ctx, node, cls, base))
+        .join("");
     case "product_button": {
-      const s = buttonStyles(presetById(ctx.buttonPresets, part.stylePresetID ?? block.stylePresetID ?? "primary_button"), part.styleProperties);
+      const s = buttonStyles(
+        presetById(ctx.buttonPresets, part.stylePresetID ?? block.stylePresetID ?? "primary_button"),
+        part.styleProperties,
+      );
       const label = part.button?.text ?? block.product?.buttonText ?? "Shop now";
       return buttonMarkup({ ...part.button, text: label, link: part.button?.link }, s, ctx, node, cls, url);
     }
@@ -56,7 +83,8 @@ function product(block: Block, ctx: BuildContext, node: NodeContext): string {
   return parts.map((part) => productPart(part, block, ctx, node, cls, base)).join("");
 }
 
-const CODE_BOX = "display:inline-block;border:2px dashed #999999;padding:10px 16px;font-size:20px;font-weight:bold;letter-spacing:1px;word-break:break-all";
+const CODE_BOX =
+  "display:inline-block;border:2px dashed #999999;padding:10px 16px;font-size:20px;font-weight:bold;letter-spacing:1px;word-break:break-all";
 
 function offerLabel(offer: NonNullable<Block["discount"]>): string | undefined {
   if (offer.offerText) return offer.offerText;
@@ -85,14 +113,16 @@ function discount(block: Block, ctx: BuildContext, node: NodeContext): string {
   const out: string[] = [];
   const texts: string[] = label ? [`<div style="padding-bottom:8px">${escapeHtml(ctx.tokens.plain(label, node))}</div>`] : [];
   const flush = () => {
-    if (texts.length) out.push(el("mj-text", { ...textAttrs(s), align: s.alignment ?? "center", "css-class": cls }, wrapped(texts.join(""), s)));
+    if (texts.length)
+      out.push(el("mj-text", { ...textAttrs(s), align: s.alignment ?? "center", "css-class": cls }, wrapped(texts.join(""), s)));
     texts.length = 0;
   };
   (block.components ?? []).forEach((part, i) => {
     const at = { ...node, pointer: `${node.pointer}/components/${i}` };
     const own = part.styleProperties ?? {};
     if (part.role === "discount_code") texts.push(`<div style="${escapeAttr(CODE_BOX)}">${codeHtml(block, part, ctx, at)}</div>`);
-    else if (part.role === "discount_expiration_date") texts.push(`<div style="padding-top:8px;font-size:12px">${userHtml(part.text ?? "", ctx, at)}</div>`);
+    else if (part.role === "discount_expiration_date")
+      texts.push(`<div style="padding-top:8px;font-size:12px">${userHtml(part.text ?? "", ctx, at)}</div>`);
     else if (part.role === "discount_button") {
       flush();
       const bs = buttonStyles(presetById(ctx.buttonPresets, part.stylePresetID ?? "primary_button"), own);
@@ -125,12 +155,15 @@ function orderProducts(block: Block, ctx: BuildContext): string {
   const images = ctx.shape.order?.images ?? [];
   const rows = images.map((hasImage, i) => {
     const t = (f: string) => ctx.tokens.token(`$order.items.${i}.${f}`, "text");
-    const img = !hidden.isImageHidden && hasImage
-      ? `<td style="${cell};width:64px"><img src="${ctx.tokens.token(`$order.items.${i}.imageUrl`, "url")}" alt="${t("title")}" width="64" style="display:block;width:64px;height:auto;border:0" /></td>`
-      : "";
+    const img =
+      !hidden.isImageHidden && hasImage
+        ? `<td style="${cell};width:64px"><img src="${ctx.tokens.token(`$order.items.${i}.imageUrl`, "url")}" alt="${t("title")}" width="64" style="display:block;width:64px;height:auto;border:0" /></td>`
+        : "";
     const title = !hidden.isTitleHidden ? `<td style="${cell}">${t("title")}</td>` : "";
     const qty = !hidden.isQuantityHidden ? `<td style="${cell};text-align:center;${secondaryCss(block, ctx)}">× ${t("quantity")}</td>` : "";
-    const price = !hidden.isPriceHidden ? `<td style="${cell};text-align:right${priceColor ? `;color:${priceColor}` : ""}">${t("price")}</td>` : "";
+    const price = !hidden.isPriceHidden
+      ? `<td style="${cell};text-align:right${priceColor ? `;color:${priceColor}` : ""}">${t("price")}</td>`
+      : "";
     return `<tr>${img}${title}${qty}${price}</tr>`;
   });
   return dataTable(block, ctx, rows.join(""));
@@ -146,17 +179,30 @@ function orderTotal(block: Block, ctx: BuildContext): string {
   ];
   const rows = lines
     .filter(([isHidden]) => !isHidden)
-    .map(([, label, f]) => `<tr><td style="${cell}">${label}</td><td style="${cell};text-align:right">${ctx.tokens.token(`$order.${f}`, "text")}</td></tr>`);
-  if (!hidden.isOrderTotalHidden) rows.push(`<tr><td style="${cell};font-weight:bold">Total</td><td style="${cell};text-align:right;font-weight:bold">${ctx.tokens.token("$order.total", "text")}</td></tr>`);
+    .map(
+      ([, label, f]) =>
+        `<tr><td style="${cell}">${label}</td><td style="${cell};text-align:right">${ctx.tokens.token(`$order.${f}`, "text")}</td></tr>`,
+    );
+  if (!hidden.isOrderTotalHidden)
+    rows.push(
+      `<tr><td style="${cell};font-weight:bold">Total</td><td style="${cell};text-align:right;font-weight:bold">${ctx.tokens.token("$order.total", "text")}</td></tr>`,
+    );
   return dataTable(block, ctx, rows.join(""));
 }
 
 function orderAddresses(block: Block, ctx: BuildContext): string {
   const a = block.orderAddresses ?? {};
-  const allHidden = (h: Record<string, boolean | undefined> | undefined) => !!h && ["isNameSurnameHidden", "isAddress1Hidden", "isCityHidden", "isCountryHidden"].every((k) => h[k]);
+  const allHidden = (h: Record<string, boolean | undefined> | undefined) =>
+    !!h && ["isNameSurnameHidden", "isAddress1Hidden", "isCityHidden", "isCountryHidden"].every((k) => h[k]);
   const parts: string[] = [];
-  if (!allHidden(a.hiddenFields?.billing)) parts.push(`<td style="${cell};vertical-align:top"><strong>Billing address</strong><br />${ctx.tokens.token("$order.billingAddress", "text")}</td>`);
-  if (!allHidden(a.hiddenFields?.shipping)) parts.push(`<td style="${cell};vertical-align:top"><strong>Shipping address</strong><br />${ctx.tokens.token("$order.shippingAddress", "text")}</td>`);
+  if (!allHidden(a.hiddenFields?.billing))
+    parts.push(
+      `<td style="${cell};vertical-align:top"><strong>Billing address</strong><br />${ctx.tokens.token("$order.billingAddress", "text")}</td>`,
+    );
+  if (!allHidden(a.hiddenFields?.shipping))
+    parts.push(
+      `<td style="${cell};vertical-align:top"><strong>Shipping address</strong><br />${ctx.tokens.token("$order.shippingAddress", "text")}</td>`,
+    );
   return dataTable(block, ctx, `<tr>${parts.join("")}</tr>`, a.hiddenFields?.isTitleHidden ? undefined : a.title);
 }
 
@@ -167,31 +213,43 @@ function orderSummary(block: Block, ctx: BuildContext): string {
   const lines = [
     o.title && !hidden.isTitleHidden ? `<strong>${escapeHtml(o.title)}</strong>` : "",
     !hidden.isOrderIDHidden ? `Order <strong>#${ctx.tokens.token("$order.number", "text")}</strong>` : "",
-    !hidden.isDateHidden ? `<span style="${escapeAttr(secondaryCss(block, ctx))}">Placed on ${ctx.tokens.token("$order.date", "text")}</span>` : "",
+    !hidden.isDateHidden
+      ? `<span style="${escapeAttr(secondaryCss(block, ctx))}">Placed on ${ctx.tokens.token("$order.date", "text")}</span>`
+      : "",
   ].filter(Boolean);
   return el("mj-text", { ...textAttrs(s), "css-class": classes(ctx, block.visibility, s) }, wrapped(lines.join("<br />"), s));
 }
 
 export function commerceBlock(block: Block, ctx: BuildContext, node: NodeContext): string {
   switch (block.type) {
-    case "product": return product(block, ctx, node);
+    case "product":
+      return product(block, ctx, node);
     case "discount":
     case "staticDiscount":
     case "dynamicDiscount":
       return discount(block, ctx, node);
     case "price": {
       const s = mergeStyles(presetById(ctx.textPresets, block.stylePresetID ?? "paragraph"), block.styleProperties);
-      return el("mj-text", { ...textAttrs({ ...s, color: s.priceColor ?? s.color }), "css-class": classes(ctx, block.visibility, s) }, wrapped(userHtml(block.text ?? "", ctx, node), s));
+      return el(
+        "mj-text",
+        { ...textAttrs({ ...s, color: s.priceColor ?? s.color }), "css-class": classes(ctx, block.visibility, s) },
+        wrapped(userHtml(block.text ?? "", ctx, node), s),
+      );
     }
     default:
       break;
   }
   if (!ctx.shape.order) return "";
   switch (block.type) {
-    case "orderSummary": return orderSummary(block, ctx);
-    case "orderProducts": return orderProducts(block, ctx);
-    case "orderTotal": return orderTotal(block, ctx);
-    case "orderAddresses": return orderAddresses(block, ctx);
-    default: return "";
+    case "orderSummary":
+      return orderSummary(block, ctx);
+    case "orderProducts":
+      return orderProducts(block, ctx);
+    case "orderTotal":
+      return orderTotal(block, ctx);
+    case "orderAddresses":
+      return orderAddresses(block, ctx);
+    default:
+      return "";
   }
 }

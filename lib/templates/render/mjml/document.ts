@@ -55,7 +55,16 @@ export function templateToMjml(
   const presets = effectivePresets(settings);
   const contentWidth = parseInt(settings.content?.width ?? "600px", 10);
   const css: string[] = [];
-  const ctx: BuildContext = { tokens, settings, ...presets, contentWidth, shape, css, linkClass: linkClasses(css), backgroundClass: backgroundClasses(css) };
+  const ctx: BuildContext = {
+    tokens,
+    settings,
+    ...presets,
+    contentWidth,
+    shape,
+    css,
+    linkClass: linkClasses(css),
+    backgroundClass: backgroundClasses(css),
+  };
   const body = doc.sections.map((section, i) => renderSection(section, i, ctx)).join("");
 
   const content = settings.content ?? {};
@@ -79,7 +88,12 @@ export function templateToMjml(
     ...ctx.css.map((css) => el("mj-style", {}, css)),
     gmailAnnotation(settings.gmail),
   ].join("");
-  return el("mjml", {}, el("mj-head", {}, head) + el("mj-body", { width: `${contentWidth}px`, "background-color": page.backgroundColor, "css-class": "ink-body" }, body));
+  return el(
+    "mjml",
+    {},
+    el("mj-head", {}, head) +
+      el("mj-body", { width: `${contentWidth}px`, "background-color": page.backgroundColor, "css-class": "ink-body" }, body),
+  );
 }
 
 function escapeText(text: string): string {

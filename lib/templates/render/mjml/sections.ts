@@ -26,7 +26,11 @@ function renderRow(row: Row, ctx: BuildContext, node: NodeContext, productFor: P
       return renderBlock(block, ctx, blockNode);
     });
     const image = columnBackgroundCss(column.styleProperties);
-    return el("mj-column", { width: column.width, ...columnAttrs(column.styleProperties), "css-class": image ? ctx.backgroundClass(image) : undefined }, blocks.join(""));
+    return el(
+      "mj-column",
+      { width: column.width, ...columnAttrs(column.styleProperties), "css-class": image ? ctx.backgroundClass(image) : undefined },
+      blocks.join(""),
+    );
   });
   // mj-group keeps columns side by side on narrow screens (settings.isColumnStackDisabled).
   const content = section.settings?.isColumnStackDisabled && columns.length > 1 ? el("mj-group", {}, columns.join("")) : columns.join("");
@@ -40,9 +44,11 @@ function rowsOf(section: Section, ctx: BuildContext, node: NodeContext, productF
 function slotProducts(section: Section, ctx: BuildContext): ProductFor {
   const filled = ctx.shape.slots[section.id] ?? [];
   const slotOf = new Map<string, number>();
-  for (const row of section.rows) for (const column of row.columns) for (const block of column.blocks) {
-    if (block.type === "product") slotOf.set(block.id, slotOf.size);
-  }
+  for (const row of section.rows)
+    for (const column of row.columns)
+      for (const block of column.blocks) {
+        if (block.type === "product") slotOf.set(block.id, slotOf.size);
+      }
   return (blockId) => {
     const slot = slotOf.get(blockId);
     return slot === undefined || slot >= filled.length ? null : { prefix: `$slot.${section.id}.${slot}`, image: filled[slot] };
@@ -75,8 +81,17 @@ export function renderSection(section: Section, index: number, ctx: BuildContext
       for (let start = 0; start < count; start += perRow) {
         const columns: string[] = [];
         for (let i = start; i < Math.min(count, start + perRow); i++) {
-          const blocks = section.rows.flatMap((row, r) => row.columns.flatMap((column, c) => column.blocks.map((block, b) =>
-            renderBlock(block, ctx, { ...itemNode(i), pointer: `${node.pointer}/rows/${r}/columns/${c}/blocks/${b}`, columnWidth: width }))));
+          const blocks = section.rows.flatMap((row, r) =>
+            row.columns.flatMap((column, c) =>
+              column.blocks.map((block, b) =>
+                renderBlock(block, ctx, {
+                  ...itemNode(i),
+                  pointer: `${node.pointer}/rows/${r}/columns/${c}/blocks/${b}`,
+                  columnWidth: width,
+                }),
+              ),
+            ),
+          );
           columns.push(el("mj-column", { width: `${width}px` }, blocks.join("")));
         }
         parts.push(el("mj-section", innerBackground(section.styleProperties), columns.join("")));

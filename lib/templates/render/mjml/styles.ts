@@ -18,7 +18,10 @@ export function mergeStyles(preset: Preset | undefined, own: Styles | undefined)
  */
 export function buttonStyles(preset: Preset | undefined, own: Styles | undefined): Styles {
   const { paddingTop, paddingRight, paddingBottom, paddingLeft, ...rest } = (preset?.styles ?? {}) as Styles;
-  const inner = own?.innerPadding !== undefined ? {} : { innerPaddingTop: paddingTop, innerPaddingRight: paddingRight, innerPaddingBottom: paddingBottom, innerPaddingLeft: paddingLeft };
+  const inner =
+    own?.innerPadding !== undefined
+      ? {}
+      : { innerPaddingTop: paddingTop, innerPaddingRight: paddingRight, innerPaddingBottom: paddingBottom, innerPaddingLeft: paddingLeft };
   const merged: Styles = { ...rest, ...inner, ...(own ?? {}) };
   for (const k of Object.keys(merged) as (keyof Styles)[]) if (merged[k] === undefined) delete merged[k];
   return merged;
@@ -99,8 +102,8 @@ function background(s: Styles): Attrs {
   return {
     "background-color": s.backgroundColor,
     "background-url": url,
-    "background-size": url ? s.backgroundSize ?? "cover" : undefined,
-    "background-repeat": url ? s.backgroundRepeat ?? "no-repeat" : undefined,
+    "background-size": url ? (s.backgroundSize ?? "cover") : undefined,
+    "background-repeat": url ? (s.backgroundRepeat ?? "no-repeat") : undefined,
     "background-position": url ? s.backgroundPosition : undefined,
   };
 }
@@ -139,10 +142,19 @@ export function columnAttrs(s: Styles | undefined): Attrs {
 /** Inline CSS for text we write ourselves inside mj-text (menu links, product parts, code boxes). */
 export function inlineCss(s: Styles): string {
   const pairs: Array<[string, string | undefined]> = [
-    ["color", s.color], ["font-family", s.fontFamily], ["font-size", s.fontSize], ["font-weight", s.fontWeight],
-    ["font-style", s.fontStyle], ["line-height", s.lineHeight], ["letter-spacing", s.letterSpacing], ["text-decoration", s.textDecoration],
+    ["color", s.color],
+    ["font-family", s.fontFamily],
+    ["font-size", s.fontSize],
+    ["font-weight", s.fontWeight],
+    ["font-style", s.fontStyle],
+    ["line-height", s.lineHeight],
+    ["letter-spacing", s.letterSpacing],
+    ["text-decoration", s.textDecoration],
   ];
-  return pairs.filter(([, v]) => v).map(([k, v]) => `${k}:${v}`).join(";");
+  return pairs
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(";");
 }
 
 /** CSS declarations of a node's background image (image, size, repeat, position); empty when it has none. */
@@ -157,7 +169,11 @@ function backgroundImagePairs(s: Styles): Array<[string, string | undefined]> {
   ];
 }
 
-const declarations = (pairs: Array<[string, string | undefined]>) => pairs.filter(([, v]) => v).map(([k, v]) => `${k}:${v}`).join(";");
+const declarations = (pairs: Array<[string, string | undefined]>) =>
+  pairs
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}:${v}`)
+    .join(";");
 
 /**
  * A column's background image as CSS for a class of its own: mj-column has no background image

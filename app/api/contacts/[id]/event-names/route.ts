@@ -5,5 +5,7 @@ import { route } from "@/lib/api/route";
 import { IdParams, methods } from "@/lib/http/route";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "contacts.read", params: IdParams }, async ({ brandId, params }) => ok(await listContactEventNames(brandId, params.id))),
+  GET: route({ scope: "contacts.read", params: IdParams }, async ({ brandId, params }) =>
+    ok(await listContactEventNames(brandId, params.id)),
+  ),
 });

@@ -5,5 +5,7 @@ import { IdParams, methods } from "@/lib/http/route";
 import { renderContent } from "@/lib/templates/render/render-template";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ scope: "email-templates.write", params: IdParams, rateLimit: "render" }, async ({ brandId, params }) => ok(await renderContent(brandId, params.id))),
+  POST: route({ scope: "email-templates.write", params: IdParams, rateLimit: "render" }, async ({ brandId, params }) =>
+    ok(await renderContent(brandId, params.id)),
+  ),
 });

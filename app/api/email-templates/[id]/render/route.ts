@@ -8,7 +8,8 @@ import { renderTemplate } from "@/lib/templates/render/render-template";
 import { RenderInput } from "@/lib/templates/render/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ scope: "email-templates.write", params: IdParams, body: RenderInput, bodyRequired: false, rateLimit: "render" }, async ({ brandId, params, body }) =>
-    ok(await renderTemplate(brandId, params.id, body)),
+  POST: route(
+    { scope: "email-templates.write", params: IdParams, body: RenderInput, bodyRequired: false, rateLimit: "render" },
+    async ({ brandId, params, body }) => ok(await renderTemplate(brandId, params.id, body)),
   ),
 });

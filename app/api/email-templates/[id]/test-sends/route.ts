@@ -6,7 +6,8 @@ import { TestSendInput } from "@/lib/test-emails/schemas";
 import { sendTestEmail } from "@/lib/test-emails/send-test-email";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ scope: "email-templates.write", params: IdParams, body: TestSendInput, rateLimit: "test-send" }, async ({ auth, params, body }) =>
-    created(await sendTestEmail(auth, params.id, body)),
+  POST: route(
+    { scope: "email-templates.write", params: IdParams, body: TestSendInput, rateLimit: "test-send" },
+    async ({ auth, params, body }) => created(await sendTestEmail(auth, params.id, body)),
   ),
 });

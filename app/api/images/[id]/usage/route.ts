@@ -6,5 +6,7 @@ import { ok } from "@/lib/http/responses";
 import { imageUsage } from "@/lib/images/images";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: ["images.read", "email-templates.read"], params: IdParams }, async ({ brandId, params }) => ok(await imageUsage(brandId, params.id))),
+  GET: route({ scope: ["images.read", "email-templates.read"], params: IdParams }, async ({ brandId, params }) =>
+    ok(await imageUsage(brandId, params.id)),
+  ),
 });

@@ -8,5 +8,8 @@ export const dynamic = "force-dynamic";
 export async function POST(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
   await setEmailStatus(token, "unsubscribed", UNSUBSCRIBE_SOURCE);
-  return new Response(null, { status: 303, headers: { Location: `${LINK_PATHS.unsubscribe}${encodeURIComponent(token)}?done=1`, "Cache-Control": "no-store" } });
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `${LINK_PATHS.unsubscribe}${encodeURIComponent(token)}?done=1`, "Cache-Control": "no-store" },
+  });
 }
