@@ -59,6 +59,7 @@ const Environment = z
     RATE_LIMIT_PER_MINUTE: positiveInt(400),
     RATE_LIMIT_RENDER_PER_MINUTE: positiveInt(40),
     RATE_LIMIT_TAGS_PER_MINUTE: positiveInt(60),
+    RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt(10),
     DATABASE_POOL_SIZE: positiveInt(10),
     INKWELL_WORKER: onOff("on"),
     EVENTS_MAX_ATTEMPTS: positiveInt(8),

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 
 export const NAV_ITEMS = [
+  { href: "/campaigns", label: "Campaigns" },
   { href: "/templates", label: "Templates" },
   { href: "/test-emails", label: "Test emails" },
   { href: "/contacts", label: "Contacts" },

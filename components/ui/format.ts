@@ -6,6 +6,7 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeS
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const dateTimeSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
 const integer = new Intl.NumberFormat(undefined);
+const percent = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 });
 
 const parse = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
@@ -19,6 +20,8 @@ export const formatDate = (value: string | number | Date | null | undefined) =>
 export const formatDateTimeSeconds = (value: string | number | Date) => dateTimeSeconds.format(parse(value));
 /** "12,345" */
 export const formatNumber = (value: number) => integer.format(value);
+/** "12.5%" for a rate 0-1 */
+export const formatPercent = (rate: number) => percent.format(rate);
 /** "1 contact" / "12,345 contacts" */
 export const formatCount = (value: number, one: string, many: string) => `${integer.format(value)} ${value === 1 ? one : many}`;
 /** A money amount in its currency, e.g. "€12.50"; the bare number when the currency is unknown. */

@@ -12,10 +12,13 @@ import { config } from "@/lib/config";
 import { connections } from "@/lib/db";
 import { ApiProblem } from "./problems";
 
-/** default, render and tags: requests per minute per credential; test-send: test emails per hour per credential (a dashboard user's credential is the user). */
-export type RateLimitBucket = "default" | "render" | "tags" | "test-send";
+/**
+ * default, render, tags and analytics: requests per minute per credential; test-send: test emails per hour per
+ * credential (a dashboard user's credential is the user).
+ */
+export type RateLimitBucket = "default" | "render" | "tags" | "test-send" | "analytics";
 
-const WINDOW_SECONDS: Record<RateLimitBucket, number> = { default: 60, render: 60, tags: 60, "test-send": 3600 };
+const WINDOW_SECONDS: Record<RateLimitBucket, number> = { default: 60, render: 60, tags: 60, "test-send": 3600, analytics: 60 };
 /** Points per lease: 2 % of the budget, so a lease is never a large share of it. */
 const leaseSize = (points: number) => Math.max(1, Math.floor(points / 50));
 
@@ -113,13 +116,20 @@ function budgetsFor(): Record<RateLimitBucket, Budget> {
     render: settings.RATE_LIMIT_RENDER_PER_MINUTE,
     tags: settings.RATE_LIMIT_TAGS_PER_MINUTE,
     "test-send": settings.TEST_SEND_PER_HOUR,
+    analytics: settings.RATE_LIMIT_ANALYTICS_PER_MINUTE,
   };
   const c = settings.databaseKind === "postgres" ? connections() : null;
   const make = (bucket: RateLimitBucket): Budget =>
     c?.kind === "postgres"
       ? new SharedBudget(`api-${bucket}`, limits[bucket], WINDOW_SECONDS[bucket], c.pool)
       : new MemoryBudget(`api-${bucket}`, limits[bucket], WINDOW_SECONDS[bucket]);
-  budgets = { default: make("default"), render: make("render"), tags: make("tags"), "test-send": make("test-send") };
+  budgets = {
+    default: make("default"),
+    render: make("render"),
+    tags: make("tags"),
+    "test-send": make("test-send"),
+    analytics: make("analytics"),
+  };
   return budgets;
 }
 

@@ -14,6 +14,9 @@ export const SCOPES = [
   "products.write",
   "images.read",
   "images.write",
+  "campaigns.read",
+  "campaigns.write",
+  "analytics.read",
 ] as const;
 
 export const Scope = z.enum(SCOPES);
@@ -32,6 +35,9 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "products.write": "Add, change and remove products and product categories in your store's catalog",
   "images.read": "See the images in your image library",
   "images.write": "Upload images to your image library and delete them",
+  "campaigns.read": "See your email campaigns, who they went to and how they did",
+  "campaigns.write": "Create, change, schedule, send and cancel email campaigns to your contacts",
+  "analytics.read": "See reports on your emails: deliveries, opens, clicks, unsubscribes",
 };
 
 export function isScope(value: string): value is Scope {

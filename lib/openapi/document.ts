@@ -18,6 +18,8 @@ import { testEmailPaths } from "@/lib/test-emails/openapi";
 import { productPaths } from "@/lib/products/openapi";
 import { imagePaths } from "@/lib/images/openapi";
 import { batchPaths } from "@/lib/batches/openapi";
+import { campaignPaths } from "@/lib/campaigns/openapi";
+import { analyticsPaths } from "@/lib/analytics/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
@@ -34,6 +36,8 @@ const domains: ZodOpenApiPathsObject[] = [
   productPaths,
   imagePaths,
   batchPaths,
+  campaignPaths,
+  analyticsPaths,
   eventLogPaths,
   v4Paths,
 ];

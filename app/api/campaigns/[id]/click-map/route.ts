@@ -1,0 +1,14 @@
+// GET /api/campaigns/{id}/click-map: Inkwell extra, the email with each link's clicks on it.
+import { z } from "zod";
+import { route } from "@/lib/api/route";
+import { IdParams, methods } from "@/lib/http/route";
+import { ok } from "@/lib/http/responses";
+import { clickMap } from "@/lib/campaigns/report";
+
+const ClickMapQuery = z.strictObject({ variant: z.enum(["a", "b"]).optional() });
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ scope: "campaigns.read", params: IdParams, query: ClickMapQuery }, async ({ brandId, params, query }) =>
+    ok(await clickMap(brandId, params.id, query.variant)),
+  ),
+});

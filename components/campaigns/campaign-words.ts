@@ -1,0 +1,35 @@
+// How the dashboard names a campaign's status, type and strategy in a marketer's words.
+import type { CampaignStatus } from "./campaigns-client";
+
+export const STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: "Draft",
+  scheduled: "Scheduled",
+  started: "Sending",
+  paused: "Paused",
+  stopped: "Test stopped",
+  sent: "Sent",
+  canceled: "Canceled",
+  error: "Failed",
+  onHold: "On hold",
+  expired: "Expired",
+};
+
+export const STATUS_BADGES: Record<CampaignStatus, string> = {
+  draft: "badge-muted",
+  scheduled: "badge-info",
+  started: "badge-info",
+  paused: "badge-warning",
+  stopped: "badge-warning",
+  sent: "badge-success",
+  canceled: "badge-muted",
+  error: "badge-danger",
+  onHold: "badge-warning",
+  expired: "badge-muted",
+};
+
+export const TYPE_LABELS = { regular: "Email", abTest: "A/B test", booster: "Booster" } as const;
+
+export { formatPercent as formatRate } from "@/components/ui/format";
+
+/** Statuses in which the campaign's messages are being handed over or going out. */
+export const LIVE_STATUSES: CampaignStatus[] = ["scheduled", "started", "paused", "stopped"];

@@ -1,0 +1,130 @@
+// Shapes of Inkwell's campaign report endpoints (extras beside the published API, for the dashboard and
+// for integrations): the report, the recipients table, the audience estimate, the click map.
+import { z } from "zod";
+import { METRIC_NAMES, METRICS } from "@/lib/analytics/metrics";
+import { ResourceId } from "@/lib/http/route";
+import { CampaignStatus } from "./schemas";
+
+const figureShape = Object.fromEntries(METRIC_NAMES.map((name) => [name, z.number().meta({ description: METRICS[name].description })]));
+export const FiguresSchema = z
+  .object(figureShape)
+  .meta({ id: "CampaignFigures", description: "Counts and rates (0-1) of a campaign or a part of it" });
+
+export const CampaignReportSchema = z
+  .object({
+    campaignID: z.string(),
+    name: z.string(),
+    status: CampaignStatus,
+    statusReason: z.string().optional(),
+    startedAt: z.string().optional(),
+    endedAt: z.string().optional(),
+    recipients: z.number().int().meta({ description: "Contacts handed to the delivery pipeline (queued plus skipped)" }),
+    totals: FiguresSchema,
+    parts: z
+      .array(z.object({ part: z.string(), label: z.string(), variantID: z.string().optional(), figures: FiguresSchema }))
+      .meta({ description: "A/B tests: variant a, variant b and the winner's send to the rest" }),
+    daily: z
+      .array(z.object({ day: z.string().meta({ description: "YYYY-MM-DD (UTC) of the outcome" }), figures: FiguresSchema }))
+      .meta({ description: "Outcomes per day, oldest first" }),
+    links: z
+      .array(z.object({ url: z.string(), clicks: z.number().int(), uniqueClicks: z.number().int() }))
+      .meta({ description: "Most clicked first" }),
+    asOf: z.string().meta({ description: "When the counters were read" }),
+  })
+  .meta({ id: "CampaignReport" });
+export type CampaignReport = z.infer<typeof CampaignReportSchema>;
+
+export const OUTCOMES = [
+  "sent",
+  "opened",
+  "clicked",
+  "notOpened",
+  "bounced",
+  "unsubscribed",
+  "complained",
+  "skipped",
+  "failed",
+  "pending",
+] as const;
+
+export const RecipientsQuery = z
+  .strictObject({
+    outcome: z.enum(OUTCOMES).optional().meta({ description: "Only recipients with this outcome" }),
+    limit: z.coerce.number().int().min(1).max(250).default(50),
+    after: z.string().max(500).optional().meta({ description: "Cursor: paging.cursors.after of the previous page" }),
+  })
+  .meta({ id: "CampaignRecipientsQuery" });
+
+export const RecipientSchema = z.object({
+  messageID: z.string(),
+  contactID: z.string().nullable(),
+  email: z.string().nullable(),
+  part: z.string().meta({ description: "The A/B variant (a, b) or rest; empty for other campaigns" }),
+  status: z.string().meta({ description: "The message's status in the delivery pipeline" }),
+  reason: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  openedAt: z.string().nullable(),
+  clickedAt: z.string().nullable(),
+});
+export const RecipientsSchema = z
+  .object({
+    recipients: z.array(RecipientSchema),
+    paging: z.object({ limit: z.number().int(), hasMore: z.boolean(), cursors: z.object({ after: z.string().optional() }) }),
+  })
+  .meta({ id: "CampaignRecipients" });
+
+export const AudienceEstimateRequest = z
+  .strictObject({
+    includedSegmentIDs: z.array(ResourceId).max(100).optional(),
+    excludedSegmentIDs: z.array(ResourceId).max(100).optional(),
+  })
+  .meta({ id: "AudienceEstimateRequest" });
+
+export const AudienceEstimateSchema = z
+  .object({
+    contacts: z.number().int().meta({ description: "Contacts the audience selects now" }),
+    subscribed: z
+      .number()
+      .int()
+      .meta({ description: "Of them, with a subscribed email address: who will receive it (less any suppressed address)" }),
+    skipped: z.object({
+      noEmail: z.number().int().meta({ description: "No email address" }),
+      unsubscribed: z.number().int().meta({ description: "Unsubscribed from email" }),
+      nonSubscribed: z.number().int().meta({ description: "Never subscribed to email" }),
+    }),
+  })
+  .meta({ id: "AudienceEstimate" });
+
+export const ClickMapSchema = z
+  .object({
+    html: z.string().meta({ description: "The email as rendered with sample data, each tracked link marked with its clicks" }),
+    links: z.array(z.object({ url: z.string(), clicks: z.number().int(), uniqueClicks: z.number().int() })),
+  })
+  .meta({ id: "CampaignClickMap" });
+
+export const FiguresQuery = z
+  .strictObject({
+    ids: z
+      .string()
+      .max(250 * 25)
+      .transform((v) => [...new Set(v.split(",").filter(Boolean))])
+      .pipe(z.array(ResourceId).min(1).max(250))
+      .meta({ description: "Comma-separated campaign ids (a page of the list, at most 250)" }),
+  })
+  .meta({ id: "CampaignFiguresQuery" });
+
+export const CampaignListFiguresSchema = z
+  .object({
+    figures: z.array(
+      z.object({
+        campaignID: z.string(),
+        recipients: z.number().int(),
+        sent: z.number().int(),
+        uniqueOpens: z.number().int(),
+        uniqueClicks: z.number().int(),
+        openRate: z.number(),
+        clickRate: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: "CampaignListFigures", description: "Figures of the campaigns asked for that exist in the brand" });

@@ -1,0 +1,76 @@
+// The campaign worker, beside the events, batch and delivery workers of a process (lib/process/workers.ts):
+// it claims campaigns whose next step is due (a lease, like every queue of Inkwell: FOR UPDATE SKIP LOCKED
+// on PostgreSQL, the one write lock on SQLite), runs their steps, and sleeps until the next poll or a wake
+// (a send in this process). A schedule is a row (nextRunAt), never a timer: a restart loses nothing, and of
+// N instances exactly one runs each step.
+import { skipLockedClause } from "@/lib/db/claims";
+import { db } from "@/lib/db";
+import { sqlReader, writeQuery } from "@/lib/db/sql";
+import { dateValue } from "@/lib/db/values";
+import { runStep } from "./steps";
+import { campaignWake } from "./wake";
+
+const RETRY_MS = 10_000;
+
+export type ClaimedStep = { id: string; dueAt: Date };
+
+export async function claimDueSteps(workerId: string, limit: number, leaseMs: number, now = new Date()): Promise<ClaimedStep[]> {
+  // A read first: most polls find nothing due, and a claim is a write (SQLite's one write lock).
+  const due = await sqlReader().all(
+    `SELECT 1 FROM "Campaign" WHERE "nextRunAt" <= ?ts AND "status" IN ('scheduled', 'started') AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts) LIMIT 1`,
+    [now, now],
+  );
+  if (due.length === 0) return [];
+  const rows = await writeQuery<{ id: string; nextRunAt: unknown }>(
+    `UPDATE "Campaign" SET "claimedBy" = ?, "claimedUntil" = ?ts
+     WHERE "id" IN (
+       SELECT "id" FROM "Campaign"
+       WHERE "nextRunAt" <= ?ts AND "status" IN ('scheduled', 'started') AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
+       ORDER BY "nextRunAt" LIMIT ? ${skipLockedClause()}
+     )
+     RETURNING "id", "nextRunAt"`,
+    [workerId, new Date(now.getTime() + leaseMs), now, now, limit],
+  );
+  return rows.map((r) => ({ id: r.id, dueAt: dateValue(r.nextRunAt) }));
+}
+
+export function startCampaignWorker(options: { workerId: string; idleMs: number; leaseMs: number; concurrency?: number }): {
+  stop: () => Promise<void>;
+} {
+  const { workerId, idleMs, leaseMs } = options;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        const steps = await claimDueSteps(workerId, options.concurrency ?? 4, leaseMs);
+        if (steps.length === 0) {
+          await campaignWake.sleep(idleMs);
+          continue;
+        }
+        await Promise.all(
+          steps.map((step) =>
+            runStep({ workerId, leaseMs }, step.id, step.dueAt).catch(async (error) => {
+              console.error(`[campaigns] step of campaign ${step.id} failed; retrying in ${RETRY_MS / 1000} s`, error);
+              await db.campaign
+                .updateMany({
+                  where: { id: step.id, status: { in: ["scheduled", "started"] } },
+                  data: { nextRunAt: new Date(Date.now() + RETRY_MS) },
+                })
+                .catch(() => {});
+            }),
+          ),
+        );
+      } catch (error) {
+        console.error("[campaigns] worker turn failed", error);
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      campaignWake.wake();
+      await loop;
+    },
+  };
+}
