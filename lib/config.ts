@@ -62,6 +62,7 @@ const Environment = z
     RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt(10),
     DATABASE_POOL_SIZE: positiveInt(10),
     INKWELL_WORKER: onOff("on"),
+    INKWELL_DEMO_DATA: onOff("on"),
     EVENTS_MAX_ATTEMPTS: positiveInt(8),
     EVENTS_RETRY_BASE_MS: positiveInt(1000),
     EVENTS_SQLITE_SYNCHRONOUS: z.enum(["full", "normal"], { error: 'must be "full" or "normal"' }).default("full"),

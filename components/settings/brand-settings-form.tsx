@@ -8,12 +8,21 @@ import { userMessage } from "@/components/ui/messages";
 import { useFieldErrors, type FormField } from "@/components/ui/use-field-errors";
 import { apiFetch } from "@/lib/client/api-fetch";
 
-type Brand = { id: string; name: string; plan: string; postalAddress: string | null };
+type Brand = { id: string; name: string; plan: string; postalAddress: string | null; timeZone: string; defaultSendHour: number };
 const brandKey = ["brand"] as const;
 const FIELDS: Record<string, FormField> = {
   name: { label: "Brand name", id: "field-name" },
   postalAddress: { label: "Postal address", id: "brand-postal-address" },
+  timeZone: { label: "Time zone", id: "brand-time-zone" },
+  defaultSendHour: { label: "Default send hour", id: "brand-send-hour" },
 };
+
+/** Every IANA zone the browser knows (the brand's own first, should it be missing). */
+function timeZones(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
 
 export function BrandSettingsForm() {
   const brand = useQuery({ queryKey: brandKey, queryFn: () => apiFetch<Brand>("/api/brand") });
@@ -36,8 +45,14 @@ function BrandForm({ brand }: { brand: Brand }) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(brand.name);
   const [address, setAddress] = useState(brand.postalAddress ?? "");
+  const [timeZone, setTimeZone] = useState(brand.timeZone);
+  const [sendHour, setSendHour] = useState(brand.defaultSendHour);
   const save = useMutation({
-    mutationFn: () => apiFetch<Brand>("/api/brand", { method: "PATCH", body: { name, postalAddress: address.trim() ? address : null } }),
+    mutationFn: () =>
+      apiFetch<Brand>("/api/brand", {
+        method: "PATCH",
+        body: { name, postalAddress: address.trim() ? address : null, timeZone, defaultSendHour: sendHour },
+      }),
     onSuccess: (saved) => queryClient.setQueryData(brandKey, saved),
   });
   const { errorOf, edited, summary } = useFieldErrors(save.error, FIELDS, { before: "the brand can be saved" });
@@ -99,6 +114,55 @@ function BrandForm({ brand }: { brand: Brand }) {
             {errorOf("postalAddress")}
           </p>
         )}
+      </div>
+      <div className="field">
+        <label className="label" htmlFor="brand-time-zone">
+          Time zone
+        </label>
+        <select
+          id="brand-time-zone"
+          className="input"
+          value={timeZone}
+          onChange={(e) => {
+            setTimeZone(e.target.value);
+            edited("timeZone");
+          }}
+          aria-describedby="brand-time-zone-hint"
+        >
+          {timeZones(timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replace(/_/g, " ")}
+            </option>
+          ))}
+        </select>
+        <p id="brand-time-zone-hint" className="hint">
+          Campaign times you pick are in this time zone, and contacts whose country is unknown get time-zone optimized campaigns at its
+          time.
+        </p>
+      </div>
+      <div className="field">
+        <label className="label" htmlFor="brand-send-hour">
+          Default send hour
+        </label>
+        <select
+          id="brand-send-hour"
+          className="input"
+          value={sendHour}
+          onChange={(e) => {
+            setSendHour(Number(e.target.value));
+            edited("defaultSendHour");
+          }}
+          aria-describedby="brand-send-hour-hint"
+        >
+          {HOURS.map((h) => (
+            <option key={h} value={h}>
+              {String(h).padStart(2, "0")}:00
+            </option>
+          ))}
+        </select>
+        <p id="brand-send-hour-hint" className="hint">
+          Personalized campaigns reach each contact at the hour they usually open emails; contacts with no history get it at this hour.
+        </p>
       </div>
       <div>
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>

@@ -2,6 +2,15 @@
 import { z } from "zod";
 import { Scope } from "@/lib/http/scopes";
 
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The brand as its settings show it: what email footers print ([[brand.name]], [[brand.postal_address]]). */
 export const BrandSchema = z
   .object({
@@ -12,6 +21,11 @@ export const BrandSchema = z
       .string()
       .nullable()
       .meta({ description: "The postal address email footers show ([[brand.postal_address]]); null until set" }),
+    timeZone: z.string().meta({ description: "IANA time zone of campaign schedules and personalized sends, e.g. Europe/Berlin" }),
+    defaultSendHour: z
+      .number()
+      .int()
+      .meta({ description: "Hour of the day (0-23, brand time) a personalized send uses for contacts without engagement history" }),
   })
   .meta({ id: "Brand" });
 
@@ -25,6 +39,12 @@ export const BrandPatch = z
       .nullable()
       .optional()
       .meta({ description: "One or more lines; anti-spam laws (CAN-SPAM, CASL) require one in marketing emails. Empty or null clears it" }),
+    timeZone: z
+      .string()
+      .max(64)
+      .refine(isTimeZone, { message: "must be an IANA time zone, e.g. Europe/Berlin", params: { code: "invalid_time_zone" } })
+      .optional(),
+    defaultSendHour: z.number().int().min(0).max(23).optional(),
   })
   .meta({ id: "BrandPatch", description: "Only the fields sent change" });
 export type BrandPatch = z.infer<typeof BrandPatch>;

@@ -1,8 +1,9 @@
-// Time zones for sending: a contact's zone from their country and state (the brand's when unknown), and
-// wall-clock arithmetic in a zone with Intl (no table of offsets: the IANA data Node ships decides DST).
-// The country table is the principal zone of each ISO 3166-1 code (tzdata's zone.tab, the most populous
+// A contact's time zone from their country and state (the brand's when unknown). Wall-clock arithmetic in
+// a zone is in wall-clock.ts (it runs in the browser too). The country table is the principal zone of each ISO 3166-1 code (tzdata's zone.tab, the most populous
 // zone where a country has several); the United States, Canada and Australia are resolved by state.
 import { countryCodeOf } from "@/lib/contacts/countries";
+
+export { EARLIEST_ZONE, hourIn, instantOf, sameWallTimeIn, startOfDay, wallTime, type WallTime } from "./wall-clock";
 
 // prettier-ignore
 const BY_COUNTRY: Record<string, string> = {
@@ -123,79 +124,3 @@ export function contactTimeZone(contact: { countryCode?: string | null; country?
   }
   return BY_COUNTRY[code] ?? null;
 }
-
-/** Whether Node knows the IANA zone name. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number };
-
-/** The wall-clock time in `zone` at `instant`. */
-export function wallTime(instant: Date, zone: string): WallTime {
-  const parts: Record<string, number> = {};
-  for (const part of formatter(zone).formatToParts(instant)) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute, second: parts.second };
-}
-
-/** The zone's offset from UTC at `instant`, in milliseconds. */
-function offsetAt(instant: Date, zone: string): number {
-  const w = wallTime(instant, zone);
-  const asUtc = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
-/**
- * The instant at which the wall clock of `zone` shows `wall` (a time skipped by a DST change is taken
- * after the change; a repeated one, at its first occurrence).
- */
-export function instantOf(wall: WallTime, zone: string): Date {
-  const naive = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  let guess = naive - offsetAt(new Date(naive), zone);
-  // A second pass settles the offset when the first guess fell on the other side of a change.
-  guess = naive - offsetAt(new Date(guess), zone);
-  return new Date(guess);
-}
-
-/** Brand-local midnight of the day `instant` falls on in `zone`. */
-export function startOfDay(instant: Date, zone: string): Date {
-  const w = wallTime(instant, zone);
-  return instantOf({ year: w.year, month: w.month, day: w.day, hour: 0, minute: 0, second: 0 }, zone);
-}
-
-/** The same wall-clock time as `instant` shows in `from`, in `to` (the TZ-optimized send time). */
-export function sameWallTimeIn(instant: Date, from: string, to: string): Date {
-  return instantOf(wallTime(instant, from), to);
-}
-
-/** The hour of day (0-23) `instant` falls on in `zone`. */
-export function hourIn(instant: Date, zone: string): number {
-  return wallTime(instant, zone).hour;
-}
-
-/** The zone whose clocks are furthest ahead (UTC+14): the first to reach any wall-clock time. */
-export const EARLIEST_ZONE = "Pacific/Kiritimati";

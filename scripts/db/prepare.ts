@@ -33,6 +33,7 @@ export async function prepareDatabase(options: { seed: boolean }): Promise<Prepa
     if (!options.seed) return { applied, demo: null };
     const { seedDemoIfEmpty } = await import("../../lib/accounts/seed-demo");
     const demo = await seedDemoIfEmpty();
+    if (demo) await (await import("./demo-data")).seedDemoData(demo.brandId);
     const { closeDatabase } = await import("../../lib/db");
     await closeDatabase();
     return { applied, demo };

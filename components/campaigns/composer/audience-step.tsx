@@ -1,0 +1,173 @@
+"use client";
+// Step 5: who gets it. Segments to send to (none: every subscribed contact) and segments to leave out,
+// with a live count of who will receive it and who will be skipped, and why.
+import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { formatCount, formatNumber } from "@/components/ui/format";
+import { userMessage } from "@/components/ui/messages";
+import { useDebounced } from "@/components/segments/use-debounced";
+import { apiFetch } from "@/lib/client/api-fetch";
+import type { Paging } from "@/lib/http/pagination";
+import { campaignKeys, estimateAudience, type AudienceEstimate } from "../campaigns-client";
+import type { StepProps } from "./campaign-composer";
+import { StepActions } from "./step-actions";
+import { useSaveDraft } from "./use-save-draft";
+
+type SegmentItem = { segmentID: string; name: string };
+
+const listSegments = (after?: string) =>
+  apiFetch<{ segments: SegmentItem[]; paging: Paging }>(
+    `/api/segments?limit=50&sort=name&direction=asc${after ? `&after=${encodeURIComponent(after)}` : ""}`,
+  );
+
+export function AudienceSummary({ estimate, included }: { estimate: AudienceEstimate; included: number }) {
+  const { skipped } = estimate;
+  const reasons = [
+    [skipped.unsubscribed, "unsubscribed from email"],
+    [skipped.nonSubscribed, "never subscribed to email"],
+    [skipped.noEmail, "have no email address"],
+  ].filter(([n]) => (n as number) > 0) as [number, string][];
+  return (
+    <div className="audience-summary" aria-live="polite">
+      <p className="audience-count">
+        <strong>{formatCount(estimate.subscribed, "contact", "contacts")}</strong> will receive it
+      </p>
+      {included === 0 && <p className="muted small">No segment chosen: every contact subscribed to email.</p>}
+      {reasons.length > 0 ? (
+        <>
+          <p className="muted small">
+            {formatCount(estimate.contacts - estimate.subscribed, "contact", "contacts")} of the segments will be skipped:
+          </p>
+          <ul className="small">
+            {reasons.map(([n, why]) => (
+              <li key={why}>
+                {formatNumber(n)} {why}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <p className="muted small">Addresses that bounced or complained before are skipped too when the email goes out.</p>
+    </div>
+  );
+}
+
+export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
+  const [included, setIncluded] = useState<string[]>(campaign.audience.includedSegmentIDs);
+  const [excluded, setExcluded] = useState<string[]>(campaign.audience.excludedSegmentIDs);
+  const segments = useInfiniteQuery({
+    queryKey: ["segments", "picker"],
+    queryFn: ({ pageParam }) => listSegments(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.paging.hasMore ? last.paging.cursors.after : undefined),
+  });
+  const audience = useDebounced({ included, excluded }, 400);
+  const estimate = useQuery({
+    queryKey: campaignKeys.estimate(audience.included, audience.excluded),
+    queryFn: ({ signal }) => estimateAudience(audience.included, audience.excluded, signal),
+    placeholderData: keepPreviousData,
+  });
+  const save = useSaveDraft(campaign, onDone);
+  const toggle = (list: string[], set: (v: string[]) => void, other: string[], setOther: (v: string[]) => void, id: string) => {
+    if (list.includes(id)) set(list.filter((x) => x !== id));
+    else {
+      set([...list, id]);
+      if (other.includes(id)) setOther(other.filter((x) => x !== id));
+    }
+  };
+  const items = segments.data?.pages.flatMap((p) => p.segments) ?? [];
+  return (
+    <form
+      className="stack"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate({ audience: { includedSegmentIDs: included, excludedSegmentIDs: excluded } });
+      }}
+    >
+      <div className="audience-layout">
+        <div className="stack">
+          {segments.isPending ? (
+            <p className="loading" role="status">
+              Loading segments…
+            </p>
+          ) : segments.isError ? (
+            <p className="alert alert-error" role="alert">
+              Could not load segments: {userMessage(segments.error)}
+            </p>
+          ) : items.length === 0 ? (
+            <p className="alert alert-info" role="status">
+              No segments yet: the campaign goes to every subscribed contact. <Link href="/segments/new">Create a segment</Link>
+            </p>
+          ) : (
+            <div className="table-wrap">
+              <table className="table table-compact">
+                <caption className="visually-hidden">Segments to send to or leave out</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Segment</th>
+                    <th scope="col">Send to</th>
+                    <th scope="col">Leave out</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {items.map((s) => (
+                    <tr key={s.segmentID}>
+                      <th scope="row">{s.name}</th>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`Send to ${s.name}`}
+                          checked={included.includes(s.segmentID)}
+                          onChange={() => toggle(included, setIncluded, excluded, setExcluded, s.segmentID)}
+                        />
+                      </td>
+                      <td>
+                        <input
+                          type="checkbox"
+                          aria-label={`Leave out ${s.name}`}
+                          checked={excluded.includes(s.segmentID)}
+                          onChange={() => toggle(excluded, setExcluded, included, setIncluded, s.segmentID)}
+                        />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {segments.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              onClick={() => void segments.fetchNextPage()}
+              disabled={segments.isFetchingNextPage}
+            >
+              {segments.isFetchingNextPage ? "Loading…" : "More segments"}
+            </button>
+          )}
+        </div>
+        <aside className="card audience-aside" aria-label="Who will receive it">
+          {estimate.isPending ? (
+            <p className="loading" role="status">
+              Counting…
+            </p>
+          ) : estimate.isError ? (
+            <p className="alert alert-error" role="alert">
+              Could not count the audience: {userMessage(estimate.error)}
+            </p>
+          ) : (
+            <AudienceSummary estimate={estimate.data} included={audience.included.length} />
+          )}
+        </aside>
+      </div>
+      {save.isError && (
+        <p className="alert alert-error" role="alert">
+          {userMessage(save.error)}
+        </p>
+      )}
+      <StepActions onBack={onBack} busy={save.isPending} />
+    </form>
+  );
+}

@@ -1,0 +1,139 @@
+// The demo brand's example data on a first start (unless INKWELL_DEMO_DATA=off): contacts in a few
+// countries with tags, their events (product views, orders), a "VIP customers" segment, a newsletter
+// template from the starter gallery, and a campaign to the segment, so that a newcomer finds every page
+// working. Written through lib/ (the same code the API runs).
+import { STARTERS } from "../../components/templates/starters";
+import { config } from "../../lib/config";
+import { ContactInput } from "../../lib/contacts/schemas";
+import { createContacts } from "../../lib/contacts/upsert-contact";
+import { db } from "../../lib/db";
+import { newId } from "../../lib/ids";
+import { createCampaign } from "../../lib/campaigns/create-campaign";
+import { createSegment } from "../../lib/segments/write-segment";
+import { createTemplate } from "../../lib/templates/save-template";
+
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Chloé",
+  "Dario",
+  "Elif",
+  "Finn",
+  "Grace",
+  "Hugo",
+  "Ines",
+  "Jonas",
+  "Kira",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Olga",
+  "Pablo",
+];
+const LAST = ["Lovelace", "Okafor", "Martin", "Rossi", "Yılmaz", "Murphy", "Hopper", "Laurent", "García", "Schmidt", "Tanaka", "Walsh"];
+const PLACES = [
+  { country: "United States", countryCode: "US", state: "CA", city: "San Francisco" },
+  { country: "United States", countryCode: "US", state: "NY", city: "New York" },
+  { country: "United Kingdom", countryCode: "GB", city: "London" },
+  { country: "Germany", countryCode: "DE", city: "Berlin" },
+  { country: "Lithuania", countryCode: "LT", city: "Vilnius" },
+  { country: "Japan", countryCode: "JP", city: "Tokyo" },
+  { country: "Australia", countryCode: "AU", state: "NSW", city: "Sydney" },
+];
+const PRODUCTS = [
+  { productID: "lamp-01", productTitle: "Brass desk lamp", productPrice: 89 },
+  { productID: "mug-02", productTitle: "Stoneware mug", productPrice: 18 },
+  { productID: "rug-03", productTitle: "Wool rug", productPrice: 240 },
+];
+const CONTACTS = 48;
+
+export async function seedDemoData(brandId: string): Promise<void> {
+  if (config().INKWELL_DEMO_DATA === "off") return;
+  const now = Date.now();
+  const inputs = Array.from({ length: CONTACTS }, (_, i) => {
+    const place = PLACES[i % PLACES.length];
+    const status = i % 11 === 7 ? "unsubscribed" : i % 13 === 5 ? "nonSubscribed" : "subscribed";
+    return {
+      identifiers: [
+        {
+          type: "email" as const,
+          id: `${FIRST[i % FIRST.length]
+            .normalize("NFKD")
+            .replace(/[^A-Za-z]/g, "")
+            .toLowerCase()}.${i}@example.com`,
+          channels: { email: { status } },
+        },
+      ],
+      firstName: FIRST[i % FIRST.length],
+      lastName: LAST[i % LAST.length],
+      ...place,
+      tags: [...(i % 3 === 0 ? ["vip"] : []), ...(i % 2 === 0 ? ["newsletter"] : [])],
+      customProperties: { loyaltyPoints: (i * 37) % 500 },
+    };
+  });
+  const ids = await createContacts(
+    brandId,
+    inputs.map((input) => ContactInput.parse(input)),
+    { source: "demo" },
+  );
+
+  // What the contacts did: product views over the last weeks, and orders by the VIPs.
+  const events = ids.flatMap((contactId, i) => {
+    const product = PRODUCTS[i % PRODUCTS.length];
+    const at = (daysAgo: number, hour: number) =>
+      new Date(now - daysAgo * 86_400_000 - ((now / 3_600_000) % 24) * 3_600_000 + hour * 3_600_000);
+    const rows = [
+      {
+        eventName: "viewed product",
+        eventVersion: "v2",
+        eventTime: at((i % 20) + 1, 9 + (i % 10)),
+        properties: { ...product, productURL: `https://www.example.com/p/${product.productID}` },
+      },
+    ];
+    if (i % 3 === 0)
+      rows.push({
+        eventName: "placed order",
+        eventVersion: "v2",
+        eventTime: at((i % 25) + 2, 18),
+        properties: {
+          orderID: `D-${1000 + i}`,
+          totalPrice: product.productPrice,
+          currency: "USD",
+          lineItems: [{ ...product, productQuantity: 1 }],
+        } as never,
+      });
+    return rows.map((r) => ({ id: newId(r.eventTime), brandId, contactId, origin: "demo", eventID: null, receivedAt: r.eventTime, ...r }));
+  });
+  await db.contactEvent.createMany({ data: events });
+
+  const segment = await createSegment(brandId, {
+    name: "VIP customers",
+    conditionGroups: [
+      { conditions: [{ entity: "contact", junction: "and", filters: [{ property: "tags", operator: "anyOf", value: ["vip"] }] }] },
+    ],
+  } as Parameters<typeof createSegment>[1]);
+
+  const starter = STARTERS.find((s) => s.id === "newsletter") ?? STARTERS[0];
+  const template = JSON.parse(
+    await createTemplate(
+      brandId,
+      starter.build("Spring newsletter", config().appOrigin, () => newId()),
+    ),
+  ) as { id: string };
+  const templateId = template.id;
+
+  await createCampaign(brandId, {
+    channel: "email",
+    type: "regular",
+    name: "Spring newsletter to VIPs",
+    audience: { includedSegmentIDs: [segment.segmentID] },
+    content: {
+      email: {
+        templateID: templateId,
+        subject: "Spring is here, [[contact.first_name | friend]]",
+        preheader: "New arrivals for our best customers",
+        senderName: "Demo Brand",
+      },
+    },
+  });
+}
