@@ -13,7 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => dns.close());
 
-describe("sending domain DNS", () => {
+// RSA key generation and DNS round trips take seconds on a loaded machine.
+describe("sending domain DNS", { timeout: 60_000 }, () => {
   const key = generateDkimKey();
 
   it("shows DKIM, SPF and DMARC records, DKIM with the generated public key", () => {

@@ -74,7 +74,8 @@ async function withTransport<T>(settings: SmtpSettings, work: (t: Transport) => 
   }
 }
 
-describe("smtpTransport", () => {
+// RSA key generation and SMTP sessions take seconds on a loaded machine.
+describe("smtpTransport", { timeout: 60_000 }, () => {
   it("sends one message per recipient with the headers as given, signed with DKIM when a key is given", async () => {
     received.length = 0;
     const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });

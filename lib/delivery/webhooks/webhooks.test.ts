@@ -13,7 +13,7 @@ let sns: SnsFixture;
 beforeAll(async () => {
   sns = await startSnsFixture();
   process.env.SNS_CERT_URL_PREFIXES = sns.prefix;
-});
+}, 60_000);
 afterAll(() => sns.close());
 
 const REF = "<65a1f0c2e4b0a1b2c3d4e5f6.0a1b2c3d4e5f@acme.test>";
@@ -28,7 +28,7 @@ const sesBounce = {
   mail: { messageId: "0100018c-ses-id", commonHeaders: { messageId: REF } },
 };
 
-describe("SNS (Amazon SES)", () => {
+describe("SNS (Amazon SES)", { timeout: 60_000 }, () => {
   it("accepts a message signed with the certificate at its SigningCertURL, and reads SES bounces and complaints", async () => {
     const verified = await verifySnsMessage(sns.notification(sesBounce));
     expect(sesEvents(verified.Message)).toEqual([
