@@ -20,6 +20,7 @@ import { imagePaths } from "@/lib/images/openapi";
 import { batchPaths } from "@/lib/batches/openapi";
 import { campaignPaths } from "@/lib/campaigns/openapi";
 import { analyticsPaths } from "@/lib/analytics/openapi";
+import { deliveryPaths } from "@/lib/delivery/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
@@ -38,6 +39,7 @@ const domains: ZodOpenApiPathsObject[] = [
   batchPaths,
   campaignPaths,
   analyticsPaths,
+  deliveryPaths,
   eventLogPaths,
   v4Paths,
 ];

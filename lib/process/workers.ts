@@ -1,10 +1,13 @@
 // The queue workers a process runs when INKWELL_WORKER is on (in the server) or as `npm run worker`:
-// the events worker, the batch worker and the campaign worker, side by side under one worker id (claims and leases name it).
+// the events worker, the batch worker, the delivery worker and the campaign worker, side by side under one
+// worker id (claims and leases name it).
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { startBatchWorker } from "@/lib/batches/worker/run-batch-worker";
 import { startCampaignWorker } from "@/lib/campaigns/run/campaign-worker";
 import { config } from "@/lib/config";
+import { startDeliveryWorker } from "@/lib/delivery/worker/run-delivery-worker";
+import { closeProcessTransport } from "@/lib/delivery/transport/smtp";
 import { startEventWorker } from "@/lib/events/worker/run-worker";
 
 export type Workers = { workerId: string; stop: () => Promise<void> };
@@ -14,11 +17,13 @@ export function startWorkers(): Workers {
   const settings = config();
   const events = startEventWorker({ workerId });
   const batches = startBatchWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS, leaseMs: settings.EVENTS_CLAIM_LEASE_MS });
+  const delivery = startDeliveryWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS });
   const campaigns = startCampaignWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS, leaseMs: settings.EVENTS_CLAIM_LEASE_MS });
   return {
     workerId,
     async stop() {
-      await Promise.all([events.stop(), batches.stop(), campaigns.stop()]);
+      await Promise.all([events.stop(), batches.stop(), delivery.stop(), campaigns.stop()]);
+      closeProcessTransport();
     },
   };
 }
