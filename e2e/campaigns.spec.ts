@@ -6,6 +6,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { shootBothWidths, signUpWithApiKey, watchConsole } from "./contacts-helpers";
+import { admin } from "./oauth-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -42,8 +43,10 @@ test.beforeAll(async ({ browser }) => {
   errors = watchConsole(page);
 });
 
-test("setup: an account, contacts, a segment and a template", async ({ request }) => {
+test("setup: an account, a verified sender, contacts, a segment and a template", async ({ request }) => {
   apiKey = await signUpWithApiKey(page, owner);
+  const brand = await (await request.get("/api/brand", { headers: headers() })).json();
+  admin("verify-sender", "--brand", brand.id, "--email", `news-${run}@lantern.example`, "--name", "Lantern Shop");
   for (let i = 0; i < 3; i++)
     await post(request, "/api/contacts", {
       identifiers: [{ type: "email", id: `vip-${i}-${run}@example.com`, channels: { email: { status: "subscribed" } } }],
@@ -93,7 +96,7 @@ test("compose, test, schedule, cancel", async () => {
 
   await checkStep("Sender");
   await page.getByLabel("Sender name").fill("Lantern Shop");
-  await expect(page.getByLabel("Sender address")).not.toHaveValue("");
+  await expect(page.getByLabel("Sender address")).toHaveValue(`news-${run}@lantern.example`);
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await checkStep("Audience");
@@ -139,6 +142,39 @@ test("compose, test, schedule, cancel", async () => {
   const row = page.getByRole("row", { name: /Spring sale/ });
   await expect(row).toContainText("Canceled");
   await shootBothWidths(page, "campaign-list");
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("copy, send now, watch it finish, open the report", async () => {
+  await page.goto("/campaigns");
+  await page.getByRole("link", { name: "Spring sale" }).click();
+  await page.getByRole("button", { name: "Copy" }).click();
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f]{24}\/edit$/);
+  await page.goto(page.url() + "?step=schedule");
+  await checkStep("Schedule");
+  await page.getByRole("radio", { name: /As soon as I send it/ }).check();
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await checkStep("Review and send");
+  await page.getByRole("button", { name: "Send campaign" }).click();
+  await page.getByRole("alertdialog", { name: "Send the campaign now?" }).getByRole("button", { name: "Send to 3 contacts" }).click();
+
+  await expect(page).toHaveURL(/\/campaigns\/[0-9a-f]{24}$/);
+  await expect(page.getByRole("heading", { name: "Copy of: Spring sale" })).toBeVisible();
+  // Live progress until the outbox took every message.
+  await expect(page.getByRole("heading", { name: "Outcome" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole("group", { name: "Campaign actions" })).not.toContainText("Pause");
+  await shootBothWidths(page, "campaign-sent");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole("link", { name: "See the report" }).click();
+  await expect(page.getByRole("heading", { name: "Report: Copy of: Spring sale" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Sent, opened and clicked per day/ })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Recipients and what happened" })).toContainText(`vip-0-${run}@example.com`);
+  await page.getByLabel("Show").selectOption("notOpened");
+  await expect(page.getByRole("table", { name: "Recipients and what happened" }).getByRole("row")).toHaveCount(4);
+  await expect(page.getByTestId("click-map")).toBeVisible();
+  await shootBothWidths(page, "campaign-report");
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
 });

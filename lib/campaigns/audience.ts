@@ -83,12 +83,14 @@ export async function* audiencePages(brandId: string, audience: AudienceData, cu
     const last = page[page.length - 1];
     position = { t: dateValue(last.createdAt).toISOString(), id: last.id };
 
+    // Parameters are bound in the order the text is built (lib/segments/sql.ts): ids, brand, then the condition.
     const filter = new Sql();
     const ids = page.map((r) => filter.p(r.id)).join(", ");
+    const brand = filter.p(brandId);
     const where = audienceSql(filter, brandId, included, excluded, { perContact: true });
     const rows = await reader.all<AudienceContact & { createdAt: unknown }>(
       `SELECT c."id", c."createdAt", c."countryCode", c."country", c."state" FROM "Contact" c
-       WHERE c."id" IN (${ids}) AND c."brandId" = ${filter.p(brandId)} AND ${where}
+       WHERE c."id" IN (${ids}) AND c."brandId" = ${brand} AND ${where}
        ORDER BY c."createdAt", c."id"`,
       filter.params,
     );

@@ -2,9 +2,23 @@
 // a campaign is the source {kind: "campaign", id}; its A/B variants ("a", "b") and the winner's send to
 // the rest ("rest") are parts. Campaigns never talk SMTP; the pipeline never knows what a campaign is.
 //
-// Until the pipeline's branch is merged these are seams: enqueueing throws (a send then ends in status
-// error with the reason), and the calls about message states have no messages to act on.
-import { ApiProblem } from "@/lib/http/problems";
+// Two reads go to the pipeline's tables directly because its interface has no call for them yet
+// (docs/campaigns.md, "What the pipeline's interface lacks"): the counters per part and day in one query
+// (counterRows), and the messages of a campaign filtered by outcome (campaignMessages).
+import { db } from "@/lib/db";
+import { sqlReader } from "@/lib/db/sql";
+import { numberValue } from "@/lib/db/values";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import {
+  cancelSource,
+  enqueueMessages,
+  linkClicks,
+  pauseSource,
+  recipientsWithout as pipelineRecipientsWithout,
+  resumeSource,
+  sourceState,
+  sourceStats,
+} from "@/lib/delivery";
 import type { EmailContent } from "./campaign-data";
 import type { UtmTags } from "./schemas";
 
@@ -16,60 +30,102 @@ export type EnqueueOutcome = { queued: number; skipped: number; duplicates: numb
 
 /** Messages for `contactIds` (each at most once per campaign, whatever the part), not before `sendAt`. */
 export async function enqueueCampaignMessages(
-  _brandId: string,
-  _campaignId: string,
-  _part: string,
-  _email: OutgoingEmail,
-  _contactIds: string[],
-  _sendAt: Date | undefined,
+  brandId: string,
+  campaignId: string,
+  part: string,
+  email: OutgoingEmail,
+  contactIds: string[],
+  sendAt: Date | undefined,
 ): Promise<EnqueueOutcome> {
-  throw new ApiProblem("internal", "The delivery pipeline is not available in this build");
+  const result = await enqueueMessages(brandId, {
+    source: source(campaignId),
+    part,
+    content: {
+      templateId: email.templateID,
+      subject: email.subject,
+      ...(email.preheader ? { preheader: email.preheader } : {}),
+      senderName: email.senderName,
+      senderEmail: email.senderEmail,
+      ...(email.replyToEmail ? { replyToEmail: email.replyToEmail } : {}),
+      utm: email.utm,
+    },
+    recipients: contactIds.map((contactId) => ({ contactId })),
+    options: { category: "marketing", ...(sendAt ? { sendAt } : {}) },
+  });
+  return { queued: result.queued, skipped: result.skipped, duplicates: result.duplicates, reasons: result.reasons };
 }
 
-/** Messages of the campaign the pipeline has not finished with (queued, sending, paused). */
-export async function pendingCampaignMessages(_brandId: string, _campaignId: string): Promise<number> {
-  return 0;
+/** Messages of the campaign the pipeline has not finished with (queued, sending, paused): its pending counter. */
+export async function pendingCampaignMessages(brandId: string, campaignId: string): Promise<number> {
+  return (await sourceStats(brandId, source(campaignId))).pending;
 }
 
-/** Whether the pipeline paused the campaign's messages itself (bounce or complaint rate), and why. */
-export async function pipelinePause(_brandId: string, _campaignId: string): Promise<string | null> {
-  return null;
+/** Why the pipeline holds the campaign's messages (its bounce or complaint rate), or null. */
+export async function pipelinePause(brandId: string, campaignId: string): Promise<string | null> {
+  const state = await sourceState(brandId, source(campaignId));
+  return state.status === "paused" ? (state.reason ?? "Paused by the delivery pipeline") : null;
 }
 
-/** Human open and click rates of one part (A/B decision). */
-export async function partRates(
-  _brandId: string,
-  _campaignId: string,
-  _part: string,
-): Promise<{ sent: number; open: number; click: number }> {
-  return { sent: 0, open: 0, click: 0 };
+/** Human open and click rates of one part (of the messages delivered), for the A/B decision. */
+export async function partRates(brandId: string, campaignId: string, part: string): Promise<{ sent: number; open: number; click: number }> {
+  const stats = await sourceStats(brandId, source(campaignId), { part });
+  const delivered = Math.max(0, stats.sent - stats.bounced);
+  return { sent: stats.sent, open: delivered ? stats.opened / delivered : 0, click: delivered ? stats.clicked / delivered : 0 };
 }
 
-/** The contact ids the campaign was sent to without a human open (or click), in id order, after `afterId`. */
+/**
+ * The contacts the campaign was sent to without a human open (or click), in message order, a page at a
+ * time; `afterId` (a message id) resumes a walk that stopped.
+ */
 export async function* recipientsWithout(
-  _brandId: string,
-  _campaignId: string,
-  _outcome: "opened" | "clicked",
-  _afterId: string | null,
-): AsyncGenerator<string[]> {}
+  brandId: string,
+  campaignId: string,
+  outcome: "opened" | "clicked",
+  afterId: string | null,
+): AsyncGenerator<{ contactIds: string[]; cursor: string }> {
+  let page: string[] = [];
+  let cursor = "";
+  for await (const row of pipelineRecipientsWithout(brandId, source(campaignId), outcome, { pageSize: 500 })) {
+    if (afterId && row.messageId <= afterId) continue;
+    page.push(row.contactId);
+    cursor = row.messageId;
+    if (page.length === 500) {
+      yield { contactIds: page, cursor };
+      page = [];
+    }
+  }
+  if (page.length > 0) yield { contactIds: page, cursor };
+}
 
-export async function pauseCampaignMessages(_brandId: string, _campaignId: string, _reason: string): Promise<void> {}
-export async function resumeCampaignMessages(_brandId: string, _campaignId: string): Promise<void> {}
-export async function cancelCampaignMessages(_brandId: string, _campaignId: string): Promise<void> {}
+export async function pauseCampaignMessages(brandId: string, campaignId: string, reason: string): Promise<void> {
+  await pauseSource(brandId, source(campaignId), reason);
+}
+export async function resumeCampaignMessages(brandId: string, campaignId: string): Promise<void> {
+  await resumeSource(brandId, source(campaignId));
+}
+export async function cancelCampaignMessages(brandId: string, campaignId: string): Promise<void> {
+  await cancelSource(brandId, source(campaignId));
+}
 
-// ---- reports: the pipeline's counters (docs/delivery.md "Reading outcomes"), never the messages themselves
+// ---- reports: the pipeline's counters, never the messages themselves
 
 export type CounterRow = { part: string; day: string; metric: string; count: number };
 export type LinkCounterRow = { part: string; url: string; clicks: number; uniqueClicks: number };
 
-/** The campaign's counters: one row per part, UTC day and metric. */
-export async function counterRows(_brandId: string, _campaignId: string): Promise<CounterRow[]> {
-  return [];
+/** The campaign's counters: one row per part, UTC day and metric (MessageCounter, kept as outcomes arrive). */
+export async function counterRows(brandId: string, campaignId: string): Promise<CounterRow[]> {
+  const rows = await sqlReader().all<{ part: string; day: string; metric: string; n: unknown }>(
+    `SELECT "part", "day", "metric", "count" AS "n" FROM "MessageCounter" WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ?`,
+    [brandId, SOURCE_KIND, campaignId],
+  );
+  return rows.map((r) => ({ part: r.part, day: r.day, metric: r.metric, count: numberValue(r.n) }));
 }
 
-/** Clicks per link of the campaign (the click map). */
-export async function linkCounters(_brandId: string, _campaignId: string): Promise<LinkCounterRow[]> {
-  return [];
+/** Clicks per link of the campaign, per part (the click map). */
+export async function linkCounters(brandId: string, campaignId: string): Promise<LinkCounterRow[]> {
+  const parts = ["", "a", "b", "rest"];
+  const lists = await Promise.all(parts.map((part) => linkClicks(brandId, source(campaignId), { part })));
+  return lists.flatMap((links, i) => links.map((l) => ({ part: parts[i], ...l })));
 }
 
 export type RecipientOutcome =
@@ -86,11 +142,61 @@ export type RecipientRow = {
   clickedAt: string | null;
 };
 
-/** One page of the campaign's messages with an outcome, newest first. */
+const OUTCOME_FILTERS: Record<RecipientOutcome, Prisma.MessageWhereInput> = {
+  sent: { status: "sent" },
+  opened: { status: "sent", openedAt: { not: null } },
+  clicked: { status: "sent", clickedAt: { not: null } },
+  notOpened: { status: "sent", openedAt: null },
+  bounced: { status: "bounced" },
+  unsubscribed: { unsubscribedAt: { not: null } },
+  complained: { status: "complained" },
+  skipped: { status: { in: ["skipped", "suppressed"] } },
+  failed: { status: "failed" },
+  pending: { status: { in: ["queued", "sending", "paused"] } },
+};
+
+/** One page of the campaign's messages with an outcome, newest first (the index on source, part, status, id). */
 export async function campaignMessages(
-  _brandId: string,
-  _campaignId: string,
-  _filter: { outcome?: RecipientOutcome; limit: number; after?: string },
+  brandId: string,
+  campaignId: string,
+  filter: { outcome?: RecipientOutcome; limit: number; after?: string },
 ): Promise<{ recipients: RecipientRow[]; next: string | null }> {
-  return { recipients: [], next: null };
+  const rows = await db.message.findMany({
+    where: {
+      brandId,
+      sourceKind: SOURCE_KIND,
+      sourceId: campaignId,
+      ...(filter.outcome ? OUTCOME_FILTERS[filter.outcome] : {}),
+      ...(filter.after ? { id: { lt: filter.after } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: filter.limit + 1,
+    select: {
+      id: true,
+      contactId: true,
+      email: true,
+      part: true,
+      status: true,
+      reason: true,
+      sentAt: true,
+      openedAt: true,
+      clickedAt: true,
+    },
+  });
+  const page = rows.slice(0, filter.limit);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  return {
+    recipients: page.map((r) => ({
+      messageID: r.id,
+      contactID: r.contactId,
+      email: r.email,
+      part: r.part,
+      status: r.status,
+      reason: r.reason,
+      sentAt: iso(r.sentAt),
+      openedAt: iso(r.openedAt),
+      clickedAt: iso(r.clickedAt),
+    })),
+    next: rows.length > filter.limit ? page[page.length - 1].id : null,
+  };
 }

@@ -1,25 +1,35 @@
 // Which sender a campaign uses: the address it names, which must be a verified sender of the brand, or
-// (omitted) the brand's sender. The verification itself is the delivery pipeline's (docs/delivery.md,
-// "Senders"); this module only asks it.
-import { config } from "@/lib/config";
+// (omitted) the brand's sender: its first verified address, else the deployment's (SMTP_FROM) when that is
+// an address a message can carry. Verification is the delivery pipeline's (docs/delivery.md, "Senders").
+import { z } from "zod";
+import { db } from "@/lib/db";
 import { ApiProblem } from "@/lib/http/problems";
+import { deploymentSender, senderVerdict } from "@/lib/delivery";
 
-/** The deployment's sender (SMTP_FROM, or no-reply at APP_URL's host): verified for every brand. */
-function deploymentSender(): { name: string; address: string } {
-  const from = config().smtp?.from ?? `Inkwell <no-reply@${new URL(config().appOrigin).hostname}>`;
-  const match = /^\s*(.*?)\s*<\s*([^<>\s]+)\s*>\s*$/.exec(from);
-  return match
-    ? { name: match[1].replace(/^"|"$/g, ""), address: match[2].toLowerCase() }
-    : { name: "", address: from.trim().toLowerCase() };
-}
+const emailFormat = z.email();
 
-export async function isVerifiedSender(_brandId: string, email: string): Promise<boolean> {
-  return email.trim().toLowerCase() === deploymentSender().address;
+export async function isVerifiedSender(brandId: string, email: string): Promise<boolean> {
+  return (await senderVerdict(brandId, email)).verified;
 }
 
 /** The address a campaign without senderEmail is sent from; null when the brand has none. */
-export async function defaultSender(_brandId: string): Promise<string | null> {
-  return deploymentSender().address;
+export async function defaultSender(brandId: string): Promise<string | null> {
+  const [address, domain] = await Promise.all([
+    db.senderAddress.findFirst({ where: { brandId, verifiedAt: { not: null } }, orderBy: { createdAt: "asc" }, select: { email: true } }),
+    db.senderDomain.findFirst({ where: { brandId, verifiedAt: { not: null } }, orderBy: { createdAt: "asc" }, select: { domain: true } }),
+  ]);
+  if (address) return address.email;
+  // An address of a verified domain the brand already named (unverified rows of that domain are verified by it).
+  if (domain) {
+    const named = await db.senderAddress.findFirst({
+      where: { brandId, email: { endsWith: `@${domain.domain}` } },
+      select: { email: true },
+    });
+    if (named) return named.email;
+  }
+  // The deployment's no-reply address on a host without a domain (localhost, an IP) is no address to send from.
+  const fallback = deploymentSender().address;
+  return emailFormat.safeParse(fallback).success ? fallback : null;
 }
 
 export function unverifiedSender(email: string, pointer: string): ApiProblem {

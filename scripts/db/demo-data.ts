@@ -9,6 +9,15 @@ import { createContacts } from "../../lib/contacts/upsert-contact";
 import { db } from "../../lib/db";
 import { newId } from "../../lib/ids";
 import { createCampaign } from "../../lib/campaigns/create-campaign";
+import { claimDueSteps } from "../../lib/campaigns/run/campaign-worker";
+import { runStep } from "../../lib/campaigns/run/steps";
+import { sendCampaign } from "../../lib/campaigns/send-campaign";
+import { claimMessages } from "../../lib/delivery/queue/claim-messages";
+import { markAddressVerified } from "../../lib/delivery/senders/senders";
+import { recordClick, recordOpen } from "../../lib/delivery/tracking/hits";
+import { outboxTransport } from "../../lib/delivery/transport/smtp";
+import { deliverMessages, recordResults } from "../../lib/delivery/worker/process-messages";
+import { clickSignature, signMessageToken } from "../../lib/recipient-links/message-token";
 import { createSegment } from "../../lib/segments/write-segment";
 import { createTemplate } from "../../lib/templates/save-template";
 
@@ -46,6 +55,7 @@ const PRODUCTS = [
   { productID: "rug-03", productTitle: "Wool rug", productPrice: 240 },
 ];
 const CONTACTS = 48;
+const DEMO_SENDER = "news@demo-brand.example";
 
 export async function seedDemoData(brandId: string): Promise<void> {
   if (config().INKWELL_DEMO_DATA === "off") return;
@@ -122,7 +132,9 @@ export async function seedDemoData(brandId: string): Promise<void> {
   ) as { id: string };
   const templateId = template.id;
 
-  await createCampaign(brandId, {
+  // A sender the demo brand may send from (an operator's admin verify-sender), and the campaign sent.
+  await markAddressVerified(brandId, DEMO_SENDER, "Demo Brand");
+  const campaign = await createCampaign(brandId, {
     channel: "email",
     type: "regular",
     name: "Spring newsletter to VIPs",
@@ -133,7 +145,47 @@ export async function seedDemoData(brandId: string): Promise<void> {
         subject: "Spring is here, [[contact.first_name | friend]]",
         preheader: "New arrivals for our best customers",
         senderName: "Demo Brand",
+        senderEmail: DEMO_SENDER,
       },
     },
   });
+  await sendAndEngage(brandId, campaign.id);
+}
+
+/**
+ * The demo campaign sent here, before the server starts, into the outbox (never to a mail server):
+ * its steps and its messages run in this process, then some recipients open and click (recorded as the
+ * pixel and the redirect record them, a few hours after delivery), so its report has figures.
+ */
+async function sendAndEngage(brandId: string, campaignId: string): Promise<void> {
+  const workerId = "demo-seed";
+  const lease = 60_000;
+  await sendCampaign(brandId, campaignId);
+  for (let turn = 0; turn < 20; turn++) {
+    for (const step of await claimDueSteps(workerId, 1, lease)) await runStep({ workerId, leaseMs: lease }, step.id, step.dueAt);
+    const messages = await claimMessages(workerId, 500, lease);
+    if (messages.length > 0) {
+      // Always the outbox: the demo's addresses are made up, and a configured mail server must not get them.
+      await recordResults(workerId, await deliverMessages(messages, outboxTransport), outboxTransport.kind);
+      continue;
+    }
+    const state = await db.campaign.findUnique({ where: { id: campaignId }, select: { status: true } });
+    if (state?.status === "sent") break;
+  }
+  const sent = await db.message.findMany({
+    where: { brandId, sourceKind: "campaign", sourceId: campaignId, status: "sent" },
+    select: { id: true, sentAt: true },
+    orderBy: { id: "asc" },
+  });
+  const browser = {
+    userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
+    ip: null,
+  };
+  const link = "https://www.example.com/journal/spring";
+  for (const [i, m] of sent.entries()) {
+    const at = (hours: number) => new Date((m.sentAt ?? new Date()).getTime() + hours * 3_600_000);
+    const token = signMessageToken(m.id);
+    if (i % 3 !== 2) await recordOpen(token, browser, at(1 + (i % 5)));
+    if (i % 4 === 0) await recordClick(token, link, clickSignature(m.id, link), browser, at(2 + (i % 5)));
+  }
 }

@@ -3,7 +3,8 @@
 import { randomBytes } from "node:crypto";
 import { expect } from "vitest";
 import { loadPublished, publishedValidator } from "../published/published";
-import { api, json, type TestBrand } from "./helpers";
+import { markAddressVerified } from "@/lib/delivery/senders/senders";
+import { api, createTestBrand, json, type TestBrand } from "./helpers";
 import { until } from "./until";
 
 export const published = publishedValidator(loadPublished("omnisend-campaigns.json"));
@@ -45,6 +46,15 @@ export async function createSegment(brand: TestBrand, tag: string) {
     (s) => s.status === "ready",
   );
   return body.segmentID as string;
+}
+
+export const SENDER = "news@shop.example";
+
+/** A brand whose sender address is verified (an operator's admin verify-sender): campaigns send from it by default. */
+export async function createSendingBrand(): Promise<TestBrand> {
+  const brand = await createTestBrand();
+  await markAddressVerified(brand.brandId, SENDER, "Shop");
+  return brand;
 }
 
 export function regularBody(templateID: string, extra: Record<string, unknown> = {}) {

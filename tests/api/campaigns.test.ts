@@ -7,16 +7,18 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { ALLOWED_FROM, type Operation } from "@/lib/campaigns/status-machine";
 import { STATUSES } from "@/lib/campaigns/schemas";
-import { api, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
+import { api, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
 import { accessTokenFor } from "./oauth-helpers";
 import {
   abTestBody,
   createCampaign,
   createSegment,
+  createSendingBrand,
   createTemplate,
   expectPublishedProblem,
   published,
   regularBody,
+  SENDER,
   unique,
 } from "./campaign-helpers";
 
@@ -26,7 +28,7 @@ let templateA: string;
 let templateB: string;
 
 beforeAll(async () => {
-  [brand, other] = await Promise.all([createTestBrand(), createTestBrand()]);
+  [brand, other] = await Promise.all([createSendingBrand(), createSendingBrand()]);
   [templateA, templateB] = await Promise.all([createTemplate(brand), createTemplate(brand, "<p>Variant B</p>")]);
 });
 
@@ -54,7 +56,7 @@ describe("POST /api/campaigns", () => {
           contentID: templateA,
           templateID: templateA,
           subject: expect.stringContaining("Spring sale"),
-          senderEmail: expect.any(String),
+          senderEmail: SENDER,
         },
       },
     });
@@ -329,7 +331,7 @@ describe("GET /api/campaigns", () => {
   const ids: string[] = [];
 
   beforeAll(async () => {
-    listBrand = await createTestBrand();
+    listBrand = await createSendingBrand();
     const template = await createTemplate(listBrand);
     for (const name of names) ids.push((await createCampaign(listBrand, regularBody(template, { name }))).id);
     ids.push((await createCampaign(listBrand, { ...abTestBody(template, template), name: "Foxtrot test" })).id);
@@ -679,8 +681,12 @@ describe("DELETE, copy, UTM, test email", () => {
     const created = await createCampaign(brand, regularBody(templateA, { name: `Test send ${unique()}` }));
     const res = await api(`/api/campaigns/${created.id}/test-email`, { key: brand.key, body: { recipients: ["me@outbox.test"] } });
     expect(res.status, await res.clone().text()).toBe(204);
-    const outbox = await json(await api(`/api/test-emails?limit=5`, { key: brand.key }));
-    expect(outbox.testEmails[0]).toMatchObject({ subject: expect.stringContaining("Spring sale"), to: ["me@outbox.test"] });
+    const outbox = await json(await api(`/api/messages?sourceKind=campaign-test&limit=5`, { key: brand.key }));
+    expect(outbox.messages[0]).toMatchObject({
+      subject: expect.stringContaining("[Test] Spring sale"),
+      email: "me@outbox.test",
+      status: "sent",
+    });
     await problem(
       await api(`/api/campaigns/${created.id}/test-email`, { key: brand.key, body: { recipients: [] } }),
       400,

@@ -181,7 +181,7 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
         </form>
         {test.isSuccess && (
           <p className="alert alert-success" role="status">
-            Test sent. No mail server? It is in <Link href="/test-emails">Test emails</Link>.
+            Test sent. No mail server? It is in the <Link href="/outbox">Outbox</Link>.
           </p>
         )}
         {test.isError && (

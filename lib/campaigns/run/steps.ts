@@ -97,13 +97,12 @@ async function* pagesOf(campaign: Campaign): AsyncGenerator<Page> {
     return;
   }
   const outcome = campaign.booster.sendTo === "nonClickers" ? "clicked" : "opened";
-  for await (const ids of recipientsWithout(campaign.brandId, campaign.booster.parentId, outcome, campaign.runCursor)) {
-    if (ids.length === 0) continue;
+  for await (const { contactIds, cursor } of recipientsWithout(campaign.brandId, campaign.booster.parentId, outcome, campaign.runCursor)) {
     const rows = await db.contact.findMany({
-      where: { brandId: campaign.brandId, id: { in: ids } },
+      where: { brandId: campaign.brandId, id: { in: contactIds } },
       select: { id: true, countryCode: true, country: true, state: true },
     });
-    yield { contacts: rows, cursor: ids[ids.length - 1] };
+    yield { contacts: rows, cursor };
   }
 }
 

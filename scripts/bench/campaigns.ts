@@ -1,0 +1,202 @@
+// npm run bench:campaigns — campaigns on SQLite, over HTTP against the built server (started like the API
+// tests start it, outbox transport, on a fresh temporary database). Build first: npm run build.
+// Prints:
+//  - send → first message: a campaign to a 200,000-contact segment, from POST /send to the first message
+//    the pipeline marks sent (target ≤ 2 s: the audience is streamed, not materialized first);
+//  - report and list reads with 1,000,000 message records in the database (50 campaigns of 20,000
+//    messages, their counters): p50/p99 of GET /api/campaigns/{id}/report, and of a list page with its
+//    figures (GET /api/campaigns?limit=25 then GET /api/campaigns/figures?ids=...) (targets p99 ≤ 50 ms).
+import { startTestServer } from "../../tests/api/setup/test-server";
+import { summary } from "./stats";
+
+const VERSION = "2026-03-15";
+const AUDIENCE = Number(process.env.BENCH_AUDIENCE ?? 200_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
+const CAMPAIGNS = 50;
+const READS = Number(process.env.BENCH_READS ?? 300);
+
+async function main() {
+  const server = await startTestServer({ label: "bench-campaigns", env: { RATE_LIMIT_PER_MINUTE: "100000000", INKWELL_DEMO_DATA: "off" } });
+  process.env.DATABASE_URL = server.databaseUrl;
+  try {
+    const { db } = await import("@/lib/db");
+    const { newId } = await import("@/lib/ids");
+    const { createBrand } = await import("@/lib/brands/create-brand");
+    const { createApiKey } = await import("@/lib/brands/api-keys");
+    const { markAddressVerified } = await import("@/lib/delivery/senders/senders");
+    const brand = await createBrand({ name: "bench campaigns", plan: "pro" });
+    const key = (await createApiKey(brand.id, "bench")).key;
+    await markAddressVerified(brand.id, "news@bench.example", "Bench");
+    const call = async (path: string, body?: unknown, method = body ? "POST" : "GET"): Promise<any> => {
+      const res = await fetch(server.baseUrl + path, {
+        method,
+        headers: {
+          "Service-Version": VERSION,
+          Authorization: `Service-API-Key ${key}`,
+          ...(body ? { "Content-Type": "application/json" } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`${path}: ${res.status} ${text.slice(0, 300)}`);
+      return text ? JSON.parse(text) : null;
+    };
+
+    // The audience: contacts written straight into the SQLite file (in the format Prisma stores), tagged.
+    const Database = (await import("better-sqlite3")).default;
+    const { sqliteFilePath } = await import("@/lib/db/url");
+    const file = new Database(sqliteFilePath(server.databaseUrl));
+    file.pragma("busy_timeout = 10000");
+    const insertContact = file.prepare(
+      `INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES (?, ?, ?, '{}', ?, ?)`,
+    );
+    const insertIdentifier = file.prepare(
+      `INSERT INTO "ContactIdentifier" (id, "brandId", "contactId", type, value, status, "statusChangedAt", "sendWelcomeMessage", "createdAt") VALUES (?, ?, ?, 'email', ?, 'subscribed', ?, 1, ?)`,
+    );
+    const insertTag = file.prepare(`INSERT INTO "ContactTag" ("contactId", "brandId", tag) VALUES (?, ?, 'bench')`);
+    const contactIds: string[] = [];
+    const seedContacts = file.transaction((from: number, n: number) => {
+      const now = new Date();
+      const at = now.toISOString().replace("Z", "+00:00");
+      for (let i = from; i < from + n; i++) {
+        const id = newId(now);
+        insertContact.run(id, brand.id, `F${i}`, at, at);
+        insertIdentifier.run(newId(now), brand.id, id, `bench-${i}@example.com`, at, at);
+        insertTag.run(id, brand.id);
+        contactIds.push(id);
+      }
+    });
+    let started = performance.now();
+    for (let from = 0; from < AUDIENCE; from += 10_000) seedContacts(from, Math.min(10_000, AUDIENCE - from));
+    file.exec("ANALYZE");
+    console.log(`seeded ${AUDIENCE} contacts in ${Math.round(performance.now() - started)} ms`);
+
+    const template = await call("/api/email-templates/import", {
+      name: "Bench",
+      html: '<html><body><p>Hi [[contact.first_name | there]]</p><p><a href="https://shop.example/sale">Sale</a></p></body></html>',
+    });
+    const segment = await call("/api/segments", {
+      name: "Bench audience",
+      conditionGroups: [
+        { conditions: [{ entity: "contact", junction: "and", filters: [{ property: "tags", operator: "anyOf", value: ["bench"] }] }] },
+      ],
+    });
+    for (;;) {
+      if ((await call(`/api/segments/${segment.segmentID}`)).status === "ready") break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    // send → first message sent
+    const campaign = await call("/api/campaigns", {
+      channel: "email",
+      type: "regular",
+      name: "Bench send",
+      audience: { includedSegmentIDs: [segment.segmentID] },
+      content: { email: { templateID: template.id, subject: "Hello [[contact.first_name | there]]", senderName: "Bench" } },
+    });
+    const firstSent = file.prepare(
+      `SELECT 1 FROM "Message" WHERE "sourceKind" = 'campaign' AND "sourceId" = ? AND "status" = 'sent' LIMIT 1`,
+    );
+    started = performance.now();
+    await call(`/api/campaigns/${campaign.id}/send`, undefined, "POST");
+    const answered = performance.now() - started;
+    for (;;) {
+      if (firstSent.get(campaign.id)) break;
+      if (performance.now() - started > 120_000) throw new Error("no message was sent within 2 minutes");
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const first = performance.now() - started;
+    console.log(`send → first message sent: ${Math.round(first)} ms (POST /send answered in ${Math.round(answered)} ms; target ≤ 2000 ms)`);
+    // Let it hand over a while, then stop the load: what is queued is canceled.
+    await new Promise((r) => setTimeout(r, 5_000));
+    const progress = file.prepare(`SELECT "status", COUNT(*) AS n FROM "Message" WHERE "sourceId" = ? GROUP BY "status"`).all(campaign.id);
+    console.log(`after 5 s: ${JSON.stringify(progress)}`);
+    await call(`/api/campaigns/${campaign.id}/cancel`, undefined, "POST");
+
+    // 1,000,000 message records of 50 sent campaigns, and their counters (as the pipeline keeps them).
+    const contentId = (file.prepare(`SELECT "id" FROM "MessageContent" LIMIT 1`).get() as { id: string }).id;
+    const insertMessage = file.prepare(
+      `INSERT INTO "Message" (id, "brandId", "contentId", "sourceKind", "sourceId", part, "recipientKey", "contactId", email, mode, status, priority, attempts, "nextAttemptAt", "createdAt", "sentAt", "openedAt", opens, clicks)
+       VALUES (?, ?, ?, 'campaign', ?, '', ?, ?, ?, 'live', 'sent', 1, 1, ?, ?, ?, ?, 0, 0)`,
+    );
+    const insertCounter = file.prepare(
+      `INSERT INTO "MessageCounter" ("brandId", "sourceKind", "sourceId", part, day, metric, count) VALUES (?, 'campaign', ?, '', ?, ?, ?)`,
+    );
+    const sentIds: string[] = [];
+    const perCampaign = Math.floor(MESSAGES / CAMPAIGNS);
+    started = performance.now();
+    for (let c = 0; c < CAMPAIGNS; c++) {
+      const created = await call("/api/campaigns", {
+        channel: "email",
+        type: "regular",
+        name: `Sent ${c}`,
+        content: { email: { templateID: template.id, subject: `Issue ${c}`, senderName: "Bench" } },
+      });
+      sentIds.push(created.id);
+      const day = new Date(Date.now() - (CAMPAIGNS - c) * 86_400_000);
+      const at = day.toISOString().replace("Z", "+00:00");
+      file.transaction(() => {
+        for (let i = 0; i < perCampaign; i++) {
+          const contactId = contactIds[(c * 7919 + i) % contactIds.length];
+          insertMessage.run(
+            newId(day),
+            brand.id,
+            contentId,
+            created.id,
+            contactId,
+            contactId,
+            `bench-${i}@example.com`,
+            at,
+            at,
+            at,
+            i % 3 === 0 ? at : null,
+          );
+        }
+        for (let d = 0; d < 7; d++) {
+          const iso = new Date(day.getTime() + d * 86_400_000).toISOString().slice(0, 10);
+          insertCounter.run(brand.id, created.id, iso, "opened", Math.floor(perCampaign / 3 / 7));
+          if (d === 0) insertCounter.run(brand.id, created.id, iso, "sent", perCampaign);
+          insertCounter.run(brand.id, created.id, iso, "clicked", Math.floor(perCampaign / 20 / 7));
+        }
+      })();
+      await db.campaign.update({
+        where: { id: created.id },
+        data: { status: "sent", startedAt: day, endedAt: day, queuedCount: perCampaign },
+      });
+    }
+    file.exec("ANALYZE");
+    const total = (file.prepare(`SELECT COUNT(*) AS n FROM "Message"`).get() as { n: number }).n;
+    console.log(`seeded ${total} message records (${CAMPAIGNS} campaigns) in ${Math.round(performance.now() - started)} ms`);
+
+    const time = async (label: string, run: (i: number) => Promise<unknown>) => {
+      for (let i = 0; i < 20; i++) await run(i); // warm up
+      const samples: number[] = [];
+      for (let i = 0; i < READS; i++) {
+        const t = performance.now();
+        await run(i);
+        samples.push(performance.now() - t);
+      }
+      samples.sort((a, b) => a - b);
+      console.log(`${label}: ${summary(samples)} (target p99 ≤ 50 ms)`);
+    };
+    await time("GET /api/campaigns/{id}/report", (i) => call(`/api/campaigns/${sentIds[i % sentIds.length]}/report`));
+    await time("list page (GET /api/campaigns?limit=25 + figures)", async () => {
+      const page = await call("/api/campaigns?limit=25");
+      await call(`/api/campaigns/figures?ids=${page.campaigns.map((c: { id: string }) => c.id).join(",")}`);
+    });
+    await time("GET /api/campaigns/{id}/recipients?outcome=opened", (i) =>
+      call(`/api/campaigns/${sentIds[i % sentIds.length]}/recipients?outcome=opened&limit=50`),
+    );
+    file.close();
+  } finally {
+    await server.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
