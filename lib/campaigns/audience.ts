@@ -71,12 +71,14 @@ export async function* audiencePages(brandId: string, audience: AudienceData, cu
   const reader = sqlReader();
   let position = decode(cursor);
   for (;;) {
+    // Parameters are bound in the order the text is built: the brand, then the position.
     const sql = new Sql();
+    const brandParam = sql.p(brandId);
     const after = position
       ? `AND c."createdAt" >= ${sql.p(new Date(position.t), "ts")} AND (c."createdAt" > ${sql.p(new Date(position.t), "ts")} OR c."id" > ${sql.p(position.id)})`
       : "";
     const page = await reader.all<{ id: string; createdAt: unknown }>(
-      `SELECT c."id", c."createdAt" FROM "Contact" c WHERE c."brandId" = ${sql.p(brandId)} ${after} ORDER BY c."createdAt", c."id" LIMIT ${PAGE}`,
+      `SELECT c."id", c."createdAt" FROM "Contact" c WHERE c."brandId" = ${brandParam} ${after} ORDER BY c."createdAt", c."id" LIMIT ${PAGE}`,
       sql.params,
     );
     if (page.length === 0) return;

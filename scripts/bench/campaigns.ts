@@ -188,6 +188,9 @@ async function main() {
       call(`/api/campaigns/${sentIds[i % sentIds.length]}/recipients?outcome=opened&limit=50`),
     );
     file.close();
+  } catch (error) {
+    console.error(server.logs().slice(-4000));
+    throw error;
   } finally {
     await server.stop();
   }

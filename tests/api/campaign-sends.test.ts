@@ -7,6 +7,7 @@ import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPublished, publishedValidator } from "../published/published";
 import { startDeliveryEnv, type DeliveryEnv } from "./delivery-setup";
+import { killHard } from "../../scripts/bench/crash-scenario";
 import { startTestServer, type TestServer } from "./setup/test-server";
 import { until } from "./until";
 
@@ -355,8 +356,9 @@ describe("a scheduled send", () => {
     expect((await campaignOf(id)).status).toBe("scheduled");
     // The server stops before the time and another starts on the same database after it.
     const { databaseUrl, authSecret } = env.server;
+    // SIGKILL the launcher and the server itself (its node child): nothing of the first server runs on.
     const exited = new Promise((r) => env.server.process.once("exit", r));
-    env.server.process.kill("SIGKILL");
+    killHard(env.server);
     killed = true;
     await exited;
     await new Promise((r) => setTimeout(r, 8_000));

@@ -325,7 +325,7 @@ export function CampaignReportPage({ id }: { id: string }) {
         </p>
         <h1 className="page-title">Report: {c.name}</h1>
         <p className="cluster">
-          <span className={`badge ${STATUS_BADGES[r.status]}`}>{STATUS_LABELS[r.status]}</span>
+          <span className={`badge ${STATUS_BADGES[c.status]}`}>{STATUS_LABELS[c.status]}</span>
           <span className="muted">
             {r.startedAt ? `Sent ${formatDateTime(r.startedAt)}` : "Not sent yet"} · figures as of {formatDateTime(r.asOf)}
           </span>
