@@ -2,7 +2,8 @@
 // sender, a segment as audience with its live count, a time in the brand's zone), sends a test, schedules
 // it with a confirmation naming the recipients, sees it scheduled and cancels it; then sends one now and
 // watches its page. axe-core (WCAG 2.1 AA) finds nothing serious on any step; screenshots of each step go to
-// artifacts/screenshots/campaign-*.
+// artifacts/screenshots/campaign-*. Each page view stays within the dashboard's request budget: at most 25 API
+// requests, none per row (the list's rates come in one request for the page).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { shootBothWidths, signUpWithApiKey, watchConsole } from "./contacts-helpers";
@@ -15,6 +16,22 @@ const owner = { email: `cmp-${run}@example.com`, password: "ink-well-Secret-42",
 let apiKey = "";
 let page: Page;
 let errors: string[] = [];
+/** API requests since the last `newView()` */
+let apiCalls: string[] = [];
+const BUDGET = 25;
+
+function newView() {
+  apiCalls = [];
+}
+
+function withinBudget(view: string, perRow?: RegExp) {
+  expect(apiCalls.length, `${view}: ${apiCalls.join(", ")}`).toBeLessThanOrEqual(BUDGET);
+  if (perRow)
+    expect(
+      apiCalls.filter((c) => perRow.test(c)),
+      `${view}: a request per row`,
+    ).toEqual([]);
+}
 
 const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
 
@@ -41,6 +58,10 @@ test.beforeAll(async ({ browser }) => {
   // A context of our own: axe (AxeBuilder) refuses pages made by browser.newPage().
   page = await (await browser.newContext()).newPage();
   errors = watchConsole(page);
+  page.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/")) apiCalls.push(`${r.method()} ${url.pathname}${url.search}`);
+  });
 });
 
 test("setup: an account, a verified sender, contacts, a segment and a template", async ({ request }) => {
@@ -70,8 +91,10 @@ test("setup: an account, a verified sender, contacts, a segment and a template",
 });
 
 test("compose, test, schedule, cancel", async () => {
+  newView();
   await page.goto("/campaigns");
   await expect(page.getByRole("heading", { name: "No campaigns yet" })).toBeVisible();
+  withinBudget("empty list");
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole("link", { name: "Create a campaign" }).click();
 
@@ -99,11 +122,13 @@ test("compose, test, schedule, cancel", async () => {
   await expect(page.getByLabel("Sender address")).toHaveValue(`news-${run}@lantern.example`);
   await page.getByRole("button", { name: "Save and continue" }).click();
 
+  newView();
   await checkStep("Audience");
   await page.getByRole("checkbox", { name: "Send to VIP customers" }).check();
   const summary = page.getByRole("complementary", { name: "Who will receive it" });
   await expect(summary).toContainText("3 contacts will receive it");
   await expect(summary).toContainText("1 unsubscribed from email");
+  withinBudget("composer, audience step");
   await page.getByRole("button", { name: "Save and continue" }).click();
 
   await checkStep("Schedule");
@@ -138,9 +163,11 @@ test("compose, test, schedule, cancel", async () => {
   await page.getByRole("alertdialog", { name: "Cancel the campaign?" }).getByRole("button", { name: "Cancel the campaign" }).click();
   await expect(page.getByText("Canceled", { exact: true })).toBeVisible();
 
+  newView();
   await page.goto("/campaigns");
   const row = page.getByRole("row", { name: /Spring sale/ });
   await expect(row).toContainText("Canceled");
+  withinBudget("list", /\/api\/campaigns\/[0-9a-f]{24}/);
   await shootBothWidths(page, "campaign-list");
   expect(await seriousViolations(page)).toEqual([]);
   expect(errors).toEqual([]);
@@ -167,14 +194,25 @@ test("copy, send now, watch it finish, open the report", async () => {
   await shootBothWidths(page, "campaign-sent");
   expect(await seriousViolations(page)).toEqual([]);
 
+  newView();
   await page.getByRole("link", { name: "See the report" }).click();
   await expect(page.getByRole("heading", { name: "Report: Copy of: Spring sale" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Sent, opened and clicked per day/ })).toBeVisible();
   await expect(page.getByRole("table", { name: "Recipients and what happened" })).toContainText(`vip-0-${run}@example.com`);
+  await expect(page.getByTestId("click-map")).toBeVisible();
+  withinBudget("report", /\/api\/(contacts|messages)\//);
   await page.getByLabel("Show").selectOption("notOpened");
   await expect(page.getByRole("table", { name: "Recipients and what happened" }).getByRole("row")).toHaveCount(4);
   await expect(page.getByTestId("click-map")).toBeVisible();
   await shootBothWidths(page, "campaign-report");
   expect(await seriousViolations(page)).toEqual([]);
+
+  // The list with a sent campaign: its rates, and every row's, in one request.
+  newView();
+  await page.goto("/campaigns");
+  await expect(page.getByRole("row", { name: /Copy of: Spring sale/ })).toContainText("Sent");
+  await expect(page.getByRole("row")).toHaveCount(3);
+  withinBudget("list with a sent campaign", /\/api\/campaigns\/[0-9a-f]{24}/);
+  expect(apiCalls.filter((c) => c.startsWith("GET /api/campaigns/figures"))).toHaveLength(1);
   expect(errors).toEqual([]);
 });

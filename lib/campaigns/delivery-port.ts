@@ -155,7 +155,12 @@ const OUTCOME_FILTERS: Record<RecipientOutcome, Prisma.MessageWhereInput> = {
   pending: { status: { in: ["queued", "sending", "paused"] } },
 };
 
-/** One page of the campaign's messages with an outcome, newest first (the index on source, part, status, id). */
+/**
+ * One page of the campaign's messages with an outcome, by recipient (newest contact first): the order of the
+ * pipeline's idempotency key (brand, source, recipient key), so a page reads its rows in index order and
+ * stops at the page's end whatever the campaign's size (ordered by message id, the database sorted every
+ * matching message of the campaign first: 0.6 s a page at 20,000 messages).
+ */
 export async function campaignMessages(
   brandId: string,
   campaignId: string,
@@ -167,12 +172,13 @@ export async function campaignMessages(
       sourceKind: SOURCE_KIND,
       sourceId: campaignId,
       ...(filter.outcome ? OUTCOME_FILTERS[filter.outcome] : {}),
-      ...(filter.after ? { id: { lt: filter.after } } : {}),
+      ...(filter.after ? { recipientKey: { lt: filter.after } } : {}),
     },
-    orderBy: { id: "desc" },
+    orderBy: { recipientKey: "desc" },
     take: filter.limit + 1,
     select: {
       id: true,
+      recipientKey: true,
       contactId: true,
       email: true,
       part: true,
@@ -197,6 +203,6 @@ export async function campaignMessages(
       openedAt: iso(r.openedAt),
       clickedAt: iso(r.clickedAt),
     })),
-    next: rows.length > filter.limit ? page[page.length - 1].id : null,
+    next: rows.length > filter.limit ? page[page.length - 1].recipientKey : null,
   };
 }

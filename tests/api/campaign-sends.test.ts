@@ -178,6 +178,20 @@ describe("a campaign to a segment", () => {
     ]);
     expect(byEmail["dan@inbox.test"]).toMatchObject({ status: "suppressed", reason: "unsubscribed" });
     expect(byEmail["gus@inbox.test"]).toMatchObject({ status: "suppressed" });
+
+    // Pages of 2 follow their cursors through the same five, each once, newest contact first.
+    const paged: string[] = [];
+    let after = "";
+    for (let pages = 0; pages < 5; pages++) {
+      const page = await call(`/api/campaigns/${campaignId}/recipients?limit=2${after ? `&after=${encodeURIComponent(after)}` : ""}`);
+      expect(page.status).toBe(200);
+      paged.push(...page.body.recipients.map((r: { contactID: string }) => r.contactID));
+      if (!page.body.paging.hasMore) break;
+      after = page.body.paging.cursors.after;
+    }
+    expect(paged).toEqual(recipients.body.recipients.map((r: { contactID: string }) => r.contactID));
+    expect(paged).toEqual([...paged].sort().reverse());
+    expect(new Set(paged).size).toBe(5);
   });
 
   it("reports what the sink received and what was opened and clicked (counters, not a count of messages)", async () => {
@@ -376,5 +390,6 @@ describe("a scheduled send", () => {
       ).json();
     await until(read, (c) => c.status === "sent", 60_000);
     expect(sentTo("Scheduled email").sort()).toEqual(["ana", "ben", "cara"]);
-  });
+    // 8 s to the time, a server start and the send: more than the default 30 s on a loaded machine.
+  }, 120_000);
 });

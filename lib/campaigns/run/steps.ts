@@ -29,11 +29,22 @@ import {
 import { sendTimePlan } from "./send-times";
 
 const FINISH_POLL_MS = 5_000;
+/**
+ * Messages due now that a walk keeps ahead of the pipeline: past this many pending, the step stops after its
+ * page and goes on from its cursor a moment later. Without it a large audience's walk (a page write after
+ * another on the worker thread and the one write lock) kept the delivery worker from sending: 9 s to the
+ * first message of a 200,000-contact send (npm run bench:campaigns).
+ */
+const AHEAD = 2_000;
+const AHEAD_POLL_MS = 1_000;
 
 export type StepContext = { workerId: string; leaseMs: number; now?: () => Date };
 
 /** Thrown when the campaign left the step's hands (canceled, paused, stopped, or another worker took it). */
 class Released extends Error {}
+
+/** Thrown when the step stopped after a page to let the pipeline catch up; it is due again (same cursor). */
+class Later extends Error {}
 
 /** 0-9999, stable per campaign and contact: the A/B test group and variant. */
 export function bucketOf(campaignId: string, contactId: string): number {
@@ -140,6 +151,12 @@ async function walk(
       skippedCount: { increment: skipped },
     });
     if (!moved) throw new Released();
+    // Only a walk whose messages are all due now waits for the pipeline (a later send time is no backlog,
+    // and the step's latest send time would be lost).
+    if (queued > 0 && latest <= now().getTime() && (await pendingCampaignMessages(campaign.brandId, campaign.id)) > AHEAD) {
+      if (!(await progress(ctx, campaign, { nextRunAt: new Date(now().getTime() + AHEAD_POLL_MS) }))) throw new Released();
+      throw new Later();
+    }
   }
   return latest;
 }
@@ -284,6 +301,7 @@ export async function runStep(ctx: StepContext, campaignId: string, dueAt: Date)
         break;
     }
   } catch (error) {
+    if (error instanceof Later) return;
     if (error instanceof Released) {
       const current = await findCampaign(campaign.brandId, campaign.id);
       // A cancel raced the page: what that page queued is skipped too.
