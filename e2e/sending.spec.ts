@@ -25,12 +25,12 @@ test("Settings → Sending: a domain with its records, an address with its confi
   await expect(page.getByTestId("no-delivery-notice")).toContainText("Nothing is delivered");
 
   await page.goto("/settings");
-  await page.getByRole("link", { name: /Sending/ }).click();
+  await page.getByRole("link", { name: /^Sending The domains/ }).click();
   await expect(page.getByRole("heading", { name: "Sending", level: 1 })).toBeVisible();
 
   // A domain: added with the keyboard, its three records shown, copyable.
-  await page.getByLabel("Domain").fill(`letterpress-${run}.test`);
-  await page.getByLabel("Domain").press("Enter");
+  await page.getByLabel("Domain", { exact: true }).fill(`letterpress-${run}.test`);
+  await page.getByLabel("Domain", { exact: true }).press("Enter");
   const domain = page.getByRole("list", { name: `DNS records of letterpress-${run}.test` });
   await expect(domain.getByRole("listitem")).toHaveCount(3);
   await expect(domain).toContainText(`._domainkey.letterpress-${run}.test`);
@@ -38,8 +38,8 @@ test("Settings → Sending: a domain with its records, an address with its confi
   await expect(page.getByText("Not verified yet")).toBeVisible();
 
   // An address elsewhere: a confirmation link goes out.
-  await page.getByLabel("Sender name").fill("Letterpress news");
-  await page.getByLabel("Email address").fill(`news-${run}@elsewhere.test`);
+  await page.getByLabel("Sender name", { exact: true }).fill("Letterpress news");
+  await page.getByLabel("Email address", { exact: true }).fill(`news-${run}@elsewhere.test`);
   await page.getByRole("button", { name: "Add address" }).click();
   await expect(page.getByRole("status").filter({ hasText: "confirmation link is on its way" })).toBeVisible();
   await expect(page.getByText("Waiting for the confirmation link")).toBeVisible();
@@ -50,7 +50,7 @@ test("Settings → Sending: a domain with its records, an address with its confi
   await page.getByLabel(/Track opens/).check();
 
   // A suppression added, then lifted.
-  await page.getByLabel("Address to suppress").fill(`gone-${run}@elsewhere.test`);
+  await page.getByLabel("Address to suppress", { exact: true }).fill(`gone-${run}@elsewhere.test`);
   await page.getByRole("button", { name: "Suppress" }).click();
   const suppressed = page.getByRole("list", { name: "Suppressed addresses" });
   await expect(suppressed).toContainText(`gone-${run}@elsewhere.test`);
@@ -70,8 +70,8 @@ test("the Outbox lists and shows the emails; the confirmation link read there co
   await expect(page.getByRole("heading", { name: "Outbox", level: 1 })).toBeVisible();
   await expect(page.getByText("nothing is delivered").first()).toBeVisible();
 
-  await page.getByLabel("Recipient or subject").fill(`news-${run}`);
-  await page.getByLabel("Recipient or subject").press("Enter");
+  await page.getByLabel("Recipient or subject", { exact: true }).fill(`news-${run}`);
+  await page.getByLabel("Recipient or subject", { exact: true }).press("Enter");
   const item = page.getByRole("list", { name: "Emails" }).getByRole("button").first();
   await expect(item).toContainText(`Confirm news-${run}@elsewhere.test`);
   await expect(item).toContainText("In the outbox");
