@@ -7,7 +7,11 @@ import { performance } from "node:perf_hooks";
 const N = Number(process.env.N ?? 3000);
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "prof-send-"));
-  Object.assign(process.env, { DATABASE_URL: `file:${path.join(dir, "x.db")}`, AUTH_SECRET: "profile-secret-0123456789", SMTP_FROM: "P <news@p.test>" });
+  Object.assign(process.env, {
+    DATABASE_URL: `file:${path.join(dir, "x.db")}`,
+    AUTH_SECRET: "profile-secret-0123456789",
+    SMTP_FROM: "P <news@p.test>",
+  });
   const { applyMigrations } = await import("../db/migrate");
   await applyMigrations();
   const { createBrand } = await import("@/lib/brands/create-brand");
@@ -22,14 +26,27 @@ async function main() {
   await seedAudience(brand.id, N);
   const { enqueueMessages } = await import("@/lib/delivery");
   let t = performance.now();
-  const r = await enqueueMessages(brand.id, { source: { kind: "campaign", id: "p" }, content: { templateId: template.id, subject: "Hi [[contact.first_name]]", senderName: "P", senderEmail: "news@p.test", utm: { source: "x" } }, recipients: audience(brand.id) });
+  const r = await enqueueMessages(brand.id, {
+    source: { kind: "campaign", id: "p" },
+    content: {
+      templateId: template.id,
+      subject: "Hi [[contact.first_name]]",
+      senderName: "P",
+      senderEmail: "news@p.test",
+      utm: { source: "x" },
+    },
+    recipients: audience(brand.id),
+  });
   console.log(`enqueue ${r.queued} in ${(performance.now() - t).toFixed(0)} ms`);
   const { claimMessages } = await import("@/lib/delivery/queue/claim-messages");
   const { deliverMessages, recordResults } = await import("@/lib/delivery/worker/process-messages");
   const { shareRecipientIndependentCandidates } = await import("@/lib/products/recommend");
   shareRecipientIndependentCandidates(60_000);
   const transport = { kind: "smtp" as const, send: async () => ({ result: "sent" as const, response: "250 ok" }), close() {} };
-  let claim = 0, deliver = 0, record = 0, n = 0;
+  let claim = 0,
+    deliver = 0,
+    record = 0,
+    n = 0;
   const cpu0 = process.cpuUsage();
   const start = performance.now();
   for (;;) {
@@ -46,7 +63,9 @@ async function main() {
     n += batch.length;
   }
   const cpu = process.cpuUsage(cpu0);
-  console.log(`${n} messages in ${(performance.now() - start).toFixed(0)} ms; per message: claim ${(claim / n).toFixed(3)} ms, deliver ${(deliver / n).toFixed(3)} ms, record ${(record / n).toFixed(3)} ms; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms/message`);
+  console.log(
+    `${n} messages in ${(performance.now() - start).toFixed(0)} ms; per message: claim ${(claim / n).toFixed(3)} ms, deliver ${(deliver / n).toFixed(3)} ms, record ${(record / n).toFixed(3)} ms; CPU ${((cpu.user + cpu.system) / 1000 / n).toFixed(3)} ms/message`,
+  );
   process.exit(0);
 }
 void main();

@@ -66,10 +66,9 @@ export async function recordClick(
   visitor: Visitor,
   at = new Date(),
 ): Promise<string | null> {
-  const id = verifyMessageToken(token);
-  if (!id || !/^https?:\/\//i.test(url) || !verifyClickSignature(id, url, signature)) return null;
-  const m = await messageOf(id);
-  if (!m || m.mode !== "live") return url;
+  const m = await clickTarget(token, url, signature);
+  if (!m) return null;
+  if (m.mode !== "live") return url;
   const verdict = classifyHit({ kind: "click", ...visitor, sentAt: m.sentAt, at });
   await writeTransaction(async (tx) => {
     const counters = new CounterBatch();
