@@ -1,6 +1,6 @@
 // The process's rules, checked on every run (docs/architecture.md): one module graph (no globalThis
-// glue), dependencies that point down, one configuration module; and the dashboard's one way of showing
-// dates and numbers (components/ui/format.ts).
+// glue), dependencies that point down, one configuration module, one module that knows the database
+// engines (lib/db); and the dashboard's one way of showing dates and numbers (components/ui/format.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -65,6 +65,31 @@ describe("one module graph, dependencies pointing down, one configuration", () =
       /process\.env\b/.test(read(file).replace(/^\s*\/\/.*$/gm, "")),
     );
     expect(readers).toEqual([path.join("lib", "config.ts")]);
+  });
+});
+
+describe("one module knows the database engines", () => {
+  /** Every file under `dir` (sources, tests, notes), relative to the root. */
+  function files(dir: string): string[] {
+    return fs
+      .readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  }
+  // lib/db offers what the domains need by meaning (docs/architecture.md "One SQL layer"); the
+  // configuration module parses DATABASE_URL (and its test checks that it does).
+  const KNOWS_ENGINES = [/^lib\/db\//, /^lib\/generated\//, /^lib\/config\.(test\.)?ts$/];
+  const ENGINE = /sqlite|postgres/i;
+
+  it("no file under lib/ outside lib/db and lib/config.ts names an engine, in code or in comments", () => {
+    const offenders = files("lib")
+      .filter((file) => !KNOWS_ENGINES.some((known) => known.test(file.split(path.sep).join("/"))))
+      .flatMap((file) =>
+        read(file)
+          .split("\n")
+          .flatMap((line, i) => (ENGINE.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(offenders).toEqual([]);
   });
 });
 

@@ -36,3 +36,12 @@ export function boolValue(value: unknown): boolean {
 export function numberValue(value: unknown): number {
   return typeof value === "bigint" ? Number(value) : Number(value ?? 0);
 }
+
+/** A DateTime read through Dialect.isoTime as ISO 8601 with milliseconds and Z, as the API writes times. */
+export function isoTimeValue(value: unknown): string {
+  if (value instanceof Date) return value.toISOString();
+  const text = String(value);
+  // The SQLite adapter's format ("2026-01-02T03:04:05.678+00:00") is rewritten without parsing a Date.
+  if (text.length === 29 && text.endsWith("+00:00")) return `${text.slice(0, 23)}Z`;
+  return text.length === 24 && text.endsWith("Z") ? text : new Date(text).toISOString();
+}
