@@ -1,7 +1,7 @@
 // Where the two engines' SQL differs, in one place. Domain code asks for what it needs by meaning (a JSON
 // value, a row lock, a claim, a column kept off the planner's index choice, a list of ids as one
 // parameter; word search is ./word-search.ts) and gets the text for the engine of the runner or builder
-// at hand (`tx.dialect`, `sql.dialect`), or of the engine this process runs on (`runningDialect`).
+// at hand (`tx.dialect`, `sql.dialect`), or of the engine this process runs on (`runningDialect()`).
 // Nothing outside lib/db names an engine (scripts/architecture.test.ts); the reasons for each form are here.
 import { config } from "@/lib/config";
 
@@ -165,4 +165,6 @@ export function dialectOf(kind: SqlKind): Dialect {
 export const allDialects: readonly Dialect[] = [sqlite, postgres];
 
 /** The engine this process runs on (DATABASE_URL). */
-export const runningDialect: Dialect = DIALECTS[config().databaseKind];
+export function runningDialect(): Dialect {
+  return DIALECTS[config().databaseKind];
+}

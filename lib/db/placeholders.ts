@@ -49,7 +49,7 @@ export class SqlBuilder {
   readonly dialect: Dialect;
 
   /** For the engine this process runs on, unless told another (tests of the other engine's text). */
-  constructor(kind: SqlKind = runningDialect.kind) {
+  constructor(kind: SqlKind = runningDialect().kind) {
     this.dialect = dialectOf(kind);
   }
 

@@ -22,7 +22,7 @@ const CLAIM = `
   WHERE "id" IN (
     SELECT "id" FROM "Batch"
     WHERE "status" IN ('pending', 'inProgress') AND "nextAttemptAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
-    ORDER BY "id" LIMIT ? ${runningDialect.claimLock}
+    ORDER BY "id" LIMIT ? ${runningDialect().claimLock}
   )
   RETURNING "id", "brandId", "endpoint", "method", "origin", "attempts", "createdAt"`;
 

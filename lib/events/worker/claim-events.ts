@@ -23,7 +23,7 @@ const CLAIM = `
   WHERE "id" IN (
     SELECT "id" FROM "EventInbox"
     WHERE "status" = 'pending' AND "nextAttemptAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
-    ORDER BY "id" LIMIT ? ${runningDialect.claimLock}
+    ORDER BY "id" LIMIT ? ${runningDialect().claimLock}
   )
   RETURNING "id", "brandId", "eventName", "eventVersion", "origin", "originInIdentity", "eventID", "eventTime",
     "receivedAt", "historical", "payload", "attempts"`;
