@@ -214,6 +214,18 @@ describe("import", () => {
   const intoBlocks = (html: string, name = "Imported") => importHtml(html, name, "blocks");
   const blocksOf = (template: any) =>
     template.sections.flatMap((s: any) => s.rows.flatMap((r: any) => r.columns.flatMap((c: any) => c.blocks)));
+  /** An import is an ordinary template: it reads back (without the summary) and survives a PUT of itself. */
+  async function expectOrdinaryTemplate(template: any) {
+    const read = await json(await api(`/api/email-templates/${template.id}`, { key: brand.key }));
+    const { importSummary: _summary, ...stored } = template;
+    expect(read).toEqual(stored);
+    const put = await api(`/api/email-templates/${template.id}`, {
+      key: brand.key,
+      method: "PUT",
+      body: { name: read.name, generalSettings: read.generalSettings, sections: read.sections },
+    });
+    expect(put.status).toBe(200);
+  }
 
   describe("by default, as the spec's import rules say", () => {
     it("the head's <style> tags become the HTML code block's style and the <body> content its body, as written", async () => {
@@ -242,16 +254,7 @@ describe("import", () => {
         // other tools' merge tags are left as written, and named
         mergeTags: { converted: [], convertible: [{ from: "*|FNAME|*", to: "[[contact.first_name]]", count: 1 }], unknown: [] },
       });
-      // an ordinary template: it reads back (without the summary) and survives a PUT of itself unchanged
-      const read = await json(await api(`/api/email-templates/${template.id}`, { key: brand.key }));
-      const { importSummary: _summary, ...stored } = template;
-      expect(read).toEqual(stored);
-      const put = await api(`/api/email-templates/${template.id}`, {
-        key: brand.key,
-        method: "PUT",
-        body: { name: read.name, generalSettings: read.generalSettings, sections: read.sections },
-      });
-      expect(put.status).toBe(200);
+      await expectOrdinaryTemplate(template);
     });
 
     it("a <table> fragment without a <body> tag stays the table, whole, in one HTML code block", async () => {
@@ -308,13 +311,7 @@ describe("import", () => {
         stylesKept: true,
         mergeTags: { converted: [], convertible: [], unknown: [] },
       });
-      const read = await json(await api(`/api/email-templates/${template.id}`, { key: brand.key }));
-      const put = await api(`/api/email-templates/${template.id}`, {
-        key: brand.key,
-        method: "PUT",
-        body: { name: read.name, generalSettings: read.generalSettings, sections: read.sections },
-      });
-      expect(put.status).toBe(200);
+      await expectOrdinaryTemplate(template);
     });
 
     it("HTML without a <body> tag is taken as the body", async () => {
