@@ -236,7 +236,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (pools) harvest(pools, op, outcome);
       const reasons =
         pools === ownPools || phase === "probe" ? verdict(request, op, outcome, otherPools.all) : verdict(request, op, outcome, new Set());
-      if (reasons.length) failures.push({ index, phase, reasons, request, outcome, serverLog: serverLogFor(server, outcome) });
+      if (reasons.length) {
+        failures.push({ index, phase, reasons, request, outcome, serverLog: serverLogFor(server, outcome) });
+        if (failures.length <= 10) log(describeFailure(failures.at(-1)!, options.seed));
+      }
       return outcome;
     };
     const valid = (op: Operation, seed: number): Plan => {
