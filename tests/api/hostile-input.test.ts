@@ -149,3 +149,16 @@ describe("deep nesting", () => {
     expect((await api("/api/events", { key: brand.key, body: shallow })).status).toBe(202);
   });
 });
+
+describe("methods an endpoint does not take", () => {
+  it("the OAuth endpoints answer 405 with Allow: POST and an RFC 6749 error, not an empty body", async () => {
+    for (const path of ["/oauth2/token", "/oauth2/revoke", "/oauth2/introspect"]) {
+      for (const method of ["GET", "PUT", "PATCH", "DELETE"]) {
+        const res = await fetch(baseUrl() + path, { method });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get("allow")).toBe("POST");
+        expect(await res.json()).toMatchObject({ error: "invalid_request" });
+      }
+    }
+  });
+});

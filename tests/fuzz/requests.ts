@@ -3,7 +3,7 @@
 // from (seed, i) alone, so any failure replays with `npm run fuzz -- --seed S --only i`.
 import fc from "fast-check";
 import { FilePart } from "./fixtures";
-import { encodeLoose, hostileUrlText, hostileValue, PROTOTYPE_KEYS, RawJson } from "./hostile-values";
+import { encodeLoose, hostileUrlText, hostileValue, PROTOTYPE_KEYS, RawJson, WRONG_TYPES } from "./hostile-values";
 import type { CredentialKind, Operation, Parameter } from "./operations";
 import type { SchemaArbitraries } from "./schema-arbitrary";
 
@@ -51,6 +51,7 @@ type Mutation =
   | { kind: "value"; at: number; value: unknown }
   | { kind: "key"; at: number; key: string; value: unknown }
   | { kind: "root"; value: unknown }
+  | { kind: "types"; picks: number[] }
   | { kind: "bytes"; at: number; variant: "invalid-utf8" | "truncate" | "empty" | "bom" | "null" | "garbage" | "form" | "escape" }
   | { kind: "content-type"; value: string | null }
   | { kind: "query"; at: number; value: string; how: "replace" | "repeat" | "unknown" | "empty" }
@@ -91,6 +92,15 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     }),
   },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant("root" as const), value: hostileValue }) },
+  // every field of the body (two levels deep) of another type, or left alone, at once: the values a
+  // refinement reading several fields must never see
+  {
+    weight: 10,
+    arbitrary: fc.record({
+      kind: fc.constant("types" as const),
+      picks: fc.array(fc.nat(3 * WRONG_TYPES.length), { minLength: 40, maxLength: 40 }),
+    }),
+  },
   {
     weight: 6,
     arbitrary: fc.record({
@@ -354,6 +364,14 @@ export function buildRequest(
       described = `key:${m.key.slice(0, 20)}@/${target.join("/")}`;
     }
   } else if (m.kind === "root") value = m.value;
+  else if (m.kind === "types") {
+    const spots = locations(value).filter((path) => path.length >= 1 && path.length <= 2);
+    spots.forEach((path, i) => {
+      const pick = m.picks[i % m.picks.length];
+      if (pick < WRONG_TYPES.length) value = setAt(value, path, WRONG_TYPES[pick]);
+    });
+    described = "types";
+  }
   if (value !== undefined || m.kind === "value" || m.kind === "root" || m.kind === "bytes" || m.kind === "huge") {
     if (contentType === "multipart/form-data") {
       const boundary = "fuzzboundary";

@@ -344,17 +344,28 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const indices = options.only ?? Array.from({ length: options.requests }, (_, i) => i);
     let next = 0;
     let done = 0;
+    // what is in flight since when, told when it is stuck (an answer past the 5 s limit is a failure anyway)
+    const inFlight = new Map<number, { since: number; line: string }>();
+    const watchdog = setInterval(() => {
+      for (const [index, { since, line }] of inFlight) {
+        if (Date.now() - since > 30_000) log(`  still waiting after ${Math.round((Date.now() - since) / 1000)} s for #${index}: ${line}`);
+      }
+    }, 30_000);
     const worker = async () => {
       while (next < indices.length) {
         const index = indices[next++];
+        inFlight.set(index, { since: Date.now(), line: "generating" });
         const plan = fc.sample(plans.any, { seed: requestSeed(options.seed, index), numRuns: 1 })[0];
         const request = buildRequest(plan, { own: ownPools, foreign: otherPools, credentials: own, missingId });
+        inFlight.set(index, { since: Date.now(), line: `${request.method} ${request.target.slice(0, 200)} (${request.mutation})` });
         await exchange("run", index, request, byId.get(request.op)!, ownPools);
+        inFlight.delete(index);
         if (++done % 1000 === 0)
           log(`  ${done}/${indices.length} requests, ${failures.length} failures, ${Math.round((Date.now() - started) / 1000)} s`);
       }
     };
     await Promise.all(Array.from({ length: concurrency }, worker));
+    clearInterval(watchdog);
 
     // 4. Nothing of the other brand changed.
     const after = await snapshot();
