@@ -240,6 +240,7 @@ function locations(value: unknown, limit = 400): (string | number)[][] {
 
 function setAt(root: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
+  if (typeof root !== "object" || root === null) return root; // a parent already replaced
   const copy: unknown = Array.isArray(root) ? [...root] : { ...(root as object) };
   const [head, ...rest] = path;
   (copy as Record<string | number, unknown>)[head] = setAt((root as Record<string | number, unknown>)[head], rest, value);

@@ -206,6 +206,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const latencies: number[] = [];
     const failures: Failure[] = [];
     const succeeded = new Set<string>();
+    let serverExitTold = false;
     const missingId = "00000000000000000fuzz000".replace("fuzz", "dead");
     log(
       `fuzz: ${operations.length} operations, seed ${options.seed}, ${server.databaseUrl.startsWith("file:") ? "SQLite" : "PostgreSQL"} at ${base}`,
@@ -229,6 +230,10 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     };
     const exchange = async (phase: string, index: number | null, request: HttpRequest, op: Operation, pools: IdPools | null) => {
       const outcome = await send(base, request);
+      if (outcome.status === 599 && server.process.exitCode !== null && !serverExitTold) {
+        serverExitTold = true;
+        log(`the server exited (code ${server.process.exitCode}); its last lines:\n${server.logs().split("\n").slice(-60).join("\n")}`);
+      }
       statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1;
       const counts = (perOperation[op.id] ??= {});
       counts[outcome.status] = (counts[outcome.status] ?? 0) + 1;
