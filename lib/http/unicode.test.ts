@@ -51,6 +51,10 @@ describe("illFormedPaths", () => {
     expect(illFormedPaths(deep)[0]).toHaveLength(500_000);
   });
 
+  it("finds NUL characters too (PostgreSQL stores no text holding one)", () => {
+    expect(illFormedPaths({ a: "ok", b: "nul\0inside", ["k\0"]: 1 })).toEqual([["b"], ["k\0"]]);
+  });
+
   it("stops at a limit", () => {
     expect(illFormedPaths(Array.from({ length: 100 }, () => "\ud800"))).toHaveLength(20);
   });
@@ -60,6 +64,7 @@ describe("illFormedPaths", () => {
     expect(mayHoldIllFormed('{"a":"\\uDFFF"}')).toBe(true);
     expect(mayHoldIllFormed('{"a":"\ud800"}')).toBe(true);
     expect(mayHoldIllFormed('{"a":"\\u00e9 😀"}')).toBe(false);
+    expect(mayHoldIllFormed('{"a":"x\\u0000"}')).toBe(true);
   });
 });
 

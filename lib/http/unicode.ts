@@ -1,6 +1,6 @@
-// One rule for text that is not well-formed Unicode, applied where requests are parsed (JSON bodies,
-// query strings, OAuth form bodies): it is refused with a field error (code `invalid_unicode`) that
-// points at the string, so nothing damaged is ever stored.
+// One rule for text that is not well-formed Unicode (or holds a NUL, which PostgreSQL cannot store),
+// applied where requests are parsed (JSON bodies, query strings, OAuth form bodies): it is refused with a
+// field error (code `invalid_unicode`) that points at the string, so nothing damaged is ever stored.
 //
 // Such text arrives two ways. JSON.parse turns an escape such as "\ud800" into a lone UTF-16
 // surrogate, which the database drivers cannot encode (PostgreSQL answered "unexpected end of hex
@@ -14,7 +14,16 @@ import { ApiProblem, type FieldError } from "./problems";
 import { pointerFromPath, fieldFromPath } from "./zod-errors";
 
 export const INVALID_UNICODE = "invalid_unicode";
-const MESSAGE = "is not well-formed Unicode text (a lone UTF-16 surrogate such as \\ud800, or bytes that are not UTF-8)";
+const MESSAGE =
+  "is not well-formed Unicode text (a lone UTF-16 surrogate such as \\ud800, or bytes that are not UTF-8), or holds a NUL character (\\u0000)";
+
+/**
+ * Text a request may carry: well-formed Unicode without NUL. NUL is well-formed, but PostgreSQL stores no
+ * text holding one (a 500 there, while SQLite took it): refused on both engines alike.
+ */
+export function isStorableText(text: string): boolean {
+  return text.isWellFormed() && !text.includes("\0");
+}
 /** Field errors reported at most, so a body full of them still gets a small answer. */
 const MAX_ERRORS = 20;
 
@@ -66,9 +75,9 @@ export function decodeUtf8(bytes: Uint8Array): string {
   return out + utf8(bytes, start, bytes.length);
 }
 
-/** Cheap test on JSON text: no lone surrogate in it and no escape of one, so no parsed string can hold one. */
+/** Cheap test on JSON text: no lone surrogate or NUL in it and no escape of one, so no parsed string can hold one. */
 export function mayHoldIllFormed(json: string): boolean {
-  return !json.isWellFormed() || /\\u[dD][89a-fA-F][0-9a-fA-F]{2}/.test(json);
+  return !isStorableText(json) || /\\u(?:[dD][89a-fA-F][0-9a-fA-F]{2}|0000)/.test(json);
 }
 
 /** The paths of the strings and keys in `value` that are not well-formed Unicode, at any depth. */
@@ -76,11 +85,11 @@ export function illFormedPaths(value: unknown, limit = MAX_ERRORS): JsonPath[] {
   const found: JsonPath[] = [];
   walkJson(value, (node) => {
     if (found.length >= limit) return "stop";
-    if (typeof node.key === "string" && !node.key.isWellFormed()) {
+    if (typeof node.key === "string" && !isStorableText(node.key)) {
       found.push(pathOf(node));
       return "skip";
     }
-    if (typeof node.value === "string" && !node.value.isWellFormed()) found.push(pathOf(node));
+    if (typeof node.value === "string" && !isStorableText(node.value)) found.push(pathOf(node));
   });
   return found;
 }

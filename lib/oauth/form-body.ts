@@ -1,5 +1,5 @@
 // Reads an application/x-www-form-urlencoded body (token, revocation and consent endpoints).
-import { parseUrlEncoded } from "@/lib/http/unicode";
+import { isStorableText, parseUrlEncoded } from "@/lib/http/unicode";
 import { OAuthError } from "./errors";
 
 const MAX_BODY = 16 * 1024;
@@ -10,12 +10,12 @@ export async function readForm(request: Request): Promise<URLSearchParams> {
     throw new OAuthError("invalid_request", "The body must be application/x-www-form-urlencoded");
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.length > MAX_BODY) throw new OAuthError("invalid_request", "The body is too large");
-  // Parsed as URLSearchParams would, but bytes that are not UTF-8 are refused instead of becoming U+FFFD.
+  // Parsed as URLSearchParams would, but bytes that are not UTF-8 (and NUL) are refused, not turned into U+FFFD.
   const pairs = parseUrlEncoded(bytes);
-  const illFormed = pairs.find(([name, value]) => !name.isWellFormed() || !value.isWellFormed());
+  const illFormed = pairs.find(([name, value]) => !isStorableText(name) || !isStorableText(value));
   if (illFormed) {
-    const name = illFormed[0].isWellFormed() ? `The parameter ${illFormed[0].slice(0, 40)}` : "A parameter name";
-    throw new OAuthError("invalid_request", `${name} is not well-formed UTF-8`);
+    const name = isStorableText(illFormed[0]) ? `The parameter ${illFormed[0].slice(0, 40)}` : "A parameter name";
+    throw new OAuthError("invalid_request", `${name} is not well-formed UTF-8 text (or holds a NUL)`);
   }
   const form = new URLSearchParams(pairs);
   for (const name of new Set(form.keys())) {

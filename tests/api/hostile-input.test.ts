@@ -72,6 +72,25 @@ describe("text that is not well-formed Unicode", () => {
     }
   });
 
+  it("a NUL character is refused on both engines alike (PostgreSQL answered 500 for any stored text holding one)", async () => {
+    for (const [path, method, body, pointer] of [
+      ["/api/email-templates", "POST", '{"name":"a\\u0000b","sections":[]}', "/name"],
+      ["/api/brand", "PATCH", '{"name":"a\\u0000b"}', "/name"],
+      [
+        "/api/contacts",
+        "POST",
+        '{"identifiers":[{"type":"email","id":"n@example.com"}],"customProperties":{"k":"x\\u0000"}}',
+        "/customProperties/k",
+      ],
+      ["/api/product-categories", "POST", '{"categoryID":"c\\u0000","title":"t"}', "/categoryID"],
+    ] as const) {
+      const problem = await expectProblem(await api(path, { ...raw(body), method }), 400, "validation-failed");
+      expect(problem.errors, `${method} ${path}`).toEqual([expect.objectContaining({ pointer, code: "invalid_unicode" })]);
+    }
+    const query = await expectProblem(await api("/api/email-templates?nameContains=a%00b", { key: brand.key }), 400, "validation-failed");
+    expect(query.errors).toEqual([expect.objectContaining({ field: "nameContains", code: "invalid_unicode", in: "query" })]);
+  });
+
   it("keys are text too", async () => {
     const res = await api(
       "/api/contacts",

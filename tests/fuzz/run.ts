@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { startTestServer, type TestServer } from "../api/setup/test-server";
 import { signInAt } from "../api/setup/sign-in";
 import { operationsOf, type Operation } from "./operations";
-import { verdict, type Outcome } from "./oracle";
+import { SLOW_MS, verdict, type Outcome } from "./oracle";
 import { buildRequest, IdPools, planArbitraries, poolValues, type Credentials, type HttpRequest, type Plan } from "./requests";
 import { SchemaArbitraries, type OpenApiDocument } from "./schema-arbitrary";
 import type { Seeded } from "./seed-brands";
@@ -63,6 +63,8 @@ export type FuzzReport = {
   latency: { p50: number; p99: number; max: number };
   durationMs: number;
   failures: Failure[];
+  /** answers slower than the limit once, sent again (with both times) */
+  slowResent: string[];
   engine: string;
 };
 
@@ -207,6 +209,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const failures: Failure[] = [];
     const succeeded = new Set<string>();
     let serverExitTold = false;
+    const slowResent: string[] = [];
     const missingId = "00000000000000000fuzz000".replace("fuzz", "dead");
     log(
       `fuzz: ${operations.length} operations, seed ${options.seed}, ${server.databaseUrl.startsWith("file:") ? "SQLite" : "PostgreSQL"} at ${base}`,
@@ -229,7 +232,14 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       if (keys) for (const id of idsIn(outcome.body, keys)) pools.add(op.path, id);
     };
     const exchange = async (phase: string, index: number | null, request: HttpRequest, op: Operation, pools: IdPools | null) => {
-      const outcome = await send(base, request);
+      let outcome = await send(base, request);
+      if (outcome.ms > SLOW_MS && outcome.status !== 599) {
+        // Slow once may be the machine (other processes share its cores): slow is a failure when the same
+        // request is slow again. The answer judged is the first; its time the faster of the two.
+        const again = await send(base, request);
+        slowResent.push(`#${index ?? phase} ${Math.round(outcome.ms)} ms, again ${Math.round(again.ms)} ms`);
+        outcome = { ...outcome, ms: Math.min(outcome.ms, again.ms) };
+      }
       if (outcome.status === 599 && server.process.exitCode !== null && !serverExitTold) {
         serverExitTold = true;
         log(`the server exited (code ${server.process.exitCode}); its last lines:\n${server.logs().split("\n").slice(-60).join("\n")}`);
@@ -399,6 +409,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       latency: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 },
       durationMs: Date.now() - started,
       failures,
+      slowResent,
       engine: server.databaseUrl.startsWith("file:") ? "SQLite" : "PostgreSQL",
     };
   } finally {
