@@ -1,9 +1,10 @@
 // `npm test`: the whole suite, the way CI runs it.
 //   typecheck + lint → build → unit tests → API tests over HTTP (built server, temporary SQLite)
-//   → Playwright in Chromium → scale-out (two instances and two workers on a throwaway PostgreSQL).
+//   → dev (`npm run dev` answers as the built server does) → Playwright in Chromium → scale-out (two
+//   instances and two workers on a throwaway PostgreSQL).
 //   Every stage runs even when an earlier one failed; the exit code and the closing
 //   "N passed, N failed" line count all of them.
-// Options: --no-build (reuse .next), --only=unit,api,e2e,static,scale-out
+// Options: --no-build (reuse .next), --only=unit,api,dev,e2e,static,scale-out
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -127,12 +128,13 @@ if (wants("static")) {
     skipped: 0,
   });
 }
-if (!process.argv.includes("--no-build") && (wants("api") || wants("e2e") || wants("scale-out"))) {
+if (!process.argv.includes("--no-build") && (wants("api") || wants("dev") || wants("e2e") || wants("scale-out"))) {
   const built = run("npm", ["run", "--silent", "build"]);
   if (!built) stages.push({ name: "build", ok: false, passed: 0, failed: 1, skipped: 0 });
 }
 if (wants("unit")) vitestStage("unit");
 if (wants("api")) vitestStage("api");
+if (wants("dev")) vitestStage("dev");
 if (wants("e2e")) e2eStage();
 if (wants("scale-out")) {
   if (ensurePostgres()) vitestStage("scale-out", [bin("tsx"), "scripts/db/with-postgres.ts", "--"]);
