@@ -34,6 +34,12 @@ function withDefaultHeaders(res: ServerResponse, headers: Record<string, string>
   } as ServerResponse["writeHead"];
 }
 
+/** Development: a line per API request, as Next logs the requests it answers. */
+function logRequest(req: IncomingMessage, res: ServerResponse): void {
+  const begun = performance.now();
+  res.once("finish", () => console.log(` ${req.method} ${req.url} ${res.statusCode} in ${Math.round(performance.now() - begun)}ms`));
+}
+
 export async function startHttpServer(options: { port: number; host: string; dev: boolean; dir: string }) {
   const app = next({ dev: options.dev, dir: options.dir, hostname: options.host, port: options.port });
   const handle = app.getRequestHandler();
@@ -54,6 +60,7 @@ export async function startHttpServer(options: { port: number; host: string; dev
   const serve = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     if (isApiPath(pathname)) {
       if (ready) return ready.serve(req, res);
+      if (options.dev) logRequest(req, res);
       // In development, for every request: Next compiles what changed first.
       currentRouter().then(
         ({ api }) => api.serve(req, res),

@@ -6,7 +6,7 @@ export type Probe = { name: string; path: string; method?: string; page?: boolea
 
 /** One of each: API answers (problems, HEAD, OPTIONS, v4), Next's routes, pages, a 404 page, a static file. */
 export const PROBES: Probe[] = [
-  { name: "API problem (no credentials)", path: "/api/me" },
+  { name: "API problem (no version header)", path: "/api/me" },
   { name: "API 404 problem", path: "/api/no-such-endpoint" },
   { name: "API undecodable path", path: "/api/%E0%A4%A" },
   { name: "API document", path: "/api/openapi.json" },

@@ -60,6 +60,9 @@ describe("npm run dev and npm start answer alike", () => {
         expect(strip(answers.dev.body), probe.name).toBe(strip(answers.prod.body));
       }
     }
+    // Inkwell's router logs the API requests it serves in development (Next is not asked for them).
+    expect(dev.logs()).toMatch(/ GET \/api\/me 400 in \d+ms/);
+    expect(dev.logs()).not.toMatch(/GET \/api\/server-entry \d{3} in/);
   }, 300_000);
 
   it("the background work runs without anyone having asked /healthz", async () => {
