@@ -1,10 +1,13 @@
 // POST /oauth2/introspect (RFC 7662).
 import { documented } from "@/lib/http/operation";
+import { postOnly } from "@/lib/oauth/errors";
 import { CLIENT_AUTHENTICATION, IntrospectRequest, oauthError } from "@/lib/oauth/endpoint-schemas";
 import { IntrospectionResponse } from "@/lib/oauth/introspection";
 import { introspectionEndpoint } from "@/lib/oauth/token-endpoint";
 
 export const dynamic = "force-dynamic";
+
+export const { GET, PUT, PATCH, DELETE } = postOnly();
 
 export const POST = documented(
   {

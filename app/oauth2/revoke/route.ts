@@ -1,9 +1,12 @@
 // POST /oauth2/revoke (RFC 7009).
 import { documented } from "@/lib/http/operation";
+import { postOnly } from "@/lib/oauth/errors";
 import { CLIENT_AUTHENTICATION, oauthError, RevokeRequest } from "@/lib/oauth/endpoint-schemas";
 import { revocationEndpoint } from "@/lib/oauth/token-endpoint";
 
 export const dynamic = "force-dynamic";
+
+export const { GET, PUT, PATCH, DELETE } = postOnly();
 
 export const POST = documented(
   {

@@ -1,9 +1,12 @@
 // POST /oauth2/token (RFC 6749 sections 4.1.3 and 6).
 import { documented } from "@/lib/http/operation";
+import { postOnly } from "@/lib/oauth/errors";
 import { CLIENT_AUTHENTICATION, oauthError, TokenRequest, TokenResponseSchema } from "@/lib/oauth/endpoint-schemas";
 import { tokenEndpoint } from "@/lib/oauth/token-endpoint";
 
 export const dynamic = "force-dynamic";
+
+export const { GET, PUT, PATCH, DELETE } = postOnly();
 
 export const POST = documented(
   {
