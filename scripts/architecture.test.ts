@@ -28,9 +28,32 @@ function imports(file: string): string[] {
 }
 
 describe("one module graph, dependencies pointing down, one configuration", () => {
-  it("nothing in lib/ or server/ uses globalThis but the database client's guard", () => {
+  it("nothing in lib/ or server/ uses globalThis but the database client's guard and the app's hand-over to the server", () => {
     const users = [...sources("lib"), ...sources("server")].filter((file) => read(file).includes("globalThis"));
-    expect(users).toEqual([path.join("lib", "db", "index.ts")]);
+    expect(users.sort()).toEqual(
+      [path.join("lib", "db", "index.ts"), path.join("lib", "process", "server-entry.ts"), path.join("server", "app-entry.ts")].sort(),
+    );
+  });
+
+  it("the server and the app hand over under the same key", () => {
+    const key = (file: string) => /Symbol\.for\("([^"]+)"\)/.exec(read(file))?.[1];
+    expect(key(path.join("server", "app-entry.ts"))).toBeDefined();
+    expect(key(path.join("server", "app-entry.ts"))).toBe(key(path.join("lib", "process", "server-entry.ts")));
+  });
+
+  it("app/api-routes.ts lists every route file of /api and /v4 under its own URL pattern", () => {
+    const routeFiles = ["app/api", "app/v4"]
+      .flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }).map((f) => path.join(dir, f)))
+      .filter((file) => file.endsWith(`${path.sep}route.ts`) && file !== path.join("app", "api", "server-entry", "route.ts"))
+      .map((file) => file.split(path.sep).join("/"));
+    const table = read(path.join("app", "api-routes.ts"));
+    const modules = new Map([...table.matchAll(/import \* as (\w+) from "\.\/([^"]+)";/g)].map((m) => [m[1], `app/${m[2]}.ts`]));
+    const listed = [...table.matchAll(/\["(\/(?:api|v4)\/[^"]*)", (\w+)\]/g)].map(([, pattern, name]) => ({
+      pattern,
+      file: modules.get(name),
+    }));
+    for (const { pattern, file } of listed) expect(file, pattern).toBe(`app${pattern}/route.ts`);
+    expect(listed.map((entry) => entry.file).sort()).toEqual(routeFiles.sort());
   });
 
   it("lib/http imports no domain module", () => {

@@ -1,11 +1,12 @@
 // `npm test`: the whole suite, the way CI runs it.
 //   typecheck + lint → build → unit tests → API tests over HTTP (built server, temporary SQLite), then
-//   the same API tests on PostgreSQL → Playwright in Chromium → scale-out (two instances and two workers
-//   on PostgreSQL). One throwaway PostgreSQL cluster (or TEST_POSTGRES_URL's) serves the PostgreSQL stages;
-//   without PostgreSQL (not installed, and not installable here) the API suite runs on SQLite only.
+//   the same API tests on PostgreSQL → dev (`npm run dev` answers as the built server does) → Playwright
+//   in Chromium → scale-out (two instances and two workers on PostgreSQL). One throwaway PostgreSQL
+//   cluster (or TEST_POSTGRES_URL's) serves the PostgreSQL stages; without PostgreSQL (not installed,
+//   and not installable here) the API suite runs on SQLite only.
 //   Every stage runs even when an earlier one failed; the exit code and the closing
 //   "N passed, N failed" line count all of them.
-// Options: --no-build (reuse .next), --only=unit,api,e2e,static,scale-out (api: both engines;
+// Options: --no-build (reuse .next), --only=unit,api,dev,e2e,static,scale-out (api: both engines;
 //   api-sqlite or api-postgres: one of them)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -134,7 +135,7 @@ if (wants("static")) {
     skipped: 0,
   });
 }
-if (!process.argv.includes("--no-build") && ["api-sqlite", "api-postgres", "e2e", "scale-out"].some(wants)) {
+if (!process.argv.includes("--no-build") && ["api-sqlite", "api-postgres", "dev", "e2e", "scale-out"].some(wants)) {
   const built = run("npm", ["run", "--silent", "build"]);
   if (!built) stages.push({ name: "build", ok: false, passed: 0, failed: 1, skipped: 0 });
 }
@@ -164,6 +165,7 @@ try {
     if (postgres) vitestStage("api", { name: "api (PostgreSQL)", env: { TEST_POSTGRES_URL: postgres.url } });
     else notes.push("api (PostgreSQL) did not run: no PostgreSQL could be started (see above); the API suite ran on SQLite only");
   }
+  if (wants("dev")) vitestStage("dev");
   if (wants("e2e")) e2eStage();
   if (wants("scale-out")) {
     const postgres = await postgresCluster();

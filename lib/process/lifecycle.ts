@@ -1,6 +1,6 @@
-// What an Inkwell server process runs beside its requests, and how it stops. The work starts on the
-// first GET /healthz (the server asks for it once at start, scripts/start.ts), inside the app's module
-// graph:
+// What an Inkwell server process runs beside its requests, and how it stops. Inkwell's server starts the
+// work when it starts, before it answers any request, through the app's entry (lib/process/server-entry.ts),
+// so inside the app's module graph:
 //  - the events and batch workers (INKWELL_WORKER=on) on a worker thread of their own
 //    (lib/process/worker-thread.ts), restarted if it dies; where the database takes one writer at a
 //    time, that thread also commits the events inbox (lib/events/inbox-thread.ts);
