@@ -121,6 +121,12 @@ const Environment = z
     S3_PUBLIC_URL: httpUrl.optional(),
     /** Batches the worker processes at once (each up to 100 items). */
     BATCHES_WORKER_CONCURRENCY: positiveInt(4),
+    /** The most the worker thread's JavaScript heap (old generation) grows to before V8 collects it, in MB. */
+    WORKER_HEAP_MB: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(64, "must be at least 64")
+      .default(160),
     /** SMTP connections each process keeps open to SMTP_HOST (nodemailer's pool). */
     SMTP_POOL_CONNECTIONS: positiveInt(4),
     /** Messages per second each process hands to SMTP_HOST at most; 0: no cap. */

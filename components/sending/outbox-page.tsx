@@ -7,6 +7,7 @@ import { useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
+import { EmailParts } from "@/components/test-emails/email-parts";
 import { getMessage, listMessages, type MessageStatus, type MessageSummary } from "./sending-client";
 import "@/components/test-emails/test-emails.css";
 import "./sending.css";
@@ -184,7 +185,6 @@ export function OutboxPage({ hasMailServer }: { hasMailServer: boolean }) {
 }
 
 function MessageView({ id }: { id: string }) {
-  const [part, setPart] = useState<"html" | "text">("html");
   const message = useQuery({ queryKey: ["message", id], queryFn: () => getMessage(id) });
   if (message.isPending)
     return (
@@ -237,31 +237,7 @@ function MessageView({ id }: { id: string }) {
       )}
       {m.body ? (
         <>
-          <div role="radiogroup" aria-label="Email part" className="cluster">
-            {(["html", "text"] as const).map((p) => (
-              <button
-                key={p}
-                type="button"
-                role="radio"
-                aria-checked={part === p}
-                className={`btn btn-sm ${part === p ? "btn-primary" : "btn-secondary"}`}
-                onClick={() => setPart(p)}
-              >
-                {p === "html" ? "Email" : "Plain text"}
-              </button>
-            ))}
-          </div>
-          {part === "html" ? (
-            <iframe
-              title={`The email “${m.subject}”`}
-              sandbox=""
-              srcDoc={m.body.html}
-              className="outbox-frame"
-              data-testid="outbox-frame"
-            />
-          ) : (
-            <pre className="outbox-text">{m.body.text}</pre>
-          )}
+          <EmailParts title={`The email “${m.subject}”`} html={m.body.html} text={m.body.text} testId="outbox-frame" />
         </>
       ) : (
         <p className="muted">

@@ -7,8 +7,17 @@ import { getSendingSettings, sendingSettingsKey, updateSendingSettings, type Sen
 export function TrackingSettings() {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: sendingSettingsKey, queryFn: getSendingSettings });
+  // The box shows the new choice at once; a failed save puts the old one back and says so.
   const save = useMutation({
     mutationFn: updateSendingSettings,
+    onMutate: (patch) => {
+      const before = queryClient.getQueryData<SendingSettings>(sendingSettingsKey);
+      if (before) queryClient.setQueryData(sendingSettingsKey, { ...before, ...patch });
+      return { before };
+    },
+    onError: (_error, _patch, context) => {
+      if (context?.before) queryClient.setQueryData(sendingSettingsKey, context.before);
+    },
     onSuccess: (next: SendingSettings) => queryClient.setQueryData(sendingSettingsKey, next),
   });
   if (settings.isPending)
@@ -25,7 +34,7 @@ export function TrackingSettings() {
     );
   const s = settings.data;
   return (
-    <fieldset className="field" disabled={save.isPending}>
+    <fieldset className="field">
       <legend className="label">Tracking</legend>
       <label className="checkbox">
         <input type="checkbox" checked={s.trackOpens} onChange={(e) => save.mutate({ trackOpens: e.target.checked })} /> Track opens (a tiny

@@ -55,7 +55,7 @@ function bucket(day: string, granularity: string | undefined): string {
   return day;
 }
 
-type Row = BrandCounterRow & { when: string };
+type Row = BrandCounterRow & { at: string };
 
 function valueOf(row: Row, name: string): string {
   switch (name) {
@@ -87,7 +87,7 @@ function resultOf(query: AnalyticsQuery, rows: Row[]): AnalyticsResult {
   for (const row of rows) {
     if (!keep(row, query.filters)) continue;
     const values: Record<string, string> = {};
-    for (const d of query.dimensions) values[d.name] = d.name === "timestamp" ? bucket(row.when, d.granularity) : valueOf(row, d.name);
+    for (const d of query.dimensions) values[d.name] = d.name === "timestamp" ? bucket(row.at, d.granularity) : valueOf(row, d.name);
     const key = JSON.stringify(values);
     let group = groups.get(key);
     if (!group) groups.set(key, (group = { values, counts: emptyCounts() }));
@@ -134,7 +134,7 @@ export async function runStatistics(brandId: string, queries: AnalyticsQuery[], 
       const rows = await brandCounterRows(brandId, { kinds: ACTIVITIES, fromDay: range.from, toDay: range.to });
       return resultOf(
         query,
-        rows.map((r) => ({ ...r, when: r.day })),
+        rows.map((r) => ({ ...r, at: r.day })),
       );
     }),
   );
@@ -157,8 +157,8 @@ export async function runReports(brandId: string, queries: AnalyticsQuery[], now
         brandCounterRows(brandId, { kinds: ACTIVITIES.filter((k) => k !== "campaign"), fromDay: range.from, toDay: range.to }),
       ]);
       return resultOf(query, [
-        ...campaignRows.map((r) => ({ ...r, when: startDay.get(r.sourceId) ?? r.day })),
-        ...otherRows.map((r) => ({ ...r, when: r.day })),
+        ...campaignRows.map((r) => ({ ...r, at: startDay.get(r.sourceId) ?? r.day })),
+        ...otherRows.map((r) => ({ ...r, at: r.day })),
       ]);
     }),
   );

@@ -295,7 +295,7 @@ const SendingSettingsOut = z
     optimizeFor: z.enum(OPTIMIZE_FOR).optional(),
     isTZOptimizationEnabled: z.boolean().optional(),
   })
-  .meta({ id: "SendingSettings" });
+  .meta({ id: "CampaignSendingSettings" });
 
 const VariantOut = z.object({
   id: z.string().meta({ description: "The variant's id: names it in winner selection and reports" }),

@@ -4,8 +4,10 @@
 // kept), so nobody can make one for another message; it never expires, as unsubscribe links must keep
 // working while the email sits in an inbox.
 //
-// A click redirect carries the link's URL beside the token with a MAC of its own over (message, URL):
-// the redirect goes only to links the message had (no open redirect), whoever edits the query.
+// A click redirect carries the link's URL beside the token with a MAC of its own over (the message's
+// content, URL): the redirect goes only to links that content's messages had (no open redirect), whoever
+// edits the query. Keyed by the content rather than the message, a send signs each of its links once
+// (clickSigner), not once per recipient.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/config";
 import { ID_PATTERN } from "@/lib/ids";
@@ -37,13 +39,27 @@ export function verifyMessageToken(token: string): string | null {
   return ID_PATTERN.test(id) ? id : null;
 }
 
-/** The MAC that lets a click redirect go to `url` for this message. */
-export function clickSignature(messageId: string, url: string): string {
-  return mac("click", messageId, url).subarray(0, URL_MAC_BYTES).toString("base64url");
+/** The MAC that lets a click redirect go to `url` for messages of this content. */
+export function clickSignature(contentId: string, url: string): string {
+  return mac("click", contentId, url).subarray(0, URL_MAC_BYTES).toString("base64url");
 }
 
-export function verifyClickSignature(messageId: string, url: string, signature: string): boolean {
-  const expected = Buffer.from(clickSignature(messageId, url));
+/** clickSignature for one content, remembering each link's (the links of a send repeat for every recipient). */
+export function clickSigner(contentId: string): (url: string) => string {
+  const signed = new Map<string, string>();
+  return (url) => {
+    let signature = signed.get(url);
+    if (signature === undefined) {
+      signature = clickSignature(contentId, url);
+      if (signed.size >= 5_000) signed.clear();
+      signed.set(url, signature);
+    }
+    return signature;
+  };
+}
+
+export function verifyClickSignature(contentId: string, url: string, signature: string): boolean {
+  const expected = Buffer.from(clickSignature(contentId, url));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }

@@ -10,7 +10,7 @@
 //     the last message at the sink. The server's resident memory is sampled throughout.
 // Targets (issue 28): >= 1,000 messages/s, >= 0.5 of bare, RSS growth <= 150 MB.
 // Run: npm run bench:send   (build first: npm run build). BENCH_RECIPIENTS=20000 for a shorter run.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -18,6 +18,7 @@ import nodemailer from "nodemailer";
 import { startTestServer } from "../../tests/api/setup/test-server";
 import { startThrowawayPostgres } from "../db/throwaway-postgres";
 import { createBrandAndKey } from "./bench-helpers";
+import { childrenOf } from "./crash-scenario";
 import { audience, catalogProducts, newsletterTemplate, seedAudience } from "./delivery-fixtures";
 import { startSinkProcess, type SinkProcess } from "./sink-client";
 
@@ -28,29 +29,38 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-/** Resident memory of a process and its descendants' largest (the launcher's node child is the server). */
-function serverRss(pid: number): number {
-  const rss = (p: number) => {
-    try {
-      return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) * 1024;
-    } catch {
-      return 0;
-    }
-  };
-  let children: number[] = [];
+/** A number of `/proc/<pid>/<file>` of a process and all its descendants, summed or the largest. */
+function processTree(pid: number, read: (pid: number) => number, combine: (a: number, b: number) => number): number {
+  let value = 0;
   try {
-    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
-      .split("\n")
-      .filter(Boolean)
-      .map(Number);
+    value = read(pid);
   } catch {
-    /* none */
+    /* gone */
   }
-  return Math.max(rss(pid), ...children.map((c) => serverRss(c)));
+  return childrenOf(pid).reduce((acc, child) => combine(acc, processTree(child, read, combine)), value);
 }
 
-async function bare(sink: SinkProcess, mail: { from: string; to: string; subject: string; html: string; text: string }): Promise<number> {
+/** Resident memory of the server: the launcher's largest descendant (its node child is the server). */
+const serverRss = (pid: number) =>
+  processTree(pid, (p) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) * 1024, Math.max);
+
+/** CPU time (ms) of the server's processes, all their threads (utime + stime, clock ticks of 1/100 s). */
+const serverCpuMs = (pid: number) =>
+  processTree(
+    pid,
+    (p) => {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    },
+    (a, b) => a + b,
+  );
+
+async function bare(
+  sink: SinkProcess,
+  mail: { from: string; to: string; subject: string; html: string; text: string },
+): Promise<{ rate: number; cpuMs: number }> {
   await sink.reset();
+  const cpu0 = process.cpuUsage();
   const transporter = nodemailer.createTransport({
     host: "127.0.0.1",
     port: sink.port,
@@ -71,8 +81,9 @@ async function bare(sink: SinkProcess, mail: { from: string; to: string; subject
   await Promise.all(Array.from({ length: CONNECTIONS * 4 }, lane));
   await sink.waitFor(RECIPIENTS, 600_000);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   transporter.close();
-  return RECIPIENTS / seconds;
+  return { rate: RECIPIENTS / seconds, cpuMs: (cpu.user + cpu.system) / 1000 / RECIPIENTS };
 }
 
 async function runEngine(engine: string): Promise<void> {
@@ -108,18 +119,22 @@ async function runEngine(engine: string): Promise<void> {
 
     // The bare figure: the same email as Inkwell renders it, pre-rendered once.
     const rendered = await call(`/api/email-templates/${template.id}/render`, {});
-    const bareRate = await bare(sink, {
+    const baseline = await bare(sink, {
       from: "Bench <news@bench.test>",
       to: "reader@bench.test",
       subject: "Weekly newsletter",
       html: rendered.html,
       text: rendered.text,
     });
-    console.log(`[${engine}] bare nodemailer pool (${CONNECTIONS} connections): ${Math.round(bareRate).toLocaleString("en")} messages/s`);
+    const bareRate = baseline.rate;
+    console.log(
+      `[${engine}] bare nodemailer pool (${CONNECTIONS} connections): ${Math.round(bareRate).toLocaleString("en")} messages/s, ${baseline.cpuMs.toFixed(2)} ms CPU per message (${Math.round(rendered.html.length / 1024)} KiB of HTML)`,
+    );
 
     await sink.reset();
     const { enqueueMessages } = await import("@/lib/delivery");
     const rssBefore = serverRss(server.process.pid!);
+    const cpuBefore = serverCpuMs(server.process.pid!);
     let rssMax = rssBefore;
     const sampler = setInterval(() => (rssMax = Math.max(rssMax, serverRss(server.process.pid!))), 500);
     const started = performance.now();
@@ -138,15 +153,16 @@ async function runEngine(engine: string): Promise<void> {
     await sink.waitFor(result.queued, 1_800_000);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
+    const cpuPerMessage = (serverCpuMs(server.process.pid!) - cpuBefore) / result.queued;
     const stats = await sink.stats();
     const rate = result.queued / seconds;
     console.log(
       `[${engine}] Inkwell: ${result.queued.toLocaleString("en")} messages in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString("en")} messages/s ` +
         `(${(rate / bareRate).toFixed(2)} of bare; queueing took ${((queuedAt - started) / 1000).toFixed(1)} s); ` +
-        `duplicates at the sink: ${stats.duplicates}; server RSS ${mb(rssBefore)} MB -> max ${mb(rssMax)} MB (+${mb(rssMax - rssBefore)} MB)`,
+        `server CPU ${cpuPerMessage.toFixed(2)} ms per message; duplicates at the sink: ${stats.duplicates}; server RSS ${mb(rssBefore)} MB -> max ${mb(rssMax)} MB (+${mb(rssMax - rssBefore)} MB)`,
     );
     console.log(
-      `RESULT ${JSON.stringify({ engine, recipients: RECIPIENTS, connections: CONNECTIONS, bare: Math.round(bareRate), inkwell: Math.round(rate), ratio: Number((rate / bareRate).toFixed(2)), seconds: Number(seconds.toFixed(1)), rssBeforeMb: mb(rssBefore), rssGrowthMb: mb(rssMax - rssBefore), duplicates: stats.duplicates })}`,
+      `RESULT ${JSON.stringify({ engine, recipients: RECIPIENTS, connections: CONNECTIONS, bare: Math.round(bareRate), inkwell: Math.round(rate), ratio: Number((rate / bareRate).toFixed(2)), serverCpuMsPerMessage: Number(cpuPerMessage.toFixed(2)), bareCpuMsPerMessage: Number(baseline.cpuMs.toFixed(2)), seconds: Number(seconds.toFixed(1)), rssBeforeMb: mb(rssBefore), rssGrowthMb: mb(rssMax - rssBefore), duplicates: stats.duplicates })}`,
     );
   } finally {
     await server.stop();

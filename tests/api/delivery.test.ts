@@ -119,6 +119,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  if (process.env.DEBUG_DELIVERY) console.log(env?.server.logs().slice(-6000));
   await env?.stop();
 });
 

@@ -261,3 +261,51 @@ describe("the suppression list", () => {
     expect(result.reasons).toEqual({ "suppressed:erased": 1 });
   });
 });
+
+describe("data handed over for the render", () => {
+  it("fills a cart recovery section from the event an automation hands over", async () => {
+    const { id: cartTemplate } = await createTemplate(brand.key, {
+      name: "Your cart",
+      sections: [
+        {
+          id: "cart",
+          type: "product_cart_recovery",
+          rows: [{ id: "cr", columns: [{ id: "cc", blocks: [{ id: "p1", type: "product", product: {} }] }] }],
+        },
+      ],
+    });
+    const event = {
+      eventName: "added product to cart",
+      properties: {
+        currency: "EUR",
+        lineItems: [
+          {
+            productID: "lamp-7",
+            productTitle: "Reading lamp",
+            productPrice: 49,
+            productQuantity: 1,
+            productURL: "https://shop.test/lamp-7",
+            productImageURL: "https://cdn.shop.test/lamp-7.png",
+          },
+        ],
+      },
+    };
+    await enqueueMessages(brand.brandId, {
+      source: { kind: "automation", id: "cart-flow" },
+      part: "block-1",
+      content: content({ templateId: cartTemplate, subject: "You left something" }),
+      recipients: [{ contactId: contacts.olga, key: "enrollment-1", data: { event } }],
+      options: { category: "transactional" },
+    });
+    await until(
+      () => sourceStats(brand.brandId, { kind: "automation", id: "cart-flow" }, { part: "block-1" }),
+      (s) => s.sent === 1,
+    );
+    const [message] = (await list("?sourceKind=automation&sourceID=cart-flow")).messages;
+    const body = (await json(await api(`/api/messages/${message.id}`, { key: brand.key }))).body;
+    expect(body.html).toContain("Reading lamp");
+    expect(body.html).toContain("cdn.shop.test/lamp-7.png");
+    // Transactional: no List-Unsubscribe.
+    expect(body.headers["List-Unsubscribe"]).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 // The campaign worker, beside the events, batch and delivery workers of a process (lib/process/workers.ts):
-// it claims campaigns whose next step is due (a lease, like every queue of Inkwell: FOR UPDATE SKIP LOCKED
-// on PostgreSQL, the one write lock on SQLite), runs their steps, and sleeps until the next poll or a wake
+// it claims campaigns whose next step is due (a lease, like every queue of Inkwell: lib/db/claims.ts keeps
+// two workers off the same rows on every engine), runs their steps, and sleeps until the next poll or a wake
 // (a send in this process). A schedule is a row (nextRunAt), never a timer: a restart loses nothing, and of
 // N instances exactly one runs each step.
 import { skipLockedClause } from "@/lib/db/claims";
@@ -15,7 +15,7 @@ const RETRY_MS = 10_000;
 export type ClaimedStep = { id: string; dueAt: Date };
 
 export async function claimDueSteps(workerId: string, limit: number, leaseMs: number, now = new Date()): Promise<ClaimedStep[]> {
-  // A read first: most polls find nothing due, and a claim is a write (SQLite's one write lock).
+  // A read first: most polls find nothing due, and a claim is a write (which may wait for the database's write lock).
   const due = await sqlReader().all(
     `SELECT 1 FROM "Campaign" WHERE "nextRunAt" <= ?ts AND "status" IN ('scheduled', 'started') AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts) LIMIT 1`,
     [now, now],

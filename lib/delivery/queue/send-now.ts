@@ -76,7 +76,7 @@ function sentNow(r: MessageResult): SentNow {
   const base = { messageId: r.message.id, email: r.message.email ?? "" };
   switch (r.kind) {
     case "sent":
-      return { ...base, status: "sent", error: null, html: r.mail.html, text: r.mail.text };
+      return { ...base, status: "sent", error: null, html: r.mail?.html ?? null, text: r.mail?.text ?? null };
     case "bounced":
       return { ...base, status: "failed", error: r.response, html: null, text: null };
     case "retry":

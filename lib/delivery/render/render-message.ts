@@ -4,7 +4,7 @@
 // message's token), UTM parameters, click tracking and the open pixel, and the headers: Message-ID,
 // List-Unsubscribe (RFC 8058 one-click), the providers' metadata headers, DKIM.
 import { config } from "@/lib/config";
-import { clickSignature, messageIdSignature } from "@/lib/recipient-links/message-token";
+import { clickSigner, messageIdSignature } from "@/lib/recipient-links/message-token";
 import { isSystemLink, messageLinks } from "@/lib/recipient-links/recipient-links";
 import { compileTemplate, versionKey, wrapText } from "@/lib/templates/render/compile";
 import { loadRecipientData, type Brand, type Handover } from "@/lib/templates/render/load-recipient-data";
@@ -47,6 +47,21 @@ function withPreheader(html: string, preheader: string): string {
   return body ? html.slice(0, body.index + body[0].length) + hidden + html.slice(body.index + body[0].length) : hidden + html;
 }
 
+// Per content (the worker keeps contents, so a send's document is one object): its version key (a digest of
+// the whole document) and its link signer, worked out once instead of for every recipient.
+const versions = new WeakMap<object, string>();
+const signers = new Map<string, (url: string) => string>();
+
+function signerOf(contentId: string): (url: string) => string {
+  let signer = signers.get(contentId);
+  if (!signer) {
+    if (signers.size >= 100) signers.clear();
+    signer = clickSigner(contentId);
+    signers.set(contentId, signer);
+  }
+  return signer;
+}
+
 export async function renderMessage(
   message: MessageToRender,
   content: Content,
@@ -58,7 +73,8 @@ export async function renderMessage(
   const handover = message.data ? (JSON.parse(message.data) as Handover) : undefined;
   const doc = content.document;
   const data = await loadRecipientData(brand, doc, recipient, { mode: message.mode === "live" ? "live" : "test", links, handover });
-  const version = versionKey(doc);
+  let version = versions.get(doc);
+  if (version === undefined) versions.set(doc, (version = versionKey(doc)));
   const compiled = await compileTemplate(doc, shapeOf(data), version);
   const resolve = resolverOf(data);
   let html = fillHtmlSplit(compiled.htmlSplit, compiled.specs, resolve).html;
@@ -67,7 +83,7 @@ export async function renderMessage(
   const live = message.mode === "live";
   const policy: LinkPolicy = {
     utm: content.utm,
-    track: live && content.trackClicks ? (url) => `${links.click}?u=${encodeURIComponent(url)}&s=${clickSignature(message.id, url)}` : null,
+    track: live && content.trackClicks ? (url) => `${links.click}?u=${encodeURIComponent(url)}&s=${signerOf(content.id)(url)}` : null,
     isSystemLink,
   };
   html = rewriteHtmlLinks(html, policy);

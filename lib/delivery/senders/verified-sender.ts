@@ -11,7 +11,7 @@ import { openPrivateKey } from "./dns-records";
 
 /** The deployment's sender: SMTP_FROM, or its default. */
 export function deploymentSender(): { name: string; address: string } {
-  const from = config().smtp?.from ?? `Inkwell <no-reply@${new URL(config().appOrigin).hostname}>`;
+  const from = config().SMTP_FROM ?? `Inkwell <no-reply@${new URL(config().appOrigin).hostname}>`;
   const match = /^\s*(.*?)\s*<\s*([^<>\s]+)\s*>\s*$/.exec(from);
   return match
     ? { name: match[1].replace(/^"|"$/g, ""), address: match[2].toLowerCase() }

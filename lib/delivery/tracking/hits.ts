@@ -11,13 +11,24 @@ import { classifyHit } from "./machine";
 
 export type Visitor = { userAgent: string | null; ip: string | null };
 
-type Row = Omit<OutcomeMessage, "sentAt"> & { sentAt: unknown; openedAt: unknown; clickedAt: unknown };
+type Row = Omit<OutcomeMessage, "sentAt"> & { sentAt: unknown; contentId: string };
 
-async function messageOf(messageId: string): Promise<(OutcomeMessage & { opened: boolean; clicked: boolean }) | null> {
-  const [row] = await sqlReader().all<Row>(`SELECT ${OUTCOME_COLUMNS}, "openedAt", "clickedAt" FROM "Message" WHERE "id" = ?`, [messageId]);
-  if (!row) return null;
-  const { openedAt, clickedAt, ...rest } = row;
-  return { ...rest, sentAt: row.sentAt ? dateValue(row.sentAt) : null, opened: !!openedAt, clicked: !!clickedAt };
+async function messageOf(messageId: string): Promise<(OutcomeMessage & { contentId: string }) | null> {
+  const [row] = await sqlReader().all<Row>(`SELECT ${OUTCOME_COLUMNS}, "contentId" FROM "Message" WHERE "id" = ?`, [messageId]);
+  return row ? { ...row, sentAt: row.sentAt ? dateValue(row.sentAt) : null } : null;
+}
+
+/** The message of a click redirect whose URL it may go to (its content's own link), or null. */
+async function clickTarget(token: string, url: string, signature: string): Promise<(OutcomeMessage & { contentId: string }) | null> {
+  const id = verifyMessageToken(token);
+  if (!id || !/^https?:\/\//i.test(url) || signature.length > 100) return null;
+  const m = await messageOf(id);
+  return m && verifyClickSignature(m.contentId, url, signature) ? m : null;
+}
+
+/** Where a click redirect goes, without recording the click (link checkers' HEAD requests); null: nowhere. */
+export async function clickDestination(token: string, url: string, signature: string): Promise<string | null> {
+  return (await clickTarget(token, url, signature)) ? url : null;
 }
 
 /** Marks the first human open; true when this was it. */
@@ -55,10 +66,9 @@ export async function recordClick(
   visitor: Visitor,
   at = new Date(),
 ): Promise<string | null> {
-  const id = verifyMessageToken(token);
-  if (!id || !/^https?:\/\//i.test(url) || !verifyClickSignature(id, url, signature)) return null;
-  const m = await messageOf(id);
-  if (!m || m.mode !== "live") return url;
+  const m = await clickTarget(token, url, signature);
+  if (!m) return null;
+  if (m.mode !== "live") return url;
   const verdict = classifyHit({ kind: "click", ...visitor, sentAt: m.sentAt, at });
   await writeTransaction(async (tx) => {
     const counters = new CounterBatch();

@@ -4,6 +4,7 @@
 // waited for the server's delayed ACK (about 175 messages/s over 8 loopback connections).
 import nodemailer from "nodemailer";
 import { config, type SmtpSettings } from "@/lib/config";
+import { buildMime } from "./mime";
 
 /** A message as the transport takes it: addresses, parts, headers, and its DKIM key when it has one. */
 export type OutgoingMail = {
@@ -60,17 +61,11 @@ export function classifySmtpError(error: unknown): SendOutcome {
   return { result: "error", code, response };
 }
 
-/** The nodemailer message of an OutgoingMail: headers as given, the envelope from the sender. */
+/** The nodemailer message of an OutgoingMail: the message built by mime.ts, the envelope from the sender. */
 export function nodemailerMessage(mail: OutgoingMail) {
   return {
-    from: { name: mail.from.name, address: mail.from.address },
-    to: mail.to,
-    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-    subject: mail.subject,
-    html: mail.html,
-    text: mail.text,
-    messageId: mail.messageId,
-    headers: Object.fromEntries(Object.entries(mail.headers).map(([k, v]) => [k, { prepared: true, value: v }])),
+    envelope: { from: mail.from.address, to: [mail.to] },
+    raw: buildMime(mail),
     ...(mail.dkim ? { dkim: mail.dkim } : {}),
   };
 }

@@ -20,7 +20,8 @@ import type { DkimKey, OutgoingMail, SendOutcome, Transport } from "../transport
 const RETRY_MAX_MS = 60 * 60_000;
 
 export type MessageResult =
-  | { kind: "sent"; message: ClaimedMessage; email: string; mail: OutgoingMail; response: string }
+  /** mail: kept only where the outbox keeps the body (the outbox, test sends); else dropped at once */
+  | { kind: "sent"; message: ClaimedMessage; email: string; mail: OutgoingMail | null; response: string }
   | { kind: "bounced"; message: ClaimedMessage; email: string; response: string }
   | { kind: "retry" | "failed"; message: ClaimedMessage; reason: string; detail: string }
   | { kind: "ineligible"; message: ClaimedMessage; status: "skipped" | "suppressed"; reason: string }
@@ -83,8 +84,8 @@ function describe(error: unknown): string {
   return (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 500);
 }
 
-function transportResult(message: ClaimedMessage, email: string, mail: OutgoingMail, outcome: SendOutcome): MessageResult {
-  if (outcome.result === "sent") return { kind: "sent", message, email, mail, response: outcome.response };
+function transportResult(message: ClaimedMessage, email: string, mail: OutgoingMail, outcome: SendOutcome, keep: boolean): MessageResult {
+  if (outcome.result === "sent") return { kind: "sent", message, email, mail: keep ? mail : null, response: outcome.response };
   if (outcome.result === "hard") return { kind: "bounced", message, email, response: outcome.response };
   // A test send is never retried: the person waiting for it gets the server's answer.
   const giveUp = message.mode === "test" || message.attempts >= config().DELIVERY_MAX_ATTEMPTS;
@@ -147,7 +148,7 @@ export async function deliverMessages(messages: ClaimedMessage[], transport: Tra
       const giveUp = message.mode === "test" || message.attempts >= config().DELIVERY_MAX_ATTEMPTS;
       return { kind: giveUp ? "failed" : "retry", message, reason: "render-error", detail: describe(error) };
     }
-    return transportResult(message, email, mail, await transport.send(mail));
+    return transportResult(message, email, mail, await transport.send(mail), keepsBody(transport.kind, message));
   });
 }
 
@@ -166,14 +167,12 @@ const outcomeOf = (m: ClaimedMessage, email: string | null): OutcomeMessage => (
 
 const list = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
-/** The outbox keeps what it "sent" (and, with a mail server, test sends), for the newest OUTBOX_KEEP_PER_BRAND messages of a brand. */
-async function keepBodies(
-  tx: SqlRunner,
-  sent: Extract<MessageResult, { kind: "sent" }>[],
-  transportKind: "smtp" | "outbox",
-  now: Date,
-): Promise<void> {
-  const kept = sent.filter((r) => transportKind === "outbox" || r.message.mode === "test");
+/** Whether the outbox keeps a message's body: what it "sent" itself, and (with a mail server) test sends. */
+const keepsBody = (transportKind: "smtp" | "outbox", message: ClaimedMessage) => transportKind === "outbox" || message.mode === "test";
+
+/** Keeps the bodies of the newest OUTBOX_KEEP_PER_BRAND messages of a brand. */
+async function keepBodies(tx: SqlRunner, sent: Extract<MessageResult, { kind: "sent" }>[], now: Date): Promise<void> {
+  const kept = sent.filter((r): r is typeof r & { mail: OutgoingMail } => r.mail !== null);
   if (kept.length === 0) return;
   for (let i = 0; i < kept.length; i += 100) {
     const chunk = kept.slice(i, i + 100);
@@ -234,7 +233,6 @@ export async function recordResults(workerId: string, results: MessageResult[], 
       await keepBodies(
         tx,
         chunk.filter((r) => ids.has(r.message.id)),
-        transportKind,
         now,
       );
     }

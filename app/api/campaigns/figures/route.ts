@@ -3,8 +3,19 @@ import { route } from "@/lib/api/route";
 import { methods } from "@/lib/http/route";
 import { ok } from "@/lib/http/responses";
 import { campaignFigures } from "@/lib/campaigns/report";
-import { FiguresQuery } from "@/lib/campaigns/report-schemas";
+import { CampaignListFiguresSchema, FiguresQuery } from "@/lib/campaigns/report-schemas";
+import { jsonContent } from "@/lib/openapi/common";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "campaigns.read", query: FiguresQuery }, async ({ brandId, query }) => ok(await campaignFigures(brandId, query.ids))),
+  GET: route(
+    {
+      scope: "campaigns.read",
+      query: FiguresQuery,
+      summary: "Open and click rates of a page of campaigns (Inkwell extra)",
+      description: "One request for the rows of a list page, from counters kept as outcomes arrive.",
+      tags: ["Campaigns"],
+      responses: { "200": jsonContent(CampaignListFiguresSchema, "Figures per campaign") },
+    },
+    async ({ brandId, query }) => ok(await campaignFigures(brandId, query.ids)),
+  ),
 });

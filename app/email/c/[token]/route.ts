@@ -1,9 +1,8 @@
 // GET /email/c/{token}?u=<url>&s=<signature>: a tracked link of a sent message. Redirects only to a URL
 // the message carried (the signature binds it to the message: no open redirect), recording the click.
 // HEAD (link checkers) is answered without recording anything.
-import { recordClick } from "@/lib/delivery/tracking/hits";
+import { clickDestination, recordClick } from "@/lib/delivery/tracking/hits";
 import { visitorOf } from "@/lib/delivery/tracking/visitor";
-import { verifyClickSignature, verifyMessageToken } from "@/lib/recipient-links/message-token";
 
 export const dynamic = "force-dynamic";
 
@@ -28,15 +27,15 @@ export async function GET(request: Request, { params }: { params: Promise<{ toke
   try {
     destination = await recordClick(token, url, signature, visitorOf(request));
   } catch (error) {
+    // The person still gets where they were going.
     console.error("[delivery] recording a click failed", error);
-    const id = verifyMessageToken(token);
-    destination = id && /^https?:\/\//i.test(url) && verifyClickSignature(id, url, signature) ? url : null;
+    destination = await clickDestination(token, url, signature);
   }
   return destination ? redirect(destination) : notFound();
 }
 
 export async function HEAD(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
-  const id = verifyMessageToken((await params).token);
   const { url, signature } = target(request);
-  return id && /^https?:\/\//i.test(url) && verifyClickSignature(id, url, signature) ? redirect(url) : notFound();
+  const destination = await clickDestination((await params).token, url, signature);
+  return destination ? redirect(destination) : notFound();
 }
