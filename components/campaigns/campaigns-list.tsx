@@ -121,7 +121,7 @@ export function CampaignsList() {
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table table-stack">
+            <table className="table table-stack campaigns-table">
               <caption className="visually-hidden">Campaigns</caption>
               <thead>
                 <tr>
