@@ -57,6 +57,8 @@ const Environment = z
     /** The public origin of this deployment (links in emails, OAuth issuer, CSRF checks). */
     APP_URL: origin.optional(),
     RATE_LIMIT_PER_MINUTE: positiveInt(400),
+    /** A person's dashboard session: requests per minute, counted apart from API keys and OAuth apps (lib/http/rate-limit.ts). */
+    RATE_LIMIT_SESSION_PER_MINUTE: positiveInt(1200),
     RATE_LIMIT_RENDER_PER_MINUTE: positiveInt(40),
     RATE_LIMIT_TAGS_PER_MINUTE: positiveInt(60),
     DATABASE_POOL_SIZE: positiveInt(10),

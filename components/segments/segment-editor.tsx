@@ -11,7 +11,8 @@ import { eventMetadataKeys, queryEventMetadata } from "@/components/events/event
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorSummary, type Summary } from "@/components/ui/error-summary";
 import { labelled, summaryTitle, userMessage } from "@/components/ui/messages";
-import { ApiError } from "@/lib/client/api-fetch";
+import { ApiError, retryIfRateLimited } from "@/lib/client/api-fetch";
+import { useDebounced } from "./use-debounced";
 import { ConditionBuilder } from "./condition-builder";
 import {
   builderReducer,
@@ -28,7 +29,7 @@ import {
   deleteSegment,
   getSegment,
   getSuggestions,
-  listAllSegments,
+  segmentSummaries,
   replaceSegment,
   segmentKeys,
   suggestionKeys,
@@ -76,12 +77,18 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const groups = useMemo(() => toApi(state), [state]);
-  const others = useQuery({ queryKey: segmentKeys.list, queryFn: listAllSegments });
-  const duplicateName = others.data?.find(
+  // Another segment of the same name: asked of the API by name as the person types (never the whole list).
+  const typedName = useDebounced(name.trim(), 300);
+  const namesakes = useQuery({
+    queryKey: segmentKeys.summariesOf({ nameContains: typedName, limit: 50 }),
+    queryFn: () => segmentSummaries({ nameContains: typedName, limit: 50 }),
+    enabled: typedName !== "",
+  });
+  const duplicateName = namesakes.data?.find(
     (s) => s.segmentID !== segment?.segmentID && s.name.trim().toLowerCase() === name.trim().toLowerCase() && name.trim(),
   )?.name;
-  const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: () => getSuggestions(), retry: false });
-  const events = useQuery({ queryKey: eventMetadataKeys.segments, queryFn: queryEventMetadata, retry: false });
+  const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: () => getSuggestions(), retry: retryIfRateLimited });
+  const events = useQuery({ queryKey: eventMetadataKeys.segments, queryFn: queryEventMetadata, retry: retryIfRateLimited });
   const originsOf = useCallback(
     (name: string) => [...new Set(events.data?.filter((e) => e.name === name).flatMap((e) => e.origins))],
     [events.data],
