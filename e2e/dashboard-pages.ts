@@ -49,7 +49,17 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     path: (ids) => `/segments/${ids.segment}`,
     main: (p) => p.getByTestId("live-count").filter({ hasText: /\d/ }),
   },
-  { name: "events", path: () => "/events", main: (p) => p.getByRole("table", { name: "Events, newest first" }).getByRole("row").nth(1) },
+  {
+    name: "events",
+    path: () => "/events",
+    main: (p) =>
+      p
+        .getByRole("table", { name: "Events, newest first" })
+        .getByRole("row")
+        .nth(1)
+        .or(p.getByRole("heading", { name: "No events yet" }))
+        .first(),
+  },
   { name: "settings", path: () => "/settings", main: h1("Settings") },
   { name: "settings-brand", path: () => "/settings/brand", main: (p) => p.getByRole("textbox", { name: "Brand name" }) },
   {

@@ -46,11 +46,11 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["hour", 3_600_000],
   ["minute", 60_000],
 ];
-/** How long ago, in the viewer's words: "now", "5 minutes ago", "yesterday". */
+/** How long ago, in the viewer's words: "just now", "5 minutes ago", "yesterday". */
 export function formatAgo(value: string | number | Date, now = Date.now()): string {
   const ms = now - parse(value).getTime();
   for (const [unit, size] of UNITS) if (Math.abs(ms) >= size) return relative.format(-Math.round(ms / size), unit);
-  return relative.format(0, "minute");
+  return "just now";
 }
 
 /** A wait, rounded up: "1 second", "12 seconds", "3 minutes", "1 hour". */
