@@ -8,7 +8,11 @@ import path from "node:path";
 
 export type ThrowawayPostgres = { url: string; stop: () => void };
 
+/** The folder of PostgreSQL's server binaries (initdb, pg_ctl): POSTGRES_BIN when set ("none": act as if
+ * PostgreSQL were not installed, for tests), else the newest of Debian's /usr/lib/postgresql/<version>/bin. */
 export function findPostgresBin(): string | null {
+  const chosen = process.env.POSTGRES_BIN;
+  if (chosen) return fs.existsSync(path.join(chosen, "initdb")) ? chosen : null;
   const base = "/usr/lib/postgresql";
   if (!fs.existsSync(base)) return null;
   const versions = fs.readdirSync(base).sort((a, b) => Number(b) - Number(a));

@@ -1,0 +1,3 @@
+-- Nothing to do on SQLite: its word-prefix search index (FTS5 tables and triggers) came with
+-- contact_search_and_erasure. The PostgreSQL migration of the same name builds that engine's (tsvector
+-- GIN indexes).

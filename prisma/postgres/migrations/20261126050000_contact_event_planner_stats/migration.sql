@@ -1,0 +1,2 @@
+-- Nothing to do on PostgreSQL: its planner statistics come from autovacuum. The SQLite migration of the
+-- same name writes the starting figures SQLite's planner needs (sqlite_stat1).
