@@ -115,6 +115,8 @@ const Environment = z
     S3_PUBLIC_URL: httpUrl.optional(),
     /** Batches the worker processes at once (each up to 100 items). */
     BATCHES_WORKER_CONCURRENCY: positiveInt(4),
+    /** How old a segment's kept size may get before the workers count it again (lib/segments/segment-counts.ts). */
+    SEGMENT_SIZE_MAX_AGE_SECONDS: positiveInt(3600),
   })
   .superRefine((env, ctx) => {
     if (env.IMAGES_STORAGE === "s3" && !env.S3_BUCKET)
