@@ -80,6 +80,8 @@ export type PageView = {
   failed: string[];
   /** navigation start to the main content shown, ms */
   mainMs: number;
+  /** each answered API request with the time it took (request sent to response read), ms */
+  timings: { request: string; ms: number }[];
 };
 
 /**
@@ -94,8 +96,11 @@ export async function viewPage(page: Page, origin: string, target: DashboardPage
   const onRequest = (r: Request) => {
     if (api(r)) requests.push(label(r));
   };
+  const timings: PageView["timings"] = [];
   const onFinished = async (r: Request) => {
     if (!api(r)) return;
+    const timing = r.timing();
+    if (timing.responseEnd >= 0) timings.push({ request: label(r), ms: Math.round(timing.responseEnd) });
     const response = await r.response();
     if (response && response.status() >= 400) failed.push(`${response.status()} ${label(r)}`);
   };
@@ -111,7 +116,7 @@ export async function viewPage(page: Page, origin: string, target: DashboardPage
     await target.main(page).waitFor({ state: "visible", timeout: 30_000 });
     const mainMs = Date.now() - started;
     await page.waitForTimeout(settleMs);
-    return { name: target.name, requests: [...requests], failed: [...failed], mainMs };
+    return { name: target.name, requests: [...requests], failed: [...failed], mainMs, timings: [...timings] };
   } finally {
     page.off("request", onRequest);
     page.off("requestfinished", onFinished);

@@ -4,8 +4,9 @@
 // segments. Searching by name asks for the matching segments with their sizes in one request.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { formatDateTime } from "@/components/contacts/contacts-client";
+import { CursorPager, NameSearchAndSort, useCursorPage } from "@/components/ui/cursor-pages";
 import { EmptyState } from "@/components/ui/empty-state";
 import { userMessage } from "@/components/ui/messages";
 import { SegmentSize } from "./segment-size";
@@ -40,17 +41,11 @@ function describe(segment: Segment): string {
 
 const counting = (rows: SegmentSummary[] | undefined) => rows?.some((s) => s.contactsCount === null && s.status !== "archived") ?? false;
 
-type Cursor = { after?: string; before?: string; page: number; key: string };
-
 export function SegmentsList() {
-  const searchId = useId();
-  const sortId = useId();
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<SortKey>("name:asc");
   const nameContains = useDebounced(search.trim(), 300);
-  const [cursorState, setCursorState] = useState<Cursor>({ page: 1, key: "" });
-  // A cursor belongs to one sort; changing it starts again at page 1.
-  const cursor = cursorState.key === sort ? cursorState : { page: 1, after: undefined, before: undefined };
+  const [cursor, setCursor] = useCursorPage(sort);
   const [field, direction] = sort.split(":") as [SegmentPageParams["sort"], SegmentPageParams["direction"]];
   const params: SegmentPageParams = { sort: field, direction, limit: PAGE_SIZE, after: cursor.after, before: cursor.before };
 
@@ -82,42 +77,6 @@ export function SegmentsList() {
   const summaries = new Map((nameContains ? found.data : sizes.data)?.map((s) => [s.segmentID, s]));
   const asOf = nameContains ? found.dataUpdatedAt : sizes.dataUpdatedAt;
   const list = nameContains ? found : page;
-  const paging = page.data?.paging;
-  const hasNext = cursor.before !== undefined ? true : !!paging?.hasMore;
-  const hasPrevious = cursor.page > 1;
-
-  const controls = (
-    <div className={`cluster ${styles.filters}`}>
-      <div className="field">
-        <label className="label" htmlFor={searchId}>
-          Search by name
-        </label>
-        <input
-          id={searchId}
-          className="input"
-          type="search"
-          value={search}
-          maxLength={200}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder="Name contains…"
-        />
-      </div>
-      {!nameContains && (
-        <div className="field">
-          <label className="label" htmlFor={sortId}>
-            Sort
-          </label>
-          <select id={sortId} className="input" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
-            {Object.entries(SORTS).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-    </div>
-  );
 
   let body: React.ReactNode;
   if (list.isPending) {
@@ -213,28 +172,18 @@ export function SegmentsList() {
 
   return (
     <>
-      {controls}
+      <NameSearchAndSort
+        search={search}
+        onSearch={setSearch}
+        sort={sort}
+        sorts={SORTS}
+        onSort={setSort}
+        showSort={!nameContains}
+        className={styles.filters}
+      />
       {body}
-      {!nameContains && (hasPrevious || hasNext) && rows.length > 0 && (
-        <nav className={`cluster ${styles.paging}`} aria-label="Pages">
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            disabled={!hasPrevious || !paging?.cursors.before}
-            onClick={() => setCursorState({ before: paging!.cursors.before ?? undefined, page: cursor.page - 1, key: sort })}
-          >
-            ← Previous
-          </button>
-          <span className="muted">Page {cursor.page}</span>
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            disabled={!hasNext || !paging?.cursors.after}
-            onClick={() => setCursorState({ after: paging!.cursors.after ?? undefined, page: cursor.page + 1, key: sort })}
-          >
-            Next →
-          </button>
-        </nav>
+      {!nameContains && rows.length > 0 && (
+        <CursorPager cursor={cursor} paging={page.data?.paging} onPage={setCursor} className={styles.paging} />
       )}
     </>
   );

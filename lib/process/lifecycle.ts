@@ -1,7 +1,7 @@
 // What an Inkwell server process runs beside its requests, and how it stops. The work starts on the
 // first GET /healthz (the server asks for it once at start, scripts/start.ts), inside the app's module
 // graph:
-//  - the events and batch workers (INKWELL_WORKER=on) on a worker thread of their own
+//  - the events and batch workers and the refresh of segment sizes (INKWELL_WORKER=on) on a worker thread of their own
 //    (lib/process/worker-thread.ts), restarted if it dies; on SQLite that thread also commits the
 //    events inbox (lib/events/inbox-thread.ts);
 //  - bulk tag jobs, on the request thread (every server process runs the jobs it accepted).

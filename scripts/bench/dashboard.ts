@@ -270,6 +270,37 @@ async function main() {
         `${target.name.padEnd(18)} ${String(requests).padStart(8)}  ${String(failed).padStart(6)}  ${`${mid} ms, ${Math.max(...times)} ms`.padEnd(36)} ${requestShapes(seen[0].requests)}${broken ? "  << over budget" : ""}`,
       );
     }
+    // Where the time of the slower pages went: their slowest API requests (median over the views).
+    for (const target of DASHBOARD_PAGES) {
+      const seen = views.get(target.name)!;
+      if (
+        percentile(
+          seen.map((v) => v.mainMs).sort((a, b) => a - b),
+          50,
+        ) <=
+        MAIN_BUDGET_MS / 2
+      )
+        continue;
+      const byShape = new Map<string, number[]>();
+      for (const { request, ms } of seen.flatMap((v) => v.timings)) {
+        const shape = requestShapes([request]);
+        byShape.set(shape, [...(byShape.get(shape) ?? []), ms]);
+      }
+      const slowest = [...byShape]
+        .map(
+          ([shape, ms]) =>
+            [
+              shape,
+              percentile(
+                ms.sort((a, b) => a - b),
+                50,
+              ),
+            ] as const,
+        )
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 4);
+      console.log(`  ${target.name}: ${slowest.map(([shape, ms]) => `${shape} ${ms} ms`).join(", ")}`);
+    }
     const total = [...views.values()].reduce((n, seen) => n + seen.reduce((m, v) => m + v.requests.length, 0), 0);
     console.log(
       `\n${DASHBOARD_PAGES.length} pages × ${VIEWS + 1} rounds in ${browseS.toFixed(0)} s: ${fmt(total)} API requests measured, ${failures.length} failed${failures.length ? `: ${failures.slice(0, 10).join("; ")}` : ""}`,
