@@ -8,6 +8,7 @@ import { useState } from "react";
 import { formatNumber } from "@/components/ui/format";
 import { segmentKeys, segmentSummaries, type SegmentSummary } from "./segments-client";
 import { useDebounced } from "./use-debounced";
+import "./segments.css";
 
 const SHOWN = 20;
 
