@@ -61,6 +61,9 @@ test("every dashboard page at a few hundred segments and templates: bounded requ
   await page.getByRole("button", { name: "Next →" }).click();
   await expect(page.getByText("Page 2")).toBeVisible();
   await expect(table.getByRole("rowheader").first()).toHaveText("Segment 050");
+  await expect(table.getByText(/^as of /)).toHaveCount(50);
+  fs.mkdirSync("artifacts/screenshots", { recursive: true });
+  await page.screenshot({ path: "artifacts/screenshots/segments-page-2.png" });
   // Found by name among all of them, with its size, in one request.
   await page.getByLabel("Search by name").fill("Segment 299");
   await expect(table.getByRole("rowheader")).toHaveText(["Segment 299"]);
@@ -71,6 +74,7 @@ test("every dashboard page at a few hundred segments and templates: bounded requ
   const picker = page.getByLabel("Segment", { exact: true });
   await picker.fill("Segment 12");
   await expect(page.getByRole("listbox", { name: "Segments" }).getByRole("option")).toHaveCount(10);
+  await page.screenshot({ path: "artifacts/screenshots/contacts-segment-picker.png" });
   await page.getByRole("option", { name: /^Segment 123/ }).click();
   await expect(page).toHaveURL(/segmentID=[0-9a-f]{24}/);
   await expect(picker).toHaveValue("Segment 123");

@@ -5,7 +5,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCombobox } from "downshift";
 import { useState } from "react";
-import { formatNumber } from "@/components/ui/format";
+import { formatCount } from "@/components/ui/format";
 import { segmentKeys, segmentSummaries, type SegmentSummary } from "./segments-client";
 import { useDebounced } from "./use-debounced";
 import "./segments.css";
@@ -83,7 +83,9 @@ export function SegmentPicker({ id, value, onChange }: Props) {
               className={`suggest-item${highlightedIndex === index ? " is-highlighted" : ""}`}
             >
               <span className="suggest-value">{item.name}</span>
-              {item.contactsCount !== null && <span className="suggest-hint"> {formatNumber(item.contactsCount)}</span>}
+              {item.contactsCount !== null && (
+                <span className="suggest-hint"> {formatCount(item.contactsCount, "contact", "contacts")}</span>
+              )}
             </li>
           ))}
       </ul>

@@ -142,7 +142,7 @@ export function SegmentsList() {
                   <td className="cell-number" data-label="Contacts">
                     {sizes.isError && !nameContains ? (
                       <span className="field-error">Could not load</span>
-                    ) : !nameContains && sizes.isPending ? (
+                    ) : !nameContains && (sizes.isPending || sizes.isPlaceholderData) ? (
                       <span className="muted">Loading…</span>
                     ) : (
                       <SegmentSize summary={summaries.get(s.segmentID)} now={asOf} />
