@@ -69,7 +69,7 @@ export async function listSegmentSummaries(brandId: string, query: SegmentSummar
   if (query.ids !== undefined) {
     ids = [...new Set(query.ids.split(","))];
   } else {
-    // Names compared lowercased on both engines (SQLite's lower() folds ASCII letters only).
+    // Names compared lowercased (one engine's lower() folds ASCII letters only).
     const params: unknown[] = [brandId];
     let where = `"brandId" = ?`;
     if (query.nameContains !== undefined) {

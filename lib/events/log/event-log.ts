@@ -3,7 +3,6 @@
 // page polls with `since` (the newest id it has) for events that arrived after. One event shows its
 // processing result (outcome, attempts, error) and the contact it was attached to.
 import { z } from "zod";
-import { dbKind } from "@/lib/db";
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue, numberValue } from "@/lib/db/values";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
@@ -115,7 +114,7 @@ async function contactIdOf(brandId: string, text: string): Promise<string | null
 
 export async function listEventLog(brandId: string, query: EventLogQuery) {
   const contactId = query.contact ? await contactIdOf(brandId, query.contact) : undefined;
-  const sql = new Sql(dbKind);
+  const sql = new Sql();
   // One branch per state, each the newest of that state through the (brandId, status, id) index, merged:
   // "the brand's events by id" alone sorts every event of the brand (seconds at 10^6 events).
   const branch = (status: string) => {
