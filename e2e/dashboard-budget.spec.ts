@@ -58,11 +58,12 @@ test("every dashboard page at a few hundred segments and templates: bounded requ
   const table = page.getByRole("table", { name: "Segments" });
   await expect(table.getByRole("row")).toHaveCount(51);
   await expect(table.getByText(/^as of /)).toHaveCount(50);
+  fs.mkdirSync("artifacts/screenshots", { recursive: true });
+  await page.screenshot({ path: "artifacts/screenshots/segments-page-1.png" });
   await page.getByRole("button", { name: "Next →" }).click();
   await expect(page.getByText("Page 2")).toBeVisible();
   await expect(table.getByRole("rowheader").first()).toHaveText("Segment 050");
   await expect(table.getByText(/^as of /)).toHaveCount(50);
-  fs.mkdirSync("artifacts/screenshots", { recursive: true });
   await page.screenshot({ path: "artifacts/screenshots/segments-page-2.png" });
   // Found by name among all of them, with its size, in one request.
   await page.getByLabel("Search by name").fill("Segment 299");
