@@ -88,13 +88,21 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
   const duplicateName = namesakes.data?.find(
     (s) => s.segmentID !== segment?.segmentID && s.name.trim().toLowerCase() === name.trim().toLowerCase() && name.trim(),
   )?.name;
-  const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: () => getSuggestions(), retry: retryIfRateLimited });
   const events = useQuery({ queryKey: eventMetadataKeys.segments, queryFn: queryEventMetadata, retry: retryIfRateLimited });
   const originsOf = useCallback(
     (name: string) => [...new Set(events.data?.filter((e) => e.name === name).flatMap((e) => e.origins))],
     [events.data],
   );
   const live = useLiveCount(groups, incompleteReason(state, originsOf));
+  // The members list below searches through the saved segment, which costs the database about as much as
+  // the count itself, and the server may answer one database read at a time: the list starts once the live
+  // count has its first answer, so that the figure the person opened the segment for is not queued behind it.
+  const [membersDue, setMembersDue] = useState(false);
+  if (!membersDue && (live.count.data !== undefined || live.count.isError || live.incomplete !== null || live.invalid !== null)) {
+    setMembersDue(true);
+  }
+  // Sent just after the count for the same reason (the suggestions only matter once the person types).
+  const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: () => getSuggestions(), retry: retryIfRateLimited });
   const summary = useMemo(() => summarize(groups), [groups]);
 
   const save = useMutation({
@@ -238,7 +246,13 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
         <section aria-labelledby="members-title" className="stack">
           <h2 id="members-title">Members</h2>
           <p className="muted">Contacts in the saved segment now. Save your changes to update this list.</p>
-          <ContactsBrowser key={segment.updatedAt} segmentID={segment.segmentID} caption="Segment members" />
+          {membersDue ? (
+            <ContactsBrowser key={segment.updatedAt} segmentID={segment.segmentID} caption="Segment members" />
+          ) : (
+            <p className="loading" role="status">
+              Loading members…
+            </p>
+          )}
         </section>
       )}
 
