@@ -57,6 +57,7 @@ import * as apiSegmentsById from "./api/segments/[id]/route";
 import * as apiSegmentsByIdStatistics from "./api/segments/[id]/statistics/route";
 import * as apiSegmentsPreview from "./api/segments/preview/route";
 import * as apiSegmentsSuggestions from "./api/segments/suggestions/route";
+import * as apiSegmentsSummaries from "./api/segments/summaries/route";
 import * as apiTestEmails from "./api/test-emails/route";
 import * as apiTestEmailsById from "./api/test-emails/[id]/route";
 import * as v4AllPath from "./v4/[...path]/route";
@@ -124,6 +125,7 @@ export const API_ROUTES: RouteTable = [
   ["/api/segments/[id]/statistics", apiSegmentsByIdStatistics],
   ["/api/segments/preview", apiSegmentsPreview],
   ["/api/segments/suggestions", apiSegmentsSuggestions],
+  ["/api/segments/summaries", apiSegmentsSummaries],
   ["/api/test-emails", apiTestEmails],
   ["/api/test-emails/[id]", apiTestEmailsById],
   ["/v4/[...path]", v4AllPath],

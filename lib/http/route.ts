@@ -181,7 +181,7 @@ function pipeline<B extends Schema | undefined, Q extends Schema | undefined, P 
         throw new ApiProblem("forbidden", `This endpoint accepts only ${config.principals.join(" or ")} credentials`);
       }
       if (config.scope) requireScope(auth, config.scope);
-      await consumeRateLimit(auth.credentialId, config.rateLimit);
+      await consumeRateLimit(auth.credentialId, config.rateLimit, auth.kind);
 
       const rawParams = context?.params ? await context.params : {};
       // Path parameters arrive percent-decoded: `%00` or `%ED%A0%80` is text no engine stores (issue 26).
