@@ -28,6 +28,6 @@ export const config = {
   // that the proxy's would replace (the email's web version, the consent POST's error page): Inkwell's server
   // gives them all the same headers without a nonce (server/security-headers.ts).
   matcher: [
-    "/((?!api/|v4/|auth/|images/|image/newsletter/|oauth2/token|oauth2/revoke|oauth2/introspect|oauth2/authorize/decision|email/view/|email/preferences/[^/]+/save|email/unsubscribe/[^/]+/confirm|\\.well-known/|_next/static|_next/image|favicon.ico|icon.svg|healthz).*)",
+    "/((?!api/|v4/|auth/|images/|image/newsletter/|oauth2/token|oauth2/revoke|oauth2/introspect|oauth2/authorize/decision|email/view/|email/o/|email/c/|email/list-unsubscribe/|webhooks/|email/preferences/[^/]+/save|email/unsubscribe/[^/]+/confirm|\\.well-known/|_next/static|_next/image|favicon.ico|icon.svg|healthz).*)",
   ],
 };

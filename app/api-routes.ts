@@ -25,6 +25,7 @@ import * as apiContactsTags from "./api/contacts/tags/route";
 import * as apiContactsTagsJobs from "./api/contacts/tags/jobs/route";
 import * as apiContactsTagsJobsById from "./api/contacts/tags/jobs/[id]/route";
 import * as apiContactsUnsubscribe from "./api/contacts/unsubscribe/route";
+import * as apiDeliveryEvents from "./api/delivery-events/route";
 import * as apiEmailContentById from "./api/email-content/[id]/route";
 import * as apiEmailContentByIdRender from "./api/email-content/[id]/render/route";
 import * as apiEmailTemplates from "./api/email-templates/route";
@@ -47,6 +48,8 @@ import * as apiImagesById from "./api/images/[id]/route";
 import * as apiImagesByIdUsage from "./api/images/[id]/usage/route";
 import * as apiImagesUpload from "./api/images/upload/route";
 import * as apiMe from "./api/me/route";
+import * as apiMessages from "./api/messages/route";
+import * as apiMessagesById from "./api/messages/[id]/route";
 import * as apiOpenapiJson from "./api/openapi.json/route";
 import * as apiProductCategories from "./api/product-categories/route";
 import * as apiProductCategoriesByCategoryID from "./api/product-categories/[categoryID]/route";
@@ -58,6 +61,15 @@ import * as apiSegmentsByIdStatistics from "./api/segments/[id]/statistics/route
 import * as apiSegmentsPreview from "./api/segments/preview/route";
 import * as apiSegmentsSuggestions from "./api/segments/suggestions/route";
 import * as apiSegmentsSummaries from "./api/segments/summaries/route";
+import * as apiSenderAddresses from "./api/sender-addresses/route";
+import * as apiSenderAddressesById from "./api/sender-addresses/[id]/route";
+import * as apiSenderAddressesByIdConfirmation from "./api/sender-addresses/[id]/confirmation/route";
+import * as apiSendingDomains from "./api/sending-domains/route";
+import * as apiSendingDomainsById from "./api/sending-domains/[id]/route";
+import * as apiSendingDomainsByIdVerify from "./api/sending-domains/[id]/verify/route";
+import * as apiSendingSettings from "./api/sending-settings/route";
+import * as apiSuppressions from "./api/suppressions/route";
+import * as apiSuppressionsById from "./api/suppressions/[id]/route";
 import * as apiTestEmails from "./api/test-emails/route";
 import * as apiTestEmailsById from "./api/test-emails/[id]/route";
 import * as v4AllPath from "./v4/[...path]/route";
@@ -93,6 +105,7 @@ export const API_ROUTES: RouteTable = [
   ["/api/contacts/tags/jobs", apiContactsTagsJobs],
   ["/api/contacts/tags/jobs/[id]", apiContactsTagsJobsById],
   ["/api/contacts/unsubscribe", apiContactsUnsubscribe],
+  ["/api/delivery-events", apiDeliveryEvents],
   ["/api/email-content/[id]", apiEmailContentById],
   ["/api/email-content/[id]/render", apiEmailContentByIdRender],
   ["/api/email-templates", apiEmailTemplates],
@@ -115,6 +128,8 @@ export const API_ROUTES: RouteTable = [
   ["/api/images/[id]/usage", apiImagesByIdUsage],
   ["/api/images/upload", apiImagesUpload],
   ["/api/me", apiMe],
+  ["/api/messages", apiMessages],
+  ["/api/messages/[id]", apiMessagesById],
   ["/api/openapi.json", apiOpenapiJson],
   ["/api/product-categories", apiProductCategories],
   ["/api/product-categories/[categoryID]", apiProductCategoriesByCategoryID],
@@ -126,6 +141,15 @@ export const API_ROUTES: RouteTable = [
   ["/api/segments/preview", apiSegmentsPreview],
   ["/api/segments/suggestions", apiSegmentsSuggestions],
   ["/api/segments/summaries", apiSegmentsSummaries],
+  ["/api/sender-addresses", apiSenderAddresses],
+  ["/api/sender-addresses/[id]", apiSenderAddressesById],
+  ["/api/sender-addresses/[id]/confirmation", apiSenderAddressesByIdConfirmation],
+  ["/api/sending-domains", apiSendingDomains],
+  ["/api/sending-domains/[id]", apiSendingDomainsById],
+  ["/api/sending-domains/[id]/verify", apiSendingDomainsByIdVerify],
+  ["/api/sending-settings", apiSendingSettings],
+  ["/api/suppressions", apiSuppressions],
+  ["/api/suppressions/[id]", apiSuppressionsById],
   ["/api/test-emails", apiTestEmails],
   ["/api/test-emails/[id]", apiTestEmailsById],
   ["/v4/[...path]", v4AllPath],

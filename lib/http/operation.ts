@@ -20,6 +20,7 @@ export const API_TAGS = [
   "Product Categories",
   "Images",
   "Batches",
+  "Sending",
   "v4 (deprecated)",
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];

@@ -14,6 +14,8 @@ export const SCOPES = [
   "products.write",
   "images.read",
   "images.write",
+  "sending.read",
+  "sending.write",
 ] as const;
 
 export const Scope = z.enum(SCOPES);
@@ -32,6 +34,8 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "products.write": "Add, change and remove products and product categories in your store's catalog",
   "images.read": "See the images in your image library",
   "images.write": "Upload images to your image library and delete them",
+  "sending.read": "See the emails your brand sent, your senders, your suppression list and your tracking settings",
+  "sending.write": "Add senders and sending domains, change the suppression list and tracking, and report bounces and complaints",
 };
 
 export function isScope(value: string): value is Scope {

@@ -44,6 +44,10 @@ class WorkerThread {
     const worker = new Worker(new URL("./worker-thread.ts", import.meta.url), {
       workerData: { inboxPort: inbox?.port2, arrivals },
       transferList: inbox ? [inbox.port2] : [],
+      // V8 lets a heap grow to about four times what survives a collection before collecting again; a
+      // send allocates hundreds of MB per second of short-lived email text, so without a cap the thread's
+      // resident memory grew by 200+ MB over a send while its live heap stayed near 60 MB.
+      resourceLimits: { maxOldGenerationSizeMb: config().WORKER_HEAP_MB },
     });
     const threadInbox = inbox ? new ThreadInbox(inbox.port1) : null;
     this.worker = worker;
