@@ -416,8 +416,8 @@ test("events overview: identities with counts, and a warning when one name arriv
   const apiRow = identities.getByRole("row", { name: new RegExp(`${EVENT}.*api`) }).filter({ hasNotText: "shop-app" });
   await expect(apiRow.getByRole("cell").nth(2)).toHaveText("2");
   await expect(apiRow).toContainText("Mixed identities");
-  await expect(page.getByRole("note")).toContainText("under more than one identity");
-  await expect(page.getByRole("note")).toContainText(EVENT);
+  await expect(page.getByRole("note", { name: /One event name arrives under/ })).toContainText("under more than one identity");
+  await expect(page.getByRole("note", { name: /One event name arrives under/ })).toContainText(EVENT);
 
   // A declared event schema is listed with its properties, and its identity is flagged once events arrive.
   const declared = await request.post("/api/event-metadata", {
