@@ -63,6 +63,8 @@ const Environment = z
     /** The public origin of this deployment (links in emails, OAuth issuer, CSRF checks). */
     APP_URL: origin.optional(),
     RATE_LIMIT_PER_MINUTE: positiveInt(400),
+    /** A person's dashboard session: requests per minute, counted apart from API keys and OAuth apps (lib/http/rate-limit.ts). */
+    RATE_LIMIT_SESSION_PER_MINUTE: positiveInt(1200),
     RATE_LIMIT_RENDER_PER_MINUTE: positiveInt(40),
     RATE_LIMIT_TAGS_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt(10),
@@ -121,6 +123,8 @@ const Environment = z
     S3_PUBLIC_URL: httpUrl.optional(),
     /** Batches the worker processes at once (each up to 100 items). */
     BATCHES_WORKER_CONCURRENCY: positiveInt(4),
+    /** How old a segment's kept size may get before the workers count it again (lib/segments/segment-counts.ts). */
+    SEGMENT_SIZE_MAX_AGE_SECONDS: positiveInt(3600),
     /** The most the worker thread's JavaScript heap (old generation) grows to before V8 collects it, in MB. */
     WORKER_HEAP_MB: z.coerce
       .number({ error: "must be a whole number" })
