@@ -14,6 +14,8 @@ export const SCOPES = [
   "products.write",
   "images.read",
   "images.write",
+  "automations.read",
+  "automations.write",
 ] as const;
 
 export const Scope = z.enum(SCOPES);
@@ -32,6 +34,8 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "products.write": "Add, change and remove products and product categories in your store's catalog",
   "images.read": "See the images in your image library",
   "images.write": "Upload images to your image library and delete them",
+  "automations.read": "See your automation workflows and how contacts move through them",
+  "automations.write": "Create, change, enable, disable and delete your automation workflows",
 };
 
 export function isScope(value: string): value is Scope {

@@ -18,6 +18,7 @@ import { testEmailPaths } from "@/lib/test-emails/openapi";
 import { productPaths } from "@/lib/products/openapi";
 import { imagePaths } from "@/lib/images/openapi";
 import { batchPaths } from "@/lib/batches/openapi";
+import { automationPaths } from "@/lib/automations/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
@@ -34,6 +35,7 @@ const domains: ZodOpenApiPathsObject[] = [
   productPaths,
   imagePaths,
   batchPaths,
+  automationPaths,
   eventLogPaths,
   v4Paths,
 ];

@@ -1,7 +1,9 @@
 // The queue workers a process runs when INKWELL_WORKER is on (in the server) or as `npm run worker`:
-// the events worker and the batch worker, side by side under one worker id (claims and leases name it).
+// the events worker, the batch worker and the automations worker, side by side under one worker id (claims
+// and leases name it).
 import { randomBytes } from "node:crypto";
 import os from "node:os";
+import { startAutomationWorker } from "@/lib/automations/engine/run-worker";
 import { startBatchWorker } from "@/lib/batches/worker/run-batch-worker";
 import { config } from "@/lib/config";
 import { startEventWorker } from "@/lib/events/worker/run-worker";
@@ -13,10 +15,11 @@ export function startWorkers(): Workers {
   const settings = config();
   const events = startEventWorker({ workerId });
   const batches = startBatchWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS, leaseMs: settings.EVENTS_CLAIM_LEASE_MS });
+  const automations = startAutomationWorker({ workerId });
   return {
     workerId,
     async stop() {
-      await Promise.all([events.stop(), batches.stop()]);
+      await Promise.all([events.stop(), batches.stop(), automations.stop()]);
     },
   };
 }

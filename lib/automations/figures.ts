@@ -1,0 +1,115 @@
+// The figures the dashboard shows, read from the counters kept as enrollments move (never counted over
+// enrollments on read, except "waiting" at each delay of one workflow, which the builder shows): per
+// workflow entered, in progress, completed, exited; per block reached and its outcomes. Email outcomes
+// (sent, opened, clicked) come from the delivery pipeline's counters per source and part (./engine/messages.ts).
+import { z } from "zod";
+import { sqlReader } from "@/lib/db/sql";
+import { numberValue } from "@/lib/db/values";
+import { getAutomation } from "./store";
+
+export const FiguresQuery = z.object({
+  id: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(
+      z
+        .array(z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character lowercase hexadecimal id"))
+        .min(1)
+        .max(100),
+    )
+    .meta({ description: "Automation ids (repeat the parameter), 1-100: one page of the list" }),
+});
+
+const Figures = {
+  entered: z.number().int(),
+  inProgress: z.number().int().meta({ description: "Entered and not yet completed, exited or canceled" }),
+  completed: z.number().int(),
+  exited: z.number().int(),
+  canceled: z.number().int(),
+  skipped: z
+    .number()
+    .int()
+    .meta({ description: "Trigger events that did not enter (audience, frequency, overlap, already in the workflow)" }),
+  emailsQueued: z.number().int().meta({ description: "Emails handed to the delivery pipeline" }),
+  emailsSkipped: z.number().int().meta({ description: "Email blocks passed without an email (not subscribed, suppressed, ...)" }),
+};
+
+export const AutomationFiguresList = z
+  .object({ figures: z.array(z.object({ automationID: z.string(), ...Figures })) })
+  .meta({ id: "AutomationFiguresList" });
+
+export const BlockFigure = z
+  .object({
+    blockID: z.string(),
+    reached: z.number().int(),
+    waiting: z.number().int().meta({ description: "Enrollments waiting at this delay now" }),
+    outcomes: z
+      .record(z.string(), z.number().int())
+      .meta({ description: "true/false for a split, a/b for an A/B test, queued/skipped for an email" }),
+  })
+  .meta({ id: "AutomationBlockFigure" });
+export const AutomationFigures = z
+  .object({ automationID: z.string(), ...Figures, blocks: z.array(BlockFigure) })
+  .meta({ id: "AutomationFigures" });
+
+type CounterRow = { automationId: string; blockId: string; metric: string; count: unknown };
+
+function summarize(rows: CounterRow[]) {
+  const get = (metric: string) => rows.filter((r) => r.blockId === "" && r.metric === metric).reduce((n, r) => n + numberValue(r.count), 0);
+  const entered = get("entered");
+  const completed = get("completed");
+  const exited = get("exited");
+  const canceled = get("canceled");
+  const skipped = rows.filter((r) => r.blockId === "" && r.metric.startsWith("skipped:")).reduce((n, r) => n + numberValue(r.count), 0);
+  const blockSum = (metric: string) =>
+    rows.filter((r) => r.blockId !== "" && r.metric === metric).reduce((n, r) => n + numberValue(r.count), 0);
+  return {
+    entered,
+    inProgress: Math.max(0, entered - completed - exited - canceled),
+    completed,
+    exited,
+    canceled,
+    skipped,
+    emailsQueued: blockSum("queued"),
+    emailsSkipped: blockSum("skipped"),
+  };
+}
+
+/** Figures of a page of the list: one query for all of them. */
+export async function automationFigures(brandId: string, ids: string[]) {
+  const rows = await sqlReader().all<CounterRow>(
+    `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" IN (${ids.map(() => "?").join(", ")})`,
+    [brandId, ...ids],
+  );
+  return { figures: ids.map((id) => ({ automationID: id, ...summarize(rows.filter((r) => r.automationId === id)) })) };
+}
+
+/** One workflow's figures with every block's, for the flow builder's canvas. */
+export async function automationBlockFigures(brandId: string, id: string) {
+  const automation = await getAutomation(brandId, id);
+  const [rows, waiting] = await Promise.all([
+    sqlReader().all<CounterRow>(
+      `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" = ?`,
+      [brandId, automation.id],
+    ),
+    sqlReader().all<{ blockId: string | null; n: unknown }>(
+      `SELECT "blockId", COUNT(*) AS n FROM "AutomationEnrollment" WHERE "automationId" = ? AND "status" = 'active' GROUP BY "blockId"`,
+      [automation.id],
+    ),
+  ]);
+  const blockIds = [...new Set(rows.filter((r) => r.blockId !== "").map((r) => r.blockId))];
+  for (const w of waiting) if (w.blockId && !blockIds.includes(w.blockId)) blockIds.push(w.blockId);
+  return {
+    automationID: automation.id,
+    ...summarize(rows),
+    blocks: blockIds.map((blockId) => {
+      const mine = rows.filter((r) => r.blockId === blockId);
+      return {
+        blockID: blockId,
+        reached: numberValue(mine.find((r) => r.metric === "reached")?.count ?? 0),
+        waiting: numberValue(waiting.find((w) => w.blockId === blockId)?.n ?? 0),
+        outcomes: Object.fromEntries(mine.filter((r) => r.metric !== "reached").map((r) => [r.metric, numberValue(r.count)])),
+      };
+    }),
+  };
+}
