@@ -8,6 +8,7 @@ export const NAV_ITEMS = [
   { href: "/test-emails", label: "Test emails" },
   { href: "/contacts", label: "Contacts" },
   { href: "/segments", label: "Segments" },
+  { href: "/automations", label: "Automations" },
   { href: "/events", label: "Events" },
   { href: "/settings", label: "Settings" },
 ] as const;

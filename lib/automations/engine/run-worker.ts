@@ -4,6 +4,7 @@
 // it when it writes enrollments). Any number of workers share one database: everything is claimed with a lease.
 import { performance } from "node:perf_hooks";
 import { config } from "@/lib/config";
+import { sqlReader } from "@/lib/db/sql";
 import { arrivals } from "@/lib/events/arrivals";
 import { claimEnrollments, runEnrollments } from "./run-enrollments";
 import { claimSchedules, runSchedule } from "./schedules";
@@ -14,15 +15,36 @@ const WEBHOOK_CONCURRENCY = 8;
 
 export type AutomationWorkerOptions = { workerId: string; batchSize?: number; idleMs?: number; leaseMs?: number; clock?: () => Date };
 
+/**
+ * What is due, read first (index lookups on the reader): a claim is a write, and an idle worker's writes
+ * would take SQLite's one write lock from the events inbox several times a second for nothing.
+ */
+async function dueWork(now: Date): Promise<{ enrollments: boolean; schedules: boolean; webhooks: boolean }> {
+  const reader = sqlReader();
+  const [enrollments, schedules, webhooks] = await Promise.all([
+    reader.all(`SELECT 1 FROM "AutomationEnrollment" WHERE "dueAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts) LIMIT 1`, [
+      now,
+      now,
+    ]),
+    reader.all(`SELECT 1 FROM "AutomationSchedule" WHERE "nextRunAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts) LIMIT 1`, [
+      now,
+      now,
+    ]),
+    reader.all(`SELECT 1 FROM "AutomationBlockRun" WHERE "status" = 'pending' AND "nextAttemptAt" <= ?ts LIMIT 1`, [now]),
+  ]);
+  return { enrollments: enrollments.length > 0, schedules: schedules.length > 0, webhooks: webhooks.length > 0 };
+}
+
 /** One pass: what was due is done; returns how much there was. */
 export async function automationsPass(
   options: Required<AutomationWorkerOptions>,
 ): Promise<{ enrollments: number; schedules: number; webhooks: number }> {
   const { workerId, batchSize, leaseMs, clock } = options;
   const now = clock();
-  const due = await claimEnrollments(workerId, batchSize, leaseMs, now);
+  const work = await dueWork(now);
+  const due = work.enrollments ? await claimEnrollments(workerId, batchSize, leaseMs, now) : [];
   if (due.length > 0) await runEnrollments(workerId, due, now);
-  const schedules = await claimSchedules(workerId, 4, leaseMs, clock());
+  const schedules = work.schedules ? await claimSchedules(workerId, 4, leaseMs, clock()) : [];
   for (const s of schedules) {
     try {
       await runSchedule(workerId, s, clock());
@@ -30,7 +52,8 @@ export async function automationsPass(
       console.error(`[automations] trigger timer of ${s.automationId} failed`, error);
     }
   }
-  const webhooks = await claimWebhooks(workerId, WEBHOOK_CONCURRENCY * 4, leaseMs, clock());
+  // Steps run just now may have left webhooks to send.
+  const webhooks = work.webhooks || due.length > 0 ? await claimWebhooks(workerId, WEBHOOK_CONCURRENCY * 4, leaseMs, clock()) : [];
   for (let i = 0; i < webhooks.length; i += WEBHOOK_CONCURRENCY) {
     await Promise.all(
       webhooks

@@ -1,0 +1,227 @@
+"use client";
+// The flow builder's canvas on React Flow (@xyflow/react): the trigger on top, the blocks below, splits and
+// A/B tests branching and joining again, laid out by dagre (./graph.ts). Nodes are buttons (select one to
+// edit it in the side panel); each gap between two steps has an "Add a step" button. Pan and zoom with
+// the mouse or the controls; the nodes and buttons are reached with Tab in the order the flow runs.
+import "@xyflow/react/dist/style.css";
+import {
+  BaseEdge,
+  Controls,
+  EdgeLabelRenderer,
+  getSmoothStepPath,
+  Handle,
+  Position,
+  ReactFlow,
+  useReactFlow,
+  type Edge,
+  type EdgeProps,
+  type Node,
+  type NodeProps,
+} from "@xyflow/react";
+import { createContext, memo, useContext, useEffect, useMemo, useRef } from "react";
+import type { Block, Trigger } from "../automations-client";
+import { keyOf, type Slot } from "./draft";
+import { buildGraph, layoutGraph, SIZES, type GraphNode } from "./graph";
+import { blockKind, blockSummary, triggerSummary } from "./words";
+import styles from "./builder.module.css";
+
+export type NodeFigures = { lines: string[]; tone?: "simulated" };
+
+type CanvasContext = {
+  blocks: Block[];
+  trigger: Trigger;
+  selected: string | null;
+  readOnly: boolean;
+  figures: Map<string, NodeFigures>;
+  onSelect: (key: string) => void;
+  onAdd: (slot: Slot, after: string) => void;
+  segmentName: (id: string) => string | undefined;
+};
+const Ctx = createContext<CanvasContext | null>(null);
+const useCanvas = () => useContext(Ctx)!;
+
+const hidden = { opacity: 0, pointerEvents: "none" as const };
+
+const TriggerNode = memo(function TriggerNode() {
+  const c = useCanvas();
+  const figures = c.figures.get("trigger");
+  return (
+    <div className={styles.node} data-kind="trigger" data-selected={c.selected === "trigger" || undefined} style={SIZES.trigger}>
+      <button type="button" className={styles.nodeButton} onClick={() => c.onSelect("trigger")} aria-pressed={c.selected === "trigger"}>
+        <span className={styles.nodeKind}>Trigger</span>
+        <span className={styles.nodeText}>{triggerSummary(c.trigger, c.segmentName)}</span>
+        {figures && (
+          <span className={styles.nodeFigures} data-tone={figures.tone}>
+            {figures.lines.join(" · ")}
+          </span>
+        )}
+      </button>
+      <Handle type="source" position={Position.Bottom} style={hidden} isConnectable={false} />
+    </div>
+  );
+});
+
+const BlockNode = memo(function BlockNode({ data }: NodeProps<Node<{ node: GraphNode }>>) {
+  const c = useCanvas();
+  const node = data.node as Extract<GraphNode, { kind: "block" }>;
+  const key = keyOf(node.block);
+  const figures = c.figures.get(key);
+  return (
+    <div className={styles.node} data-kind={node.block.type} data-selected={c.selected === key || undefined} style={SIZES.block}>
+      <Handle type="target" position={Position.Top} style={hidden} isConnectable={false} />
+      <button type="button" className={styles.nodeButton} onClick={() => c.onSelect(key)} aria-pressed={c.selected === key}>
+        <span className={styles.nodeKind}>{blockKind(node.block)}</span>
+        <span className={styles.nodeText}>{blockSummary(node.block, c.blocks)}</span>
+        {figures && (
+          <span className={styles.nodeFigures} data-tone={figures.tone}>
+            {figures.lines.join(" · ")}
+          </span>
+        )}
+      </button>
+      <Handle type="source" position={Position.Bottom} style={hidden} isConnectable={false} />
+    </div>
+  );
+});
+
+function JoinNode() {
+  return (
+    <div className={styles.join} style={SIZES.join} aria-hidden="true">
+      <Handle type="target" position={Position.Top} style={hidden} isConnectable={false} />
+      <Handle type="source" position={Position.Bottom} style={hidden} isConnectable={false} />
+    </div>
+  );
+}
+
+function EndNode() {
+  return (
+    <div className={styles.end} style={SIZES.end}>
+      <Handle type="target" position={Position.Top} style={hidden} isConnectable={false} />
+      End
+    </div>
+  );
+}
+
+type GapData = { slot: Slot; label?: string; after: string };
+
+function GapEdge({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, data }: EdgeProps<Edge<GapData>>) {
+  const c = useCanvas();
+  const [path, labelX, labelY] = getSmoothStepPath({
+    sourceX,
+    sourceY,
+    targetX,
+    targetY,
+    sourcePosition,
+    targetPosition,
+    borderRadius: 12,
+  });
+  const gap = data!;
+  return (
+    <>
+      <BaseEdge id={id} path={path} className={styles.edge} />
+      <EdgeLabelRenderer>
+        <div className={`${styles.gap} nodrag nopan`} style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }}>
+          {gap.label && <span className={styles.branchLabel}>{gap.label}</span>}
+          {!c.readOnly && (
+            <button
+              type="button"
+              className={styles.addButton}
+              onClick={() => c.onAdd(gap.slot, gap.after)}
+              aria-label={`Add a step ${gap.after}`}
+            >
+              +
+            </button>
+          )}
+        </div>
+      </EdgeLabelRenderer>
+    </>
+  );
+}
+
+const nodeTypes = { trigger: TriggerNode, block: BlockNode, join: JoinNode, end: EndNode };
+const edgeTypes = { gap: GapEdge };
+
+function describeGap(source: GraphNode | undefined, label: string | undefined, blocks: Block[], trigger: Trigger): string {
+  if (!source) return "here";
+  if (source.kind === "trigger") return `after the trigger (${triggerSummary(trigger)})`;
+  if (source.kind === "join") return "after the branches join";
+  if (source.kind === "block") {
+    const words = blockSummary(source.block, blocks);
+    return label ? `on the “${label}” branch of ${words}` : `after ${words}`;
+  }
+  return "here";
+}
+
+/** Fits the flow into view again when the canvas changes size (a narrow screen) or steps are added or removed. */
+function FitOnResize({ target, count }: { target: React.RefObject<HTMLDivElement | null>; count: number }) {
+  const flow = useReactFlow();
+  useEffect(() => {
+    const element = target.current;
+    if (!element) return;
+    let width = element.clientWidth;
+    const observer = new ResizeObserver(() => {
+      if (element.clientWidth === width) return;
+      width = element.clientWidth;
+      void flow.fitView({ padding: 0.15, maxZoom: 1 });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [flow, target]);
+  useEffect(() => {
+    void flow.fitView({ padding: 0.15, maxZoom: 1 });
+  }, [flow, count]);
+  return null;
+}
+
+export function FlowCanvas(props: CanvasContext) {
+  const wrapper = useRef<HTMLDivElement>(null);
+  const { nodes, edges } = useMemo(() => {
+    const graph = buildGraph(props.blocks);
+    const at = layoutGraph(graph.nodes, graph.edges);
+    const byId = new Map(graph.nodes.map((n) => [n.id, n]));
+    return {
+      nodes: graph.nodes.map((n) => ({
+        id: n.id,
+        type: n.kind,
+        position: at.get(n.id)!,
+        data: { node: n },
+        draggable: false,
+        selectable: false,
+        focusable: false,
+        ...SIZES[n.kind],
+      })) as Node[],
+      edges: graph.edges.map((e) => ({
+        id: e.id,
+        source: e.source,
+        target: e.target,
+        type: "gap",
+        focusable: false,
+        data: { slot: e.slot, label: e.label, after: describeGap(byId.get(e.source), e.label, props.blocks, props.trigger) },
+      })) as Edge[],
+    };
+  }, [props.blocks, props.trigger]);
+  return (
+    <Ctx.Provider value={props}>
+      <div className={styles.canvas} role="region" aria-label="Workflow" ref={wrapper}>
+        <ReactFlow
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          edgeTypes={edgeTypes}
+          fitView
+          fitViewOptions={{ padding: 0.15, maxZoom: 1 }}
+          minZoom={0.2}
+          maxZoom={1.5}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          panOnScroll
+        >
+          <Controls showInteractive={false} position="top-right" />
+          <FitOnResize target={wrapper} count={nodes.length} />
+        </ReactFlow>
+      </div>
+    </Ctx.Provider>
+  );
+}
