@@ -215,7 +215,7 @@ async function commitRound(tx: SqlRunner, workerId: string, walked: Walked[], no
         break;
       case "end":
         key = `end\u0000${w.step.status}\u0000${w.step.reason}`;
-        sql = `"status" = ?, "endReason" = ?, "dueAt" = NULL, "endedAt" = ?ts, "claimedBy" = NULL, "claimedUntil" = NULL, "lastError" = NULL, "quietKey" = NULL`;
+        sql = `"status" = ?, "endReason" = ?, "dueAt" = NULL, "endedAt" = ?ts, "claimedBy" = NULL, "claimedUntil" = NULL, "lastError" = NULL`;
         params = [w.step.status, w.step.reason, now];
         break;
     }
