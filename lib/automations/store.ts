@@ -42,55 +42,37 @@ export async function getAutomation(brandId: string, id: string, runner?: SqlRun
   return found;
 }
 
+/** The definition's columns, in the order both writes below name them. */
+const DEFINITION = `"name", "nameLower", "trigger", "triggerEvent", "blocks", "exitConditions", "settings"`;
+const definitionValues = (a: AutomationRecord) => [
+  a.name,
+  a.name.toLowerCase(),
+  JSON.stringify(a.trigger),
+  a.trigger.condition.event,
+  JSON.stringify(a.blocks),
+  JSON.stringify(a.exitConditions),
+  JSON.stringify(a.settings),
+];
+
 /** Inserts a new workflow (disabled). */
 export async function insertAutomation(tx: SqlRunner, a: AutomationRecord): Promise<void> {
   await tx.run(
-    `INSERT INTO "Automation" ("id", "brandId", "name", "nameLower", "isEnabled", "trigger", "triggerEvent", "blocks", "exitConditions", "settings",
-       "firstEnabledAt", "enabledAt", "disabledAt", "createdAt", "updatedAt")
-     VALUES (?, ?, ?, ?, ?bool, ?json, ?, ?json, ?json, ?json, ?ts, ?ts, ?ts, ?ts, ?ts)`,
-    [
-      a.id,
-      a.brandId,
-      a.name,
-      a.name.toLowerCase(),
-      a.isEnabled,
-      JSON.stringify(a.trigger),
-      a.trigger.condition.event,
-      JSON.stringify(a.blocks),
-      JSON.stringify(a.exitConditions),
-      JSON.stringify(a.settings),
-      a.firstEnabledAt,
-      a.enabledAt,
-      a.disabledAt,
-      a.createdAt,
-      a.updatedAt,
-    ],
+    `INSERT INTO "Automation" ("id", "brandId", "isEnabled", ${DEFINITION}, "firstEnabledAt", "enabledAt", "disabledAt", "createdAt", "updatedAt")
+     VALUES (?, ?, ?bool, ?, ?, ?json, ?, ?json, ?json, ?json, ?ts, ?ts, ?ts, ?ts, ?ts)`,
+    [a.id, a.brandId, a.isEnabled, ...definitionValues(a), a.firstEnabledAt, a.enabledAt, a.disabledAt, a.createdAt, a.updatedAt],
   );
 }
 
 /**
- * Writes a changed definition, only while the workflow is disabled and unchanged since `readAt` was read
- * (a concurrent edit or enable makes it return false, and the caller reads again).
+ * Writes a changed definition, only while the workflow is unchanged since `readAt` was read, and disabled
+ * unless `enabledToo` (a concurrent edit or enable makes it return false, and the caller reads again).
  */
-export async function updateDefinition(tx: SqlRunner, a: AutomationRecord, readAt: Date): Promise<boolean> {
+export async function updateDefinition(tx: SqlRunner, a: AutomationRecord, readAt: Date, enabledToo = false): Promise<boolean> {
   const changed = await tx.run(
-    `UPDATE "Automation" SET "name" = ?, "nameLower" = ?, "trigger" = ?json, "triggerEvent" = ?, "blocks" = ?json, "exitConditions" = ?json,
-       "settings" = ?json, "updatedAt" = ?ts
-     WHERE "id" = ? AND "brandId" = ? AND "isEnabled" = ?bool AND "updatedAt" = ?ts`,
-    [
-      a.name,
-      a.name.toLowerCase(),
-      JSON.stringify(a.trigger),
-      a.trigger.condition.event,
-      JSON.stringify(a.blocks),
-      JSON.stringify(a.exitConditions),
-      JSON.stringify(a.settings),
-      a.updatedAt,
-      a.id,
-      a.brandId,
-      false,
-      readAt,
-    ],
+    `UPDATE "Automation" SET ("name", "nameLower", "trigger", "triggerEvent", "blocks", "exitConditions", "settings", "updatedAt") =
+       (?, ?, ?json, ?, ?json, ?json, ?json, ?ts)
+     WHERE "id" = ? AND "brandId" = ? AND "updatedAt" = ?ts ${enabledToo ? "" : `AND "isEnabled" = ?bool`}`,
+    [...definitionValues(a), a.updatedAt, a.id, a.brandId, readAt, ...(enabledToo ? [] : [false])],
   );
   return changed === 1;
 }

@@ -158,16 +158,16 @@ export async function createAutomation(brandId: string, body: CreateAutomationRe
   const blocks = builder.build(body.blocks, ["blocks"]);
   checkTree(blocks, builder.paths, facts, trigger.condition.event, issues);
   issues.throwIfAny();
+  return insertNew({ brandId, name: body.name, trigger, blocks, exitConditions, settings });
+}
+
+/** A new workflow, disabled, never enabled; answered as published. */
+async function insertNew(definition: Pick<AutomationRecord, "brandId" | "name" | "trigger" | "blocks" | "exitConditions" | "settings">) {
   const now = new Date();
   const record: AutomationRecord = {
+    ...definition,
     id: newId(now),
-    brandId,
-    name: body.name,
     isEnabled: false,
-    trigger,
-    blocks,
-    exitConditions,
-    settings,
     firstEnabledAt: null,
     enabledAt: null,
     disabledAt: null,
@@ -178,19 +178,23 @@ export async function createAutomation(brandId: string, body: CreateAutomationRe
   return presentAutomation(record);
 }
 
-/** Reads, changes and writes a disabled workflow, again when another edit got in between. */
+/**
+ * Reads, changes and writes a workflow, again when another edit got in between; only a disabled one unless
+ * `enabledToo` (UTM tags change links, not the journey).
+ */
 async function editDefinition(
   brandId: string,
   id: string,
   change: (current: AutomationRecord) => Promise<AutomationRecord>,
+  enabledToo = false,
 ): Promise<AutomationRecord> {
   for (let attempt = 0; ; attempt++) {
     const current = await getAutomation(brandId, id);
-    if (current.isEnabled) throw enabledConflict();
+    if (current.isEnabled && !enabledToo) throw enabledConflict();
     const next = await change(current);
     const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
     const written = { ...next, updatedAt: now };
-    if (await writeTransaction((tx) => updateDefinition(tx, written, current.updatedAt))) return written;
+    if (await writeTransaction((tx) => updateDefinition(tx, written, current.updatedAt, enabledToo))) return written;
     if (attempt >= 4) throw new ApiProblem("conflict", "The automation changed while this request was applied; send it again");
   }
 }
@@ -290,21 +294,7 @@ export async function copyAutomation(brandId: string, id: string, name: string |
     }
     return copy;
   });
-  const now = new Date();
-  const record: AutomationRecord = {
-    ...source,
-    id: newId(now),
-    name: name?.trim() ? name.trim() : `Copy of: ${source.name}`.slice(0, 250),
-    isEnabled: false,
-    blocks,
-    firstEnabledAt: null,
-    enabledAt: null,
-    disabledAt: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  await writeTransaction((tx) => insertAutomation(tx, record));
-  return presentAutomation(record);
+  return insertNew({ ...source, name: name?.trim() ? name.trim() : `Copy of: ${source.name}`.slice(0, 250), blocks });
 }
 
 // ---- UTM tags of email blocks (allowed on enabled workflows: they change links, not the journey)
@@ -333,27 +323,21 @@ export async function getBlockUtm(brandId: string, id: string, blockId: string) 
 }
 
 export async function putBlockUtm(brandId: string, id: string, blockId: string, tags: Utm) {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const record = await getAutomation(brandId, id);
-    emailBlock(record, blockId);
-    const blocks = mapBlocks(record.blocks, (b) =>
-      b.id === blockId && b.type === "action" && b.action.type === "sendEmail"
-        ? { ...b, action: { ...b.action, sendEmail: { ...b.action.sendEmail, utm: tags } } }
-        : b,
-    );
-    const now = new Date(Math.max(Date.now(), record.updatedAt.getTime() + 1));
-    const changed = await writeTransaction((tx) =>
-      tx.run(`UPDATE "Automation" SET "blocks" = ?json, "updatedAt" = ?ts WHERE "id" = ? AND "brandId" = ? AND "updatedAt" = ?ts`, [
-        JSON.stringify(blocks),
-        now,
-        id,
-        brandId,
-        record.updatedAt,
-      ]),
-    );
-    if (changed === 1) return { tags: utmTags(record, tags) };
-  }
-  throw new ApiProblem("conflict", "The automation changed while this request was applied; send it again");
+  const record = await editDefinition(
+    brandId,
+    id,
+    async (current) => {
+      emailBlock(current, blockId);
+      const blocks = mapBlocks(current.blocks, (b) =>
+        b.id === blockId && b.type === "action" && b.action.type === "sendEmail"
+          ? { ...b, action: { ...b.action, sendEmail: { ...b.action.sendEmail, utm: tags } } }
+          : b,
+      );
+      return { ...current, blocks };
+    },
+    true,
+  );
+  return { tags: utmTags(record, tags) };
 }
 
 export async function getAutomationUtm(brandId: string, id: string) {

@@ -10,11 +10,10 @@
 //     (target: within 60 s).
 // BENCH_ENGINES, BENCH_DURATION_S as for bench:events; BENCH_DUE=100000 the size of part 2.
 import { randomBytes } from "node:crypto";
-import { startThrowawayPostgres } from "../db/throwaway-postgres";
 import type { TestServer } from "../../tests/api/setup/test-server";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import { createBrandAndKey } from "./bench-helpers";
-import { endToEnd, ENGINES, ingestion, loadAverage, server, show, sleep, type Prepare } from "./events-load";
+import { endToEnd, forEachEngine, ingestion, loadAverage, runBench, server, show, sleep, type Prepare } from "./events-load";
 import { countRows } from "./inbox-queries";
 
 const DUE = Number(process.env.BENCH_DUE ?? 100_000);
@@ -198,38 +197,22 @@ async function dueInOneMinute(engine: string, postgresUrl: string | undefined) {
 
 async function main() {
   console.log(`bench:automations: 5 enabled workflows on the events load; ${DUE} enrollments due together. Load average ${loadAverage()}`);
-  const postgres = ENGINES.includes("postgres")
-    ? process.env.TEST_POSTGRES_URL
-      ? { url: process.env.TEST_POSTGRES_URL, stop: async () => {} }
-      : await startThrowawayPostgres()
-    : null;
-  try {
-    for (const engine of ENGINES) {
-      console.log(`\n## ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, npm start defaults (worker in process)`);
-      const { result, stored, load } = await ingestion(engine, postgres?.url, {}, fiveWorkflows);
-      show("ingestion with 5 enabled workflows", result);
-      console.log(
-        `  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted); load ${load}`,
-      );
-      const e2e = await endToEnd(engine, postgres?.url, fiveWorkflows);
-      console.log(
-        `end to end with 5 enabled workflows, 20,000 events for 2,000 new contacts: ${Math.round(e2e.accepted / e2e.totalS)} events/s accepted and processed ` +
-          `(all accepted in ${e2e.acceptedS.toFixed(1)} s, all processed in ${e2e.totalS.toFixed(1)} s; accept p99 ${e2e.p99} ms; ${e2e.pending} still pending); load ${e2e.load}`,
-      );
-      const due = await dueInOneMinute(engine, postgres?.url);
-      console.log(
-        `${DUE} enrollments due in the same minute: all moved on ${due.seconds.toFixed(1)} s after their delay ended (${due.moved} ran the next block, ${due.waiting} still waiting); load ${due.load}`,
-      );
-    }
-  } finally {
-    await postgres?.stop();
-  }
+  await forEachEngine(async (engine, postgresUrl) => {
+    const { result, stored, load } = await ingestion(engine, postgresUrl, {}, fiveWorkflows);
+    show("ingestion with 5 enabled workflows", result);
+    console.log(
+      `  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted); load ${load}`,
+    );
+    const e2e = await endToEnd(engine, postgresUrl, fiveWorkflows);
+    console.log(
+      `end to end with 5 enabled workflows, 20,000 events for 2,000 new contacts: ${Math.round(e2e.accepted / e2e.totalS)} events/s accepted and processed ` +
+        `(all accepted in ${e2e.acceptedS.toFixed(1)} s, all processed in ${e2e.totalS.toFixed(1)} s; accept p99 ${e2e.p99} ms; ${e2e.pending} still pending); load ${e2e.load}`,
+    );
+    const due = await dueInOneMinute(engine, postgresUrl);
+    console.log(
+      `${DUE} enrollments due in the same minute: all moved on ${due.seconds.toFixed(1)} s after their delay ended (${due.moved} ran the next block, ${due.waiting} still waiting); load ${due.load}`,
+    );
+  });
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

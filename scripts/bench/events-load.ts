@@ -3,6 +3,7 @@
 // the worker processes what arrives, and end to end for new contacts. `prepare` runs once the brand
 // exists (bench:automations enables its workflows there).
 import os from "node:os";
+import { startThrowawayPostgres } from "../db/throwaway-postgres";
 import { startTestServer, type TestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey, load, type LoadResult } from "./bench-helpers";
 import { newContactBodies } from "./event-bodies";
@@ -83,4 +84,39 @@ export async function endToEnd(engine: string, postgresUrl: string | undefined, 
   } finally {
     await s.stop();
   }
+}
+
+/**
+ * Runs `measure` for each engine of BENCH_ENGINES (PostgreSQL on TEST_POSTGRES_URL, else a throwaway
+ * cluster), under a heading per engine; `after` runs once the engines are done, before the cluster stops.
+ */
+export async function forEachEngine(
+  measure: (engine: string, postgresUrl: string | undefined) => Promise<void>,
+  after?: () => Promise<void>,
+) {
+  const postgres = ENGINES.includes("postgres")
+    ? process.env.TEST_POSTGRES_URL
+      ? { url: process.env.TEST_POSTGRES_URL, stop: async () => {} }
+      : await startThrowawayPostgres()
+    : null;
+  try {
+    for (const engine of ENGINES) {
+      console.log(`\n## ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, npm start defaults (worker in process)`);
+      await measure(engine, postgres?.url);
+    }
+    await after?.();
+  } finally {
+    await postgres?.stop();
+  }
+}
+
+/** A benchmark's main: exits 0 when it ran, 1 with the error otherwise. */
+export function runBench(main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -12,10 +12,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startThrowawayPostgres } from "../db/throwaway-postgres";
 import { freePort } from "../../tests/api/setup/test-server";
 import { load, type LoadResult } from "./bench-helpers";
-import { CONNECTIONS, DURATION_S, endToEnd, ENGINES, ingestion, loadAverage, show } from "./events-load";
+import { CONNECTIONS, DURATION_S, endToEnd, ENGINES, forEachEngine, ingestion, loadAverage, runBench, show } from "./events-load";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -41,41 +40,29 @@ async function main() {
   console.log(
     `POST /api/events: ${CONNECTIONS} connections, ${DURATION_S} s per run, ${os.cpus().length} cores, load average ${loadAverage()}`,
   );
-  const postgres = ENGINES.includes("postgres")
-    ? process.env.TEST_POSTGRES_URL
-      ? { url: process.env.TEST_POSTGRES_URL, stop: async () => {} }
-      : await startThrowawayPostgres()
-    : null;
-  try {
-    for (const engine of ENGINES) {
-      console.log(`\n## ${engine === "postgres" ? "PostgreSQL" : "SQLite"}, npm start defaults (worker in process)`);
-      const { result, stored, load } = await ingestion(engine, postgres?.url);
+  await forEachEngine(
+    async (engine, postgresUrl) => {
+      const { result, stored, load } = await ingestion(engine, postgresUrl);
       show("ingestion with the worker processing", result);
       console.log(
         `  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted); load ${load}`,
       );
-      const e2e = await endToEnd(engine, postgres?.url);
+      const e2e = await endToEnd(engine, postgresUrl);
       console.log(
         `end to end, 20,000 events for 2,000 new contacts: ${Math.round(e2e.accepted / e2e.totalS)} events/s accepted and processed ` +
           `(all accepted in ${e2e.acceptedS.toFixed(1)} s, all processed in ${e2e.totalS.toFixed(1)} s; accept p99 ${e2e.p99} ms; ` +
           `${e2e.contacts} contacts; ${e2e.pending} still pending); load ${e2e.load}`,
       );
       if (process.env.BENCH_SECONDARY !== "off") {
-        const off = await ingestion(engine, postgres?.url, { INKWELL_WORKER: "off" });
+        const off = await ingestion(engine, postgresUrl, { INKWELL_WORKER: "off" });
         show("secondary: ingestion with the worker off", off.result);
       }
-    }
-    if (ENGINES.includes("sqlite") && process.env.BENCH_SECONDARY !== "off")
-      show("\nsecondary: minimal node:http + SQLite insert", await minimalServer());
-  } finally {
-    await postgres?.stop();
-  }
+    },
+    async () => {
+      if (ENGINES.includes("sqlite") && process.env.BENCH_SECONDARY !== "off")
+        show("\nsecondary: minimal node:http + SQLite insert", await minimalServer());
+    },
+  );
 }
 
-main().then(
-  () => process.exit(0),
-  (error) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runBench(main);

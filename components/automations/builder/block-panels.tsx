@@ -9,6 +9,7 @@ import { userMessage } from "@/components/ui/messages";
 import type { Block, Delay, SendEmail, SplitFilter, Units, Weekday } from "../automations-client";
 import { searchTemplates, sendBlockTest } from "../automations-client";
 import { allBlocks, keyOf, templateOf } from "./draft";
+import { UnitSelect } from "./choices";
 import { FilterRows, type FieldChoice } from "./filter-rows";
 import styles from "./builder.module.css";
 
@@ -68,18 +69,12 @@ export function DelayForm({
           <label className="visually-hidden" htmlFor={`${id}-units`}>
             Unit
           </label>
-          <select
+          <UnitSelect
             id={`${id}-units`}
-            className="input input-sm"
             value={delay.duration?.units ?? "d"}
-            onChange={(e) => set({ ...delay, duration: { amount: delay.duration?.amount ?? 1, units: e.target.value as Units } })}
-          >
-            <option value="m">minutes</option>
-            <option value="h">hours</option>
-            <option value="d">days</option>
-            <option value="w">weeks</option>
-            <option value="M">months</option>
-          </select>
+            units={["m", "h", "d", "w", "M"] as Units[]}
+            onChange={(units) => set({ ...delay, duration: { amount: delay.duration?.amount ?? 1, units } })}
+          />
         </div>
       )}
       {delay.mode === "specificTime" && (

@@ -508,8 +508,6 @@ function EnableDialog({
   onEnable: (enrollExisting: boolean) => Promise<void>;
 }) {
   const [enrollExisting, setEnrollExisting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const event = automation.trigger.condition.event;
   const canEnrollExisting = !["birthday", "product back in stock", "subscribed to marketing"].includes(event);
   return (
@@ -526,34 +524,7 @@ function EnableDialog({
             : "Also enroll contacts whose trigger happened within the first wait (the workflow must start with a wait)"}
         </label>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className={styles.row}>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            setError(null);
-            try {
-              await onEnable(enrollExisting);
-            } catch (e) {
-              setError(userMessage(e));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          {busy ? "Enabling…" : "Enable"}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={onClose}>
-          Cancel
-        </button>
-      </div>
+      <ConfirmActions label="Enable" busyLabel="Enabling…" tone="primary" onConfirm={() => onEnable(enrollExisting)} onClose={onClose} />
     </Dialog>
   );
 }
@@ -570,8 +541,6 @@ function DisableDialog({
   onDisable: (mode: "keep" | "exit") => Promise<void>;
 }) {
   const [mode, setMode] = useState<"keep" | "exit">("keep");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const id = useId();
   return (
     <Dialog open={open} onClose={onClose} title="Disable this workflow?" role="alertdialog">
@@ -586,6 +555,29 @@ function DisableDialog({
         <input type="radio" name={`${id}-mode`} checked={mode === "exit"} onChange={() => setMode("exit")} /> Take them out now: they get
         nothing more from it
       </label>
+      <ConfirmActions label="Disable" busyLabel="Disabling…" tone="danger" onConfirm={() => onDisable(mode)} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+/** A confirmation's buttons: the action (busy while it runs, its error shown) and Cancel. */
+function ConfirmActions({
+  label,
+  busyLabel,
+  tone,
+  onConfirm,
+  onClose,
+}: {
+  label: string;
+  busyLabel: string;
+  tone: "primary" | "danger";
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
       {error && (
         <p className="field-error" role="alert">
           {error}
@@ -594,13 +586,13 @@ function DisableDialog({
       <div className={styles.row}>
         <button
           type="button"
-          className="btn btn-danger"
+          className={`btn btn-${tone}`}
           disabled={busy}
           onClick={async () => {
             setBusy(true);
             setError(null);
             try {
-              await onDisable(mode);
+              await onConfirm();
             } catch (e) {
               setError(userMessage(e));
             } finally {
@@ -608,13 +600,13 @@ function DisableDialog({
             }
           }}
         >
-          {busy ? "Disabling…" : "Disable"}
+          {busy ? busyLabel : label}
         </button>
         <button type="button" className="btn btn-ghost" onClick={onClose}>
           Cancel
         </button>
       </div>
-    </Dialog>
+    </>
   );
 }
 

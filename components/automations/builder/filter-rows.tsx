@@ -5,6 +5,7 @@
 // splits and exit conditions.
 import { useId } from "react";
 import type { Block, SplitFilter } from "../automations-client";
+import { SegmentSelect } from "./choices";
 import { keyOf } from "./draft";
 import styles from "./builder.module.css";
 
@@ -50,6 +51,36 @@ const NUMERIC = new Set(["integer", "float", "integerList", "floatList"]);
 
 type Kind = "event" | "contact" | "message";
 
+/** A select with a label only screen readers read (the row's layout names it for the eye). */
+function LabelledSelect({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: [string, string][];
+  onChange: (v: string) => void;
+}) {
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="input input-sm" value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
 function typedValue(raw: string, type: string | undefined): unknown {
   if (type && NUMERIC.has(type)) return raw === "" ? undefined : Number(raw);
   if (type === "boolean") return raw === "true";
@@ -91,25 +122,16 @@ function EventRow({
           </option>
         ))}
       </datalist>
-      <label className="visually-hidden" htmlFor={`${prefix}-op`}>
-        Comparison
-      </label>
-      <select
+      <LabelledSelect
         id={`${prefix}-op`}
-        className="input input-sm"
+        label="Comparison"
         value={filter.operator}
-        onChange={(e) => {
-          const operator = e.target.value;
+        options={EVENT_OPERATORS}
+        onChange={(operator) => {
           const { value: _v, ...rest } = filter;
           onChange(operator === "exists" || operator === "notExists" ? { ...rest, operator } : { ...filter, operator });
         }}
-      >
-        {EVENT_OPERATORS.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
+      />
       {!noValue && (
         <>
           <label className="visually-hidden" htmlFor={`${prefix}-value`}>
@@ -173,21 +195,13 @@ function ContactRow({
           </option>
         ))}
       </select>
-      <label className="visually-hidden" htmlFor={`${prefix}-op`}>
-        Comparison
-      </label>
-      <select
+      <LabelledSelect
         id={`${prefix}-op`}
-        className="input input-sm"
+        label="Comparison"
         value={filter.operator}
-        onChange={(e) => onChange({ ...filter, operator: e.target.value })}
-      >
-        {field[2].map((op) => (
-          <option key={op} value={op}>
-            {CONTACT_OPERATOR_WORDS[op]}
-          </option>
-        ))}
-      </select>
+        options={field[2].map((op) => [op, CONTACT_OPERATOR_WORDS[op]] as [string, string])}
+        onChange={(operator) => onChange({ ...filter, operator })}
+      />
       <label className="visually-hidden" htmlFor={`${prefix}-value`}>
         Value
       </label>
@@ -202,19 +216,7 @@ function ContactRow({
           <option value="m">male</option>
         </select>
       ) : field[0] === "segmentID" ? (
-        <select
-          id={`${prefix}-value`}
-          className="input input-sm"
-          value={value}
-          onChange={(e) => onChange({ ...filter, value: e.target.value })}
-        >
-          <option value="">Choose a segment</option>
-          {segments.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
+        <SegmentSelect id={`${prefix}-value`} value={value} segments={segments} onChange={(v) => onChange({ ...filter, value: v })} />
       ) : (
         <input
           id={`${prefix}-value`}

@@ -42,14 +42,30 @@ const useCanvas = () => useContext(Ctx)!;
 
 const hidden = { opacity: 0, pointerEvents: "none" as const };
 
-const TriggerNode = memo(function TriggerNode() {
+/** A step on the canvas: a button that selects it, with its kind, what it does and its figures. */
+function NodeCard({
+  id,
+  kind,
+  dataKind,
+  text,
+  size,
+  target,
+}: {
+  id: string;
+  kind: string;
+  dataKind: string;
+  text: string;
+  size: { width: number; height: number };
+  target: boolean;
+}) {
   const c = useCanvas();
-  const figures = c.figures.get("trigger");
+  const figures = c.figures.get(id);
   return (
-    <div className={styles.node} data-kind="trigger" data-selected={c.selected === "trigger" || undefined} style={SIZES.trigger}>
-      <button type="button" className={styles.nodeButton} onClick={() => c.onSelect("trigger")} aria-pressed={c.selected === "trigger"}>
-        <span className={styles.nodeKind}>Trigger</span>
-        <span className={styles.nodeText}>{triggerSummary(c.trigger, c.segmentName)}</span>
+    <div className={styles.node} data-kind={dataKind} data-selected={c.selected === id || undefined} style={size}>
+      {target && <Handle type="target" position={Position.Top} style={hidden} isConnectable={false} />}
+      <button type="button" className={styles.nodeButton} onClick={() => c.onSelect(id)} aria-pressed={c.selected === id}>
+        <span className={styles.nodeKind}>{kind}</span>
+        <span className={styles.nodeText}>{text}</span>
         {figures && (
           <span className={styles.nodeFigures} data-tone={figures.tone}>
             {figures.lines.join(" · ")}
@@ -59,27 +75,34 @@ const TriggerNode = memo(function TriggerNode() {
       <Handle type="source" position={Position.Bottom} style={hidden} isConnectable={false} />
     </div>
   );
+}
+
+const TriggerNode = memo(function TriggerNode() {
+  const c = useCanvas();
+  return (
+    <NodeCard
+      id="trigger"
+      kind="Trigger"
+      dataKind="trigger"
+      text={triggerSummary(c.trigger, c.segmentName)}
+      size={SIZES.trigger}
+      target={false}
+    />
+  );
 });
 
 const BlockNode = memo(function BlockNode({ data }: NodeProps<Node<{ node: GraphNode }>>) {
   const c = useCanvas();
-  const node = data.node as Extract<GraphNode, { kind: "block" }>;
-  const key = keyOf(node.block);
-  const figures = c.figures.get(key);
+  const { block } = data.node as Extract<GraphNode, { kind: "block" }>;
   return (
-    <div className={styles.node} data-kind={node.block.type} data-selected={c.selected === key || undefined} style={SIZES.block}>
-      <Handle type="target" position={Position.Top} style={hidden} isConnectable={false} />
-      <button type="button" className={styles.nodeButton} onClick={() => c.onSelect(key)} aria-pressed={c.selected === key}>
-        <span className={styles.nodeKind}>{blockKind(node.block)}</span>
-        <span className={styles.nodeText}>{blockSummary(node.block, c.blocks)}</span>
-        {figures && (
-          <span className={styles.nodeFigures} data-tone={figures.tone}>
-            {figures.lines.join(" · ")}
-          </span>
-        )}
-      </button>
-      <Handle type="source" position={Position.Bottom} style={hidden} isConnectable={false} />
-    </div>
+    <NodeCard
+      id={keyOf(block)}
+      kind={blockKind(block)}
+      dataKind={block.type}
+      text={blockSummary(block, c.blocks)}
+      size={SIZES.block}
+      target
+    />
   );
 });
 

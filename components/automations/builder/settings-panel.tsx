@@ -4,6 +4,7 @@
 // workflows.
 import { useId } from "react";
 import type { ExitCondition, Identity, Settings, SplitFilter } from "../automations-client";
+import { UnitSelect } from "./choices";
 import { FilterRows } from "./filter-rows";
 import { RECOMMENDED_EVENTS } from "./trigger-panel";
 import styles from "./builder.module.css";
@@ -181,21 +182,12 @@ export function SettingsPanel({
             <label className="visually-hidden" htmlFor={`${id}-freq-units`}>
               Unit
             </label>
-            <select
+            <UnitSelect
               id={`${id}-freq-units`}
-              className="input input-sm"
               value={frequency.duration?.units ?? "w"}
-              onChange={(e) =>
-                setFrequency({
-                  mode: "interval",
-                  duration: { amount: frequency.duration?.amount ?? 1, units: e.target.value as "h" | "d" | "w" },
-                })
-              }
-            >
-              <option value="h">hours</option>
-              <option value="d">days</option>
-              <option value="w">weeks</option>
-            </select>
+              units={["h", "d", "w"] as const}
+              onChange={(units) => setFrequency({ mode: "interval", duration: { amount: frequency.duration?.amount ?? 1, units } })}
+            />
           </div>
         )}
       </fieldset>

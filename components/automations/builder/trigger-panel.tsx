@@ -4,6 +4,7 @@
 // may enter (the audience), and the quiet time that makes an abandonment flow wait for the last event.
 import { useId } from "react";
 import type { ContactFilter, FilterGroup, Identity, SplitFilter, Trigger } from "../automations-client";
+import { SegmentSelect, UnitSelect } from "./choices";
 import { FilterRows, type FieldChoice } from "./filter-rows";
 import styles from "./builder.module.css";
 
@@ -180,24 +181,14 @@ export function TriggerPanel({
               <label className="visually-hidden" htmlFor={`${id}-quiet-units`}>
                 Unit
               </label>
-              <select
+              <UnitSelect
                 id={`${id}-quiet-units`}
-                className="input input-sm"
                 value={trigger.inactivitySettings.duration.units}
-                onChange={(e) =>
-                  onChange({
-                    ...trigger,
-                    inactivitySettings: {
-                      duration: { ...trigger.inactivitySettings!.duration, units: e.target.value as "m" | "h" | "d" | "w" },
-                    },
-                  })
+                units={["m", "h", "d", "w"] as const}
+                onChange={(units) =>
+                  onChange({ ...trigger, inactivitySettings: { duration: { ...trigger.inactivitySettings!.duration, units } } })
                 }
-              >
-                <option value="m">minutes</option>
-                <option value="h">hours</option>
-                <option value="d">days</option>
-                <option value="w">weeks</option>
-              </select>
+              />
             </div>
           )}
         </>
@@ -207,25 +198,19 @@ export function TriggerPanel({
           <label className="label" htmlFor={`${id}-segment`}>
             Segment
           </label>
-          <select
+          <SegmentSelect
             id={`${id}-segment`}
             className="input"
             value={String(groups[0]?.filters[0]?.value ?? "")}
-            onChange={(e) =>
+            segments={segments}
+            onChange={(value) =>
               setCondition({
                 event,
                 origin: "omnisend",
-                filterGroups: [{ logicalOperator: "and", filters: [{ field: "segment_id", operator: "eq", value: e.target.value }] }],
+                filterGroups: [{ logicalOperator: "and", filters: [{ field: "segment_id", operator: "eq", value }] }],
               })
             }
-          >
-            <option value="">Choose a segment</option>
-            {segments.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
+          />
           <p className="hint">Checked every minute: a contact who joins the segment enters the workflow.</p>
         </div>
       )}

@@ -6,23 +6,19 @@
 // pushed back by each new trigger event. Historical events (eventTime more than 1 hour before arrival)
 // never trigger.
 import type { SqlRunner } from "@/lib/db/sql";
+import type { InboxRow } from "@/lib/events/event-store";
 import { newId } from "@/lib/ids";
 import { eventGroupHolds, eventGroupsHold } from "../filters";
 import { durationMs } from "../time";
 import { addCounters, type CounterDelta } from "./counters";
 import { identityMatches, TriggerIndex } from "./trigger-index";
 
-export type ProcessedEvent = {
-  id: string;
-  brandId: string;
+/** A processed event of the batch: what the inbox stored, the contact it was attached to, its properties. */
+export type ProcessedEvent = Pick<
+  InboxRow,
+  "id" | "brandId" | "eventName" | "origin" | "originInIdentity" | "eventID" | "eventTime" | "receivedAt" | "historical"
+> & {
   contactId: string | null;
-  eventName: string;
-  origin: string;
-  originInIdentity: boolean;
-  eventID: string | null;
-  eventTime: Date;
-  receivedAt: Date;
-  historical: boolean;
   properties: Record<string, unknown>;
 };
 
