@@ -1,7 +1,8 @@
 // Pre-send checks, test send and HTML import, as a marketer uses them: a check pointing at a "#" link
 // selects its block; a test send rendered as a chosen contact lands in the outbox (no mail server in
-// the e2e deployment) and shows in a sandboxed frame; an imported two-column newsletter becomes sections
-// with editable text and images, and the import says what it did.
+// the e2e deployment) and shows in a sandboxed frame; an imported two-column newsletter is kept as it is
+// (one HTML code block, the import's default) or, on request, becomes sections with editable text and
+// images, and the import says what it did.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -90,11 +91,52 @@ test("a test send rendered as a chosen contact lands in the outbox", async ({ ba
   await shoot(page, "outbox");
 });
 
+test("the import keeps the HTML as it is unless asked for blocks: one HTML code block, merge tags named", async () => {
+  await page.goto("/templates");
+  await page.getByRole("button", { name: "Import HTML" }).click();
+  const dialog = page.getByRole("dialog", { name: "Import HTML" });
+  await dialog.getByLabel("HTML file").setInputFiles(path.join(import.meta.dirname, "fixtures/two-column-newsletter.html"));
+  await dialog.getByLabel("Name").fill("Kept as it is");
+  // a labelled radio group; keeping the HTML is the default, as in the API
+  const choice = dialog.getByRole("group", { name: "What should Inkwell make of it?" });
+  const keep = choice.getByRole("radio", { name: "Keep my HTML as it is" });
+  const convert = choice.getByRole("radio", { name: "Turn it into editable blocks" });
+  await expect(keep).toBeChecked();
+  await expect(convert).not.toBeChecked();
+  await expect(keep).toHaveAccessibleDescription(/exactly as written/);
+  // the arrow keys move between the choices
+  await keep.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(convert).toBeChecked();
+  await page.keyboard.press("ArrowUp");
+  await expect(keep).toBeChecked();
+  await shoot(page, "import-choice");
+  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  const summary = dialog.getByTestId("import-summary");
+  await expect(summary).toContainText("Imported “Kept as it is”: your HTML as it was, in one HTML code block.");
+  await expect(summary).toContainText("The styles of its head are kept with it.");
+  await expect(summary).toContainText("Merge tags of other tools, left as written:");
+  await expect(summary).toContainText("*|UNSUB|* (Unsubscribe link)");
+  await expect(summary).toContainText("Not recognised, left as text: %MEMBER_CODE%");
+  await shoot(page, "import-summary-as-is");
+  await dialog.getByRole("button", { name: "Open in editor" }).click();
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f]{24}$/);
+  // one section, one block: the HTML code, showing the newsletter as written
+  await expect(canvas(page).locator(".ed-section:not([data-locked])")).toHaveCount(1);
+  await expect(blocks(page)).toHaveCount(1);
+  const frame = canvas(page).locator("iframe.ed-b-html");
+  await expect(frame).toHaveCount(1);
+  await expect(page.frameLocator("iframe.ed-b-html").getByText("Picnic season")).toBeVisible();
+  await expect(page.frameLocator("iframe.ed-b-html").getByText("*|FNAME|*", { exact: false })).toBeVisible();
+  await shoot(page, "imported-as-is");
+});
+
 test("an imported two-column newsletter becomes sections with editable text and images", async () => {
   await page.goto("/templates");
   await page.getByRole("button", { name: "Import HTML" }).click();
   const dialog = page.getByRole("dialog", { name: "Import HTML" });
   await dialog.getByLabel("HTML file").setInputFiles(path.join(import.meta.dirname, "fixtures/two-column-newsletter.html"));
+  await dialog.getByRole("radio", { name: "Turn it into editable blocks" }).check();
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   const summary = dialog.getByTestId("import-summary");
   await expect(summary).toContainText("5 sections with 11 blocks you can edit");

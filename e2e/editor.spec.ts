@@ -159,6 +159,7 @@ test("imports an HTML file from the templates page and opens it in the editor", 
   const dialog = page.getByRole("dialog", { name: "Import HTML" });
   await dialog.getByLabel("HTML file").setInputFiles(path.join(import.meta.dirname, "fixtures/newsletter.html"));
   await expect(dialog.getByLabel("Name")).toHaveValue("newsletter");
+  await dialog.getByRole("radio", { name: "Turn it into editable blocks" }).check();
   await shoot(page, "import-dialog");
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(dialog.getByTestId("import-summary")).toContainText("Imported “newsletter”");

@@ -1,6 +1,8 @@
 // Public documentation: no sign-in needed; a signed-in reader sees who they are and a way back.
 import Link from "next/link";
 import { auth } from "@/lib/auth/config";
+import "@/components/dashboard/top-bar.css";
+import "@/components/docs/docs.css";
 
 export default async function DocsLayout({ children }: { children: React.ReactNode }) {
   const session = await auth();

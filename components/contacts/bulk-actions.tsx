@@ -15,6 +15,7 @@ import { formatCount, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { bulkJobKeys, contactKeys, startViewJob, type BulkJob, type ContactView } from "./contacts-client";
 import { downloadCsv } from "./download-csv";
+import "./contacts.css";
 
 const PER_REQUEST = 250;
 

@@ -10,6 +10,7 @@ import { formatDateTime } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { bulkJobKeys, contactKeys, jobIsActive, listBulkJobs, type BulkJob } from "./contacts-client";
 import { describeJob, jobPercent, jobProgressText } from "./describe-job";
+import "./contacts.css";
 
 /** Finished jobs stay listed this long; running ones always. */
 const RECENT_MS = 24 * 60 * 60 * 1000;

@@ -31,6 +31,7 @@ import { IdentifierFields } from "./identifier-fields";
 import { PROFILE_LABELS } from "./profile-fields";
 import { TagsEditor } from "./tags-editor";
 import type { Contact } from "./types";
+import "./contacts.css";
 
 /** The element id of the input an error names, for the summary's links. */
 function inputId(name: string): string | null {

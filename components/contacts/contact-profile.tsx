@@ -1,6 +1,7 @@
 "use client";
 // One contact: identifiers with their channel statuses and consent, status history, profile fields,
 // tags, custom properties, segments, the activity timeline, and the automations the contact went through.
+import "./contacts.css"; // first: profile.module.css (imported here and by the parts below) refines it
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { userMessage } from "@/components/ui/messages";

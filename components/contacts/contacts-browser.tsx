@@ -15,6 +15,7 @@ import { ContactsEmptyState } from "./contacts-empty-state";
 import { COLUMNS, ContactsTable, type ColumnId } from "./contacts-table";
 import { STATUS_OPTIONS } from "./status-badge";
 import type { ContactStatus } from "./types";
+import "./contacts.css";
 
 type Props = {
   initialView?: ContactView;

@@ -1,5 +1,6 @@
 // No contacts yet: the three ways they arrive (the form, the contacts API, events).
 import Link from "next/link";
+import "./contacts.css";
 
 const API_EXAMPLE = `curl -X POST "$INKWELL_URL/api/contacts" \\
   -H "Authorization: Service-API-Key $INKWELL_API_KEY" \\

@@ -11,6 +11,7 @@ import type { SearchSort } from "./contacts-client";
 import { displayName } from "./contacts-client";
 import { StatusBadge } from "./status-badge";
 import type { Contact } from "./types";
+import "./contacts.css";
 
 const ROW_HEIGHT = 49;
 /** Tags shown in a row before "+N". */

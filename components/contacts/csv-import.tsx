@@ -11,6 +11,7 @@ import { fieldMessage, userMessage } from "@/components/ui/messages";
 import { apiFetch, type ApiFieldError } from "@/lib/client/api-fetch";
 import { contactKeys } from "./contacts-client";
 import { guessField, IMPORT_FIELDS, rowToContact, type ImportField } from "./import-mapping";
+import "./contacts.css";
 
 const BATCH = 500;
 const PREVIEW = 5;

@@ -2,6 +2,7 @@
 // Custom properties as key / type / value rows; the type decides whether the value is sent as text,
 // a number or true/false.
 import type { CustomDraft } from "./contact-form-model";
+import "./contacts.css";
 
 type Props = { rows: CustomDraft[]; onChange: (rows: CustomDraft[]) => void; error: (input: string) => string | undefined };
 

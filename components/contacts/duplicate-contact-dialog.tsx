@@ -6,6 +6,7 @@ import { Dialog } from "@/components/ui/dialog";
 import { displayName } from "./contacts-client";
 import type { FieldChange } from "./duplicate-contact";
 import type { Contact } from "./types";
+import "./contacts.css";
 
 export type Duplicate = { contact: Contact; type: "email" | "phone"; value: string; changes: FieldChange[] };
 

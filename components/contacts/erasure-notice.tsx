@@ -3,6 +3,7 @@
 import { formatCount } from "@/components/ui/format";
 import { LocalDate } from "@/components/ui/local-date";
 import type { Erasure } from "@/lib/contacts/erase-contact";
+import "./contacts.css";
 
 export function ErasureNotice({ erasure, byYou }: { erasure: Erasure; byYou: boolean }) {
   return (

@@ -1,6 +1,7 @@
 "use client";
 // A contact's activity, newest first, each event drawn for what it is (profile-event-card.tsx), with
 // filters by event type and time that the API applies (so paging walks only matching events).
+import "./contacts.css"; // first: profile.module.css (imported here and by the parts below) refines it
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";

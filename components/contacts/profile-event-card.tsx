@@ -2,6 +2,7 @@
 // One event of the profile's activity, drawn for what it is: product cards for a product looked at or a
 // cart, the total and items of an order, a page with its link, and any other event as its properties
 // (nested values as nested lists). The event as the API keeps it stays one click away.
+import "./contacts.css"; // first: profile.module.css (imported here and by the parts below) refines it
 import { useState } from "react";
 import { formatDateTime, formatMoney, formatNumber } from "@/components/ui/format";
 import {

@@ -1,6 +1,7 @@
 "use client";
 // Tags as removable chips plus an input: Enter or "Add tag" adds what was typed.
 import { useState } from "react";
+import "./contacts.css";
 
 export function TagsEditor({ tags, onChange, error }: { tags: string[]; onChange: (tags: string[]) => void; error?: string }) {
   const [text, setText] = useState("");

@@ -2,6 +2,7 @@
 // Lets a member of several brands choose which one the dashboard works on.
 import { useState, useTransition } from "react";
 import { switchBrandAction } from "@/lib/accounts/dashboard-actions";
+import "./top-bar.css";
 
 type Brand = { id: string; name: string };
 

@@ -2,6 +2,7 @@
 // Main navigation; the current section is marked with aria-current for assistive technology.
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import "./top-bar.css";
 
 export const NAV_ITEMS = [
   { href: "/templates", label: "Templates" },

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { signOutAction } from "@/lib/accounts/dashboard-actions";
 import { BrandSwitcher } from "./brand-switcher";
 import { NavLinks } from "./nav-links";
+import "./top-bar.css";
 
 type Props = { email: string; brands: { id: string; name: string }[]; activeBrandId: string | null };
 

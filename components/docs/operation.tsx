@@ -2,6 +2,7 @@
 import { Markdown } from "@/components/docs/markdown";
 import type { OperationView } from "@/lib/docs/openapi-view";
 import { SchemaTable, TypeLabel } from "./schema-table";
+import "./docs.css";
 
 type Json = Record<string, any>;
 

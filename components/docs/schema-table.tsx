@@ -1,6 +1,7 @@
 // A JSON Schema shown as a table of fields, nested fields indented under their parent.
 import { Markdown } from "@/components/docs/markdown";
 import { schemaRows, slug, typeOf } from "@/lib/docs/openapi-view";
+import "./docs.css";
 
 type Json = Record<string, any>;
 

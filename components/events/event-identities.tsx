@@ -9,6 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { eventIdentityKeys, getEventRegistry, type DeclaredEvent } from "./events-client";
 import type { PropertyNode } from "@/lib/events/metadata/schemas";
 import { userMessage } from "@/components/ui/messages";
+import "./events.css";
 
 const TYPE_WORDS: Record<PropertyNode["type"], string> = {
   string: "text",

@@ -13,6 +13,7 @@ import { userMessage } from "@/components/ui/messages";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { EventLogDetail, EventLogEntryType, EventLogList } from "@/lib/events/log/event-log";
 import { queryString } from "@/components/contacts/contacts-client";
+import "./events.css";
 
 type Filters = { name: string; contact: string; from: string; to: string };
 type Detail = z.infer<typeof EventLogDetail>;

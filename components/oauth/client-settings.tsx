@@ -2,6 +2,7 @@
 import type { ClientSummary } from "@/lib/oauth/clients";
 import { updateClientSettingAction } from "@/lib/oauth/dashboard-actions";
 import { SubmitButton } from "@/components/ui/submit-button";
+import "./oauth.css";
 
 function Toggle({
   client,

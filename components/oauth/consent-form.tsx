@@ -1,6 +1,7 @@
 import { SCOPE_DESCRIPTIONS, type Scope } from "@/lib/http/scopes";
 import type { BrandChoice } from "@/lib/brands/memberships";
 import { AuthCard } from "@/components/ui/auth-card";
+import "./oauth.css";
 
 export type ConsentFormProps = {
   appName: string;

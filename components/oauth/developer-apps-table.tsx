@@ -2,6 +2,7 @@
 import type { ClientSummary } from "@/lib/oauth/clients";
 import { LocalDate } from "@/components/ui/local-date";
 import { ClientSecretPanel } from "./client-secret-panel";
+import "./oauth.css";
 
 const STATUS = {
   pending: { text: "Waiting for review", badge: "badge-warning" },

@@ -1,6 +1,7 @@
 // What a recipient page says when its link cannot act: damaged, for a deleted contact, or from a test
 // email or a preview (which never change anything).
 import type { LinkSubject } from "@/lib/recipient-links/subscription";
+import "@/components/ui/auth-card.css";
 
 export function LinkNotice({ subject, action }: { subject: Exclude<LinkSubject, { kind: "live" }>; action: string }) {
   switch (subject.kind) {

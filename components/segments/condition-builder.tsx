@@ -9,6 +9,7 @@ import type { BuilderAction, BuilderState, DraftContactFilter, DraftEventFilter,
 import { ContactFilterRow } from "./contact-filter-row";
 import { EventFilterRow } from "./event-filter-row";
 import type { SegmentSuggestions } from "./segments-client";
+import "./segments.css";
 
 type Props = {
   state: BuilderState;

@@ -18,6 +18,7 @@ import { FilterValues } from "./filter-values";
 import { CHANNEL_WORDS, OPERATOR_WORDS, PROPERTY_GROUPS, STAGE_WORDS, STATUS_WORDS, VALUE_TYPE_WORDS, listNoun } from "./filter-words";
 import type { SegmentSuggestions } from "./segments-client";
 import { SuggestInput } from "./suggest-input";
+import "./segments.css";
 
 type Props = {
   filter: DraftContactFilter;

@@ -21,6 +21,7 @@ import { OPERATOR_WORDS, PERIOD_WORDS, RELATIVE, VALUE_TYPE_WORDS } from "./filt
 import { getSuggestions, suggestionKeys, type SegmentSuggestions } from "./segments-client";
 import { matchSuggestions, SuggestInput, type Suggestion } from "./suggest-input";
 import { useDebounced } from "./use-debounced";
+import "./segments.css";
 
 type Props = {
   filter: DraftEventFilter;

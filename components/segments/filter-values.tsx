@@ -8,6 +8,7 @@ import { UNITS } from "@/lib/segments/vocabulary";
 import type { DraftValues } from "./condition-builder-state";
 import { NO_VALUE, RELATIVE, UNIT_WORDS, valueField } from "./filter-words";
 import { SuggestInput } from "./suggest-input";
+import "./segments.css";
 
 type Option = { value: string; label: string };
 

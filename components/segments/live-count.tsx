@@ -8,6 +8,7 @@ import { userMessage } from "@/components/ui/messages";
 import { previewSegment, segmentKeys } from "./segments-client";
 import { useDebounced } from "./use-debounced";
 import { formatCount } from "@/components/ui/format";
+import "./segments.css";
 
 export function useLiveCount(groups: ApiConditionGroup[], incomplete: string | null) {
   const settled = useDebounced(groups, 350);

@@ -37,6 +37,7 @@ import {
 import { clearedBy, describeErrors, placeErrors, type PlacedError } from "./segment-errors";
 import { summarize } from "./segment-summary";
 import { TagSegmentPanel } from "./tag-segment-panel";
+import "./segments.css";
 
 function initialState(segment?: Segment): BuilderState {
   if (segment) return fromApi(segment.conditionGroups);

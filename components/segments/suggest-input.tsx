@@ -5,6 +5,7 @@
 // used because its popup cannot be styled, shows nothing on some mobile browsers, and hides the hint.
 import { useCombobox } from "downshift";
 import { useMemo } from "react";
+import "./segments.css";
 
 export type Suggestion = { value: string; label?: string; hint?: string };
 

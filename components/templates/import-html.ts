@@ -6,10 +6,18 @@ import type { TemplateRecord } from "./templates-api";
 /** The import answer: the template and, an Inkwell extra, what the import did. */
 export type ImportedTemplate = TemplateRecord & { importSummary?: ImportSummary };
 
-export function importHtml(name: string, html: string, onProgress: (fraction: number) => void): Promise<ImportedTemplate> {
+/** What the import makes of the HTML: one HTML code block as written (the API's default) or editable blocks. */
+export type ImportInto = "html" | "blocks";
+
+export function importHtml(
+  name: string,
+  html: string,
+  into: ImportInto,
+  onProgress: (fraction: number) => void,
+): Promise<ImportedTemplate> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/email-templates/import");
+    xhr.open("POST", `/api/email-templates/import?into=${into}`);
     xhr.setRequestHeader("Content-Type", "application/json");
     xhr.setRequestHeader("Accept", "application/json");
     xhr.setRequestHeader("Service-Version", SERVICE_VERSION);

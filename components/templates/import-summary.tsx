@@ -1,6 +1,7 @@
 "use client";
-// What an HTML import made: editable sections and blocks, the parts kept as HTML (and why), the merge
-// tags turned into Inkwell's and those it did not recognise.
+// What an HTML import made: the HTML as it was in one HTML code block, or editable sections and blocks
+// with the parts kept as HTML (and why); the merge tags turned into Inkwell's, those of other tools left as
+// written, and those it did not recognise.
 import { mergeTagByPath } from "@/lib/templates/merge-tags";
 import type { ImportedTemplate } from "./import-html";
 
@@ -18,17 +19,21 @@ export function ImportSummaryView({ template, onOpen }: { template: ImportedTemp
         .filter(([type]) => type !== "htmlCode")
         .reduce((n, [, count]) => n + count, 0)
     : 0;
+  const asIs = summary?.into === "html";
   return (
     <div className="stack" data-testid="import-summary">
       <p className="alert alert-success" role="status">
         Imported “{template.name}”
-        {summary
-          ? `: ${summary.sections} section${summary.sections === 1 ? "" : "s"} with ${editable} block${editable === 1 ? "" : "s"} you can edit`
-          : ""}
+        {asIs
+          ? ": your HTML as it was, in one HTML code block"
+          : summary
+            ? `: ${summary.sections} section${summary.sections === 1 ? "" : "s"} with ${editable} block${editable === 1 ? "" : "s"} you can edit`
+            : ""}
         .
       </p>
       {summary && (
         <>
+          {asIs && summary.stylesKept && <p className="muted">The styles of its head are kept with it.</p>}
           {editable > 0 && (
             <p className="muted">
               {Object.entries(summary.blocks)
@@ -60,6 +65,23 @@ export function ImportSummaryView({ template, onOpen }: { template: ImportedTemp
                   </li>
                 ))}
               </ul>
+            </div>
+          )}
+          {summary.mergeTags.convertible.length > 0 && (
+            <div className="alert alert-info" role="note">
+              <p>
+                <strong>Merge tags of other tools, left as written:</strong>{" "}
+                {summary.mergeTags.convertible.map((t, i) => (
+                  <span key={t.from}>
+                    {i > 0 ? ", " : ""}
+                    <code>{t.from}</code> ({tagName(t.to)})
+                  </span>
+                ))}
+              </p>
+              <p>
+                Replace them with Inkwell’s merge tags in the HTML code block, or import again and turn the HTML into editable blocks to
+                convert them.
+              </p>
             </div>
           )}
           {summary.mergeTags.unknown.length > 0 && (

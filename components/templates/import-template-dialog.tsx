@@ -1,13 +1,15 @@
 "use client";
-// Import HTML: paste it or pick a file; the upload shows its progress and the API's errors, then what the
+// Import HTML: paste it or pick a file, choose to keep it as it is (one HTML code block, the API's default)
+// or to turn it into editable blocks; the upload shows its progress and the API's errors, then what the
 // import made of it (the answer's importSummary) before the editor opens.
 import { useState } from "react";
 import { Dialog } from "@/components/ui/dialog";
 import { Control } from "@/components/ui/control";
 import { ErrorSummary } from "@/components/ui/error-summary";
 import { Field } from "@/components/ui/field";
+import { IMPORT_CHOICES } from "@/components/ui/messages";
 import { useFieldErrors, type FormField } from "@/components/ui/use-field-errors";
-import { importHtml, type ImportedTemplate } from "./import-html";
+import { importHtml, type ImportedTemplate, type ImportInto } from "./import-html";
 import { ImportSummaryView } from "./import-summary";
 import type { TemplateRecord } from "./templates-api";
 
@@ -25,6 +27,7 @@ export function ImportTemplateDialog({
 }) {
   const [name, setName] = useState("");
   const [html, setHtml] = useState("");
+  const [into, setInto] = useState<ImportInto>("html");
   const [fileName, setFileName] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -38,6 +41,7 @@ export function ImportTemplateDialog({
       setImported(null);
       setName("");
       setHtml("");
+      setInto("html");
       setFileName(null);
       onClose();
     };
@@ -56,7 +60,7 @@ export function ImportTemplateDialog({
           setError(null);
           setProgress(0);
           try {
-            setImported(await importHtml(name.trim(), html, setProgress));
+            setImported(await importHtml(name.trim(), html, into, setProgress));
           } catch (err) {
             setError(err);
           } finally {
@@ -120,6 +124,26 @@ export function ImportTemplateDialog({
             />
           )}
         </Control>
+        <fieldset className="tpl-import-choice">
+          <legend className="label">{IMPORT_CHOICES.legend}</legend>
+          {(["html", "blocks"] as const).map((choice) => (
+            <div key={choice} className="tpl-import-option">
+              <input
+                type="radio"
+                id={`import-into-${choice}`}
+                name="into"
+                value={choice}
+                checked={into === choice}
+                onChange={() => setInto(choice)}
+                aria-describedby={`import-into-${choice}-hint`}
+              />
+              <label htmlFor={`import-into-${choice}`}>{IMPORT_CHOICES[choice].label}</label>
+              <p id={`import-into-${choice}-hint`} className="hint">
+                {IMPORT_CHOICES[choice].hint}
+              </p>
+            </div>
+          ))}
+        </fieldset>
         {busy && (
           <div className="field">
             <label className="label" htmlFor="import-progress">

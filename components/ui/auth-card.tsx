@@ -1,5 +1,6 @@
 // A page of its own with one centered card under the Inkwell mark: sign-in, sign-up, OAuth consent.
 import Link from "next/link";
+import "./auth-card.css";
 
 type Props = { children: React.ReactNode; footer?: React.ReactNode; wide?: boolean; labelledBy?: string; role?: "alert" };
 

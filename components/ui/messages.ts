@@ -3,6 +3,7 @@
 // they name and the kind of input the form shows for it. Forms and pages show `fieldMessage` /
 // `labelledMessage` / `userMessage`; the API's own `message` text is used only when the catalog does not
 // know a code and the text is not one of zod's defaults ("Too small: expected string to have >=1 characters").
+// Also the words of choices whose meaning must match the API's (IMPORT_CHOICES).
 import { ApiError, type ApiFieldError } from "@/lib/client/api-fetch";
 
 const FIELD_NAMES: Record<string, string> = {
@@ -199,3 +200,16 @@ export function userMessage(error: unknown, byStatus: Partial<Record<number, str
 export function summaryTitle(count: number, before: string): string {
   return count === 1 ? `One thing needs fixing before ${before}:` : `${count} things need fixing before ${before}:`;
 }
+
+/** The HTML import's choice (the API's `into`): what a person reads in the import dialog. */
+export const IMPORT_CHOICES = {
+  legend: "What should Inkwell make of it?",
+  html: {
+    label: "Keep my HTML as it is",
+    hint: "One HTML code block holds your email exactly as written, the styles of its head included. You edit it as code.",
+  },
+  blocks: {
+    label: "Turn it into editable blocks",
+    hint: "Text, images, buttons and lines become blocks you edit in the editor; what cannot become a block stays HTML code. Merge tags of other tools become Inkwell's.",
+  },
+} as const;

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { LocalCount, LocalDate } from "@/components/ui/local-date";
 import { MIGRATION_GUIDE, sunsetAt } from "@/lib/v4/lifecycle";
 import { v4UsageSummary } from "@/lib/v4/usage";
+import "./v4-usage-notice.css";
 
 const WINDOW_DAYS = 30;
 

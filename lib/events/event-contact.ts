@@ -3,6 +3,7 @@
 // update it, as POST /api/contacts would. eventContactInput maps it to the contacts module's input.
 import { z } from "zod";
 import { normalizePhone } from "@/lib/contacts/identifiers";
+import { crossField } from "@/lib/http/cross-field";
 import type { ContactInput, IdentifierInput } from "@/lib/contacts/schemas";
 import { ID_PATTERN } from "@/lib/ids";
 
@@ -32,89 +33,92 @@ const EventConsent = z.strictObject({
 const EventOptIn = z.strictObject({ channel, createdAt: rfc3339.optional(), source: z.string().trim().max(100).optional() });
 const EventOptOut = EventOptIn.extend({ reason: z.string().max(100).optional() });
 
-export const EventContact = z
-  .strictObject({
-    id: z
-      .string()
-      .regex(ID_PATTERN, "must be a contact id (24 lowercase hexadecimal characters)")
-      .optional()
-      .meta({ description: "An existing contact's id: that contact is updated" }),
-    email: z.email().max(254).optional(),
-    phone: phone.optional().meta({ description: "International format with leading +. (v4's `phoneNumber` is now `phone`)" }),
-    // Accepted only to answer with a precise problem: v4 clients send it.
-    phoneNumber: z.unknown().optional().meta({ description: "Not accepted: renamed to `phone`" }),
-    firstName: text(50),
-    lastName: text(50),
-    gender: z.enum(["m", "f"]).optional(),
-    birthdate: z.iso.date().optional().meta({ description: "YYYY-MM-DD" }),
-    address: text(500),
-    city: text(100),
-    state: text(100),
-    country: text(100),
-    countryCode: z
-      .string()
-      .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code in upper case, e.g. DE")
-      .optional(),
-    postalCode: text(20),
-    tags: z.array(z.string().trim().min(1).max(100)).max(100).optional().meta({ description: "Added to the contact's tags" }),
-    customProperties: z
-      .record(z.string().min(1).max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
-      .refine((p) => Object.keys(p).length <= 100, { message: "at most 100 keys", params: { code: "too_big" } })
-      .optional()
-      .meta({ description: "Merged into the contact's custom properties key by key (null removes a key); a contact has at most 100" }),
-    consents: z.array(EventConsent).max(100).optional().meta({
-      description: "Consent given on a channel (the latest per channel is kept on the identifier; all are in the contact's consents[])",
-    }),
-    optIns: z
-      .array(EventOptIn)
-      .max(10)
-      .optional()
-      .meta({ description: "The channel became subscribed (the latest opt-in or opt-out of a channel wins)" }),
-    optOuts: z.array(EventOptOut).max(10).optional().meta({ description: "The channel became unsubscribed" }),
-  })
-  .superRefine(
-    (contact, ctx) => {
-      if (contact.phoneNumber !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["phoneNumber"],
-          params: { code: "renamed" },
-          message: 'was renamed to "phone" (send contact.phone)',
-        });
-      }
-      if (contact.email === undefined && contact.phone === undefined && contact.phoneNumber === undefined && contact.id === undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["email"],
-          params: { code: "required" },
-          message: "contact needs an id, an email or a phone to identify the contact",
-        });
-      }
-      for (const list of ["consents", "optIns", "optOuts"] as const) {
-        contact[list]?.forEach((entry, i) => {
-          const target = channelOf(contact, entry.channel);
-          if (target === null) {
-            ctx.addIssue({
-              code: "custom",
-              path: [list, i, "channel"],
-              params: { code: "invalid_value" },
-              message:
-                entry.channel === "sms"
-                  ? "the sms channel needs contact.phone"
-                  : entry.channel === "email"
-                    ? "the email channel needs contact.email"
-                    : "needs contact.email or contact.phone",
-            });
-          }
-        });
-      }
-    },
-    { when: (payload) => typeof payload.value === "object" && payload.value !== null },
-  )
-  .meta({
-    id: "EventContact",
-    description: "The contact the event belongs to: id, email and/or phone identify it; the other fields update it",
-  });
+const EventContactShape = z.strictObject({
+  id: z
+    .string()
+    .regex(ID_PATTERN, "must be a contact id (24 lowercase hexadecimal characters)")
+    .optional()
+    .meta({ description: "An existing contact's id: that contact is updated" }),
+  email: z.email().max(254).optional(),
+  phone: phone.optional().meta({ description: "International format with leading +. (v4's `phoneNumber` is now `phone`)" }),
+  // Accepted only to answer with a precise problem: v4 clients send it.
+  phoneNumber: z.unknown().optional().meta({ description: "Not accepted: renamed to `phone`" }),
+  firstName: text(50),
+  lastName: text(50),
+  gender: z.enum(["m", "f"]).optional(),
+  birthdate: z.iso.date().optional().meta({ description: "YYYY-MM-DD" }),
+  address: text(500),
+  city: text(100),
+  state: text(100),
+  country: text(100),
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/, "must be an ISO 3166-1 alpha-2 code in upper case, e.g. DE")
+    .optional(),
+  postalCode: text(20),
+  tags: z.array(z.string().trim().min(1).max(100)).max(100).optional().meta({ description: "Added to the contact's tags" }),
+  customProperties: z
+    .record(z.string().min(1).max(100), z.union([z.string().max(1000), z.number(), z.boolean(), z.null()]))
+    .refine((p) => Object.keys(p).length <= 100, { message: "at most 100 keys", params: { code: "too_big" } })
+    .optional()
+    .meta({ description: "Merged into the contact's custom properties key by key (null removes a key); a contact has at most 100" }),
+  consents: z.array(EventConsent).max(100).optional().meta({
+    description: "Consent given on a channel (the latest per channel is kept on the identifier; all are in the contact's consents[])",
+  }),
+  optIns: z
+    .array(EventOptIn)
+    .max(10)
+    .optional()
+    .meta({ description: "The channel became subscribed (the latest opt-in or opt-out of a channel wins)" }),
+  optOuts: z.array(EventOptOut).max(10).optional().meta({ description: "The channel became unsubscribed" }),
+});
+
+const IDENTITY_FIELDS = ["id", "email", "phone", "phoneNumber"] as const;
+
+export const EventContact = crossField(
+  crossField(EventContactShape, IDENTITY_FIELDS, (contact, ctx) => {
+    if (contact.phoneNumber !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["phoneNumber"],
+        params: { code: "renamed" },
+        message: 'was renamed to "phone" (send contact.phone)',
+      });
+    }
+    if (contact.email === undefined && contact.phone === undefined && contact.phoneNumber === undefined && contact.id === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["email"],
+        params: { code: "required" },
+        message: "contact needs an id, an email or a phone to identify the contact",
+      });
+    }
+  }),
+  ["email", "phone", "consents", "optIns", "optOuts"],
+  (contact, ctx) => {
+    for (const list of ["consents", "optIns", "optOuts"] as const) {
+      contact[list]?.forEach((entry, i) => {
+        const target = channelOf(contact, entry.channel);
+        if (target === null) {
+          ctx.addIssue({
+            code: "custom",
+            path: [list, i, "channel"],
+            params: { code: "invalid_value" },
+            message:
+              entry.channel === "sms"
+                ? "the sms channel needs contact.phone"
+                : entry.channel === "email"
+                  ? "the email channel needs contact.email"
+                  : "needs contact.email or contact.phone",
+          });
+        }
+      });
+    }
+  },
+).meta({
+  id: "EventContact",
+  description: "The contact the event belongs to: id, email and/or phone identify it; the other fields update it",
+});
 export type EventContact = z.infer<typeof EventContact>;
 
 type Channel = "email" | "sms";

@@ -1,6 +1,7 @@
 // The shapes of the events API. EventInput is the validator of POST /api/events (every rule of the
 // spec, all violations reported at once), the TypeScript type and the OpenAPI description.
 import { z } from "zod";
+import { crossField } from "@/lib/http/cross-field";
 import { PagingSchema, noAfterAndBefore, pagingQuery } from "@/lib/http/pagination";
 import { EventContact } from "./event-contact";
 import { recommendedVersions } from "./catalog";
@@ -18,7 +19,11 @@ const SPACED = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:
 const EventTime = z
   .string()
   .transform((value) => value.replace(SPACED, "$1T$2"))
-  .pipe(rfc3339);
+  .pipe(rfc3339)
+  .refine((value) => Date.parse(value) <= Date.now() + MAX_FUTURE_MS, {
+    message: "lies more than 5 minutes in the future",
+    params: { code: "too_big" },
+  });
 
 const baseShape = {
   eventName: z
@@ -50,18 +55,14 @@ const baseShape = {
     .meta({ description: "Event properties: the catalog's schema for recommended events, free for custom events" }),
 };
 
-type RawEvent = Record<string, unknown>;
+const EventShape = z.strictObject(baseShape);
+type VersionFields = Pick<z.output<typeof EventShape>, "eventName" | "eventVersion" | "properties">;
+const VERSION_FIELDS = ["eventName", "eventVersion", "properties"] as const;
 
-function isObject(value: unknown): value is RawEvent {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// Runs even when other fields failed (when: ...), so a request learns every problem at once.
 // With `compatibility: no-origin` an event keeps its legacy identity (spec, "Event identity rules" 1-4):
 // a recommended name sent without eventVersion is accepted as is and its properties are not checked
 // against the catalog, because they keep the structure they had before.
-function eventRules(event: RawEvent, ctx: z.RefinementCtx, noOrigin: boolean) {
-  if (typeof event.eventName !== "string") return;
+function versionRules(event: VersionFields, ctx: z.RefinementCtx, noOrigin: boolean) {
   const versions = recommendedVersions(event.eventName);
   // "" is how the published examples leave a custom event's version out.
   const version = event.eventVersion === "" ? undefined : event.eventVersion;
@@ -103,28 +104,17 @@ function eventRules(event: RawEvent, ctx: z.RefinementCtx, noOrigin: boolean) {
       }
     }
   }
-  if (typeof event.eventTime === "string") {
-    const time = Date.parse(event.eventTime);
-    if (Number.isFinite(time) && time > Date.now() + MAX_FUTURE_MS) {
-      ctx.addIssue({ code: "custom", path: ["eventTime"], params: { code: "too_big" }, message: "lies more than 5 minutes in the future" });
-    }
-  }
 }
 
-export const EventInput = z
-  .strictObject(baseShape)
-  .superRefine((event, ctx) => eventRules(event as RawEvent, ctx, false), { when: (payload) => isObject(payload.value) })
-  .meta({
-    id: "EventInput",
-    description:
-      "A customer event (recommended or custom). With the header `compatibility: no-origin` (events formerly sent through v4 track), a recommended name may come without eventVersion and keeps its properties unchecked: it is then identified by its name alone.",
-  });
+export const EventInput = crossField(EventShape, VERSION_FIELDS, (event, ctx) => versionRules(event, ctx, false)).meta({
+  id: "EventInput",
+  description:
+    "A customer event (recommended or custom). With the header `compatibility: no-origin` (events formerly sent through v4 track), a recommended name may come without eventVersion and keeps its properties unchecked: it is then identified by its name alone.",
+});
 export type EventInput = z.infer<typeof EventInput>;
 
 /** The validator under `compatibility: no-origin`: the same shape, with the legacy-identity rule. */
-export const NoOriginEventInput = z
-  .strictObject(baseShape)
-  .superRefine((event, ctx) => eventRules(event as RawEvent, ctx, true), { when: (payload) => isObject(payload.value) });
+export const NoOriginEventInput = crossField(EventShape, VERSION_FIELDS, (event, ctx) => versionRules(event, ctx, true));
 
 export const AcceptedEventSchema = z
   .object({

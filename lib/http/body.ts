@@ -1,7 +1,10 @@
 // Reading a JSON request body: content type, a hard size limit (counted while reading, so a lying or
-// missing Content-Length cannot get past it) and JSON syntax.
+// missing Content-Length cannot get past it), JSON syntax, a nesting limit and well-formed text.
 import type { ApiRequest } from "./api-request";
+import { MAX_JSON_DEPTH, pathDeeperThan, textNestsDeeper } from "./json-walk";
 import { ApiProblem } from "./problems";
+import { decodeUtf8, mayHoldIllFormed, throwIfIllFormed } from "./unicode";
+import { fieldFromPath, pointerFromPath } from "./zod-errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -16,7 +19,8 @@ export async function readBodyText(request: ApiRequest, limit = MAX_BODY_BYTES):
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   const bytes = await request.body(limit);
   if (bytes.byteLength > limit) throw tooLarge(limit);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8");
+  // Bytes that are not UTF-8 become lone surrogates, which readJsonBody refuses (./unicode.ts).
+  return decodeUtf8(bytes);
 }
 
 function tooLarge(limit: number) {
@@ -35,9 +39,21 @@ export async function readJsonBody(request: ApiRequest): Promise<unknown> {
     );
   }
   if (text.trim() === "") return undefined;
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new ApiProblem("invalid-json", `The body is not valid JSON: ${(error as Error).message}`);
   }
+  if (textNestsDeeper(text)) throwTooDeep(value);
+  if (mayHoldIllFormed(text)) throwIfIllFormed(value);
+  return value;
+}
+
+function throwTooDeep(value: unknown): never {
+  const path = pathDeeperThan(value) ?? [];
+  const message = `nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`;
+  throw new ApiProblem("validation-failed", `The body ${message}`, {
+    errors: [{ field: fieldFromPath(path), pointer: pointerFromPath(path), code: "too_deep", message }],
+  });
 }

@@ -19,6 +19,7 @@ import { Reply, toResponse, type HandlerResult } from "./responses";
 import { protectedResourceMetadataUrl } from "./resource-metadata";
 import { consumeRateLimit, type RateLimitBucket } from "./rate-limit";
 import { hasScope, type Scope } from "./scopes";
+import { readQuery } from "./unicode";
 import { checkVersion, VERSION_HEADER } from "./version";
 import { fieldErrorsFromZod } from "./zod-errors";
 
@@ -86,15 +87,6 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export function requestIdOf(request: ApiRequest): string {
   const given = request.headers.get("x-request-id");
   return given && REQUEST_ID.test(given) ? given : randomUUID();
-}
-
-function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
-  for (const [key, value] of url.searchParams) {
-    const existing = out[key];
-    out[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
-  }
-  return out;
 }
 
 function parseWith<S extends Schema>(schema: S, input: unknown, where: "body" | "query"): z.output<S> {
@@ -185,7 +177,7 @@ function pipeline<B extends Schema | undefined, Q extends Schema | undefined, P 
         }
         params = parsed.data;
       }
-      const query = config.query ? parseWith(config.query, queryObject(new URL(request.url)), "query") : undefined;
+      const query = config.query ? parseWith(config.query, readQuery(request.url), "query") : undefined;
 
       let body: unknown = undefined;
       if (config.body) {

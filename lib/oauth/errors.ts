@@ -45,3 +45,9 @@ export async function oauthEndpoint(run: () => Promise<Response>): Promise<Respo
     return oauthJson({ error: "server_error", error_description: "Internal error" }, 500);
   }
 }
+
+/** Any other method of a POST-only endpoint: 405 with Allow, as an RFC 6749 error (not Next's empty 405). */
+export function postOnly(): { GET: () => Response; PUT: () => Response; PATCH: () => Response; DELETE: () => Response } {
+  const refuse = () => oauthJson({ error: "invalid_request", error_description: "This endpoint takes POST only" }, 405, { Allow: "POST" });
+  return { GET: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse };
+}

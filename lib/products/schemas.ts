@@ -2,6 +2,7 @@
 // shape is the validator, the type and the OpenAPI description. Limits are the published ones; links
 // must be absolute http(s) URLs because they end up in emails.
 import { z } from "zod";
+import { crossField } from "@/lib/http/cross-field";
 import { offsetPagingQuery as offsetPaging, OffsetPagingSchema } from "@/lib/http/offset-paging";
 
 export const PRODUCT_STATUSES = ["inStock", "outOfStock", "notAvailable"] as const;
@@ -72,11 +73,9 @@ const productShape = {
     .meta({ description: "The first variant's price is the product's price in emails" }),
 };
 
-function uniqueVariants(product: { variants?: unknown }, ctx: z.RefinementCtx) {
-  if (!Array.isArray(product.variants)) return;
-  const seen = new Map<unknown, number>();
-  product.variants.forEach((variant: { id?: unknown } | null, i) => {
-    if (typeof variant?.id !== "string") return;
+function uniqueVariants(product: { variants?: { id: string }[] }, ctx: z.RefinementCtx) {
+  const seen = new Map<string, number>();
+  product.variants?.forEach((variant, i) => {
     const first = seen.get(variant.id);
     if (first !== undefined)
       ctx.addIssue({
@@ -90,17 +89,17 @@ function uniqueVariants(product: { variants?: unknown }, ctx: z.RefinementCtx) {
 }
 
 /** POST /api/products and PUT /api/products/{productID}: the published Product. */
-export const ProductInput = z
-  .strictObject({
+export const ProductInput = crossField(
+  z.strictObject({
     ...productShape,
     createdAt: Timestamp.optional().meta({
       description: "When the store created the product (default: when Inkwell first stores it); orders the newest strategy",
     }),
     updatedAt: Timestamp.optional().meta({ description: "Ignored: Inkwell sets it on every write" }),
-  })
-  // Also when other fields failed, so a request learns every problem at once.
-  .superRefine(uniqueVariants, { when: (payload) => typeof payload.value === "object" && payload.value !== null })
-  .meta({ id: "ProductInput", description: "A product of the store's catalog (the published Product)" });
+  }),
+  ["variants"],
+  uniqueVariants,
+).meta({ id: "ProductInput", description: "A product of the store's catalog (the published Product)" });
 export type ProductInput = z.infer<typeof ProductInput>;
 /** What is stored of a product input: everything but the timestamps, which have their own columns. */
 export type ProductDocument = Omit<ProductInput, "createdAt" | "updatedAt">;

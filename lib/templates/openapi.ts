@@ -8,7 +8,15 @@ import { LayoutInput, LayoutSchema } from "./layouts/schema";
 import { ListLayoutsQuery } from "./layouts/read-layouts";
 import { ListTemplatesQuery } from "./list-templates";
 import { ImportedTemplateSchema } from "./import/import-summary";
-import { ContentInput, ContentSchema, ImportTemplateRequest, TemplateInput, TemplateListItem, TemplateSchema } from "./schema/template";
+import {
+  ContentInput,
+  ContentSchema,
+  ImportTemplateQuery,
+  ImportTemplateRequest,
+  TemplateInput,
+  TemplateListItem,
+  TemplateSchema,
+} from "./schema/template";
 
 const READ = "email-templates.read";
 const WRITE = "email-templates.write";
@@ -55,14 +63,16 @@ export const templatePaths: ZodOpenApiPathsObject = {
     post: {
       summary: "Create a template from raw HTML (body at most 1 MB)",
       description:
-        "The HTML becomes editable blocks where its structure allows: layout tables and divs become sections (content on its own background a section of its own), rows and columns; " +
+        "As the import rules say, by default: the <style> tags of <head> become the style of one htmlCode block and the <body> content its body, as written " +
+        "(merge tags included); HTML without a <body> tag is used as is. `into=blocks` turns the HTML into editable blocks instead, where its structure allows: " +
+        "layout tables and divs become sections (content on its own background a section of its own), rows and columns; " +
         "p, h1-h6 and lists text; img an image (with the link around it); an anchor styled as a button a button; hr a line. What cannot be mapped (forms, data tables, columns inside a column, " +
         "hidden text, images without a web address) is kept whole in an htmlCode block. The <style> tags of <head> are kept in an htmlCode block of the first section and applied to the blocks. " +
-        "Merge tags of other tools ({{ first_name }}, *|FNAME|*, %FIRSTNAME%, *|UNSUB|*...) become Inkwell's. `importSummary` says what was made, kept and converted. " +
+        "Merge tags of other tools (`{{ first_name }}`, `*|FNAME|*`, `%FIRSTNAME%`, `*|UNSUB|*`...) become Inkwell's. `importSummary` says what was made, kept and converted. " +
         "A structure the template rules refuse (e.g. a text over 200,000 characters) is imported as one htmlCode block.",
       tags,
       security: security(WRITE),
-      requestParams: { header: VersionHeader },
+      requestParams: { header: VersionHeader, query: ImportTemplateQuery },
       requestBody: body(ImportTemplateRequest),
       responses: { "201": jsonContent(ImportedTemplateSchema, "The template, with the import's summary"), ...standardErrors },
     },

@@ -3,6 +3,7 @@
 // field accepted by /api is accepted by v4 with the same rules and messages.
 import { z } from "zod";
 import { CHANNELS, normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
+import { crossField } from "@/lib/http/cross-field";
 import { ContactInput, ContactSchema, IdentifierInput } from "@/lib/contacts/schemas";
 import { EventContact } from "@/lib/events/event-contact";
 import { EventInput } from "@/lib/events/schemas";
@@ -29,10 +30,10 @@ type Lists = { optIns?: { channel: string }[]; optOuts?: { channel: string }[]; 
 const IDENTITY_OF_CHANNEL = { email: "email", sms: "phoneNumber" } as const;
 
 // Each list may name a channel once, only a channel whose identifier is given, and a channel cannot be
-// both opted in and out.
-function channelRules(input: V4Identity & Lists, ctx: z.RefinementCtx) {
-  const optedIn = new Set(input.optIns?.map((o) => o.channel));
-  for (const list of ["optIns", "optOuts", "consents"] as const) {
+// both opted in and out. One rule per list, so an invalid list does not hide the others' problems.
+function channelRules(list: keyof Lists) {
+  return (input: V4Identity & Lists, ctx: z.RefinementCtx) => {
+    const optedIn = new Set(list === "optOuts" ? input.optIns?.map((o) => o.channel) : []);
     const seen = new Set<string>();
     input[list]?.forEach(({ channel }, i) => {
       const path = [list, i, "channel"];
@@ -55,7 +56,7 @@ function channelRules(input: V4Identity & Lists, ctx: z.RefinementCtx) {
       }
       seen.add(channel);
     });
-  }
+  };
 }
 
 function identityRequired(input: V4Identity, ctx: z.RefinementCtx) {
@@ -83,39 +84,44 @@ function identityFormats(input: V4Identity, ctx: z.RefinementCtx) {
   }
 }
 
-const isObject = (payload: { value: unknown }) => typeof payload.value === "object" && payload.value !== null;
+const IDENTITY_FIELDS = ["email", "phoneNumber"] as const;
 
-export const V4IdentifyInput = z
-  .strictObject({
-    email: IdentifierInput.shape.id.meta({ description: "Becomes the contact's email identifier" }).optional(),
-    phoneNumber: IdentifierInput.shape.id
-      .meta({ description: "International format with leading +; becomes the contact's phone identifier" })
-      .optional(),
-    optIns: z
-      .array(V4ChannelChange)
-      .max(CHANNELS.length)
-      .optional()
-      .meta({ description: "Channels the contact subscribed to (status `subscribed`)" }),
-    optOuts: z
-      .array(V4ChannelChange)
-      .max(CHANNELS.length)
-      .optional()
-      .meta({ description: "Channels the contact unsubscribed from (status `unsubscribed`)" }),
-    consents: z.array(V4ConsentInput).max(CHANNELS.length).optional(),
-    ...contactProfile,
-  })
-  .superRefine(
-    (input, ctx) => {
-      identityRequired(input, ctx);
-      identityFormats(input, ctx);
-      channelRules(input, ctx);
-    },
-    { when: isObject },
-  )
-  .meta({
-    id: "V4IdentifyInput",
-    description: "v4 contact: top-level email and phoneNumber, optIns/optOuts, consents; the other properties as in the current API",
-  });
+const V4IdentifyShape = z.strictObject({
+  email: IdentifierInput.shape.id.meta({ description: "Becomes the contact's email identifier" }).optional(),
+  phoneNumber: IdentifierInput.shape.id
+    .meta({ description: "International format with leading +; becomes the contact's phone identifier" })
+    .optional(),
+  optIns: z
+    .array(V4ChannelChange)
+    .max(CHANNELS.length)
+    .optional()
+    .meta({ description: "Channels the contact subscribed to (status `subscribed`)" }),
+  optOuts: z
+    .array(V4ChannelChange)
+    .max(CHANNELS.length)
+    .optional()
+    .meta({ description: "Channels the contact unsubscribed from (status `unsubscribed`)" }),
+  consents: z.array(V4ConsentInput).max(CHANNELS.length).optional(),
+  ...contactProfile,
+});
+
+const withChannelRules = crossField(
+  crossField(
+    crossField(V4IdentifyShape, [...IDENTITY_FIELDS, "optIns"], channelRules("optIns")),
+    [...IDENTITY_FIELDS, "optIns", "optOuts"],
+    channelRules("optOuts"),
+  ),
+  [...IDENTITY_FIELDS, "consents"],
+  channelRules("consents"),
+);
+
+export const V4IdentifyInput = crossField(withChannelRules, IDENTITY_FIELDS, (input, ctx) => {
+  identityRequired(input, ctx);
+  identityFormats(input, ctx);
+}).meta({
+  id: "V4IdentifyInput",
+  description: "v4 contact: top-level email and phoneNumber, optIns/optOuts, consents; the other properties as in the current API",
+});
 export type V4IdentifyInput = z.infer<typeof V4IdentifyInput>;
 
 export const V4IdentifyAccepted = z
@@ -134,17 +140,18 @@ const {
   ...eventProfile
 } = EventContact.shape;
 
-export const V4TrackContact = z
-  .strictObject({
+export const V4TrackContact = crossField(
+  z.strictObject({
     email: eventEmail,
     phoneNumber: eventPhone.meta({ description: "International format with leading +; becomes `contact.phone` of the current API" }),
     ...eventProfile,
-  })
-  .superRefine(identityRequired, { when: isObject })
-  .meta({
-    id: "V4TrackContact",
-    description: "Who did it: email and/or phoneNumber identify the contact (created when new); the other fields update it",
-  });
+  }),
+  IDENTITY_FIELDS,
+  identityRequired,
+).meta({
+  id: "V4TrackContact",
+  description: "Who did it: email and/or phoneNumber identify the contact (created when new); the other fields update it",
+});
 
 export const V4TrackInput = z
   .strictObject({

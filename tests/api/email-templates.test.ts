@@ -209,29 +209,13 @@ describe("list", () => {
 });
 
 describe("import", () => {
-  const importHtml = (html: string, name = "Imported") => api("/api/email-templates/import", { key: brand.key, body: { name, html } });
+  const importHtml = (html: string, name = "Imported", into?: string) =>
+    api(`/api/email-templates/import${into ? `?into=${into}` : ""}`, { key: brand.key, body: { name, html } });
+  const intoBlocks = (html: string, name = "Imported") => importHtml(html, name, "blocks");
   const blocksOf = (template: any) =>
     template.sections.flatMap((s: any) => s.rows.flatMap((r: any) => r.columns.flatMap((c: any) => c.blocks)));
-
-  it("head <style> tags are kept in the style block and applied to the blocks; the <body> content becomes editable blocks", async () => {
-    const html = `<!doctype html><html><head><title>T</title><style>p { color: red; }</style><style>.a{margin:0}</style></head>
-<body class="x"><p>Hello <b>[[contact.first_name]]</b></p><style>.inbody{}</style></body></html>`;
-    const res = await importHtml(html);
-    expect(res.status).toBe(201);
-    const template = await res.json();
-    expect(template.name).toBe("Imported");
-    expect(blocksOf(template)).toEqual([
-      expect.objectContaining({ type: "htmlCode", htmlCode: { style: "p { color: red; }\n.a{margin:0}\n.inbody{}", body: "" } }),
-      expect.objectContaining({ type: "text", text: '<p style="color: red;">Hello <b>[[contact.first_name]]</b></p>' }),
-    ]);
-    expect(template.importSummary).toMatchObject({
-      sections: 2,
-      blocks: { htmlCode: 1, text: 1 },
-      keptAsHtml: [],
-      stylesKept: true,
-      mergeTags: { converted: [], unknown: [] },
-    });
-    // an ordinary template: it reads back (without the summary) and survives a PUT of itself unchanged
+  /** An import is an ordinary template: it reads back (without the summary) and survives a PUT of itself. */
+  async function expectOrdinaryTemplate(template: any) {
     const read = await json(await api(`/api/email-templates/${template.id}`, { key: brand.key }));
     const { importSummary: _summary, ...stored } = template;
     expect(read).toEqual(stored);
@@ -241,39 +225,128 @@ describe("import", () => {
       body: { name: read.name, generalSettings: read.generalSettings, sections: read.sections },
     });
     expect(put.status).toBe(200);
-  });
+  }
 
-  it("HTML without a <body> tag is used as is", async () => {
-    const template = await json(await importHtml("<table><tr><td>Hi</td></tr></table><style>td{}</style>"));
-    expect(blocksOf(template)).toEqual([
-      expect.objectContaining({ type: "htmlCode", htmlCode: { style: "td{}", body: "" } }),
-      expect.objectContaining({ type: "text", text: "<p>Hi</p>" }),
-    ]);
-  });
-
-  it("a tag merely mentioning body in text or comments is not a body tag", async () => {
-    const html = "<!-- <body> --><p>&lt;body&gt; text</p>";
-    expect(blocksOf(await json(await importHtml(html)))).toEqual([
-      expect.objectContaining({ type: "text", text: "<p>&lt;body&gt; text</p>" }),
-    ]);
-  });
-
-  it("converts other tools' merge tags, lists unknown ones and what was kept as HTML", async () => {
-    const html =
-      '<body><p>Hi *|FNAME|*, {{ loyalty_points }} points</p><form><input></form><p><a href="{{ unsubscribe_url }}">Leave</a></p></body>';
-    const template = await json(await importHtml(html));
-    expect(blocksOf(template).map((b: any) => b.type)).toEqual(["text", "htmlCode", "text"]);
-    expect(blocksOf(template)[0].text).toBe("<p>Hi [[contact.first_name]], {{ loyalty_points }} points</p>");
-    expect(template.importSummary.mergeTags).toEqual({
-      converted: [
-        { from: "{{ unsubscribe_url }}", to: "[[message.unsubscribe_url]]", count: 1 },
-        { from: "*|FNAME|*", to: "[[contact.first_name]]", count: 1 },
-      ],
-      unknown: [{ tag: "{{ loyalty_points }}", count: 1 }],
+  describe("by default, as the spec's import rules say", () => {
+    it("the head's <style> tags become the HTML code block's style and the <body> content its body, as written", async () => {
+      const body = `
+  <h1 class="t">Hi *|FNAME|*</h1><br/>
+  <p style="color:#333">Our   spring&nbsp;sale</p>
+  <table role="presentation"><tr><td bgcolor="#eee">Cell</td></tr></table>
+  <style>.inbody{}</style>
+`;
+      const html = `<!doctype html><html><head><title>T</title><style>p { color: red; }</style><style>.a{margin:0}</style><link rel="stylesheet" href="x.css"></head>
+<body class="x" style="margin:0">${body}</body></html>`;
+      const res = await importHtml(html);
+      expect(res.status).toBe(201);
+      const template = await res.json();
+      expect(template.name).toBe("Imported");
+      expect(template.sections).toHaveLength(1);
+      expect(blocksOf(template)).toEqual([
+        expect.objectContaining({ type: "htmlCode", htmlCode: { style: "p { color: red; }\n.a{margin:0}", body: body.trim() } }),
+      ]);
+      expect(template.importSummary).toEqual({
+        into: "html",
+        sections: 1,
+        blocks: { htmlCode: 1 },
+        keptAsHtml: [],
+        stylesKept: true,
+        // other tools' merge tags are left as written, and named
+        mergeTags: { converted: [], convertible: [{ from: "*|FNAME|*", to: "[[contact.first_name]]", count: 1 }], unknown: [] },
+      });
+      await expectOrdinaryTemplate(template);
     });
-    expect(template.importSummary.keptAsHtml).toEqual([
-      { pointer: "/sections/0/rows/0/columns/0/blocks/1", blockId: blocksOf(template)[1].id, reason: "a <form> element" },
-    ]);
+
+    it("a <table> fragment without a <body> tag stays the table, whole, in one HTML code block", async () => {
+      const html = "<table><tr><td>Frag</td></tr></table>";
+      const template = await json(await importHtml(html, "Frag"));
+      expect(blocksOf(template)).toEqual([expect.objectContaining({ type: "htmlCode", htmlCode: { style: "", body: html } })]);
+      expect(template.importSummary).toMatchObject({ into: "html", sections: 1, blocks: { htmlCode: 1 }, stylesKept: false });
+    });
+
+    it("a body of h1, p and a table is ONE HTML code block holding the body as it was", async () => {
+      const body = '<h1>Spring</h1>\n<p>New <b>arrivals</b></p>\n<table width="600"><tr><td>A</td><td>B</td></tr></table>';
+      const template = await json(await importHtml(`<html><head></head><body>${body}</body></html>`));
+      expect(blocksOf(template)).toEqual([expect.objectContaining({ type: "htmlCode", htmlCode: { style: "", body } })]);
+    });
+
+    it("HTML without a <body> tag is used as is, <style> tags included", async () => {
+      const html = "<style>td{}</style>\n<table><tr><td>Hi {{ first_name }}</td></tr></table>";
+      const template = await json(await importHtml(html));
+      expect(blocksOf(template)).toEqual([expect.objectContaining({ type: "htmlCode", htmlCode: { style: "", body: html } })]);
+      expect(template.importSummary.mergeTags.convertible).toEqual([{ from: "{{ first_name }}", to: "[[contact.first_name]]", count: 1 }]);
+    });
+
+    it("a <body> without its end tag runs to the end of the HTML; a body tag only mentioned in a comment is none", async () => {
+      const open = await json(await importHtml("<head><style>a{}</style></head><body><p>Open to the end"));
+      expect(blocksOf(open)[0].htmlCode).toEqual({ style: "a{}", body: "<p>Open to the end" });
+      const html = "<!-- <body> --><p>&lt;body&gt; text</p>";
+      expect(blocksOf(await json(await importHtml(html)))[0].htmlCode).toEqual({ style: "", body: html });
+    });
+
+    it("?into=html says the same; another value is a 400 naming the query parameter", async () => {
+      const template = await json(await importHtml("<p>x</p>", "Explicit", "html"));
+      expect(blocksOf(template)).toEqual([expect.objectContaining({ type: "htmlCode", htmlCode: { style: "", body: "<p>x</p>" } })]);
+      const bad = await expectProblem(await importHtml("<p>x</p>", "Bad", "sections"), 400, "validation-failed");
+      expect(bad.errors.map((e: any) => [e.field, e.in])).toEqual([["into", "query"]]);
+    });
+  });
+
+  describe("?into=blocks: editable blocks where the structure allows", () => {
+    it("head <style> tags are kept in the style block and applied to the blocks; the <body> content becomes editable blocks", async () => {
+      const html = `<!doctype html><html><head><title>T</title><style>p { color: red; }</style><style>.a{margin:0}</style></head>
+<body class="x"><p>Hello <b>[[contact.first_name]]</b></p><style>.inbody{}</style></body></html>`;
+      const res = await intoBlocks(html);
+      expect(res.status).toBe(201);
+      const template = await res.json();
+      expect(blocksOf(template)).toEqual([
+        expect.objectContaining({ type: "htmlCode", htmlCode: { style: "p { color: red; }\n.a{margin:0}\n.inbody{}", body: "" } }),
+        expect.objectContaining({ type: "text", text: '<p style="color: red;">Hello <b>[[contact.first_name]]</b></p>' }),
+      ]);
+      expect(template.importSummary).toMatchObject({
+        into: "blocks",
+        sections: 2,
+        blocks: { htmlCode: 1, text: 1 },
+        keptAsHtml: [],
+        stylesKept: true,
+        mergeTags: { converted: [], convertible: [], unknown: [] },
+      });
+      await expectOrdinaryTemplate(template);
+    });
+
+    it("HTML without a <body> tag is taken as the body", async () => {
+      const template = await json(await intoBlocks("<table><tr><td>Hi</td></tr></table><style>td{}</style>"));
+      expect(blocksOf(template)).toEqual([
+        expect.objectContaining({ type: "htmlCode", htmlCode: { style: "td{}", body: "" } }),
+        expect.objectContaining({ type: "text", text: "<p>Hi</p>" }),
+      ]);
+    });
+
+    it("a tag merely mentioning body in text or comments is not a body tag", async () => {
+      const html = "<!-- <body> --><p>&lt;body&gt; text</p>";
+      expect(blocksOf(await json(await intoBlocks(html)))).toEqual([
+        expect.objectContaining({ type: "text", text: "<p>&lt;body&gt; text</p>" }),
+      ]);
+    });
+
+    it("converts other tools' merge tags, lists unknown ones and what was kept as HTML", async () => {
+      const html =
+        '<body><p>Hi *|FNAME|*, {{ loyalty_points }} points</p><form><input></form><p><a href="{{ unsubscribe_url }}">Leave</a></p></body>';
+      const template = await json(await intoBlocks(html));
+      expect(blocksOf(template).map((b: any) => b.type)).toEqual(["text", "htmlCode", "text"]);
+      expect(blocksOf(template)[0].text).toBe("<p>Hi [[contact.first_name]], {{ loyalty_points }} points</p>");
+      expect(template.importSummary.mergeTags).toEqual({
+        converted: [
+          { from: "{{ unsubscribe_url }}", to: "[[message.unsubscribe_url]]", count: 1 },
+          { from: "*|FNAME|*", to: "[[contact.first_name]]", count: 1 },
+        ],
+        convertible: [],
+        unknown: [{ tag: "{{ loyalty_points }}", count: 1 }],
+      });
+      expect(template.importSummary.keptAsHtml).toEqual([
+        { pointer: "/sections/0/rows/0/columns/0/blocks/1", blockId: blocksOf(template)[1].id, reason: "a <form> element" },
+      ]);
+    });
   });
 
   it("validates name and html", async () => {
@@ -296,10 +369,14 @@ describe("import", () => {
 
   it("refuses a body over 1 MB with 413 and accepts one just under", async () => {
     await expectProblem(await importHtml("<p>" + "x".repeat(1024 * 1024) + "</p>"), 413, "payload-too-large");
-    const res = await importHtml("<body><p>" + "x".repeat(1000 * 1000) + "</p></body>");
+    const html = "<body><p>" + "x".repeat(1000 * 1000) + "</p></body>";
+    const res = await importHtml(html);
     expect(res.status).toBe(201);
-    // too long for a text block: kept whole as HTML instead, and said so
-    const template = await json(res);
+    expect(blocksOf(await json(res))).toEqual([
+      expect.objectContaining({ type: "htmlCode", htmlCode: { style: "", body: expect.stringMatching(/^<p>x{1000000}<\/p>$/) } }),
+    ]);
+    // into blocks it is too long for a text block: kept whole as HTML instead, and said so
+    const template = await json(await intoBlocks(html));
     expect(blocksOf(template)).toEqual([
       expect.objectContaining({ type: "htmlCode", htmlCode: { style: "", body: expect.stringMatching(/^<p>x{1000000}<\/p>$/) } }),
     ]);

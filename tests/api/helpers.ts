@@ -6,6 +6,7 @@ import { createBrand } from "@/lib/brands/create-brand";
 import { createApiKey } from "@/lib/brands/api-keys";
 import { createUser } from "@/lib/accounts/users";
 import type { Plan } from "@/lib/brands/plans";
+import { signInAt } from "./setup/sign-in";
 
 export const VERSION = "2026-03-15";
 export const baseUrl = () => inject("baseUrl");
@@ -80,24 +81,9 @@ export async function createTestUser(brandId: string): Promise<{ email: string; 
   return { email, password, userId };
 }
 
-function cookiesFrom(res: Response): string[] {
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]);
-}
-
 /** Signs in through the real Auth.js endpoints and returns the Cookie header of the session. */
-export async function signIn(email: string, password: string): Promise<string> {
-  const csrfRes = await fetch(baseUrl() + "/auth/csrf");
-  const { csrfToken } = await json<{ csrfToken: string }>(csrfRes);
-  const csrfCookies = cookiesFrom(csrfRes);
-  const res = await fetch(baseUrl() + "/auth/callback/credentials", {
-    method: "POST",
-    redirect: "manual",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: csrfCookies.join("; ") },
-    body: new URLSearchParams({ csrfToken, email, password, callbackUrl: baseUrl() + "/" }),
-  });
-  const session = cookiesFrom(res).find((c) => c.startsWith("authjs.session-token="));
-  if (!session) throw new Error(`sign-in failed for ${email}: ${res.status} ${res.headers.get("location")}`);
-  return session;
+export function signIn(email: string, password: string): Promise<string> {
+  return signInAt(baseUrl(), email, password);
 }
 
 export async function createSession(brandId: string): Promise<{ cookie: string; userId: string; email: string }> {

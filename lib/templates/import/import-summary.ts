@@ -7,6 +7,7 @@ const Count = z.number().int().min(1);
 
 export const ImportSummarySchema = z
   .object({
+    into: z.enum(["html", "blocks"]).meta({ description: "What the import made: one HTML code block (html) or editable blocks (blocks)" }),
     sections: z.number().int().meta({ description: "Sections made" }),
     blocks: z.record(z.string(), z.number().int()).meta({ description: "Blocks made, by type (text, image, button, lineSpace, htmlCode)" }),
     keptAsHtml: z
@@ -22,7 +23,10 @@ export const ImportSummarySchema = z
     mergeTags: z.object({
       converted: z
         .array(z.object({ from: z.string(), to: z.string(), count: Count }))
-        .meta({ description: "Merge tags of other tools written as Inkwell's" }),
+        .meta({ description: "Merge tags of other tools written as Inkwell's (into=blocks)" }),
+      convertible: z
+        .array(z.object({ from: z.string(), to: z.string(), count: Count }))
+        .meta({ description: "Merge tags of other tools Inkwell knows, left as written because the HTML was kept as it is (into=html)" }),
       unknown: z.array(z.object({ tag: z.string(), count: Count })).meta({ description: "Merge tags not recognised, left as written" }),
     }),
   })

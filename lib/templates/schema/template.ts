@@ -48,10 +48,22 @@ export const ImportTemplateRequest = z
     name: TemplateName,
     html: z.string().min(1).meta({
       description:
-        "Raw HTML; the <body> content becomes editable blocks where its structure allows (the rest htmlCode blocks), <style> tags in <head> are kept in an htmlCode block's style; without <body> the whole HTML is used",
+        "Raw HTML. The <style> tags of its <head> become the style of the template's HTML code block and the <body> content its body; without a <body> tag the whole HTML is the body, as is",
     }),
   })
   .meta({ id: "ImportTemplateRequest" });
+
+export const ImportTemplateQuery = z.object({
+  into: z
+    .enum(["html", "blocks"])
+    .default("html")
+    .meta({
+      description:
+        "html (default): one HTML code block holding the body as it was, the head's <style> tags as its style. " +
+        "blocks: the body turned into editable sections, rows, columns and blocks where its structure allows, other tools' merge tags written as Inkwell's",
+    }),
+});
+export type ImportTemplateQuery = z.infer<typeof ImportTemplateQuery>;
 
 /** Email content: a stored email document's content (generalSettings and sections) without its name. */
 export const ContentInput = z

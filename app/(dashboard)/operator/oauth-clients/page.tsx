@@ -8,6 +8,7 @@ import { IntrospectionSetting, PkceSetting } from "@/components/oauth/client-set
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalDate } from "@/components/ui/local-date";
 import { SubmitButton } from "@/components/ui/submit-button";
+import "@/components/oauth/oauth.css";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "OAuth app requests" };
