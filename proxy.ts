@@ -12,6 +12,6 @@ export function proxy(request: NextRequest) {
 export const config = {
   // Pages only: the API, Auth.js endpoints, uploaded images and static assets do not need it.
   matcher: [
-    "/((?!api/|v4/|auth/|images/|image/newsletter/|oauth2/token|oauth2/revoke|oauth2/introspect|\\.well-known/|_next/static|_next/image|favicon.ico|healthz).*)",
+    "/((?!api/|v4/|auth/|images/|image/newsletter/|email/o/|email/c/|email/list-unsubscribe/|webhooks/|oauth2/token|oauth2/revoke|oauth2/introspect|\\.well-known/|_next/static|_next/image|favicon.ico|healthz).*)",
   ],
 };

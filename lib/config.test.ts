@@ -77,4 +77,28 @@ describe("configuration", () => {
     expect(() => parseConfig({ SMTP_TLS: "ssl" })).toThrow(/SMTP_TLS must be "starttls", "tls" or "none"/);
     expect(() => parseConfig({ AUTH_SECRET: "short" })).toThrow("AUTH_SECRET must be at least 16 characters (got 5 characters)");
   });
+
+  it("has delivery defaults, wants the DKIM trio together and rates between 0 and 1", () => {
+    expect(parseConfig({})).toMatchObject({
+      SMTP_POOL_CONNECTIONS: 4,
+      SMTP_RATE_PER_SECOND: 0,
+      DELIVERY_WORKER_BATCH: 200,
+      DELIVERY_MAX_ATTEMPTS: 6,
+      DELIVERY_PAUSE_BOUNCE_RATE: 0.1,
+      DELIVERY_PAUSE_COMPLAINT_RATE: 0.005,
+      OUTBOX_KEEP_PER_BRAND: 1000,
+    });
+    expect(() => parseConfig({ DKIM_SELECTOR: "ink1" })).toThrow(
+      'DKIM_PRIVATE_KEY_FILE must be set with DKIM_SELECTOR (got ""); DKIM_DOMAIN must be set with DKIM_SELECTOR',
+    );
+    expect(parseConfig({ DKIM_SELECTOR: "ink1", DKIM_DOMAIN: "acme.com", DKIM_PRIVATE_KEY_FILE: "/etc/dkim.pem" }).DKIM_DOMAIN).toBe(
+      "acme.com",
+    );
+    expect(() => parseConfig({ DELIVERY_PAUSE_BOUNCE_RATE: "5" })).toThrow(/DELIVERY_PAUSE_BOUNCE_RATE must be between 0 and 1/);
+    expect(() => parseConfig({ DNS_RESOLVER: "dns.google" })).toThrow(/DNS_RESOLVER must be addresses/);
+    expect(parseConfig({ DNS_RESOLVER: "127.0.0.1:5353, 1.1.1.1" }).DNS_RESOLVER).toBe("127.0.0.1:5353, 1.1.1.1");
+    expect(() => parseConfig({ POSTMARK_WEBHOOK_PASSWORD: "short" })).toThrow(
+      "POSTMARK_WEBHOOK_PASSWORD must be at least 16 characters (got 5 characters)",
+    );
+  });
 });

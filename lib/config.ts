@@ -9,6 +9,12 @@ const positiveInt = (fallback: number) =>
   z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").positive("must be greater than 0").default(fallback);
 const nonNegativeInt = (fallback: number) =>
   z.coerce.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must be 0 or more").default(fallback);
+const rate = (fallback: number) =>
+  z.coerce
+    .number({ error: "must be a number between 0 and 1" })
+    .min(0, "must be between 0 and 1")
+    .max(1, "must be between 0 and 1")
+    .default(fallback);
 const onOff = (fallback: "on" | "off") => z.enum(["on", "off"], { error: 'must be "on" or "off"' }).default(fallback);
 const parsedUrl = (value: string) => {
   try {
@@ -72,7 +78,7 @@ const Environment = z
     EVENTS_DEBUG: onOff("off"),
     INKWELL_WAL_CHECKPOINTER: onOff("on"),
     V4_SUNSET_AT: z.iso.datetime({ offset: true, error: "must be an ISO 8601 instant, e.g. 2027-06-15T00:00:00Z" }).optional(),
-    /** The mail server test emails go through; unset: they land in the built-in outbox (dashboard → Test emails). */
+    /** The mail server every email goes through; unset: emails land in the built-in outbox (dashboard → Outbox), nothing is delivered. */
     SMTP_HOST: z
       .string()
       .max(255)
@@ -125,6 +131,60 @@ const Environment = z
     AUTOMATIONS_WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
     /** Webhook blocks: host names that may resolve to private or loopback addresses (and may use http); others must be public https. */
     AUTOMATIONS_WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
+    /** SMTP connections each process keeps open to SMTP_HOST (nodemailer's pool). */
+    SMTP_POOL_CONNECTIONS: positiveInt(4),
+    /** Messages per second each process hands to SMTP_HOST at most; 0: no cap. */
+    SMTP_RATE_PER_SECOND: nonNegativeInt(0),
+    /** A DKIM private key (PEM file) for senders whose domain has no key of Inkwell's; with DKIM_SELECTOR and DKIM_DOMAIN. */
+    DKIM_PRIVATE_KEY_FILE: z.string().max(4096).optional(),
+    DKIM_SELECTOR: z
+      .string()
+      .max(63)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, "must be a DNS label, e.g. mail2026")
+      .optional(),
+    DKIM_DOMAIN: z
+      .string()
+      .max(253)
+      .regex(/^[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/, "must be a domain name, e.g. acme.com")
+      .optional(),
+    /** Messages a delivery worker claims at a time. */
+    DELIVERY_WORKER_BATCH: positiveInt(200),
+    /** How long a claimed message stays with its worker before another may take it. */
+    DELIVERY_CLAIM_LEASE_MS: positiveInt(60_000),
+    /** Attempts at a message answered with a temporary error (4xx) before it fails as a soft bounce. */
+    DELIVERY_MAX_ATTEMPTS: positiveInt(6),
+    /** First retry delay of a temporarily refused message (doubles each attempt, at most an hour). */
+    DELIVERY_RETRY_BASE_MS: positiveInt(60_000),
+    /** A source (a campaign, an automation) pauses when its bounce rate passes this share of its sent messages. */
+    DELIVERY_PAUSE_BOUNCE_RATE: rate(0.1),
+    /** ... or when its complaint rate passes this share. */
+    DELIVERY_PAUSE_COMPLAINT_RATE: rate(0.005),
+    /** The rates above are judged once a source has sent at least this many messages. */
+    DELIVERY_PAUSE_MIN_SENT: positiveInt(100),
+    /** Messages of a brand whose rendered HTML and text the built-in outbox keeps (the records stay). */
+    OUTBOX_KEEP_PER_BRAND: positiveInt(1000),
+    /** DNS servers for checking sending domains ("ip" or "ip:port", comma-separated); unset: the system's. */
+    DNS_RESOLVER: z
+      .string()
+      .max(500)
+      .regex(/^\s*[0-9A-Fa-f.:\[\]]+(\s*,\s*[0-9A-Fa-f.:\[\]]+)*\s*$/, 'must be addresses, e.g. "1.1.1.1" or "127.0.0.1:5353"')
+      .optional(),
+    /** What the SPF record of a sending domain must include (your mail server's SPF, e.g. amazonses.com). */
+    SPF_INCLUDE: z
+      .string()
+      .max(253)
+      .regex(/^[A-Za-z0-9._-]+$/, "must be a domain name, e.g. amazonses.com")
+      .optional(),
+    /** Where List-Unsubscribe's mailto: points (mail you process); unset: the message's reply-to or sender address. */
+    LIST_UNSUBSCRIBE_MAILTO: z.email("must be an email address").max(254).optional(),
+    /** Amazon SES through SNS: topic ARNs accepted (comma-separated); unset: any topic whose signature verifies. */
+    SES_SNS_TOPIC_ARNS: z.string().max(4000).optional(),
+    /** Extra URL prefixes an SNS SigningCertURL / SubscribeURL may have (comma-separated), besides AWS's own https hosts. */
+    SNS_CERT_URL_PREFIXES: z.string().max(4000).optional(),
+    /** The HTTP Basic password Postmark's bounce webhook sends; unset: the Postmark webhook is off. */
+    POSTMARK_WEBHOOK_PASSWORD: z.string().min(16, "must be at least 16 characters").max(500).optional(),
+    /** SendGrid's Event Webhook verification key (base64, as SendGrid shows it); unset: the SendGrid webhook is off. */
+    SENDGRID_WEBHOOK_PUBLIC_KEY: z.string().max(2000).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.IMAGES_STORAGE === "s3" && !env.S3_BUCKET)
@@ -135,6 +195,12 @@ const Environment = z
         path: [env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"],
         message: "must be set together with the other S3 key",
       });
+    }
+    const dkim = { DKIM_PRIVATE_KEY_FILE: env.DKIM_PRIVATE_KEY_FILE, DKIM_SELECTOR: env.DKIM_SELECTOR, DKIM_DOMAIN: env.DKIM_DOMAIN };
+    const givenDkim = Object.entries(dkim).filter(([, v]) => v);
+    if (givenDkim.length > 0 && givenDkim.length < 3) {
+      for (const [name] of Object.entries(dkim).filter(([, v]) => !v))
+        ctx.addIssue({ code: "custom", path: [name], message: `must be set with ${givenDkim.map(([n]) => n).join(" and ")}` });
     }
     if (!!env.SMTP_USER !== !!env.SMTP_PASSWORD) {
       // Name the one that is missing and the one that was given: "SMTP_USER must be set when SMTP_PASSWORD is".
@@ -148,7 +214,7 @@ const Environment = z
   });
 
 /** Variables whose values never appear in an error message. */
-const SECRETS = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_PASSWORD", "S3_SECRET_ACCESS_KEY"]);
+const SECRETS = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_PASSWORD", "S3_SECRET_ACCESS_KEY", "POSTMARK_WEBHOOK_PASSWORD"]);
 
 export type SmtpSettings = {
   host: string;
@@ -164,7 +230,7 @@ export type Config = Environment & {
   databaseKind: "sqlite" | "postgres";
   /** APP_URL's origin, or http://localhost:PORT when unset (what `npm start` serves on this machine). */
   appOrigin: string;
-  /** The mail server for test emails, or null: the built-in outbox. */
+  /** The mail server every email goes through, or null: the built-in outbox. */
   smtp: SmtpSettings | null;
 };
 

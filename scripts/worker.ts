@@ -17,7 +17,7 @@ async function main() {
   const { startWorkers } = await import("../lib/process/workers");
   const { closeDatabase } = await import("../lib/db");
   const worker = startWorkers();
-  console.log(`Inkwell events and batch worker ${worker.workerId} running (${config().databaseKind} database)`);
+  console.log(`Inkwell events, batch and delivery worker ${worker.workerId} running (${config().databaseKind} database)`);
   const stop = () =>
     void worker
       .stop()

@@ -2,6 +2,8 @@
 import { Providers } from "@/components/providers";
 import { TopBar } from "@/components/dashboard/top-bar";
 import { V4UsageNotice } from "@/components/v4/v4-usage-notice";
+import { NoDeliveryNotice } from "@/components/sending/no-delivery-notice";
+import { config } from "@/lib/config";
 import { requireSession } from "@/lib/auth/require-session";
 import { signOutAction } from "@/lib/accounts/dashboard-actions";
 
@@ -18,6 +20,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <main id="main" className="container main" tabIndex={-1}>
           {brand ? (
             <>
+              {config().smtp === null && <NoDeliveryNotice />}
               <V4UsageNotice brandId={brand.id} />
               {children}
             </>

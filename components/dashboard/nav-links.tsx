@@ -7,6 +7,7 @@ import "./top-bar.css";
 export const NAV_ITEMS = [
   { href: "/templates", label: "Templates" },
   { href: "/test-emails", label: "Test emails" },
+  { href: "/outbox", label: "Outbox" },
   { href: "/contacts", label: "Contacts" },
   { href: "/segments", label: "Segments" },
   { href: "/automations", label: "Automations" },

@@ -10,6 +10,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { getTestEmail, listTestEmails, type TestEmailSummary } from "@/components/editor/send/test-send-api";
 import "./test-emails.css";
 import { userMessage } from "@/components/ui/messages";
+import { EmailParts } from "./email-parts";
 
 const when = (iso: string) => formatDateTime(iso);
 
@@ -103,7 +104,6 @@ export function TestEmailsPage({ hasMailServer }: { hasMailServer: boolean }) {
 }
 
 function TestEmailView({ id }: { id: string }) {
-  const [part, setPart] = useState<"html" | "text">("html");
   const email = useQuery({ queryKey: ["test-email", id], queryFn: () => getTestEmail(id) });
   if (email.isPending)
     return (
@@ -153,37 +153,7 @@ function TestEmailView({ id }: { id: string }) {
           The mail server answered: {e.error}
         </p>
       )}
-      <div role="radiogroup" aria-label="Email part" className="cluster">
-        <button
-          type="button"
-          role="radio"
-          aria-checked={part === "html"}
-          className={`btn btn-sm ${part === "html" ? "btn-primary" : "btn-secondary"}`}
-          onClick={() => setPart("html")}
-        >
-          Email
-        </button>
-        <button
-          type="button"
-          role="radio"
-          aria-checked={part === "text"}
-          className={`btn btn-sm ${part === "text" ? "btn-primary" : "btn-secondary"}`}
-          onClick={() => setPart("text")}
-        >
-          Plain text
-        </button>
-      </div>
-      {part === "html" ? (
-        <iframe
-          title={`The test email “${e.subject}”`}
-          sandbox=""
-          srcDoc={e.html}
-          className="outbox-frame"
-          data-testid="test-email-frame"
-        />
-      ) : (
-        <pre className="outbox-text">{e.text}</pre>
-      )}
+      <EmailParts title={`The test email “${e.subject}”`} html={e.html} text={e.text} testId="test-email-frame" />
     </article>
   );
 }

@@ -23,6 +23,7 @@ const FIELD_NAMES: Record<string, string> = {
   brandName: "brand name",
   to: "email address",
   html: "HTML",
+  domain: "domain",
 };
 
 /** What the form shows for a field, which decides how its errors read ("Enter a number", "Enter a colour"). */
@@ -173,6 +174,7 @@ const BY_PROBLEM: Record<string, string> = {
   "mail-failed":
     "Your mail server did not take the email. Check the addresses and the mail server settings; the email is kept on the Test emails page.",
   "payload-too-large": BY_STATUS[413],
+  "sender-unverified": "This sender address is not verified yet. Verify it, or its domain, under Settings → Sending.",
   "database-unavailable": "Inkwell cannot reach its database right now. Try again in a moment.",
 };
 

@@ -9,6 +9,7 @@ import { createUser, Email } from "@/lib/accounts/users";
 import { Password } from "@/lib/auth/passwords";
 import { ApiProblem } from "@/lib/http/problems";
 import { ResourceId } from "@/lib/http/route";
+import { markAddressVerified, markDomainVerified, SendingDomainInput } from "@/lib/delivery/senders/senders";
 import { ClientRegistration, ClientSettings, createApprovedClient, setClientStatus, updateClientSettings } from "@/lib/oauth/clients";
 
 type Flag = { type: "string"; multiple?: boolean } | { type: "boolean" };
@@ -106,6 +107,28 @@ export const adminCommands: Record<string, AdminCommand> = {
       const input = z.object({ client: z.string().min(1) }).parse(flags);
       const { clientId, status } = await setClientStatus(input.client, "approved");
       return { clientID: clientId, status };
+    },
+  },
+  "verify-sender": {
+    usage: "--brand ID (--email E [--name N] | --domain D)",
+    options: { brand: { type: "string" }, email: { type: "string" }, name: { type: "string" }, domain: { type: "string" } },
+    async run(flags) {
+      const input = z
+        .object({
+          brand: z.string(),
+          email: z.email().max(254).optional(),
+          name: z.string().trim().min(1).max(250).optional(),
+          domain: SendingDomainInput.shape.domain.optional(),
+        })
+        .refine((v) => !!v.email !== !!v.domain, { message: "Give --email or --domain (one of them)" })
+        .parse(flags);
+      const brandId = await requireBrand(input.brand);
+      if (input.domain) {
+        const domain = await markDomainVerified(brandId, input.domain);
+        return { domainID: domain.id, domain: domain.domain, verified: true };
+      }
+      const address = await markAddressVerified(brandId, input.email!, input.name);
+      return { senderID: address.id, email: address.email, verified: true };
     },
   },
 };

@@ -1,5 +1,6 @@
 // Erasing a contact (GDPR right to erasure, POST /api/contacts/{id}/erasure): the contact, its
-// identifiers, tags, consents, status history and events are deleted in one transaction: the processed
+// identifiers, tags, consents, status history, events and emails (lib/delivery/erasure.ts: its addresses
+// stay suppressed, as hashes) are deleted in one transaction: the processed
 // events and their inbox rows, and the events not processed yet (pending, or parked after failing) that
 // name the person by the contact's id or one of its emails or phone numbers, which would otherwise
 // create the contact again when the worker gets to them. Test emails rendered as the contact or sent to
@@ -11,6 +12,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
+import { eraseDeliveryData } from "@/lib/delivery/erasure";
 import { ApiProblem } from "@/lib/http/problems";
 import { isId, newId } from "@/lib/ids";
 import { jsonAt, Sql } from "@/lib/segments/sql";
@@ -108,6 +110,13 @@ export async function eraseContact(brandId: string, contactId: string, erasedBy:
     const pending = await tx.run(
       `DELETE FROM "EventInbox" WHERE "brandId" = ? AND "status" IN ('pending', 'parked') AND "id" IN ${unprocessed.sql}`,
       [brandId, unprocessed.param],
+    );
+    await eraseDeliveryData(
+      tx,
+      brandId,
+      contactId,
+      identifiers.filter((i) => i.type === "email").map((i) => i.value),
+      new Date(),
     );
     for (const table of ["ContactEvent", "ContactIdentifier", "ContactTag", "ContactConsent", "ContactStatusChange"]) {
       await tx.run(`DELETE FROM "${table}" WHERE "contactId" = ?`, [contactId]);

@@ -40,14 +40,24 @@ export async function unsubscribeContacts(
   return { contactsChanged: changed.length };
 }
 
-/** Unsubscribes those of `contactIds` that are the brand's contacts, inside `tx`; the ids of the contacts that changed. */
-export async function applyUnsubscribe(tx: SqlRunner, brandId: string, contactIds: string[], now: Date, source: string): Promise<string[]> {
+/**
+ * Unsubscribes those of `contactIds` that are the brand's contacts, inside `tx`; the ids of the contacts
+ * that changed. `onlyAddress`: only that email address of theirs (a hard bounce: the other addresses work).
+ */
+export async function applyUnsubscribe(
+  tx: SqlRunner,
+  brandId: string,
+  contactIds: string[],
+  now: Date,
+  source: string,
+  onlyAddress?: string,
+): Promise<string[]> {
   if (contactIds.length === 0) return [];
   const ids = idList(tx, contactIds);
   const identifiers = await tx.all<{ id: string; contactId: string; value: string; status: string }>(
     `SELECT "id", "contactId", "value", "status" FROM "ContactIdentifier"
-     WHERE "brandId" = ? AND "type" = 'email' AND "status" <> 'unsubscribed' AND "contactId" IN ${ids.sql}`,
-    [brandId, ids.param],
+     WHERE "brandId" = ? AND "type" = 'email' AND "status" <> 'unsubscribed' AND "contactId" IN ${ids.sql}${onlyAddress ? ` AND "value" = ?` : ""}`,
+    onlyAddress ? [brandId, ids.param, onlyAddress.toLowerCase()] : [brandId, ids.param],
   );
   if (identifiers.length === 0) return [];
   const touched = idList(

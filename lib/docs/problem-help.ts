@@ -88,6 +88,10 @@ export const PROBLEM_HELP: Record<ProblemCode, { meaning: string; fix: string }>
     meaning: "The template cannot be rendered: a personalization tag opened with [[ is never closed with ]]. The errors list says where.",
     fix: "Close the tag (for example [[contact.first_name | there]]) or remove the stray [[, then render again.",
   },
+  "sender-unverified": {
+    meaning: "The sender address of the email is not a verified sender of your brand, so Inkwell refuses to send from it.",
+    fix: "Under Settings → Sending, verify the address (Inkwell emails it a confirmation link) or its whole domain (publish the DNS records shown there), or send from an address that is already verified.",
+  },
   "unsupported-media-type": {
     meaning: "The request body is not sent as JSON.",
     fix: "Send the body as JSON with the header Content-Type: application/json.",

@@ -24,6 +24,7 @@ export const PROBLEMS = {
   gone: { status: 410, title: "Gone" },
   "payload-too-large": { status: 413, title: "Payload too large" },
   "template-syntax": { status: 422, title: "Template syntax error" },
+  "sender-unverified": { status: 422, title: "Sender not verified" },
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "rate-limited": { status: 429, title: "Too many requests" },
   internal: { status: 500, title: "Internal server error" },

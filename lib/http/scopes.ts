@@ -16,6 +16,8 @@ export const SCOPES = [
   "images.write",
   "automations.read",
   "automations.write",
+  "sending.read",
+  "sending.write",
 ] as const;
 
 export const Scope = z.enum(SCOPES);
@@ -36,6 +38,8 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "images.write": "Upload images to your image library and delete them",
   "automations.read": "See your automation workflows and how contacts move through them",
   "automations.write": "Create, change, enable, disable and delete your automation workflows",
+  "sending.read": "See the emails your brand sent, your senders, your suppression list and your tracking settings",
+  "sending.write": "Add senders and sending domains, change the suppression list and tracking, and report bounces and complaints",
 };
 
 export function isScope(value: string): value is Scope {

@@ -19,6 +19,7 @@ import { productPaths } from "@/lib/products/openapi";
 import { imagePaths } from "@/lib/images/openapi";
 import { batchPaths } from "@/lib/batches/openapi";
 import { automationPaths } from "@/lib/automations/openapi";
+import { deliveryPaths } from "@/lib/delivery/openapi";
 
 const domains: ZodOpenApiPathsObject[] = [
   accountPaths,
@@ -36,6 +37,7 @@ const domains: ZodOpenApiPathsObject[] = [
   imagePaths,
   batchPaths,
   automationPaths,
+  deliveryPaths,
   eventLogPaths,
   v4Paths,
 ];

@@ -1,11 +1,14 @@
 // The queue workers a process runs when INKWELL_WORKER is on (in the server) or as `npm run worker`:
-// the events worker, the batch worker and the automations worker, side by side under one worker id (claims
+// the events worker, the batch worker, the delivery worker and the automations worker, side by side under one
+// worker id (claims
 // and leases name it).
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { startAutomationWorker } from "@/lib/automations/engine/run-worker";
 import { startBatchWorker } from "@/lib/batches/worker/run-batch-worker";
 import { config } from "@/lib/config";
+import { startDeliveryWorker } from "@/lib/delivery/worker/run-delivery-worker";
+import { closeProcessTransport } from "@/lib/delivery/transport/smtp";
 import { startEventWorker } from "@/lib/events/worker/run-worker";
 
 export type Workers = { workerId: string; stop: () => Promise<void> };
@@ -15,11 +18,13 @@ export function startWorkers(): Workers {
   const settings = config();
   const events = startEventWorker({ workerId });
   const batches = startBatchWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS, leaseMs: settings.EVENTS_CLAIM_LEASE_MS });
+  const delivery = startDeliveryWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS });
   const automations = startAutomationWorker({ workerId });
   return {
     workerId,
     async stop() {
-      await Promise.all([events.stop(), batches.stop(), automations.stop()]);
+      await Promise.all([events.stop(), batches.stop(), delivery.stop(), automations.stop()]);
+      closeProcessTransport();
     },
   };
 }

@@ -5,9 +5,10 @@ import { db } from "@/lib/db";
 import { CATALOG_SELECT, catalogRow, contactEvents, PRODUCT_SELECT, str, toView, type ProductRow } from "./catalog";
 import type { ProductView } from "./product-view";
 
-export async function backInStockProducts(brandId: string, contactId: string, slots: number): Promise<ProductView[]> {
-  const events = await contactEvents(brandId, contactId, ["viewed product", "product back in stock"], undefined, 500);
-  const ids = [...new Set(events.map((e) => str(e.properties.productID)).filter((id): id is string => !!id))];
+/** `given`: the products to consider (an automation's triggering event names them); else the contact's viewed and restocked ones. */
+export async function backInStockProducts(brandId: string, contactId: string, slots: number, given?: string[]): Promise<ProductView[]> {
+  const events = given ? [] : await contactEvents(brandId, contactId, ["viewed product", "product back in stock"], undefined, 500);
+  const ids = given ?? [...new Set(events.map((e) => str(e.properties.productID)).filter((id): id is string => !!id))];
   if (ids.length === 0) return [];
   const [catalog, seen] = await Promise.all([
     db.catalogProduct.findMany({ where: { brandId, productId: { in: ids } }, select: { ...CATALOG_SELECT, backInStockAt: true } }),

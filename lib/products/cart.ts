@@ -6,6 +6,13 @@ const CART_EVENTS = ["added product to cart", "started checkout"] as const;
 
 export type Cart = { eventTime: Date; currency?: string; checkoutUrl?: string; lineItems: Record<string, unknown>[] };
 
+/** The cart an event describes (its lineItems, currency and checkout link), e.g. the event that triggered an automation. */
+export function cartOfEvent(properties: Record<string, unknown>, eventTime = new Date()): Cart | null {
+  const lineItems = lineItemsOf(properties);
+  if (lineItems.length === 0) return null;
+  return { eventTime, currency: str(properties.currency), checkoutUrl: str(properties.abandonedCheckoutURL), lineItems };
+}
+
 export async function latestOpenCart(brandId: string, contactId: string): Promise<Cart | null> {
   const [latest] = await contactEvents(brandId, contactId, [...CART_EVENTS, "placed order"], undefined, 1);
   // The newest of carts and orders decides: an order after the cart closes it.
@@ -16,10 +23,11 @@ export async function latestOpenCart(brandId: string, contactId: string): Promis
 
 /**
  * One product per cart line (up to `slots`): the catalog's product, then the line's own data, then
- * what other events said of the product.
+ * what other events said of the product. The cart is the one given (an automation's triggering event),
+ * else the contact's latest open cart.
  */
-export async function cartProducts(brandId: string, contactId: string, slots: number): Promise<ProductView[]> {
-  const cart = await latestOpenCart(brandId, contactId);
+export async function cartProducts(brandId: string, contactId: string, slots: number, given?: Cart | null): Promise<ProductView[]> {
+  const cart = given ?? (await latestOpenCart(brandId, contactId));
   if (!cart) return [];
   const lines = cart.lineItems.filter((i) => str(i.productID)).slice(0, slots);
   const ids = lines.map((i) => str(i.productID)!);

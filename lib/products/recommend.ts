@@ -213,6 +213,29 @@ export function fallbackOf(rec: Rec): Strategy {
   return rec.fallbackType && !PERSONAL.has(rec.fallbackType) ? rec.fallbackType : "newest";
 }
 
+// A send renders thousands of recipients a second; the strategies that do not depend on the recipient
+// (newest, popular, mostViewed) give them all the same candidates. The delivery worker lets its process
+// reuse a strategy's candidates for a short while; the render endpoint and previews read fresh.
+let shareForMs = 0;
+const sharedCandidates = new Map<string, { at: number; rows: Promise<ProductRow[]> }>();
+
+export function shareRecipientIndependentCandidates(ms: number): void {
+  shareForMs = ms;
+}
+
+function candidates(strategy: Strategy, ctx: RecommendContext, rec: Rec): Promise<ProductRow[]> {
+  if (shareForMs === 0 || PERSONAL.has(strategy)) return STRATEGIES[strategy](ctx, rec);
+  const key = `${ctx.brandId}|${strategy}|${rec.recencyMonths ?? ""}`;
+  const now = Date.now();
+  const hit = sharedCandidates.get(key);
+  if (hit && now - hit.at < shareForMs) return hit.rows;
+  const rows = STRATEGIES[strategy](ctx, rec);
+  if (sharedCandidates.size >= 200) sharedCandidates.clear();
+  sharedCandidates.set(key, { at: now, rows });
+  rows.catch(() => sharedCandidates.delete(key));
+  return rows;
+}
+
 /**
  * Products for a recommender section's slots. The strategy's products come first; when it yields
  * fewer than the slots, the fallback fills the rest (and all of them when it yields nothing). A product
@@ -243,8 +266,8 @@ export async function recommendProducts(
       else picked.push(view);
     }
   };
-  take(await applyFilters(await STRATEGIES[strategy](ctx, rec), ctx, rec));
+  take(await applyFilters(await candidates(strategy, ctx, rec), ctx, rec));
   const fallback = fallbackOf(rec);
-  if (picked.length < limit && fallback !== strategy) take(await applyFilters(await STRATEGIES[fallback](ctx, rec), ctx, rec));
+  if (picked.length < limit && fallback !== strategy) take(await applyFilters(await candidates(fallback, ctx, rec), ctx, rec));
   return picked;
 }

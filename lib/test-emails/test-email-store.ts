@@ -3,7 +3,8 @@ import { db } from "@/lib/db";
 import { keysetPage } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
-import type { Delivery, Mail } from "./deliver";
+export type Mail = { from: string; to: string[]; subject: string; html: string; text: string };
+export type Delivery = { transport: "smtp" | "outbox"; status: "sent" | "failed"; error: string | null };
 import type { ListTestEmailsQuery, TestEmailSummary } from "./schemas";
 
 export const KEEP_PER_BRAND = 200;
@@ -66,6 +67,8 @@ function toSummary(row: SummaryRow, by: Map<string, string>): TestEmailSummary {
 
 export type NewTestEmail = Mail &
   Delivery & {
+    /** the test send's id (its messages' source id) */
+    id?: string;
     brandId: string;
     userId: string | null;
     templateId: string;
@@ -77,7 +80,7 @@ export type NewTestEmail = Mail &
 export async function storeTestEmail(t: NewTestEmail): Promise<TestEmailSummary> {
   const row = await db.testEmail.create({
     data: {
-      id: newId(),
+      id: t.id ?? newId(),
       brandId: t.brandId,
       userId: t.userId,
       templateId: t.templateId,

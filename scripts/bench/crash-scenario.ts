@@ -14,17 +14,20 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** SIGKILL the server: the tsx launcher's node child is the server itself, so kill both. */
 export function killHard(server: TestServer) {
   const pid = server.process.pid!;
-  let children: number[] = [];
+  for (const child of childrenOf(pid)) process.kill(child, "SIGKILL");
+  process.kill(pid, "SIGKILL");
+}
+
+/** The process ids whose parent is `pid` (none when it has none, or is gone). */
+export function childrenOf(pid: number): number[] {
   try {
-    children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
       .split("\n")
       .filter(Boolean)
       .map(Number);
   } catch {
-    /* no children */
+    return [];
   }
-  for (const child of children) process.kill(child, "SIGKILL");
-  process.kill(pid, "SIGKILL");
 }
 
 export type CrashResult = {

@@ -1,7 +1,8 @@
 // Test sends over HTTP (the API test server has no SMTP server: they land in the outbox): rendered as
 // the chosen contact, at most 5 addresses, listed newest first with their HTML, rate-limited per credential.
+// Each address is a message of the delivery pipeline (lib/delivery), whose links are test links.
 import { beforeAll, describe, expect, it } from "vitest";
-import { verifyLink } from "@/lib/recipient-links/link-token";
+import { linkClaims } from "@/lib/recipient-links/subscription";
 import { api, createSession, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
 import { createTemplate } from "./render-helpers";
 
@@ -72,7 +73,16 @@ describe("POST /api/email-templates/{id}/test-sends", () => {
     const stored = await json(await api(`/api/test-emails/${sent.id}`, { key: brand.key }));
     expect(stored.html).toContain("Hi Nora");
     const token = /\/email\/unsubscribe\/([A-Za-z0-9_-]+)/.exec(stored.html)![1];
-    expect(verifyLink(token)).toMatchObject({ mode: "test", contactId, templateId });
+    expect(await linkClaims(token)).toMatchObject({
+      mode: "test",
+      contactId,
+      templateId,
+      messageId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
+    // One message per address, in the outbox, from the deployment's sender.
+    const messages = await json(await api(`/api/messages?sourceKind=test&sourceID=${sent.id}`, { key: brand.key }));
+    expect(messages.messages.map((m: { email: string }) => m.email).sort()).toEqual(["Boss@Outbox.test", "me@outbox.test"]);
+    expect(messages.messages[0]).toMatchObject({ mode: "test", status: "sent", transport: "outbox", subject: "Spring sale" });
     expect(stored.text).toContain("Hi Nora");
   });
 

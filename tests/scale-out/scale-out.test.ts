@@ -9,11 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase } from "../../scripts/db/throwaway-postgres";
 import { query } from "../../scripts/bench/inbox-queries";
 import { startTestServer, type TestServer } from "../api/setup/test-server";
+import { audience, newsletterTemplate, seedAudience } from "../../scripts/bench/delivery-fixtures";
+import { startSmtpSink, type SmtpSink } from "../fixtures/smtp-sink";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const VERSION = "2026-03-15";
 const AUTH_SECRET = `scale-out-secret-${randomUUID()}`;
-const ENV = { AUTH_SECRET, INKWELL_WORKER: "off", RATE_LIMIT_RENDER_PER_MINUTE: "10", EVENTS_WORKER_IDLE_MS: "50" };
+const ENV: Record<string, string> = { AUTH_SECRET, INKWELL_WORKER: "off", RATE_LIMIT_RENDER_PER_MINUTE: "10", EVENTS_WORKER_IDLE_MS: "50" };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 let databaseUrl: string;
@@ -23,6 +25,7 @@ let c: TestServer;
 const workers: ChildProcess[] = [];
 let key: string;
 let brandId: string;
+let sink: SmtpSink;
 
 async function call(
   server: TestServer,
@@ -94,12 +97,18 @@ beforeAll(async () => {
   if (!process.env.TEST_POSTGRES_URL)
     throw new Error("the scale-out test needs TEST_POSTGRES_URL (run it through scripts/db/with-postgres.ts)");
   databaseUrl = await createDatabase(process.env.TEST_POSTGRES_URL, `inkwell_scale_${Date.now().toString(36)}`);
+  // Every process sends through the same SMTP server (the workers do the sending).
+  sink = await startSmtpSink({ keepRaw: false });
+  Object.assign(ENV, { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_TLS: "none", SMTP_FROM: "Scale <news@scale.example>" });
   // Three instances started at the same moment on an empty database: each applies migrations and
   // seeds under the start lock, so all come up and exactly one seeds.
   [a, b, c] = await Promise.all([1, 2, 3].map(() => startTestServer({ label: "scale", databaseUrl, env: ENV })));
   workers.push(await startWorker(), await startWorker());
   process.env.DATABASE_URL = databaseUrl;
   process.env.AUTH_SECRET = AUTH_SECRET;
+  // This process queues messages as a campaign would: SMTP_FROM's address is a verified sender of every brand.
+  process.env.SMTP_HOST = ENV.SMTP_HOST;
+  process.env.SMTP_FROM = ENV.SMTP_FROM;
   const { createBrand } = await import("@/lib/brands/create-brand");
   const { createApiKey } = await import("@/lib/brands/api-keys");
   const brand = await createBrand({ name: "Scale-out store", plan: "pro" });
@@ -112,6 +121,7 @@ afterAll(async () => {
   await Promise.all([a, b, c].map((server) => server?.stop()));
   const { closeDatabase } = await import("@/lib/db");
   await closeDatabase();
+  await sink?.close();
 });
 
 describe("instances started together on an empty PostgreSQL database", () => {
@@ -224,5 +234,35 @@ describe("two instances and two workers on one database", () => {
     });
     expect(renamed.status).toBe(200);
     expect((await call(a, `/api/email-templates/${created.body.id}`, { key })).body.name).toBe("Renamed on b");
+  });
+
+  it("send one campaign through the two workers: each recipient gets its message exactly once", async () => {
+    const { createBrand } = await import("@/lib/brands/create-brand");
+    const { createApiKey } = await import("@/lib/brands/api-keys");
+    const sender = await createBrand({ name: "Scale-out sender", plan: "pro" });
+    const senderKey = (await createApiKey(sender.id, "scale-out sender")).key;
+    const template = await call(a, "/api/email-templates", { key: senderKey, body: newsletterTemplate() });
+    expect(template.status).toBe(201);
+    await seedAudience(sender.id, 1_000, (i) => `scale-${i}@scale.example`);
+    const { enqueueMessages } = await import("@/lib/delivery");
+    const result = await enqueueMessages(sender.id, {
+      source: { kind: "campaign", id: "scale-out" },
+      content: {
+        templateId: template.body.id,
+        subject: "Hello [[contact.first_name]]",
+        senderName: "Scale",
+        senderEmail: "news@scale.example",
+      },
+      recipients: audience(sender.id),
+    });
+    expect(result.queued).toBe(1_000);
+    await sink.waitFor(1_000, 120_000);
+    await until(
+      async () => (await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "sourceId" = 'scale-out' AND "status" = 'sent'`)) === 1_000,
+    );
+    await sleep(1_000); // nothing more arrives
+    expect(sink.total()).toBe(1_000);
+    expect(sink.counts.size).toBe(1_000);
+    expect([...sink.counts.values()].every((n) => n === 1)).toBe(true);
   });
 });

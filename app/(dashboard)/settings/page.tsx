@@ -5,6 +5,11 @@ export const metadata: Metadata = { title: "Settings" };
 
 const SECTIONS = [
   { href: "/settings/brand", title: "Brand", text: "Your brand’s name and the postal address your email footers show." },
+  {
+    href: "/settings/sending",
+    title: "Sending",
+    text: "The domains and addresses you send from, open and click tracking, and addresses never mailed.",
+  },
   { href: "/settings/api-keys", title: "API keys", text: "Keys your own systems use to call the Inkwell API for this brand." },
   {
     href: "/settings/connected-apps",

@@ -3,7 +3,7 @@
 import { authSecret } from "@/lib/config";
 import { createHmac } from "node:crypto";
 import { backInStockProducts } from "@/lib/products/back-in-stock";
-import { cartProducts, latestOpenCart } from "@/lib/products/cart";
+import { cartOfEvent, cartProducts, latestOpenCart } from "@/lib/products/cart";
 import { contactEvents, productsByIds, toView } from "@/lib/products/catalog";
 import { latestOrder, orderView } from "@/lib/products/orders";
 import { missingLinks, type ProductView, type SkippedProduct } from "@/lib/products/product-view";
@@ -16,15 +16,23 @@ import { SAMPLE_CONTACT, SAMPLE_ORDER, sampleListItems, sampleProducts } from ".
 import type { Warning } from "./tokens";
 import type { RenderSection, RenderableTemplate } from "./types";
 import type { LinkMode } from "@/lib/recipient-links/link-token";
-import { recipientLinks } from "@/lib/recipient-links/recipient-links";
+import { recipientLinks, type RecipientLinks } from "@/lib/recipient-links/recipient-links";
 
 export type Brand = { id: string; plan: string; features: unknown; name?: string; postalAddress?: string | null };
 
 /**
  * Whose links the message.* tags fill: a render for a contact gets the contact's working links, a test
- * send links that only show what would happen (mode "test"), a preview links without a contact.
+ * send links that only show what would happen (mode "test"), a preview links without a contact. A sent
+ * message brings its own links (`links`: the message's token, lib/recipient-links/message-token.ts).
  */
-export type LinkOptions = { mode?: LinkMode };
+export type LinkOptions = { mode?: LinkMode; links?: RecipientLinks };
+
+/**
+ * What a campaign or an automation hands over for one recipient (lib/delivery): the event that triggered
+ * the email fills cart recovery (its lineItems), back in stock (its productID or lineItems) and
+ * dynamic lists whose path starts with event.
+ */
+export type Handover = { event?: { eventName: string; properties: Record<string, unknown> } };
 type Props = Record<string, unknown>;
 
 const ORDER_BLOCKS = new Set(["orderSummary", "orderProducts", "orderTotal", "orderAddresses"]);
@@ -55,7 +63,7 @@ export function discountCode(brandId: string, blockId: string, contactId: string
   return prefix ? `${prefix}-${code}` : code;
 }
 
-async function listItems(brand: Brand, section: RenderSection, recipient: Recipient): Promise<Props[]> {
+async function listItems(brand: Brand, section: RenderSection, recipient: Recipient, handover?: Handover): Promise<Props[]> {
   const config = section.settings?.dynamicList;
   if (!config) return [];
   const limit = config.repetitionCount ?? DEFAULT_LIST_LIMIT;
@@ -68,9 +76,12 @@ async function listItems(brand: Brand, section: RenderSection, recipient: Recipi
     case "recommendations":
       return (await recommendProducts(brand, recipient.id, { type: "newest" }, Math.min(limit, MAX_SLOTS))).map(productLine);
     default: {
-      // Any other path is read from the recipient's most recent event that carries a list there.
+      // Any other path is read from the handed-over event, else from the recipient's most recent event that carries a list there.
       const path = listPath.replace(/^event\./, "").split(".");
-      for (const event of await contactEvents(brand.id, recipient.id, [], undefined, 50)) {
+      const events = handover?.event
+        ? [{ properties: handover.event.properties }]
+        : await contactEvents(brand.id, recipient.id, [], undefined, 50);
+      for (const event of events) {
         let at: unknown = event.properties;
         for (const key of path) at = at && typeof at === "object" ? (at as Props)[key] : undefined;
         if (Array.isArray(at)) return at.filter((i): i is Props => !!i && typeof i === "object").slice(0, limit);
@@ -113,7 +124,7 @@ export async function loadRecipientData(
   brand: Brand,
   template: RenderableTemplate,
   recipient: Recipient | null,
-  options: { empty?: boolean } & LinkOptions = {},
+  options: { empty?: boolean; handover?: Handover } & LinkOptions = {},
 ): Promise<RecipientData> {
   if (!recipient && options.empty) return emptyData(brand, template);
   const data: RecipientData = {
@@ -126,7 +137,9 @@ export async function loadRecipientData(
     discounts: {},
     warnings: [],
     ...brandValues(brand, template, recipient, options.mode),
+    ...(options.links ? { links: options.links } : {}),
   };
+  const handover = options.handover;
   const allBlocks = template.sections.flatMap(blocksOf);
   const work: Promise<unknown>[] = [];
 
@@ -140,14 +153,22 @@ export async function loadRecipientData(
           fill(recommendProducts(brand, recipient?.id ?? null, section.productRecommender, slots, new Date(), report));
         break;
       case "product_cart_recovery":
-        fill(recipient ? cartProducts(brand.id, recipient.id, slots) : Promise.resolve(sampleProducts(slots)));
+        fill(
+          recipient
+            ? cartProducts(brand.id, recipient.id, slots, handover?.event ? cartOfEvent(handover.event.properties) : undefined)
+            : Promise.resolve(sampleProducts(slots)),
+        );
         break;
       case "product_back_in_stock":
-        fill(recipient ? backInStockProducts(brand.id, recipient.id, slots) : Promise.resolve(sampleProducts(slots)));
+        fill(
+          recipient
+            ? backInStockProducts(brand.id, recipient.id, slots, handedOverProducts(handover))
+            : Promise.resolve(sampleProducts(slots)),
+        );
         break;
       case "dynamic_list":
         work.push(
-          (recipient ? listItems(brand, section, recipient) : Promise.resolve(sampleListItems())).then(
+          (recipient ? listItems(brand, section, recipient, handover) : Promise.resolve(sampleListItems())).then(
             (items) => (data.lists[section.id] = items),
           ),
         );
@@ -187,6 +208,16 @@ export async function loadRecipientData(
   }
   await Promise.all(work);
   return data;
+}
+
+/** The products a handed-over event names (productID, or its lineItems' productIDs); undefined when none. */
+function handedOverProducts(handover: Handover | undefined): string[] | undefined {
+  const p = handover?.event?.properties;
+  if (!p) return undefined;
+  const ids = [p.productID, ...(Array.isArray(p.lineItems) ? p.lineItems.map((i) => (i as Props)?.productID) : [])].filter(
+    (id): id is string => typeof id === "string" && id.length > 0,
+  );
+  return ids.length ? [...new Set(ids)] : undefined;
 }
 
 /** The brand's details (brand.* tags) and the recipient's links (message.* tags). */

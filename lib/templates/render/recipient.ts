@@ -32,6 +32,17 @@ export async function findRecipient(brandId: string, ref: { contactID?: string; 
     contact = await db.contact.findFirst({ where: { brandId, identifiers: { some: { brandId, type: "email", value: email } } }, select });
     if (!contact) throw new ApiProblem("not-found", `No contact with email ${ref.email} in your brand`);
   }
+  return toRecipient(contact);
+}
+
+type ContactRow = { identifiers: { type: string; value: string }[]; customProperties: unknown } & Omit<
+  RecipientContact,
+  "customProperties"
+> & {
+    id: string;
+  };
+
+function toRecipient(contact: ContactRow): Recipient {
   const { identifiers, customProperties, ...fields } = contact;
   return {
     ...fields,
@@ -39,4 +50,11 @@ export async function findRecipient(brandId: string, ref: { contactID?: string; 
     phone: identifiers.find((i) => i.type === "phone")?.value ?? null,
     customProperties: (customProperties ?? {}) as Record<string, unknown>,
   };
+}
+
+/** Several contacts of the brand at once (a delivery batch), by id; ids of no contact are left out. */
+export async function findRecipients(brandId: string, ids: string[]): Promise<Map<string, Recipient>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.contact.findMany({ where: { brandId, id: { in: [...new Set(ids)] } }, select });
+  return new Map(rows.map((r) => [r.id, toRecipient(r)]));
 }

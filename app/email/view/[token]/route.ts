@@ -2,7 +2,7 @@
 // served in a CSP sandbox (no scripts, an opaque origin), never as a page of Inkwell's own origin. The
 // production server takes the header from next.config.mjs (its headers() win over a route's); the same
 // policy stands here for every other way the route is served.
-import { webVersion } from "@/lib/recipient-links/web-version";
+import { webVersionOf } from "@/lib/delivery/recipient-pages";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +17,7 @@ const HEADERS = {
 };
 
 export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
-  const result = await webVersion((await params).token);
+  const result = await webVersionOf((await params).token);
   if (result.status === 200) return new Response(result.html, { status: 200, headers: HEADERS });
   const page = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Email not available</title></head><body style="font-family:sans-serif;padding:2rem"><p>${result.reason}</p></body></html>`;
   return new Response(page, { status: 404, headers: HEADERS });

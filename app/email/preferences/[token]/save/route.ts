@@ -1,6 +1,7 @@
 // POST /email/preferences/{token}/save: the preferences form. Sets the email channel of the link's
 // contact (a resubscription records the page as consent), then shows the page again.
-import { PREFERENCES_SOURCE, setEmailStatus } from "@/lib/recipient-links/subscription";
+import { changeSubscription } from "@/lib/delivery/recipient-pages";
+import { PREFERENCES_SOURCE } from "@/lib/recipient-links/subscription";
 import { LINK_PATHS } from "@/lib/recipient-links/recipient-links";
 
 export const dynamic = "force-dynamic";
@@ -11,6 +12,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   const status = form?.get("status");
   const page = `${LINK_PATHS.preferences}${encodeURIComponent(token)}`;
   if (status !== "subscribed" && status !== "unsubscribed") return new Response(null, { status: 303, headers: { Location: page } });
-  await setEmailStatus(token, status, PREFERENCES_SOURCE, { userAgent: request.headers.get("user-agent") ?? undefined });
+  await changeSubscription(token, status, PREFERENCES_SOURCE, { userAgent: request.headers.get("user-agent") ?? undefined });
   return new Response(null, { status: 303, headers: { Location: `${page}?saved=1`, "Cache-Control": "no-store" } });
 }

@@ -1,13 +1,24 @@
-// POST /email/unsubscribe/{token}/confirm: the unsubscribe page's button (and a mail provider's one-click
-// POST, RFC 8058). Sets the email channel of the link's contact to unsubscribed, then shows the page.
-import { setEmailStatus, UNSUBSCRIBE_SOURCE } from "@/lib/recipient-links/subscription";
+// POST /email/unsubscribe/{token}/confirm: the unsubscribe page's button. Sets the email channel of the
+// link's contact to unsubscribed, then shows the page (303). A mail provider's one-click POST (RFC 8058,
+// body List-Unsubscribe=One-Click) gets 200 instead: providers do not follow redirects.
+import { changeSubscription } from "@/lib/delivery/recipient-pages";
+import { ONE_CLICK_SOURCE, UNSUBSCRIBE_SOURCE } from "@/lib/recipient-links/subscription";
 import { LINK_PATHS } from "@/lib/recipient-links/recipient-links";
+import { isOneClick } from "@/lib/delivery/one-click";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
-  await setEmailStatus(token, "unsubscribed", UNSUBSCRIBE_SOURCE);
+  const oneClick = await isOneClick(request);
+  await changeSubscription(token, "unsubscribed", oneClick ? ONE_CLICK_SOURCE : UNSUBSCRIBE_SOURCE, {
+    userAgent: request.headers.get("user-agent") ?? undefined,
+  });
+  if (oneClick)
+    return new Response("Unsubscribed\n", {
+      status: 200,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
   return new Response(null, {
     status: 303,
     headers: { Location: `${LINK_PATHS.unsubscribe}${encodeURIComponent(token)}?done=1`, "Cache-Control": "no-store" },

@@ -1,0 +1,29 @@
+// /email/list-unsubscribe/{token}: the https URL of an email's List-Unsubscribe header. A POST is a mail
+// provider's one-click unsubscribe (RFC 8058): no session, no second click, answered 200 (providers do
+// not follow redirects). A GET (a person opening the URL) shows the unsubscribe page, which asks first.
+import { changeSubscription } from "@/lib/delivery/recipient-pages";
+import { linkClaims, ONE_CLICK_SOURCE } from "@/lib/recipient-links/subscription";
+import { LINK_PATHS } from "@/lib/recipient-links/recipient-links";
+
+export const dynamic = "force-dynamic";
+
+const text = (body: string, status: number) =>
+  new Response(body, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
+  });
+
+export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+  const { token } = await params;
+  if (!(await linkClaims(token))) return text("This unsubscribe link is not valid.\n", 404);
+  await changeSubscription(token, "unsubscribed", ONE_CLICK_SOURCE, { userAgent: request.headers.get("user-agent") ?? undefined });
+  return text("Unsubscribed\n", 200);
+}
+
+export async function GET(_request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+  const { token } = await params;
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `${LINK_PATHS.unsubscribe}${encodeURIComponent(token)}`, "Cache-Control": "no-store" },
+  });
+}

@@ -1,0 +1,50 @@
+"use client";
+// Settings → Sending: where the brand's email goes, who it may come from, tracking, and the addresses
+// it never mails.
+import { SendingDomains } from "./sending-domains";
+import { SenderAddresses } from "./sender-addresses";
+import { SuppressionList } from "./suppression-list";
+import { TrackingSettings } from "./tracking-settings";
+import "./sending.css";
+
+export function SendingPanel({ hasMailServer, deploymentSender }: { hasMailServer: boolean; deploymentSender: string }) {
+  return (
+    <div className="stack-lg">
+      {hasMailServer ? (
+        <p className="alert alert-info" role="note">
+          Emails go to the mail server this Inkwell is set up with. Bounces the server reports later arrive through your provider’s webhook
+          (see the README’s “Sending email”).
+        </p>
+      ) : (
+        <p className="alert alert-warning" role="note">
+          <strong>Nothing is delivered:</strong> this Inkwell has no mail server set up (SMTP_HOST), so emails are kept in the Outbox. You
+          can still prepare your senders here.
+        </p>
+      )}
+      <section aria-labelledby="domains-title" className="card stack">
+        <h2 id="domains-title" className="section-title">
+          Sending domains
+        </h2>
+        <SendingDomains />
+      </section>
+      <section aria-labelledby="addresses-title" className="card stack">
+        <h2 id="addresses-title" className="section-title">
+          Sender addresses
+        </h2>
+        <SenderAddresses deploymentSender={deploymentSender} />
+      </section>
+      <section aria-labelledby="tracking-title" className="card stack">
+        <h2 id="tracking-title" className="section-title">
+          Opens and clicks
+        </h2>
+        <TrackingSettings />
+      </section>
+      <section aria-labelledby="suppressions-title" className="card stack">
+        <h2 id="suppressions-title" className="section-title">
+          Suppression list
+        </h2>
+        <SuppressionList />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+// Sending in the dashboard without a mail server (the embedded default): every page says nothing is
+// delivered; Settings → Sending adds a domain (its DNS records, copyable), a sender address (its
+// confirmation email lands in the Outbox, where its link confirms it), tracking switches and the
+// suppression list; the Outbox lists, searches and shows emails. Keyboard and axe checked; screenshots.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { signUp } from "./account-helpers";
+import { shootBothWidths, watchConsole } from "./contacts-helpers";
+
+test.describe.configure({ mode: "serial" });
+
+const run = Date.now().toString(36);
+const owner = { email: `sender-${run}@example.com`, password: "ink-well-Secret-42", brand: `Letterpress ${run}` };
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("Settings → Sending: a domain with its records, an address with its confirmation link, tracking, suppressions", async ({ page }) => {
+  const errors = watchConsole(page);
+  await signUp(page, owner);
+  await expect(page.getByTestId("no-delivery-notice")).toContainText("Nothing is delivered");
+
+  await page.goto("/settings");
+  await page.getByRole("link", { name: /^Sending The domains/ }).click();
+  await expect(page.getByRole("heading", { name: "Sending", level: 1 })).toBeVisible();
+
+  // A domain: added with the keyboard, its three records shown, copyable.
+  await page.getByLabel("Domain", { exact: true }).fill(`letterpress-${run}.test`);
+  await page.getByLabel("Domain", { exact: true }).press("Enter");
+  const domain = page.getByRole("list", { name: `DNS records of letterpress-${run}.test` });
+  await expect(domain.getByRole("listitem")).toHaveCount(3);
+  await expect(domain).toContainText(`._domainkey.letterpress-${run}.test`);
+  await expect(domain.getByRole("button", { name: "Copy value" })).toHaveCount(3);
+  await expect(page.getByText("Not verified yet")).toBeVisible();
+
+  // An address elsewhere: a confirmation link goes out.
+  await page.getByLabel("Sender name", { exact: true }).fill("Letterpress news");
+  await page.getByLabel("Email address", { exact: true }).fill(`news-${run}@elsewhere.test`);
+  await page.getByRole("button", { name: "Add address" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "confirmation link is on its way" })).toBeVisible();
+  await expect(page.getByText("Waiting for the confirmation link")).toBeVisible();
+
+  // Tracking off and on again, saved at once.
+  await page.getByLabel(/Track opens/).uncheck();
+  await expect(page.getByText("Saved.")).toBeVisible();
+  await page.getByLabel(/Track opens/).check();
+
+  // A suppression added, then lifted.
+  await page.getByLabel("Address to suppress", { exact: true }).fill(`gone-${run}@elsewhere.test`);
+  await page.getByRole("button", { name: "Suppress" }).click();
+  const suppressed = page.getByRole("list", { name: "Suppressed addresses" });
+  await expect(suppressed).toContainText(`gone-${run}@elsewhere.test`);
+  await shootBothWidths(page, "sending-settings");
+  expect(await seriousViolations(page)).toEqual([]);
+  await suppressed.getByRole("button", { name: `Lift the suppression of gone-${run}@elsewhere.test` }).click();
+  await expect(page.getByText("No suppressed addresses")).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("the Outbox lists and shows the emails; the confirmation link read there confirms the address", async ({ page, context }) => {
+  const errors = watchConsole(page);
+  await page.goto("/login?callbackUrl=%2Foutbox");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Outbox", level: 1 })).toBeVisible();
+  await expect(page.getByText("nothing is delivered").first()).toBeVisible();
+
+  await page.getByLabel("Recipient or subject", { exact: true }).fill(`news-${run}`);
+  await page.getByLabel("Recipient or subject", { exact: true }).press("Enter");
+  const item = page.getByRole("list", { name: "Emails" }).getByRole("button").first();
+  await expect(item).toContainText(`Confirm news-${run}@elsewhere.test`);
+  await expect(item).toContainText("In the outbox");
+  const view = page.getByTestId("outbox-message");
+  await expect(view).toContainText(`news-${run}@elsewhere.test`);
+  const frame = page.frameLocator('[data-testid="outbox-frame"]');
+  const link = await frame.getByRole("link", { name: "Confirm this address" }).getAttribute("href");
+  await shootBothWidths(page, "outbox");
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The owner of the address opens the link and confirms.
+  const visitor = await context.browser()!.newContext();
+  const tab = await visitor.newPage();
+  await tab.goto(link!);
+  await tab.getByRole("button", { name: "Confirm this address" }).click();
+  await expect(tab.getByRole("heading", { name: "Address confirmed" })).toBeVisible();
+  await visitor.close();
+
+  await page.goto("/settings/sending");
+  await expect(page.getByRole("list", { name: "Sender addresses" })).toContainText("Verified");
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,23 @@
+// What erasing a contact (lib/contacts/erase-contact.ts) removes of its email: its messages (their clicks
+// and kept bodies too), the messages sent to its addresses (test sends), and every suppression of its
+// addresses becomes an "erased" one that keeps only the address's hash, so the brand still never mails
+// the address and no longer knows it. Counters keep their sums (they name nobody).
+import type { SqlRunner } from "@/lib/db/sql";
+import { newId } from "@/lib/ids";
+import { addressHash, placeholders } from "./eligibility";
+
+export async function eraseDeliveryData(tx: SqlRunner, brandId: string, contactId: string, emails: string[], now: Date): Promise<void> {
+  const owned = `SELECT "id" FROM "Message" WHERE "brandId" = ? AND ("contactId" = ?${emails.length ? ` OR "email" IN (${placeholders(emails.length)})` : ""})`;
+  const params = [brandId, contactId, ...emails];
+  await tx.run(`DELETE FROM "MessageClick" WHERE "messageId" IN (${owned})`, params);
+  await tx.run(`DELETE FROM "MessageBody" WHERE "messageId" IN (${owned})`, params);
+  await tx.run(`DELETE FROM "Message" WHERE "id" IN (${owned})`, params);
+  for (const email of emails) {
+    await tx.run(
+      `INSERT INTO "Suppression" ("id", "brandId", "addressHash", "email", "reason", "detail", "messageId", "createdAt")
+       VALUES (?, ?, ?, NULL, 'erased', NULL, NULL, ?ts)
+       ON CONFLICT ("brandId", "addressHash") DO UPDATE SET "email" = NULL, "reason" = 'erased', "detail" = NULL, "messageId" = NULL`,
+      [newId(now), brandId, addressHash(email), now],
+    );
+  }
+}

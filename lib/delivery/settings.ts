@@ -1,0 +1,47 @@
+// A brand's sending settings (GET/PATCH /api/sending-settings, Settings → Sending): open and click
+// tracking, on by default. What the deployment sends through is reported beside them.
+import { z } from "zod";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { deploymentSender } from "./senders/verified-sender";
+
+export const SendingSettingsPatch = z
+  .strictObject({
+    trackOpens: z.boolean().optional().meta({ description: "Add an open pixel to the brand's emails" }),
+    trackClicks: z.boolean().optional().meta({ description: "Send the links of the brand's emails through Inkwell's click redirect" }),
+  })
+  .meta({ id: "SendingSettingsPatch" });
+export type SendingSettingsPatch = z.infer<typeof SendingSettingsPatch>;
+
+export const SendingSettingsSchema = z
+  .object({
+    trackOpens: z.boolean(),
+    trackClicks: z.boolean(),
+    transport: z.enum(["smtp", "outbox"]).meta({
+      description:
+        "smtp: emails go to the mail server Inkwell is configured with (SMTP_HOST); outbox: nothing is delivered, emails land in the built-in outbox",
+    }),
+    deploymentSender: z.string().meta({ description: "SMTP_FROM's address, a verified sender for every brand" }),
+  })
+  .meta({ id: "SendingSettings" });
+export type SendingSettings = z.infer<typeof SendingSettingsSchema>;
+
+export async function getSendingSettings(brandId: string): Promise<SendingSettings> {
+  const row = await db.sendingSettings.findUnique({ where: { brandId }, select: { trackOpens: true, trackClicks: true } });
+  return {
+    trackOpens: row?.trackOpens ?? true,
+    trackClicks: row?.trackClicks ?? true,
+    transport: config().smtp ? "smtp" : "outbox",
+    deploymentSender: deploymentSender().address,
+  };
+}
+
+export async function updateSendingSettings(brandId: string, patch: SendingSettingsPatch): Promise<SendingSettings> {
+  const data = {
+    ...(patch.trackOpens !== undefined ? { trackOpens: patch.trackOpens } : {}),
+    ...(patch.trackClicks !== undefined ? { trackClicks: patch.trackClicks } : {}),
+    updatedAt: new Date(),
+  };
+  await db.sendingSettings.upsert({ where: { brandId }, create: { brandId, ...data }, update: data });
+  return getSendingSettings(brandId);
+}

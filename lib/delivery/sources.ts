@@ -1,0 +1,102 @@
+// A source's state (docs/delivery.md "Pausing"): active unless paused (by its owner, or by the pipeline
+// when its bounce or complaint rate passes the configured threshold) or canceled. Pausing holds its
+// queued messages (status paused); resuming queues them again; canceling skips them (reason canceled).
+import { config } from "@/lib/config";
+import { sqlReader, writeTransaction } from "@/lib/db/sql";
+import { dateValue, numberValue } from "@/lib/db/values";
+import { CounterBatch } from "./counters";
+import { wakeDeliveryWorker } from "./queue/wake";
+import type { Source } from "./schemas";
+import { sourceStats } from "./stats";
+
+export type SourceState = { status: "active" | "paused" | "canceled"; reason: string | null; changedAt: Date | null };
+
+export async function sourceState(brandId: string, source: Source): Promise<SourceState> {
+  const [row] = await sqlReader().all<{ status: SourceState["status"]; reason: string | null; changedAt: unknown }>(
+    `SELECT "status", "reason", "changedAt" FROM "DeliverySource" WHERE "brandId" = ? AND "kind" = ? AND "id" = ?`,
+    [brandId, source.kind, source.id],
+  );
+  return row
+    ? { status: row.status, reason: row.reason, changedAt: dateValue(row.changedAt) }
+    : { status: "active", reason: null, changedAt: null };
+}
+
+const UPSERT_STATE = `INSERT INTO "DeliverySource" ("brandId", "kind", "id", "status", "reason", "changedAt") VALUES (?, ?, ?, ?, ?, ?ts)
+  ON CONFLICT ("brandId", "kind", "id") DO UPDATE SET "status" = excluded."status", "reason" = excluded."reason", "changedAt" = excluded."changedAt"`;
+
+/** Holds the source's queued messages; the ones a worker holds already go out. Returns how many were held. */
+export async function pauseSource(brandId: string, source: Source, reason: string): Promise<number> {
+  const now = new Date();
+  return writeTransaction(async (tx) => {
+    await tx.run(UPSERT_STATE, [brandId, source.kind, source.id, "paused", reason.slice(0, 500), now]);
+    return tx.run(
+      `UPDATE "Message" SET "status" = 'paused' WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ? AND "status" = 'queued'`,
+      [brandId, source.kind, source.id],
+    );
+  });
+}
+
+export async function resumeSource(brandId: string, source: Source): Promise<number> {
+  const now = new Date();
+  const resumed = await writeTransaction(async (tx) => {
+    await tx.run(UPSERT_STATE, [brandId, source.kind, source.id, "active", null, now]);
+    return tx.run(
+      `UPDATE "Message" SET "status" = 'queued', "nextAttemptAt" = ?ts WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ? AND "status" = 'paused'`,
+      [now, brandId, source.kind, source.id],
+    );
+  });
+  if (resumed > 0) wakeDeliveryWorker();
+  return resumed;
+}
+
+/** Skips every message of the source that has not gone out (reason canceled). Returns how many. */
+export async function cancelSource(brandId: string, source: Source): Promise<number> {
+  const now = new Date();
+  return writeTransaction(async (tx) => {
+    await tx.run(UPSERT_STATE, [brandId, source.kind, source.id, "canceled", null, now]);
+    const rows = await tx.all<{ part: string; n: unknown }>(
+      `SELECT "part", COUNT(*) AS "n" FROM "Message" WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ? AND "status" IN ('queued', 'paused') GROUP BY "part"`,
+      [brandId, source.kind, source.id],
+    );
+    const changed = await tx.run(
+      `UPDATE "Message" SET "status" = 'skipped', "reason" = 'canceled', "claimedBy" = NULL
+       WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ? AND "status" IN ('queued', 'paused')`,
+      [brandId, source.kind, source.id],
+    );
+    const counters = new CounterBatch();
+    for (const r of rows) {
+      const key = { brandId, sourceKind: source.kind, sourceId: source.id, part: r.part };
+      counters.add(key, "pending", now, -numberValue(r.n)).add(key, "skipped", now, numberValue(r.n));
+    }
+    await counters.flush(tx);
+    return changed;
+  });
+}
+
+/** Whether new messages of the source may be claimed now (a paused or canceled source's may not). */
+export async function isSourceActive(brandId: string, source: Source): Promise<boolean> {
+  return (await sourceState(brandId, source)).status === "active";
+}
+
+const pct = (r: number) => `${Math.round(r * 1000) / 10}%`;
+
+/**
+ * After a bounce or a complaint: pauses the source when its rate passed the configured threshold (once
+ * it has DELIVERY_PAUSE_MIN_SENT messages handed over). Test sends are never paused.
+ */
+export async function pauseIfRatesTooHigh(brandId: string, source: Source): Promise<boolean> {
+  if (source.kind === "test") return false;
+  const { DELIVERY_PAUSE_BOUNCE_RATE, DELIVERY_PAUSE_COMPLAINT_RATE, DELIVERY_PAUSE_MIN_SENT } = config();
+  const stats = await sourceStats(brandId, source);
+  if (stats.sent < DELIVERY_PAUSE_MIN_SENT) return false;
+  let reason: string | null = null;
+  if (stats.rates.bounce > DELIVERY_PAUSE_BOUNCE_RATE)
+    reason = `Bounce rate ${pct(stats.rates.bounce)} (${stats.bounced} of ${stats.sent}) passed ${pct(DELIVERY_PAUSE_BOUNCE_RATE)}`;
+  else if (stats.rates.complaint > DELIVERY_PAUSE_COMPLAINT_RATE)
+    reason = `Complaint rate ${pct(stats.rates.complaint)} (${stats.complained} of ${stats.sent}) passed ${pct(DELIVERY_PAUSE_COMPLAINT_RATE)}`;
+  if (!reason) return false;
+  if ((await sourceState(brandId, source)).status !== "active") return false;
+  await pauseSource(brandId, source, reason);
+  console.warn(`[delivery] paused ${source.kind} ${source.id} of brand ${brandId}: ${reason}`);
+  return true;
+}

@@ -1,0 +1,58 @@
+// Provider events applied to Inkwell's messages: the message is found by the reference its Message-ID
+// (or metadata header) carries, whose MAC must hold (a webhook cannot name a message by guessing its
+// id); a hard bounce or a complaint suppresses the address and unsubscribes it, a soft bounce is noted,
+// an unsubscribe changes the contact's channel and is attributed to the message. The generic webhook
+// passes its brand: another brand's messages are "unknown" to it.
+import { timingSafeEqual } from "node:crypto";
+import { applyUnsubscribe } from "@/lib/contacts/unsubscribe-contacts";
+import { writeTransaction } from "@/lib/db/sql";
+import { messageIdSignature } from "@/lib/recipient-links/message-token";
+import { CounterBatch } from "../counters";
+import { applyReportedOutcome, insertContactEvents, markUnsubscribed } from "../outcomes/outcomes";
+import { outcomeMessage } from "../recipient-pages";
+import { pauseIfRatesTooHigh } from "../sources";
+import { messageRefOf, type ProviderEvent } from "./provider-event";
+
+export type AppliedEvent = { status: "applied" | "unknown-message" | "ignored"; messageID: string | null };
+
+function macHolds(id: string, mac: string): boolean {
+  const expected = Buffer.from(messageIdSignature(id));
+  const given = Buffer.from(mac);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+export async function applyProviderEvents(events: ProviderEvent[], brandId?: string): Promise<AppliedEvent[]> {
+  const applied: AppliedEvent[] = [];
+  const touched = new Map<string, { brandId: string; kind: string; id: string }>();
+  for (const event of events) {
+    const ref = messageRefOf(event.messageRef);
+    const m = ref && macHolds(ref.id, ref.mac) ? await outcomeMessage(ref.id) : null;
+    if (!m || (brandId && m.brandId !== brandId)) {
+      applied.push({ status: "unknown-message", messageID: null });
+      continue;
+    }
+    // The address a provider names must be the message's (a bounce of another recipient changes nothing here).
+    if (event.email && m.email && event.email.toLowerCase() !== m.email.toLowerCase()) {
+      applied.push({ status: "ignored", messageID: m.id });
+      continue;
+    }
+    const at = event.at && event.at.getTime() <= Date.now() ? event.at : new Date();
+    await writeTransaction(async (tx) => {
+      const counters = new CounterBatch();
+      const detail = event.detail ?? null;
+      if (event.type === "unsubscribe") {
+        if (m.contactId && m.mode === "live") await applyUnsubscribe(tx, m.brandId, [m.contactId], at, "unsubscribe-provider");
+        await insertContactEvents(tx, await markUnsubscribed(tx, m, at, counters));
+      } else {
+        const kind = event.type === "complaint" ? "complaint" : event.bounceType === "soft" ? "soft-bounce" : "hard-bounce";
+        await insertContactEvents(tx, await applyReportedOutcome(tx, m, kind, detail, at, counters));
+      }
+      await counters.flush(tx);
+    });
+    applied.push({ status: "applied", messageID: m.id });
+    if (event.type !== "unsubscribe")
+      touched.set(`${m.brandId}|${m.sourceKind}|${m.sourceId}`, { brandId: m.brandId, kind: m.sourceKind, id: m.sourceId });
+  }
+  for (const s of touched.values()) await pauseIfRatesTooHigh(s.brandId, { kind: s.kind, id: s.id });
+  return applied;
+}
