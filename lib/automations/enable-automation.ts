@@ -5,6 +5,8 @@
 import { writeTransaction } from "@/lib/db/sql";
 import { ApiProblem, type FieldError } from "@/lib/http/problems";
 import { db } from "@/lib/db";
+import { cancelSource, resumeSource, senderVerdict, sourceState } from "@/lib/delivery";
+import { automationSource } from "./engine/messages";
 import { addCounters } from "./engine/counters";
 import { brandTimeZone } from "./engine/brand-zone";
 import { backfillWindowStart, putSchedule, scheduleKindOf } from "./engine/schedules";
@@ -38,11 +40,18 @@ function checkEnrollExisting(a: AutomationRecord): void {
 /** What must hold before contacts may go through the workflow (ConflictProblem errors when not). */
 async function readinessErrors(a: AutomationRecord): Promise<FieldError[]> {
   const errors: FieldError[] = [];
-  const contents = [
-    ...new Set(
-      flatten(a.blocks).flatMap((b) => (b.type === "action" && b.action.type === "sendEmail" ? [b.action.sendEmail.contentId] : [])),
-    ),
-  ];
+  const emails = flatten(a.blocks).flatMap((b) => (b.type === "action" && b.action.type === "sendEmail" ? [b.action.sendEmail] : []));
+  const contents = [...new Set(emails.map((e) => e.contentId))];
+  const senders = [...new Set(emails.flatMap((e) => (e.senderEmail ? [e.senderEmail.toLowerCase()] : [])))];
+  for (const sender of senders) {
+    if (!(await senderVerdict(a.brandId, sender)).verified)
+      errors.push({
+        field: "blocks.action.sendEmail.senderEmail",
+        pointer: "/blocks",
+        code: "sender_unverified",
+        message: `${sender} is not a verified sender of the brand: verify it under Settings → Sending, or leave the sender address empty`,
+      });
+  }
   const found = new Set(
     contents.length
       ? (await db.emailTemplate.findMany({ where: { brandId: a.brandId, id: { in: contents } }, select: { id: true } })).map((t) => t.id)
@@ -79,6 +88,8 @@ export async function enableAutomation(brandId: string, id: string, enrollExisti
   if (errors.length > 0) {
     throw new ApiProblem("conflict", `The automation cannot be enabled: ${errors.map((e) => e.message).join("; ")}`, { errors });
   }
+  // Disabled with exit earlier: the pipeline holds the workflow's emails until its source is active again.
+  if ((await sourceState(brandId, automationSource(id))).status === "canceled") await resumeSource(brandId, automationSource(id));
   const now = new Date();
   const kind = scheduleKindOf(a, enrollExisting);
   let cursor: string | null = null;
@@ -108,12 +119,12 @@ export async function disableAutomation(brandId: string, id: string, contactsInW
   const a = await getAutomation(brandId, id);
   if (!a.isEnabled) return presentAutomation(a);
   const now = new Date();
-  await writeTransaction(async (tx) => {
+  const disabled = await writeTransaction(async (tx) => {
     const changed = await tx.run(
       `UPDATE "Automation" SET "isEnabled" = ?bool, "disabledAt" = ?ts, "updatedAt" = ?ts WHERE "id" = ? AND "brandId" = ? AND "isEnabled" = ?bool`,
       [false, now, now, id, brandId, true],
     );
-    if (changed === 0) return;
+    if (changed === 0) return false;
     await bumpTriggerVersion(tx);
     await tx.run(`DELETE FROM "AutomationSchedule" WHERE "automationId" = ? AND "brandId" = ?`, [id, brandId]);
     // No new contacts enter: enrollments that have not started (an inactivity wait, a start not yet run) end either way.
@@ -126,6 +137,9 @@ export async function disableAutomation(brandId: string, id: string, contactsInW
     );
     const exited = ended.filter((r) => r.startedAt !== null && r.startedAt !== undefined).length;
     await addCounters(tx, [{ brandId, automationId: id, blockId: "", metric: "exited", n: exited }]);
+    return true;
   });
+  // exit: the emails of the workflow still waiting in the pipeline are not sent (skipped, reason canceled).
+  if (disabled && contactsInWorkflow === "exit") await cancelSource(brandId, automationSource(id));
   return presentAutomation(await getAutomation(brandId, id));
 }

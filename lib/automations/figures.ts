@@ -5,7 +5,10 @@
 import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
+import { sourceStats } from "@/lib/delivery";
+import { automationSource } from "./engine/messages";
 import { getAutomation } from "./store";
+import { flatten } from "./tree";
 
 export const FiguresQuery = z.object({
   id: z
@@ -32,7 +35,20 @@ const Figures = {
     .meta({ description: "Trigger events that did not enter (audience, frequency, overlap, already in the workflow)" }),
   emailsQueued: z.number().int().meta({ description: "Emails handed to the delivery pipeline" }),
   emailsSkipped: z.number().int().meta({ description: "Email blocks passed without an email (not subscribed, suppressed, ...)" }),
+  emailsSent: z.number().int().meta({ description: "Emails the mail server took (or the outbox)" }),
+  emailsOpened: z.number().int().meta({ description: "Emails opened by a person (the first open of each)" }),
+  emailsClicked: z.number().int().meta({ description: "Emails clicked by a person (the first click of each)" }),
 };
+
+const EmailFigures = z
+  .object({
+    sent: z.number().int(),
+    opened: z.number().int(),
+    clicked: z.number().int(),
+    bounced: z.number().int(),
+    unsubscribed: z.number().int(),
+  })
+  .meta({ id: "AutomationEmailFigures", description: "What became of an email block's messages (the delivery pipeline's counters)" });
 
 export const AutomationFiguresList = z
   .object({ figures: z.array(z.object({ automationID: z.string(), ...Figures })) })
@@ -46,6 +62,7 @@ export const BlockFigure = z
     outcomes: z
       .record(z.string(), z.number().int())
       .meta({ description: "true/false for a split, a/b for an A/B test, queued/skipped for an email" }),
+    emails: EmailFigures.nullable().meta({ description: "An email block's messages; null for other blocks" }),
   })
   .meta({ id: "AutomationBlockFigure" });
 export const AutomationFigures = z
@@ -75,19 +92,38 @@ function summarize(rows: CounterRow[]) {
   };
 }
 
-/** Figures of a page of the list: one query for all of them. */
+const emailFigures = async (brandId: string, automationId: string, part?: string) => {
+  const s = await sourceStats(brandId, automationSource(automationId), part === undefined ? {} : { part });
+  return { sent: s.sent, opened: s.opened, clicked: s.clicked, bounced: s.bounced, unsubscribed: s.unsubscribed };
+};
+
+const emailTotals = (e: Awaited<ReturnType<typeof emailFigures>>) => ({
+  emailsSent: e.sent,
+  emailsOpened: e.opened,
+  emailsClicked: e.clicked,
+});
+
+/** Figures of a page of the list: one query for the workflows' counters, one per workflow for its emails' (a few counter rows). */
 export async function automationFigures(brandId: string, ids: string[]) {
-  const rows = await sqlReader().all<CounterRow>(
-    `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" IN (${ids.map(() => "?").join(", ")})`,
-    [brandId, ...ids],
-  );
-  return { figures: ids.map((id) => ({ automationID: id, ...summarize(rows.filter((r) => r.automationId === id)) })) };
+  const [rows, emails] = await Promise.all([
+    sqlReader().all<CounterRow>(
+      `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" IN (${ids.map(() => "?").join(", ")})`,
+      [brandId, ...ids],
+    ),
+    Promise.all(ids.map((id) => emailFigures(brandId, id))),
+  ]);
+  return {
+    figures: ids.map((id, i) => ({ automationID: id, ...summarize(rows.filter((r) => r.automationId === id)), ...emailTotals(emails[i]) })),
+  };
 }
 
 /** One workflow's figures with every block's, for the flow builder's canvas. */
 export async function automationBlockFigures(brandId: string, id: string) {
   const automation = await getAutomation(brandId, id);
-  const [rows, waiting] = await Promise.all([
+  const emailBlocks = flatten(automation.blocks)
+    .filter((b) => b.type === "action" && b.action.type === "sendEmail")
+    .map((b) => b.id);
+  const [rows, waiting, total, perBlock] = await Promise.all([
     sqlReader().all<CounterRow>(
       `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" = ?`,
       [brandId, automation.id],
@@ -96,12 +132,16 @@ export async function automationBlockFigures(brandId: string, id: string) {
       `SELECT "blockId", COUNT(*) AS n FROM "AutomationEnrollment" WHERE "automationId" = ? AND "status" = 'active' GROUP BY "blockId"`,
       [automation.id],
     ),
+    emailFigures(brandId, automation.id),
+    Promise.all(emailBlocks.map((blockId) => emailFigures(brandId, automation.id, blockId))),
   ]);
-  const blockIds = [...new Set(rows.filter((r) => r.blockId !== "").map((r) => r.blockId))];
+  const emails = new Map(emailBlocks.map((blockId, i) => [blockId, perBlock[i]]));
+  const blockIds = [...new Set([...rows.filter((r) => r.blockId !== "").map((r) => r.blockId), ...emailBlocks])];
   for (const w of waiting) if (w.blockId && !blockIds.includes(w.blockId)) blockIds.push(w.blockId);
   return {
     automationID: automation.id,
     ...summarize(rows),
+    ...emailTotals(total),
     blocks: blockIds.map((blockId) => {
       const mine = rows.filter((r) => r.blockId === blockId);
       return {
@@ -109,6 +149,7 @@ export async function automationBlockFigures(brandId: string, id: string) {
         reached: numberValue(mine.find((r) => r.metric === "reached")?.count ?? 0),
         waiting: numberValue(waiting.find((w) => w.blockId === blockId)?.n ?? 0),
         outcomes: Object.fromEntries(mine.filter((r) => r.metric !== "reached").map((r) => [r.metric, numberValue(r.count)])),
+        emails: emails.get(blockId) ?? null,
       };
     }),
   };
