@@ -1,6 +1,8 @@
 // Automations as a marketer uses them (issue 30): start from the abandoned-cart starter, change the quiet
 // time, the wait and the email, simulate, enable (the confirmation says what happens), and watch a contact
-// go through it after their cart events arrive through the API. Also: the list with its figures, the
+// go through it after their cart events arrive through the API, its two emails landing in the Outbox (the
+// e2e server has no SMTP server: the built-in outbox is where mail goes), the first holding the cart that
+// was abandoned last. Also: the list with its figures, the
 // canvas driven with the keyboard, and the disable confirmation.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createApiKey, signUp } from "./account-helpers";
@@ -79,11 +81,31 @@ test("a marketer builds a cart recovery from the starter, simulates and enables 
   await panel.getByLabel("Quiet for").fill("1");
   await panel.getByLabel("Unit").selectOption("m");
 
-  // The wait: 1 minute instead of a day (with the keyboard: Tab to the node, Enter).
+  // The wait: 1 minute instead of a day, by keyboard. The canvas is one Tab stop (the item last focused);
+  // the arrow keys walk the flow in order, steps and "+" buttons; Enter opens a step; Tab goes on to the panel.
+  const trigger = canvas.getByRole("button", { name: /^Trigger When a contact does/ });
+  await trigger.focus();
+  await expect(canvas.locator('[data-flow-item][tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press("ArrowDown");
+  await expect(canvas.getByRole("button", { name: /^Add a step after the trigger/ })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(canvas.getByRole("button", { name: /^Email Send email/ }).first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
   const wait = canvas.getByRole("button", { name: /^Delay Wait 1 day/ });
-  await wait.focus();
+  await expect(wait).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(canvas.getByRole("button", { name: /^Add a step after Send email “Still thinking it over/ })).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(wait).toBeFocused();
+  await expect(wait).toHaveAttribute("tabindex", "0");
   await page.keyboard.press("Enter");
   await expect(panel.getByRole("heading", { name: "Delay" })).toBeVisible();
+  // Tab leaves the canvas (past the zoom controls) for the panel, not through every step.
+  for (let i = 0; i < 4 && (await panel.locator(":focus").count()) === 0; i++) await page.keyboard.press("Tab");
+  await expect(panel.locator(":focus")).toHaveCount(1);
   await panel.getByLabel("Wait for").fill("1");
   await panel.getByLabel("Unit").selectOption("m");
   await expect(canvas.getByRole("button", { name: /^Delay Wait 1 minute/ })).toBeVisible();
@@ -144,9 +166,28 @@ test("a contact goes through it after their cart events arrive", async ({ page, 
   await expect(journeys).toContainText("Email: handed to delivery");
   await shootBothWidths(page, "au-contact-journey");
 
+  // The emails went through the delivery pipeline: the Outbox holds them, the first with the cart.
+  await page.goto("/outbox");
+  const search = page.getByLabel("Recipient or subject", { exact: true });
+  const emails = page.getByRole("list", { name: "Emails" });
+  await expect(async () => {
+    await search.fill(shopper);
+    await search.press("Enter");
+    await expect(emails.getByRole("button")).toHaveCount(2, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [2_000] });
+  const first = emails.getByRole("button", { name: /Your linen shirt is waiting, Robin/ });
+  await expect(first).toContainText("In the outbox");
+  await expect(emails.getByRole("button", { name: /Still thinking it over\?/ })).toBeVisible();
+  await first.click();
+  const frame = page.frameLocator('[data-testid="outbox-frame"]');
+  await expect(frame.getByText("Linen shirt").first()).toBeVisible();
+  await expect(frame.getByText(/75/).first()).toBeVisible(); // the last cart's price, not the first one's 40
+  await shootBothWidths(page, "au-outbox");
+
   await page.goto("/automations");
   const row = page.getByRole("row", { name: /Abandoned cart/ });
   await expect(row.getByRole("cell").nth(3)).toHaveText("1"); // entered
+  await expect(row.getByRole("cell").nth(5)).toHaveText("2"); // sent
   await shootBothWidths(page, "au-list");
 });
 

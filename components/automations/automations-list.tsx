@@ -79,7 +79,13 @@ export function AutomationsList() {
                 In progress
               </th>
               <th scope="col" className="cell-number">
-                Emails queued
+                Sent
+              </th>
+              <th scope="col" className="cell-number">
+                Opened
+              </th>
+              <th scope="col" className="cell-number">
+                Clicked
               </th>
               <th scope="col">Updated</th>
             </tr>
@@ -96,7 +102,9 @@ export function AutomationsList() {
                 <td className={styles.trigger}>{triggerSummary(a.trigger)}</td>
                 <td className="cell-number">{figure(a.id, (f) => f.entered)}</td>
                 <td className="cell-number">{figure(a.id, (f) => f.inProgress)}</td>
-                <td className="cell-number">{figure(a.id, (f) => f.emailsQueued)}</td>
+                <td className="cell-number">{figure(a.id, (f) => f.emailsSent)}</td>
+                <td className="cell-number">{figure(a.id, (f) => f.emailsOpened)}</td>
+                <td className="cell-number">{figure(a.id, (f) => f.emailsClicked)}</td>
                 <td className="cell-nowrap">{formatDateTime(a.updatedAt)}</td>
               </tr>
             ))}

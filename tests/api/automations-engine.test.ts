@@ -29,6 +29,8 @@ type Lib = {
   replaceProduct: typeof import("@/lib/products/write-catalog").replaceProduct;
   insertProduct: typeof import("@/lib/products/write-catalog").insertProduct;
   writeTransaction: typeof import("@/lib/db/sql").writeTransaction;
+  writeStatement: typeof import("@/lib/db/sql").writeStatement;
+  createTemplate: typeof import("@/lib/templates/save-template").createTemplate;
 };
 
 let lib: Lib;
@@ -58,6 +60,7 @@ beforeAll(async () => {
     ...(await import("@/lib/contacts/upsert-contact")),
     ...(await import("@/lib/automations/engine/webhooks")),
     ...(await import("@/lib/products/write-catalog")),
+    ...(await import("@/lib/templates/save-template")),
   } as Lib;
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   const server = http.createServer((req, res) => {
@@ -387,6 +390,104 @@ describe("branches", () => {
     expect(c[`${a.blocks[0].id.slice(-4)}:true`]).toBe(2);
     expect(c[`${a.blocks[0].id.slice(-4)}:false`]).toBe(1);
     expect(c[`${a.blocks[1].id.slice(-4)}:a`]).toBe(3);
+  });
+});
+
+describe("email blocks through the delivery pipeline", () => {
+  it("one message per enrollment and block holding the trigger's cart; a split reads whether it was opened", async () => {
+    const b = await brand();
+    const { id: templateId } = JSON.parse(
+      await lib.createTemplate(b, {
+        name: "Your cart",
+        sections: [
+          {
+            id: "000000000000000000000c01",
+            rows: [
+              {
+                id: "000000000000000000000c02",
+                columns: [
+                  { id: "000000000000000000000c03", blocks: [{ id: "000000000000000000000c04", type: "text", text: "<p>Hi</p>" }] },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    ) as { id: string };
+    const a = await automation(b, {
+      blocks: [
+        {
+          temporaryID: "mail",
+          type: "action",
+          action: {
+            type: "sendEmail",
+            sendEmail: { templateID: templateId, language: "en", subject: "Your cart", preheader: "", senderName: "Shop" },
+          },
+        },
+        wait("day", 1, "d"),
+        {
+          temporaryID: "opened?",
+          type: "split",
+          split: {
+            filterGroup: {
+              logicalOperator: "and",
+              filters: [{ type: "message", field: "blockID", operator: "openedEmail", value: "mail" }],
+            },
+            trueBlocks: [tagAction("opened")],
+            falseBlocks: [tagAction("not-opened")],
+          },
+        },
+      ],
+    });
+    const mailBlock = a.blocks[0].id;
+    for (const [email, status] of [
+      ["opener@example.com", "subscribed"],
+      ["ignorer@example.com", "subscribed"],
+      ["gone@example.com", "unsubscribed"],
+    ])
+      await lib.upsertContactId(b, { identifiers: [{ type: "email", id: email, channels: { email: { status } } }] } as never, {
+        source: "test",
+      });
+    const cart = (id: string) => ({ cartID: id, lineItems: [{ productID: `p-${id}`, productTitle: `Product ${id}`, productQuantity: 1 }] });
+    await events(b, [
+      { eventName: "checkout started", email: "opener@example.com", properties: cart("o") },
+      { eventName: "checkout started", email: "ignorer@example.com", properties: cart("i") },
+      { eventName: "checkout started", email: "gone@example.com", properties: cart("g") },
+    ]);
+    const now = new Date();
+    await pass(now);
+    await pass(now); // nothing more is due: no second message
+    const messages = await rows<{ recipientKey: string; part: string; status: string; reason: string | null; data: string; email: string }>(
+      `SELECT "recipientKey", "part", "status", "reason", "data", "email" FROM "Message" WHERE "brandId" = ? AND "sourceKind" = 'automation' AND "sourceId" = ? ORDER BY "email"`,
+      [b, a.id],
+    );
+    const enrolled = await enrollments(a.id);
+    expect(messages.map((m) => [m.email, m.status, m.reason])).toEqual([
+      ["gone@example.com", "suppressed", "unsubscribed"],
+      ["ignorer@example.com", "queued", null],
+      ["opener@example.com", "queued", null],
+    ]);
+    for (const m of messages) {
+      expect(m.part).toBe(mailBlock);
+      const [enrollmentId, blockId] = m.recipientKey.split(":");
+      expect(blockId).toBe(mailBlock);
+      expect(enrolled.map((e) => e.id)).toContain(enrollmentId);
+    }
+    expect(JSON.parse(messages[2].data)).toEqual({ event: { eventName: "checkout started", properties: cart("o") } });
+    // Every enrollment waits at the delay (the unsubscribed one too: the block allows skipping).
+    expect(enrolled.map((e) => e.blockId)).toEqual(enrolled.map(() => a.blocks[1].id));
+    expect(await counters(a.id)).toMatchObject({ [`${mailBlock.slice(-4)}:queued`]: 2, [`${mailBlock.slice(-4)}:skipped`]: 1 });
+
+    // The opener's message is opened (as the pipeline records a person's first open); a day later the split branches.
+    await lib.writeStatement(`UPDATE "Message" SET "status" = 'sent', "sentAt" = ?ts, "openedAt" = ?ts WHERE "recipientKey" = ?`, [
+      now,
+      later(HOUR),
+      messages[2].recipientKey,
+    ]);
+    await pass(later(DAY + HOUR));
+    expect(await tagsOf(b, "opener@example.com")).toEqual(["opened"]);
+    expect(await tagsOf(b, "ignorer@example.com")).toEqual(["not-opened"]);
+    expect(await tagsOf(b, "gone@example.com")).toEqual(["not-opened"]);
   });
 });
 

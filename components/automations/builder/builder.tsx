@@ -139,6 +139,12 @@ function figuresOf(figures: BlockFigures | undefined, simulation: Simulation | n
     const lines = [`${formatNumber(b.reached)} reached`];
     if (b.waiting) lines.push(`${formatNumber(b.waiting)} waiting`);
     for (const [k, v] of Object.entries(b.outcomes)) lines.push(`${k === "true" ? "yes" : k === "false" ? "no" : k} ${formatNumber(v)}`);
+    if (b.emails)
+      lines.push(
+        `${formatNumber(b.emails.sent)} sent`,
+        `${formatNumber(b.emails.opened)} opened`,
+        `${formatNumber(b.emails.clicked)} clicked`,
+      );
     out.set(b.blockID, { lines });
   }
   return out;
