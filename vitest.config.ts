@@ -32,6 +32,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // `npm run dev` against `npm start` (the build): one development server, compiled on demand.
+          name: "dev",
+          include: ["tests/dev/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 300_000,
+          hookTimeout: 660_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           // Several servers and workers on one PostgreSQL database (needs TEST_POSTGRES_URL).
           name: "scale-out",
           include: ["tests/scale-out/**/*.test.ts"],

@@ -131,6 +131,12 @@ const Environment = z
     AUTOMATIONS_WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
     /** Webhook blocks: host names that may resolve to private or loopback addresses (and may use http); others must be public https. */
     AUTOMATIONS_WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
+    /** The most the worker thread's JavaScript heap (old generation) grows to before V8 collects it, in MB. */
+    WORKER_HEAP_MB: z.coerce
+      .number({ error: "must be a whole number" })
+      .int("must be a whole number")
+      .min(64, "must be at least 64")
+      .default(160),
     /** SMTP connections each process keeps open to SMTP_HOST (nodemailer's pool). */
     SMTP_POOL_CONNECTIONS: positiveInt(4),
     /** Messages per second each process hands to SMTP_HOST at most; 0: no cap. */

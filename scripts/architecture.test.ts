@@ -1,6 +1,6 @@
 // The process's rules, checked on every run (docs/architecture.md): one module graph (no globalThis
-// glue), dependencies that point down, one configuration module; and the dashboard's one way of showing
-// dates and numbers (components/ui/format.ts).
+// glue), dependencies that point down, one configuration module, one module that knows the database
+// engines (lib/db); and the dashboard's one way of showing dates and numbers (components/ui/format.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -28,9 +28,32 @@ function imports(file: string): string[] {
 }
 
 describe("one module graph, dependencies pointing down, one configuration", () => {
-  it("nothing in lib/ or server/ uses globalThis but the database client's guard", () => {
+  it("nothing in lib/ or server/ uses globalThis but the database client's guard and the app's hand-over to the server", () => {
     const users = [...sources("lib"), ...sources("server")].filter((file) => read(file).includes("globalThis"));
-    expect(users).toEqual([path.join("lib", "db", "index.ts")]);
+    expect(users.sort()).toEqual(
+      [path.join("lib", "db", "index.ts"), path.join("lib", "process", "server-entry.ts"), path.join("server", "app-entry.ts")].sort(),
+    );
+  });
+
+  it("the server and the app hand over under the same key", () => {
+    const key = (file: string) => /Symbol\.for\("([^"]+)"\)/.exec(read(file))?.[1];
+    expect(key(path.join("server", "app-entry.ts"))).toBeDefined();
+    expect(key(path.join("server", "app-entry.ts"))).toBe(key(path.join("lib", "process", "server-entry.ts")));
+  });
+
+  it("app/api-routes.ts lists every route file of /api and /v4 under its own URL pattern", () => {
+    const routeFiles = ["app/api", "app/v4"]
+      .flatMap((dir) => fs.readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }).map((f) => path.join(dir, f)))
+      .filter((file) => file.endsWith(`${path.sep}route.ts`) && file !== path.join("app", "api", "server-entry", "route.ts"))
+      .map((file) => file.split(path.sep).join("/"));
+    const table = read(path.join("app", "api-routes.ts"));
+    const modules = new Map([...table.matchAll(/import \* as (\w+) from "\.\/([^"]+)";/g)].map((m) => [m[1], `app/${m[2]}.ts`]));
+    const listed = [...table.matchAll(/\["(\/(?:api|v4)\/[^"]*)", (\w+)\]/g)].map(([, pattern, name]) => ({
+      pattern,
+      file: modules.get(name),
+    }));
+    for (const { pattern, file } of listed) expect(file, pattern).toBe(`app${pattern}/route.ts`);
+    expect(listed.map((entry) => entry.file).sort()).toEqual(routeFiles.sort());
   });
 
   it("lib/http imports no domain module", () => {
@@ -65,6 +88,31 @@ describe("one module graph, dependencies pointing down, one configuration", () =
       /process\.env\b/.test(read(file).replace(/^\s*\/\/.*$/gm, "")),
     );
     expect(readers).toEqual([path.join("lib", "config.ts")]);
+  });
+});
+
+describe("one module knows the database engines", () => {
+  /** Every file under `dir` (sources, tests, notes), relative to the root. */
+  function files(dir: string): string[] {
+    return fs
+      .readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)));
+  }
+  // lib/db offers what the domains need by meaning (docs/architecture.md "One SQL layer"); the
+  // configuration module parses DATABASE_URL (and its test checks that it does).
+  const KNOWS_ENGINES = [/^lib\/db\//, /^lib\/generated\//, /^lib\/config\.(test\.)?ts$/];
+  const ENGINE = /sqlite|postgres/i;
+
+  it("no file under lib/ outside lib/db and lib/config.ts names an engine, in code or in comments", () => {
+    const offenders = files("lib")
+      .filter((file) => !KNOWS_ENGINES.some((known) => known.test(file.split(path.sep).join("/"))))
+      .flatMap((file) =>
+        read(file)
+          .split("\n")
+          .flatMap((line, i) => (ENGINE.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(offenders).toEqual([]);
   });
 });
 

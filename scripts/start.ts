@@ -4,7 +4,8 @@
 //  - the configuration checked, migrations applied, a demo brand and user seeded on an empty database
 //    (scripts/prepare.ts, in a child process: this process loads the app's modules only through Next,
 //    see docs/architecture.md);
-//  - the server on PORT (default 3000) and HOST (default 0.0.0.0), and its background work started.
+//  - the server on PORT (default 3000) and HOST (default 0.0.0.0), which starts the app's background work
+//    before it answers anything (server/http-server.ts).
 // Nothing here imports lib/ or app/.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -77,15 +78,14 @@ async function main() {
 
   const port = Number(process.env.PORT?.trim() || 3000);
   const host = process.env.HOST?.trim() || "0.0.0.0";
-  const { startHttpServer, startBackgroundWork } = await import("../server/http-server");
+  const { startHttpServer } = await import("../server/http-server");
   const { server, apiRoutes } = await startHttpServer({ port, host, dev, dir: root });
   process.once("SIGTERM", () => server.close());
   process.once("SIGINT", () => server.close());
-  await startBackgroundWork(port, host);
 
   const shown = host === "0.0.0.0" ? "localhost" : host;
   console.log(
-    `Inkwell is running at http://${shown}:${port} (${prepared.databaseKind} database${dev ? ", development" : `, ${apiRoutes} API routes`})`,
+    `Inkwell is running at http://${shown}:${port} (${prepared.databaseKind} database, ${apiRoutes} API routes${dev ? ", development" : ""})`,
   );
   console.log(
     prepared.appUrlSet

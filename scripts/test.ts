@@ -1,12 +1,17 @@
 // `npm test`: the whole suite, the way CI runs it.
-//   typecheck + lint → build → unit tests → API tests over HTTP (built server, temporary SQLite)
-//   → Playwright in Chromium → scale-out (two instances and two workers on a throwaway PostgreSQL).
+//   typecheck + lint → build → unit tests → API tests over HTTP (built server, temporary SQLite), then
+//   the same API tests on PostgreSQL → dev (`npm run dev` answers as the built server does) → Playwright
+//   in Chromium → scale-out (two instances and two workers on PostgreSQL). One throwaway PostgreSQL
+//   cluster (or TEST_POSTGRES_URL's) serves the PostgreSQL stages; without PostgreSQL (not installed,
+//   and not installable here) the API suite runs on SQLite only.
 //   Every stage runs even when an earlier one failed; the exit code and the closing
 //   "N passed, N failed" line count all of them.
-// Options: --no-build (reuse .next), --only=unit,api,e2e,static,scale-out
+// Options: --no-build (reuse .next), --only=unit,api,dev,e2e,static,scale-out (api: both engines;
+//   api-sqlite or api-postgres: one of them)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "./db/throwaway-postgres";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -15,11 +20,13 @@ const only = process.argv
   .find((a) => a.startsWith("--only="))
   ?.slice(7)
   .split(",");
-const wants = (stage: string) => !only || only.includes(stage);
+const wants = (stage: string) => !only || only.includes(stage) || (stage.startsWith("api-") && only.includes("api"));
 fs.mkdirSync("test-results", { recursive: true });
 
 type Stage = { name: string; ok: boolean; passed: number; failed: number; skipped: number };
 const stages: Stage[] = [];
+/** What did not run and why, printed with the summary. */
+const notes: string[] = [];
 
 function run(cmd: string, args: string[], env: Record<string, string> = {}): boolean {
   console.log(`\n$ ${[path.basename(cmd), ...args].join(" ")}`);
@@ -75,11 +82,12 @@ function ensurePostgres(): boolean {
   return false;
 }
 
-function vitestStage(project: string, wrap: string[] = []) {
-  const output = `test-results/${project}.json`;
+function vitestStage(project: string, options: { name?: string; env?: Record<string, string> } = {}) {
+  const name = options.name ?? project;
+  const output = `test-results/${name.toLowerCase().replace(/\W+/g, "-").replace(/-$/, "")}.json`;
   fs.rmSync(output, { force: true });
   const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${output}`];
-  const ok = wrap.length ? run(wrap[0], [...wrap.slice(1), bin("vitest"), ...args]) : run(bin("vitest"), args);
+  const ok = run(bin("vitest"), args, options.env);
   let passed = 0,
     failed = 0,
     skipped = 0;
@@ -89,7 +97,7 @@ function vitestStage(project: string, wrap: string[] = []) {
     failed = report.numFailedTests ?? 0;
     skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   } else if (!ok) failed = 1;
-  stages.push({ name: project, ok: ok && failed === 0, passed, failed: ok ? failed : Math.max(failed, 1), skipped });
+  stages.push({ name, ok: ok && failed === 0, passed, failed: ok ? failed : Math.max(failed, 1), skipped });
 }
 
 function e2eStage() {
@@ -127,21 +135,51 @@ if (wants("static")) {
     skipped: 0,
   });
 }
-if (!process.argv.includes("--no-build") && (wants("api") || wants("e2e") || wants("scale-out"))) {
+if (!process.argv.includes("--no-build") && ["api-sqlite", "api-postgres", "dev", "e2e", "scale-out"].some(wants)) {
   const built = run("npm", ["run", "--silent", "build"]);
   if (!built) stages.push({ name: "build", ok: false, passed: 0, failed: 1, skipped: 0 });
 }
-if (wants("unit")) vitestStage("unit");
-if (wants("api")) vitestStage("api");
-if (wants("e2e")) e2eStage();
-if (wants("scale-out")) {
-  if (ensurePostgres()) vitestStage("scale-out", [bin("tsx"), "scripts/db/with-postgres.ts", "--"]);
-  else stages.push({ name: "scale-out", ok: false, passed: 0, failed: 1, skipped: 0 });
+/** The PostgreSQL cluster of this run: TEST_POSTGRES_URL's, else a throwaway one (null: none could start). */
+let cluster: ThrowawayPostgres | null | undefined;
+async function postgresCluster(): Promise<ThrowawayPostgres | null> {
+  if (cluster !== undefined) return cluster;
+  cluster = null;
+  if (process.env.TEST_POSTGRES_URL) cluster = { url: process.env.TEST_POSTGRES_URL, stop() {} };
+  else if (ensurePostgres()) {
+    try {
+      cluster = await startThrowawayPostgres();
+      console.log(`\nPostgreSQL for this run: ${cluster.url}`);
+    } catch (error) {
+      console.error(`\nPostgreSQL did not start: ${(error as Error).message}`);
+    }
+  }
+  return cluster;
+}
+
+try {
+  if (wants("unit")) vitestStage("unit");
+  // The API suite on each engine; the SQLite run ignores a TEST_POSTGRES_URL of the environment.
+  if (wants("api-sqlite")) vitestStage("api", { name: "api (SQLite)", env: { TEST_POSTGRES_URL: "" } });
+  if (wants("api-postgres")) {
+    const postgres = await postgresCluster();
+    if (postgres) vitestStage("api", { name: "api (PostgreSQL)", env: { TEST_POSTGRES_URL: postgres.url } });
+    else notes.push("api (PostgreSQL) did not run: no PostgreSQL could be started (see above); the API suite ran on SQLite only");
+  }
+  if (wants("dev")) vitestStage("dev");
+  if (wants("e2e")) e2eStage();
+  if (wants("scale-out")) {
+    const postgres = await postgresCluster();
+    if (postgres) vitestStage("scale-out", { env: { TEST_POSTGRES_URL: postgres.url } });
+    else stages.push({ name: "scale-out", ok: false, passed: 0, failed: 1, skipped: 0 });
+  }
+} finally {
+  cluster?.stop();
 }
 
 console.log("\nSummary");
 for (const s of stages)
   console.log(`  ${s.ok ? "ok  " : "FAIL"} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}`);
+for (const note of notes) console.log(`  note: ${note}`);
 const total = stages.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
   passed: 0,
   failed: 0,

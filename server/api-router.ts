@@ -1,30 +1,26 @@
-// Serves /api and /v4 with the route handlers Next.js compiled, without Next's per-request router.
+// Serves /api and /v4 from the routing table the app publishes (lib/process/server-entry.ts): every
+// route file under app/api and app/v4 with its URL pattern (app/api-routes.ts). Each handler built with
+// lib/http's handler()/route() has a `reply` form that takes an ApiRequest and returns a Reply; the router
+// calls it with a request built straight from Node's, in development and in production alike.
 //
-// The routing table comes from the build itself (.next/server/app-paths-manifest.json: every
-// app/**/route.ts), and each handler is the function of the compiled route module that Next would call
-// (its module, loaded through Node's require, is the one Next loads: one module graph, docs/architecture.md).
-// Handlers built with lib/http's handler()/route() carry a `reply` form that takes an ApiRequest and
-// returns a Reply; that form is called here with a request built straight from Node's. Anything else
-// (HEAD, OPTIONS, a route without a reply form) is left to Next.
-//
-// What must not reach a route at all (a path that cannot be decoded, a method the API does not know)
-// goes to the catch-all route of /api or /v4, which answers it with a problem.
-import fs from "node:fs";
+// HEAD is answered by the route's GET without the body, OPTIONS with the methods the route serves. What
+// must not reach a route at all (a path that cannot be decoded, a method the API does not know) goes to
+// the catch-all route of /api or /v4, which answers it with a problem.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createRequire } from "node:module";
-import path from "node:path";
-import type { ReplyHandler } from "@/lib/http/route";
+import type { ReplyHandler, RouteTable } from "@/lib/process/server-entry";
 import { apiRequestOf, sendResult } from "./node-request";
 
-type RouteModule = { routeModule: { ensureUserland(): Promise<void>; userland: Record<string, unknown> } };
 type Segment =
   { kind: "static"; value: string } | { kind: "dynamic"; name: string } | { kind: "catchAll"; name: string; optional: boolean };
-type Route = { pattern: string; file: string; segments: Segment[]; handlers: Map<string, ReplyHandler> };
+type Route = { pattern: string; segments: Segment[]; handlers: Map<string, ReplyHandler>; allow: string };
 
-const ROUTED_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
-/** Methods handed to Next as they are (it answers HEAD from GET, and OPTIONS with Allow). */
-const NEXT_METHODS = new Set(["HEAD", "OPTIONS"]);
+const ROUTED_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const PREFIXES = ["/api/", "/v4/"];
+
+/** Whether the router answers this path (the rest of the site is Next's). */
+export function isApiPath(pathname: string): boolean {
+  return PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
 
 function parseSegments(pattern: string): Segment[] {
   return pattern
@@ -67,34 +63,41 @@ function match(route: Route, parts: string[]): Record<string, string | string[]>
   return parts.length === route.segments.length ? params : null;
 }
 
-export type ApiRouter = { serve(req: IncomingMessage, res: ServerResponse): boolean; routes: number };
+export type ApiRouter = { serve(req: IncomingMessage, res: ServerResponse): void; routes: number };
 
-/** Loads every /api and /v4 route module of the build (so their first requests are as fast as the rest). */
-export async function loadApiRouter(dir: string, origin: (req: IncomingMessage) => string): Promise<ApiRouter> {
-  const serverDir = path.join(dir, ".next/server");
-  const manifest = JSON.parse(fs.readFileSync(path.join(serverDir, "app-paths-manifest.json"), "utf8")) as Record<string, string>;
-  const load = createRequire(path.join(serverDir, "noop.js"));
+/** A handler's reply form, when the export is a handler of lib/http (`notAllowed` marks methods' 405s). */
+function replyOf(exported: unknown): { reply: ReplyHandler; served: boolean } | null {
+  const candidate = exported as { reply?: unknown; notAllowed?: boolean } | null | undefined;
+  return typeof candidate?.reply === "function" ? { reply: candidate.reply as ReplyHandler, served: !candidate.notAllowed } : null;
+}
+
+export function createApiRouter(table: RouteTable, origin: (req: IncomingMessage) => string): ApiRouter {
   const routes: Route[] = [];
-  for (const [key, file] of Object.entries(manifest)) {
-    if (!key.endsWith("/route")) continue;
-    const pattern = key.slice(0, -"/route".length);
-    if (!PREFIXES.some((prefix) => `${pattern}/`.startsWith(prefix))) continue;
-    const mod = load(path.join(serverDir, file)) as RouteModule;
-    await mod.routeModule.ensureUserland();
+  for (const [pattern, mod] of table) {
+    if (!isApiPath(`${pattern}/`)) continue;
     const handlers = new Map<string, ReplyHandler>();
-    for (const [method, exported] of Object.entries(mod.routeModule.userland)) {
-      const reply = (exported as { reply?: unknown } | null)?.reply;
-      if (ROUTED_METHODS.has(method) && typeof reply === "function") handlers.set(method, reply as ReplyHandler);
+    const served: string[] = [];
+    for (const method of ROUTED_METHODS) {
+      const found = replyOf(mod[method]);
+      if (!found) continue;
+      handlers.set(method, found.reply);
+      if (found.served) served.push(method);
     }
-    routes.push({ pattern, file, segments: parseSegments(pattern), handlers });
+    // A route file without one handler of lib/http is a mistake the server refuses to start with.
+    if (handlers.size === 0) throw new Error(`${pattern}: the route file exports no handler built with lib/http (route(), handler())`);
+    if (served.includes("GET")) served.splice(served.indexOf("GET") + 1, 0, "HEAD");
+    routes.push({ pattern, segments: parseSegments(pattern), handlers, allow: [...served, "OPTIONS"].join(", ") });
   }
   routes.sort(compareRoutes);
   const fallbackFor = (pathname: string) => {
     const prefix = pathname.startsWith("/v4/") ? "/v4" : "/api";
-    return routes.find((r) => r.pattern === `${prefix}/[...path]`)?.handlers.get("GET");
+    const fallback = routes.find((r) => r.pattern === `${prefix}/[...path]`)?.handlers.get("GET");
+    if (!fallback) throw new Error(`no catch-all route for ${prefix}`);
+    return fallback;
   };
 
   const dispatch = (req: IncomingMessage, res: ServerResponse, handler: ReplyHandler, params: Record<string, string | string[]>) => {
+    // HEAD runs the GET handler; Node's ServerResponse leaves the body out of a HEAD answer.
     handler(apiRequestOf(req, origin(req)), { params: Promise.resolve(params) })
       .then((result) => sendResult(req, res, result))
       .catch((error: unknown) => {
@@ -109,31 +112,33 @@ export async function loadApiRouter(dir: string, origin: (req: IncomingMessage) 
     routes: routes.length,
     serve(req, res) {
       const pathname = (req.url ?? "/").split("?")[0];
-      if (!PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
       const method = req.method ?? "GET";
-      if (NEXT_METHODS.has(method)) return false;
       let parts: string[] | null;
       try {
         parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
       } catch {
         parts = null;
       }
+      const routed = method === "HEAD" ? "GET" : method;
       // An undecodable path or a method the API does not serve: the catch-all's problem (400 / 405).
-      const fallback = fallbackFor(pathname);
-      if ((parts === null || !ROUTED_METHODS.has(method)) && fallback) {
-        dispatch(req, res, fallback, {});
-        return true;
+      if (parts === null || (method !== "OPTIONS" && !(ROUTED_METHODS as readonly string[]).includes(routed))) {
+        dispatch(req, res, fallbackFor(pathname), {});
+        return;
       }
-      if (parts === null) return false;
       for (const route of routes) {
         const params = match(route, parts);
         if (!params) continue;
-        const handler = route.handlers.get(method);
-        if (!handler) return false;
+        if (method === "OPTIONS") {
+          res.writeHead(204, { Allow: route.allow, "Cache-Control": "no-store" });
+          res.end();
+          return;
+        }
+        // A route file exports every method (lib/http's methods() answers the others with 405).
+        const handler = route.handlers.get(routed) ?? fallbackFor(pathname);
         dispatch(req, res, handler, params);
-        return true;
+        return;
       }
-      return false;
+      dispatch(req, res, fallbackFor(pathname), {});
     },
   };
 }

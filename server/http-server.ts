@@ -1,12 +1,17 @@
-// Inkwell's HTTP server: Next.js for the app, pages and everything else, and the API (/api, /v4)
-// served by server/api-router.ts with the route handlers of the same build. This file loads nothing
-// of lib/ or app/ itself (type imports aside): the code of the app runs in Next's module graph only.
-import http, { type IncomingMessage } from "node:http";
+// Inkwell's HTTP server, the same in development and production: the API (/api, /v4) served by
+// server/api-router.ts from the routing table the app hands over (server/app-entry.ts), everything else
+// (pages, static files, Auth.js, OAuth endpoints) by Next.js, and the security headers of
+// server/security-headers.ts on every response. This file loads nothing of lib/ or app/ itself (type
+// imports aside): the code of the app runs in Next's module graph only.
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
-import { loadApiRouter, type ApiRouter } from "./api-router";
+import type { ServerEntry } from "@/lib/process/server-entry";
+import { AppEntry } from "./app-entry";
+import { createApiRouter, isApiPath, type ApiRouter } from "./api-router";
+import { securityHeaders } from "./security-headers";
 
 /** The last-resort answer when Next itself fails on a request (its own errors are pages). */
-function internalError(res: http.ServerResponse, error: unknown): void {
+function internalError(res: ServerResponse, error: unknown): void {
   console.error("request failed", error);
   if (res.headersSent) {
     res.end();
@@ -17,29 +22,81 @@ function internalError(res: http.ServerResponse, error: unknown): void {
   res.end(JSON.stringify({ type: "about:blank", title: "Internal Server Error", status: 500 }));
 }
 
+/**
+ * Gives the response `headers` unless whatever answers it sets its own (Node merges what setHeader() and
+ * writeHead() set; a route's own Content-Security-Policy must win over the default one).
+ */
+function withDefaultHeaders(res: ServerResponse, headers: Record<string, string>): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse["writeHead"]>) {
+    for (const name in headers) if (!this.hasHeader(name)) this.setHeader(name, headers[name]);
+    return writeHead.apply(this, args);
+  } as ServerResponse["writeHead"];
+}
+
+/** Development: a line per API request, as Next logs the requests it answers. */
+function logRequest(req: IncomingMessage, res: ServerResponse): void {
+  const begun = performance.now();
+  res.once("finish", () => console.log(` ${req.method} ${req.url} ${res.statusCode} in ${Math.round(performance.now() - begun)}ms`));
+}
+
 export async function startHttpServer(options: { port: number; host: string; dev: boolean; dir: string }) {
   const app = next({ dev: options.dev, dir: options.dir, hostname: options.host, port: options.port });
   const handle = app.getRequestHandler();
   await app.prepare();
   const origin = (req: IncomingMessage) => `http://${req.headers.host ?? `localhost:${options.port}`}`;
-  // In development Next compiles routes on demand, so everything goes through its router.
-  const api: ApiRouter | null = options.dev ? null : await loadApiRouter(options.dir, origin);
+  const entry = new AppEntry(options);
 
-  const server = http.createServer((req, res) => {
-    if (api?.serve(req, res)) return;
+  // The router of the entry Next has now: built once in production; in development rebuilt when a
+  // request finds that Next evaluated a new entry (an edit was compiled).
+  let router: { entry: ServerEntry; api: ApiRouter } | null = null;
+  const currentRouter = async () => {
+    const loaded = await entry.load();
+    if (router?.entry.routes !== loaded.routes) router = { entry: loaded, api: createApiRouter(loaded.routes, origin) };
+    return router;
+  };
+  let ready: ApiRouter | null = null;
+
+  const serve = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    if (isApiPath(pathname)) {
+      if (ready) return ready.serve(req, res);
+      if (options.dev) logRequest(req, res);
+      // In development, for every request: Next compiles what changed first.
+      currentRouter().then(
+        ({ api }) => api.serve(req, res),
+        (error: unknown) => internalError(res, error),
+      );
+      return;
+    }
     handle(req, res).catch((error) => internalError(res, error));
+  };
+
+  // Until the app's entry is loaded and its background work started, requests wait (only the server's own
+  // request for the entry passes).
+  let started: Promise<void> | null = null;
+  const server = http.createServer((req, res) => {
+    const pathname = (req.url ?? "/").split("?")[0];
+    withDefaultHeaders(res, securityHeaders(pathname));
+    if (entry.isEntryRequest(req)) {
+      handle(req, res).catch((error) => internalError(res, error));
+    } else if (started) {
+      started.then(
+        () => serve(req, res, pathname),
+        (error: unknown) => internalError(res, error),
+      );
+    } else serve(req, res, pathname);
   });
   server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
-  return { server, app, apiRoutes: api?.routes ?? 0 };
-}
 
-/**
- * Starts what the app runs beside its requests (the in-process events worker), in the app's own module
- * graph: through GET /healthz, whose handler makes sure it runs (lib/process/lifecycle.ts).
- */
-export async function startBackgroundWork(port: number, host: string): Promise<void> {
-  const target = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host.includes(":") ? `[${host}]` : host;
-  const response = await fetch(`http://${target}:${port}/healthz`, { headers: { "User-Agent": "inkwell-start" } });
-  if (!response.ok) throw new Error(`the server is not healthy at start: ${response.status} ${await response.text()}`);
+  let routes = 0;
+  started = (async () => {
+    await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+    const { entry: loaded, api } = await currentRouter();
+    if (!options.dev) ready = api;
+    routes = api.routes;
+    loaded.startBackgroundWork();
+  })();
+  await started;
+  started = null;
+  return { server, app, apiRoutes: routes };
 }

@@ -1,13 +1,11 @@
-// GET /healthz: 200 when the database answers, 503 otherwise (for load balancers and orchestrators).
-// It also starts this process's background work when it is not running yet (the server calls it once
-// at start; lib/process/lifecycle.ts), and reports it.
+// GET /healthz: 200 when the database answers, 503 otherwise (for load balancers and orchestrators), with
+// the state of this process's background work (started by the server at start, lib/process/lifecycle.ts).
 import { pingDatabase } from "@/lib/db";
-import { backgroundStatus, ensureBackgroundWork } from "@/lib/process/lifecycle";
+import { backgroundStatus } from "@/lib/process/lifecycle";
 
 export const dynamic = "force-dynamic";
 
 export async function GET() {
-  ensureBackgroundWork();
   const started = performance.now();
   const headers = { "Cache-Control": "no-store" };
   try {

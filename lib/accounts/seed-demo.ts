@@ -10,7 +10,7 @@ export const DEMO_EMAIL = "demo@inkwell.local";
 /**
  * Seeds when no user exists yet; returns the login to print once, or null when nothing was seeded.
  * The check and the writes are one transaction, and a concurrent first start that seeded meanwhile
- * makes this one a no-op (scripts/db/prepare.ts also serializes starts on PostgreSQL).
+ * makes this one a no-op (scripts/db/prepare.ts also serializes starts on a database instances share).
  */
 export async function seedDemoIfEmpty(): Promise<{ email: string; password: string; brandId: string; brandName: string } | null> {
   if ((await db.user.count()) > 0) return null;

@@ -1,28 +1,14 @@
 // Slows down password guessing: after repeated failures for one email (or from one address) further
-// attempts are refused for a growing time, whatever the password. On PostgreSQL the counts live in the
-// database (table rate_limit_counters), so every instance behind a load balancer sees the same ones.
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type IRateLimiterOptions } from "rate-limiter-flexible";
-import { config } from "@/lib/config";
-import { connections } from "@/lib/db";
+// attempts are refused for a growing time, whatever the password. The counts are kept where every
+// instance behind a load balancer sees the same ones (lib/db/counters.ts).
+import type { RateLimiterAbstract, RateLimiterRes } from "rate-limiter-flexible";
+import { sharedLimiter } from "@/lib/db/counters";
 
-function limiter(options: IRateLimiterOptions & { keyPrefix: string; points: number; blockDuration: number }) {
-  if (config().databaseKind !== "postgres") return new RateLimiterMemory(options);
-  const c = connections();
-  if (c.kind !== "postgres") throw new Error("unreachable");
-  return new RateLimiterPostgres({
-    ...options,
-    storeClient: c.pool,
-    storeType: "pool",
-    tableName: "rate_limit_counters",
-    tableCreated: true,
-  });
-}
-
-let limiters: { perEmail: RateLimiterMemory | RateLimiterPostgres; perAddress: RateLimiterMemory | RateLimiterPostgres } | undefined;
+let limiters: { perEmail: RateLimiterAbstract; perAddress: RateLimiterAbstract } | undefined;
 function throttles() {
   limiters ??= {
-    perEmail: limiter({ keyPrefix: "login-email", points: 5, duration: 15 * 60, blockDuration: 60 }),
-    perAddress: limiter({ keyPrefix: "login-ip", points: 30, duration: 15 * 60, blockDuration: 5 * 60 }),
+    perEmail: sharedLimiter({ keyPrefix: "login-email", points: 5, duration: 15 * 60, blockDuration: 60 }),
+    perAddress: sharedLimiter({ keyPrefix: "login-ip", points: 30, duration: 15 * 60, blockDuration: 5 * 60 }),
   };
   return limiters;
 }

@@ -539,3 +539,7 @@ export const UTMResponse = z.object({ tags: UTMTags }).meta({ id: "UTMResponse" 
 export const AggregateUTMResponse = z
   .object({ blocks: z.array(z.object({ blockID: z.string(), tags: UTMTags })) })
   .meta({ id: "AggregateUTMResponse" });
+
+export const WebhookSecret = z
+  .object({ secret: z.string().meta({ description: "whsec_ and the base64 key (Standard Webhooks)" }) })
+  .meta({ id: "WebhookSecret" });

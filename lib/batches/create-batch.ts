@@ -1,9 +1,7 @@
 // Creating a batch: the batch and its items are committed together, as durably as an accepted event
-// (a 201 batch survives a crash; with EVENTS_SQLITE_SYNCHRONOUS=full, the default, a power loss too),
-// before the caller hears of it; the
-// worker then processes it. Callable from inside the app (the dashboard's CSV import) as well as from
-// POST /api/batches.
-import { config } from "@/lib/config";
+// (a 201 batch survives a crash, and a power loss as far as the configuration asks: lib/db/sql.ts
+// WriteOptions.durable), before the caller hears of it; the worker then processes it. Callable from
+// inside the app (the dashboard's CSV import) as well as from POST /api/batches.
 import { writeTransaction } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import { wakeBatchWorker } from "./wake";
@@ -29,7 +27,7 @@ export async function createBatch(brandId: string, batch: NewBatch): Promise<{ b
         items.flat(),
       );
     },
-    { durable: config().EVENTS_SQLITE_SYNCHRONOUS === "full" },
+    { durable: true },
   );
   wakeBatchWorker();
   return { batchID: id, totalCount: items.length };

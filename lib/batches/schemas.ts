@@ -102,3 +102,7 @@ export type ListBatchesQuery = z.infer<typeof ListBatchesQuery>;
 export const ListBatchesResponse = z
   .object({ batches: z.array(BatchSchema), paging: OffsetPagingSchema })
   .meta({ id: "ListBatchesResponse" });
+
+/** Which scope reading a batch needs, for the operations' descriptions. */
+export const BATCH_READ_SCOPES_NOTE =
+  "Reading a batch needs the read scope of its endpoint: contacts.read, events.read, or products.read (products and categories).";

@@ -2,7 +2,7 @@
 // indexed queries plus segment membership, read on every lookup, list page and upsert response.
 import { ApiProblem } from "@/lib/http/problems";
 import { segmentIdsOfContacts } from "@/lib/segments/membership";
-import { sqlReader, unindexed, type SqlRunner } from "@/lib/db/sql";
+import { sqlReader, type SqlRunner } from "@/lib/db/sql";
 import { boolValue, dateValue, jsonValue } from "@/lib/db/values";
 import { CHANNEL_OF, type IdentifierType } from "./identifiers";
 import { PROFILE_FIELDS, type ProfileField } from "./profile-fields";
@@ -40,12 +40,12 @@ function groupBy<T extends { contactId: string }>(rows: T[]): Map<string, T[]> {
 async function load(sql: SqlRunner, brandId: string, ids: string[]): Promise<Map<string, Loaded>> {
   const inList = ids.map(() => "?").join(", ");
   // The child rows are read by contact id alone (their (contactId, ...) indexes): a brandId term lets
-  // SQLite pick the (brandId, ...) index and walk every row of the brand. Tenancy holds all the same:
+  // the planner pick the (brandId, ...) index and walk every row of the brand. Tenancy holds all the same:
   // children are attached only to contacts the brand-filtered first query returned.
   const [contacts, identifiers, tags, optIns, consents] = await Promise.all([
     sql.all<ContactRow>(
       `SELECT "id", ${PROFILE_COLUMNS}, "customProperties", "createdAt", "updatedAt"
-       FROM "Contact" WHERE "id" IN (${inList}) AND ${unindexed(sql.kind, `"brandId"`)} = ?`,
+       FROM "Contact" WHERE "id" IN (${inList}) AND ${sql.dialect.unindexed(`"brandId"`)} = ?`,
       [...ids, brandId],
     ),
     sql.all<IdentifierRow>(

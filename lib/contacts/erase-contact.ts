@@ -45,7 +45,7 @@ async function unprocessedEventsOf(tx: SqlRunner, brandId: string, contactId: st
   const emails = identifiers.filter((i) => i.type === "email").map((i) => i.value);
   const phones = new Set(identifiers.filter((i) => i.type === "phone").map((i) => i.value));
   const sql = new Sql(tx.kind);
-  const payload = tx.kind === "postgres" ? `CAST("payload" AS jsonb)` : `"payload"`;
+  const payload = sql.dialect.jsonFromText(`"payload"`);
   const field = (key: string) => jsonAt(sql, payload, ["contact", key]).text;
   // Parameters are pushed in text order: the brand first.
   const brand = `"brandId" = ${sql.p(brandId, "text")}`;

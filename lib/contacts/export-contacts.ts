@@ -4,7 +4,6 @@
 // of any size is never held in memory. Cells that a spreadsheet would run as a formula are escaped (papaparse escapeFormulae).
 import Papa from "papaparse";
 import { z } from "zod";
-import { dbKind } from "@/lib/db";
 import { sqlReader } from "@/lib/db/sql";
 import { Sql } from "@/lib/segments/sql";
 import { getContacts } from "./contact-record";
@@ -95,11 +94,11 @@ const csv = (rows: string[][]) => Papa.unparse(rows, { header: false, escapeForm
 
 /** The next chunk of ids after `after`, in id order. */
 async function nextIds(brandId: string, selection: ExportSelection, after: string): Promise<string[]> {
-  const sql = new Sql(dbKind);
+  const sql = new Sql();
   const where = [selection.ids ? `c."brandId" = ${sql.p(brandId, "text")}` : await filterWhere(brandId, selection, sql)];
   if (selection.ids) {
-    // The ids as one parameter (json_each / unnest): its `?` is the next placeholder.
-    const list = idList({ kind: sql.dialect }, selection.ids);
+    // The ids as one parameter (lib/db/dialect.ts idList): its `?` is the next placeholder.
+    const list = idList(sql, selection.ids);
     sql.p(list.param);
     where.push(`c."id" IN ${list.sql}`);
   }

@@ -1,5 +1,5 @@
-// GET /api/contacts: filters and keyset pagination in one SQL query for the page's ids (portable across
-// SQLite and PostgreSQL), then the records by id. An email or phone filter resolves its contact through
+// GET /api/contacts: filters and keyset pagination in one SQL query for the page's ids (the same on
+// both engines), then the records by id. An email or phone filter resolves its contact through
 // the unique identifier index first, so a lookup costs the same with a thousand contacts as with millions.
 import { decodeCursor, encodeCursor, type Paging } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
@@ -14,7 +14,7 @@ import type { ContactListQuery, ContactRecord } from "./schemas";
 
 /**
  * The contact owning an identifier, looked up first through the unique index: given as an id list, the
- * page query then reads by primary key, where an `IN (subquery)` lets SQLite walk the whole sort index.
+ * page query then reads by primary key, where an `IN (subquery)` lets the planner walk the whole sort index.
  */
 async function identifierOwner(brandId: string, type: "email" | "phone", value: string): Promise<string[]> {
   const reader = sqlReader();

@@ -1,13 +1,21 @@
 // The dashboard's contact search (GET /api/contacts/search): one text box matching names, part of an email
 // and phone numbers, combined freely with status, tag, segment and date ranges (the published list API
 // refuses some of these combinations; the dashboard is not bound by it), a total, and sorting by name or
-// email. The text goes through a word-prefix index made for it: FTS5 tables on SQLite (migration
-// contact_search_and_erasure), tsvector GIN indexes on PostgreSQL (contact_search_words), so "ava smi"
+// email. The text goes through the word-prefix indexes made for it (lib/db/word-search.ts), so "ava smi"
 // finds Ava Smith and "415 555" her phone number without a scan.
 import { z } from "zod";
-import { dbKind } from "@/lib/db";
 import { sqlReader } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
+import {
+  amongIds,
+  amongMatches,
+  besideMatches,
+  CONTACT_IDENTIFIERS,
+  CONTACT_NAMES,
+  rowMatchesWords,
+  wordMatches,
+  type WordIndex,
+} from "@/lib/db/word-search";
 import { ResourceId } from "@/lib/http/route";
 import { getSegmentGroups } from "@/lib/segments/get-segment";
 import { segmentSql } from "@/lib/segments/segment-sql";
@@ -69,8 +77,8 @@ export function searchTerms(q: string | undefined): Term[] {
   const digits = trimmed.replace(/\D/g, "");
   if (/^\+?[\d\s().-]+$/.test(trimmed) && digits.length >= 3) return [{ text: digits, phone: true }];
   // A word without a letter or digit ("@", "-") matches nothing in a word index: it is left out.
-  // Query punctuation (quotes, brackets, *, ^, :) is not part of anyone's name or address: dropped, so both
-  // engines read '"bob"' as the word bob (FTS5 would otherwise see syntax, LIKE the quotes themselves).
+  // Query punctuation (quotes, brackets, *, ^, :) is not part of anyone's name or address: dropped, so
+  // '"bob"' is the word bob (a word index would otherwise see syntax, LIKE the quotes themselves).
   return trimmed
     .split(/\s+/)
     .map((word) => word.replace(/["()*^:]/g, ""))
@@ -79,75 +87,32 @@ export function searchTerms(q: string | undefined): Term[] {
     .map((text) => ({ text, phone: false }));
 }
 
-/** An FTS5 prefix phrase: the text as one quoted phrase (quotes doubled, so nothing in it is query syntax)
- * whose last word may be the start of a longer one ("ava smi" finds "Ava Smith"). */
-const ftsPrefix = (text: string) => `"${text.replace(/"/g, '""')}" *`;
-
-/**
- * PostgreSQL's reading of a term, the same as FTS5's prefix phrase: its words (split at anything not a
- * letter or digit) in order, the last one a prefix ("chen-77" is chen <-> 77:*). Only letters and digits
- * reach to_tsquery, so nothing a user types is query syntax.
- */
-export function wordsQuery(text: string): string {
-  return `${text
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .join(" <-> ")}:*`;
-}
-
-// The words of a name and of an identifier value on PostgreSQL: verbatim the expressions of the GIN
-// indexes of migration contact_search_words (PostgreSQL only uses an expression index for the same
-// expression). A phone number is also indexed without its 1-3 digit country code, as on SQLite.
-const WORDS = (text: string) => `to_tsvector('inkwell_words', regexp_replace(${text}, '[[:punct:][:space:]]+', ' ', 'g'))`;
-export const nameWords = (a: string) => WORDS(`coalesce(${a}."firstName", '') || ' ' || coalesce(${a}."lastName", '')`);
-export const valueWords = (a: string) =>
-  WORDS(
-    `CASE WHEN ${a}."type" = 'phone' THEN ${a}."value" || ' ' || substr(${a}."value", 3) || ' ' || substr(${a}."value", 4) || ' ' || substr(${a}."value", 5) ELSE ${a}."value" END`,
-  );
+/** The indexes a term is looked up in: a phone-like term only in identifier values. */
+const indexesOf = (term: Term): WordIndex[] => (term.phone ? [CONTACT_IDENTIFIERS] : [CONTACT_NAMES, CONTACT_IDENTIFIERS]);
 
 /**
  * Ids of the brand's contacts whose name (a phone-like term: none) or whose identifier matches the term:
- * one query per index. With `cap`, each gives at most that many of the brand's matches (+1): a word that
- * matches most of a large audience ("example.com") costs less than counting them all, and the total
- * reads "cap+". The brand is applied before the cap, so another brand's matches never use up this brand's.
+ * one query per index. With `cap`, each gives at most that many of the brand's matches (+1), and the
+ * total reads "cap+" (lib/db/word-search.ts).
  */
-function termParts(brandId: string, term: Term, cap: number | null, dialect: Sql["dialect"]): ((sql: Sql) => string)[] {
-  const limit = cap === null ? "" : ` LIMIT ${cap + 1}`;
-  if (dialect === "postgres") {
-    const query = (sql: Sql) => `to_tsquery('inkwell_words', ${sql.p(wordsQuery(term.text), "text")})`;
-    const names = (sql: Sql) =>
-      `SELECT c2."id" FROM "Contact" c2 WHERE c2."brandId" = ${sql.p(brandId, "text")} AND ${nameWords("c2")} @@ ${query(sql)}${limit}`;
-    const identifiers = (sql: Sql) =>
-      `SELECT i."contactId" FROM "ContactIdentifier" i WHERE i."brandId" = ${sql.p(brandId, "text")} AND ${valueWords("i")} @@ ${query(sql)}${limit}`;
-    return term.phone ? [identifiers] : [names, identifiers];
-  }
-  // The FTS5 tables hold no brand: the brand and the cap apply to the rows they point at. The index
-  // drives (newest rows first, FTS5 reads its lists backwards), each match is looked up by rowid and
-  // kept when it is the brand's, and a capped read stops at the cap: "@example.com" reads 501 matches,
-  // not the 200,000 addresses that contain it. "+" on the brand keeps SQLite from walking the brand's
-  // whole index instead, which it chose on a database without statistics (no ANALYZE yet).
-  const limited = (index: string) => (cap === null ? "" : ` ORDER BY ${index}.rowid DESC${limit}`);
-  const names = (sql: Sql) =>
-    `SELECT c2."id" FROM "ContactNameSearch" name_index JOIN "Contact" c2 ON c2.rowid = name_index.rowid WHERE "ContactNameSearch" MATCH ${sql.p(ftsPrefix(term.text))} AND +c2."brandId" = ${sql.p(brandId, "text")}${limited("name_index")}`;
-  const identifiers = (sql: Sql) =>
-    `SELECT i."contactId" FROM "ContactIdentifierSearch" identifier_index JOIN "ContactIdentifier" i ON i.rowid = identifier_index.rowid WHERE "ContactIdentifierSearch" MATCH ${sql.p(ftsPrefix(term.text))} AND +i."brandId" = ${sql.p(brandId, "text")}${limited("identifier_index")}`;
-  return term.phone ? [identifiers] : [names, identifiers];
+function termParts(brandId: string, term: Term, cap: number | null): ((sql: Sql) => string)[] {
+  return indexesOf(term).map((index) => (sql: Sql) => wordMatches(sql, index, brandId, term.text, cap));
 }
 
 /** The term's match list as one subquery (see termParts). */
 function termSql(sql: Sql, brandId: string, term: Term, cap: number | null): string {
-  return termParts(brandId, term, cap, sql.dialect)
+  return termParts(brandId, term, cap)
     .map((part, i) => `SELECT * FROM (${part(sql)}) AS part${i}`)
     .join(" UNION ");
 }
 
 /** The brand's contacts matching the term, up to `most` (null when there are more), each index apart. */
-async function termCandidates(dialect: Sql["dialect"], brandId: string, term: Term, most: number): Promise<string[] | null> {
+async function termCandidates(kind: Sql["dialect"]["kind"], brandId: string, term: Term, most: number): Promise<string[] | null> {
   const reader = sqlReader();
   // Each index read apart, up to most + 1: a UNION of the two would be read whole first.
   const lists = await Promise.all(
-    termParts(brandId, term, null, dialect).map((part) => {
-      const probe = new Sql(dialect);
+    termParts(brandId, term, null).map((part) => {
+      const probe = new Sql(kind);
       return reader.all<Record<string, string>>(`${part(probe)} LIMIT ${most + 1}`, probe.params);
     }),
   );
@@ -157,17 +122,8 @@ async function termCandidates(dialect: Sql["dialect"], brandId: string, term: Te
 
 /** Whether contact c matches the term, checked on the row itself (for a few candidates). */
 function termMatchSql(sql: Sql, term: Term): string {
-  if (sql.dialect === "sqlite") {
-    // The match list is read once (an uncorrelated IN); FTS5 looks a MATCH up again for every row of a
-    // correlated one (1.2 s for 3,000 rows).
-    const match = (table: string, rowid: string) =>
-      `${rowid} IN (SELECT rowid FROM "${table}" WHERE "${table}" MATCH ${sql.p(ftsPrefix(term.text))})`;
-    const identifier = `EXISTS (SELECT 1 FROM "ContactIdentifier" m WHERE m."contactId" = c."id" AND ${match("ContactIdentifierSearch", "m.rowid")})`;
-    return term.phone ? identifier : `(${match("ContactNameSearch", "c.rowid")} OR ${identifier})`;
-  }
-  const query = () => `to_tsquery('inkwell_words', ${sql.p(wordsQuery(term.text), "text")})`;
-  const identifier = `EXISTS (SELECT 1 FROM "ContactIdentifier" m WHERE m."contactId" = c."id" AND ${valueWords("m")} @@ ${query()})`;
-  return term.phone ? identifier : `(${nameWords("c")} @@ ${query()} OR ${identifier})`;
+  const identifier = `EXISTS (SELECT 1 FROM "ContactIdentifier" m WHERE m."contactId" = c."id" AND ${rowMatchesWords(sql, CONTACT_IDENTIFIERS, "m", term.text)})`;
+  return term.phone ? identifier : `(${rowMatchesWords(sql, CONTACT_NAMES, "c", term.text)} OR ${identifier})`;
 }
 
 /** Candidates read per word when several words are searched (see textWhere). */
@@ -177,31 +133,24 @@ const CANDIDATES = 1_000;
  * The text condition of several words (one word is its match list, capped). Each word's matches are read
  * up to CANDIDATES; the smallest complete set drives and the other words are checked on those rows
  * (intersecting "rossi" with 15,000 matches costs 10x more). When every word matches more than that, the
- * sets are intersected in full. The matches are handed over as a list, which PostgreSQL probes by primary
- * key for each (it estimates a sequential scan of 200,000 rows cheaper than 1,000 index probes, and it is
- * 10-50x slower here) and SQLite reads once for both the count and the page.
+ * sets are intersected in full. The matches are handed over as a list (lib/db/word-search.ts amongIds),
+ * read once for both the count and the page.
  */
 async function textWhere(sql: Sql, brandId: string, terms: Term[], cap: number | null): Promise<string> {
-  if (terms.length === 1) {
-    return sql.dialect === "postgres"
-      ? `c."id" = ANY(ARRAY(${termSql(sql, brandId, terms[0], cap)}))`
-      : `c."id" IN (${termSql(sql, brandId, terms[0], cap)})`;
-  }
-  const sets = await Promise.all(terms.map((term) => termCandidates(sql.dialect, brandId, term, CANDIDATES)));
+  if (terms.length === 1) return amongMatches(sql, `c."id"`, [termSql(sql, brandId, terms[0], cap)]);
+  const sets = await Promise.all(terms.map((term) => termCandidates(sql.dialect.kind, brandId, term, CANDIDATES)));
   const complete = sets.flatMap((ids, index) => (ids ? [{ ids, index }] : [])).sort((a, b) => a.ids.length - b.ids.length);
-  if (complete.length === 0) {
-    if (sql.dialect === "sqlite") return terms.map((term) => `c."id" IN (${termSql(sql, brandId, term, null)})`).join(" AND ");
-    return `c."id" = ANY(ARRAY(${terms.map((term) => `(${termSql(sql, brandId, term, null)})`).join(" INTERSECT ")}))`;
-  }
+  if (complete.length === 0)
+    return amongMatches(
+      sql,
+      `c."id"`,
+      terms.map((term) => termSql(sql, brandId, term, null)),
+    );
   // Words whose set is complete intersect here; the others are checked on the remaining rows.
   const others = complete.slice(1).map(({ ids }) => new Set(ids));
-  const ids = JSON.stringify(complete[0].ids.filter((id) => others.every((set) => set.has(id))));
+  const ids = complete[0].ids.filter((id) => others.every((set) => set.has(id)));
   const unchecked = terms.filter((_, index) => sets[index] === null);
-  const listed =
-    sql.dialect === "postgres"
-      ? `c."id" = ANY(ARRAY(SELECT jsonb_array_elements_text(${sql.p(ids, "json")})))`
-      : `c."id" IN (SELECT value FROM json_each(${sql.p(ids)}))`;
-  return [listed, ...unchecked.map((term) => termMatchSql(sql, term))].join(" AND ");
+  return [amongIds(sql, `c."id"`, ids), ...unchecked.map((term) => termMatchSql(sql, term))].join(" AND ");
 }
 
 /** Text matches counted exactly up to here in the dashboard's search; beyond, the total reads "more than 500". */
@@ -213,8 +162,8 @@ export const SEARCH_CAP = 500;
  */
 export async function filterWhere(brandId: string, filter: ContactFilter, sql = new Sql(), cap: number | null = null): Promise<string> {
   const terms = searchTerms(filter.q);
-  // With text, the matches drive the query: "+" keeps SQLite from walking the brand's whole index instead.
-  const where = [`${terms.length && sql.dialect === "sqlite" ? "+" : ""}c."brandId" = ${sql.p(brandId, "text")}`];
+  // With text, the matches drive the query, not the brand's index.
+  const where = [`${terms.length ? besideMatches(sql, `c."brandId"`) : `c."brandId"`} = ${sql.p(brandId, "text")}`];
   // The cap bounds a single word only: capped sets of several words could miss the contacts they share.
   if (terms.length) where.push(await textWhere(sql, brandId, terms, cap));
   if (filter.status !== undefined) {
@@ -245,7 +194,7 @@ function orderBy(sort: ContactSearchQuery["sort"], direction: "asc" | "desc"): s
 }
 
 export async function searchContacts(brandId: string, query: ContactSearchQuery): Promise<ContactSearchResult> {
-  const sql = new Sql(dbKind);
+  const sql = new Sql();
   const cap = query.q ? SEARCH_CAP : null;
   const where = await filterWhere(brandId, query, sql, cap);
   const reader = sqlReader();

@@ -4,7 +4,7 @@
 // statement was most of the time; the values are stored in the format Prisma reads back.
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
-import { isUniqueViolation } from "@/lib/db/errors";
+import { isUniqueViolation, isWriteConflict } from "@/lib/db/errors";
 import type { SqlRunner } from "@/lib/db/sql";
 import { jsonValue } from "@/lib/db/values";
 import { CHANNEL_OF, normalizeIdentifier, type IdentifierType } from "./identifiers";
@@ -65,16 +65,15 @@ type Current = {
 };
 
 async function loadCurrent(tx: SqlRunner, contactId: string, brandId: string): Promise<Current> {
-  // FOR UPDATE on PostgreSQL: two concurrent writes to one contact merge custom properties one after
-  // the other instead of both from the same old value (SQLite runs one write transaction at a time).
-  const lock = tx.kind === "postgres" ? " FOR UPDATE" : "";
+  // Locked: two concurrent writes to one contact merge custom properties one after the other instead
+  // of both from the same old value (lib/db/dialect.ts lockRows).
   const [contact] = await tx.all<{ customProperties: unknown }>(
-    `SELECT "customProperties" FROM "Contact" WHERE "id" = ? AND "brandId" = ?${lock}`,
+    `SELECT "customProperties" FROM "Contact" WHERE "id" = ? AND "brandId" = ?${tx.dialect.lockRows}`,
     [contactId, brandId],
   );
   if (!contact) throw new ApiProblem("not-found", `Contact ${contactId} does not exist`);
   // By contact id alone (index contactId): the contact was just found in this brand, and a brandId term
-  // could make SQLite walk the brand's (brandId, type, value) index instead.
+  // could make the planner walk the brand's (brandId, type, value) index instead.
   const identifiers = await tx.all<Current["identifiers"][number]>(
     `SELECT "id", "type", "value", "status", "consent" FROM "ContactIdentifier" WHERE "contactId" = ?`,
     [contactId],
@@ -237,7 +236,7 @@ export function newContactRows(id: string, input: ContactWrite, ctx: WriteContex
   };
 }
 
-// Rows per statement: well under both engines' limits on parameters (SQLite 32,766; PostgreSQL 65,535).
+// Rows per statement: well under the limit on parameters of either engine (32,766 at the least).
 const ROWS_PER_STATEMENT = 500;
 
 async function insertRows(tx: SqlRunner, head: string, tuple: string, rows: unknown[][], tail = ""): Promise<void> {
@@ -360,12 +359,11 @@ function mergeCustomProperties(current: Record<string, unknown>, changes: Record
 
 /**
  * A write that lost a race and can simply run again: a unique identifier a concurrent writer created
- * first (the retry then finds it and updates), or a PostgreSQL serialization failure or deadlock
- * between two writers of the same contacts. (SQLite's busy database is retried by its group commit.)
+ * first (the retry then finds it and updates), or a conflict between two writers of the same contacts
+ * (lib/db/errors.ts isWriteConflict).
  */
 function lostRace(error: unknown): boolean {
-  const code = (error as { code?: string })?.code;
-  return isUniqueViolation(error) || code === "40001" || code === "40P01";
+  return isUniqueViolation(error) || isWriteConflict(error);
 }
 
 /** Runs `run` (a write transaction) again, up to 10 times, when it lost a race; see lostRace. */

@@ -38,6 +38,16 @@ export function isRecordMissing(error: unknown): boolean {
   return isPrismaError(error) && codeOf(error) === "P2025";
 }
 
+/**
+ * Two transactions' writes conflicted and the database undid this one: PostgreSQL's serialization
+ * failure (40001) or deadlock (40P01). Run the transaction again. (SQLite's busy database, its one
+ * conflict, is retried by the writer itself: sqlite-writer.ts.)
+ */
+export function isWriteConflict(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === "40001" || code === "40P01";
+}
+
 /** SQLite's write lock is held by another connection: try again shortly. */
 export function isBusy(error: unknown): boolean {
   const code = codeOf(error);

@@ -8,6 +8,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { PrismaClient as PostgresPrismaClient } from "@/lib/generated/prisma-pg/client";
 import { openConnections, type Connections } from "./connections";
 import { prismaSqliteAdapter } from "./prisma-sqlite";
+import { refusingNestedWrites } from "./write-scope";
 
 type Database = { connections?: Connections; prisma: PrismaClient };
 
@@ -18,7 +19,9 @@ function createDatabase(): Database {
   if (config().databaseKind === "postgres") {
     const connections = open();
     if (connections.kind !== "postgres") throw new Error("unreachable");
-    database.prisma = new PostgresPrismaClient({ adapter: new PrismaPg(connections.pool) }) as unknown as PrismaClient;
+    database.prisma = new PostgresPrismaClient({
+      adapter: refusingNestedWrites(new PrismaPg(connections.pool)),
+    }) as unknown as PrismaClient;
   } else {
     // Opened when Prisma first connects (its first query), not when this module is imported: the build
     // imports every route module and must not create a database file.

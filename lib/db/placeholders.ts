@@ -3,6 +3,8 @@
 // `?json`, `?float`, `?bool`, `?text`, `?numeric`, `?int`. PostgreSQL gets `$1, $2, ...` with casts;
 // SQLite gets plain `?`. Conversions are cached by SQL text. Raw SQL must not contain a literal `?`
 // outside placeholders (PostgreSQL's jsonb `?` operators are spelled jsonb_exists() instead).
+import { dialectOf, runningDialect, type Dialect, type SqlKind } from "./dialect";
+
 const CASTS: Record<string, string> = {
   ts: "::timestamp",
   json: "::jsonb",
@@ -43,9 +45,13 @@ export function toSqlitePlaceholders(sql: string): string {
 /** Collects parameters while SQL is assembled piece by piece (segment conditions, multi-row inserts). */
 export class SqlBuilder {
   readonly params: unknown[] = [];
+  /** Where the text differs between engines (JSON functions, say): the forms for the builder's engine. */
+  readonly dialect: Dialect;
 
-  /** The engine the SQL is for, where the text differs (JSON functions, say). */
-  constructor(readonly dialect: "sqlite" | "postgres") {}
+  /** For the engine this process runs on, unless told another (tests of the other engine's text). */
+  constructor(kind: SqlKind = runningDialect().kind) {
+    this.dialect = dialectOf(kind);
+  }
 
   /** A placeholder bound to `value`, typed where PostgreSQL cannot infer the type. */
   p(value: unknown, type?: PlaceholderType): string {

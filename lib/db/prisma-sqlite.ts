@@ -18,6 +18,7 @@ import type {
   Transaction,
 } from "@prisma/driver-adapter-utils";
 import type { SqliteWriter } from "./sqlite-writer";
+import { refuseNestedWrite } from "./write-scope";
 
 type AdapterWithClient = SqlDriverAdapter & { client: unknown };
 
@@ -109,7 +110,8 @@ class TurnTakingAdapter implements SqlDriverAdapter {
     return readOnly;
   }
 
-  private write<T>(run: () => Promise<T>): Promise<T> {
+  private async write<T>(run: () => Promise<T>): Promise<T> {
+    refuseNestedWrite("A Prisma write");
     return this.writer.turn(() => this.writer.retryWhileBusy(run));
   }
 
@@ -128,6 +130,7 @@ class TurnTakingAdapter implements SqlDriverAdapter {
   async startTransaction(isolationLevel?: IsolationLevel): Promise<Transaction> {
     if (isolationLevel && isolationLevel !== "SERIALIZABLE")
       throw new Error(`SQLite transactions are serializable; ${isolationLevel} was asked`);
+    refuseNestedWrite("A Prisma transaction");
     const release = await this.writer.acquire();
     try {
       await this.writer.beginImmediate();

@@ -3,14 +3,17 @@
 import { createHash } from "node:crypto";
 import type BetterSqlite3 from "better-sqlite3";
 import type { Pool, PoolClient } from "pg";
+import { dialectOf, type Dialect, type SqlKind } from "./dialect";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "./placeholders";
 import { postgresParam, sqliteParam } from "./values";
 
-export type SqlKind = "sqlite" | "postgres";
+export type { SqlKind } from "./dialect";
 
 /** One way to run statements, the same on both engines. */
 export type SqlRunner = {
   readonly kind: SqlKind;
+  /** The engine's forms where SQL text differs (./dialect.ts). */
+  readonly dialect: Dialect;
   /** Rows of a query (also of an INSERT/UPDATE ... RETURNING). */
   all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Number of rows a statement changed. */
@@ -35,6 +38,7 @@ export function sqliteRunner(database: BetterSqlite3.Database): SqlRunner {
   const prepare = statementCache(database);
   return {
     kind: "sqlite",
+    dialect: dialectOf("sqlite"),
     async all<T>(sql: string, params: readonly unknown[] = []) {
       const statement = prepare(sql);
       const values = params.map(sqliteParam);
@@ -73,6 +77,7 @@ function postgresQuery(sql: string, params: readonly unknown[]) {
 export function postgresRunner(client: Pool | PoolClient): SqlRunner {
   return {
     kind: "postgres",
+    dialect: dialectOf("postgres"),
     async all<T>(sql: string, params: readonly unknown[] = []) {
       return (await client.query(postgresQuery(sql, params))).rows as T[];
     },

@@ -3,25 +3,25 @@
 //  - writeTransaction(work): one write transaction; on SQLite group-committed on the one writer
 //    (sqlite-writer.ts), on PostgreSQL on one pooled client from BEGIN to COMMIT;
 //  - writeStatement(sql, params): one statement that is its own transaction (cheaper on PostgreSQL).
+// Where the SQL text differs between the engines, runners and builders carry the forms (dialect.ts).
 // Tables stay defined by the Prisma schema; values are written as Prisma's adapters write them.
+import { config } from "@/lib/config";
 import { connections } from "./index";
 import { postgresRunner, type SqlRunner } from "./runner";
 import type { WriteOptions } from "./sqlite-writer";
+import { inWriteScope, refuseNestedWrite } from "./write-scope";
 
 export type { SqlRunner } from "./runner";
 export type { WriteOptions } from "./sqlite-writer";
 export { SqlBuilder } from "./placeholders";
 
 /**
- * A text column term the planner must not use an index for (`+column` on SQLite, `(column || '')` on
- * PostgreSQL: an expression no index is built on). Both planners guess without statistics (no ANALYZE
- * yet, e.g. after a bulk load). For "brandId" = ? AND "id" IN (...) SQLite walked the brand's whole
- * (brandId, ...) index, 28 ms at 200,000 contacts, instead of looking the ids up by primary key; for a
- * segment's event condition both took (brandId, eventName, eventTime) and read every event of the name
- * once per contact (minutes at 200,000 contacts) instead of the contact's own events.
+ * The writer's options on SQLite. `durable` asks that the commit survive a power loss: PostgreSQL's
+ * commits do by themselves; SQLite's wait for an fsync of the WAL (off the event loop, wal-sync.ts)
+ * unless EVENTS_SQLITE_SYNCHRONOUS=normal chose to survive a crash of the process only.
  */
-export function unindexed(kind: SqlRunner["kind"], column: string): string {
-  return kind === "sqlite" ? `+${column}` : `(${column} || '')`;
+function sqliteOptions(options: WriteOptions): WriteOptions {
+  return options.durable && config().EVENTS_SQLITE_SYNCHRONOUS !== "full" ? { ...options, durable: false } : options;
 }
 
 export function sqlReader(): SqlRunner {
@@ -31,15 +31,18 @@ export function sqlReader(): SqlRunner {
 
 /**
  * Runs `work` in one write transaction and commits it, or rolls back when `work` throws. The callback
- * must use only the runner it gets for the transaction's statements, and start no other write.
+ * must use only the runner it gets for the transaction's statements, and start no other write: one
+ * started inside it throws NestedWriteError at once (write-scope.ts).
  */
 export async function writeTransaction<T>(work: (tx: SqlRunner) => Promise<T>, options: WriteOptions = {}): Promise<T> {
+  refuseNestedWrite("A write transaction");
   const c = connections();
-  if (c.kind === "sqlite") return c.writer.transaction(work, options);
+  if (c.kind === "sqlite") return c.writer.transaction((tx) => inWriteScope(() => work(tx)), sqliteOptions(options));
   const client = await c.pool.connect();
   try {
     await client.query("BEGIN");
-    const result = await work(postgresRunner(client));
+    const runner = postgresRunner(client);
+    const result = await inWriteScope(() => work(runner));
     await client.query("COMMIT");
     return result;
   } catch (error) {
@@ -52,14 +55,16 @@ export async function writeTransaction<T>(work: (tx: SqlRunner) => Promise<T>, o
 
 /** One statement in a transaction of its own; the number of rows it changed. */
 export async function writeStatement(sql: string, params: readonly unknown[] = [], options: WriteOptions = {}): Promise<number> {
+  refuseNestedWrite("A write statement");
   const c = connections();
-  if (c.kind === "sqlite") return c.writer.transaction((tx) => tx.run(sql, params), options);
+  if (c.kind === "sqlite") return c.writer.transaction((tx) => tx.run(sql, params), sqliteOptions(options));
   return c.runner.run(sql, params);
 }
 
 /** Rows of one statement in a transaction of its own (an INSERT/UPDATE ... RETURNING). */
 export async function writeQuery<T>(sql: string, params: readonly unknown[] = [], options: WriteOptions = {}): Promise<T[]> {
+  refuseNestedWrite("A write statement");
   const c = connections();
-  if (c.kind === "sqlite") return c.writer.transaction((tx) => tx.all<T>(sql, params), options);
+  if (c.kind === "sqlite") return c.writer.transaction((tx) => tx.all<T>(sql, params), sqliteOptions(options));
   return c.runner.all<T>(sql, params);
 }

@@ -11,7 +11,8 @@
 // SAVEPOINT: one that throws is rolled back to its savepoint alone and gets its error, the others
 // commit together. Work queued in one turn of the event loop is started together on the next
 // (setImmediate), so a lone request waits for no timer. Work must not start another write (a raw
-// transaction or a Prisma write) itself: it would wait for the batch that is waiting for it.
+// transaction or a Prisma write) itself: it would wait for the batch that is waiting for it, so such a
+// write throws at once instead (write-scope.ts).
 import type BetterSqlite3 from "better-sqlite3";
 import { isBusy } from "./errors";
 import { sqliteRunner, type SqlRunner } from "./runner";
@@ -26,7 +27,10 @@ type Waiting = {
 };
 
 export type WriteOptions = {
-  /** Acknowledge only once the commit is on stable storage (survives a power loss, not only a crash). */
+  /**
+   * Acknowledge only once the commit is on stable storage (survives a power loss, not only a crash), as
+   * far as the configuration asks (sql.ts: EVENTS_SQLITE_SYNCHRONOUS=normal settles for a crash).
+   */
   durable?: boolean;
   /**
    * A request is waiting for this commit (an accepted event's): it runs in the next batch, ahead of

@@ -75,7 +75,10 @@ export function groupOperations(doc: Json): TagGroup[] {
       groups.get(tag)!.operations.push(operationView(doc, path, method, op, item.parameters ?? []));
     }
   }
-  return [...groups.values()];
+  // In the order of the document's tags (the reading order it declares), then any other.
+  const order = [...tagInfo.keys()];
+  const rank = (tag: string) => (order.includes(tag) ? order.indexOf(tag) : order.length);
+  return [...groups.values()].sort((a, b) => rank(a.tag) - rank(b.tag));
 }
 
 function operationView(doc: Json, path: string, method: string, op: Json, shared: Json[]): OperationView {

@@ -1,6 +1,7 @@
 // Accepting an event: the identity fields and the historical flag are fixed at arrival, then the event
 // is committed to the inbox. Everything else (contact, dedup, identity registry, products) is the
 // worker's job (lib/events/worker).
+import { z } from "zod";
 import type { ApiHeaders } from "@/lib/http/api-request";
 import { newId } from "@/lib/ids";
 import { ApiProblem } from "@/lib/http/problems";
@@ -10,6 +11,14 @@ import { checkDeclaredEvent } from "./metadata/declared-schemas";
 import { HISTORICAL_AFTER_MS, type EventInput } from "./schemas";
 
 export const COMPATIBILITY_HEADER = "compatibility";
+
+/** The header as POST /api/events documents it. */
+export const CompatibilityHeader = z.object({
+  [COMPATIBILITY_HEADER]: z.literal("no-origin").optional().meta({
+    description:
+      "`no-origin` leaves origin out of the event's identity (events formerly sent to v4 track); origin stays required in the body",
+  }),
+});
 const COMPATIBILITY_MODES = new Set(["no-origin"]);
 const NO_MODES: ReadonlySet<string> = new Set();
 

@@ -1,12 +1,11 @@
 // The events inbox: every accepted event is committed here before POST /api/events answers 202.
 // Events that arrive together are appended with one multi-row INSERT (one statement, one commit), and
-// each request's promise settles only after that commit, or its failure (then no 202 is sent). On
-// SQLite the commit is durable (EVENTS_SQLITE_SYNCHRONOUS=full, the default: it waits for the WAL's
-// fsync, off the event loop, lib/db/wal-sync.ts); PostgreSQL commits are durable by themselves.
+// each request's promise settles only after that commit, or its failure (then no 202 is sent). The
+// commit is durable: it survives a power loss (lib/db/sql.ts WriteOptions.durable).
 // The table is the Prisma model EventInbox; raw SQL because Prisma's per-call cost is the bottleneck
 // at thousands of events per second.
 import { config } from "@/lib/config";
-import { dbKind } from "@/lib/db";
+import { commitsInFlight } from "@/lib/db/capabilities";
 import { writeStatement } from "@/lib/db/sql";
 
 export type InboxRow = {
@@ -151,7 +150,8 @@ let store: InboxAppender | undefined;
 let delegate: Inbox | null = null;
 
 /**
- * Hands this thread's appends to another inbox (the worker thread's, on SQLite) while it is given;
+ * Hands this thread's appends to another inbox (the worker thread's, lib/db/capabilities.ts
+ * needsSingleWriterThread) while it is given;
  * null takes them back. Appends already handed over settle there.
  */
 export function delegateInbox(inbox: Inbox | null): void {
@@ -169,10 +169,8 @@ export function localInbox(): InboxAppender {
   store ??= new InboxAppender({
     maxBatch: settings.EVENTS_MAX_BATCH,
     windowMs: settings.EVENTS_BATCH_WINDOW_MS,
-    // SQLite: a second batch commits while the first one's fsync runs. PostgreSQL commits several
-    // batches in parallel, leaving most of the pool to everything else.
-    maxInFlight: dbKind === "postgres" ? Math.max(1, Math.floor(settings.DATABASE_POOL_SIZE / 2)) : 2,
-    durable: dbKind === "sqlite" && settings.EVENTS_SQLITE_SYNCHRONOUS === "full",
+    maxInFlight: commitsInFlight(),
+    durable: true,
   });
   return store;
 }

@@ -1,9 +1,10 @@
-// Accepted events committed by the server's worker thread (lib/process/worker-thread.ts), on SQLite.
+// Accepted events committed by the server's worker thread (lib/process/worker-thread.ts), where the
+// database takes one writer at a time (lib/db/capabilities.ts needsSingleWriterThread).
 // With the events worker on a thread of its own (its own connection), the request thread's inbox commits
 // and the worker's transactions took turns on the file's one write lock, and a request waited for a
 // worker transaction (tens of ms under load) by polling the lock. The worker thread commits the inbox
-// instead, in its own group commit, ahead of its background work (an urgent lane,
-// lib/db/sqlite-writer.ts); the request thread only hands it the rows: one message per turn of its
+// instead, in its own group commit, ahead of its background work (the urgent lane of lib/db's one
+// writer); the request thread only hands it the rows: one message per turn of its
 // event loop, answered after the commit (and its fsync) with one result per row. A row whose answer
 // never comes back (the thread died) fails, and its request gets a 5xx, never a 202.
 import type { MessagePort } from "node:worker_threads";

@@ -1,8 +1,8 @@
-// What the API pipeline reads of an HTTP request, the same whichever server delivered it: Next's router
-// (a web Request, adapted by fromWebRequest) or Inkwell's server (server/api-router.ts builds one
-// straight from Node's IncomingMessage, without undici's Request, whose construction cost more per
-// request than validating an event). Handlers see only this type, so nothing a handler uses can be
-// missing on one of the two paths.
+// What the API pipeline reads of an HTTP request, the same whichever server delivered it: Inkwell's server,
+// in development and production (server/api-router.ts builds one straight from Node's IncomingMessage,
+// without undici's Request, whose construction cost more per request than validating an event), or Next's
+// router should it ever run a route file itself (a web Request, adapted by fromWebRequest). Handlers see
+// only this type, so nothing a handler uses can be missing on either.
 
 export type ApiHeaders = {
   /** A header's value (repeated headers joined with ", ", cookies with "; "), or null. */

@@ -98,7 +98,7 @@ export async function keysetPage<Row>(options: KeysetOptions<Row>): Promise<Keys
     where =
       column === "id"
         ? { id: { [op]: cursor.id } }
-        : // The leading inclusive bound lets SQLite and PostgreSQL seek in the (brandId, column, id) index;
+        : // The leading inclusive bound lets either engine seek in the (brandId, column, id) index;
           // with the OR alone they scan from the start of the brand's rows, which grows with the page depth.
           {
             AND: [
@@ -126,8 +126,8 @@ export async function keysetPage<Row>(options: KeysetOptions<Row>): Promise<Keys
 type FindArgs = { where: Record<string, unknown>; orderBy: Record<string, Direction>[]; take: number };
 type Finder<Row> = (args: FindArgs & { cursor?: { id: string }; skip?: number }) => Promise<Row[]>;
 
-// LIKE treats % and _ as wildcards (and \\ escapes on PostgreSQL but not on SQLite), so a search for them
-// would match differently per engine. Such searches read in chunks and keep the exact substring matches.
+// LIKE treats % and _ as wildcards (and \\ escapes on one engine but not on the other), so a search for
+// them would match differently per engine. Such searches read in chunks and keep the exact substring matches.
 const LIKE_SPECIAL = /[%_\\]/;
 const CHUNK = 500;
 

@@ -1,15 +1,14 @@
-// Per-credential request budgets (a fixed one-minute window). On SQLite, one process serves the API,
-// and budgets are kept in its memory. On PostgreSQL, any number of instances share the database, so
-// budgets are counted there (rate-limiter-flexible's RateLimiterPostgres, table rate_limit_counters)
-// and hold across instances.
+// Per-credential request budgets (a fixed one-minute window), counted where every instance serving the
+// database sees them (lib/db/counters.ts): in this process's memory when it is the only one, else in
+// the database, and then they hold across instances.
 //
-// A database round trip per request would cost more than the rest of a small request, so an instance
-// reserves points in blocks (a lease) and spends them locally: the stored count never exceeds the
-// limit, so no credential gets more than its budget across all instances. What a lease leaves unspent
-// at the end of a window (at most a block per instance) is not served to the credential elsewhere.
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+// A database round trip per request would cost more than the rest of a small request, so with shared
+// counters an instance reserves points in blocks (a lease) and spends them locally: the stored count
+// never exceeds the limit, so no credential gets more than its budget across all instances. What a lease
+// leaves unspent at the end of a window (at most a block per instance) is not served to the credential elsewhere.
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
-import { connections } from "@/lib/db";
+import { countersAreShared, sharedLimiter } from "@/lib/db/counters";
 import { ApiProblem } from "./problems";
 
 /** default, render and tags: requests per minute per credential; test-send: test emails per hour per credential (a dashboard user's credential is the user). */
@@ -31,15 +30,16 @@ function verdictOf(rejection: unknown): Verdict {
   throw rejection;
 }
 
-class MemoryBudget implements Budget {
-  private readonly limiter: RateLimiterMemory;
+/** Counters in this process's memory: one call per request costs nothing. */
+class LocalBudget implements Budget {
+  private readonly limiter: RateLimiterAbstract;
 
   constructor(
     keyPrefix: string,
     readonly points: number,
     duration: number,
   ) {
-    this.limiter = new RateLimiterMemory({ keyPrefix, points, duration });
+    this.limiter = sharedLimiter({ keyPrefix, points, duration });
   }
 
   consume(key: string): Promise<Verdict> {
@@ -49,8 +49,9 @@ class MemoryBudget implements Budget {
 
 type Lease = { remaining: number; until: number };
 
+/** Counters in the database, spent through leases (see above). */
 class SharedBudget implements Budget {
-  private readonly store: RateLimiterPostgres;
+  private readonly store: RateLimiterAbstract;
   private readonly block: number;
   private readonly leases = new Map<string, Lease>();
   private readonly refills = new Map<string, Promise<Verdict>>();
@@ -59,18 +60,9 @@ class SharedBudget implements Budget {
     keyPrefix: string,
     readonly points: number,
     duration: number,
-    pool: import("pg").Pool,
   ) {
     this.block = leaseSize(points);
-    this.store = new RateLimiterPostgres({
-      storeClient: pool,
-      storeType: "pool",
-      tableName: "rate_limit_counters",
-      tableCreated: true, // by the migrations
-      keyPrefix,
-      points,
-      duration,
-    });
+    this.store = sharedLimiter({ keyPrefix, points, duration });
   }
 
   async consume(key: string): Promise<Verdict> {
@@ -114,11 +106,8 @@ function budgetsFor(): Record<RateLimitBucket, Budget> {
     tags: settings.RATE_LIMIT_TAGS_PER_MINUTE,
     "test-send": settings.TEST_SEND_PER_HOUR,
   };
-  const c = settings.databaseKind === "postgres" ? connections() : null;
-  const make = (bucket: RateLimitBucket): Budget =>
-    c?.kind === "postgres"
-      ? new SharedBudget(`api-${bucket}`, limits[bucket], WINDOW_SECONDS[bucket], c.pool)
-      : new MemoryBudget(`api-${bucket}`, limits[bucket], WINDOW_SECONDS[bucket]);
+  const Kind = countersAreShared() ? SharedBudget : LocalBudget;
+  const make = (bucket: RateLimitBucket): Budget => new Kind(`api-${bucket}`, limits[bucket], WINDOW_SECONDS[bucket]);
   budgets = { default: make("default"), render: make("render"), tags: make("tags"), "test-send": make("test-send") };
   return budgets;
 }

@@ -1,8 +1,8 @@
 // Success responses. Dates become ISO strings through JSON.stringify.
 //
 // Inside the pipeline (lib/http/route.ts) handlers return a Reply, a plain status + headers + JSON text,
-// which becomes a web Response only where one is needed: Next's mount converts it (toResponse), the
-// custom server's fast routes (server/fast-routes.ts) write it to the socket directly. On Node 20 a
+// which becomes a web Response only where one is needed: Next's mount converts it (toResponse), Inkwell's
+// server (server/api-router.ts) writes it to the socket directly. On Node 20 a
 // Response with a body costs a ReadableStream (about 20 µs, plus as much again to read it back), a
 // large share of a POST /api/events budget; the Reply is the same answer without that cost.
 

@@ -3,13 +3,19 @@
 // with every thrown error turned into one problem+json response. It knows no domain: how a credential
 // is checked is given to createRoute (lib/api/route.ts composes the API's own).
 //
-// A route handler has two mounts with one implementation: the function Next's router calls (a web
-// Request in, a Response out), and its `reply` property, which Inkwell's server calls with an
-// ApiRequest built from Node's request and writes the answer to the socket (server/api-router.ts).
+// A route's configuration is its operation's one declaration: what the pipeline enforces (scope,
+// credentials, schemas) and what the OpenAPI document says besides (lib/http/operation.ts); the document
+// is built from it (lib/openapi/document.ts reads the handler's `operation`).
+//
+// A route handler has two mounts with one implementation: its `reply` property, which Inkwell's server
+// calls with an ApiRequest built from Node's request and writes the answer to the socket
+// (server/api-router.ts), and the function itself, Next's route handler signature (a web Request in, a
+// Response out), for anything that runs a route file through Next.
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ID_PATTERN } from "@/lib/ids";
 import { fromWebRequest, type ApiRequest } from "./api-request";
+import type { OperationDocs } from "./operation";
 import { readJsonBody, readBodyText, MAX_BODY_BYTES } from "./body";
 import { toProblem } from "./error-mapper";
 import { publicOrigin } from "./origin";
@@ -26,13 +32,23 @@ import { fieldErrorsFromZod } from "./zod-errors";
 export type RouteContext = { params: Promise<Record<string, string | string[]>> };
 /** The same handler for Inkwell's server: an ApiRequest in, a Reply (or Response) out. */
 export type ReplyHandler = (request: ApiRequest, context: RouteContext) => Promise<HandlerResult>;
-export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & { reply: ReplyHandler };
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
+  reply: ReplyHandler;
+  /** the operation's declaration, for the OpenAPI document (handlers built with route()) */
+  operation?: RouteConfig;
+  /** set on methods()'s answer for the methods a route does not serve (405) */
+  notAllowed?: boolean;
+};
 export type Authenticator = (request: ApiRequest) => Promise<Principal>;
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type RouteConfig<B extends Schema | undefined, Q extends Schema | undefined, P extends Schema | undefined> = {
+export type RouteConfig<
+  B extends Schema | undefined = Schema | undefined,
+  Q extends Schema | undefined = Schema | undefined,
+  P extends Schema | undefined = Schema | undefined,
+> = OperationDocs & {
   /** required scope (any one of a list); null only for routes open to every valid credential */
   scope: Scope | readonly Scope[] | null;
   body?: B;
@@ -142,7 +158,9 @@ export function createRoute(authenticate: Authenticator) {
     Q extends Schema | undefined = undefined,
     P extends Schema | undefined = undefined,
   >(config: RouteConfig<B, Q, P>, work: (ctx: HandlerContext<Out<B>, Out<Q>, Out<P>>) => Promise<HandlerResult>): RouteHandler {
-    return handler((request, context) => pipeline(config, work, authenticate, request, context));
+    const handle = handler((request, context) => pipeline(config, work, authenticate, request, context));
+    handle.operation = config;
+    return handle;
   };
 }
 
@@ -218,5 +236,6 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
       });
     }),
   );
+  notAllowed.notAllowed = true;
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, RouteHandler>;
 }

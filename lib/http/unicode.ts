@@ -1,14 +1,15 @@
-// One rule for text that is not well-formed Unicode (or holds a NUL, which PostgreSQL cannot store),
-// applied where requests are parsed (JSON bodies, query strings, OAuth form bodies): it is refused with a
-// field error (code `invalid_unicode`) that points at the string, so nothing damaged is ever stored.
+// One rule for text that is not well-formed Unicode (or holds a NUL): text the database cannot store
+// (lib/db/values.ts isStorableText), refused where requests are parsed (JSON bodies, query strings, OAuth
+// form bodies) with a field error (code `invalid_unicode`) that points at the string, so nothing damaged
+// is ever stored.
 //
-// Such text arrives two ways. JSON.parse turns an escape such as "\ud800" into a lone UTF-16
-// surrogate, which the database drivers cannot encode (PostgreSQL answered "unexpected end of hex
-// escape", SQLite stored "\ufffd" in its place: issue 26). And bytes that are not UTF-8 (in a body, or
+// Such text arrives two ways. JSON.parse turns an escape such as "\ud800" into a lone UTF-16 surrogate,
+// which the database drivers cannot encode (issue 26). And bytes that are not UTF-8 (in a body, or
 // percent-encoded in a query string) were silently decoded to U+FFFD, the original lost. Here invalid
 // bytes become lone surrogates too, one per byte (Python's "surrogateescape"), so a single check after
 // parsing finds both, in whatever string or key they ended up.
 import { isUtf8 } from "node:buffer";
+import { isStorableText } from "@/lib/db/values";
 import { pathOf, walkJson, type JsonPath } from "./json-walk";
 import { ApiProblem, type FieldError } from "./problems";
 import { pointerFromPath, fieldFromPath } from "./zod-errors";
@@ -17,13 +18,9 @@ export const INVALID_UNICODE = "invalid_unicode";
 const MESSAGE =
   "is not well-formed Unicode text (a lone UTF-16 surrogate such as \\ud800, or bytes that are not UTF-8), or holds a NUL character (\\u0000)";
 
-/**
- * Text a request may carry: well-formed Unicode without NUL. NUL is well-formed, but PostgreSQL stores no
- * text holding one (a 500 there, while SQLite took it): refused on both engines alike.
- */
-export function isStorableText(text: string): boolean {
-  return text.isWellFormed() && !text.includes("\0");
-}
+/** Text a request may carry: what every engine can store (lib/db/values.ts). */
+export { isStorableText };
+
 /** Field errors reported at most, so a body full of them still gets a small answer. */
 const MAX_ERRORS = 20;
 

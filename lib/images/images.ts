@@ -170,7 +170,7 @@ export async function imageUsage(brandId: string, id: string) {
   const byKey = `%${row.storageKey}%`;
   const byId = `%"${id}"%`;
   const names = (column: string) => {
-    const text = reader.kind === "postgres" ? `"${column}"::text` : `"${column}"`;
+    const text = reader.dialect.jsonAsText(`"${column}"`);
     return `${text} LIKE ? OR ${text} LIKE ?`;
   };
   const [templates, layouts] = await Promise.all([

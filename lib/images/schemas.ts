@@ -73,3 +73,7 @@ export const ImageUsageSchema = z
     layouts: z.array(Named).meta({ description: "Universal layouts whose content shows the image" }),
   })
   .meta({ id: "ImageUsage" });
+
+/** What an upload accepts, for the operations' descriptions. */
+export const IMAGE_LIMITS_NOTE =
+  "JPEG, PNG, GIF or WebP (read from the bytes, not the declared type), at most 5 MB: another type is a 400 (`unsupported_type`), a larger image a 413.";

@@ -1,5 +1,5 @@
-// Pieces every operation in the OpenAPI document shares: the problem body, the version header,
-// security schemes and the standard error responses.
+// Pieces the operations of the OpenAPI document share: the problem body, the version header, the
+// standard error responses and the helpers routes declare their answers with.
 import "zod-openapi";
 import { z } from "zod";
 import { CURRENT_VERSION } from "@/lib/http/version";
@@ -48,12 +48,9 @@ export const standardErrors = {
 
 export const notFound = { "404": problem("No such resource in this brand") };
 export const conflict = (what: string) => ({ "409": problem(what) });
+export const unprocessable = (what: string) => ({ "422": problem(what) });
+export const badGateway = (what: string) => ({ "502": problem(what) });
 
 export function jsonContent(schema: z.ZodType, description: string) {
   return { description, content: { "application/json": { schema } } };
-}
-
-/** Security requirement for an operation needing `scope`. */
-export function security(scope: string | null): Record<string, string[]>[] {
-  return scope === null ? [{ apiKey: [] }, { oauth2: [] }, { session: [] }] : [{ apiKey: [] }, { oauth2: [scope] }, { session: [] }];
 }

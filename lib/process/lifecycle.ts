@@ -1,13 +1,14 @@
-// What an Inkwell server process runs beside its requests, and how it stops. The work starts on the
-// first GET /healthz (the server asks for it once at start, scripts/start.ts), inside the app's module
-// graph:
+// What an Inkwell server process runs beside its requests, and how it stops. Inkwell's server starts the
+// work when it starts, before it answers any request, through the app's entry (lib/process/server-entry.ts),
+// so inside the app's module graph:
 //  - the events and batch workers (INKWELL_WORKER=on) on a worker thread of their own
-//    (lib/process/worker-thread.ts), restarted if it dies; on SQLite that thread also commits the
-//    events inbox (lib/events/inbox-thread.ts);
+//    (lib/process/worker-thread.ts), restarted if it dies; where the database takes one writer at a
+//    time, that thread also commits the events inbox (lib/events/inbox-thread.ts);
 //  - bulk tag jobs, on the request thread (every server process runs the jobs it accepted).
 import { MessageChannel, Worker } from "node:worker_threads";
 import { config } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
+import { needsSingleWriterThread } from "@/lib/db/capabilities";
 import { delegateInbox, eventStore } from "@/lib/events/event-store";
 import { newArrivalsBuffer, shareArrivals } from "@/lib/events/arrivals";
 import { ThreadInbox } from "@/lib/events/inbox-thread";
@@ -31,10 +32,10 @@ class WorkerThread {
   }
 
   private start(): void {
-    // On SQLite the thread commits the inbox too (lib/events/inbox-thread.ts), once it is up; until
-    // then, and while it is restarted, events are committed on this thread. PostgreSQL has no file lock
-    // to share: the request thread commits them on its own pool.
-    const inbox = config().databaseKind === "sqlite" ? new MessageChannel() : null;
+    // With one writer at a time (lib/db/capabilities.ts) the thread commits the inbox too
+    // (lib/events/inbox-thread.ts), once it is up; until then, and while it is restarted, events are
+    // committed on this thread. Otherwise the request thread commits them on its own connections.
+    const inbox = needsSingleWriterThread() ? new MessageChannel() : null;
     // The worker rests while events arrive: it reads the count this thread keeps (lib/events/arrivals.ts).
     const arrivals = newArrivalsBuffer();
     shareArrivals(arrivals);
@@ -43,6 +44,10 @@ class WorkerThread {
     const worker = new Worker(new URL("./worker-thread.ts", import.meta.url), {
       workerData: { inboxPort: inbox?.port2, arrivals },
       transferList: inbox ? [inbox.port2] : [],
+      // V8 lets a heap grow to about four times what survives a collection before collecting again; a
+      // send allocates hundreds of MB per second of short-lived email text, so without a cap the thread's
+      // resident memory grew by 200+ MB over a send while its live heap stayed near 60 MB.
+      resourceLimits: { maxOldGenerationSizeMb: config().WORKER_HEAP_MB },
     });
     const threadInbox = inbox ? new ThreadInbox(inbox.port1) : null;
     this.worker = worker;

@@ -2,8 +2,9 @@
 // started by lib/process/lifecycle.ts). The thread is an `npm run worker` inside the process: its own
 // event loop on its own core, its own instances of lib/ (compiled by Next's build into a chunk of its
 // own) and its own database connections, shared with the request thread through the database (claims
-// and leases, as between processes). On SQLite it also commits the events inbox for the request thread
-// (lib/events/inbox-thread.ts), so the file's one write lock is not fought over by two connections.
+// and leases, as between processes). Where the database takes one writer at a time it also commits the
+// events inbox for the request thread (lib/events/inbox-thread.ts, lib/db/capabilities.ts), so the
+// file's one write lock is not fought over by two connections.
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { closeDatabase } from "@/lib/db";
 import { shareArrivals } from "@/lib/events/arrivals";

@@ -149,7 +149,7 @@ export async function personalized(ctx: RecommendContext, rec: Rec): Promise<Pro
     for (const c of categoriesOf(row)) weights.set(c, (weights.get(c) ?? 0) + 1);
   }
   if (weights.size === 0) return [];
-  // Category membership lives in a JSON array, which SQLite and PostgreSQL query differently: rank in code.
+  // Category membership lives in a JSON array, which the engines query differently: rank in code.
   // Candidates: what sells (events), then the rest of the catalog, newest first.
   const [selling, catalog] = await Promise.all([
     db.product.findMany({

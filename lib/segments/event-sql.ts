@@ -2,10 +2,9 @@
 // period and matching property sub-filters there are, compared with the filter's count; as one grouped
 // query over the brand's events, or per contact when only a few given contacts are tested. Property paths
 // reach into arrays with `[]` ("lineItems.[].productID": any line item's productID).
-import { unindexed } from "@/lib/db/sql";
 import { propertyFilterKind, type EventFilter, type PropertyFilter } from "./conditions";
 import type { Ctx } from "./segment-sql";
-import { literal, postgresJson, postgresPath, sqliteJson, sqlitePath, type JsonValue } from "./sql";
+import type { JsonValue } from "./sql";
 import { applyPolarity, boolSql, numberSql, polarity, textDateSql, textSql, timestampSql } from "./value-sql";
 
 export function eventFilterSql(f: EventFilter, ctx: Ctx): string {
@@ -30,7 +29,7 @@ function eventTerms(f: EventFilter, e: string, ctx: Ctx): string {
 /**
  * Over all of a brand's contacts (counts, lists, bulk jobs): one grouped query over the brand's events
  * of the name, through (brandId, eventName, eventTime), and the contacts whose count passes. A query per
- * contact cost 730 ms on PostgreSQL at 200,000 contacts where this costs about 180 ms.
+ * contact cost 730 ms at 200,000 contacts where this costs about 180 ms.
  */
 function wholeBrandSql(f: EventFilter, ctx: Ctx): string {
   const { sql } = ctx;
@@ -46,14 +45,14 @@ function wholeBrandSql(f: EventFilter, ctx: Ctx): string {
 
 /**
  * For a few given contacts (c.id IN a list: the segments a contact record belongs to): the contact's own
- * events through (brandId, contactId, eventTime). The name is kept off the index, or SQLite and
- * PostgreSQL, without statistics, take (brandId, eventName, eventTime) and read every event of that name
- * once per contact.
+ * events through (brandId, contactId, eventTime). The name is kept off the index, or the planner,
+ * without statistics, takes (brandId, eventName, eventTime) and reads every event of that name once per
+ * contact (lib/db/dialect.ts unindexed).
  */
 function perContactSql(f: EventFilter, ctx: Ctx): string {
   const { sql } = ctx;
   const e = sql.alias("e");
-  const where = `${e}."brandId" = c."brandId" AND ${e}."contactId" = c."id" AND ${unindexed(sql.dialect, `${e}."eventName"`)} = ${sql.p(f.name, "text")}${eventTerms(f, e, ctx)}`;
+  const where = `${e}."brandId" = c."brandId" AND ${e}."contactId" = c."id" AND ${sql.dialect.unindexed(`${e}."eventName"`)} = ${sql.p(f.name, "text")}${eventTerms(f, e, ctx)}`;
   const from = `FROM "ContactEvent" ${e} WHERE ${where}`;
   let has: string;
   if (f.count === "atLeast") has = f.value === 1 ? `EXISTS (SELECT 1 ${from})` : `(SELECT COUNT(*) ${from}) >= ${sql.p(f.value, "int")}`;
@@ -96,33 +95,8 @@ export function propertyFilterSql(f: PropertyFilter, column: string, ctx: Ctx): 
   const { sql } = ctx;
   const { positive, negated } = polarity(f.operator);
   const runs = pathRuns(f.property);
-  if (runs.length === 1) {
-    const json = sql.dialect === "sqlite" ? sqliteJson(column, sqlitePath(runs[0])) : postgresJson(postgresPath(column, runs[0]));
-    return applyPolarity(valueSql(positive, f, json, ctx), negated);
-  }
-  const from: string[] = [];
-  const arrays: string[] = [];
-  let json: JsonValue;
-  if (sql.dialect === "sqlite") {
-    // Every level reads the root document by the element's full path, so a scalar element never reaches
-    // json_each as if it were JSON text.
-    let path = sqlitePath(runs[0]);
-    for (let level = 1; level < runs.length; level++) {
-      const j = sql.alias("j");
-      arrays.push(`json_type(${column}, ${path}) = 'array'`);
-      from.push(`json_each(${column}, ${path}) ${j}`);
-      path = runs[level].length ? `(${j}.fullkey || ${literal(runs[level].map((k) => `."${k}"`).join(""))})` : `${j}.fullkey`;
-    }
-    json = sqliteJson(column, path);
-  } else {
-    let base = postgresPath(column, runs[0]);
-    for (let level = 1; level < runs.length; level++) {
-      const j = sql.alias("j");
-      from.push(`jsonb_array_elements(CASE WHEN jsonb_typeof(${base}) = 'array' THEN ${base} ELSE '[]'::jsonb END) ${j}(v)`);
-      base = postgresPath(`${j}.v`, runs[level]);
-    }
-    json = postgresJson(base);
-  }
+  if (runs.length === 1) return applyPolarity(valueSql(positive, f, sql.dialect.jsonAt(column, runs[0]), ctx), negated);
+  const { from, where: arrays, value: json } = sql.dialect.jsonElements(column, runs, () => sql.alias("j"));
   const where = [...arrays, valueSql(positive, f, json, ctx)].join(" AND ");
   const exists = `EXISTS (SELECT 1 FROM ${from.join(", ")} WHERE ${where})`;
   return negated ? `NOT ${exists}` : exists;

@@ -1,5 +1,5 @@
 // Segment membership, evaluated by the database through the translated condition SQL.
-import { sqlReader, unindexed } from "@/lib/db/sql";
+import { sqlReader } from "@/lib/db/sql";
 import { jsonValue } from "@/lib/db/values";
 import { ConditionGroups } from "./conditions";
 import { segmentSql } from "./segment-sql";
@@ -22,7 +22,7 @@ export async function countSegmentContacts(brandId: string, groups: ConditionGro
  * id, its own rows tested (segmentSql's perContact), never a pass over the brand.
  */
 export function membersAmongSql(sql: Sql, brandId: string, contactIds: string[], groups: ConditionGroups, now?: Date): string {
-  return `c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${unindexed(sql.dialect, `c."brandId"`)} = ${sql.p(brandId)} AND ${segmentSql(groups, sql, { brandId, now, perContact: true })}`;
+  return `c."id" IN (${contactIds.map((id) => sql.p(id)).join(", ")}) AND ${sql.dialect.unindexed(`c."brandId"`)} = ${sql.p(brandId)} AND ${segmentSql(groups, sql, { brandId, now, perContact: true })}`;
 }
 
 /**

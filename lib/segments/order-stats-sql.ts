@@ -7,14 +7,13 @@
 // brandId, eventName, eventTime), never a query per contact.
 import type { ContactFilter } from "./conditions";
 import type { Ctx } from "./segment-sql";
-import { postgresJson, postgresPath, sqliteJson, sqlitePath } from "./sql";
 import { numberHolds, numberSql, polarity, shift, textList } from "./value-sql";
 
 export const ORDER_EVENT = "placed order";
 
 function orderValue(ctx: Ctx, e: string): string {
   const column = `${e}."properties"`;
-  return (ctx.sql.dialect === "sqlite" ? sqliteJson(column, sqlitePath(["value"])) : postgresJson(postgresPath(column, ["value"]))).number;
+  return ctx.sql.dialect.jsonAt(column, ["value"]).number;
 }
 
 /** `c.id IN (contacts with orders whose aggregate passes)`, or NOT IN those that fail when 0 orders pass. */

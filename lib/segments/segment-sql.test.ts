@@ -1,67 +1,47 @@
-// The filter language's translator, run against a real SQLite database built from the migrations (the
-// API suite runs the same cases on its engine, PostgreSQL too: tests/api/segment-filters.test.ts), plus
-// the PostgreSQL text it writes.
-import fs from "node:fs";
-import path from "node:path";
-import Database from "better-sqlite3";
-import { beforeAll, describe, expect, it } from "vitest";
-import { sqliteParam } from "@/lib/db/values";
+// The filter language's translator, run against a real database built from the migrations (lib/db's
+// in-memory one; the API suite runs the same cases on each engine: tests/api/segment-filters.test.ts),
+// plus the statement it writes for every engine.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allDialects } from "@/lib/db/dialect";
+import { memoryDatabase, type MemoryDatabase } from "@/lib/db/memory-database";
 import { FILTER_CASES, NOW, caseGroups, seedPeople } from "@/tests/fixtures/segment-filters";
-import { toPostgresPlaceholders, toSqlitePlaceholders } from "@/lib/db/placeholders";
 import { ConditionGroups } from "./conditions";
 import { pathRuns } from "./event-sql";
 import { membersAmongSql } from "./membership";
 import { segmentSql } from "./segment-sql";
 import { Sql } from "./sql";
 
-let sqlite: Database.Database;
+let database: MemoryDatabase;
 const ids = { anna: "anna", bob: "bob", carl: "carl" };
 
 beforeAll(async () => {
-  sqlite = new Database(":memory:");
-  const dir = path.resolve(import.meta.dirname, "../../prisma/migrations");
-  for (const m of fs
-    .readdirSync(dir)
-    .filter((d) => fs.existsSync(path.join(dir, d, "migration.sql")))
-    .sort()) {
-    sqlite.exec(fs.readFileSync(path.join(dir, m, "migration.sql"), "utf8"));
-  }
-  sqlite.pragma("foreign_keys = OFF"); // brands are irrelevant to the translator
+  database = memoryDatabase();
   let n = 0;
   await seedPeople(
-    (table, row) => {
-      const keys = Object.keys(row);
-      sqlite
-        .prepare(`INSERT INTO "${table}" (${keys.map((k) => `"${k}"`).join(",")}) VALUES (${keys.map(() => "?").join(",")})`)
-        .run(...Object.values(row).map(sqliteParam));
-    },
+    (table, row) => database.insert(table, row),
     "b",
     ids,
     () => `r${++n}`,
   );
   // Another brand's contact with the same name never counts.
-  sqlite
-    .prepare(
-      `INSERT INTO "Contact" (id, "brandId", "firstName", "customProperties", "createdAt", "updatedAt") VALUES ('other', 'x', 'Anna', '{}', ?, ?)`,
-    )
-    .run(sqliteParam(NOW), sqliteParam(NOW));
+  database.insert("Contact", { id: "other", brandId: "x", firstName: "Anna", customProperties: "{}", createdAt: NOW, updatedAt: NOW });
 });
+afterAll(() => database.close());
 
 /**
  * Ids of brand b's contacts matching the groups, sorted: over the whole brand (counts, lists), or
  * `perContact` for the brand's contacts named in a list, as a contact record's segments are found.
  */
 function members(groups: unknown, perContact = false): string[] {
-  const sql = new Sql("sqlite");
+  const sql = new Sql(database.dialect.kind);
   const parsed = ConditionGroups.parse(groups);
   const where = perContact
     ? membersAmongSql(sql, "b", Object.values(ids), parsed, NOW)
     : `c."brandId" = ${sql.p("b")} AND ${segmentSql(parsed, sql, { brandId: "b", now: NOW })}`;
-  const text = toSqlitePlaceholders(`SELECT c.id FROM "Contact" c WHERE ${where} ORDER BY c.id`);
-  return (sqlite.prepare(text).all(...sql.params.map(sqliteParam)) as { id: string }[]).map((r) => r.id);
+  return database.all<{ id: string }>(`SELECT c.id FROM "Contact" c WHERE ${where} ORDER BY c.id`, sql.params).map((r) => r.id);
 }
 
-describe("every filter on SQLite (tests/fixtures/segment-filters.ts)", () => {
+describe("every filter (tests/fixtures/segment-filters.ts)", () => {
   it.each(FILTER_CASES.map((c) => [`${c[0]} ${JSON.stringify(c[1])}`, c] as const))("%s", (_, testCase) => {
     expect(members(caseGroups(testCase))).toEqual(testCase[2]);
     // Event conditions are written another way for a few given contacts: the same members.
@@ -95,9 +75,9 @@ describe("junctions", () => {
   });
 });
 
-describe("PostgreSQL text", () => {
-  it("numbered, typed placeholders in the order of the text, and jsonb access", () => {
-    const sql = new Sql("postgres");
+describe.each(allDialects.map((d) => [d.kind, d] as const))("the statement for %s", (kind, dialect) => {
+  it("placeholders in the order of the text, JSON read by the engine's own functions, one pass over the brand's events", () => {
+    const sql = new Sql(kind);
     const groups = ConditionGroups.parse([
       {
         conditions: [
@@ -123,21 +103,21 @@ describe("PostgreSQL text", () => {
         ],
       },
     ]);
-    const text = toPostgresPlaceholders(segmentSql(groups, sql, { brandId: "b", now: NOW }));
-    expect(text).toContain(`jsonb_typeof((c."customProperties" -> 'visits'))`);
-    expect(text).toContain("$1::numeric");
-    expect(text).toContain(`IN ($2::text)`);
-    expect(text).toContain("jsonb_array_elements(CASE WHEN jsonb_typeof((");
+    const text = segmentSql(groups, sql, { brandId: "b", now: NOW });
+    expect(text).toContain(`${dialect.jsonAt(`c."customProperties"`, ["visits"]).number} > ?numeric`);
+    expect(text).toContain(`IN (?text)`);
+    const elements = dialect.jsonElements(`e2."properties"`, [["lineItems"], ["title"]], () => "j3");
+    expect(text).toContain(`EXISTS (SELECT 1 FROM ${elements.from.join(", ")} WHERE `);
     // The event condition over the whole brand: one grouped query over brand b's events of the name.
     expect(text).toMatch(
-      /c\."id" IN \(SELECT (e\d+)\."contactId" FROM "ContactEvent" \1 WHERE \1\."brandId" = \$3::text AND \1\."eventName" = \$4::text/,
+      /c\."id" IN \(SELECT (e\d+)\."contactId" FROM "ContactEvent" \1 WHERE \1\."brandId" = \?text AND \1\."eventName" = \?text/,
     );
-    expect(text).toMatch(/GROUP BY e\d+\."contactId" HAVING COUNT\(\*\) >= \$6::int\)/);
+    expect(text).toMatch(/GROUP BY e\d+\."contactId" HAVING COUNT\(\*\) >= \?int\)/);
     expect(sql.params).toEqual([3, "vip", "b", "placed order", "%x%", 2]);
     // For a few given contacts: each contact's own events, the name kept off the index choice.
-    const perContact = new Sql("postgres");
-    const correlated = toPostgresPlaceholders(segmentSql(groups, perContact, { brandId: "b", now: NOW, perContact: true }));
-    expect(correlated).toMatch(/(e\d+)\."contactId" = c\."id" AND \(\1\."eventName" \|\| ''\) = \$3::text/);
+    const perContact = new Sql(kind);
+    const correlated = segmentSql(groups, perContact, { brandId: "b", now: NOW, perContact: true });
+    expect(correlated).toContain(`e2."contactId" = c."id" AND ${dialect.unindexed(`e2."eventName"`)} = ?text`);
     expect(perContact.params).toEqual([3, "vip", "placed order", "%x%", 2]);
   });
 });

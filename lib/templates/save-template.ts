@@ -7,7 +7,8 @@ import { templateJson } from "./resolve-template";
 import { storedSections } from "./template-record";
 import { insertTemplateRow, replaceTemplateRow, type TemplateWrite } from "./template-store";
 
-// The document is serialized once: the same text is stored and, on SQLite, spliced into the response.
+// The document is serialized once: the same text is stored and, where the engine keeps JSON text as
+// written (lib/db/dialect.ts keepsJsonText), spliced into the response.
 function toWrite(brandId: string, id: string, { input, layoutIds }: ParsedTemplate): TemplateWrite {
   return {
     id,

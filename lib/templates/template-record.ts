@@ -44,7 +44,7 @@ export type TemplateRow = {
   generalSettings: string;
   sections: string;
   plan: string;
-  /** true when the JSON text is exactly JSON.stringify's (SQLite stores what we wrote; jsonb reformats it) */
+  /** true when the JSON text is exactly JSON.stringify's (the engine keeps the text written: lib/db/dialect.ts keepsJsonText) */
   canonical: boolean;
 };
 

@@ -3,8 +3,10 @@
 // the parameters, then unpacking the result) cost several times the SQL itself, on create and on read.
 // Tables stay defined by the Prisma schema (prisma/schema/templates.prisma); every query names brandId.
 import { ApiProblem } from "@/lib/http/problems";
+import type { Dialect } from "@/lib/db/dialect";
 import { isForeignKeyViolation } from "@/lib/db/errors";
 import { sqlReader, writeTransaction, type SqlRunner } from "@/lib/db/sql";
+import { isoTimeValue } from "@/lib/db/values";
 import type { TemplateRow } from "./template-record";
 
 export type TemplateWrite = {
@@ -28,29 +30,20 @@ function layoutGone(error: unknown): unknown {
     : error;
 }
 
-// The adapter's own format ("2026-01-02T03:04:05.678+00:00") is rewritten without parsing a Date.
-const isoFromSqlite = (value: string) =>
-  value.length === 29 && value.endsWith("+00:00") ? `${value.slice(0, 23)}Z` : new Date(value).toISOString();
-
-// SQLite hands back the stored JSON text as is (canonical: the response may splice it in unparsed);
-// PostgreSQL's jsonb is read as text and its timestamps formatted as the API writes them.
-const SELECT = {
-  sqlite: `SELECT t."id", t."name", t."createdAt", t."updatedAt", t."generalSettings", t."sections", b."plan"
-    FROM "EmailTemplate" t JOIN "Brand" b ON b."id" = t."brandId" WHERE t."id" = ? AND t."brandId" = ?`,
-  postgres: `SELECT t."id", t."name",
-      to_char(t."createdAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt", to_char(t."updatedAt", 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "updatedAt",
-      t."generalSettings"::text AS "generalSettings", t."sections"::text AS "sections", b."plan"
-    FROM "EmailTemplate" t JOIN "Brand" b ON b."id" = t."brandId" WHERE t."id" = ? AND t."brandId" = ?`,
-};
+// The document's JSON is read as text, as stored where the engine keeps the text written (canonical: the
+// response may splice it in unparsed), and the times as the API writes them (lib/db/dialect.ts).
+const select = (
+  d: Dialect,
+) => `SELECT t."id", t."name", ${d.isoTime(`t."createdAt"`)} AS "createdAt", ${d.isoTime(`t."updatedAt"`)} AS "updatedAt",
+      ${d.jsonAsText(`t."generalSettings"`)} AS "generalSettings", ${d.jsonAsText(`t."sections"`)} AS "sections", b."plan"
+    FROM "EmailTemplate" t JOIN "Brand" b ON b."id" = t."brandId" WHERE t."id" = ? AND t."brandId" = ?`;
 
 type SelectedRow = Omit<TemplateRow, "canonical">;
 
 async function selectRow(sql: SqlRunner, brandId: string, id: string): Promise<TemplateRow | null> {
-  const [row] = await sql.all<SelectedRow>(SELECT[sql.kind], [id, brandId]);
+  const [row] = await sql.all<SelectedRow>(select(sql.dialect), [id, brandId]);
   if (!row) return null;
-  return sql.kind === "sqlite"
-    ? { ...row, createdAt: isoFromSqlite(row.createdAt), updatedAt: isoFromSqlite(row.updatedAt), canonical: true }
-    : { ...row, canonical: false };
+  return { ...row, createdAt: isoTimeValue(row.createdAt), updatedAt: isoTimeValue(row.updatedAt), canonical: sql.dialect.keepsJsonText };
 }
 
 async function addRefs(tx: SqlRunner, t: TemplateWrite) {

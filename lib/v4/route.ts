@@ -9,6 +9,7 @@ import { Reply, type HandlerResult } from "@/lib/http/responses";
 import { handler, methods, withProblems, type HandlerContext, type RouteConfig, type RouteHandler } from "@/lib/http/route";
 import { authenticateV4 } from "./auth";
 import { isSunset, lifecycleHeaders, MIGRATION_GUIDE, sunsetAt } from "./lifecycle";
+import { v4Docs, type V4Docs } from "./openapi";
 import { recordV4Call, type V4Endpoint } from "./usage";
 
 type Schema = z.ZodType;
@@ -24,13 +25,16 @@ const successorOf = (successor: Successor, request: { url: string }) =>
 export function v4Route<B extends Schema | undefined = undefined, P extends Schema | undefined = undefined>(
   endpoint: V4Endpoint,
   successor: Successor,
-  config: Pick<RouteConfig<B, undefined, P>, "scope" | "body" | "params">,
+  config: Pick<RouteConfig<B, undefined, P>, "scope" | "body" | "params"> & V4Docs,
   work: (ctx: HandlerContext<Out<B>, undefined, Out<P>>) => Promise<HandlerResult>,
 ): RouteHandler {
+  const { summary, description, responses, ...pipeline } = config;
   return route(
     {
-      ...config,
+      ...pipeline,
+      ...v4Docs({ summary, description, responses }),
       unversioned: true,
+      principals: ["oauth"],
       authenticate: async (request) => {
         const principal = await authenticateV4(request, successorOf(successor, request));
         recordV4Call(principal.brandId, endpoint);
@@ -53,13 +57,15 @@ function gone(request: ApiRequest): Promise<HandlerResult> {
 /** Every method of a v4 route file, each answering with the lifecycle headers (410 after sunset). */
 export function v4Methods(successor: Successor, handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
   const all = methods(handlers);
-  const wrap = (inner: RouteHandler): RouteHandler =>
-    handler(async (request, context) => {
+  const wrap = (inner: RouteHandler): RouteHandler => {
+    const wrapped = handler(async (request, context) => {
       const result = isSunset() ? await gone(request) : await inner.reply(request, context);
       const headers = result instanceof Reply ? result : result.headers;
       for (const [name, value] of Object.entries(lifecycleHeaders(successorOf(successor, request)))) headers.set(name, value);
       return result;
     });
+    return Object.assign(wrapped, { operation: inner.operation, notAllowed: inner.notAllowed });
+  };
   return {
     GET: wrap(all.GET),
     POST: wrap(all.POST),

@@ -42,7 +42,12 @@ async function main() {
   const { deliverMessages, recordResults } = await import("@/lib/delivery/worker/process-messages");
   const { shareRecipientIndependentCandidates } = await import("@/lib/products/recommend");
   shareRecipientIndependentCandidates(60_000);
-  const transport = { kind: "smtp" as const, send: async () => ({ result: "sent" as const, response: "250 ok" }), close() {} };
+  const { buildMime } = await import("@/lib/delivery/transport/mime");
+  const transport = {
+    kind: "smtp" as const,
+    send: async (mail: Parameters<typeof buildMime>[0]) => (buildMime(mail), { result: "sent" as const, response: "250 ok" }),
+    close() {},
+  };
   let claim = 0,
     deliver = 0,
     record = 0,
@@ -61,6 +66,15 @@ async function main() {
     await recordResults("w", results, "smtp");
     record += performance.now() - t;
     n += batch.length;
+    if (n % 2000 === 0) {
+      const m = process.memoryUsage();
+      const gc = (globalThis as { gc?: () => void }).gc;
+      gc?.();
+      const after = process.memoryUsage();
+      console.log(
+        `${n}: rss ${Math.round(m.rss / 1048576)} MB heap ${Math.round(m.heapUsed / 1048576)} MB external ${Math.round(m.external / 1048576)} MB arrayBuffers ${Math.round(m.arrayBuffers / 1048576)} MB; after gc heap ${Math.round(after.heapUsed / 1048576)} MB rss ${Math.round(after.rss / 1048576)} MB`,
+      );
+    }
   }
   const cpu = process.cpuUsage(cpu0);
   console.log(

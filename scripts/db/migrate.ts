@@ -8,6 +8,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { config } from "../../lib/config";
+import { dialectOf } from "../../lib/db/dialect";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "../../lib/db/placeholders";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import type { MigrationDb } from "../../lib/templates/legacy/migrate-documents";
@@ -60,7 +61,7 @@ export async function applySqlite(url: string, options: MigrationOptions = {}): 
     // keys itself before it commits (SQLite's documented procedure for schema changes).
     sqlite.pragma("foreign_keys = OFF");
     const db: MigrationDb = {
-      kind: "sqlite",
+      dialect: dialectOf("sqlite"),
       all: async <T>(sql: string, params: unknown[] = []) => sqlite.prepare(toSqlitePlaceholders(sql)).all(...params) as T[],
       run: async (sql: string, params: unknown[] = []) => void sqlite.prepare(toSqlitePlaceholders(sql)).run(...params),
     };
@@ -111,7 +112,7 @@ async function applyPostgres(url: string, options: MigrationOptions): Promise<st
     await client.query(`CREATE TABLE IF NOT EXISTS "_inkwell_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TIMESTAMPTZ NOT NULL)`);
     const done = new Set((await client.query(`SELECT "name" FROM "_inkwell_migrations"`)).rows.map((r) => r.name as string));
     const db: MigrationDb = {
-      kind: "postgres",
+      dialect: dialectOf("postgres"),
       all: async <T>(sql: string, params: unknown[] = []) => (await client.query(toPostgresPlaceholders(sql), params)).rows as T[],
       run: async (sql: string, params: unknown[] = []) => void (await client.query(toPostgresPlaceholders(sql), params)),
     };

@@ -1,11 +1,12 @@
 // The dashboard's contact search is only fast while its text conditions are answered by the indexes made
 // for them: FTS5 tables on SQLite, and on PostgreSQL GIN indexes over expressions that the query must
-// repeat verbatim (migration contact_search_words). If the two drift apart, results stay right and the
+// repeat verbatim (migration contact_search_words; lib/db/word-search.ts). If the two drift apart, results stay right and the
 // search silently becomes a scan: this test reads the plan on the suite's engine.
 import { describe, expect, it } from "vitest";
-import { filterWhere, nameWords, valueWords } from "@/lib/contacts/search-contacts";
+import { filterWhere } from "@/lib/contacts/search-contacts";
 import { db, dbKind } from "@/lib/db";
 import { toSqlitePlaceholders } from "@/lib/db/placeholders";
+import { CONTACT_IDENTIFIERS, CONTACT_NAMES } from "@/lib/db/word-search";
 import { membersAmongSql, storedGroups } from "@/lib/segments/membership";
 import { segmentSql } from "@/lib/segments/segment-sql";
 import { Sql } from "@/lib/segments/sql";
@@ -41,8 +42,8 @@ describe("contact search plan", () => {
       expect(byName).not.toMatch(/brandId=\?/);
       expect(await sqlitePlan(brand.brandId, "415 555")).toMatch(/SCAN identifier_index VIRTUAL TABLE INDEX/);
     } else {
-      expect(await postgresPlan("Contact", nameWords("t"))).toContain('Bitmap Index Scan on "Contact_name_words_idx"');
-      expect(await postgresPlan("ContactIdentifier", valueWords("t"))).toContain(
+      expect(await postgresPlan("Contact", CONTACT_NAMES.words("t"))).toContain('Bitmap Index Scan on "Contact_name_words_idx"');
+      expect(await postgresPlan("ContactIdentifier", CONTACT_IDENTIFIERS.words("t"))).toContain(
         'Bitmap Index Scan on "ContactIdentifier_value_words_idx"',
       );
     }

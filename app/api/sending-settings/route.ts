@@ -1,12 +1,29 @@
 // GET /api/sending-settings, PATCH /api/sending-settings: open and click tracking of the brand's emails.
 import { route } from "@/lib/api/route";
-import { getSendingSettings, SendingSettingsPatch, updateSendingSettings } from "@/lib/delivery/settings";
+import { getSendingSettings, SendingSettingsPatch, SendingSettingsSchema, updateSendingSettings } from "@/lib/delivery/settings";
 import { methods } from "@/lib/http/route";
 import { ok } from "@/lib/http/responses";
+import { jsonContent } from "@/lib/openapi/common";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "sending.read" }, async ({ brandId }) => ok(await getSendingSettings(brandId))),
-  PATCH: route({ scope: "sending.write", body: SendingSettingsPatch }, async ({ brandId, body }) =>
-    ok(await updateSendingSettings(brandId, body)),
+  GET: route(
+    {
+      scope: "sending.read",
+      summary: "The brand's tracking settings and the deployment's transport",
+      tags: ["Sending"],
+      responses: { "200": jsonContent(SendingSettingsSchema, "Settings") },
+    },
+    async ({ brandId }) => ok(await getSendingSettings(brandId)),
+  ),
+  PATCH: route(
+    {
+      scope: "sending.write",
+      body: SendingSettingsPatch,
+      summary: "Switch open or click tracking on or off",
+      description: "Applies to emails enqueued from now on.",
+      tags: ["Sending"],
+      responses: { "200": jsonContent(SendingSettingsSchema, "Settings") },
+    },
+    async ({ brandId, body }) => ok(await updateSendingSettings(brandId, body)),
   ),
 });

@@ -4,11 +4,12 @@ import { Operation } from "@/components/docs/operation";
 import { SchemaTable } from "@/components/docs/schema-table";
 import { groupOperations, namedSchemas } from "@/lib/docs/openapi-view";
 import { openApiDocument } from "@/lib/openapi/document";
+import { DOCUMENTED_ROUTES } from "@/app/api-routes";
 
 export const metadata: Metadata = { title: "API reference" };
 
 export default function ApiReferencePage() {
-  const doc = openApiDocument() as Record<string, any>;
+  const doc = openApiDocument(DOCUMENTED_ROUTES) as Record<string, any>;
   const groups = groupOperations(doc);
   const schemas = namedSchemas(doc);
   return (

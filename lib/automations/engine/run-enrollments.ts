@@ -1,12 +1,12 @@
-// The automations worker's batch: claim due enrollments (a lease, like events: `FOR UPDATE SKIP LOCKED`
-// on PostgreSQL, the one write lock on SQLite), walk each one (./walk.ts), and commit what the blocks did
+// The automations worker's batch: claim due enrollments (a lease with the engine's claim lock, like
+// events: concurrent workers take disjoint batches), walk each one (./walk.ts), and commit what the blocks did
 // together with each enrollment's new place, in one transaction, only for the enrollments this worker
 // still holds and that are still active and due (an exit condition or a newer trigger event may have
 // moved them meanwhile). Email blocks take a second round: the pipeline enqueues their messages
 // (idempotent per enrollment and block) between two commits, and the walk goes on with its answer.
 // A failing enrollment is retried with backoff and ends as failed after AUTOMATIONS_MAX_ATTEMPTS.
 import { config } from "@/lib/config";
-import { dbKind } from "@/lib/db";
+import { runningDialect } from "@/lib/db/dialect";
 import { isUniqueViolation } from "@/lib/db/errors";
 import { sqlReader, writeQuery, writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { boolValue, dateValue, jsonValue, numberValue } from "@/lib/db/values";
@@ -56,7 +56,7 @@ export async function claimEnrollments(workerId: string, limit: number, leaseMs:
      WHERE "id" IN (
        SELECT "id" FROM "AutomationEnrollment"
        WHERE "dueAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
-       ORDER BY "dueAt" LIMIT ? ${dbKind === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
+       ORDER BY "dueAt" LIMIT ? ${runningDialect().claimLock}
      )
      RETURNING ${ENROLLMENT_COLUMNS}`,
     [workerId, new Date(now.getTime() + leaseMs), now, now, limit],

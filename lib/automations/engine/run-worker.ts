@@ -17,7 +17,7 @@ export type AutomationWorkerOptions = { workerId: string; batchSize?: number; id
 
 /**
  * What is due, read first (index lookups on the reader): a claim is a write, and an idle worker's writes
- * would take SQLite's one write lock from the events inbox several times a second for nothing.
+ * would take the database's write lock from the events inbox several times a second for nothing.
  */
 async function dueWork(now: Date): Promise<{ enrollments: boolean; schedules: boolean; webhooks: boolean }> {
   const reader = sqlReader();

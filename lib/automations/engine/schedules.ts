@@ -12,7 +12,7 @@
 //  - product back in stock: catalog products whose status became inStock since the last run, for the
 //    contacts who viewed it or put it in a cart in the last 30 days (the segments' event conditions);
 //  - backfill (enable with enrollExisting): the trigger's events inside the first delay's window, page by page.
-import { dbKind } from "@/lib/db";
+import { runningDialect } from "@/lib/db/dialect";
 import { sqlReader, writeQuery, writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { dateValue, jsonValue } from "@/lib/db/values";
 import { idTime, newId } from "@/lib/ids";
@@ -67,7 +67,7 @@ export async function claimSchedules(workerId: string, limit: number, leaseMs: n
     `UPDATE "AutomationSchedule" SET "claimedBy" = ?, "claimedUntil" = ?ts
      WHERE "automationId" IN (
        SELECT "automationId" FROM "AutomationSchedule" WHERE "nextRunAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
-       ORDER BY "nextRunAt" LIMIT ? ${dbKind === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
+       ORDER BY "nextRunAt" LIMIT ? ${runningDialect().claimLock}
      ) RETURNING "automationId", "brandId", "kind", "cursor"`,
     [workerId, new Date(now.getTime() + leaseMs), now, now, limit],
   );

@@ -8,7 +8,7 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import { authSecret, config } from "@/lib/config";
-import { dbKind } from "@/lib/db";
+import { runningDialect } from "@/lib/db/dialect";
 import { sqlReader, writeQuery, writeStatement } from "@/lib/db/sql";
 import { jsonValue, numberValue } from "@/lib/db/values";
 import { guardedLookup } from "@/lib/images/fetch-image";
@@ -90,7 +90,7 @@ export async function claimWebhooks(workerId: string, limit: number, leaseMs: nu
      WHERE ("enrollmentId", "blockId") IN (
        SELECT "enrollmentId", "blockId" FROM "AutomationBlockRun"
        WHERE "status" = 'pending' AND "nextAttemptAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
-       ORDER BY "nextAttemptAt" LIMIT ? ${dbKind === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
+       ORDER BY "nextAttemptAt" LIMIT ? ${runningDialect().claimLock}
      )
      RETURNING "enrollmentId", "blockId", "brandId", "automationId", "contactId", "attempts"`,
     [workerId, new Date(now.getTime() + leaseMs), now, now, limit],

@@ -1,7 +1,7 @@
 // Claiming batches for one worker, as the events worker claims events (lib/events/worker/claim-events.ts):
-// a lease (claimedBy, claimedUntil) that another worker may take over once it lapses, FOR UPDATE SKIP
-// LOCKED on PostgreSQL, the one write lock on SQLite; the claimed rows come back from the statement.
-import { dbKind } from "@/lib/db";
+// a lease (claimedBy, claimedUntil) that another worker may take over once it lapses, disjoint claims for
+// concurrent workers (lib/db/dialect.ts claimLock); the claimed rows come back from the statement.
+import { runningDialect } from "@/lib/db/dialect";
 import { writeQuery } from "@/lib/db/sql";
 import { dateValue, numberValue } from "@/lib/db/values";
 import type { BatchEndpoint } from "../schemas";
@@ -22,7 +22,7 @@ const CLAIM = `
   WHERE "id" IN (
     SELECT "id" FROM "Batch"
     WHERE "status" IN ('pending', 'inProgress') AND "nextAttemptAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
-    ORDER BY "id" LIMIT ? ${dbKind === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
+    ORDER BY "id" LIMIT ? ${runningDialect().claimLock}
   )
   RETURNING "id", "brandId", "endpoint", "method", "origin", "attempts", "createdAt"`;
 

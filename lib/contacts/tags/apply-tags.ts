@@ -1,15 +1,14 @@
 // Adding or removing tags on a set of contacts inside one write transaction: exact under concurrent
 // writers because the change is one statement per tag against the rows as they are (an existing tag is
 // left alone, a missing one is not "removed"), and only contacts whose tags changed get a new updatedAt.
+import type { Dialect } from "@/lib/db/dialect";
 import type { SqlRunner } from "@/lib/db/sql";
 
 export type TagAction = "add" | "remove";
 
-/** A list of ids as one parameter: stable SQL text however many ids (json_each on SQLite, unnest on PostgreSQL). */
-export function idList(tx: Pick<SqlRunner, "kind">, ids: string[]): { sql: string; param: unknown } {
-  return tx.kind === "sqlite"
-    ? { sql: `(SELECT "value" FROM json_each(?))`, param: JSON.stringify(ids) }
-    : { sql: `(SELECT unnest(CAST(? AS text[])))`, param: ids };
+/** A list of ids as one parameter: stable SQL text however many ids (lib/db/dialect.ts idList). */
+export function idList(tx: { dialect: Dialect }, ids: string[]): { sql: string; param: unknown } {
+  return tx.dialect.idList(ids);
 }
 
 /** Applies the change to those of `contactIds` that are the brand's contacts; returns the ids whose tags changed. */
@@ -26,7 +25,7 @@ export async function applyTags(
   const ids = idList(tx, contactIds);
   if (action === "add") {
     for (const tag of new Set(tags)) {
-      // The WHERE clause also keeps SQLite from reading ON CONFLICT as a join constraint.
+      // The WHERE clause also keeps ON CONFLICT from being read as a join constraint of the SELECT.
       const rows = await tx.all<{ contactId: string }>(
         `INSERT INTO "ContactTag" ("contactId", "brandId", "tag")
          SELECT c."id", c."brandId", ? FROM "Contact" c WHERE c."brandId" = ? AND c."id" IN ${ids.sql}

@@ -1,7 +1,7 @@
 // POST / DELETE /api/contacts/tags: add or remove tags on the union of the contacts named by id, email
 // and phone (at most 750, applied in one transaction before the 202) and the members of a segment (a
 // background job, lib/contacts/tags/tag-jobs.ts). Names of no contact are ignored (published).
-import { sqlReader, unindexed, writeTransaction } from "@/lib/db/sql";
+import { sqlReader, writeTransaction } from "@/lib/db/sql";
 import { ApiProblem } from "@/lib/http/problems";
 import { db } from "@/lib/db";
 import { isId } from "@/lib/ids";
@@ -17,7 +17,7 @@ async function namedContacts(brandId: string, request: TagsRequest): Promise<str
   const contactIDs = [...new Set(request.contactIDs ?? [])].filter(isId);
   if (contactIDs.length) {
     const rows = await reader.all<{ id: string }>(
-      `SELECT "id" FROM "Contact" WHERE "id" IN (${contactIDs.map(() => "?").join(", ")}) AND ${unindexed(reader.kind, `"brandId"`)} = ?`,
+      `SELECT "id" FROM "Contact" WHERE "id" IN (${contactIDs.map(() => "?").join(", ")}) AND ${reader.dialect.unindexed(`"brandId"`)} = ?`,
       [...contactIDs, brandId],
     );
     for (const r of rows) ids.add(r.id);

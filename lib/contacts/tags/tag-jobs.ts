@@ -266,7 +266,8 @@ export async function runTagJob(id: string): Promise<void> {
       );
       const to = edge?.id ?? row.lastId;
       const from = cursor;
-      // Built before the transaction: a view's text on PostgreSQL may read candidates first.
+      // Built before the transaction: a view's text may read candidates first (search-contacts.ts), and a
+      // read inside it would not see the transaction's own writes.
       const sql = new Sql();
       const where = await chunkWhere(sql, selection, from, to);
       lease = await writeTransaction(async (tx) => {

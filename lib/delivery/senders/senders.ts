@@ -57,6 +57,7 @@ export const SendingDomainSchema = z
   })
   .meta({ id: "SendingDomain" });
 export type SendingDomain = z.infer<typeof SendingDomainSchema>;
+export const SendingDomainList = z.object({ domains: z.array(SendingDomainSchema) }).meta({ id: "SendingDomainList" });
 
 export const SenderAddressSchema = z
   .object({
@@ -70,6 +71,7 @@ export const SenderAddressSchema = z
   })
   .meta({ id: "SenderAddress" });
 export type SenderAddress = z.infer<typeof SenderAddressSchema>;
+export const SenderAddressList = z.object({ addresses: z.array(SenderAddressSchema) }).meta({ id: "SenderAddressList" });
 
 type DomainRow = {
   id: string;

@@ -6,10 +6,9 @@
 import { randomBytes } from "node:crypto";
 
 const MAX_LINE = 76;
-// Everything but printable ASCII, space and tab is written =XX, one per UTF-8 byte; "=" itself is
-// written =3D first (HTML is full of them: one native replace, not a callback each).
-const SPECIAL = /[^\x21-\x7e \t]/gu;
-const ANY_SPECIAL = /[^\x21-\x7e \t]/;
+// Everything but printable ASCII, space, tab and the line break is written =XX, one per UTF-8 byte.
+const SPECIAL = /[^\x21-\x7e \t\n]/gu;
+const ANY_SPECIAL = /[^\x21-\x7e \t\n]/;
 const encoded = new Map<string, string>();
 function hexBytes(char: string): string {
   let hex = encoded.get(char);
@@ -20,16 +19,11 @@ function hexBytes(char: string): string {
   return hex;
 }
 
-function encodeLine(line: string): string {
-  // A space or tab at the end of a line would be lost in transport: encoded there.
-  let e = line.replaceAll("=", "=3D");
-  if (ANY_SPECIAL.test(e)) e = e.replace(SPECIAL, hexBytes);
-  e = e.replace(/[ \t]$/, (c) => (c === " " ? "=20" : "=09"));
-  if (e.length <= MAX_LINE) return e;
+/** A line of more than 76 characters cut with soft breaks ("=" at the end) after at most 75, never inside an =XX. */
+function wrapLine(e: string): string {
   const parts: string[] = [];
   let start = 0;
   while (e.length - start > MAX_LINE) {
-    // A soft break ("=" at the end) after at most 75 characters, never inside an =XX.
     let cut = start + MAX_LINE - 1;
     if (e[cut - 1] === "=") cut -= 1;
     else if (e[cut - 2] === "=") cut -= 2;
@@ -41,11 +35,19 @@ function encodeLine(line: string): string {
 }
 
 /**
- * Quoted-printable (RFC 2045 6.7) of UTF-8 text, CRLF line breaks, lines of at most 76 characters. Line by
- * line with native regular expressions: most of an email is printable ASCII, copied as it is.
+ * Quoted-printable (RFC 2045 6.7) of UTF-8 text, CRLF line breaks, lines of at most 76 characters. The
+ * encoding is a few native replaces over the whole text ("=" first: HTML is full of them), then only the
+ * long lines are cut: most of an email is printable ASCII in short lines, copied as it is.
  */
 export function quotedPrintable(text: string): string {
-  return text.replace(/\r\n?/g, "\n").split("\n").map(encodeLine).join("\r\n");
+  let e = text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text;
+  e = e.replaceAll("=", "=3D");
+  if (ANY_SPECIAL.test(e)) e = e.replace(SPECIAL, hexBytes);
+  // A space or tab at the end of a line would be lost in transport: encoded there.
+  e = e.replace(/[ \t](?=\n|$)/g, (c) => (c === " " ? "=20" : "=09"));
+  const lines = e.split("\n");
+  for (let i = 0; i < lines.length; i++) if (lines[i].length > MAX_LINE) lines[i] = wrapLine(lines[i]);
+  return lines.join("\r\n");
 }
 
 const NEEDS_ENCODING = /[^\x20-\x7e]/;

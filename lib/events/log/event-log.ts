@@ -3,7 +3,6 @@
 // page polls with `since` (the newest id it has) for events that arrived after. One event shows its
 // processing result (outcome, attempts, error) and the contact it was attached to.
 import { z } from "zod";
-import { dbKind } from "@/lib/db";
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue, numberValue } from "@/lib/db/values";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
@@ -114,7 +113,7 @@ async function contactIdOf(brandId: string, text: string): Promise<string | null
 }
 
 export async function listEventLog(brandId: string, query: EventLogQuery) {
-  const sql = new Sql(dbKind);
+  const sql = new Sql();
   const where = [`e."brandId" = ${sql.p(brandId, "text")}`];
   if (query.name) where.push(`lower(e."eventName") LIKE ${sql.p(`${escapeLike(query.name.toLowerCase())}%`, "text")} ESCAPE '\\'`);
   if (query.contact) {

@@ -111,11 +111,7 @@ function merge(
 export async function mergeEventMetadata(brandId: string, input: WriteEventRequest): Promise<EventItem> {
   if (recommendedVersions(input.name)) throw lexiconConflict(input.name);
   const merged = await writeTransaction(async (tx) => {
-    const [row] = await tx.all<Parameters<typeof toDeclared>[0]>(SELECT + (tx.kind === "postgres" ? " FOR UPDATE" : ""), [
-      brandId,
-      input.name,
-      input.origin,
-    ]);
+    const [row] = await tx.all<Parameters<typeof toDeclared>[0]>(SELECT + tx.dialect.lockRows, [brandId, input.name, input.origin]);
     if (!row)
       throw new ApiProblem(
         "not-found",

@@ -1,9 +1,8 @@
 // Claiming inbox events for one worker. A claim is a lease (claimedBy, claimedUntil): a worker that
-// dies loses its events to another worker once the lease lapses. PostgreSQL: FOR UPDATE SKIP LOCKED,
-// so concurrent workers take disjoint batches without waiting on each other. SQLite: the UPDATE holds
-// the one write lock, which makes it atomic across processes too. The claimed rows come back from the
-// same statement (RETURNING).
-import { dbKind } from "@/lib/db";
+// dies loses its events to another worker once the lease lapses. Concurrent workers take disjoint
+// batches without waiting on each other (lib/db/dialect.ts claimLock). The claimed rows come back from
+// the same statement (RETURNING).
+import { runningDialect } from "@/lib/db/dialect";
 import { writeQuery } from "@/lib/db/sql";
 import { boolValue, dateValue, numberValue } from "@/lib/db/values";
 import type { InboxRow } from "../event-store";
@@ -24,7 +23,7 @@ const CLAIM = `
   WHERE "id" IN (
     SELECT "id" FROM "EventInbox"
     WHERE "status" = 'pending' AND "nextAttemptAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts)
-    ORDER BY "id" LIMIT ? ${dbKind === "postgres" ? "FOR UPDATE SKIP LOCKED" : ""}
+    ORDER BY "id" LIMIT ? ${runningDialect().claimLock}
   )
   RETURNING "id", "brandId", "eventName", "eventVersion", "origin", "originInIdentity", "eventID", "eventTime",
     "receivedAt", "historical", "payload", "attempts"`;

@@ -2,7 +2,7 @@
 // and/or phone), or repeats profile values the contact already has (stores send the same name with
 // every event), costs no write: identifiers and the profiles of their contacts are looked up for the
 // whole batch at once. Anything else goes through lib/contacts' upsert, the same code as POST /api/contacts.
-import { sqlReader, unindexed } from "@/lib/db/sql";
+import { sqlReader } from "@/lib/db/sql";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { PROFILE_FIELDS, type ProfileField } from "@/lib/contacts/profile-fields";
 import { createContacts, upsertContactId } from "@/lib/contacts/upsert-contact";
@@ -75,7 +75,7 @@ export class ContactResolver {
     if (contactIds.length === 0) return;
     const reader = sqlReader();
     const rows = await reader.all<Profile & { id: string }>(
-      `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Contact" WHERE "id" IN (${contactIds.map(() => "?").join(", ")}) AND ${unindexed(reader.kind, `"brandId"`)} = ?`,
+      `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Contact" WHERE "id" IN (${contactIds.map(() => "?").join(", ")}) AND ${reader.dialect.unindexed(`"brandId"`)} = ?`,
       [...contactIds, brandId],
     );
     for (const { id, ...profile } of rows) this.profiles.set(id, profile);

@@ -1,10 +1,12 @@
 // The data step of migration *_published_email_content: every stored template and universal layout
 // of the old shape is rewritten in the published 2026-03-15 shape (to-published.ts), in batches, inside
-// the migration's transaction. Run by scripts/db/migrate.ts on SQLite and PostgreSQL alike.
+// the migration's transaction. Run by scripts/db/migrate.ts on either engine.
+import type { Dialect } from "@/lib/db/dialect";
 import { convertDocument, convertLayoutContent } from "./to-published";
 
 export type MigrationDb = {
-  kind: "sqlite" | "postgres";
+  /** the engine's forms where SQL text differs (lib/db/dialect.ts) */
+  dialect: Dialect;
   /** `?` placeholders on both engines */
   all<T>(sql: string, params?: unknown[]): Promise<T[]>;
   run(sql: string, params?: unknown[]): Promise<void>;
@@ -23,8 +25,8 @@ async function* batches<T extends { id: string }>(db: MigrationDb, select: strin
 }
 
 export async function up(db: MigrationDb): Promise<{ templates: number; layouts: number }> {
-  const text = (column: string) => (db.kind === "postgres" ? `"${column}"::text AS "${column}"` : `"${column}"`);
-  const json = db.kind === "postgres" ? "?::jsonb" : "?";
+  const text = (column: string) => `${db.dialect.jsonAsText(`"${column}"`)} AS "${column}"`;
+  const json = "?json";
   let templates = 0;
   for await (const rows of batches<{ id: string; generalSettings: string; sections: string }>(
     db,

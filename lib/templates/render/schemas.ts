@@ -1,6 +1,7 @@
 // The render endpoint's request and response bodies.
 import { z } from "zod";
 import { ResourceId } from "@/lib/http/route";
+import { unprocessable } from "@/lib/openapi/common";
 import { CHECK_CODES } from "@/lib/templates/checks/check";
 
 export const RenderInput = z
@@ -45,3 +46,6 @@ export const RenderResult = z
   })
   .meta({ id: "RenderResult", description: "Rendered email: string values only (a string-to-string map, as published)" });
 export type RenderResult = z.infer<typeof RenderResult>;
+
+/** The answer of both render operations to a tag opened with [[ and never closed. */
+export const TEMPLATE_SYNTAX_ERROR = unprocessable("Template syntax error: an unclosed personalization tag (errors name each place)");

@@ -39,8 +39,18 @@ export type TestServer = {
   logs: () => string;
 };
 
-/** `databaseUrl` restarts a server on an existing database (left in place on stop). */
-export async function startTestServer(options: { label: string; env?: Record<string, string>; databaseUrl?: string }): Promise<TestServer> {
+/**
+ * `databaseUrl` restarts a server on an existing database (left in place on stop). The server is ready
+ * when `readyPath` (default /healthz) answers 200; `dev` starts it as `npm run dev` does.
+ */
+export async function startTestServer(options: {
+  label: string;
+  env?: Record<string, string>;
+  databaseUrl?: string;
+  readyPath?: string;
+  dev?: boolean;
+  startTimeoutMs?: number;
+}): Promise<TestServer> {
   const { url: databaseUrl, cleanup } = options.databaseUrl
     ? { url: options.databaseUrl, cleanup: () => {} }
     : await freshDatabaseUrl(options.label);
@@ -49,7 +59,7 @@ export async function startTestServer(options: { label: string; env?: Record<str
   // Uploaded images go to a folder of the test's own, not the working copy's data/.
   const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), `inkwell-${options.label}-images-`));
   let output = "";
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts", ...(options.dev ? ["--dev"] : [])], {
     cwd: root,
     env: {
       ...process.env,
@@ -57,7 +67,7 @@ export async function startTestServer(options: { label: string; env?: Record<str
       PORT: String(port),
       HOST: "127.0.0.1",
       AUTH_SECRET: authSecret,
-      NODE_ENV: "production",
+      NODE_ENV: options.dev ? "development" : "production",
       IMAGES_DIR: imagesDir,
       ...options.env,
     },
@@ -66,11 +76,11 @@ export async function startTestServer(options: { label: string; env?: Record<str
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`test server exited (${child.exitCode}):\n${output}`);
     try {
-      const res = await fetch(`${baseUrl}/healthz`);
+      const res = await fetch(`${baseUrl}${options.readyPath ?? "/healthz"}`);
       if (res.ok) break;
     } catch {
       /* not listening yet */

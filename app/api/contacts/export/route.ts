@@ -10,6 +10,7 @@ import {
 import { route } from "@/lib/api/route";
 import { methods } from "@/lib/http/route";
 import { getSegmentGroups } from "@/lib/segments/get-segment";
+import { notFound } from "@/lib/openapi/common";
 
 async function csvResponse(brandId: string, selection: ExportSelection): Promise<Response> {
   // Validate the segment before the 200 is sent (a stream cannot turn into a 404 later).
@@ -26,8 +27,27 @@ async function csvResponse(brandId: string, selection: ExportSelection): Promise
 }
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ scope: "contacts.read", query: ContactExportQuery }, async ({ brandId, query }) =>
-    csvResponse(brandId, exportSelection(query)),
+  GET: route(
+    {
+      scope: "contacts.read",
+      query: ContactExportQuery,
+      summary: "Export a filtered view of contacts, or a selection, as CSV (streamed)",
+      description:
+        "The same filters as /api/contacts/search, or `ids`. Columns: id, email, phone, names, statuses, tags (;-separated), profile fields, customProperties (JSON), createdAt, updatedAt. Cells starting with = + - @ are escaped.",
+      tags: ["Contacts"],
+      responses: { "200": { description: "CSV", content: { "text/csv": { schema: { type: "string" } } } }, ...notFound },
+    },
+    async ({ brandId, query }) => csvResponse(brandId, exportSelection(query)),
   ),
-  POST: route({ scope: "contacts.read", body: ContactExportBody }, async ({ brandId, body }) => csvResponse(brandId, body)),
+  POST: route(
+    {
+      scope: "contacts.read",
+      body: ContactExportBody,
+      summary: "Export a filtered view of contacts, or a selection of up to 25,000 ids, as CSV (streamed)",
+      description: "As GET, with the filters or the `ids` array in a JSON body (a selection too long for a query string).",
+      tags: ["Contacts"],
+      responses: { "200": { description: "CSV", content: { "text/csv": { schema: { type: "string" } } } }, ...notFound },
+    },
+    async ({ brandId, body }) => csvResponse(brandId, body),
+  ),
 });

@@ -1,7 +1,7 @@
 // GET /email/view/{token}: the web version of an email (message.view_in_browser_url). The email's HTML is
-// served in a CSP sandbox (no scripts, an opaque origin), never as a page of Inkwell's own origin. The
-// production server takes the header from next.config.mjs (its headers() win over a route's); the same
-// policy stands here for every other way the route is served.
+// served in a CSP sandbox (no scripts, an opaque origin), never as a page of Inkwell's own origin. Inkwell's
+// server sets the same policy for this path (server/security-headers.ts); the route's own headers are
+// written last, so the sandbox holds however the route is served.
 import { webVersionOf } from "@/lib/delivery/recipient-pages";
 
 export const dynamic = "force-dynamic";

@@ -1,0 +1,22 @@
+// What the engine this process runs on asks of the code that writes, by meaning rather than by name.
+import { config } from "@/lib/config";
+
+/**
+ * The database takes one writer at a time for the whole file (SQLite), so a process's threads commit
+ * through one of them rather than fight over the lock: the server's worker thread commits the events
+ * inbox for the request thread (lib/process/lifecycle.ts, lib/events/inbox-thread.ts). PostgreSQL has
+ * no such lock to share: each thread commits on its own pool.
+ */
+export function needsSingleWriterThread(): boolean {
+  return config().databaseKind === "sqlite";
+}
+
+/**
+ * How many commits of a stream of appends (the events inbox) are worth running at once. SQLite: two, so
+ * that a second batch commits while the first one's fsync runs. PostgreSQL: several batches in parallel,
+ * leaving most of the pool to everything else.
+ */
+export function commitsInFlight(): number {
+  const settings = config();
+  return settings.databaseKind === "postgres" ? Math.max(1, Math.floor(settings.DATABASE_POOL_SIZE / 2)) : 2;
+}

@@ -1,0 +1,62 @@
+// Ad-hoc: CPU profile of `npm run worker` sending a newsletter (the server runs with its worker off).
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { startTestServer } from "../../tests/api/setup/test-server";
+import { createBrandAndKey } from "./bench-helpers";
+import { audience, newsletterTemplate, seedAudience, catalogProducts } from "./delivery-fixtures";
+import { startSinkProcess } from "./sink-client";
+
+const N = Number(process.env.N ?? 5000);
+const root = path.resolve(import.meta.dirname, "../..");
+async function main() {
+  const sink = await startSinkProcess();
+  const env = {
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(sink.port),
+    SMTP_TLS: "none",
+    SMTP_FROM: "Bench <news@bench.test>",
+    SMTP_POOL_CONNECTIONS: "8",
+    INKWELL_WORKER: "off",
+    RATE_LIMIT_PER_MINUTE: "1000000",
+  };
+  const server = await startTestServer({ label: "profile-worker", env });
+  Object.assign(process.env, env, { DATABASE_URL: server.databaseUrl, AUTH_SECRET: server.authSecret, PORT: new URL(server.baseUrl).port });
+  const { brandId, key } = createBrandAndKey(server.databaseUrl);
+  const call = async (p: string, body: unknown) =>
+    (
+      await fetch(server.baseUrl + p, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${key}` },
+        body: JSON.stringify(body),
+      })
+    ).json();
+  for (const product of catalogProducts()) await call("/api/products", product);
+  const template = await call("/api/email-templates", newsletterTemplate());
+  await seedAudience(brandId, N);
+  const { enqueueMessages } = await import("@/lib/delivery");
+  await enqueueMessages(brandId, {
+    source: { kind: "campaign", id: "p" },
+    content: {
+      templateId: template.id,
+      subject: "Hi [[contact.first_name]]",
+      senderName: "B",
+      senderEmail: "news@bench.test",
+      utm: { source: "x" },
+    },
+    recipients: audience(brandId),
+  });
+  const worker = spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir=/tmp/prof", "--import", "tsx", "scripts/worker.ts"], {
+    cwd: root,
+    env: { ...process.env },
+    stdio: "inherit",
+  });
+  const started = Date.now();
+  await sink.waitFor(N, 900_000);
+  console.log(`${N} in ${((Date.now() - started) / 1000).toFixed(1)} s (worker as its own process, profiling on)`);
+  worker.kill("SIGINT");
+  await new Promise((r) => worker.once("exit", r));
+  await server.stop();
+  sink.stop();
+  process.exit(0);
+}
+void main();
