@@ -40,7 +40,16 @@ async function cartEvent(request: APIRequestContext, email: string, value: numbe
         cartID: `cart-${run}`,
         currency: "EUR",
         value,
-        lineItems: [{ productID: "sku-1", productTitle: "Linen shirt", productPrice: value, productQuantity: 1 }],
+        lineItems: [
+          {
+            productID: "sku-1",
+            productTitle: "Linen shirt",
+            productPrice: value,
+            productQuantity: 1,
+            productURL: "https://shop.example/products/linen-shirt",
+            productImageURL: "https://cdn.shop.example/linen-shirt.png",
+          },
+        ],
       },
     },
   });

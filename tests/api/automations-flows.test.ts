@@ -74,6 +74,7 @@ const cart = (cartID: string, value: number) => ({
       productTitle: `Product of ${cartID}`,
       productPrice: value,
       productQuantity: 1,
+      productURL: `https://shop.example/products/${cartID}`,
       productImageURL: `https://cdn.shop.example/${cartID}.png`,
     },
   ],
