@@ -12,8 +12,13 @@ test.describe.configure({ mode: "serial" });
 const run = Date.now().toString(36);
 const owner = { email: `sender-${run}@example.com`, password: "ink-well-Secret-42", brand: `Letterpress ${run}` };
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+async function seriousViolations(page: Page, { withoutEmailFrame = false } = {}): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  // The Outbox shows the email in a sandboxed frame: the email's markup is the sender's, not the
+  // dashboard's, and axe's frame pass opens a blank tab that Chromium refuses here ("Failed to open a new
+  // tab"); the page around it is checked in one pass.
+  if (withoutEmailFrame) builder.exclude('[data-testid="outbox-frame"]').setLegacyMode(true);
+  const result = await builder.analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -61,7 +66,10 @@ test("Settings → Sending: a domain with its records, an address with its confi
   expect(errors).toEqual([]);
 });
 
-test("the Outbox lists and shows the emails; the confirmation link read there confirms the address", async ({ page, context }) => {
+test("the Outbox lists and shows the emails; the confirmation link read there confirms the address", async ({ browser }) => {
+  // A context of our own (as e2e/editor-marketer.spec.ts): axe (AxeBuilder) refuses pages made otherwise.
+  const context = await browser.newContext();
+  const page = await context.newPage();
   const errors = watchConsole(page);
   await page.goto("/login?callbackUrl=%2Foutbox");
   await page.getByLabel("Email").fill(owner.email);
@@ -77,13 +85,17 @@ test("the Outbox lists and shows the emails; the confirmation link read there co
   await expect(item).toContainText("In the outbox");
   const view = page.getByTestId("outbox-message");
   await expect(view).toContainText(`news-${run}@elsewhere.test`);
+  expect(errors).toEqual([]);
+  // Reading the email's frame (Playwright's locators, axe) runs script tooling in it, which its sandbox
+  // blocks with a console message each time: those are the sandbox holding, not errors of the page.
+  const sandboxHeld = (message: string) => message.startsWith("Blocked script execution in 'about:srcdoc'");
   const frame = page.frameLocator('[data-testid="outbox-frame"]');
   const link = await frame.getByRole("link", { name: "Confirm this address" }).getAttribute("href");
   await shootBothWidths(page, "outbox");
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { withoutEmailFrame: true })).toEqual([]);
 
   // The owner of the address opens the link and confirms.
-  const visitor = await context.browser()!.newContext();
+  const visitor = await browser.newContext();
   const tab = await visitor.newPage();
   await tab.goto(link!);
   await tab.getByRole("button", { name: "Confirm this address" }).click();
@@ -92,5 +104,6 @@ test("the Outbox lists and shows the emails; the confirmation link read there co
 
   await page.goto("/settings/sending");
   await expect(page.getByRole("list", { name: "Sender addresses" })).toContainText("Verified");
-  expect(errors).toEqual([]);
+  expect(errors.filter((message) => !sandboxHeld(message))).toEqual([]);
+  await context.close();
 });

@@ -32,10 +32,12 @@ export async function runDeliveryCrashScenario(recipients = 20_000, log: (line: 
     SMTP_POOL_CONNECTIONS: "8",
     DELIVERY_CLAIM_LEASE_MS: "3000",
     EVENTS_WORKER_IDLE_MS: "100",
+    // The restarted server must sign as the first did: a message's Message-ID carries a signature.
+    AUTH_SECRET: `crash-secret-${Math.random().toString(36).slice(2)}`,
   };
   let server: TestServer = await startTestServer({ label: "delivery-crash", env });
   const databaseUrl = server.databaseUrl;
-  Object.assign(process.env, env, { DATABASE_URL: databaseUrl, AUTH_SECRET: server.authSecret, PORT: new URL(server.baseUrl).port });
+  Object.assign(process.env, env, { DATABASE_URL: databaseUrl, PORT: new URL(server.baseUrl).port });
   try {
     const { brandId, key } = createBrandAndKey(databaseUrl);
     const res = await fetch(`${server.baseUrl}/api/email-templates`, {

@@ -2,7 +2,10 @@
 // run. Per engine (BENCH_ENGINES=sqlite,postgres by default), in a process of its own:
 //  1. an SMTP sink in a process of its own (scripts/bench/smtp-sink-process.ts), counting by Message-ID;
 //  2. bare: a nodemailer pool of BENCH_CONNECTIONS (8) sending one pre-rendered message BENCH_RECIPIENTS
-//     (100,000) times to the sink, 4 messages in flight per connection;
+//     (100,000) times to the sink, 4 messages in flight per connection: once as the issue states it (the
+//     rendered HTML and text, which nodemailer's composer encodes on every send), once as the finished MIME
+//     message (`raw`: the pool's own ceiling, nothing composed; Inkwell builds its MIME itself, so this is
+//     the stricter comparison);
 //  3. Inkwell as people run it (`npm start` defaults: the delivery worker on the server's worker thread)
 //     with SMTP_HOST at the sink and SMTP_POOL_CONNECTIONS=8; BENCH_RECIPIENTS subscribed contacts, the
 //     30-block newsletter with first-name personalization and a recommender section; the audience is
@@ -15,6 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import nodemailer from "nodemailer";
+import MailComposer from "nodemailer/lib/mail-composer";
 import { startTestServer } from "../../tests/api/setup/test-server";
 import { startThrowawayPostgres } from "../db/throwaway-postgres";
 import { createBrandAndKey } from "./bench-helpers";
@@ -55,10 +59,10 @@ const serverCpuMs = (pid: number) =>
     (a, b) => a + b,
   );
 
-async function bare(
-  sink: SinkProcess,
-  mail: { from: string; to: string; subject: string; html: string; text: string },
-): Promise<{ rate: number; cpuMs: number }> {
+type BareMail =
+  { from: string; to: string; subject: string; html: string; text: string } | { envelope: { from: string; to: string }; raw: Buffer };
+
+async function bare(sink: SinkProcess, mail: BareMail): Promise<{ rate: number; cpuMs: number }> {
   await sink.reset();
   const cpu0 = process.cpuUsage();
   const transporter = nodemailer.createTransport({
@@ -130,6 +134,19 @@ async function runEngine(engine: string): Promise<void> {
     console.log(
       `[${engine}] bare nodemailer pool (${CONNECTIONS} connections): ${Math.round(bareRate).toLocaleString("en")} messages/s, ${baseline.cpuMs.toFixed(2)} ms CPU per message (${Math.round(rendered.html.length / 1024)} KiB of HTML)`,
     );
+    const raw = await new MailComposer({
+      from: "Bench <news@bench.test>",
+      to: "reader@bench.test",
+      subject: "Weekly newsletter",
+      html: rendered.html,
+      text: rendered.text,
+    })
+      .compile()
+      .build();
+    const rawBaseline = await bare(sink, { envelope: { from: "news@bench.test", to: "reader@bench.test" }, raw });
+    console.log(
+      `[${engine}] bare nodemailer pool, finished MIME (raw): ${Math.round(rawBaseline.rate).toLocaleString("en")} messages/s, ${rawBaseline.cpuMs.toFixed(2)} ms CPU per message (${Math.round(raw.length / 1024)} KiB)`,
+    );
 
     await sink.reset();
     const { enqueueMessages } = await import("@/lib/delivery");
@@ -158,11 +175,11 @@ async function runEngine(engine: string): Promise<void> {
     const rate = result.queued / seconds;
     console.log(
       `[${engine}] Inkwell: ${result.queued.toLocaleString("en")} messages in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString("en")} messages/s ` +
-        `(${(rate / bareRate).toFixed(2)} of bare; queueing took ${((queuedAt - started) / 1000).toFixed(1)} s); ` +
+        `(${(rate / bareRate).toFixed(2)} of bare, ${(rate / rawBaseline.rate).toFixed(2)} of bare raw; queueing took ${((queuedAt - started) / 1000).toFixed(1)} s); ` +
         `server CPU ${cpuPerMessage.toFixed(2)} ms per message; duplicates at the sink: ${stats.duplicates}; server RSS ${mb(rssBefore)} MB -> max ${mb(rssMax)} MB (+${mb(rssMax - rssBefore)} MB)`,
     );
     console.log(
-      `RESULT ${JSON.stringify({ engine, recipients: RECIPIENTS, connections: CONNECTIONS, bare: Math.round(bareRate), inkwell: Math.round(rate), ratio: Number((rate / bareRate).toFixed(2)), serverCpuMsPerMessage: Number(cpuPerMessage.toFixed(2)), bareCpuMsPerMessage: Number(baseline.cpuMs.toFixed(2)), seconds: Number(seconds.toFixed(1)), rssBeforeMb: mb(rssBefore), rssGrowthMb: mb(rssMax - rssBefore), duplicates: stats.duplicates })}`,
+      `RESULT ${JSON.stringify({ engine, recipients: RECIPIENTS, connections: CONNECTIONS, bare: Math.round(bareRate), bareRaw: Math.round(rawBaseline.rate), inkwell: Math.round(rate), ratio: Number((rate / bareRate).toFixed(2)), ratioRaw: Number((rate / rawBaseline.rate).toFixed(2)), serverCpuMsPerMessage: Number(cpuPerMessage.toFixed(2)), bareCpuMsPerMessage: Number(baseline.cpuMs.toFixed(2)), seconds: Number(seconds.toFixed(1)), rssBeforeMb: mb(rssBefore), rssGrowthMb: mb(rssMax - rssBefore), duplicates: stats.duplicates })}`,
     );
   } finally {
     await server.stop();

@@ -76,3 +76,14 @@ export async function claimMessageIds(workerId: string, ids: string[], leaseMs: 
   if (ids.length === 0) return [];
   return toClaimed(await writeQuery<Row>(CLAIM_IDS(ids.length), [workerId, new Date(Date.now() + leaseMs), ...ids]));
 }
+
+const RENEW = `UPDATE "Message" SET "nextAttemptAt" = ?ts WHERE "claimedBy" = ? AND "status" = 'sending'`;
+
+/**
+ * Extends the lease of every message this worker holds: a live worker keeps its claims however long the
+ * mail server takes (a rate-limited relay, a busy machine), so no other worker (nor this one's own sweep)
+ * takes them again and sends them twice. Only a dead or stalled worker's leases lapse.
+ */
+export async function renewLeases(workerId: string, leaseMs: number): Promise<void> {
+  await writeStatement(RENEW, [new Date(Date.now() + leaseMs), workerId]);
+}

@@ -1,10 +1,11 @@
 // The delivery worker loop, beside the events and batch workers (lib/process/workers.ts): claim a batch
 // of due messages, render and send them, record the results; while one batch is being sent the next is
 // claimed and rendered (two batches in flight at most), so the transport's connections stay busy. When
-// the queue is empty it sleeps EVENTS_WORKER_IDLE_MS, or less when this process queues messages.
+// the queue is empty it sleeps EVENTS_WORKER_IDLE_MS, or less when this process queues messages. While
+// batches are in flight, their leases are renewed every third of a lease.
 import { config } from "@/lib/config";
 import { shareRecipientIndependentCandidates } from "@/lib/products/recommend";
-import { claimMessages } from "../queue/claim-messages";
+import { claimMessages, renewLeases } from "../queue/claim-messages";
 import { sleepUntilMessages } from "../queue/wake";
 import { processTransport, type Transport } from "../transport/smtp";
 import { deliverMessages, recordResults, type MessageResult } from "./process-messages";
@@ -47,6 +48,21 @@ export function startDeliveryWorker(options: { workerId: string; idleMs: number;
     inFlight.add(batch);
   };
 
+  // A batch may wait behind the one before it and then take as long as the mail server takes: its lease is
+  // renewed while it is in flight, so only a dead worker's messages are ever taken again.
+  let renewing = false;
+  const renewer = setInterval(
+    () => {
+      if (renewing || inFlight.size === 0) return;
+      renewing = true;
+      renewLeases(workerId, settings.DELIVERY_CLAIM_LEASE_MS)
+        .catch((error) => console.error("[delivery] renewing leases failed", error))
+        .finally(() => (renewing = false));
+    },
+    Math.max(100, Math.floor(settings.DELIVERY_CLAIM_LEASE_MS / 3)),
+  );
+  renewer.unref();
+
   const loop = (async () => {
     while (running) {
       try {
@@ -64,6 +80,7 @@ export function startDeliveryWorker(options: { workerId: string; idleMs: number;
       }
     }
     await Promise.all(inFlight);
+    clearInterval(renewer);
   })();
 
   return {
