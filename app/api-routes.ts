@@ -74,6 +74,7 @@ import * as apiSegmentsById from "./api/segments/[id]/route";
 import * as apiSegmentsByIdStatistics from "./api/segments/[id]/statistics/route";
 import * as apiSegmentsPreview from "./api/segments/preview/route";
 import * as apiSegmentsSuggestions from "./api/segments/suggestions/route";
+import * as apiSegmentsSummaries from "./api/segments/summaries/route";
 import * as apiSenderAddresses from "./api/sender-addresses/route";
 import * as apiSenderAddressesById from "./api/sender-addresses/[id]/route";
 import * as apiSenderAddressesByIdConfirmation from "./api/sender-addresses/[id]/confirmation/route";
@@ -167,6 +168,7 @@ export const API_ROUTES: RouteTable = [
   ["/api/segments/[id]/statistics", apiSegmentsByIdStatistics],
   ["/api/segments/preview", apiSegmentsPreview],
   ["/api/segments/suggestions", apiSegmentsSuggestions],
+  ["/api/segments/summaries", apiSegmentsSummaries],
   ["/api/sender-addresses", apiSenderAddresses],
   ["/api/sender-addresses/[id]", apiSenderAddressesById],
   ["/api/sender-addresses/[id]/confirmation", apiSenderAddressesByIdConfirmation],

@@ -218,15 +218,30 @@ test("the mobile menu opens, closes on Escape and navigates", async ({ page }) =
 test("the API reference and problem pages are public", async ({ page }) => {
   await page.goto("/docs/api");
   await expect(page.getByRole("heading", { name: "Inkwell API", level: 1 })).toBeVisible();
+  await shoot(page, "docs-api-1280", false);
+  // The overview indexes every section; an operation is on its section's page.
+  await page.getByRole("link", { name: "POST /api/api-keys" }).click();
+  await expect(page).toHaveURL(/\/docs\/api\/account#op-post-api-api-keys$/);
+  await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
   await expect(page.locator("#op-post-api-api-keys")).toContainText("Create an API key");
   await expect(page.locator("#op-get-api-me")).toContainText("Service-Version");
-  await shoot(page, "docs-api-1280", false);
-  await page.locator("#op-post-api-api-keys").scrollIntoViewIfNeeded();
   await shoot(page, "docs-api-operation-1280", false);
+  // A schema named in a type links to its own page.
+  const listKeys = page.locator("#op-get-api-api-keys");
+  await listKeys.locator("summary").first().click();
+  await listKeys.getByRole("link", { name: "ApiKey[]" }).click();
+  await expect(page).toHaveURL(/\/docs\/api\/schemas\/apikey$/);
+  await expect(page.getByRole("heading", { name: "ApiKey", level: 1 })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.locator("#schema-apikey").scrollIntoViewIfNeeded();
   await shoot(page, "docs-api-schema-390", false);
   await page.setViewportSize({ width: 1280, height: 800 });
+  // A link to the one-page reference's anchors still lands on what it named.
+  await page.goto("/docs/api#op-post-api-api-keys");
+  await expect(page).toHaveURL(/\/docs\/api\/account#op-post-api-api-keys$/);
+  await page.goto("/docs/api#schema-problem");
+  await expect(page.getByRole("heading", { name: "Problem", level: 1 })).toBeVisible();
+  expect((await page.goto("/docs/api/no-such-section"))?.status()).toBe(404);
+  expect((await page.goto("/docs/api/schemas/no-such-schema"))?.status()).toBe(404);
   await page.goto("/docs/problems/validation-failed");
   await expect(page.getByRole("heading", { name: "Validation failed" })).toBeVisible();
   await expect(page.getByText("400", { exact: true })).toBeVisible();

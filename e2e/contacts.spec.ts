@@ -388,12 +388,14 @@ test("the segment builder: who they are and what they did, in plain words, with 
   await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Segments" }).click();
   const row = page.getByRole("row", { name: /VIP wishlisters/ });
   await expect(row).toContainText("2 conditions in 1 group");
-  await expect(row.getByRole("cell").first()).toHaveText("1");
+  // Its size as kept, with the time it was counted.
+  await expect(row.getByRole("cell").first()).toHaveText(/^1\s*as of /);
   await shoot(page, "segments-list");
 
   // The contacts page filters by the segment too, and the profile lists it.
   await page.goto("/contacts");
-  await page.getByLabel("Segment", { exact: true }).selectOption({ label: "VIP wishlisters" });
+  await page.getByLabel("Segment", { exact: true }).fill("wishlist");
+  await page.getByRole("option", { name: /^VIP wishlisters/ }).click();
   await expect(bodyRows(page)).toHaveCount(1);
   await table(page).getByRole("link", { name: "Ada Lovelace" }).click();
   await expect(page.getByRole("region", { name: "Segments" }).getByRole("link", { name: "VIP wishlisters" })).toBeVisible();
@@ -414,8 +416,8 @@ test("events overview: identities with counts, and a warning when one name arriv
   const apiRow = identities.getByRole("row", { name: new RegExp(`${EVENT}.*api`) }).filter({ hasNotText: "shop-app" });
   await expect(apiRow.getByRole("cell").nth(2)).toHaveText("2");
   await expect(apiRow).toContainText("Mixed identities");
-  await expect(page.getByRole("note")).toContainText("under more than one identity");
-  await expect(page.getByRole("note")).toContainText(EVENT);
+  await expect(page.getByRole("note", { name: /One event name arrives under/ })).toContainText("under more than one identity");
+  await expect(page.getByRole("note", { name: /One event name arrives under/ })).toContainText(EVENT);
 
   // A declared event schema is listed with its properties, and its identity is flagged once events arrive.
   const declared = await request.post("/api/event-metadata", {

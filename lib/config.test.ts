@@ -11,6 +11,7 @@ describe("configuration", () => {
       HOST: "0.0.0.0",
       appOrigin: "http://localhost:3000",
       RATE_LIMIT_PER_MINUTE: 400,
+      RATE_LIMIT_SESSION_PER_MINUTE: 1200,
       RATE_LIMIT_RENDER_PER_MINUTE: 40,
       RATE_LIMIT_TAGS_PER_MINUTE: 60,
       DATABASE_POOL_SIZE: 10,

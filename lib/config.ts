@@ -63,6 +63,8 @@ const Environment = z
     /** The public origin of this deployment (links in emails, OAuth issuer, CSRF checks). */
     APP_URL: origin.optional(),
     RATE_LIMIT_PER_MINUTE: positiveInt(400),
+    /** A person's dashboard session: requests per minute, counted apart from API keys and OAuth apps (lib/http/rate-limit.ts). */
+    RATE_LIMIT_SESSION_PER_MINUTE: positiveInt(1200),
     RATE_LIMIT_RENDER_PER_MINUTE: positiveInt(40),
     RATE_LIMIT_TAGS_PER_MINUTE: positiveInt(60),
     DATABASE_POOL_SIZE: positiveInt(10),
@@ -131,6 +133,8 @@ const Environment = z
     AUTOMATIONS_WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
     /** Webhook blocks: host names that may resolve to private or loopback addresses (and may use http); others must be public https. */
     AUTOMATIONS_WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
+    /** How old a segment's kept size may get before the workers count it again (lib/segments/segment-counts.ts). */
+    SEGMENT_SIZE_MAX_AGE_SECONDS: positiveInt(3600),
     /** The most the worker thread's JavaScript heap (old generation) grows to before V8 collects it, in MB. */
     WORKER_HEAP_MB: z.coerce
       .number({ error: "must be a whole number" })

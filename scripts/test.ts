@@ -23,7 +23,7 @@ const only = process.argv
 const wants = (stage: string) => !only || only.includes(stage) || (stage.startsWith("api-") && only.includes("api"));
 fs.mkdirSync("test-results", { recursive: true });
 
-type Stage = { name: string; ok: boolean; passed: number; failed: number; skipped: number };
+type Stage = { name: string; ok: boolean; passed: number; failed: number; skipped: number; failures?: string[] };
 const stages: Stage[] = [];
 /** What did not run and why, printed with the summary. */
 const notes: string[] = [];
@@ -82,12 +82,59 @@ function ensurePostgres(): boolean {
   return false;
 }
 
+// A CI log is often kept only in part: the summary names each failed test and the first line of its error,
+// so the end of the log says what broke.
+const firstLine = (text: unknown) =>
+  String(text ?? "")
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? "";
+
+type VitestReport = {
+  testResults?: { name: string; message?: string; assertionResults?: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+};
+function vitestFailures(report: VitestReport): string[] {
+  const failures: string[] = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === "failed");
+    for (const a of failed) failures.push(`${where} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (!failed.length && file.message) failures.push(`${where}: ${firstLine(file.message)}`);
+  }
+  return failures;
+}
+
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  specs?: { title: string; tests: { status?: string; results: { status: string; error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+};
+function playwrightFailures(report: { suites?: PlaywrightSuite[]; errors?: { message?: string }[] }): string[] {
+  const failures: string[] = [];
+  const walk = (suite: PlaywrightSuite, titles: string[]) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === "unexpected") {
+          const last = t.results.at(-1);
+          failures.push(`${[...titles, spec.title].join(" › ")}: ${last?.status ?? "failed"}: ${firstLine(last?.error?.message)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  for (const error of report.errors ?? []) failures.push(`e2e: ${firstLine(error.message)}`);
+  return failures;
+}
+
 function vitestStage(project: string, options: { name?: string; env?: Record<string, string> } = {}) {
   const name = options.name ?? project;
   const output = `test-results/${name.toLowerCase().replace(/\W+/g, "-").replace(/-$/, "")}.json`;
   fs.rmSync(output, { force: true });
   const args = ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${output}`];
   const ok = run(bin("vitest"), args, options.env);
+  const failures: string[] = [];
   let passed = 0,
     failed = 0,
     skipped = 0;
@@ -96,8 +143,9 @@ function vitestStage(project: string, options: { name?: string; env?: Record<str
     passed = report.numPassedTests ?? 0;
     failed = report.numFailedTests ?? 0;
     skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+    failures.push(...vitestFailures(report));
   } else if (!ok) failed = 1;
-  stages.push({ name, ok: ok && failed === 0, passed, failed: ok ? failed : Math.max(failed, 1), skipped });
+  stages.push({ name, ok: ok && failed === 0, passed, failed: ok ? failed : Math.max(failed, 1), skipped, failures });
 }
 
 function e2eStage() {
@@ -109,6 +157,7 @@ function e2eStage() {
   const output = "test-results/e2e.json";
   fs.rmSync(output, { force: true });
   const ok = run(bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: output });
+  const failures: string[] = [];
   let passed = 0,
     failed = 0,
     skipped = 0;
@@ -117,8 +166,9 @@ function e2eStage() {
     passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
     failed = stats.unexpected ?? 0;
     skipped = stats.skipped ?? 0;
+    failures.push(...playwrightFailures(JSON.parse(fs.readFileSync(output, "utf8"))));
   }
-  stages.push({ name: "e2e", ok: ok && failed === 0, passed, failed: ok ? failed : Math.max(failed, 1), skipped });
+  stages.push({ name: "e2e", ok: ok && failed === 0, passed, failed: ok ? failed : Math.max(failed, 1), skipped, failures });
 }
 
 if (wants("static")) {
@@ -177,8 +227,10 @@ try {
 }
 
 console.log("\nSummary");
-for (const s of stages)
+for (const s of stages) {
   console.log(`  ${s.ok ? "ok  " : "FAIL"} ${s.name}: ${s.passed} passed, ${s.failed} failed${s.skipped ? `, ${s.skipped} skipped` : ""}`);
+  for (const failure of s.failures ?? []) console.log(`       ✗ ${failure}`);
+}
 for (const note of notes) console.log(`  note: ${note}`);
 const total = stages.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
   passed: 0,

@@ -3,9 +3,9 @@
 // tag jobs, with their progress, where a marketer looks for them (the contacts page, a segment's page).
 // The list is the server's, so it survives navigation and reload; it is polled while a job runs, and
 // the contact lists are refreshed when one finishes (their tags or statuses changed).
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { listAllSegments, segmentKeys, suggestionKeys } from "@/components/segments/segments-client";
+import { segmentKeys, segmentSummaries, suggestionKeys } from "@/components/segments/segments-client";
 import { formatDateTime } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { bulkJobKeys, contactKeys, jobIsActive, listBulkJobs, type BulkJob } from "./contacts-client";
@@ -43,8 +43,16 @@ export function BulkJobs({ segmentID, segmentName, title = "Background jobs", ba
   const jobs = useBulkJobs(segmentID);
   // Inside another panel the list is a subsection of it.
   const Heading = bare ? "h3" : "h2";
-  const needsNames = !segmentName && (jobs.data ?? []).some((job) => job.segmentID);
-  const segments = useQuery({ queryKey: segmentKeys.list, queryFn: listAllSegments, enabled: needsNames });
+  // The names of the jobs' segments (at most 20 jobs), in one request.
+  const named = [
+    ...new Set((jobs.data ?? []).flatMap((job) => (job.segmentID && !(job.segmentID === segmentID && segmentName) ? [job.segmentID] : []))),
+  ].sort();
+  const segments = useQuery({
+    queryKey: segmentKeys.summariesOf({ ids: named }),
+    queryFn: () => segmentSummaries({ ids: named }),
+    enabled: named.length > 0,
+    placeholderData: keepPreviousData,
+  });
   const nameOf = (id: string) => (id === segmentID && segmentName) || segments.data?.find((s) => s.segmentID === id)?.name;
 
   // A job that finished since the last look: the lists showing its contacts are stale; say so once.

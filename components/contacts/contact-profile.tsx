@@ -2,11 +2,11 @@
 // One contact: identifiers with their channel statuses and consent, status history, profile fields,
 // tags, custom properties, segments, the activity timeline, and the automations the contact went through.
 import "./contacts.css"; // first: profile.module.css (imported here and by the parts below) refines it
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { userMessage } from "@/components/ui/messages";
 import { ContactJourneys } from "@/components/automations/contact-journeys";
-import { listAllSegments, segmentKeys } from "@/components/segments/segments-client";
+import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries } from "@/components/segments/segments-client";
 import { ActivityTimeline } from "./profile-activity";
 import { EraseContactButton } from "./erase-contact-dialog";
 import { contactKeys, displayName, formatDateTime, getContact } from "./contacts-client";
@@ -209,9 +209,17 @@ function ProfileFields({ contact }: { contact: Contact }) {
   );
 }
 
+/** The segments the contact is in, named a page (of ids) at a time: one request per page, never the brand's whole list. */
 function Segments({ ids }: { ids: string[] }) {
-  const segments = useQuery({ queryKey: segmentKeys.list, queryFn: listAllSegments, enabled: ids.length > 0 });
-  const names = new Map(segments.data?.map((s) => [s.segmentID, s.name]));
+  const names = useInfiniteQuery({
+    queryKey: [...segmentKeys.summaries, "of-contact", ids],
+    queryFn: ({ pageParam }) => segmentSummaries({ ids: ids.slice(pageParam, pageParam + MAX_SUMMARY_IDS) }),
+    initialPageParam: 0,
+    getNextPageParam: (_last, pages) => (pages.length * MAX_SUMMARY_IDS < ids.length ? pages.length * MAX_SUMMARY_IDS : undefined),
+    enabled: ids.length > 0,
+  });
+  const named = new Map(names.data?.pages.flat().map((s) => [s.segmentID, s.name]));
+  const shown = ids.slice(0, (names.data?.pages.length ?? 1) * MAX_SUMMARY_IDS);
   return (
     <section aria-labelledby="segments-title" className="card">
       <h2 id="segments-title" className="card-title">
@@ -220,13 +228,25 @@ function Segments({ ids }: { ids: string[] }) {
       {ids.length === 0 ? (
         <p className="muted">Not in any segment.</p>
       ) : (
-        <ul className="link-list">
-          {ids.map((id) => (
-            <li key={id}>
-              <Link href={`/segments/${id}`}>{names.get(id) ?? (segments.isPending ? "Loading…" : id)}</Link>
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="link-list">
+            {shown.map((id) => (
+              <li key={id}>
+                <Link href={`/segments/${id}`}>{named.get(id) ?? (names.isPending ? "Loading…" : id)}</Link>
+              </li>
+            ))}
+          </ul>
+          {names.hasNextPage && (
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={names.isFetchingNextPage}
+              onClick={() => void names.fetchNextPage()}
+            >
+              {names.isFetchingNextPage ? "Loading…" : `Show ${Math.min(MAX_SUMMARY_IDS, ids.length - shown.length)} more of ${ids.length}`}
+            </button>
+          )}
+        </>
       )}
     </section>
   );

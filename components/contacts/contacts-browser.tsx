@@ -2,9 +2,9 @@
 // Find contacts: one search box (name, part of an email, phone), filters that combine (email status,
 // tag, segment, created and updated ranges), the total at the top, sorting by name, email or dates, a
 // column picker, and a selection for bulk actions. Pages load as the table scrolls ("Load more" too).
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useId, useState } from "react";
-import { listAllSegments, segmentKeys } from "@/components/segments/segments-client";
+import { SegmentPicker } from "@/components/segments/segment-picker";
 import { useDebounced } from "@/components/segments/use-debounced";
 import { formatCount, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
@@ -109,7 +109,6 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
     getNextPageParam: (last) => (last.offset + last.contacts.length < last.total ? last.offset + last.contacts.length : undefined),
     placeholderData: keepPreviousData,
   });
-  const segments = useQuery({ queryKey: segmentKeys.list, queryFn: listAllSegments, enabled: !segmentID });
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -198,19 +197,7 @@ export function ContactsBrowser({ initialView = {}, segmentID, syncUrl = false, 
             <label className="label" htmlFor={`${formId}-segment`}>
               Segment
             </label>
-            <select
-              id={`${formId}-segment`}
-              className="input"
-              value={view.segmentID ?? ""}
-              onChange={(e) => apply({ ...view, segmentID: e.target.value || undefined })}
-            >
-              <option value="">Any</option>
-              {segments.data?.map((s) => (
-                <option key={s.segmentID} value={s.segmentID}>
-                  {s.name}
-                </option>
-              ))}
-            </select>
+            <SegmentPicker id={`${formId}-segment`} value={view.segmentID} onChange={(segment) => apply({ ...view, segmentID: segment })} />
           </div>
         )}
         <div className="filter-actions">

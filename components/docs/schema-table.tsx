@@ -1,6 +1,6 @@
 // A JSON Schema shown as a table of fields, nested fields indented under their parent.
 import { Markdown } from "@/components/docs/markdown";
-import { schemaRows, slug, typeOf } from "@/lib/docs/openapi-view";
+import { schemaHref, schemaRows, typeOf } from "@/lib/docs/openapi-view";
 import "./docs.css";
 
 type Json = Record<string, any>;
@@ -55,13 +55,13 @@ export function SchemaTable({ doc, schema, caption }: { doc: Json; schema: Json;
   );
 }
 
-/** A type label; names of shared schemas link to their definition further down the page. */
+/** A type label; names of shared schemas link to their page of the reference. */
 export function TypeLabel({ type, doc }: { type: string; doc: Json }) {
   const names = Object.keys(doc.components?.schemas ?? {});
   const base = type.replace(/\[\]$/, "");
   if (names.includes(base)) {
     return (
-      <a href={`#schema-${slug(base)}`}>
+      <a href={schemaHref(base)}>
         <code className="type-label">{type}</code>
       </a>
     );

@@ -11,7 +11,8 @@ import { eventMetadataKeys, queryEventMetadata } from "@/components/events/event
 import { Dialog } from "@/components/ui/dialog";
 import { ErrorSummary, type Summary } from "@/components/ui/error-summary";
 import { labelled, summaryTitle, userMessage } from "@/components/ui/messages";
-import { ApiError } from "@/lib/client/api-fetch";
+import { ApiError, retryIfRateLimited } from "@/lib/client/api-fetch";
+import { useDebounced } from "./use-debounced";
 import { ConditionBuilder } from "./condition-builder";
 import {
   builderReducer,
@@ -28,7 +29,7 @@ import {
   deleteSegment,
   getSegment,
   getSuggestions,
-  listAllSegments,
+  segmentSummaries,
   replaceSegment,
   segmentKeys,
   suggestionKeys,
@@ -77,17 +78,31 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const groups = useMemo(() => toApi(state), [state]);
-  const others = useQuery({ queryKey: segmentKeys.list, queryFn: listAllSegments });
-  const duplicateName = others.data?.find(
+  // Another segment of the same name: asked of the API by name as the person types (never the whole list).
+  const typedName = useDebounced(name.trim(), 300);
+  const namesakes = useQuery({
+    queryKey: segmentKeys.summariesOf({ nameContains: typedName, limit: 50 }),
+    queryFn: () => segmentSummaries({ nameContains: typedName, limit: 50 }),
+    enabled: typedName !== "",
+  });
+  const duplicateName = namesakes.data?.find(
     (s) => s.segmentID !== segment?.segmentID && s.name.trim().toLowerCase() === name.trim().toLowerCase() && name.trim(),
   )?.name;
-  const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: () => getSuggestions(), retry: false });
-  const events = useQuery({ queryKey: eventMetadataKeys.segments, queryFn: queryEventMetadata, retry: false });
+  const events = useQuery({ queryKey: eventMetadataKeys.segments, queryFn: queryEventMetadata, retry: retryIfRateLimited });
   const originsOf = useCallback(
     (name: string) => [...new Set(events.data?.filter((e) => e.name === name).flatMap((e) => e.origins))],
     [events.data],
   );
   const live = useLiveCount(groups, incompleteReason(state, originsOf));
+  // The members list below searches through the saved segment, which costs the database about as much as
+  // the count itself, and the server may answer one database read at a time: the list starts once the live
+  // count has its first answer, so that the figure the person opened the segment for is not queued behind it.
+  const [membersDue, setMembersDue] = useState(false);
+  if (!membersDue && (live.count.data !== undefined || live.count.isError || live.incomplete !== null || live.invalid !== null)) {
+    setMembersDue(true);
+  }
+  // Sent just after the count for the same reason (the suggestions only matter once the person types).
+  const suggestions = useQuery({ queryKey: suggestionKeys.all, queryFn: () => getSuggestions(), retry: retryIfRateLimited });
   const summary = useMemo(() => summarize(groups), [groups]);
 
   const save = useMutation({
@@ -231,7 +246,13 @@ export function SegmentEditor({ segment }: { segment?: Segment }) {
         <section aria-labelledby="members-title" className="stack">
           <h2 id="members-title">Members</h2>
           <p className="muted">Contacts in the saved segment now. Save your changes to update this list.</p>
-          <ContactsBrowser key={segment.updatedAt} segmentID={segment.segmentID} caption="Segment members" />
+          {membersDue ? (
+            <ContactsBrowser key={segment.updatedAt} segmentID={segment.segmentID} caption="Segment members" />
+          ) : (
+            <p className="loading" role="status">
+              Loading members…
+            </p>
+          )}
         </section>
       )}
 

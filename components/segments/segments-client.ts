@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { Paging } from "@/lib/http/pagination";
 import type { SegmentInput as SegmentInputSchema, SegmentRecord } from "@/lib/segments/schemas";
 import type { SegmentSuggestionsSchema } from "@/lib/segments/suggestions";
+import type { SegmentSummarySchema } from "@/lib/segments/segment-summaries";
 import type { TagsAccepted } from "@/lib/contacts/tags/schemas";
 import { apiFetch } from "@/lib/client/api-fetch";
 import { queryString } from "@/components/contacts/contacts-client";
@@ -13,34 +14,36 @@ export type SegmentInput = z.input<typeof SegmentInputSchema>;
 
 export const segmentKeys = {
   all: ["segments"] as const,
-  list: ["segments", "list"] as const,
+  pages: ["segments", "page"] as const,
+  page: (params: SegmentPageParams) => ["segments", "page", params] as const,
+  summaries: ["segments", "summaries"] as const,
+  summariesOf: (params: SummariesParams) => ["segments", "summaries", params] as const,
   detail: (id: string) => ["segments", "detail", id] as const,
-  count: (id: string) => ["segments", "count", id] as const,
   preview: (groups: ApiConditionGroup[]) => ["segments", "preview", groups] as const,
 };
 
-/** Every segment of the brand (the API pages by at most 50). */
-export async function listAllSegments(): Promise<Segment[]> {
-  const segments: Segment[] = [];
-  let after: string | undefined;
-  do {
-    const page = await apiFetch<{ segments: Segment[]; paging: Paging }>(
-      `/api/segments${queryString({ limit: 50, sort: "name", direction: "asc", after })}`,
-    );
-    segments.push(...page.segments);
-    after = page.paging.hasMore ? page.paging.cursors.after : undefined;
-  } while (after);
-  return segments;
-}
+/** One page of the brand's segments (the API's cursors; at most 50 a page). */
+export type SegmentPageParams = { sort: "name" | "createdAt"; direction: "asc" | "desc"; limit: number; after?: string; before?: string };
+export const listSegmentsPage = (params: SegmentPageParams) =>
+  apiFetch<{ segments: Segment[]; paging: Paging }>(`/api/segments${queryString(params)}`);
+
+/**
+ * Segments with their kept size: those of a page of rows or of a contact (`ids`, at most 50), or the
+ * first `limit` by name whose name contains the text (a picker). One request, whatever the rows.
+ */
+export type SummariesParams = { ids: string[] } | { nameContains?: string; limit?: number };
+export type SegmentSummary = z.infer<typeof SegmentSummarySchema>;
+export const MAX_SUMMARY_IDS = 50;
+export const segmentSummaries = (params: SummariesParams) =>
+  apiFetch<{ segments: SegmentSummary[] }>(
+    `/api/segments/summaries${queryString("ids" in params ? { ids: params.ids.join(",") } : { nameContains: params.nameContains || undefined, limit: params.limit })}`,
+  ).then((r) => r.segments);
 
 export const getSegment = (id: string) => apiFetch<Segment>(`/api/segments/${encodeURIComponent(id)}`);
 export const createSegment = (body: SegmentInput) => apiFetch<Segment>("/api/segments", { method: "POST", body });
 export const replaceSegment = (id: string, body: SegmentInput) =>
   apiFetch<Segment>(`/api/segments/${encodeURIComponent(id)}`, { method: "PUT", body });
 export const deleteSegment = (id: string) => apiFetch<void>(`/api/segments/${encodeURIComponent(id)}`, { method: "DELETE" });
-
-export const segmentCount = (id: string) =>
-  apiFetch<{ contactsCount: number }>(`/api/segments/${encodeURIComponent(id)}/statistics`).then((s) => s.contactsCount);
 
 /** Counts the contacts an unsaved definition would match. */
 export type SegmentPreview = { contactsCount: number; sample: { id: string; name: string | null; email: string | null }[] };

@@ -5,9 +5,10 @@ import { formatDateTime } from "@/components/ui/format";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
+import { CursorPager, NameSearchAndSort, useCursorPage } from "@/components/ui/cursor-pages";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CreateTemplateDialog } from "./create-template-dialog";
 import { ImportTemplateDialog } from "./import-template-dialog";
@@ -37,17 +38,11 @@ export function TemplatesList() {
   const queryClient = useQueryClient();
   const [search, setSearch] = useState("");
   const [sort, setSort] = useState<SortKey>("createdAt:desc");
-  const [cursorState, setCursorState] = useState<{ after?: string; before?: string; page: number; key: string }>({ page: 1, key: "" });
   const [dialog, setDialog] = useState<"create" | "import" | null>(null);
   const [toDelete, setToDelete] = useState<TemplateSummary | null>(null);
   const [message, setMessage] = useState("");
   const nameContains = useDebounced(search.trim(), 300);
-  const searchId = useId();
-  const sortId = useId();
-  // A cursor belongs to one search and sort; changing either starts again at page 1.
-  const filterKey = `${nameContains}|${sort}`;
-  const cursor = cursorState.key === filterKey ? cursorState : { page: 1, after: undefined, before: undefined };
-  const setCursor = (next: { after?: string; before?: string; page: number }) => setCursorState({ ...next, key: filterKey });
+  const [cursor, setCursor] = useCursorPage(`${nameContains}|${sort}`);
   const [field, direction] = sort.split(":") as [ListParams["sort"], ListParams["direction"]];
   const params: ListParams = {
     nameContains: nameContains || undefined,
@@ -80,9 +75,6 @@ export function TemplatesList() {
   });
 
   const templates = list.data?.templates ?? [];
-  const paging = list.data?.paging;
-  const hasNext = cursor.before !== undefined ? true : !!paging?.hasMore;
-  const hasPrevious = cursor.page > 1;
   return (
     <>
       <div className="page-header">
@@ -96,34 +88,7 @@ export function TemplatesList() {
           </button>
         </div>
       </div>
-      <div className="cluster tpl-filters">
-        <div className="field">
-          <label className="label" htmlFor={searchId}>
-            Search by name
-          </label>
-          <input
-            id={searchId}
-            className="input"
-            type="search"
-            value={search}
-            maxLength={200}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Name contains…"
-          />
-        </div>
-        <div className="field">
-          <label className="label" htmlFor={sortId}>
-            Sort
-          </label>
-          <select id={sortId} className="input" value={sort} onChange={(e) => setSort(e.target.value as SortKey)}>
-            {Object.entries(SORTS).map(([key, label]) => (
-              <option key={key} value={key}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </div>
+      <NameSearchAndSort search={search} onSearch={setSearch} sort={sort} sorts={SORTS} onSort={setSort} className="tpl-filters" />
       <p className="visually-hidden" role="status" aria-live="polite">
         {message}
       </p>
@@ -197,27 +162,7 @@ export function TemplatesList() {
           </table>
         </div>
       )}
-      {(hasPrevious || hasNext) && templates.length > 0 && (
-        <nav className="cluster tpl-paging" aria-label="Pages">
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            disabled={!hasPrevious || !paging?.cursors.before}
-            onClick={() => setCursor({ before: paging!.cursors.before ?? undefined, page: cursor.page - 1 })}
-          >
-            ← Previous
-          </button>
-          <span className="muted">Page {cursor.page}</span>
-          <button
-            type="button"
-            className="btn btn-secondary btn-sm"
-            disabled={!hasNext || !paging?.cursors.after}
-            onClick={() => setCursor({ after: paging!.cursors.after ?? undefined, page: cursor.page + 1 })}
-          >
-            Next →
-          </button>
-        </nav>
-      )}
+      {templates.length > 0 && <CursorPager cursor={cursor} paging={list.data?.paging} onPage={setCursor} className="tpl-paging" />}
       <CreateTemplateDialog
         open={dialog === "create"}
         onClose={() => setDialog(null)}

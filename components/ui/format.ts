@@ -39,3 +39,24 @@ export function formatUtc(value: string | number | Date, withTime: boolean): str
   const iso = parse(value).toISOString();
   return withTime ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : iso.slice(0, 10);
 }
+
+const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 86_400_000],
+  ["hour", 3_600_000],
+  ["minute", 60_000],
+];
+/** How long ago, in the viewer's words: "just now", "5 minutes ago", "yesterday". */
+export function formatAgo(value: string | number | Date, now = Date.now()): string {
+  const ms = now - parse(value).getTime();
+  for (const [unit, size] of UNITS) if (Math.abs(ms) >= size) return relative.format(-Math.round(ms / size), unit);
+  return "just now";
+}
+
+/** A wait, rounded up: "1 second", "12 seconds", "3 minutes", "1 hour". */
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const [n, unit] =
+    seconds < 90 ? [seconds, "second"] : seconds < 5400 ? [Math.ceil(seconds / 60), "minute"] : [Math.ceil(seconds / 3600), "hour"];
+  return `${integer.format(n)} ${unit}${n === 1 ? "" : "s"}`;
+}

@@ -117,6 +117,11 @@ describe("message catalog", () => {
         new ApiError(429, "Rate limit of 20 test-send per hour exceeded; retry in 60 s", [], "https://inkwell.dev/problems/rate-limited"),
       ),
     ).toBe("Too many requests at once. Wait a moment and try again.");
+    // With the API's Retry-After, the wait is said (a per-hour budget's in minutes).
+    const limited = (ms: number) => new ApiError(429, "Rate limit of 1200 requests per minute exceeded; retry in 12 s", [], null, ms);
+    expect(userMessage(limited(12_000))).toBe("Too many requests in a short time. Try again in 12 seconds.");
+    expect(userMessage(limited(1_000))).toBe("Too many requests in a short time. Try again in 1 second.");
+    expect(userMessage(limited(52 * 60_000))).toBe("Too many requests in a short time. Try again in 52 minutes.");
     expect(
       userMessage(new ApiError(502, "The mail server did not take the test email: 550", [], "https://inkwell.dev/problems/mail-failed")),
     ).toMatch(/^Your mail server did not take the email/);

@@ -5,6 +5,7 @@
 // know a code and the text is not one of zod's defaults ("Too small: expected string to have >=1 characters").
 // Also the words of choices whose meaning must match the API's (IMPORT_CHOICES).
 import { ApiError, type ApiFieldError } from "@/lib/client/api-fetch";
+import { formatWait } from "./format";
 
 const FIELD_NAMES: Record<string, string> = {
   firstName: "first name",
@@ -178,6 +179,18 @@ const BY_PROBLEM: Record<string, string> = {
   "database-unavailable": "Inkwell cannot reach its database right now. Try again in a moment.",
 };
 
+/** A refused request (429), with the wait the API named: "Too many requests in a short time. Try again in 12 seconds." */
+export function rateLimitMessage(retryAfterMs: number | null): string {
+  return retryAfterMs === null ? BY_STATUS[429] : `Too many requests in a short time. Try again in ${formatWait(retryAfterMs)}.`;
+}
+
+/** What the page says while every call waits out a 429 of the session's budget (components/ui/rate-limit-notice.tsx). */
+export const RATE_LIMIT_PAUSE = {
+  title: "Inkwell is pausing for a moment",
+  text: "This browser asked for more in the last minute than Inkwell serves one person. Nothing is lost: the page carries on by itself",
+  resumed: "Inkwell is answering again.",
+};
+
 /**
  * A whole failure, for people: the field errors when there are some, else the problem or the status.
  * `byStatus` words a status for the page it happens on ({ 404: "No contact has this email address." }).
@@ -187,6 +200,7 @@ export function userMessage(error: unknown, byStatus: Partial<Record<number, str
   if (error instanceof ApiError) {
     const mine = byStatus[error.status];
     if (mine) return mine;
+    if (error.status === 429) return rateLimitMessage(error.retryAfterMs);
     if (error.errors.length === 1) return fieldMessage(error.errors[0]);
     if (error.errors.length > 1) return `${error.errors.length} things need fixing: ${error.errors.map((e) => fieldMessage(e)).join(" ")}`;
     const problem = error.code ? BY_PROBLEM[error.code] : undefined;

@@ -1,10 +1,11 @@
 // CSV export of a filtered view (GET /api/contacts/export): the same filters as the dashboard's search
 // (its text matched in full, without the search's count cap), or a selection of ids (GET: up to 1,000 in
-// the query; POST: up to 25,000 in a JSON body), streamed in chunks of contacts walked by id, so a view
+// the query; POST: up to 25,000 in a JSON body), streamed in chunks of contacts walked oldest first, so a view
 // of any size is never held in memory. Cells that a spreadsheet would run as a formula are escaped (papaparse escapeFormulae).
 import Papa from "papaparse";
 import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
+import { dateValue } from "@/lib/db/values";
 import { Sql } from "@/lib/segments/sql";
 import { getContacts } from "./contact-record";
 import type { ContactRecord } from "./schemas";
@@ -92,8 +93,15 @@ function row(c: ContactRecord): string[] {
 
 const csv = (rows: string[][]) => Papa.unparse(rows, { header: false, escapeFormulae: true, newline: "\r\n" }) + "\r\n";
 
-/** The next chunk of ids after `after`, in id order. */
-async function nextIds(brandId: string, selection: ExportSelection, after: string): Promise<string[]> {
+/** Where a walk over the contacts stands: the last contact handed out, by creation time and id. */
+type ExportCursor = { createdAt: Date; id: string } | null;
+
+/**
+ * The next chunk of contacts after `after`, oldest first: walked on the (brandId, createdAt, id) index,
+ * so each chunk is one index seek. (Walking by id alone sorted the brand's every contact for every chunk
+ * of 500: seconds per export at 100,000 contacts, the fuzz's run 3.)
+ */
+async function nextChunk(brandId: string, selection: ExportSelection, after: ExportCursor): Promise<{ id: string; createdAt: Date }[]> {
   const sql = new Sql();
   const where = [selection.ids ? `c."brandId" = ${sql.p(brandId, "text")}` : await filterWhere(brandId, selection, sql)];
   if (selection.ids) {
@@ -102,18 +110,18 @@ async function nextIds(brandId: string, selection: ExportSelection, after: strin
     sql.p(list.param);
     where.push(`c."id" IN ${list.sql}`);
   }
-  where.push(`c."id" > ${sql.p(after, "text")}`);
-  const rows = await sqlReader().all<{ id: string }>(
-    `SELECT c."id" AS id FROM "Contact" c WHERE ${where.join(" AND ")} ORDER BY c."id" LIMIT ${sql.p(CHUNK, "int")}`,
+  if (after) where.push(`(c."createdAt", c."id") > (${sql.p(after.createdAt, "ts")}, ${sql.p(after.id, "text")})`);
+  const rows = await sqlReader().all<{ id: string; createdAt: unknown }>(
+    `SELECT c."id" AS id, c."createdAt" AS "createdAt" FROM "Contact" c WHERE ${where.join(" AND ")} ORDER BY c."createdAt", c."id" LIMIT ${sql.p(CHUNK, "int")}`,
     sql.params,
   );
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, createdAt: dateValue(r.createdAt) }));
 }
 
 /** The CSV as a stream of chunks: the header first, then the contacts CHUNK at a time. */
 export function exportContacts(brandId: string, selection: ExportSelection): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let after = "";
+  let after: ExportCursor = null;
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
@@ -123,13 +131,17 @@ export function exportContacts(brandId: string, selection: ExportSelection): Rea
         controller.enqueue(encoder.encode("\uFEFF" + csv([[...EXPORT_COLUMNS]])));
         return;
       }
-      const ids = await nextIds(brandId, selection, after);
-      if (ids.length === 0) {
+      const chunk = await nextChunk(brandId, selection, after);
+      if (chunk.length === 0) {
         controller.close();
         return;
       }
-      after = ids[ids.length - 1];
-      controller.enqueue(encoder.encode(csv((await getContacts(brandId, ids)).map(row))));
+      after = chunk[chunk.length - 1];
+      const contacts = await getContacts(
+        brandId,
+        chunk.map((c) => c.id),
+      );
+      controller.enqueue(encoder.encode(csv(contacts.map(row))));
     },
   });
 }

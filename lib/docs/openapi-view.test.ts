@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { DOCUMENTED_ROUTES } from "@/app/api-routes";
 import { openApiDocument } from "@/lib/openapi/document";
-import { constraintsOf, describeAccess, groupOperations, schemaRows, typeOf } from "./openapi-view";
+import {
+  constraintsOf,
+  describeAccess,
+  findSchema,
+  findSection,
+  groupOperations,
+  movedAnchors,
+  namedSchemas,
+  schemaHref,
+  schemaRows,
+  slug,
+  typeOf,
+} from "./openapi-view";
 
 const doc = openApiDocument(DOCUMENTED_ROUTES) as any;
 
@@ -62,5 +74,29 @@ describe("constraintsOf", () => {
   it("names real bounds and leaves out the integer's safe range zod writes for every int", () => {
     expect(constraintsOf({ type: "integer", minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER })).toEqual([]);
     expect(constraintsOf({ type: "integer", minimum: 1, maximum: 250 })).toEqual(["≥ 1", "≤ 250"]);
+  });
+});
+
+describe("the reference's pages", () => {
+  it("give every section and every named schema an address of its own", () => {
+    const groups = groupOperations(doc);
+    expect(new Set(groups.map((g) => g.slug)).size).toBe(groups.length);
+    expect(groups.map((g) => g.slug)).not.toContain("schemas");
+    for (const g of groups) expect(findSection(doc, g.slug)?.tag).toBe(g.tag);
+    const schemas = namedSchemas(doc);
+    expect(new Set(schemas.map((s) => slug(s.name))).size).toBe(schemas.length);
+    for (const s of schemas) expect(findSchema(doc, slug(s.name))?.name).toBe(s.name);
+    expect(schemaHref("Problem")).toBe("/docs/api/schemas/problem");
+    expect(findSchema(doc, "problem")?.name).toBe("Problem");
+    expect(findSection(doc, "no-such-section")).toBeUndefined();
+  });
+
+  it("send the anchors of the one-page reference to where they now live", () => {
+    const moved = movedAnchors(doc);
+    expect(moved["op-post-api-api-keys"]).toBe("/docs/api/account#op-post-api-api-keys");
+    expect(moved["schema-apikey"]).toBe("/docs/api/schemas/apikey");
+    expect(moved["tag-contacts"]).toBe("/docs/api/contacts");
+    const operations = groupOperations(doc).flatMap((g) => g.operations);
+    for (const op of operations) expect(moved[op.id]).toMatch(new RegExp(`^/docs/api/[a-z0-9-]+#${op.id}$`));
   });
 });

@@ -25,7 +25,8 @@ export type OperationView = {
   requestBody?: { contentType: string; schema: Json; required: boolean };
   responses: ResponseView[];
 };
-export type TagGroup = { tag: string; id: string; description?: string; operations: OperationView[] };
+/** A tag's operations: one page of the reference (`/docs/api/<slug>`). */
+export type TagGroup = { tag: string; id: string; slug: string; description?: string; operations: OperationView[] };
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -71,7 +72,8 @@ export function groupOperations(doc: Json): TagGroup[] {
       const op = item[method] as Json | undefined;
       if (!op) continue;
       const tag = op.tags?.[0] ?? "Other";
-      if (!groups.has(tag)) groups.set(tag, { tag, id: `tag-${slug(tag)}`, description: tagInfo.get(tag), operations: [] });
+      if (!groups.has(tag))
+        groups.set(tag, { tag, id: `tag-${slug(tag)}`, slug: slug(tag), description: tagInfo.get(tag), operations: [] });
       groups.get(tag)!.operations.push(operationView(doc, path, method, op, item.parameters ?? []));
     }
   }
@@ -194,6 +196,33 @@ function objectParts(doc: Json, schema: Json): Json[] {
   if (schema.properties) return [schema];
   if (schema.allOf) return schema.allOf.flatMap((s: Json) => objectParts(doc, resolve(doc, s) ?? {}));
   return [];
+}
+
+/** The reference's page of a tag's operations, and of one named schema. */
+export const sectionHref = (group: TagGroup) => `/docs/api/${group.slug}`;
+export const operationHref = (group: TagGroup, op: OperationView) => `${sectionHref(group)}#${op.id}`;
+export const schemaHref = (name: string) => `/docs/api/schemas/${slug(name)}`;
+
+export function findSection(doc: Json, sectionSlug: string): TagGroup | undefined {
+  return groupOperations(doc).find((g) => g.slug === sectionSlug);
+}
+
+export function findSchema(doc: Json, schemaSlug: string) {
+  return namedSchemas(doc).find((s) => slug(s.name) === schemaSlug);
+}
+
+/**
+ * Where the anchors of the one-page reference (`/docs/api#op-…`, `/docs/api#schema-…`, `#tag-…`) now
+ * live, so that links people kept still land on what they named.
+ */
+export function movedAnchors(doc: Json): Record<string, string> {
+  const moved: Record<string, string> = {};
+  for (const group of groupOperations(doc)) {
+    moved[group.id] = sectionHref(group);
+    for (const op of group.operations) moved[op.id] = operationHref(group, op);
+  }
+  for (const schema of namedSchemas(doc)) moved[schema.id] = schemaHref(schema.name);
+  return moved;
 }
 
 export function namedSchemas(doc: Json): { name: string; id: string; description?: string; schema: Json }[] {

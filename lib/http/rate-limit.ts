@@ -9,12 +9,24 @@
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
 import { countersAreShared, sharedLimiter } from "@/lib/db/counters";
+import type { Principal } from "./principal";
 import { ApiProblem } from "./problems";
 
 /** default, render and tags: requests per minute per credential; test-send: test emails per hour per credential (a dashboard user's credential is the user). */
 export type RateLimitBucket = "default" | "render" | "tags" | "test-send";
+/** The budgets: the buckets, and `session`, a person's dashboard session's ordinary requests. */
+type BudgetName = RateLimitBucket | "session";
 
-const WINDOW_SECONDS: Record<RateLimitBucket, number> = { default: 60, render: 60, tags: 60, "test-send": 3600 };
+const WINDOW_SECONDS: Record<BudgetName, number> = { default: 60, session: 60, render: 60, tags: 60, "test-send": 3600 };
+
+/**
+ * The budget a request spends. The default budget guards the API against runaway integrations; a
+ * person in the dashboard (a session: the credential is the user) browses through pages that each make
+ * a few requests, and gets a budget sized for that, counted apart from API keys and OAuth apps.
+ */
+function budgetOf(bucket: RateLimitBucket, kind: Principal["kind"] | undefined): BudgetName {
+  return bucket === "default" && kind === "session" ? "session" : bucket;
+}
 /** Points per lease: 2 % of the budget, so a lease is never a large share of it. */
 const leaseSize = (points: number) => Math.max(1, Math.floor(points / 50));
 
@@ -95,32 +107,45 @@ class SharedBudget implements Budget {
   }
 }
 
-let budgets: Record<RateLimitBucket, Budget> | undefined;
+let budgets: Record<BudgetName, Budget> | undefined;
 
-function budgetsFor(): Record<RateLimitBucket, Budget> {
+function budgetsFor(): Record<BudgetName, Budget> {
   if (budgets) return budgets;
   const settings = config();
   const limits = {
     default: settings.RATE_LIMIT_PER_MINUTE,
+    session: settings.RATE_LIMIT_SESSION_PER_MINUTE,
     render: settings.RATE_LIMIT_RENDER_PER_MINUTE,
     tags: settings.RATE_LIMIT_TAGS_PER_MINUTE,
     "test-send": settings.TEST_SEND_PER_HOUR,
   };
   const Kind = countersAreShared() ? SharedBudget : LocalBudget;
-  const make = (bucket: RateLimitBucket): Budget => new Kind(`api-${bucket}`, limits[bucket], WINDOW_SECONDS[bucket]);
-  budgets = { default: make("default"), render: make("render"), tags: make("tags"), "test-send": make("test-send") };
+  const make = (bucket: BudgetName): Budget => new Kind(`api-${bucket}`, limits[bucket], WINDOW_SECONDS[bucket]);
+  budgets = {
+    default: make("default"),
+    session: make("session"),
+    render: make("render"),
+    tags: make("tags"),
+    "test-send": make("test-send"),
+  };
   return budgets;
 }
 
-export async function consumeRateLimit(credentialId: string, bucket: RateLimitBucket = "default"): Promise<void> {
-  const budget = budgetsFor()[bucket];
+/**
+ * Spends one request of the credential's budget for the bucket; a 429 problem when it is spent. The
+ * problem names the budget in `RateLimit-Policy` (draft-ietf-httpapi-ratelimit-headers), so that the
+ * dashboard tells a pause of all its requests (session, default) from one of a budget of its own (render, ...).
+ */
+export async function consumeRateLimit(credentialId: string, bucket: RateLimitBucket = "default", kind?: Principal["kind"]): Promise<void> {
+  const name = budgetOf(bucket, kind);
+  const budget = budgetsFor()[name];
   const verdict = await budget.consume(credentialId);
   if (verdict.ok) return;
   const retryAfter = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-  const per = WINDOW_SECONDS[bucket] === 3600 ? "hour" : "minute";
+  const per = WINDOW_SECONDS[name] === 3600 ? "hour" : "minute";
   const what = bucket === "test-send" ? "test sends" : "requests";
   throw new ApiProblem("rate-limited", `Rate limit of ${budget.points} ${what} per ${per} exceeded; retry in ${retryAfter} s`, {
     retryAfter,
-    headers: { "Retry-After": String(retryAfter) },
+    headers: { "Retry-After": String(retryAfter), "RateLimit-Policy": `"${name}";q=${budget.points};w=${WINDOW_SECONDS[name]}` },
   });
 }

@@ -25,7 +25,7 @@ import { Reply, toResponse, type HandlerResult } from "./responses";
 import { protectedResourceMetadataUrl } from "./resource-metadata";
 import { consumeRateLimit, type RateLimitBucket } from "./rate-limit";
 import { hasScope, type Scope } from "./scopes";
-import { readQuery } from "./unicode";
+import { readQuery, throwIfIllFormed } from "./unicode";
 import { checkVersion, VERSION_HEADER } from "./version";
 import { fieldErrorsFromZod } from "./zod-errors";
 
@@ -181,9 +181,11 @@ function pipeline<B extends Schema | undefined, Q extends Schema | undefined, P 
         throw new ApiProblem("forbidden", `This endpoint accepts only ${config.principals.join(" or ")} credentials`);
       }
       if (config.scope) requireScope(auth, config.scope);
-      await consumeRateLimit(auth.credentialId, config.rateLimit);
+      await consumeRateLimit(auth.credentialId, config.rateLimit, auth.kind);
 
       const rawParams = context?.params ? await context.params : {};
+      // Path parameters arrive percent-decoded: `%00` or `%ED%A0%80` is text no engine stores (issue 26).
+      throwIfIllFormed(rawParams, "path");
       let params: unknown = rawParams;
       if (config.params) {
         const parsed = config.params.safeParse(rawParams);

@@ -92,7 +92,7 @@ export function illFormedPaths(value: unknown, limit = MAX_ERRORS): JsonPath[] {
 }
 
 /** Field errors for the ill-formed text in a parsed body or query (empty when there is none). */
-export function invalidUnicodeErrors(value: unknown, where?: "query"): FieldError[] {
+export function invalidUnicodeErrors(value: unknown, where?: "query" | "path"): FieldError[] {
   return illFormedPaths(value).map((path) => ({
     field: fieldFromPath(path),
     pointer: pointerFromPath(path),
@@ -103,9 +103,13 @@ export function invalidUnicodeErrors(value: unknown, where?: "query"): FieldErro
 }
 
 /** 400 with a field error per string or key that is not well-formed Unicode. */
-export function throwIfIllFormed(value: unknown, where?: "query"): void {
+export function throwIfIllFormed(value: unknown, where?: "query" | "path"): void {
   const errors = invalidUnicodeErrors(value, where);
   if (errors.length === 0) return;
+  if (where === "path") {
+    // An id no resource can have (e.g. `%00`): malformed, like any other path parameter that is.
+    throw new ApiProblem("invalid-id", `Malformed path parameter: ${errors.map((e) => `${e.field} ${e.message}`).join("; ")}`, { errors });
+  }
   const what = errors.length === 1 ? `${errors[0].field || (where ? "A query parameter" : "The body")} is` : `${errors.length} fields are`;
   throw new ApiProblem("validation-failed", `${what} not well-formed Unicode text`, { errors });
 }

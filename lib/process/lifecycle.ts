@@ -1,9 +1,9 @@
 // What an Inkwell server process runs beside its requests, and how it stops. Inkwell's server starts the
 // work when it starts, before it answers any request, through the app's entry (lib/process/server-entry.ts),
 // so inside the app's module graph:
-//  - the events and batch workers (INKWELL_WORKER=on) on a worker thread of their own
-//    (lib/process/worker-thread.ts), restarted if it dies; where the database takes one writer at a
-//    time, that thread also commits the events inbox (lib/events/inbox-thread.ts);
+//  - the events and batch workers and the refresh of segment sizes (INKWELL_WORKER=on) on a worker thread
+//    of their own (lib/process/worker-thread.ts), restarted if it dies; where the database takes one
+//    writer at a time, that thread also commits the events inbox (lib/events/inbox-thread.ts);
 //  - bulk tag jobs, on the request thread (every server process runs the jobs it accepted).
 import { MessageChannel, Worker } from "node:worker_threads";
 import { config } from "@/lib/config";

@@ -1,7 +1,7 @@
 // The queue workers a process runs when INKWELL_WORKER is on (in the server) or as `npm run worker`:
 // the events worker, the batch worker, the delivery worker and the automations worker, side by side under one
-// worker id (claims
-// and leases name it).
+// worker id (claims and leases name it), and the refresh of segments' kept sizes (claimed per segment,
+// lib/segments/segment-counts.ts).
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { startAutomationWorker } from "@/lib/automations/engine/run-worker";
@@ -10,6 +10,7 @@ import { config } from "@/lib/config";
 import { startDeliveryWorker } from "@/lib/delivery/worker/run-delivery-worker";
 import { closeProcessTransport } from "@/lib/delivery/transport/smtp";
 import { startEventWorker } from "@/lib/events/worker/run-worker";
+import { startSegmentCountRefresher } from "@/lib/segments/segment-counts";
 
 export type Workers = { workerId: string; stop: () => Promise<void> };
 
@@ -18,12 +19,13 @@ export function startWorkers(): Workers {
   const settings = config();
   const events = startEventWorker({ workerId });
   const batches = startBatchWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS, leaseMs: settings.EVENTS_CLAIM_LEASE_MS });
+  const segmentSizes = startSegmentCountRefresher();
   const delivery = startDeliveryWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS });
   const automations = startAutomationWorker({ workerId });
   return {
     workerId,
     async stop() {
-      await Promise.all([events.stop(), batches.stop(), delivery.stop(), automations.stop()]);
+      await Promise.all([events.stop(), batches.stop(), segmentSizes.stop(), delivery.stop(), automations.stop()]);
       closeProcessTransport();
     },
   };

@@ -1,31 +1,19 @@
 // Creating, replacing and deleting segments. A new or changed definition is "building" until its first
 // count is taken in the background (published: a segment being built cannot be changed or deleted, 409);
-// membership itself is always evaluated live, so a build that never finishes lapses after a minute.
+// the count is kept with the segment as its size (lib/segments/segment-counts.ts). Membership itself is
+// always evaluated live, so a build that never finishes lapses after a minute (and the background
+// refresh counts the definition then).
 import { db } from "@/lib/db";
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
 import { checkDefinition } from "./check-definition";
 import { BUILD_LEASE_MS, toSegmentRecord } from "./get-segment";
-import { countSegmentContacts } from "./membership";
-import type { ConditionGroups } from "./conditions";
+import { countSegmentNow } from "./segment-counts";
 import type { SegmentInput, SegmentRecord } from "./schemas";
 
-/** Takes the first count of a definition and marks the segment ready, unless a newer build started. */
-async function build(brandId: string, id: string, groups: ConditionGroups, startedAt: Date): Promise<void> {
-  try {
-    const contactsCount = await countSegmentContacts(brandId, groups);
-    await db.segment.updateMany({
-      where: { id, brandId, status: "building", buildStartedAt: startedAt },
-      data: { status: "ready", buildStartedAt: null, contactsCount, countedAt: new Date() },
-    });
-  } catch (error) {
-    // The segment reads as ready once the build lapses; its count is taken live on every request.
-    console.error(`[segments] building segment ${id} failed`, error);
-  }
-}
-
-function startBuild(brandId: string, id: string, groups: ConditionGroups, startedAt: Date) {
-  void build(brandId, id, groups, startedAt);
+/** The first count of a new or changed definition, taken in the background (lib/segments/segment-counts.ts). */
+function startBuild(brandId: string, id: string) {
+  void countSegmentNow(brandId, id).catch((error) => console.error(`[segments] building segment ${id} failed`, error));
 }
 
 export async function createSegment(brandId: string, input: SegmentInput): Promise<SegmentRecord> {
@@ -44,7 +32,7 @@ export async function createSegment(brandId: string, input: SegmentInput): Promi
       updatedAt: now,
     },
   });
-  startBuild(brandId, row.id, conditionGroups, now);
+  startBuild(brandId, row.id);
   return toSegmentRecord(row);
 }
 
@@ -75,7 +63,7 @@ export async function replaceSegment(brandId: string, id: string, input: Segment
     if (!row) throw new ApiProblem("not-found", `Segment ${id} does not exist`);
     throw beingBuilt(id, "changed");
   }
-  startBuild(brandId, id, conditionGroups, now);
+  startBuild(brandId, id);
   return toSegmentRecord((await db.segment.findFirst({ where: { id, brandId } }))!);
 }
 

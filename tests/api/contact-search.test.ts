@@ -161,6 +161,30 @@ describe("GET /api/contacts/export", () => {
     expect(lines.slice(1).join("\n")).toContain(`ava.smith-${run}@example.com`);
     expect(lines.slice(1).join("\n")).not.toContain("bob-");
   });
+  it("walks a brand of several chunks once, oldest first, contacts created in the same instant included", async () => {
+    const own = await createTestBrand();
+    const instants = [new Date("2026-01-02T03:04:05.678Z"), new Date("2026-01-01T00:00:00.000Z")];
+    const rows = Array.from({ length: 1234 }, (_, i) => ({
+      id: newId(),
+      brandId: own.brandId,
+      customProperties: {},
+      createdAt: instants[i % 2],
+      updatedAt: instants[i % 2],
+    }));
+    await db.contact.createMany({ data: rows });
+    const res = await api("/api/contacts/export", { key: own.key });
+    expect(res.status).toBe(200);
+    const ids = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .slice(1)
+      .map((line) => line.split(",")[0]);
+    const expected = [...rows]
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((r) => r.id);
+    expect(ids).toEqual(expected);
+  });
 });
 
 describe("POST /api/contacts/{id}/erasure", () => {

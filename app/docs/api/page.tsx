@@ -1,8 +1,12 @@
+// The API reference's front page: what the API is, how to authenticate, and an index of every operation.
+// Each tag's operations have a page of their own (./[section]) and each named schema too (./schemas): on
+// one page the reference had grown to 6 MB of HTML.
 import { Markdown } from "@/components/docs/markdown";
 import type { Metadata } from "next";
-import { Operation } from "@/components/docs/operation";
-import { SchemaTable } from "@/components/docs/schema-table";
-import { groupOperations, namedSchemas } from "@/lib/docs/openapi-view";
+import Link from "next/link";
+import { ApiToc } from "@/components/docs/api-toc";
+import { MovedAnchor } from "@/components/docs/moved-anchor";
+import { groupOperations, movedAnchors, operationHref, sectionHref } from "@/lib/docs/openapi-view";
 import { openApiDocument } from "@/lib/openapi/document";
 import { DOCUMENTED_ROUTES } from "@/app/api-routes";
 
@@ -11,36 +15,10 @@ export const metadata: Metadata = { title: "API reference" };
 export default function ApiReferencePage() {
   const doc = openApiDocument(DOCUMENTED_ROUTES) as Record<string, any>;
   const groups = groupOperations(doc);
-  const schemas = namedSchemas(doc);
   return (
     <div className="docs-grid">
-      <nav aria-label="On this page" className="docs-toc">
-        <h2 className="toc-title">On this page</h2>
-        <ul>
-          <li>
-            <a href="#overview">Overview</a>
-          </li>
-          {groups.map((g) => (
-            <li key={g.id}>
-              <a href={`#${g.id}`}>{g.tag}</a>
-              <ul>
-                {g.operations.map((op) => (
-                  <li key={op.id}>
-                    <a href={`#${op.id}`}>
-                      <span className={`method method-xs method-${op.method.toLowerCase()}`}>{op.method}</span> {op.path}
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-          {schemas.length > 0 && (
-            <li>
-              <a href="#schemas">Schemas</a>
-            </li>
-          )}
-        </ul>
-      </nav>
+      <MovedAnchor moved={movedAnchors(doc)} />
+      <ApiToc groups={groups} />
       <div className="docs-content stack-lg">
         <section id="overview" className="stack">
           <h1 className="page-title">{doc.info?.title ?? "API reference"}</h1>
@@ -73,38 +51,31 @@ export default function ApiReferencePage() {
         {groups.map((g) => (
           <section key={g.id} id={g.id} aria-labelledby={`${g.id}-title`} className="stack">
             <h2 id={`${g.id}-title`} className="section-title">
-              {g.tag}
+              <Link href={sectionHref(g)}>{g.tag}</Link>
             </h2>
             {g.description && (
               <p className="muted">
                 <Markdown text={g.description} />
               </p>
             )}
-            {g.operations.map((op) => (
-              <Operation key={op.id} op={op} doc={doc} />
-            ))}
+            <ul className="operation-index">
+              {g.operations.map((op) => (
+                <li key={op.id}>
+                  <a href={operationHref(g, op)}>
+                    <span className={`method method-xs method-${op.method.toLowerCase()}`}>{op.method}</span> <code>{op.path}</code>
+                  </a>
+                  {op.summary && <span className="muted small"> {op.summary}</span>}
+                </li>
+              ))}
+            </ul>
           </section>
         ))}
-        {schemas.length > 0 && (
-          <section id="schemas" aria-labelledby="schemas-title" className="stack">
-            <h2 id="schemas-title" className="section-title">
-              Schemas
-            </h2>
-            {schemas.map((s) => (
-              <section key={s.id} id={s.id} aria-labelledby={`${s.id}-title`} className="card stack">
-                <h3 id={`${s.id}-title`} className="operation-title">
-                  <code>{s.name}</code>
-                </h3>
-                {s.description && (
-                  <p className="muted">
-                    <Markdown text={s.description} />
-                  </p>
-                )}
-                <SchemaTable doc={doc} schema={s.schema} caption={`Fields of ${s.name}`} />
-              </section>
-            ))}
-          </section>
-        )}
+        <section id="schemas" aria-labelledby="schemas-title" className="stack">
+          <h2 id="schemas-title" className="section-title">
+            <Link href="/docs/api/schemas">Schemas</Link>
+          </h2>
+          <p className="muted">The shapes that requests and responses share, each with its fields.</p>
+        </section>
       </div>
     </div>
   );

@@ -141,8 +141,8 @@ export function FieldInput({ spec, value, onChange, error }: InputProps) {
     control = (
       <div className="ed-image-field">
         <input {...typed} className="ed-input" placeholder={spec.placeholder} inputMode="url" />
-        {/* eslint-disable-next-line @next/next/no-img-element -- the email's own image, shown as a thumbnail */}
         {previewable && (
+          // eslint-disable-next-line @next/next/no-img-element -- the email's own image, shown as a thumbnail
           <img
             className="ed-image-thumb"
             src={toText(value)}

@@ -52,7 +52,8 @@ export default async function ProblemPage({ params }: Props) {
       <p>{problem.fix}</p>
       <p className="muted">
         The response body is <code>application/problem+json</code> with <code>type</code>, <code>title</code>, <code>status</code>,{" "}
-        <code>detail</code> and <code>instance</code> (the request id); see the <Link href="/docs/api#schema-problem">Problem schema</Link>.
+        <code>detail</code> and <code>instance</code> (the request id); see the <Link href="/docs/api/schemas/problem">Problem schema</Link>
+        .
       </p>
     </article>
   );

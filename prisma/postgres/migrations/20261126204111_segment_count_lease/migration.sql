@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Segment" ADD COLUMN     "countClaimedUntil" TIMESTAMP(3);
+
