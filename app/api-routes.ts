@@ -9,6 +9,19 @@ import * as apiAnalyticsReports from "./api/analytics/reports/route";
 import * as apiAnalyticsStatistics from "./api/analytics/statistics/route";
 import * as apiApiKeys from "./api/api-keys/route";
 import * as apiApiKeysById from "./api/api-keys/[id]/route";
+import * as apiAutomations from "./api/automations/route";
+import * as apiAutomationsById from "./api/automations/[id]/route";
+import * as apiAutomationsByIdBlocks from "./api/automations/[id]/blocks/route";
+import * as apiAutomationsByIdBlocksByBlockIDTestEmail from "./api/automations/[id]/blocks/[blockID]/test-email/route";
+import * as apiAutomationsByIdBlocksByBlockIDUtm from "./api/automations/[id]/blocks/[blockID]/utm/route";
+import * as apiAutomationsByIdCopy from "./api/automations/[id]/copy/route";
+import * as apiAutomationsByIdDisable from "./api/automations/[id]/disable/route";
+import * as apiAutomationsByIdEnable from "./api/automations/[id]/enable/route";
+import * as apiAutomationsByIdFigures from "./api/automations/[id]/figures/route";
+import * as apiAutomationsByIdSimulate from "./api/automations/[id]/simulate/route";
+import * as apiAutomationsByIdUtm from "./api/automations/[id]/utm/route";
+import * as apiAutomationsFigures from "./api/automations/figures/route";
+import * as apiAutomationsWebhookSecret from "./api/automations/webhook-secret/route";
 import * as apiBatches from "./api/batches/route";
 import * as apiBatchesByBatchID from "./api/batches/[batchID]/route";
 import * as apiBatchesByBatchIDItems from "./api/batches/[batchID]/items/route";
@@ -34,6 +47,7 @@ import * as apiCampaignsAudienceEstimate from "./api/campaigns/audience-estimate
 import * as apiCampaignsFigures from "./api/campaigns/figures/route";
 import * as apiContacts from "./api/contacts/route";
 import * as apiContactsById from "./api/contacts/[id]/route";
+import * as apiContactsByIdAutomations from "./api/contacts/[id]/automations/route";
 import * as apiContactsByIdErasure from "./api/contacts/[id]/erasure/route";
 import * as apiContactsByIdEventNames from "./api/contacts/[id]/event-names/route";
 import * as apiContactsByIdEvents from "./api/contacts/[id]/events/route";
@@ -110,6 +124,19 @@ export const API_ROUTES: RouteTable = [
   ["/api/analytics/statistics", apiAnalyticsStatistics],
   ["/api/api-keys", apiApiKeys],
   ["/api/api-keys/[id]", apiApiKeysById],
+  ["/api/automations", apiAutomations],
+  ["/api/automations/[id]", apiAutomationsById],
+  ["/api/automations/[id]/blocks", apiAutomationsByIdBlocks],
+  ["/api/automations/[id]/blocks/[blockID]/test-email", apiAutomationsByIdBlocksByBlockIDTestEmail],
+  ["/api/automations/[id]/blocks/[blockID]/utm", apiAutomationsByIdBlocksByBlockIDUtm],
+  ["/api/automations/[id]/copy", apiAutomationsByIdCopy],
+  ["/api/automations/[id]/disable", apiAutomationsByIdDisable],
+  ["/api/automations/[id]/enable", apiAutomationsByIdEnable],
+  ["/api/automations/[id]/figures", apiAutomationsByIdFigures],
+  ["/api/automations/[id]/simulate", apiAutomationsByIdSimulate],
+  ["/api/automations/[id]/utm", apiAutomationsByIdUtm],
+  ["/api/automations/figures", apiAutomationsFigures],
+  ["/api/automations/webhook-secret", apiAutomationsWebhookSecret],
   ["/api/batches", apiBatches],
   ["/api/batches/[batchID]", apiBatchesByBatchID],
   ["/api/batches/[batchID]/items", apiBatchesByBatchIDItems],
@@ -135,6 +162,7 @@ export const API_ROUTES: RouteTable = [
   ["/api/campaigns/figures", apiCampaignsFigures],
   ["/api/contacts", apiContacts],
   ["/api/contacts/[id]", apiContactsById],
+  ["/api/contacts/[id]/automations", apiContactsByIdAutomations],
   ["/api/contacts/[id]/erasure", apiContactsByIdErasure],
   ["/api/contacts/[id]/event-names", apiContactsByIdEventNames],
   ["/api/contacts/[id]/events", apiContactsByIdEvents],

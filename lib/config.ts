@@ -123,6 +123,18 @@ const Environment = z
     S3_PUBLIC_URL: httpUrl.optional(),
     /** Batches the worker processes at once (each up to 100 items). */
     BATCHES_WORKER_CONCURRENCY: positiveInt(4),
+    /** Enrollments the automations worker claims at a time. */
+    AUTOMATIONS_WORKER_BATCH: positiveInt(500),
+    /** How long the automations worker waits when nothing is due. */
+    AUTOMATIONS_WORKER_IDLE_MS: positiveInt(500),
+    /** Processing attempts of an enrollment's step before it ends as failed. */
+    AUTOMATIONS_MAX_ATTEMPTS: positiveInt(8),
+    /** First retry delay of a failed step (doubles each attempt, at most an hour). */
+    AUTOMATIONS_RETRY_BASE_MS: positiveInt(5000),
+    /** Webhook blocks: how long a receiver may take to answer. */
+    AUTOMATIONS_WEBHOOK_TIMEOUT_MS: positiveInt(10_000),
+    /** Webhook blocks: host names that may resolve to private or loopback addresses (and may use http); others must be public https. */
+    AUTOMATIONS_WEBHOOK_ALLOWED_HOSTS: z.string().default(""),
     /** How old a segment's kept size may get before the workers count it again (lib/segments/segment-counts.ts). */
     SEGMENT_SIZE_MAX_AGE_SECONDS: positiveInt(3600),
     /** The most the worker thread's JavaScript heap (old generation) grows to before V8 collects it, in MB. */

@@ -1,10 +1,11 @@
 "use client";
 // One contact: identifiers with their channel statuses and consent, status history, profile fields,
-// tags, custom properties, segments, and the activity timeline.
+// tags, custom properties, segments, the activity timeline, and the automations the contact went through.
 import "./contacts.css"; // first: profile.module.css (imported here and by the parts below) refines it
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { userMessage } from "@/components/ui/messages";
+import { ContactJourneys } from "@/components/automations/contact-journeys";
 import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries } from "@/components/segments/segments-client";
 import { ActivityTimeline } from "./profile-activity";
 import { EraseContactButton } from "./erase-contact-dialog";
@@ -62,6 +63,7 @@ export function ContactProfile({ id }: { id: string }) {
         <div className="stack">
           <ProfileFields contact={c} />
           <Segments ids={c.segments} />
+          <ContactJourneys contactId={c.id} />
         </div>
       </div>
     </>

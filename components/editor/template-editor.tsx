@@ -3,6 +3,7 @@
 // autosave and the preview tab.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useSearchParams } from "next/navigation";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
@@ -184,10 +185,13 @@ function EditorHeader({
   const name = useEditor((s) => s.doc.name);
   const canUndo = useEditor((s) => s.past.length > 0);
   const canRedo = useEditor((s) => s.future.length > 0);
+  // Opened from an automation's email block (?back=/automations/<id>): the way back leads there.
+  const back = useSearchParams().get("back");
+  const backToAutomation = back && /^\/automations\/[0-9a-f]{24}$/.test(back) ? back : null;
   return (
     <header className="ed-header">
-      <Link href="/templates" className="ed-back">
-        ← Templates
+      <Link href={backToAutomation ?? "/templates"} className="ed-back">
+        {backToAutomation ? "← Back to the automation" : "← Templates"}
       </Link>
       <NameInput name={name} />
       <div className="ed-header-tools" role="toolbar" aria-label="Editor">

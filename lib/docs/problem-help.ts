@@ -64,6 +64,26 @@ export const PROBLEM_HELP: Record<ProblemCode, { meaning: string; fix: string }>
     meaning: "The request body is larger than the 1 MB limit.",
     fix: "Send less data per request, for example split a batch into several smaller ones.",
   },
+  "automation-enabled": {
+    meaning:
+      "The automation is enabled: its trigger, blocks, exit conditions and settings cannot change while contacts may be moving through it.",
+    fix: "Disable it (POST /api/automations/{id}/disable, choosing whether contacts in the workflow keep going or exit), make the change, then enable it again.",
+  },
+  "enroll-existing-not-applicable": {
+    meaning:
+      "enrollExisting was asked for a workflow it cannot apply to: an event-triggered workflow that does not start with a delay, an entered-segment trigger enabled before, or a birthday or product-back-in-stock trigger.",
+    fix: "Enable it without enrollExisting (only new trigger events start it), add a delay as the first block, or copy the workflow for a fresh entered-segment enrollment.",
+  },
+  "channel-unavailable": {
+    meaning:
+      "A block sends through a channel Inkwell does not offer yet (SMS or push). Inkwell sends email, calls webhooks and changes tags.",
+    fix: "Use a sendEmail block, or a sendWebhook block that hands the contact to the service that sends your SMS or push messages.",
+  },
+  "not-testable": {
+    meaning:
+      "A test email was asked for a block that sends no email (a delay, a split, a tag or webhook action), or for an email block without saved content.",
+    fix: "Name a sendEmail block of the workflow (GET /api/automations/{id} lists them).",
+  },
   "template-syntax": {
     meaning: "The template cannot be rendered: a personalization tag opened with [[ is never closed with ]]. The errors list says where.",
     fix: "Close the tag (for example [[contact.first_name | there]]) or remove the stray [[, then render again.",

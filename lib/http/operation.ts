@@ -22,6 +22,7 @@ export const API_TAGS = [
   "Batches",
   "Campaigns",
   "Analytics",
+  "Automations",
   "Sending",
   "v4 (deprecated)",
 ] as const;

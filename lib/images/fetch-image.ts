@@ -56,8 +56,8 @@ class RefusedAddress extends Error {
   }
 }
 
-/** dns.lookup that refuses non-public addresses, for the socket to use (checked = connected). */
-function guardedLookup(host: string): LookupFunction {
+/** dns.lookup that refuses non-public addresses, for the socket to use (checked = connected); also used by automation webhooks. */
+export function guardedLookup(host: string): LookupFunction {
   return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error);

@@ -5,7 +5,7 @@ import { API_ROUTES, DOCUMENTED_ROUTES } from "@/app/api-routes";
 import { openApiDocument, openApiPath } from "./document";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-type Exported = { reply?: unknown; operation?: { scope: unknown }; notAllowed?: boolean } | undefined;
+type Exported = { reply?: unknown; operation?: { scope: unknown; principals?: string[] }; notAllowed?: boolean } | undefined;
 
 const doc = openApiDocument(DOCUMENTED_ROUTES) as unknown as { paths: Record<string, Record<string, { security: unknown[] }>> };
 const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -133,8 +133,10 @@ describe("the OpenAPI document, built from the routes' declarations", () => {
   it("names, for every operation, the scope its route requires (any one of a list)", () => {
     for (const [pattern, mod] of API_ROUTES) {
       for (const method of METHODS) {
-        const scope = (mod[method] as Exported)?.operation?.scope;
-        if (scope === undefined || scope === null) continue;
+        const operation = (mod[method] as Exported)?.operation;
+        const scope = operation?.scope;
+        // A scope binds OAuth tokens only: a route closed to them (API keys and sessions only) names none.
+        if (scope === undefined || scope === null || (operation?.principals && !operation.principals.includes("oauth"))) continue;
         const scopes = (Array.isArray(scope) ? scope : [scope]).map((s) => ({ oauth2: [s] }));
         const security = doc.paths[openApiPath(pattern)][method.toLowerCase()].security;
         for (const requirement of scopes) expect(security, `${method} ${pattern}`).toContainEqual(requirement);

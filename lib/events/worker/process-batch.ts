@@ -1,9 +1,12 @@
 // Processes a batch of claimed events: contacts first (idempotent upserts), then one transaction that
-// deduplicates historical events, attaches events to contacts, counts identities, keeps product data
-// and marks the events done, only if this worker still holds their claims. The ContactEvent row takes
+// deduplicates historical events, attaches events to contacts, counts identities, keeps product data,
+// writes the enrollments and exits of enabled automations (lib/automations/engine/on-events.ts) and
+// marks the events done, only if this worker still holds their claims. The ContactEvent row takes
 // the inbox event's id, so an event can never be attached twice.
 // A failing batch is retried event by event, so one bad event cannot hold up the others; a failing
 // event is retried with backoff, or parked with its error when it cannot succeed.
+import { automationsOnEvents, eventTriggers } from "@/lib/automations/engine/on-events";
+import { wakeAutomations } from "@/lib/automations/engine/wake";
 import { config } from "@/lib/config";
 import { writeStatement, writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { ApiProblem } from "@/lib/http/problems";
@@ -26,7 +29,8 @@ function parsePayload(event: ClaimedEvent): EventPayload {
 
 const list = (n: number, item: string) => Array.from({ length: n }, () => item).join(", ");
 
-async function commit(tx: SqlRunner, workerId: string, items: Prepared[], now: Date): Promise<void> {
+/** Commits a batch's outcomes; returns the automation enrollments it wrote. */
+async function commit(tx: SqlRunner, workerId: string, items: Prepared[], now: Date, automations: boolean): Promise<number> {
   const outcome = new Map<string, Outcome>();
   // Historical events with the same eventID and eventTime are processed once; the key is claimed in
   // this transaction, so a concurrent worker with the twin waits for it (or skips it if we commit).
@@ -69,6 +73,13 @@ async function commit(tx: SqlRunner, workerId: string, items: Prepared[], now: D
     tx,
     live.flatMap(({ event, payload }) => productFacts({ ...event, properties: payload.properties ?? {} })),
   );
+  const enrolled = automations
+    ? await automationsOnEvents(
+        tx,
+        attached.map(({ event, payload, contactId }) => ({ ...event, contactId, properties: payload.properties ?? {} })),
+        now,
+      )
+    : 0;
   for (const result of ["processed", "duplicate", "no-contact"] as const) {
     const ids = items.filter((i) => (outcome.get(i.event.id) ?? "processed") === result).map((i) => i.event.id);
     if (ids.length === 0) continue;
@@ -79,6 +90,7 @@ async function commit(tx: SqlRunner, workerId: string, items: Prepared[], now: D
     );
     if (count !== ids.length) throw new LostClaim(`${ids.length - count} event(s) were claimed by another worker after our lease lapsed`);
   }
+  return enrolled;
 }
 
 function describe(error: unknown): string {
@@ -122,15 +134,18 @@ export async function processBatch(workerId: string, events: ClaimedEvent[]): Pr
     else prepared.push({ event, payload, contactId: outcome.contactId });
   });
   let committed = 0;
+  let enrolled = 0;
   const now = new Date();
   if (debug) console.log(`[events] contacts resolved in ${now.getTime() - startedAt} ms`);
+  // The enabled workflows' triggers, reloaded only when one was enabled, disabled or deleted.
+  const automations = await eventTriggers.refresh();
   try {
-    if (prepared.length > 0) await writeTransaction((tx) => commit(tx, workerId, prepared, now));
+    if (prepared.length > 0) enrolled = await writeTransaction((tx) => commit(tx, workerId, prepared, now, automations));
     committed = prepared.length;
   } catch {
     for (const item of prepared) {
       try {
-        await writeTransaction((tx) => commit(tx, workerId, [item], now));
+        enrolled += await writeTransaction((tx) => commit(tx, workerId, [item], now, automations));
         committed++;
       } catch (error) {
         if (!(error instanceof LostClaim)) failures.push({ event: item.event, error });
@@ -138,6 +153,7 @@ export async function processBatch(workerId: string, events: ClaimedEvent[]): Pr
     }
   }
   if (debug) console.log(`[events] committed in ${Date.now() - now.getTime()} ms`);
+  if (enrolled > 0) wakeAutomations();
   for (const { event, error } of failures) await fail(workerId, event, error);
   return { processed: committed, failed: failures.length };
 }

@@ -7,7 +7,11 @@ let server: TestServer | undefined;
 export async function setup(project: TestProject) {
   // Upload by URL may fetch the image tests' own server on localhost (every other private or loopback
   // address stays refused), and gives up quickly.
-  server = await startTestServer({ label: "api", env: { IMAGES_FETCH_ALLOWED_HOSTS: "localhost", IMAGES_FETCH_TIMEOUT_MS: "2000" } });
+  // Automation webhooks may call this suite's own receivers on 127.0.0.1.
+  server = await startTestServer({
+    label: "api",
+    env: { IMAGES_FETCH_ALLOWED_HOSTS: "localhost", IMAGES_FETCH_TIMEOUT_MS: "2000", AUTOMATIONS_WEBHOOK_ALLOWED_HOSTS: "127.0.0.1" },
+  });
   project.provide("baseUrl", server.baseUrl);
   project.provide("databaseUrl", server.databaseUrl);
   project.provide("authSecret", server.authSecret);

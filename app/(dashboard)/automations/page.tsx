@@ -1,0 +1,19 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { AutomationsList } from "@/components/automations/automations-list";
+
+export const metadata: Metadata = { title: "Automations" };
+
+export default function AutomationsPage() {
+  return (
+    <>
+      <div className="page-header page-header-row page-wide">
+        <h1 className="page-title">Automations</h1>
+        <Link className="btn btn-primary" href="/automations/new">
+          New automation
+        </Link>
+      </div>
+      <AutomationsList />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+// POST /api/automations/{id}/blocks/{blockID}/test-email: the block's email to 1-5 addresses.
+import { route } from "@/lib/api/route";
+import { BlockParams, SendTestEmailRequest } from "@/lib/automations/schemas";
+import { sendBlockTestEmail } from "@/lib/automations/test-email";
+import { methods } from "@/lib/http/route";
+import { noContent } from "@/lib/http/responses";
+import { notFound, unprocessable } from "@/lib/openapi/common";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route(
+    {
+      scope: "automations.write",
+      params: BlockParams,
+      body: SendTestEmailRequest,
+      rateLimit: "test-send",
+      summary: "Send test email",
+      description:
+        "The block's saved email content, rendered with sample data, to 1-5 addresses (the built-in outbox when no SMTP server is configured).",
+      tags: ["Automations"],
+      responses: {
+        "204": { description: "Sent" },
+        ...notFound,
+        ...unprocessable("The block sends no email, or its content was deleted (not-testable)"),
+      },
+    },
+    async ({ auth, params, body }) => {
+      await sendBlockTestEmail(auth, params.id, params.blockID, body.recipients);
+      return noContent();
+    },
+  ),
+});

@@ -1,0 +1,711 @@
+"use client";
+// The flow builder page: the workflow on a canvas (./flow-canvas.tsx), the selected step in a side panel,
+// Save (PATCH + PUT blocks), Enable and Disable with a confirmation saying what happens to contacts in the
+// workflow, Simulate (the last 30 days, numbers on the canvas), and, once enabled, each block's figures.
+// An enabled workflow is read-only: the API refuses changes while contacts may move through it.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
+import { useEffect, useId, useMemo, useReducer, useState } from "react";
+import { apiFetch, ApiError } from "@/lib/client/api-fetch";
+import { Dialog } from "@/components/ui/dialog";
+import { formatNumber } from "@/components/ui/format";
+import { userMessage } from "@/components/ui/messages";
+import {
+  automationKeys,
+  blockFigures,
+  disableAutomation,
+  enableAutomation,
+  eventIdentities,
+  eventProperties,
+  getAutomation,
+  patchAutomation,
+  putBlocks,
+  simulate,
+  type Automation,
+  type Block,
+  type BlockFigures,
+  type Simulation,
+} from "../automations-client";
+import { AbForm, DelayForm, EmailForm, SplitForm, TagForm, WebhookForm } from "./block-panels";
+import { allBlocks, blocksForPut, draftOf, draftReducer, findBlock, keyOf, newTemporaryId, patchBody, type Slot } from "./draft";
+import { fieldChoices } from "./filter-rows";
+import { FlowCanvas, type NodeFigures } from "./flow-canvas";
+import { SettingsPanel } from "./settings-panel";
+import { TriggerPanel } from "./trigger-panel";
+import { blockKind, blockSummary, SKIP_REASONS } from "./words";
+import styles from "./builder.module.css";
+
+const STEP_KINDS: { kind: string; label: string; hint: string; make: () => Block }[] = [
+  {
+    kind: "email",
+    label: "Send an email",
+    hint: "Pick a template, then a subject",
+    make: () => ({
+      temporaryID: newTemporaryId(),
+      type: "action",
+      action: { type: "sendEmail", sendEmail: { language: "en_US", preheader: "", subject: "", senderName: "" } },
+    }),
+  },
+  {
+    kind: "delay",
+    label: "Wait",
+    hint: "For a while, or until a time of day",
+    make: () => ({ temporaryID: newTemporaryId(), type: "delay", delay: { mode: "duration", duration: { amount: 1, units: "d" } } }),
+  },
+  {
+    kind: "split",
+    label: "Split by a condition",
+    hint: "Opened an email, an event property, a contact field",
+    make: () => ({
+      temporaryID: newTemporaryId(),
+      type: "split",
+      split: { filterGroup: { logicalOperator: "and", filters: [] }, trueBlocks: [], falseBlocks: [] },
+    }),
+  },
+  {
+    kind: "ab",
+    label: "A/B test",
+    hint: "Send contacts down two branches",
+    make: () => ({ temporaryID: newTemporaryId(), type: "abTesting", abTesting: { aBlocksPercentage: 50, aBlocks: [], bBlocks: [] } }),
+  },
+  {
+    kind: "addTag",
+    label: "Add a tag",
+    hint: "Mark the contact",
+    make: () => ({ temporaryID: newTemporaryId(), type: "action", action: { type: "addTag", addTag: { value: "" } } }),
+  },
+  {
+    kind: "removeTag",
+    label: "Remove a tag",
+    hint: "",
+    make: () => ({ temporaryID: newTemporaryId(), type: "action", action: { type: "removeTag", removeTag: { value: "" } } }),
+  },
+  {
+    kind: "webhook",
+    label: "Call a webhook",
+    hint: "Hand the contact to another service",
+    make: () => ({
+      temporaryID: newTemporaryId(),
+      type: "action",
+      action: { type: "sendWebhook", sendWebhook: { callbackUrl: "https://", body: '{"email":"[[contact.email]]"}' } },
+    }),
+  },
+];
+
+type Segment = { segmentID: string; name: string };
+
+export function AutomationBuilder({ id }: { id: string }) {
+  const automation = useQuery({ queryKey: automationKeys.detail(id), queryFn: () => getAutomation(id), staleTime: Infinity });
+  if (automation.isPending)
+    return (
+      <p className="loading" role="status">
+        Loading the workflow…
+      </p>
+    );
+  if (automation.isError) {
+    const missing = automation.error instanceof ApiError && automation.error.status === 404;
+    return (
+      <div className="empty-state" role="alert">
+        <h1>{missing ? "Workflow not found" : "Could not load the workflow"}</h1>
+        <p>{missing ? "It may have been deleted." : userMessage(automation.error)}</p>
+        <Link href="/automations">Back to automations</Link>
+      </div>
+    );
+  }
+  return <LoadedBuilder key={automation.data.updatedAt} automation={automation.data} />;
+}
+
+function figuresOf(figures: BlockFigures | undefined, simulation: Simulation | null): Map<string, NodeFigures> {
+  const out = new Map<string, NodeFigures>();
+  if (simulation) {
+    out.set("trigger", {
+      lines: [
+        `${formatNumber(simulation.entered)} would enter`,
+        `${formatNumber(Object.values(simulation.skipped).reduce((a, b) => a + b, 0))} skipped`,
+      ],
+      tone: "simulated",
+    });
+    for (const b of simulation.blocks) {
+      const lines = [`would reach ${formatNumber(b.reached)}`];
+      if (b.waiting) lines.push(`${formatNumber(b.waiting)} still waiting`);
+      for (const [k, v] of Object.entries(b.outcomes)) lines.push(`${k} ${formatNumber(v)}`);
+      out.set(b.blockID, { lines, tone: "simulated" });
+    }
+    return out;
+  }
+  if (!figures) return out;
+  out.set("trigger", { lines: [`${formatNumber(figures.entered)} entered`, `${formatNumber(figures.inProgress)} in progress`] });
+  for (const b of figures.blocks) {
+    const lines = [`${formatNumber(b.reached)} reached`];
+    if (b.waiting) lines.push(`${formatNumber(b.waiting)} waiting`);
+    for (const [k, v] of Object.entries(b.outcomes)) lines.push(`${k === "true" ? "yes" : k === "false" ? "no" : k} ${formatNumber(v)}`);
+    if (b.emails)
+      lines.push(
+        `${formatNumber(b.emails.sent)} sent`,
+        `${formatNumber(b.emails.opened)} opened`,
+        `${formatNumber(b.emails.clicked)} clicked`,
+      );
+    out.set(b.blockID, { lines });
+  }
+  return out;
+}
+
+function LoadedBuilder({ automation }: { automation: Automation }) {
+  const queryClient = useQueryClient();
+  const headingId = useId();
+  const [draft, dispatch] = useReducer(draftReducer, automation, draftOf);
+  const [selected, setSelected] = useState<string | null>("trigger");
+  const [adding, setAdding] = useState<{ slot: Slot; after: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<ApiError | Error | null>(null);
+  const [notice, setNotice] = useState("");
+  const [confirm, setConfirm] = useState<"enable" | "disable" | null>(null);
+  const [simulation, setSimulation] = useState<Simulation | null>(null);
+  const [simulating, setSimulating] = useState(false);
+  const readOnly = automation.isEnabled;
+  const dirty = useMemo(() => JSON.stringify(draftOf(automation)) !== JSON.stringify(draft), [automation, draft]);
+
+  const identities = useQuery({ queryKey: ["event-identities"], queryFn: eventIdentities, staleTime: 60_000 });
+  const segments = useQuery({
+    queryKey: ["automations", "segment-choices"],
+    queryFn: () => apiFetch<{ segments: Segment[] }>("/api/segments?limit=50&sort=name&direction=asc"),
+    staleTime: 60_000,
+  });
+  const others = useQuery({
+    queryKey: automationKeys.page(undefined),
+    queryFn: () => apiFetch<{ automations: Automation[] }>("/api/automations?limit=100"),
+    staleTime: 30_000,
+  });
+  const event = draft.trigger.condition.event;
+  const properties = useQuery({
+    queryKey: ["event-properties", event],
+    queryFn: () => eventProperties(event),
+    enabled: event.length > 0,
+    staleTime: 60_000,
+  });
+  const figures = useQuery({
+    queryKey: automationKeys.blockFigures(automation.id),
+    queryFn: () => blockFigures(automation.id),
+    refetchInterval: automation.isEnabled ? 30_000 : false,
+  });
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const segmentChoices = (segments.data?.segments ?? []).map((s) => ({ id: s.segmentID, name: s.name }));
+  const eventFields = fieldChoices(properties.data?.events.find((e) => e.name === event)?.properties);
+  const selectedBlock = selected && selected !== "trigger" && selected !== "settings" ? findBlock(draft.blocks, selected) : undefined;
+
+  async function save(): Promise<Automation | null> {
+    setSaving(true);
+    setProblem(null);
+    try {
+      await patchAutomation(automation.id, patchBody(draft));
+      const saved = await putBlocks(automation.id, blocksForPut(draft.blocks));
+      setNotice("Saved.");
+      queryClient.setQueryData(automationKeys.detail(automation.id), saved);
+      void queryClient.invalidateQueries({ queryKey: automationKeys.all });
+      return saved;
+    } catch (error) {
+      setProblem(error as Error);
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function runSimulation() {
+    setSimulating(true);
+    setProblem(null);
+    try {
+      if (dirty && !(await save())) return;
+      setSimulation(await simulate(automation.id, 30));
+    } catch (error) {
+      setProblem(error as Error);
+    } finally {
+      setSimulating(false);
+    }
+  }
+
+  const waitingNow = figures.data?.inProgress ?? 0;
+
+  return (
+    <div className={`${styles.builder} page-wide`}>
+      <header className={styles.header}>
+        <Link href="/automations" className={styles.back}>
+          ← Automations
+        </Link>
+        <label className="visually-hidden" htmlFor={`${headingId}-name`}>
+          Workflow name
+        </label>
+        <input
+          id={`${headingId}-name`}
+          className={`input ${styles.name}`}
+          value={draft.name}
+          readOnly={readOnly}
+          onChange={(e) => dispatch({ type: "rename", name: e.target.value })}
+        />
+        <span className={`badge ${automation.isEnabled ? "badge-success" : "badge-muted"}`}>
+          {automation.isEnabled ? "Enabled" : "Draft (disabled)"}
+        </span>
+        <div className={styles.tools} role="toolbar" aria-label="Workflow">
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            aria-pressed={selected === "settings"}
+            onClick={() => setSelected("settings")}
+          >
+            Settings
+          </button>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={runSimulation} disabled={simulating}>
+            {simulating ? "Simulating…" : "Simulate last 30 days"}
+          </button>
+          {!readOnly && (
+            <button type="button" className="btn btn-secondary btn-sm" onClick={save} disabled={saving || !dirty}>
+              {saving ? "Saving…" : dirty ? "Save" : "Saved"}
+            </button>
+          )}
+          {automation.isEnabled ? (
+            <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirm("disable")}>
+              Disable
+            </button>
+          ) : (
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setConfirm("enable")}>
+              Enable
+            </button>
+          )}
+        </div>
+      </header>
+      <p role="status" className="visually-hidden">
+        {notice}
+      </p>
+      {readOnly && (
+        <p className={`alert alert-info ${styles.banner}`}>
+          This workflow is enabled: {formatNumber(waitingNow)} {waitingNow === 1 ? "contact is" : "contacts are"} in it. Disable it to
+          change it.
+        </p>
+      )}
+      {problem && <ProblemList error={problem} blocks={draft.blocks} onClose={() => setProblem(null)} />}
+      {simulation && <SimulationSummary simulation={simulation} onClose={() => setSimulation(null)} />}
+      <div className={styles.workspace}>
+        <FlowCanvas
+          blocks={draft.blocks}
+          trigger={draft.trigger}
+          selected={selected}
+          readOnly={readOnly}
+          figures={figuresOf(figures.data, simulation)}
+          onSelect={setSelected}
+          onAdd={(slot, after) => setAdding({ slot, after })}
+          segmentName={(sid) => segmentChoices.find((s) => s.id === sid)?.name}
+        />
+        <aside className={styles.panel} aria-labelledby={`${headingId}-panel`}>
+          <h2 id={`${headingId}-panel`} className={styles.panelTitle}>
+            {selected === "settings"
+              ? "Workflow settings"
+              : selected === "trigger"
+                ? "Trigger"
+                : selectedBlock
+                  ? blockKind(selectedBlock)
+                  : "Nothing selected"}
+          </h2>
+          {selected === "trigger" && (
+            <>
+              <TriggerPanel
+                trigger={draft.trigger}
+                onChange={(trigger) => dispatch({ type: "setTrigger", trigger })}
+                identities={identities.data?.identities ?? []}
+                eventFields={eventFields}
+                segments={segmentChoices}
+                readOnly={readOnly}
+              />
+              {!readOnly && (
+                <button
+                  type="button"
+                  className="btn btn-secondary btn-sm"
+                  onClick={() => setAdding({ slot: { parent: null, branch: null, index: 0 }, after: "after the trigger" })}
+                >
+                  Add a step after the trigger
+                </button>
+              )}
+            </>
+          )}
+          {selected === "settings" && (
+            <SettingsPanel
+              exits={draft.exitConditions}
+              settings={draft.settings}
+              onExits={(exitConditions) => dispatch({ type: "setExits", exitConditions })}
+              onSettings={(settings) => dispatch({ type: "setSettings", settings })}
+              identities={identities.data?.identities ?? []}
+              others={(others.data?.automations ?? []).filter((a) => a.id !== automation.id).map((a) => ({ id: a.id, name: a.name }))}
+              readOnly={readOnly}
+            />
+          )}
+          {selectedBlock && (
+            <BlockPanel
+              block={selectedBlock}
+              blocks={draft.blocks}
+              automationId={automation.id}
+              readOnly={readOnly}
+              eventFields={eventFields}
+              segments={segmentChoices}
+              onChange={(block) => dispatch({ type: "update", key: keyOf(selectedBlock), block })}
+              onReplace={(block) => {
+                dispatch({ type: "update", key: keyOf(selectedBlock), block });
+                setSelected(keyOf(block));
+              }}
+              onRemove={() => {
+                dispatch({ type: "remove", key: keyOf(selectedBlock) });
+                setSelected("trigger");
+              }}
+            />
+          )}
+        </aside>
+      </div>
+      <AddStepDialog
+        open={adding !== null}
+        where={adding?.after ?? ""}
+        onClose={() => setAdding(null)}
+        onPick={(block) => {
+          if (!adding) return;
+          dispatch({ type: "insert", slot: adding.slot, block });
+          setAdding(null);
+          setSelected(keyOf(block));
+        }}
+      />
+      <EnableDialog
+        open={confirm === "enable"}
+        automation={automation}
+        dirty={dirty}
+        onClose={() => setConfirm(null)}
+        onEnable={async (enrollExisting) => {
+          if (dirty && !(await save())) return;
+          const enabled = await enableAutomation(automation.id, enrollExisting);
+          queryClient.setQueryData(automationKeys.detail(automation.id), enabled);
+          void queryClient.invalidateQueries({ queryKey: automationKeys.all });
+          setConfirm(null);
+        }}
+      />
+      <DisableDialog
+        open={confirm === "disable"}
+        inWorkflow={waitingNow}
+        onClose={() => setConfirm(null)}
+        onDisable={async (mode) => {
+          const disabled = await disableAutomation(automation.id, mode);
+          queryClient.setQueryData(automationKeys.detail(automation.id), disabled);
+          void queryClient.invalidateQueries({ queryKey: automationKeys.all });
+          setConfirm(null);
+        }}
+      />
+    </div>
+  );
+}
+
+function BlockPanel(props: {
+  block: Block;
+  blocks: Block[];
+  automationId: string;
+  readOnly: boolean;
+  eventFields: ReturnType<typeof fieldChoices>;
+  segments: { id: string; name: string }[];
+  onChange: (b: Block) => void;
+  onReplace: (b: Block) => void;
+  onRemove: () => void;
+}) {
+  const { block, onChange, readOnly } = props;
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const branches = block.type === "split" || block.type === "abTesting" ? allBlocks([block]).length - 1 : 0;
+  return (
+    <div className={styles.blockPanel}>
+      <p className="hint">{blockSummary(block, props.blocks)}</p>
+      {block.type === "delay" && <DelayForm block={block} onChange={onChange} readOnly={readOnly} />}
+      {block.type === "action" && block.action.type === "sendEmail" && (
+        <EmailForm
+          block={block as never}
+          onChange={onChange}
+          onReplace={props.onReplace}
+          readOnly={readOnly}
+          automationId={props.automationId}
+          saved={Boolean(block.id)}
+        />
+      )}
+      {block.type === "action" && block.action.type === "sendWebhook" && (
+        <WebhookForm block={block as never} onChange={onChange} readOnly={readOnly} />
+      )}
+      {block.type === "action" && (block.action.type === "addTag" || block.action.type === "removeTag") && (
+        <TagForm block={block} onChange={onChange} readOnly={readOnly} />
+      )}
+      {block.type === "split" && (
+        <SplitForm
+          block={block}
+          blocks={props.blocks}
+          eventFields={props.eventFields}
+          onChange={onChange}
+          readOnly={readOnly}
+          segments={props.segments}
+        />
+      )}
+      {block.type === "abTesting" && <AbForm block={block} onChange={onChange} readOnly={readOnly} />}
+      {!readOnly &&
+        (confirmRemove ? (
+          <div role="alertdialog" aria-label="Remove this step" className={styles.confirm}>
+            <p>Remove this step{branches > 0 ? ` and the ${branches} ${branches === 1 ? "step" : "steps"} in its branches` : ""}?</p>
+            <button type="button" className="btn btn-danger btn-sm" onClick={props.onRemove}>
+              Remove
+            </button>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setConfirmRemove(false)}>
+              Keep it
+            </button>
+          </div>
+        ) : (
+          <button type="button" className="btn btn-danger-ghost btn-sm" onClick={() => setConfirmRemove(true)}>
+            Remove this step
+          </button>
+        ))}
+    </div>
+  );
+}
+
+function AddStepDialog({
+  open,
+  where,
+  onClose,
+  onPick,
+}: {
+  open: boolean;
+  where: string;
+  onClose: () => void;
+  onPick: (b: Block) => void;
+}) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Add a step">
+      <p className="hint">{where ? `The new step goes ${where}.` : ""}</p>
+      <ul className={styles.stepKinds}>
+        {STEP_KINDS.map((k) => (
+          <li key={k.kind}>
+            <button type="button" className={styles.stepKind} onClick={() => onPick(k.make())}>
+              <strong>{k.label}</strong>
+              {k.hint && <span className="hint">{k.hint}</span>}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="btn btn-ghost" onClick={onClose}>
+        Cancel
+      </button>
+    </Dialog>
+  );
+}
+
+function EnableDialog({
+  open,
+  automation,
+  dirty,
+  onClose,
+  onEnable,
+}: {
+  open: boolean;
+  automation: Automation;
+  dirty: boolean;
+  onClose: () => void;
+  onEnable: (enrollExisting: boolean) => Promise<void>;
+}) {
+  const [enrollExisting, setEnrollExisting] = useState(false);
+  const event = automation.trigger.condition.event;
+  const canEnrollExisting = !["birthday", "product back in stock", "subscribed to marketing"].includes(event);
+  return (
+    <Dialog open={open} onClose={onClose} title="Enable this workflow?" role="alertdialog">
+      <p>
+        From now on, every contact who triggers it enters it{dirty ? " (your unsaved changes are saved first)" : ""}. While enabled, it
+        cannot be changed.
+      </p>
+      {canEnrollExisting && (
+        <label className={styles.choice}>
+          <input type="checkbox" checked={enrollExisting} onChange={(e) => setEnrollExisting(e.target.checked)} />{" "}
+          {event === "entered segment"
+            ? "Also enroll everyone in the segment now (only the first time it is enabled)"
+            : "Also enroll contacts whose trigger happened within the first wait (the workflow must start with a wait)"}
+        </label>
+      )}
+      <ConfirmActions label="Enable" busyLabel="Enabling…" tone="primary" onConfirm={() => onEnable(enrollExisting)} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function DisableDialog({
+  open,
+  inWorkflow,
+  onClose,
+  onDisable,
+}: {
+  open: boolean;
+  inWorkflow: number;
+  onClose: () => void;
+  onDisable: (mode: "keep" | "exit") => Promise<void>;
+}) {
+  const [mode, setMode] = useState<"keep" | "exit">("keep");
+  const id = useId();
+  return (
+    <Dialog open={open} onClose={onClose} title="Disable this workflow?" role="alertdialog">
+      <p>
+        No one new enters it. {formatNumber(inWorkflow)} {inWorkflow === 1 ? "contact is" : "contacts are"} in it now:
+      </p>
+      <label className={styles.choice}>
+        <input type="radio" name={`${id}-mode`} checked={mode === "keep"} onChange={() => setMode("keep")} /> Let them finish: they go on
+        through the remaining steps
+      </label>
+      <label className={styles.choice}>
+        <input type="radio" name={`${id}-mode`} checked={mode === "exit"} onChange={() => setMode("exit")} /> Take them out now: they get
+        nothing more from it
+      </label>
+      <ConfirmActions label="Disable" busyLabel="Disabling…" tone="danger" onConfirm={() => onDisable(mode)} onClose={onClose} />
+    </Dialog>
+  );
+}
+
+/** A confirmation's buttons: the action (busy while it runs, its error shown) and Cancel. */
+function ConfirmActions({
+  label,
+  busyLabel,
+  tone,
+  onConfirm,
+  onClose,
+}: {
+  label: string;
+  busyLabel: string;
+  tone: "primary" | "danger";
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className={styles.row}>
+        <button
+          type="button"
+          className={`btn btn-${tone}`}
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            setError(null);
+            try {
+              await onConfirm();
+            } catch (e) {
+              setError(userMessage(e));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? busyLabel : label}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** The API's field errors, each pointing at the step it is about. */
+function ProblemList({ error, blocks, onClose }: { error: Error; blocks: Block[]; onClose: () => void }) {
+  const errors = error instanceof ApiError ? error.errors : [];
+  const where = (pointer: string) => {
+    const path = pointer.split("/").filter(Boolean);
+    if (path[0] !== "blocks")
+      return path[0] === "trigger" ? "Trigger" : path[0] === "settings" || path[0] === "exitConditions" ? "Settings" : "";
+    let seq = blocks;
+    let block: Block | undefined;
+    for (let i = 1; i < path.length; i++) {
+      const index = Number(path[i]);
+      if (!Number.isInteger(index)) {
+        const branch = path[i];
+        if (block?.type === "split" && (branch === "trueBlocks" || branch === "falseBlocks")) seq = block.split[branch];
+        else if (block?.type === "abTesting" && (branch === "aBlocks" || branch === "bBlocks")) seq = block.abTesting[branch];
+        continue;
+      }
+      block = seq[index];
+    }
+    return block ? blockSummary(block, blocks) : "A step";
+  };
+  return (
+    <div className="alert alert-error" role="alert">
+      <p>{userMessage(error)}</p>
+      {errors.length > 0 && (
+        <ul>
+          {errors.map((e, i) => (
+            <li key={i}>
+              {where(e.pointer) ? <strong>{where(e.pointer)}: </strong> : null}
+              {e.field.split(".").pop()} {e.message}
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onClose}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+function SimulationSummary({ simulation, onClose }: { simulation: Simulation; onClose: () => void }) {
+  const skipped = Object.entries(simulation.skipped);
+  return (
+    <section className={`card ${styles.simulation}`} aria-label="Simulation">
+      <h2 className="card-title">In the last 30 days this workflow would have…</h2>
+      <p>
+        found {formatNumber(simulation.triggers)} {simulation.triggers === 1 ? "trigger" : "triggers"}:{" "}
+        <strong>
+          {formatNumber(simulation.entered)} {simulation.entered === 1 ? "contact" : "contacts"} entered
+        </strong>
+        , {formatNumber(simulation.completed)} finished, {formatNumber(simulation.exited)} left through an exit condition,{" "}
+        {formatNumber(simulation.stillIn)} would still be waiting now
+        {simulation.canceled ? `, ${formatNumber(simulation.canceled)} stopped at an email they could not be sent` : ""}. Nothing was sent.
+      </p>
+      {skipped.length > 0 && (
+        <p>
+          Skipped:{" "}
+          {skipped.map(([reason, n], i) => (
+            <span key={reason}>
+              {i > 0 ? ", " : ""}
+              {formatNumber(n)} {SKIP_REASONS[reason] ?? reason}
+            </span>
+          ))}
+          .
+        </p>
+      )}
+      {simulation.samples.skipped.length > 0 && (
+        <details>
+          <summary>Who was skipped (examples)</summary>
+          <ul>
+            {simulation.samples.skipped.map((s, i) => (
+              <li key={i}>
+                <Link href={`/contacts/${s.contactID}`}>{s.email ?? s.contactID}</Link>: {SKIP_REASONS[s.reason ?? ""] ?? s.reason}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      <details>
+        <summary>What the simulation assumes</summary>
+        <ul>
+          {simulation.assumptions.map((a) => (
+            <li key={a}>{a}</li>
+          ))}
+        </ul>
+      </details>
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onClose}>
+        Hide the simulation
+      </button>
+    </section>
+  );
+}

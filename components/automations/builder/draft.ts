@@ -1,0 +1,177 @@
+// The flow builder's document: the workflow as the API returns it, changed by actions in a pure reducer
+// (each action unit-tested), saved back with PATCH (name, trigger, exit conditions, settings) and PUT
+// .../blocks (saved blocks by id, new ones by temporaryID). A slot is a place in a sequence: the top
+// level (parent null) or a branch of a split or A/B test.
+import type { Automation, Block, ExitCondition, Settings, Trigger } from "../automations-client";
+
+export type Draft = { name: string; trigger: Trigger; blocks: Block[]; exitConditions: ExitCondition[]; settings: Settings };
+export type Branch = "true" | "false" | "a" | "b";
+export type Slot = { parent: string | null; branch: Branch | null; index: number };
+
+export type DraftAction =
+  | { type: "rename"; name: string }
+  | { type: "setTrigger"; trigger: Trigger }
+  | { type: "setExits"; exitConditions: ExitCondition[] }
+  | { type: "setSettings"; settings: Settings }
+  | { type: "insert"; slot: Slot; block: Block }
+  | { type: "update"; key: string; block: Block }
+  | { type: "remove"; key: string }
+  | { type: "reset"; draft: Draft };
+
+export const keyOf = (b: Block): string => b.id ?? b.temporaryID ?? "";
+
+export function draftOf(a: Automation): Draft {
+  return { name: a.name, trigger: a.trigger, blocks: a.blocks, exitConditions: a.exitConditions, settings: a.settings };
+}
+
+let counter = 0;
+/** A temporary id for a block added in the builder (unique in the request, at most 36 characters). */
+export function newTemporaryId(): string {
+  counter = (counter + 1) % 1_000_000;
+  return `new-${Date.now().toString(36)}-${counter}`;
+}
+
+function branchOf(block: Block, branch: Branch): Block[] | null {
+  if (block.type === "split") return branch === "true" ? block.split.trueBlocks : branch === "false" ? block.split.falseBlocks : null;
+  if (block.type === "abTesting") return branch === "a" ? block.abTesting.aBlocks : branch === "b" ? block.abTesting.bBlocks : null;
+  return null;
+}
+
+function withBranch(block: Block, branch: Branch, blocks: Block[]): Block {
+  if (block.type === "split") return { ...block, split: { ...block.split, [branch === "true" ? "trueBlocks" : "falseBlocks"]: blocks } };
+  if (block.type === "abTesting") return { ...block, abTesting: { ...block.abTesting, [branch === "a" ? "aBlocks" : "bBlocks"]: blocks } };
+  return block;
+}
+
+/** The tree with the sequence at (parent, branch) replaced by `change(sequence)`. */
+function changeSequence(blocks: Block[], parent: string | null, branch: Branch | null, change: (seq: Block[]) => Block[]): Block[] {
+  if (parent === null) return change(blocks);
+  return blocks.map((b) => {
+    if (keyOf(b) === parent && branch) {
+      const seq = branchOf(b, branch);
+      return seq ? withBranch(b, branch, change(seq)) : b;
+    }
+    let next = b;
+    for (const name of ["true", "false", "a", "b"] as Branch[]) {
+      const seq = branchOf(next, name);
+      if (seq) next = withBranch(next, name, changeSequence(seq, parent, branch, change));
+    }
+    return next;
+  });
+}
+
+function mapTree(blocks: Block[], map: (b: Block) => Block | null): Block[] {
+  return blocks.flatMap((b) => {
+    let next: Block = b;
+    for (const name of ["true", "false", "a", "b"] as Branch[]) {
+      const seq = branchOf(next, name);
+      if (seq) next = withBranch(next, name, mapTree(seq, map));
+    }
+    const mapped = map(next);
+    return mapped ? [mapped] : [];
+  });
+}
+
+/** Every block in pre-order (a block before its branches). */
+export function allBlocks(blocks: Block[]): Block[] {
+  return blocks.flatMap((b) => [b, ...(["true", "false", "a", "b"] as Branch[]).flatMap((name) => allBlocks(branchOf(b, name) ?? []))]);
+}
+
+export function findBlock(blocks: Block[], key: string): Block | undefined {
+  return allBlocks(blocks).find((b) => keyOf(b) === key);
+}
+
+export function draftReducer(draft: Draft, action: DraftAction): Draft {
+  switch (action.type) {
+    case "rename":
+      return { ...draft, name: action.name };
+    case "setTrigger":
+      return { ...draft, trigger: action.trigger };
+    case "setExits":
+      return { ...draft, exitConditions: action.exitConditions };
+    case "setSettings":
+      return { ...draft, settings: action.settings };
+    case "insert": {
+      const { parent, branch, index } = action.slot;
+      return {
+        ...draft,
+        blocks: changeSequence(draft.blocks, parent, branch, (seq) => [...seq.slice(0, index), action.block, ...seq.slice(index)]),
+      };
+    }
+    case "update":
+      // Branches stay as they are: the panels change a block's own configuration.
+      return {
+        ...draft,
+        blocks: mapTree(draft.blocks, (b) => {
+          if (keyOf(b) !== action.key) return b;
+          if (b.type === "split" && action.block.type === "split")
+            return { ...action.block, split: { ...action.block.split, trueBlocks: b.split.trueBlocks, falseBlocks: b.split.falseBlocks } };
+          if (b.type === "abTesting" && action.block.type === "abTesting")
+            return {
+              ...action.block,
+              abTesting: { ...action.block.abTesting, aBlocks: b.abTesting.aBlocks, bBlocks: b.abTesting.bBlocks },
+            };
+          return action.block;
+        }),
+      };
+    case "remove":
+      return { ...draft, blocks: mapTree(draft.blocks, (b) => (keyOf(b) === action.key ? null : b)) };
+    case "reset":
+      return action.draft;
+  }
+}
+
+/** The PUT .../blocks body: saved blocks by id (an email's template is its content), new ones by temporaryID. */
+export function blocksForPut(blocks: Block[]): unknown[] {
+  return blocks.map((b) => {
+    const head = b.id ? { id: b.id, type: b.type } : { temporaryID: b.temporaryID, type: b.type };
+    switch (b.type) {
+      case "delay":
+        return { ...head, delay: b.delay };
+      case "action": {
+        if (b.action.type !== "sendEmail") return { ...head, action: b.action };
+        const { contentID, templateID, ...email } = b.action.sendEmail;
+        return { ...head, action: { type: "sendEmail", sendEmail: b.id ? email : { ...email, templateID: templateID ?? contentID } } };
+      }
+      case "split":
+        return {
+          ...head,
+          split: {
+            filterGroup: b.split.filterGroup,
+            trueBlocks: blocksForPut(b.split.trueBlocks),
+            falseBlocks: blocksForPut(b.split.falseBlocks),
+          },
+        };
+      case "abTesting":
+        return {
+          ...head,
+          abTesting: {
+            aBlocksPercentage: b.abTesting.aBlocksPercentage,
+            aBlocks: blocksForPut(b.abTesting.aBlocks),
+            bBlocks: blocksForPut(b.abTesting.bBlocks),
+          },
+        };
+    }
+  });
+}
+
+/** The PATCH body for everything but the blocks (null clears what the draft no longer has). */
+export function patchBody(draft: Draft): Record<string, unknown> {
+  return {
+    name: draft.name,
+    trigger: {
+      condition: draft.trigger.condition,
+      audienceFilterGroup: draft.trigger.audienceFilterGroup ?? null,
+      inactivitySettings: draft.trigger.inactivitySettings ?? null,
+    },
+    exitConditions: draft.exitConditions,
+    settings: {
+      sendingThresholds: draft.settings.sendingThresholds,
+      frequencyLimiter: draft.settings.frequencyLimiter ?? null,
+      overlapLimiter: draft.settings.overlapLimiter ?? null,
+    },
+  };
+}
+
+/** An email's template id: the content a saved block sends, or the template a new one was given. */
+export const templateOf = (email: { contentID?: string; templateID?: string }) => email.templateID ?? email.contentID ?? null;

@@ -1,0 +1,132 @@
+// What the events worker does for automations, inside the transaction that attaches a batch's events to
+// their contacts (lib/events/worker/process-batch.ts): an event that is an enabled workflow's exit
+// condition ends the contact's enrollments in it; a real-time event that matches a trigger (identity,
+// filter groups) writes an enrollment, which the automations worker starts (audience, frequency and
+// overlap are checked then). A trigger with inactivity settings keeps one waiting row per contact,
+// pushed back by each new trigger event. Historical events (eventTime more than 1 hour before arrival)
+// never trigger.
+import type { SqlRunner } from "@/lib/db/sql";
+import type { InboxRow } from "@/lib/events/event-store";
+import { newId } from "@/lib/ids";
+import { eventGroupHolds, eventGroupsHold } from "../filters";
+import { durationMs } from "../time";
+import { addCounters, type CounterDelta } from "./counters";
+import { identityMatches, TriggerIndex } from "./trigger-index";
+
+/** A processed event of the batch: what the inbox stored, the contact it was attached to, its properties. */
+export type ProcessedEvent = Pick<
+  InboxRow,
+  "id" | "brandId" | "eventName" | "origin" | "originInIdentity" | "eventID" | "eventTime" | "receivedAt" | "historical"
+> & {
+  contactId: string | null;
+  properties: Record<string, unknown>;
+};
+
+/** The events worker's index of enabled triggers (one per process). */
+export const eventTriggers = new TriggerIndex();
+
+type NewEnrollment = {
+  id: string;
+  brandId: string;
+  automationId: string;
+  contactId: string;
+  trigger: string;
+  triggeredAt: Date;
+  dueAt: Date;
+  quietKey: string | null;
+  dropped: boolean;
+};
+
+const list = (n: number, item: string) => Array.from({ length: n }, () => item).join(", ");
+
+export function triggerData(e: ProcessedEvent): string {
+  return JSON.stringify({
+    eventName: e.eventName,
+    origin: e.origin,
+    eventTime: e.eventTime.toISOString(),
+    eventID: e.eventID,
+    inboxID: e.id,
+    properties: e.properties,
+  });
+}
+
+/** Exits and enrollments for a batch's processed events, in the batch's transaction. Returns the enrollments written. */
+export async function automationsOnEvents(tx: SqlRunner, events: ProcessedEvent[], now: Date): Promise<number> {
+  const fresh: NewEnrollment[] = [];
+  const quiet = new Map<string, NewEnrollment>();
+  const exits: { brandId: string; contactId: string; automationIds: Set<string>; at: Date }[] = [];
+  for (const e of events) {
+    if (!e.contactId) continue;
+    const contactId = e.contactId;
+    const exitingIds = new Set<string>();
+    for (const { automationId, exit } of eventTriggers.exitsFor(e.brandId, e.eventName)) {
+      if (!identityMatches(exit, e)) continue;
+      if (exit.filterGroup && !eventGroupHolds(exit.filterGroup, e.properties)) continue;
+      exitingIds.add(automationId);
+    }
+    if (exitingIds.size > 0) {
+      exits.push({ brandId: e.brandId, contactId, automationIds: exitingIds, at: e.eventTime });
+      // Enrollments this batch wrote for an earlier event go too.
+      for (const n of [...fresh, ...quiet.values()]) if (n.contactId === contactId && exitingIds.has(n.automationId)) n.dropped = true;
+    }
+    if (e.historical) continue;
+    for (const { automationId, enabledAt, trigger } of eventTriggers.triggersFor(e.brandId, e.eventName)) {
+      if (!identityMatches(trigger.condition, e) || e.receivedAt < enabledAt) continue;
+      if (!eventGroupsHold(trigger.condition.filterGroups, e.properties)) continue;
+      const row: NewEnrollment = {
+        id: newId(now),
+        brandId: e.brandId,
+        automationId,
+        contactId,
+        trigger: triggerData(e),
+        triggeredAt: e.eventTime,
+        dueAt: now,
+        quietKey: null,
+        dropped: false,
+      };
+      const inactivity = trigger.inactivitySettings?.duration;
+      if (inactivity) {
+        row.quietKey = `${automationId}:${contactId}`;
+        row.dueAt = new Date(e.eventTime.getTime() + durationMs(inactivity));
+        const earlier = quiet.get(row.quietKey);
+        if (!earlier || earlier.triggeredAt <= row.triggeredAt) quiet.set(row.quietKey, row);
+      } else fresh.push(row);
+    }
+  }
+  const counters: CounterDelta[] = [];
+  for (const exit of exits) {
+    const ids = [...exit.automationIds];
+    const ended = await tx.all<{ automationId: string; startedAt: unknown }>(
+      `UPDATE "AutomationEnrollment" SET "status" = 'exited', "endReason" = 'exit-condition', "dueAt" = NULL, "endedAt" = ?ts,
+         "quietKey" = NULL, "claimedBy" = NULL, "claimedUntil" = NULL
+       WHERE "brandId" = ? AND "contactId" = ? AND "status" = 'active' AND "triggeredAt" <= ?ts AND "automationId" IN (${list(ids.length, "?")})
+       RETURNING "automationId", "startedAt"`,
+      [now, exit.brandId, exit.contactId, exit.at, ...ids],
+    );
+    for (const r of ended) {
+      if (r.startedAt !== null && r.startedAt !== undefined)
+        counters.push({ brandId: exit.brandId, automationId: r.automationId, blockId: "", metric: "exited", n: 1 });
+    }
+  }
+  const rows = [...fresh, ...quiet.values()].filter((r) => !r.dropped);
+  const inserts = rows.filter((r) => r.quietKey === null);
+  if (inserts.length > 0) {
+    await tx.run(
+      `INSERT INTO "AutomationEnrollment" ("id", "brandId", "automationId", "contactId", "status", "dueAt", "trigger", "triggeredAt", "attempts", "anchorFirstDelay")
+       VALUES ${list(inserts.length, "(?, ?, ?, ?, 'active', ?ts, ?json, ?ts, 0, ?bool)")}`,
+      inserts.flatMap((r) => [r.id, r.brandId, r.automationId, r.contactId, r.dueAt, r.trigger, r.triggeredAt, false]),
+    );
+  }
+  for (const r of rows.filter((row) => row.quietKey !== null)) {
+    await tx.run(
+      `INSERT INTO "AutomationEnrollment" ("id", "brandId", "automationId", "contactId", "status", "dueAt", "trigger", "triggeredAt", "quietKey", "attempts", "anchorFirstDelay")
+       VALUES (?, ?, ?, ?, 'active', ?ts, ?json, ?ts, ?, 0, ?bool)
+       ON CONFLICT ("quietKey") DO UPDATE SET "dueAt" = excluded."dueAt", "trigger" = excluded."trigger", "triggeredAt" = excluded."triggeredAt"
+       WHERE excluded."triggeredAt" >= "AutomationEnrollment"."triggeredAt"`,
+      [r.id, r.brandId, r.automationId, r.contactId, r.dueAt, r.trigger, r.triggeredAt, r.quietKey, false],
+    );
+  }
+  await addCounters(tx, counters);
+  // The caller wakes the automations worker once the transaction committed (./wake.ts).
+  return rows.length;
+}

@@ -1,0 +1,156 @@
+// The figures the dashboard shows, read from the counters kept as enrollments move (never counted over
+// enrollments on read, except "waiting" at each delay of one workflow, which the builder shows): per
+// workflow entered, in progress, completed, exited; per block reached and its outcomes. Email outcomes
+// (sent, opened, clicked) come from the delivery pipeline's counters per source and part (./engine/messages.ts).
+import { z } from "zod";
+import { sqlReader } from "@/lib/db/sql";
+import { numberValue } from "@/lib/db/values";
+import { sourceStats } from "@/lib/delivery";
+import { automationSource } from "./engine/messages";
+import { getAutomation } from "./store";
+import { flatten } from "./tree";
+
+export const FiguresQuery = z.object({
+  id: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .pipe(
+      z
+        .array(z.string().regex(/^[0-9a-f]{24}$/, "must be a 24-character lowercase hexadecimal id"))
+        .min(1)
+        .max(100),
+    )
+    .meta({ description: "Automation ids (repeat the parameter), 1-100: one page of the list" }),
+});
+
+const Figures = {
+  entered: z.number().int(),
+  inProgress: z.number().int().meta({ description: "Entered and not yet completed, exited or canceled" }),
+  completed: z.number().int(),
+  exited: z.number().int(),
+  canceled: z.number().int(),
+  skipped: z
+    .number()
+    .int()
+    .meta({ description: "Trigger events that did not enter (audience, frequency, overlap, already in the workflow)" }),
+  emailsQueued: z.number().int().meta({ description: "Emails handed to the delivery pipeline" }),
+  emailsSkipped: z.number().int().meta({ description: "Email blocks passed without an email (not subscribed, suppressed, ...)" }),
+  emailsSent: z.number().int().meta({ description: "Emails the mail server took (or the outbox)" }),
+  emailsOpened: z.number().int().meta({ description: "Emails opened by a person (the first open of each)" }),
+  emailsClicked: z.number().int().meta({ description: "Emails clicked by a person (the first click of each)" }),
+};
+
+const EmailFigures = z
+  .object({
+    sent: z.number().int(),
+    opened: z.number().int(),
+    clicked: z.number().int(),
+    bounced: z.number().int(),
+    unsubscribed: z.number().int(),
+  })
+  .meta({ id: "AutomationEmailFigures", description: "What became of an email block's messages (the delivery pipeline's counters)" });
+
+export const AutomationFiguresList = z
+  .object({ figures: z.array(z.object({ automationID: z.string(), ...Figures })) })
+  .meta({ id: "AutomationFiguresList" });
+
+export const BlockFigure = z
+  .object({
+    blockID: z.string(),
+    reached: z.number().int(),
+    waiting: z.number().int().meta({ description: "Enrollments waiting at this delay now" }),
+    outcomes: z
+      .record(z.string(), z.number().int())
+      .meta({ description: "true/false for a split, a/b for an A/B test, queued/skipped for an email" }),
+    emails: EmailFigures.nullable().meta({ description: "An email block's messages; null for other blocks" }),
+  })
+  .meta({ id: "AutomationBlockFigure" });
+export const AutomationFigures = z
+  .object({ automationID: z.string(), ...Figures, blocks: z.array(BlockFigure) })
+  .meta({ id: "AutomationFigures" });
+
+type CounterRow = { automationId: string; blockId: string; metric: string; count: unknown };
+
+function summarize(rows: CounterRow[]) {
+  const get = (metric: string) => rows.filter((r) => r.blockId === "" && r.metric === metric).reduce((n, r) => n + numberValue(r.count), 0);
+  const entered = get("entered");
+  const completed = get("completed");
+  const exited = get("exited");
+  const canceled = get("canceled");
+  const skipped = rows.filter((r) => r.blockId === "" && r.metric.startsWith("skipped:")).reduce((n, r) => n + numberValue(r.count), 0);
+  const blockSum = (metric: string) =>
+    rows.filter((r) => r.blockId !== "" && r.metric === metric).reduce((n, r) => n + numberValue(r.count), 0);
+  return {
+    entered,
+    inProgress: Math.max(0, entered - completed - exited - canceled),
+    completed,
+    exited,
+    canceled,
+    skipped,
+    emailsQueued: blockSum("queued"),
+    emailsSkipped: blockSum("skipped"),
+  };
+}
+
+const emailFigures = async (brandId: string, automationId: string, part?: string) => {
+  const s = await sourceStats(brandId, automationSource(automationId), part === undefined ? {} : { part });
+  return { sent: s.sent, opened: s.opened, clicked: s.clicked, bounced: s.bounced, unsubscribed: s.unsubscribed };
+};
+
+const emailTotals = (e: Awaited<ReturnType<typeof emailFigures>>) => ({
+  emailsSent: e.sent,
+  emailsOpened: e.opened,
+  emailsClicked: e.clicked,
+});
+
+/** Figures of a page of the list: one query for the workflows' counters, one per workflow for its emails' (a few counter rows). */
+export async function automationFigures(brandId: string, ids: string[]) {
+  const [rows, emails] = await Promise.all([
+    sqlReader().all<CounterRow>(
+      `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" IN (${ids.map(() => "?").join(", ")})`,
+      [brandId, ...ids],
+    ),
+    Promise.all(ids.map((id) => emailFigures(brandId, id))),
+  ]);
+  return {
+    figures: ids.map((id, i) => ({ automationID: id, ...summarize(rows.filter((r) => r.automationId === id)), ...emailTotals(emails[i]) })),
+  };
+}
+
+/** One workflow's figures with every block's, for the flow builder's canvas. */
+export async function automationBlockFigures(brandId: string, id: string) {
+  const automation = await getAutomation(brandId, id);
+  const emailBlocks = flatten(automation.blocks)
+    .filter((b) => b.type === "action" && b.action.type === "sendEmail")
+    .map((b) => b.id);
+  const [rows, waiting, total, perBlock] = await Promise.all([
+    sqlReader().all<CounterRow>(
+      `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" = ?`,
+      [brandId, automation.id],
+    ),
+    sqlReader().all<{ blockId: string | null; n: unknown }>(
+      `SELECT "blockId", COUNT(*) AS n FROM "AutomationEnrollment" WHERE "automationId" = ? AND "status" = 'active' GROUP BY "blockId"`,
+      [automation.id],
+    ),
+    emailFigures(brandId, automation.id),
+    Promise.all(emailBlocks.map((blockId) => emailFigures(brandId, automation.id, blockId))),
+  ]);
+  const emails = new Map(emailBlocks.map((blockId, i) => [blockId, perBlock[i]]));
+  const blockIds = [...new Set([...rows.filter((r) => r.blockId !== "").map((r) => r.blockId), ...emailBlocks])];
+  for (const w of waiting) if (w.blockId && !blockIds.includes(w.blockId)) blockIds.push(w.blockId);
+  return {
+    automationID: automation.id,
+    ...summarize(rows),
+    ...emailTotals(total),
+    blocks: blockIds.map((blockId) => {
+      const mine = rows.filter((r) => r.blockId === blockId);
+      return {
+        blockID: blockId,
+        reached: numberValue(mine.find((r) => r.metric === "reached")?.count ?? 0),
+        waiting: numberValue(waiting.find((w) => w.blockId === blockId)?.n ?? 0),
+        outcomes: Object.fromEntries(mine.filter((r) => r.metric !== "reached").map((r) => [r.metric, numberValue(r.count)])),
+        emails: emails.get(blockId) ?? null,
+      };
+    }),
+  };
+}

@@ -1,0 +1,109 @@
+// A contact's journeys (GET /api/contacts/{id}/automations, the profile's panel): each enrollment of the
+// contact, newest first, with the workflow's name, where it is (the block, and until when it waits) or how
+// it ended, and what its blocks did (emails, webhooks, tags, branches taken).
+import { z } from "zod";
+import { sqlReader } from "@/lib/db/sql";
+import { dateValue, jsonValue } from "@/lib/db/values";
+import { ApiProblem } from "@/lib/http/problems";
+import type { Block } from "./model";
+import { flatten } from "./tree";
+
+export const JourneysQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+const Step = z.object({
+  blockID: z.string(),
+  kind: z.string().meta({ description: "sendEmail, sendWebhook, addTag, removeTag, split, abTesting" }),
+  status: z.string().meta({ description: "done, pending (a webhook being retried) or failed" }),
+  outcome: z.string().nullable(),
+  at: z.string(),
+});
+export const JourneyList = z
+  .object({
+    journeys: z.array(
+      z.object({
+        enrollmentID: z.string(),
+        automationID: z.string(),
+        automationName: z.string(),
+        status: z.string().meta({ description: "active, completed, exited or canceled" }),
+        started: z.boolean().meta({ description: "false while the trigger's inactivity time runs, or before the start checks" }),
+        blockID: z.string().nullable(),
+        blockLabel: z.string().nullable(),
+        waitingUntil: z.string().nullable(),
+        triggeredBy: z.string(),
+        triggeredAt: z.string(),
+        endedAt: z.string().nullable(),
+        endReason: z.string().nullable(),
+        steps: z.array(Step),
+      }),
+    ),
+  })
+  .meta({ id: "ContactJourneyList" });
+
+export function blockLabel(block: Block | undefined): string | null {
+  if (!block) return null;
+  switch (block.type) {
+    case "delay":
+      return block.delay.mode === "duration" && block.delay.duration
+        ? `Wait ${block.delay.duration.amount} ${{ m: "min", h: "h", d: "d", w: "wk", M: "mo" }[block.delay.duration.units]}`
+        : block.delay.mode === "specificTime"
+          ? `Wait until ${block.delay.time}`
+          : "Continue";
+    case "action":
+      return block.action.type === "sendEmail"
+        ? `Email: ${block.action.sendEmail.subject}`
+        : block.action.type === "sendWebhook"
+          ? "Webhook"
+          : `${block.action.type === "addTag" ? "Add" : "Remove"} tag ${block.action.type === "addTag" ? block.action.addTag.value : block.action.removeTag.value}`;
+    case "split":
+      return "Split";
+    case "abTesting":
+      return "A/B test";
+  }
+}
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : dateValue(v).toISOString());
+
+export async function contactJourneys(brandId: string, contactId: string, limit: number) {
+  const reader = sqlReader();
+  const [contact] = await reader.all<{ id: string }>(`SELECT "id" FROM "Contact" WHERE "id" = ? AND "brandId" = ?`, [contactId, brandId]);
+  if (!contact) throw new ApiProblem("not-found", "No contact with this id in your brand");
+  const enrollments = await reader.all<Record<string, unknown>>(
+    `SELECT e."id", e."automationId", e."status", e."blockId", e."dueAt", e."trigger", e."triggeredAt", e."startedAt", e."endedAt", e."endReason",
+       a."name", a."blocks"
+     FROM "AutomationEnrollment" e JOIN "Automation" a ON a."id" = e."automationId"
+     WHERE e."brandId" = ? AND e."contactId" = ? ORDER BY e."triggeredAt" DESC, e."id" DESC LIMIT ?`,
+    [brandId, contactId, limit],
+  );
+  const ids = enrollments.map((e) => String(e.id));
+  const runs = ids.length
+    ? await reader.all<{ enrollmentId: string; blockId: string; kind: string; status: string; outcome: string | null; at: unknown }>(
+        `SELECT "enrollmentId", "blockId", "kind", "status", "outcome", "at" FROM "AutomationBlockRun" WHERE "enrollmentId" IN (${ids.map(() => "?").join(", ")}) ORDER BY "at"`,
+        ids,
+      )
+    : [];
+  return {
+    journeys: enrollments.map((e) => {
+      const blocks = flatten((jsonValue(e.blocks) ?? []) as Block[]);
+      const block = blocks.find((b) => b.id === e.blockId);
+      const trigger = (jsonValue(e.trigger) ?? {}) as { eventName?: string };
+      const active = e.status === "active";
+      return {
+        enrollmentID: String(e.id),
+        automationID: String(e.automationId),
+        automationName: String(e.name),
+        status: String(e.status),
+        started: e.startedAt !== null && e.startedAt !== undefined,
+        blockID: e.blockId === null || e.blockId === undefined ? null : String(e.blockId),
+        blockLabel: blockLabel(block),
+        waitingUntil: active && block?.type === "delay" ? iso(e.dueAt) : active && !e.startedAt ? iso(e.dueAt) : null,
+        triggeredBy: trigger.eventName ?? "",
+        triggeredAt: iso(e.triggeredAt)!,
+        endedAt: iso(e.endedAt),
+        endReason: e.endReason === null || e.endReason === undefined ? null : String(e.endReason),
+        steps: runs
+          .filter((r) => r.enrollmentId === e.id)
+          .map((r) => ({ blockID: r.blockId, kind: r.kind, status: r.status, outcome: r.outcome, at: iso(r.at)! })),
+      };
+    }),
+  };
+}

@@ -1,0 +1,21 @@
+// POST /api/automations/{id}/blocks/{blockID}/test-email: an email block's saved content to 1-5
+// addresses, through the test send (rendered with sample data, subject prefixed with [Test]).
+import type { Principal } from "@/lib/http/principal";
+import { ApiProblem } from "@/lib/http/problems";
+import { db } from "@/lib/db";
+import { sendTestEmail } from "@/lib/test-emails/send-test-email";
+import { getAutomation } from "./store";
+import { flatten, isMessageBlock } from "./tree";
+
+export async function sendBlockTestEmail(auth: Principal, automationId: string, blockId: string, recipients: string[]): Promise<void> {
+  const automation = await getAutomation(auth.brandId, automationId);
+  const block = flatten(automation.blocks).find((b) => b.id === blockId);
+  if (!block) throw new ApiProblem("not-found", "No block with this id in the automation");
+  if (!isMessageBlock(block) || block.type !== "action" || block.action.type !== "sendEmail") {
+    throw new ApiProblem("not-testable", `Block ${blockId} sends no email: test emails are for sendEmail blocks`);
+  }
+  const email = block.action.sendEmail;
+  const content = await db.emailTemplate.findFirst({ where: { id: email.contentId, brandId: auth.brandId }, select: { id: true } });
+  if (!content) throw new ApiProblem("not-testable", `Block ${blockId} has no saved content: its email template was deleted`);
+  await sendTestEmail(auth, email.contentId, { to: recipients, subject: email.subject });
+}

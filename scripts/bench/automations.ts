@@ -1,0 +1,218 @@
+// `npm run bench:automations`: what automations cost the events path, and how fast due enrollments move,
+// on the server as `npm start` runs it (worker in process), on SQLite and on a throwaway PostgreSQL cluster.
+// Per engine:
+//  1. with 5 enabled event-triggered workflows on the events the load sends (browse and cart abandonment
+//     with inactivity, post-purchase with a delay, a filtered high-value-order flow, a page-view flow),
+//     ingestion under load (accepted events/s, p99) and end to end for new contacts (accepted and processed
+//     per second), as bench:events measures them (targets: >= 5,000/s, p99 < 50 ms; >= 3,000/s);
+//  2. 100,000 enrollments whose delay ends in the same minute: seeded waiting at a delay, then timed from
+//     the end of the delay until every one has run the next block and waits at the following delay
+//     (target: within 60 s).
+// BENCH_ENGINES, BENCH_DURATION_S as for bench:events; BENCH_DUE=100000 the size of part 2.
+import { randomBytes } from "node:crypto";
+import type { TestServer } from "../../tests/api/setup/test-server";
+import { databaseKind, sqliteFilePath } from "../../lib/db/url";
+import { createBrandAndKey } from "./bench-helpers";
+import { endToEnd, forEachEngine, ingestion, loadAverage, runBench, server, show, sleep, type Prepare } from "./events-load";
+import { countRows } from "./inbox-queries";
+
+const DUE = Number(process.env.BENCH_DUE ?? 100_000);
+
+async function post(s: TestServer, key: string, path: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${s.baseUrl}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${key}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await res.json();
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+const tag = (id: string) => ({ temporaryID: id, type: "action", action: { type: "addTag", addTag: { value: id } } });
+const wait = (id: string, amount: number, units: string) => ({
+  temporaryID: id,
+  type: "delay",
+  delay: { mode: "duration", duration: { amount, units } },
+});
+
+/** Five workflows on the bench's events (viewed product, viewed page, added product to cart, placed order). */
+export const fiveWorkflows: Prepare = async (s, { key }) => {
+  const workflows = [
+    {
+      name: "Browse abandonment",
+      trigger: { condition: { event: "viewed product", origin: "api" }, inactivitySettings: { duration: { amount: 30, units: "m" } } },
+      blocks: [tag("browsed")],
+      exitConditions: [{ event: "added product to cart", origin: "api" }],
+      settings: { frequencyLimiter: { mode: "interval", duration: { amount: 7, units: "d" } } },
+    },
+    {
+      name: "Abandoned cart",
+      trigger: {
+        condition: { event: "added product to cart", origin: "api" },
+        inactivitySettings: { duration: { amount: 1, units: "h" } },
+      },
+      blocks: [tag("abandoned"), wait("day", 1, "d"), tag("reminded")],
+      exitConditions: [{ event: "placed order", origin: "api" }],
+    },
+    {
+      name: "Post-purchase",
+      trigger: { condition: { event: "placed order", origin: "api" } },
+      blocks: [wait("review", 3, "d"), tag("asked-review")],
+    },
+    {
+      name: "Big spenders",
+      trigger: {
+        condition: {
+          event: "placed order",
+          origin: "api",
+          filterGroups: [{ logicalOperator: "and", filters: [{ field: "value", operator: "gt", value: 100 }] }],
+        },
+      },
+      blocks: [tag("big-spender")],
+    },
+    {
+      name: "Collection visitors",
+      trigger: {
+        condition: {
+          event: "viewed page",
+          origin: "api",
+          filterGroups: [{ logicalOperator: "and", filters: [{ field: "url", operator: "contains", value: "collections/1" }] }],
+        },
+      },
+      blocks: [wait("later", 1, "d"), tag("collection")],
+    },
+  ];
+  for (const w of workflows) {
+    const created = await post(s, key, "/api/automations", w);
+    await post(s, key, `/api/automations/${created.id}/enable`);
+  }
+};
+
+type Writer = { run(sql: string, rows: unknown[][]): Promise<void>; close(): Promise<void> };
+
+/** A bulk writer into the server's database from this process (the bench seeds what no API makes fast). */
+async function writer(databaseUrl: string): Promise<Writer> {
+  if (databaseKind(databaseUrl) === "postgres") {
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return {
+      async run(sql, rows) {
+        for (let i = 0; i < rows.length; i += 1000) {
+          const chunk = rows.slice(i, i + 1000);
+          let n = 0;
+          const values = chunk.map((r) => `(${r.map(() => `$${++n}`).join(", ")})`).join(", ");
+          await client.query(`${sql} VALUES ${values}`, chunk.flat());
+        }
+      },
+      close: () => client.end(),
+    };
+  }
+  const { default: Database } = await import("better-sqlite3");
+  const sqlite = new Database(sqliteFilePath(databaseUrl));
+  sqlite.pragma("busy_timeout = 30000");
+  return {
+    async run(sql, rows) {
+      for (let i = 0; i < rows.length; i += 500) {
+        const chunk = rows.slice(i, i + 500);
+        sqlite.prepare(`${sql} VALUES ${chunk.map((r) => `(${r.map(() => "?").join(", ")})`).join(", ")}`).run(...chunk.flat());
+      }
+    },
+    async close() {
+      sqlite.close();
+    },
+  };
+}
+
+const hexId = (n: number) =>
+  Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, "0") +
+  randomBytes(4).toString("hex") +
+  n.toString(16).padStart(8, "0");
+
+/** 100,000 enrollments waiting at a delay that ends at one instant; timed until all moved on. */
+async function dueInOneMinute(engine: string, postgresUrl: string | undefined) {
+  const s = await server(engine, postgresUrl, {});
+  try {
+    const { brandId, key } = createBrandAndKey(s.databaseUrl);
+    const automation = await post(s, key, "/api/automations", {
+      name: "Due together",
+      trigger: { condition: { event: "due together", origin: "api" } },
+      blocks: [wait("first", 1, "m"), tag("moved-on"), wait("second", 1, "d"), tag("done")],
+    });
+    await post(s, key, `/api/automations/${automation.id}/enable`);
+    const [firstDelay] = automation.blocks;
+    const postgres = databaseKind(s.databaseUrl) === "postgres";
+    const ts = (d: Date) => (postgres ? d.toISOString().replace("Z", "") : d.toISOString().replace("Z", "+00:00"));
+    const now = new Date();
+    const dueAt = new Date(now.getTime() + 45_000);
+    const w = await writer(s.databaseUrl);
+    const contacts = Array.from({ length: DUE }, (_, i) => hexId(i));
+    const seedStarted = Date.now();
+    await w.run(
+      `INSERT INTO "Contact" ("id", "brandId", "customProperties", "createdAt", "updatedAt")`,
+      contacts.map((id) => [id, brandId, "{}", ts(now), ts(now)]),
+    );
+    await w.run(
+      `INSERT INTO "AutomationEnrollment" ("id", "brandId", "automationId", "contactId", "status", "blockId", "dueAt", "trigger", "triggeredAt", "startedAt", "attempts", "anchorFirstDelay")`,
+      contacts.map((contactId, i) => [
+        hexId(DUE + i),
+        brandId,
+        automation.id,
+        contactId,
+        "active",
+        firstDelay.id,
+        ts(dueAt),
+        JSON.stringify({ eventName: "due together", properties: {} }),
+        ts(now),
+        ts(now),
+        0,
+        postgres ? false : 0,
+      ]),
+    );
+    await w.close();
+    console.log(
+      `  seeded ${DUE} contacts and enrollments in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s; due at ${dueAt.toISOString()}`,
+    );
+    await sleep(Math.max(0, dueAt.getTime() - Date.now()));
+    const loadAtStart = loadAverage();
+    const waitingSql = `SELECT COUNT(*) AS n FROM "AutomationEnrollment" WHERE "automationId" = '${automation.id}' AND "blockId" = '${firstDelay.id}'`;
+    let waiting = DUE;
+    while (waiting > 0 && Date.now() - dueAt.getTime() < 600_000) {
+      waiting = await countRows(s.databaseUrl, waitingSql);
+      if (waiting > 0) await sleep(250);
+    }
+    const seconds = (Date.now() - dueAt.getTime()) / 1000;
+    const moved = await countRows(
+      s.databaseUrl,
+      `SELECT COUNT(*) AS n FROM "ContactTag" WHERE "brandId" = '${brandId}' AND "tag" = 'moved-on'`,
+    );
+    return { seconds, moved, waiting, load: `${loadAtStart} → ${loadAverage()}` };
+  } finally {
+    await s.stop();
+  }
+}
+
+async function main() {
+  console.log(`bench:automations: 5 enabled workflows on the events load; ${DUE} enrollments due together. Load average ${loadAverage()}`);
+  await forEachEngine(async (engine, postgresUrl) => {
+    const { result, stored, load } = await ingestion(engine, postgresUrl, {}, fiveWorkflows);
+    show("ingestion with 5 enabled workflows", result);
+    console.log(
+      `  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted); load ${load}`,
+    );
+    const e2e = await endToEnd(engine, postgresUrl, fiveWorkflows);
+    console.log(
+      `end to end with 5 enabled workflows, 20,000 events for 2,000 new contacts: ${Math.round(e2e.accepted / e2e.totalS)} events/s accepted and processed ` +
+        `(all accepted in ${e2e.acceptedS.toFixed(1)} s, all processed in ${e2e.totalS.toFixed(1)} s; accept p99 ${e2e.p99} ms; ${e2e.pending} still pending); load ${e2e.load}`,
+    );
+    const due = await dueInOneMinute(engine, postgresUrl);
+    console.log(
+      `${DUE} enrollments due in the same minute: all moved on ${due.seconds.toFixed(1)} s after their delay ended (${due.moved} ran the next block, ${due.waiting} still waiting); load ${due.load}`,
+    );
+  });
+}
+
+runBench(main);

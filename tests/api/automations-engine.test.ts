@@ -1,0 +1,711 @@
+// The automations engine on a clock of its own: a database of this file's own (SQLite, or PostgreSQL
+// under TEST_POSTGRES_URL), events through the real inbox and events worker, and the automations worker's
+// pass run at chosen instants, so a test can let days pass. Checks delays (duration, time of day,
+// weekdays), inactivity reset by a new trigger event, exit conditions, frequency and overlap limiters,
+// historical events, splits and A/B tests, each block once per enrollment with two workers, disable
+// keep/exit, enrollExisting, webhooks (signed, retried), and the timers of birthday, entered segment,
+// subscribed to marketing and product back in stock.
+// lib/ is imported only after DATABASE_URL names this file's database (the config is read once).
+import { createHmac } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabaseUrl } from "./setup/test-server";
+
+type Lib = {
+  db: typeof import("@/lib/db").db;
+  closeDatabase: typeof import("@/lib/db").closeDatabase;
+  sqlReader: typeof import("@/lib/db/sql").sqlReader;
+  createBrand: typeof import("@/lib/brands/create-brand").createBrand;
+  createAutomation: typeof import("@/lib/automations/write-automation").createAutomation;
+  enableAutomation: typeof import("@/lib/automations/enable-automation").enableAutomation;
+  disableAutomation: typeof import("@/lib/automations/enable-automation").disableAutomation;
+  automationsPass: typeof import("@/lib/automations/engine/run-worker").automationsPass;
+  acceptEvent: typeof import("@/lib/events/accept-event").acceptEvent;
+  claimEvents: typeof import("@/lib/events/worker/claim-events").claimEvents;
+  processBatch: typeof import("@/lib/events/worker/process-batch").processBatch;
+  upsertContactId: typeof import("@/lib/contacts/upsert-contact").upsertContactId;
+  webhookSecret: typeof import("@/lib/automations/engine/webhooks").webhookSecret;
+  replaceProduct: typeof import("@/lib/products/write-catalog").replaceProduct;
+  insertProduct: typeof import("@/lib/products/write-catalog").insertProduct;
+  writeTransaction: typeof import("@/lib/db/sql").writeTransaction;
+  writeStatement: typeof import("@/lib/db/sql").writeStatement;
+  createTemplate: typeof import("@/lib/templates/save-template").createTemplate;
+};
+
+let lib: Lib;
+let cleanup: () => void = () => {};
+let hooks: { url: string; received: { headers: http.IncomingHttpHeaders; body: string }[]; answer: number; close: () => Promise<void> };
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+beforeAll(async () => {
+  const fresh = await freshDatabaseUrl("automations-engine");
+  cleanup = fresh.cleanup;
+  process.env.DATABASE_URL = fresh.url;
+  process.env.AUTOMATIONS_WEBHOOK_ALLOWED_HOSTS = "127.0.0.1";
+  process.env.AUTOMATIONS_RETRY_BASE_MS = "1";
+  const { applyMigrations } = await import("../../scripts/db/migrate");
+  await applyMigrations(fresh.url);
+  lib = {
+    ...(await import("@/lib/db")),
+    ...(await import("@/lib/db/sql")),
+    ...(await import("@/lib/brands/create-brand")),
+    ...(await import("@/lib/automations/write-automation")),
+    ...(await import("@/lib/automations/enable-automation")),
+    ...(await import("@/lib/automations/engine/run-worker")),
+    ...(await import("@/lib/events/accept-event")),
+    ...(await import("@/lib/events/worker/claim-events")),
+    ...(await import("@/lib/events/worker/process-batch")),
+    ...(await import("@/lib/contacts/upsert-contact")),
+    ...(await import("@/lib/automations/engine/webhooks")),
+    ...(await import("@/lib/products/write-catalog")),
+    ...(await import("@/lib/templates/save-template")),
+  } as Lib;
+  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push({ headers: req.headers, body });
+      res.statusCode = hooks.answer;
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  hooks = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    answer: 200,
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await hooks?.close();
+  await lib?.closeDatabase();
+  cleanup();
+});
+
+// ---- helpers
+
+let workerSeq = 0;
+async function pass(at: Date, workerId = `test-worker-${++workerSeq}`) {
+  // Until nothing more is due at this instant (a batch may leave work for the next, e.g. webhooks).
+  let total = 0;
+  for (let i = 0; i < 20; i++) {
+    const done = await lib.automationsPass({ workerId, batchSize: 500, idleMs: 1, leaseMs: 60_000, clock: () => at });
+    total += done.enrollments + done.schedules + done.webhooks;
+    if (done.enrollments + done.schedules + done.webhooks === 0) break;
+  }
+  return total;
+}
+
+async function brand() {
+  return (await lib.createBrand({ name: `Engine ${Math.random().toString(36).slice(2, 8)}`, plan: "standard" })).id;
+}
+
+/** Accepts events and runs the events worker until the inbox is drained. */
+async function events(
+  brandId: string,
+  list: { eventName: string; email: string; properties?: object; eventTime?: Date; origin?: string }[],
+) {
+  for (const e of list) {
+    await lib.acceptEvent(
+      brandId,
+      {
+        eventName: e.eventName,
+        origin: e.origin ?? "api",
+        contact: { email: e.email },
+        properties: e.properties ?? {},
+        ...(e.eventTime ? { eventTime: e.eventTime.toISOString() } : {}),
+      } as never,
+      { noOrigin: false },
+    );
+  }
+  for (;;) {
+    const claimed = await lib.claimEvents("events-test", 500, 60_000);
+    if (claimed.length === 0) break;
+    await lib.processBatch("events-test", claimed);
+  }
+}
+
+const tagAction = (id: string, value = id) => ({ temporaryID: id, type: "action", action: { type: "addTag", addTag: { value } } });
+const wait = (id: string, amount: number, units: string) => ({
+  temporaryID: id,
+  type: "delay",
+  delay: { mode: "duration", duration: { amount, units } },
+});
+
+async function automation(brandId: string, body: Record<string, unknown>, enrollExisting = false) {
+  const created = await lib.createAutomation(brandId, {
+    name: "Engine test",
+    trigger: { condition: { event: "checkout started", origin: "api" } },
+    ...body,
+  } as never);
+  await lib.enableAutomation(brandId, created.id, enrollExisting);
+  return created;
+}
+
+async function rows<T = Record<string, unknown>>(sql: string, params: unknown[]) {
+  return lib.sqlReader().all<T>(sql, params);
+}
+const enrollments = (automationId: string) =>
+  rows<{
+    id: string;
+    contactId: string;
+    status: string;
+    blockId: string | null;
+    endReason: string | null;
+    startedAt: unknown;
+    dueAt: unknown;
+  }>(
+    `SELECT "id", "contactId", "status", "blockId", "endReason", "startedAt", "dueAt" FROM "AutomationEnrollment" WHERE "automationId" = ? ORDER BY "id"`,
+    [automationId],
+  );
+const runs = (automationId: string) =>
+  rows<{ enrollmentId: string; blockId: string; kind: string; status: string; outcome: string | null; attempts: number }>(
+    `SELECT "enrollmentId", "blockId", "kind", "status", "outcome", "attempts" FROM "AutomationBlockRun" WHERE "automationId" = ?`,
+    [automationId],
+  );
+async function tagsOf(brandId: string, email: string): Promise<string[]> {
+  const found = await rows<{ tag: string }>(
+    `SELECT t."tag" FROM "ContactTag" t JOIN "ContactIdentifier" i ON i."contactId" = t."contactId" WHERE i."brandId" = ? AND i."value" = ? ORDER BY t."tag"`,
+    [brandId, email],
+  );
+  return found.map((r) => r.tag);
+}
+async function counters(automationId: string): Promise<Record<string, number>> {
+  const found = await rows<{ blockId: string; metric: string; count: unknown }>(
+    `SELECT "blockId", "metric", "count" FROM "AutomationCounter" WHERE "automationId" = ?`,
+    [automationId],
+  );
+  return Object.fromEntries(found.map((r) => [`${r.blockId ? r.blockId.slice(-4) + ":" : ""}${r.metric}`, Number(r.count)]));
+}
+const later = (ms: number) => new Date(Date.now() + ms);
+
+// ---- the tests
+
+describe("delays on the engine's clock", () => {
+  it("waits out a 3-day delay, then runs the next block once", async () => {
+    const b = await brand();
+    const a = await automation(b, { blocks: [wait("wait", 3, "d"), tagAction("followed-up")] });
+    await events(b, [{ eventName: "checkout started", email: "ada@example.com" }]);
+    await pass(new Date());
+    const [e] = await enrollments(a.id);
+    expect(e).toMatchObject({ status: "active", blockId: a.blocks[0].id });
+    expect(await tagsOf(b, "ada@example.com")).toEqual([]);
+    await pass(later(2 * DAY));
+    expect((await enrollments(a.id))[0].status).toBe("active");
+    await pass(later(3 * DAY + 60_000));
+    expect(await enrollments(a.id)).toMatchObject([{ status: "completed", endReason: "completed" }]);
+    expect(await tagsOf(b, "ada@example.com")).toEqual(["followed-up"]);
+    await pass(later(10 * DAY));
+    expect(await runs(a.id)).toHaveLength(1);
+    expect(await counters(a.id)).toMatchObject({ entered: 1, completed: 1 });
+  });
+
+  it("ends a time-of-day delay at that time, on an allowed weekday", async () => {
+    const b = await brand();
+    const a = await automation(b, {
+      blocks: [
+        { temporaryID: "at", type: "delay", delay: { mode: "specificTime", time: "09:30", allowedWeekdays: ["monday"] } },
+        tagAction("monday"),
+      ],
+    });
+    await events(b, [{ eventName: "checkout started", email: "mo@example.com" }]);
+    await pass(new Date());
+    const [e] = await enrollments(a.id);
+    const due = new Date(e.dueAt as string);
+    expect(due.getUTCDay()).toBe(1);
+    expect(due.toISOString().slice(11, 16)).toBe("09:30");
+    expect(due.getTime() - Date.now()).toBeLessThanOrEqual(8 * DAY);
+    await pass(new Date(due.getTime() - 60_000));
+    expect((await enrollments(a.id))[0].status).toBe("active");
+    await pass(due);
+    expect((await enrollments(a.id))[0].status).toBe("completed");
+  });
+});
+
+describe("who enters", () => {
+  it("starts only after the contact has been quiet for the inactivity time; each trigger event resets it", async () => {
+    const b = await brand();
+    const a = await automation(b, {
+      trigger: { condition: { event: "checkout started", origin: "api" }, inactivitySettings: { duration: { amount: 1, units: "h" } } },
+      blocks: [tagAction("abandoned")],
+    });
+    await events(b, [
+      { eventName: "checkout started", email: "cart@example.com", eventTime: new Date(Date.now() - 50 * 60_000), properties: { step: 1 } },
+      { eventName: "checkout started", email: "cart@example.com", eventTime: new Date(Date.now() - 10 * 60_000), properties: { step: 2 } },
+    ]);
+    const [quiet] = await enrollments(a.id);
+    expect(quiet.startedAt).toBeNull();
+    await pass(later(20 * 60_000)); // 1 h after the first event, 30 min after the second
+    expect((await enrollments(a.id))[0].startedAt).toBeNull();
+    await pass(later(51 * 60_000));
+    const [started] = await enrollments(a.id);
+    expect(started.status).toBe("completed");
+    const [trigger] = await rows<{ trigger: unknown }>(`SELECT "trigger" FROM "AutomationEnrollment" WHERE "id" = ?`, [started.id]);
+    const data = typeof trigger.trigger === "string" ? JSON.parse(trigger.trigger) : trigger.trigger;
+    expect(data.properties).toEqual({ step: 2 }); // the latest trigger's data
+    expect(await enrollments(a.id)).toHaveLength(1);
+  });
+
+  it("a historical event (more than 1 hour old on arrival) triggers nothing", async () => {
+    const b = await brand();
+    const a = await automation(b, { blocks: [tagAction("x")] });
+    await events(b, [{ eventName: "checkout started", email: "old@example.com", eventTime: new Date(Date.now() - 2 * DAY) }]);
+    await pass(new Date());
+    expect(await enrollments(a.id)).toEqual([]);
+  });
+
+  it("an exit condition event during the wait takes the contact out; one before the trigger does not", async () => {
+    const b = await brand();
+    const a = await automation(b, {
+      blocks: [wait("wait", 1, "d"), tagAction("reminded")],
+      exitConditions: [
+        {
+          event: "order placed",
+          origin: "api",
+          filterGroup: { logicalOperator: "and", filters: [{ field: "value", operator: "gt", value: 0 }] },
+        },
+      ],
+    });
+    await events(b, [
+      { eventName: "order placed", email: "early@example.com", properties: { value: 10 }, eventTime: new Date(Date.now() - 30 * 60_000) },
+      { eventName: "checkout started", email: "early@example.com" },
+      { eventName: "checkout started", email: "buyer@example.com" },
+    ]);
+    await pass(new Date());
+    await events(b, [
+      { eventName: "order placed", email: "buyer@example.com", properties: { value: 0 } }, // filtered out: stays
+      { eventName: "order placed", email: "buyer@example.com", properties: { value: 25 } },
+    ]);
+    await pass(later(DAY + 60_000));
+    const byContact = await enrollments(a.id);
+    expect(byContact.map((e) => [e.status, e.endReason]).sort()).toEqual([
+      ["completed", "completed"],
+      ["exited", "exit-condition"],
+    ]);
+    expect(await tagsOf(b, "early@example.com")).toEqual(["reminded"]);
+    expect(await tagsOf(b, "buyer@example.com")).toEqual([]);
+    expect(await counters(a.id)).toMatchObject({ entered: 2, exited: 1, completed: 1 });
+  });
+
+  it("frequency once: a contact enters once in a lifetime; without it, once at a time", async () => {
+    const b = await brand();
+    const once = await automation(b, { blocks: [tagAction("once")], settings: { frequencyLimiter: { mode: "once" } } });
+    const free = await automation(b, { blocks: [wait("w", 1, "h"), tagAction("free")] });
+    await events(b, [{ eventName: "checkout started", email: "f@example.com" }]);
+    await pass(new Date());
+    await events(b, [{ eventName: "checkout started", email: "f@example.com" }]); // while still in `free`
+    await pass(new Date());
+    await pass(later(2 * HOUR));
+    await events(b, [{ eventName: "checkout started", email: "f@example.com" }]);
+    await pass(later(2 * HOUR));
+    expect((await enrollments(once.id)).map((e) => e.status)).toEqual(["completed"]);
+    expect(await counters(once.id)).toMatchObject({ entered: 1, "skipped:frequency": 2 });
+    expect(await counters(free.id)).toMatchObject({ entered: 2, "skipped:already-in-workflow": 1 });
+  });
+
+  it("interval frequency and the overlap limiter skip with their reasons; the audience filter too", async () => {
+    const b = await brand();
+    const first = await automation(b, {
+      trigger: { condition: { event: "started browsing", origin: "api" } },
+      blocks: [wait("w", 2, "d"), tagAction("first")],
+    });
+    const interval = await automation(b, {
+      blocks: [tagAction("interval")],
+      settings: { frequencyLimiter: { mode: "interval", duration: { amount: 1, units: "d" } } },
+    });
+    const overlap = await automation(b, {
+      blocks: [tagAction("overlap")],
+      settings: { overlapLimiter: { mode: "currentlyIn", automationIDs: [first.id] } },
+    });
+    const audience = await automation(b, {
+      trigger: {
+        condition: { event: "checkout started", origin: "api" },
+        audienceFilterGroup: { logicalOperator: "and", filters: [{ field: "tag", operator: "eq", value: "vip" }] },
+      },
+      blocks: [tagAction("vip-only")],
+    });
+    await lib.upsertContactId(b, { identifiers: [{ type: "email", id: "vip@example.com" }], tags: ["vip"] } as never, { source: "test" });
+    await events(b, [{ eventName: "started browsing", email: "o@example.com" }]);
+    await pass(new Date());
+    await events(b, [
+      { eventName: "checkout started", email: "o@example.com" },
+      { eventName: "checkout started", email: "vip@example.com" },
+    ]);
+    await pass(new Date());
+    await events(b, [{ eventName: "checkout started", email: "o@example.com" }]);
+    await pass(later(HOUR));
+    expect(await counters(interval.id)).toMatchObject({ entered: 2, "skipped:frequency": 1 });
+    expect(await counters(overlap.id)).toMatchObject({ entered: 1, "skipped:overlap": 2 }); // vip is in no other flow
+    expect(await counters(audience.id)).toMatchObject({ entered: 1, "skipped:audience": 2 });
+    await pass(later(2 * DAY + HOUR)); // `first` is over: overlap lets them in again
+    await events(b, [{ eventName: "checkout started", email: "o@example.com" }]);
+    await pass(later(2 * DAY + HOUR));
+    expect(await counters(overlap.id)).toMatchObject({ entered: 2, "skipped:overlap": 2 });
+  });
+});
+
+describe("branches", () => {
+  it("splits on the trigger's properties and on the contact; A/B assigns by its percentage and keeps the choice", async () => {
+    const b = await brand();
+    const a = await automation(b, {
+      blocks: [
+        {
+          temporaryID: "big?",
+          type: "split",
+          split: {
+            filterGroup: {
+              logicalOperator: "or",
+              filters: [
+                { type: "event", field: "value", operator: "gte", value: 100 },
+                { type: "contact", field: "tag", operator: "eq", value: "vip" },
+              ],
+            },
+            trueBlocks: [tagAction("big")],
+            falseBlocks: [tagAction("small")],
+          },
+        },
+        {
+          temporaryID: "ab",
+          type: "abTesting",
+          abTesting: { aBlocksPercentage: 100, aBlocks: [tagAction("a")], bBlocks: [tagAction("b")] },
+        },
+      ],
+    });
+    await lib.upsertContactId(b, { identifiers: [{ type: "email", id: "v@example.com" }], tags: ["vip"] } as never, { source: "test" });
+    await events(b, [
+      { eventName: "checkout started", email: "big@example.com", properties: { value: 150 } },
+      { eventName: "checkout started", email: "small@example.com", properties: { value: 20 } },
+      { eventName: "checkout started", email: "v@example.com", properties: { value: 20 } },
+    ]);
+    await pass(new Date());
+    expect(await tagsOf(b, "big@example.com")).toEqual(["a", "big"]);
+    expect(await tagsOf(b, "small@example.com")).toEqual(["a", "small"]);
+    expect(await tagsOf(b, "v@example.com")).toEqual(["a", "big", "vip"]);
+    const c = await counters(a.id);
+    expect(c[`${a.blocks[0].id.slice(-4)}:true`]).toBe(2);
+    expect(c[`${a.blocks[0].id.slice(-4)}:false`]).toBe(1);
+    expect(c[`${a.blocks[1].id.slice(-4)}:a`]).toBe(3);
+  });
+});
+
+describe("email blocks through the delivery pipeline", () => {
+  it("one message per enrollment and block holding the trigger's cart; a split reads whether it was opened", async () => {
+    const b = await brand();
+    const { id: templateId } = JSON.parse(
+      await lib.createTemplate(b, {
+        name: "Your cart",
+        sections: [
+          {
+            id: "000000000000000000000c01",
+            rows: [
+              {
+                id: "000000000000000000000c02",
+                columns: [
+                  { id: "000000000000000000000c03", blocks: [{ id: "000000000000000000000c04", type: "text", text: "<p>Hi</p>" }] },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    ) as { id: string };
+    const a = await automation(b, {
+      blocks: [
+        {
+          temporaryID: "mail",
+          type: "action",
+          action: {
+            type: "sendEmail",
+            sendEmail: { templateID: templateId, language: "en", subject: "Your cart", preheader: "", senderName: "Shop" },
+          },
+        },
+        wait("day", 1, "d"),
+        {
+          temporaryID: "opened?",
+          type: "split",
+          split: {
+            filterGroup: {
+              logicalOperator: "and",
+              filters: [{ type: "message", field: "blockID", operator: "openedEmail", value: "mail" }],
+            },
+            trueBlocks: [tagAction("opened")],
+            falseBlocks: [tagAction("not-opened")],
+          },
+        },
+      ],
+    });
+    const mailBlock = a.blocks[0].id;
+    for (const [email, status] of [
+      ["opener@example.com", "subscribed"],
+      ["ignorer@example.com", "subscribed"],
+      ["gone@example.com", "unsubscribed"],
+    ])
+      await lib.upsertContactId(b, { identifiers: [{ type: "email", id: email, channels: { email: { status } } }] } as never, {
+        source: "test",
+      });
+    const cart = (id: string) => ({ cartID: id, lineItems: [{ productID: `p-${id}`, productTitle: `Product ${id}`, productQuantity: 1 }] });
+    await events(b, [
+      { eventName: "checkout started", email: "opener@example.com", properties: cart("o") },
+      { eventName: "checkout started", email: "ignorer@example.com", properties: cart("i") },
+      { eventName: "checkout started", email: "gone@example.com", properties: cart("g") },
+    ]);
+    const now = new Date();
+    await pass(now);
+    await pass(now); // nothing more is due: no second message
+    const messages = await rows<{ recipientKey: string; part: string; status: string; reason: string | null; data: string; email: string }>(
+      `SELECT "recipientKey", "part", "status", "reason", "data", "email" FROM "Message" WHERE "brandId" = ? AND "sourceKind" = 'automation' AND "sourceId" = ? ORDER BY "email"`,
+      [b, a.id],
+    );
+    const enrolled = await enrollments(a.id);
+    expect(messages.map((m) => [m.email, m.status, m.reason])).toEqual([
+      ["gone@example.com", "suppressed", "unsubscribed"],
+      ["ignorer@example.com", "queued", null],
+      ["opener@example.com", "queued", null],
+    ]);
+    for (const m of messages) {
+      expect(m.part).toBe(mailBlock);
+      const [enrollmentId, blockId] = m.recipientKey.split(":");
+      expect(blockId).toBe(mailBlock);
+      expect(enrolled.map((e) => e.id)).toContain(enrollmentId);
+    }
+    expect(JSON.parse(messages[2].data)).toEqual({ event: { eventName: "checkout started", properties: cart("o") } });
+    // Every enrollment waits at the delay (the unsubscribed one too: the block allows skipping).
+    expect(enrolled.map((e) => e.blockId)).toEqual(enrolled.map(() => a.blocks[1].id));
+    expect(await counters(a.id)).toMatchObject({ [`${mailBlock.slice(-4)}:queued`]: 2, [`${mailBlock.slice(-4)}:skipped`]: 1 });
+
+    // The opener's message is opened (as the pipeline records a person's first open); a day later the split branches.
+    await lib.writeStatement(`UPDATE "Message" SET "status" = 'sent', "sentAt" = ?ts, "openedAt" = ?ts WHERE "recipientKey" = ?`, [
+      now,
+      later(HOUR),
+      messages[2].recipientKey,
+    ]);
+    await pass(later(DAY + HOUR));
+    expect(await tagsOf(b, "opener@example.com")).toEqual(["opened"]);
+    expect(await tagsOf(b, "ignorer@example.com")).toEqual(["not-opened"]);
+    expect(await tagsOf(b, "gone@example.com")).toEqual(["not-opened"]);
+  });
+});
+
+describe("exactly once", () => {
+  it("two workers racing over the same due enrollments run each block once", async () => {
+    const b = await brand();
+    const a = await automation(b, { blocks: [wait("w", 1, "h"), tagAction("t1"), wait("w2", 1, "h"), tagAction("t2")] });
+    await events(
+      b,
+      Array.from({ length: 60 }, (_, i) => ({ eventName: "checkout started", email: `race${i}@example.com` })),
+    );
+    await pass(new Date());
+    const at = later(HOUR + 60_000);
+    await Promise.all([pass(at, "racer-a"), pass(at, "racer-b"), pass(at, "racer-c")]);
+    const at2 = later(2 * HOUR + 120_000);
+    await Promise.all([pass(at2, "racer-a"), pass(at2, "racer-b")]);
+    const done = await enrollments(a.id);
+    expect(done).toHaveLength(60);
+    expect(done.every((e) => e.status === "completed")).toBe(true);
+    const all = await runs(a.id);
+    expect(all).toHaveLength(120);
+    expect(new Set(all.map((r) => `${r.enrollmentId}:${r.blockId}`)).size).toBe(120);
+    expect(await counters(a.id)).toMatchObject({ entered: 60, completed: 60 });
+    expect((await counters(a.id))[`${a.blocks[1].id.slice(-4)}:reached`]).toBe(60);
+  });
+});
+
+describe("disable and enrollExisting", () => {
+  it("disable exit ends the waiting contacts; keep lets them finish and lets no one new in", async () => {
+    const b = await brand();
+    const exit = await automation(b, { blocks: [wait("w", 1, "d"), tagAction("exit-flow")] });
+    const keep = await automation(b, { blocks: [wait("w", 1, "d"), tagAction("keep-flow")] });
+    await events(b, [{ eventName: "checkout started", email: "d@example.com" }]);
+    await pass(new Date());
+    await lib.disableAutomation(b, exit.id, "exit");
+    await lib.disableAutomation(b, keep.id, "keep");
+    await events(b, [{ eventName: "checkout started", email: "new@example.com" }]);
+    await pass(later(DAY + 60_000));
+    expect(await enrollments(exit.id)).toMatchObject([{ status: "exited", endReason: "disabled" }]);
+    expect(await enrollments(keep.id)).toMatchObject([{ status: "completed" }]);
+    expect(await tagsOf(b, "d@example.com")).toEqual(["keep-flow"]);
+    expect(await tagsOf(b, "new@example.com")).toEqual([]);
+  });
+
+  it("enrollExisting enrolls the trigger's events within the first delay, timed from the event", async () => {
+    const b = await brand();
+    const created = await lib.createAutomation(b, {
+      name: "Backfill",
+      trigger: { condition: { event: "checkout started", origin: "api" } },
+      blocks: [wait("w", 3, "d"), tagAction("caught-up")],
+    } as never);
+    await events(b, [
+      { eventName: "checkout started", email: "recent@example.com", eventTime: new Date(Date.now() - 30 * 60_000) },
+      { eventName: "checkout started", email: "past@example.com", eventTime: new Date(Date.now() - 50 * 60_000) },
+    ]);
+    await lib.enableAutomation(b, created.id, true);
+    await pass(new Date());
+    const enrolled = await enrollments(created.id);
+    expect(enrolled).toHaveLength(2);
+    for (const e of enrolled) expect(new Date(e.dueAt as string).getTime()).toBeLessThan(Date.now() + 3 * DAY - 25 * 60_000);
+    await pass(later(3 * DAY - 20 * 60_000));
+    expect((await enrollments(created.id)).every((e) => e.status === "completed")).toBe(true);
+  });
+});
+
+describe("webhooks", () => {
+  it("posts the rendered body, signed, with the block's headers; retries a failure with the same id", async () => {
+    const b = await brand();
+    const a = await automation(b, {
+      blocks: [
+        {
+          temporaryID: "hook",
+          type: "action",
+          action: {
+            type: "sendWebhook",
+            sendWebhook: {
+              callbackUrl: hooks.url,
+              body: '{"email":"[[contact.email]]","cart":"[[event.cartID]]","name":"[[contact.first_name | friend]]"}',
+              headers: [{ key: "X-Api-Key", value: "k1" }],
+            },
+          },
+        },
+      ],
+    });
+    hooks.answer = 503;
+    const before = hooks.received.length;
+    await events(b, [{ eventName: "checkout started", email: "hook@example.com", properties: { cartID: 'c-"1"' } }]);
+    await pass(new Date());
+    expect(hooks.received.length).toBe(before + 1);
+    const [pending] = await runs(a.id);
+    expect(pending).toMatchObject({ kind: "sendWebhook", status: "pending", outcome: "503" });
+    hooks.answer = 200;
+    await new Promise((r) => setTimeout(r, 20));
+    await pass(new Date());
+    expect(hooks.received.length).toBe(before + 2);
+    const [first, second] = hooks.received.slice(before);
+    expect(JSON.parse(second.body)).toEqual({ email: "hook@example.com", cart: 'c-"1"', name: "friend" });
+    expect(second.headers["x-api-key"]).toBe("k1");
+    expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
+    const secret = Buffer.from(lib.webhookSecret(b).slice("whsec_".length), "base64");
+    const signed = `${second.headers["webhook-id"]}.${second.headers["webhook-timestamp"]}.${second.body}`;
+    expect(second.headers["webhook-signature"]).toBe(`v1,${createHmac("sha256", secret).update(signed).digest("base64")}`);
+    expect((await runs(a.id))[0]).toMatchObject({ status: "done", outcome: "200" });
+    await pass(new Date());
+    expect(hooks.received.length).toBe(before + 2);
+  });
+});
+
+describe("triggers that are no event", () => {
+  it("birthday: the contacts whose birthday moment passed since the last run, once a year", async () => {
+    const b = await brand();
+    const today = new Date();
+    const md = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, "0")}-${String(d.getUTCDate()).padStart(2, "0")}`;
+    const tomorrow = new Date(today.getTime() + DAY);
+    await lib.upsertContactId(b, { identifiers: [{ type: "email", id: "bday@example.com" }], birthdate: `1990-${md(tomorrow)}` } as never, {
+      source: "test",
+    });
+    await lib.upsertContactId(
+      b,
+      { identifiers: [{ type: "email", id: "other@example.com" }], birthdate: `1990-${md(new Date(today.getTime() + 10 * DAY))}` } as never,
+      {
+        source: "test",
+      },
+    );
+    const a = await automation(b, { trigger: { condition: { event: "birthday" } }, blocks: [tagAction("birthday")] });
+    await pass(new Date());
+    expect(await enrollments(a.id)).toEqual([]);
+    const midnight = new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate()));
+    await pass(new Date(midnight.getTime() + HOUR + 1000));
+    expect(await tagsOf(b, "bday@example.com")).toEqual(["birthday"]);
+    expect(await tagsOf(b, "other@example.com")).toEqual([]);
+    await pass(new Date(midnight.getTime() + 3 * HOUR + 1000));
+    expect(await enrollments(a.id)).toHaveLength(1);
+  });
+
+  it("entered segment: newcomers enroll, members at enable do not, leavers enroll again when they return", async () => {
+    const b = await brand();
+    const segment = await lib.db.segment.create({
+      data: {
+        id: (await import("@/lib/ids")).newId(),
+        brandId: b,
+        name: "VIP",
+        conditionGroups: [
+          { conditions: [{ entity: "contact", junction: "and", filters: [{ property: "tags", operator: "anyOf", value: ["vip"] }] }] },
+        ],
+        createdAt: new Date(),
+        updatedAt: new Date(),
+      },
+    });
+    const member = (email: string, tags: string[]) =>
+      lib.upsertContactId(b, { identifiers: [{ type: "email", id: email }], tags } as never, { source: "test" });
+    await member("already@example.com", ["vip"]);
+    const a = await automation(b, {
+      trigger: {
+        condition: {
+          event: "entered segment",
+          origin: "omnisend",
+          filterGroups: [{ logicalOperator: "and", filters: [{ field: "segment_id", operator: "eq", value: segment.id }] }],
+        },
+      },
+      blocks: [tagAction("welcomed-vip")],
+    });
+    await pass(new Date());
+    await member("newcomer@example.com", ["vip"]);
+    await pass(later(61_000));
+    expect(await tagsOf(b, "newcomer@example.com")).toEqual(["vip", "welcomed-vip"]);
+    expect(await tagsOf(b, "already@example.com")).toEqual(["vip"]);
+    expect(await enrollments(a.id)).toHaveLength(1);
+  });
+
+  it("subscribed to marketing: new email subscriptions enroll unless sendWelcomeMessage is false", async () => {
+    const b = await brand();
+    const a = await automation(b, { trigger: { condition: { event: "subscribed to marketing" } }, blocks: [tagAction("welcome")] });
+    const subscribe = (email: string, sendWelcomeMessage: boolean) =>
+      lib.upsertContactId(
+        b,
+        { identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed" } }, sendWelcomeMessage }] } as never,
+        { source: "test" },
+      );
+    await subscribe("hello@example.com", true);
+    await subscribe("quiet@example.com", false);
+    await pass(later(6_000));
+    expect(await tagsOf(b, "hello@example.com")).toEqual(["welcome"]);
+    expect(await tagsOf(b, "quiet@example.com")).toEqual([]);
+    await pass(later(12_000));
+    expect(await enrollments(a.id)).toHaveLength(1);
+  });
+
+  it("product back in stock: who viewed or carted it when the catalog says it is in stock again", async () => {
+    const b = await brand();
+    const product = (status: string) => ({
+      id: "sku-1",
+      title: "Blue shoes",
+      url: "https://shop.example.com/p/sku-1",
+      currency: "USD",
+      status,
+      variants: [{ id: "v1", title: "Default", url: "https://shop.example.com/p/sku-1", price: 25 }],
+    });
+    await lib.writeTransaction((tx) => lib.insertProduct(tx, b, product("outOfStock") as never, new Date()));
+    await events(b, [
+      {
+        eventName: "viewed product",
+        email: "viewer@example.com",
+        properties: { productID: "sku-1", productTitle: "Blue shoes", url: "https://shop.example.com/p/sku-1" },
+      },
+      {
+        eventName: "viewed product",
+        email: "elsewhere@example.com",
+        properties: { productID: "sku-2", productTitle: "Red", url: "https://shop.example.com/p/sku-2" },
+      },
+    ]);
+    const a = await automation(b, { trigger: { condition: { event: "product back in stock" } }, blocks: [tagAction("restocked")] });
+    await pass(new Date());
+    await new Promise((r) => setTimeout(r, 5));
+    await lib.writeTransaction((tx) => lib.replaceProduct(tx, b, product("inStock") as never, new Date()));
+    await pass(later(31_000));
+    expect(await tagsOf(b, "viewer@example.com")).toEqual(["restocked"]);
+    expect(await tagsOf(b, "elsewhere@example.com")).toEqual([]);
+    expect(await enrollments(a.id)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,274 @@
+// Automations end to end through the built server, on real time: events sent through POST /api/events,
+// the server's own events, automations and delivery workers, one-minute delays and inactivity, and as
+// what the workflow does a webhook receiver in this process (AUTOMATIONS_WEBHOOK_ALLOWED_HOSTS lets the
+// server call 127.0.0.1) and emails read back from the built-in outbox (the test server has no SMTP_HOST),
+// opened through their tracking pixel as a person's mail client would. Each test waits a minute or two, so
+// they run side by side.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sqlReader } from "@/lib/db/sql";
+import { api, createTestBrand, json, type TestBrand } from "./helpers";
+import { createTemplate } from "./render-helpers";
+
+type Hit = { path: string; body: any; headers: http.IncomingHttpHeaders; at: number };
+let receiver: http.Server;
+let base: string;
+const hits: Hit[] = [];
+
+beforeAll(async () => {
+  receiver = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      hits.push({ path: req.url ?? "", body: JSON.parse(body || "null"), headers: req.headers, at: Date.now() });
+      res.end();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const hitsAt = (path: string) => hits.filter((h) => h.path === path);
+
+function hook(id: string, path: string, body: string) {
+  return { temporaryID: id, type: "action", action: { type: "sendWebhook", sendWebhook: { callbackUrl: `${base}${path}`, body } } };
+}
+
+async function enabledWorkflow(brand: TestBrand, body: Record<string, unknown>) {
+  const created = await api("/api/automations", { key: brand.key, body: { name: "Flow", ...body } });
+  const automation = await json(created);
+  expect(created.status, JSON.stringify(automation)).toBe(201);
+  const enabled = await api(`/api/automations/${automation.id}/enable`, { key: brand.key, method: "POST" });
+  expect(enabled.status).toBe(200);
+  return automation;
+}
+
+const RECOMMENDED = new Set(["added product to cart", "started checkout", "placed order"]);
+
+async function sendEvent(brand: TestBrand, eventName: string, email: string, properties: object = {}, eventTime?: Date) {
+  const res = await api("/api/events", {
+    key: brand.key,
+    body: {
+      eventName,
+      origin: "api",
+      ...(RECOMMENDED.has(eventName) ? { eventVersion: "v1" } : {}),
+      contact: { email },
+      properties,
+      ...(eventTime ? { eventTime: eventTime.toISOString() } : {}),
+    },
+  });
+  expect(res.status, await res.clone().text()).toBe(202);
+}
+
+const cart = (cartID: string, value: number) => ({
+  cartID,
+  value,
+  currency: "EUR",
+  lineItems: [
+    {
+      productID: `p-${cartID}`,
+      productTitle: `Product of ${cartID}`,
+      productPrice: value,
+      productQuantity: 1,
+      productURL: `https://shop.example/products/${cartID}`,
+      productImageURL: `https://cdn.shop.example/${cartID}.png`,
+    },
+  ],
+});
+
+/** A contact subscribed to email (the workflow's default sending threshold); its id. */
+async function subscribed(brand: TestBrand, email: string): Promise<string> {
+  const res = await api("/api/contacts", {
+    key: brand.key,
+    body: { identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed" } } }] },
+  });
+  const created = await json(res);
+  expect([200, 201], JSON.stringify(created)).toContain(res.status);
+  return created.id;
+}
+
+const emailBlock = (id: string, templateID: string, subject: string) => ({
+  temporaryID: id,
+  type: "action",
+  action: { type: "sendEmail", sendEmail: { templateID, language: "en", subject, preheader: "", senderName: "Shop" } },
+});
+
+const textTemplate = (brand: TestBrand, text: string) =>
+  createTemplate(brand.key, {
+    name: text,
+    sections: [{ id: "s", rows: [{ id: "r", columns: [{ id: "c", blocks: [{ id: "t", type: "text", text: `<p>${text}</p>` }] }] }] }],
+  });
+
+type Sent = { id: string; contactID: string; status: string; part: string; subject?: string };
+/** The workflow's messages in the outbox once `count` of them were sent (read once a second: the API's rate limit). */
+async function sentMessages(brand: TestBrand, automationId: string, count: number, timeoutMs = 120_000): Promise<Sent[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await api(`/api/messages?sourceKind=automation&sourceID=${automationId}`, { key: brand.key });
+    const body = await json(res);
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    const messages = body.messages as Sent[];
+    if (messages.filter((m) => m.status === "sent").length >= count) return messages;
+    if (Date.now() > deadline) {
+      const enrollments = await sqlReader().all(
+        `SELECT "status", "blockId", "attempts", "lastError" FROM "AutomationEnrollment" WHERE "automationId" = ?`,
+        [automationId],
+      );
+      throw new Error(`timed out waiting for ${count} sent: ${JSON.stringify({ messages, enrollments })}`);
+    }
+    await sleep(1000);
+  }
+}
+
+const bodyOf = async (brand: TestBrand, messageId: string) =>
+  (await json(await api(`/api/messages/${messageId}`, { key: brand.key }))).body as { html: string; text: string };
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+
+describe.concurrent("one-minute flows through the server", () => {
+  it("an abandoned cart starts the flow once, a minute after the last cart update, and is one email holding that cart", async () => {
+    const brand = await createTestBrand();
+    const path = `/cart-${brand.brandId}`;
+    const { id: cartTemplate } = await createTemplate(brand.key, {
+      name: "Your cart",
+      sections: [
+        {
+          id: "cart",
+          type: "product_cart_recovery",
+          rows: [{ id: "cr", columns: [{ id: "cc", blocks: [{ id: "p1", type: "product", product: {} }] }] }],
+        },
+      ],
+    });
+    await subscribed(brand, "shopper@example.com");
+    const automation = await enabledWorkflow(brand, {
+      trigger: {
+        condition: { event: "added product to cart", origin: "api" },
+        inactivitySettings: { duration: { amount: 1, units: "m" } },
+      },
+      blocks: [
+        hook("h", path, '{"cart":"[[event.cartID]]","value":"[[event.value]]","email":"[[contact.email]]"}'),
+        emailBlock("mail", cartTemplate, "You left something"),
+      ],
+    });
+    const started = Date.now();
+    await sendEvent(brand, "added product to cart", "shopper@example.com", cart("c1", 20));
+    await sleep(15_000);
+    await sendEvent(brand, "added product to cart", "shopper@example.com", cart("c2", 45));
+    const updated = Date.now();
+    await sleep(45_000);
+    expect(hitsAt(path)).toEqual([]); // a minute after the first update, but not after the last
+    for (let i = 0; i < 60 && hitsAt(path).length === 0; i++) await sleep(1000);
+    const [hit] = hitsAt(path);
+    expect(hit?.body).toEqual({ cart: "c2", value: "45", email: "shopper@example.com" });
+    expect(hit.at - updated).toBeGreaterThanOrEqual(59_000);
+    expect(hit.at - started).toBeGreaterThanOrEqual(74_000);
+    await sleep(5000);
+    expect(hitsAt(path)).toHaveLength(1);
+    const messages = await sentMessages(brand, automation.id, 1);
+    expect(messages).toHaveLength(1);
+    const { html } = await bodyOf(brand, messages[0].id);
+    expect(html).toContain("cdn.shop.example/c2.png"); // the cart's product, shown by its picture
+    expect(html).toContain("Product of c2");
+    expect(html).not.toContain("cdn.shop.example/c1.png");
+  }, 240_000);
+
+  it("an order placed during the wait takes the contact out; a contact who did not order goes on", async () => {
+    const brand = await createTestBrand();
+    const path = `/exit-${brand.brandId}`;
+    await enabledWorkflow(brand, {
+      trigger: { condition: { event: "started checkout", origin: "api" } },
+      blocks: [
+        { temporaryID: "wait", type: "delay", delay: { mode: "duration", duration: { amount: 1, units: "m" } } },
+        hook("h", path, '{"email":"[[contact.email]]"}'),
+      ],
+      exitConditions: [{ event: "placed order", origin: "api" }],
+    });
+    const checkout = { cartID: "c", value: 10, lineItems: [{ productID: "p", productQuantity: 1 }] };
+    await sendEvent(brand, "started checkout", "buyer@example.com", checkout);
+    await sendEvent(brand, "started checkout", "browser@example.com", checkout);
+    await sleep(10_000);
+    await sendEvent(brand, "placed order", "buyer@example.com", {
+      orderID: "o-1",
+      value: 10,
+      lineItems: [{ productID: "p", productQuantity: 1 }],
+    });
+    for (let i = 0; i < 90 && hitsAt(path).length === 0; i++) await sleep(1000);
+    await sleep(5000);
+    expect(hitsAt(path).map((h) => h.body.email)).toEqual(["browser@example.com"]);
+  }, 240_000);
+
+  it("frequency once holds: the second trigger a minute later starts nothing", async () => {
+    const brand = await createTestBrand();
+    const path = `/once-${brand.brandId}`;
+    await enabledWorkflow(brand, {
+      trigger: { condition: { event: "joined club", origin: "api" } },
+      blocks: [hook("h", path, '{"email":"[[contact.email]]"}')],
+      settings: { frequencyLimiter: { mode: "once" } },
+    });
+    await sendEvent(brand, "joined club", "member@example.com");
+    for (let i = 0; i < 30 && hitsAt(path).length === 0; i++) await sleep(500);
+    expect(hitsAt(path)).toHaveLength(1);
+    await sleep(60_000);
+    await sendEvent(brand, "joined club", "member@example.com");
+    await sleep(10_000);
+    expect(hitsAt(path)).toHaveLength(1);
+  }, 240_000);
+
+  it("a historical event triggers nothing; the same event in real time does", async () => {
+    const brand = await createTestBrand();
+    const path = `/historical-${brand.brandId}`;
+    await enabledWorkflow(brand, {
+      trigger: { condition: { event: "joined club", origin: "api" } },
+      blocks: [hook("h", path, '{"email":"[[contact.email]]"}')],
+    });
+    await sendEvent(brand, "joined club", "old@example.com", {}, new Date(Date.now() - 2 * 24 * 3_600_000));
+    await sendEvent(brand, "joined club", "now@example.com");
+    for (let i = 0; i < 30 && hitsAt(path).length === 0; i++) await sleep(500);
+    await sleep(5000);
+    expect(hitsAt(path).map((h) => h.body.email)).toEqual(["now@example.com"]);
+  }, 120_000);
+
+  it("a split on 'opened the first email' sends who opened it one way and who did not the other", async () => {
+    const brand = await createTestBrand();
+    const { id: first } = await textTemplate(brand, "Welcome to the club");
+    const openerId = await subscribed(brand, "opener@example.com");
+    await subscribed(brand, "ignorer@example.com");
+    const automation = await enabledWorkflow(brand, {
+      trigger: { condition: { event: "joined club", origin: "api" } },
+      blocks: [
+        emailBlock("first", first, "Welcome"),
+        { temporaryID: "wait", type: "delay", delay: { mode: "duration", duration: { amount: 1, units: "m" } } },
+        {
+          temporaryID: "opened?",
+          type: "split",
+          split: {
+            filterGroup: {
+              logicalOperator: "and",
+              filters: [{ type: "message", field: "blockID", operator: "openedEmail", value: "first" }],
+            },
+            trueBlocks: [hook("yes", `/opened-${brand.brandId}`, '{"email":"[[contact.email]]"}')],
+            falseBlocks: [hook("no", `/not-opened-${brand.brandId}`, '{"email":"[[contact.email]]"}')],
+          },
+        },
+      ],
+    });
+    const started = Date.now();
+    await sendEvent(brand, "joined club", "opener@example.com");
+    await sendEvent(brand, "joined club", "ignorer@example.com");
+    const messages = await sentMessages(brand, automation.id, 2, 50_000);
+    const opener = messages.find((m) => m.contactID === openerId)!;
+    const pixel = /src="(http:\/\/[^"]+\/email\/o\/[^"]+)"/.exec((await bodyOf(brand, opener.id)).html)![1];
+    await sleep(3000); // a person opens it later than a mail server's prefetch would
+    expect((await fetch(pixel, { headers: { "User-Agent": BROWSER } })).status).toBe(200);
+    const opened = `/opened-${brand.brandId}`;
+    const notOpened = `/not-opened-${brand.brandId}`;
+    for (let i = 0; i < 120 && hitsAt(opened).length + hitsAt(notOpened).length < 2; i++) await sleep(1000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(60_000);
+    expect(hitsAt(opened).map((h) => h.body.email)).toEqual(["opener@example.com"]);
+    expect(hitsAt(notOpened).map((h) => h.body.email)).toEqual(["ignorer@example.com"]);
+  }, 240_000);
+});
