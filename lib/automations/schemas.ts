@@ -397,7 +397,11 @@ export const DisableAutomationRequest = z
     contactsInWorkflow: z.enum(["keep", "exit"]).meta({ description: "keep: contacts in the workflow finish it; exit: they leave it now" }),
   })
   .meta({ id: "DisableAutomationRequest" });
-export const SendTestEmailRequest = z.object({ recipients: z.array(z.email()).min(1).max(5) }).meta({ id: "SendTestEmailRequest" });
+// Ids prefixed "Automation" where the campaigns document publishes a schema of the same name: our one
+// OpenAPI document holds both.
+export const SendTestEmailRequest = z
+  .object({ recipients: z.array(z.email()).min(1).max(5) })
+  .meta({ id: "AutomationSendTestEmailRequest", description: "SendTestEmailRequest of the published automations document" });
 export const UTMTagsInput = z
   .object({ campaign: z.string().max(250), medium: z.string().max(250), source: z.string().max(250) })
   .meta({ id: "UTMTagsInput", description: '"" resets a tag to its default' });
@@ -534,8 +538,12 @@ export const AutomationSchema = z
 export const ListAutomationsResponse = z
   .object({ automations: z.array(AutomationSchema), paging: PagingSchema })
   .meta({ id: "ListAutomationsResponse" });
-export const UTMTags = z.object({ campaign: z.string(), medium: z.string(), source: z.string() }).meta({ id: "UTMTags" });
-export const UTMResponse = z.object({ tags: UTMTags }).meta({ id: "UTMResponse" });
+export const UTMTags = z
+  .object({ campaign: z.string(), medium: z.string(), source: z.string() })
+  .meta({ id: "AutomationUTMTags", description: "UTMTags of the published automations document" });
+export const UTMResponse = z
+  .object({ tags: UTMTags })
+  .meta({ id: "AutomationUTMResponse", description: "UTMResponse of the published automations document" });
 export const AggregateUTMResponse = z
   .object({ blocks: z.array(z.object({ blockID: z.string(), tags: UTMTags })) })
   .meta({ id: "AggregateUTMResponse" });
