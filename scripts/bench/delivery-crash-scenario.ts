@@ -60,19 +60,21 @@ export async function runDeliveryCrashScenario(recipients = 20_000, log: (line: 
     const result = await enqueued;
     if (result.queued !== recipients) throw new Error(`queued ${result.queued} of ${recipients}`);
     const count = async (sql: string) => Number((await query<{ n: number | string }>(databaseUrl, sql))[0].n);
-    const inFlightAtKill = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "status" = 'sending'`);
+    // This brand's messages only: the demo brand seeded at first start holds a sent campaign's messages.
+    const ofBrand = `"brandId" = '${brandId}'`;
+    const inFlightAtKill = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE ${ofBrand} AND "status" = 'sending'`);
     log(`killed the server with SIGKILL after ${receivedBeforeKill} messages at the sink; ${inFlightAtKill} were in flight`);
     await sleep(300);
     server = await startTestServer({ label: "delivery-crash", env, databaseUrl });
     const deadline = Date.now() + 600_000;
     let pending = Infinity;
     while (Date.now() < deadline) {
-      pending = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "status" IN ('queued', 'sending')`);
+      pending = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE ${ofBrand} AND "status" IN ('queued', 'sending')`);
       if (pending === 0) break;
       await sleep(500);
     }
     const stats = await sink.stats();
-    const sentAfter = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "status" = 'sent'`);
+    const sentAfter = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE ${ofBrand} AND "status" = 'sent'`);
     log(`restarted; ${stats.distinct} distinct messages at the sink, ${stats.duplicates} received twice, ${pending} pending`);
     return {
       recipients,

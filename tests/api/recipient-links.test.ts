@@ -71,7 +71,14 @@ beforeAll(async () => {
 describe("brand settings", () => {
   it("reads and changes the name and postal address; /api/me shows them", async () => {
     const read = await json(await api("/api/brand", { key: brand.key }));
-    expect(read).toEqual({ id: brand.brandId, name: "Links & Co", plan: "standard", postalAddress: "1 Harbour Road\nPortsmouth PO1 2AB" });
+    expect(read).toEqual({
+      id: brand.brandId,
+      name: "Links & Co",
+      plan: "standard",
+      postalAddress: "1 Harbour Road\nPortsmouth PO1 2AB",
+      timeZone: "UTC",
+      defaultSendHour: 10,
+    });
     expect((await json(await api("/api/me", { key: brand.key }))).brand.postalAddress).toBe("1 Harbour Road\nPortsmouth PO1 2AB");
     const cleared = await json(await api("/api/brand", { key: other.key, method: "PATCH", body: { postalAddress: "" } }));
     expect(cleared.postalAddress).toBeNull();
