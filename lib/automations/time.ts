@@ -2,6 +2,8 @@
 // ends (a duration, a time of day, allowed weekdays), a birthday's moment, and the published duration
 // units. Pure functions of an instant, so the engine's tests run on a clock of their own.
 
+import { instantOf, wallTime, type WallTime } from "@/lib/time/wall-clock";
+
 export type DurationUnit = "m" | "h" | "d" | "w" | "M";
 export type Duration = { amount: number; units: DurationUnit };
 
@@ -21,50 +23,12 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-type Local = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number };
+type Local = WallTime & { weekday: number };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string): Intl.DateTimeFormat {
-  let f = formatters.get(zone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      weekday: "short",
-    });
-    formatters.set(zone, f);
-  }
-  return f;
-}
-
-const SHORT_DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-/** The wall clock of `instant` in `zone`. */
+/** The wall clock of `instant` in `zone`, with its weekday (0 = Sunday). */
 export function localParts(instant: Date, zone: string): Local {
-  const parts: Record<string, string> = {};
-  for (const p of formatter(zone).formatToParts(instant)) parts[p.type] = p.value;
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    weekday: SHORT_DAYS.indexOf(parts.weekday),
-  };
-}
-
-/** The offset of `zone` from UTC at `instant`, in milliseconds. */
-function offsetAt(instant: Date, zone: string): number {
-  const l = localParts(instant, zone);
-  const asUtc = Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+  const w = wallTime(instant, zone);
+  return { ...w, weekday: new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay() };
 }
 
 /**
@@ -73,16 +37,7 @@ function offsetAt(instant: Date, zone: string): number {
  * night) as its first occurrence.
  */
 export function zonedInstant(zone: string, year: number, month: number, day: number, hour: number, minute: number): Date {
-  const wall = Date.UTC(year, month - 1, day, hour, minute);
-  // Offsets change at most once within a day: the offsets half a day either side give the candidates.
-  const before = wall - offsetAt(new Date(wall - 12 * 60 * MINUTE), zone);
-  const after = wall - offsetAt(new Date(wall + 12 * 60 * MINUTE), zone);
-  const names = (t: number) => {
-    const l = localParts(new Date(t), zone);
-    return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute) === wall;
-  };
-  const valid = [before, after].filter(names);
-  return new Date(valid.length > 0 ? Math.min(...valid) : before);
+  return instantOf({ year, month, day, hour, minute, second: 0 }, zone);
 }
 
 /** `instant` plus a duration; months are calendar months of the zone (Jan 31 + 1 month = the last day of February). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contactTimeZone } from "./time-zones";
-import { EARLIEST_ZONE, hourIn, instantOf, sameWallTimeIn, startOfDay, wallTime } from "./wall-clock";
+import { EARLIEST_ZONE, hourIn, instantOf, sameWallTimeIn, startOfDay, wallTime } from "@/lib/time/wall-clock";
 
 describe("a contact's time zone", () => {
   it.each([

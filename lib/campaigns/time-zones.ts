@@ -3,7 +3,7 @@
 // zone where a country has several); the United States, Canada and Australia are resolved by state.
 import { countryCodeOf } from "@/lib/contacts/countries";
 
-export { EARLIEST_ZONE, hourIn, instantOf, sameWallTimeIn, startOfDay, wallTime, type WallTime } from "./wall-clock";
+export { EARLIEST_ZONE, hourIn, instantOf, sameWallTimeIn, startOfDay, wallTime, type WallTime } from "@/lib/time/wall-clock";
 
 // prettier-ignore
 const BY_COUNTRY: Record<string, string> = {

@@ -6,7 +6,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { fieldMessage, userMessage } from "@/components/ui/messages";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { instantOf, wallTime } from "@/lib/campaigns/wall-clock";
+import { instantOf, wallTime } from "@/lib/time/wall-clock";
 import type { StepProps } from "./campaign-composer";
 import { StepActions } from "./step-actions";
 import { useSaveDraft } from "./use-save-draft";

@@ -1,5 +1,6 @@
 // Wall-clock arithmetic in an IANA time zone with Intl (no table of offsets: the zone data the runtime
-// ships decides DST). Pure, so the dashboard uses it too (a time picked in the brand's zone).
+// ships decides DST): campaigns' send times and automations' delays both reckon with it. Pure, so the
+// dashboard uses it too (a time picked in the brand's zone).
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);
