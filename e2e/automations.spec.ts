@@ -6,7 +6,7 @@
 // canvas driven with the keyboard, and the disable confirmation.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { createApiKey, signUp } from "./account-helpers";
-import { shootBothWidths, signInTo } from "./contacts-helpers";
+import { shootBothWidths, signInTo, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -18,15 +18,6 @@ const shopper = `shopper-${run}@example.com`;
 
 const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
 const signIn = (page: Page, to: string) => signInTo(page, owner, to);
-
-function watchConsole(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
 
 async function cartEvent(request: APIRequestContext, email: string, value: number) {
   const res = await request.post("/api/events", {
