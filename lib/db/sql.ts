@@ -6,6 +6,8 @@
 // Where the SQL text differs between the engines, runners and builders carry the forms (dialect.ts).
 // Tables stay defined by the Prisma schema; values are written as Prisma's adapters write them.
 import { config } from "@/lib/config";
+import { isWriteConflict } from "./errors";
+import type { PostgresConnections } from "./connections";
 import { connections } from "./index";
 import { postgresRunner, type SqlRunner } from "./runner";
 import type { WriteOptions } from "./sqlite-writer";
@@ -38,7 +40,21 @@ export async function writeTransaction<T>(work: (tx: SqlRunner) => Promise<T>, o
   refuseNestedWrite("A write transaction");
   const c = connections();
   if (c.kind === "sqlite") return c.writer.transaction((tx) => inWriteScope(() => work(tx)), sqliteOptions(options));
-  const client = await c.pool.connect();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await postgresTransaction(c.pool, work);
+    } catch (error) {
+      if (!options.retryConflicts || !isWriteConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/** Attempts of a transaction with `retryConflicts` that keeps conflicting with other writers. */
+const CONFLICT_ATTEMPTS = 5;
+
+async function postgresTransaction<T>(pool: PostgresConnections["pool"], work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   try {
     await client.query("BEGIN");
     const runner = postgresRunner(client);

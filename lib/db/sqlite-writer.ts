@@ -28,6 +28,13 @@ type Waiting = {
 
 export type WriteOptions = {
   /**
+   * PostgreSQL: run the whole transaction again (a few times) when the database undid it for a conflict
+   * with another writer (a deadlock between two writers of the same rows taken in another order, a
+   * serialization failure). Only for work that is safe to run again: its transaction's statements and
+   * nothing else. SQLite has one writer and no such conflict.
+   */
+  retryConflicts?: boolean;
+  /**
    * Acknowledge only once the commit is on stable storage (survives a power loss, not only a crash), as
    * far as the configuration asks (sql.ts: EVENTS_SQLITE_SYNCHRONOUS=normal settles for a crash).
    */

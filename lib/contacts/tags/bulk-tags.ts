@@ -53,7 +53,11 @@ export async function changeTags(brandId: string, action: TagAction, request: Ta
     }
   }
   const named = await namedContacts(brandId, request);
-  const changed = named.length ? await writeTransaction((tx) => applyTags(tx, brandId, action, tags, named, new Date())) : [];
+  // A background job or another request may be changing the same contacts' tags: on PostgreSQL two such
+  // writers can deadlock, and the one the database undoes runs again.
+  const changed = named.length
+    ? await writeTransaction((tx) => applyTags(tx, brandId, action, tags, named, new Date()), { retryConflicts: true })
+    : [];
   const job = request.segmentID !== undefined ? await createTagJob(brandId, action, tags, request.segmentID) : undefined;
   return { action, contactsChanged: changed.length, ...(job ? { job } : {}) };
 }

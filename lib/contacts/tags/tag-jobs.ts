@@ -270,19 +270,24 @@ export async function runTagJob(id: string): Promise<void> {
       // read inside it would not see the transaction's own writes.
       const sql = new Sql();
       const where = await chunkWhere(sql, selection, from, to);
-      lease = await writeTransaction(async (tx) => {
-        const members = await tx.all<{ id: string }>(`SELECT c."id" FROM "Contact" c WHERE ${where}`, sql.params);
-        const changed = await change(
-          tx,
-          row,
-          members.map((m) => m.id),
-        );
-        return renew(tx, id, lease!, `"cursor" = ?, "processed" = "processed" + ?, "changed" = "changed" + ?`, [
-          to,
-          members.length,
-          changed.length,
-        ]);
-      });
+      lease = await writeTransaction(
+        async (tx) => {
+          const members = await tx.all<{ id: string }>(`SELECT c."id" FROM "Contact" c WHERE ${where}`, sql.params);
+          const changed = await change(
+            tx,
+            row,
+            members.map((m) => m.id),
+          );
+          return renew(tx, id, lease!, `"cursor" = ?, "processed" = "processed" + ?, "changed" = "changed" + ?`, [
+            to,
+            members.length,
+            changed.length,
+          ]);
+          // A chunk that deadlocked with another writer of the same contacts (a request, another job) on
+          // PostgreSQL runs again rather than failing the job.
+        },
+        { retryConflicts: true },
+      );
       cursor = to;
       if (!edge) break;
       // Let requests and other writers in between chunks.
