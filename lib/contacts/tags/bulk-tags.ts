@@ -53,8 +53,8 @@ export async function changeTags(brandId: string, action: TagAction, request: Ta
     }
   }
   const named = await namedContacts(brandId, request);
-  // A background job or another request may be changing the same contacts' tags: on PostgreSQL two such
-  // writers can deadlock, and the one the database undoes runs again.
+  // A background job or another request may be changing the same contacts' tags: where the database lets
+  // two such writers interleave they can deadlock, and the one it undoes runs again (lib/db/sql.ts).
   const changed = named.length
     ? await writeTransaction((tx) => applyTags(tx, brandId, action, tags, named, new Date()), { retryConflicts: true })
     : [];

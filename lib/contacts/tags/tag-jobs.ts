@@ -283,8 +283,8 @@ export async function runTagJob(id: string): Promise<void> {
             members.length,
             changed.length,
           ]);
-          // A chunk that deadlocked with another writer of the same contacts (a request, another job) on
-          // PostgreSQL runs again rather than failing the job.
+          // A chunk that deadlocked with another writer of the same contacts (a request, another job) runs
+          // again rather than failing the job (lib/db/sql.ts, retryConflicts).
         },
         { retryConflicts: true },
       );
