@@ -311,7 +311,15 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
       }
       return out;
     };
-    const before = await snapshot();
+    // The other brand's own background work (its events still being processed, a job under way) may
+    // still change what it reads: the snapshot is taken once nothing in it is pending or running (at
+    // most 30 s), so a change at the end is the run's doing.
+    const unsettled = /"status":"(pending|queued|running|processing|sending)"/;
+    let before = await snapshot();
+    for (const deadline = Date.now() + 30_000; [...before.values()].some((body) => unsettled.test(body)) && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      before = await snapshot();
+    }
 
     // 2. Probes: the other brand's ids against this brand's credentials, compared with ids of nothing.
     let probes = 0;
