@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from "./setup/test-server";
 import { until } from "./until";
 
 const published = publishedValidator(loadPublished("omnisend-campaigns.json"));
+const publishedAnalytics = publishedValidator(loadPublished("omnisend-analytics.json"));
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
 const SENDER = "news@acme.test";
 
@@ -255,10 +256,41 @@ describe("a campaign to a segment", () => {
       },
     });
     expect(analytics.status, JSON.stringify(analytics.body)).toBe(200);
+    publishedAnalytics.expectResponse("POST", "/analytics/reports", 200, analytics.body);
     expect(analytics.body.reports[0]).toMatchObject({
       alias: "spring",
       rows: [{ activityID: campaignId, sent: 3, uniqueOpens: 2, clickRate: 0.3333 }],
     });
+
+    // The same figures by the day of the outcome (published: every statistics query has a timestamp dimension).
+    // (from yesterday: a run near midnight UTC may count its outcomes on two days)
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const statistics = await call("/api/analytics/statistics", {
+      body: {
+        queries: [
+          {
+            alias: "daily",
+            dateRange: { from: yesterday, to: today },
+            dimensions: [{ name: "timestamp" }, { name: "activityID" }],
+            metrics: [{ name: "sent" }, { name: "uniqueOpens" }],
+            filters: [{ name: "campaignID", operator: "eq", values: [campaignId] }],
+          },
+        ],
+      },
+    });
+    expect(statistics.status, JSON.stringify(statistics.body)).toBe(200);
+    publishedAnalytics.expectResponse("POST", "/analytics/statistics", 200, statistics.body);
+    const daily = statistics.body.statistics[0];
+    expect(daily.alias).toBe("daily");
+    expect(daily.rows.every((row: { activityID: string }) => row.activityID === campaignId)).toBe(true);
+    const sum = (metric: string) => daily.rows.reduce((total: number, row: Record<string, number>) => total + row[metric], 0);
+    expect([sum("sent"), sum("uniqueOpens")]).toEqual([3, 2]);
+    const withoutDay = await call("/api/analytics/statistics", {
+      body: { queries: [{ dateRange: { from: today, to: today }, dimensions: [{ name: "activityID" }], metrics: [{ name: "sent" }] }] },
+    });
+    expect(withoutDay.status).toBe(400);
+    expect(withoutDay.body.errors).toEqual([expect.objectContaining({ pointer: "/queries/0/dimensions", code: "required" })]);
   });
 });
 
