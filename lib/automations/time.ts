@@ -13,15 +13,7 @@ export type Weekday = (typeof WEEKDAYS)[number];
 const MINUTE = 60_000;
 const UNIT_MS: Record<Exclude<DurationUnit, "M">, number> = { m: MINUTE, h: 60 * MINUTE, d: 24 * 60 * MINUTE, w: 7 * 24 * 60 * MINUTE };
 
-/** Whether `zone` is an IANA time zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export { isTimeZone } from "@/lib/time/wall-clock";
 
 type Local = WallTime & { weekday: number };
 

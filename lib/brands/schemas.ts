@@ -1,15 +1,7 @@
 // Shapes of the account endpoints (who am I, API keys).
 import { z } from "zod";
 import { Scope } from "@/lib/http/scopes";
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isTimeZone } from "@/lib/time/wall-clock";
 
 /** The brand as its settings show it: what email footers print ([[brand.name]], [[brand.postal_address]]). */
 export const BrandSchema = z

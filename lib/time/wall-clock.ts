@@ -1,6 +1,16 @@
 // Wall-clock arithmetic in an IANA time zone with Intl (no table of offsets: the zone data the runtime
 // ships decides DST): campaigns' send times and automations' delays both reckon with it. Pure, so the
 // dashboard uses it too (a time picked in the brand's zone).
+/** Whether `zone` is an IANA time zone this runtime knows (a brand's time zone is checked with it). */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
   let f = formatters.get(zone);

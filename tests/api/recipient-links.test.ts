@@ -86,15 +86,29 @@ describe("brand settings", () => {
 
   it("validates the patch, all errors at once", async () => {
     const bad = await expectProblem(
-      await api("/api/brand", { key: brand.key, method: "PATCH", body: { name: "", postalAddress: "x".repeat(501), plan: "pro" } }),
+      await api("/api/brand", {
+        key: brand.key,
+        method: "PATCH",
+        body: { name: "", postalAddress: "x".repeat(501), plan: "pro", timeZone: "Mars/Olympus", defaultSendHour: 24 },
+      }),
       400,
       "validation-failed",
     );
     expect(bad.errors.map((e: any) => [e.pointer, e.code]).sort()).toEqual([
+      ["/defaultSendHour", "too_big"],
       ["/name", "too_small"],
       ["/plan", "unknown_field"],
       ["/postalAddress", "too_big"],
+      ["/timeZone", "invalid_time_zone"],
     ]);
+  });
+
+  it("keeps the time zone and default send hour campaigns and automations reckon in", async () => {
+    const changed = await json(
+      await api("/api/brand", { key: other.key, method: "PATCH", body: { timeZone: "Europe/Vilnius", defaultSendHour: 7 } }),
+    );
+    expect(changed).toMatchObject({ timeZone: "Europe/Vilnius", defaultSendHour: 7 });
+    expect((await json(await api("/api/me", { key: other.key }))).brand).toMatchObject({ timeZone: "Europe/Vilnius", defaultSendHour: 7 });
   });
 });
 
