@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { pagingQuery, PagingSchema, noAfterAndBefore } from "@/lib/http/pagination";
 import { ResourceId } from "@/lib/http/route";
+import { deploymentSender } from "./senders/deployment-sender";
 
 export const MESSAGE_STATUSES = [
   "queued",
@@ -49,7 +50,11 @@ export const MessageContentInput = z.strictObject({
   subject: z.string().trim().min(1).max(250),
   preheader: z.string().max(250).optional(),
   senderName: z.string().trim().min(1).max(250),
-  senderEmail: z.email().max(254),
+  senderEmail: z.union([
+    z.email().max(254),
+    // The deployment's own sender, whatever its host (no-reply@localhost in development), as test sends allow.
+    z.string().refine((address) => address.trim().toLowerCase() === deploymentSender().address),
+  ]),
   replyToEmail: z.email().max(254).optional(),
   utm: Utm.nullable().optional(),
 });

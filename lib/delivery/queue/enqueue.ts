@@ -20,7 +20,6 @@ import {
   type MessageStatus,
   type RecipientResult,
 } from "../schemas";
-import { deploymentSender } from "../senders/verified-sender";
 import { wakeDeliveryWorker } from "./wake";
 
 const CHUNK = 500;
@@ -120,20 +119,10 @@ async function* chunks<T>(items: Iterable<T> | AsyncIterable<T>, size: number): 
   if (chunk.length > 0) yield chunk;
 }
 
-/**
- * The content, validated; the deployment's own sender passes whatever its host (no-reply@localhost when
- * APP_URL is a development machine's and SMTP_FROM is not set), as it does for test sends.
- */
-function contentInput(content: MessageContentInput): MessageContentInput {
-  const sender = typeof content?.senderEmail === "string" ? content.senderEmail.trim().toLowerCase() : "";
-  if (sender === "" || sender !== deploymentSender().address) return validated(MessageContentInput, content, "content");
-  return { ...validated(MessageContentInput, { ...content, senderEmail: "deployment@sender.example" }, "content"), senderEmail: sender };
-}
-
 export async function enqueueMessages(brandId: string, request: EnqueueRequest): Promise<EnqueueResult> {
   const source = validated(Source, request.source, "source");
   const part = validated(Part, request.part ?? "", "part");
-  const input = contentInput(request.content);
+  const input = validated(MessageContentInput, request.content, "content");
   const options = request.options ?? {};
   const threshold = options.sendingThreshold ?? "subscribed";
   const content = await createContent(brandId, input, {

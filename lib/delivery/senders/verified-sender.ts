@@ -7,16 +7,10 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { ApiProblem } from "@/lib/http/problems";
 import type { DkimKey } from "../transport/smtp";
+import { deploymentSender } from "./deployment-sender";
 import { openPrivateKey } from "./dns-records";
 
-/** The deployment's sender: SMTP_FROM, or its default. */
-export function deploymentSender(): { name: string; address: string } {
-  const from = config().SMTP_FROM ?? `Inkwell <no-reply@${new URL(config().appOrigin).hostname}>`;
-  const match = /^\s*(.*?)\s*<\s*([^<>\s]+)\s*>\s*$/.exec(from);
-  return match
-    ? { name: match[1].replace(/^"|"$/g, ""), address: match[2].toLowerCase() }
-    : { name: "", address: from.trim().toLowerCase() };
-}
+export { deploymentSender };
 
 export const domainOf = (email: string) => email.slice(email.lastIndexOf("@") + 1).toLowerCase();
 
