@@ -1,4 +1,5 @@
-// The dashboard at a brand of realistic size (issue 27): with a few hundred segments and templates, every
+// The dashboard at a brand of realistic size (issue 27): with a few hundred segments, templates, campaigns
+// and automations, every
 // page (e2e/dashboard-pages.ts) stays within its request budget, none of its requests fails, and none
 // is made once per row (the segments list once asked for each segment's count: 408 requests for 400
 // segments); browsing through all pages at once gets no 429 from the session's budget. And when a
@@ -15,10 +16,12 @@ import { signInTo } from "./contacts-helpers";
 
 const SEGMENTS = 300;
 const TEMPLATES = 300;
+const CAMPAIGNS = 300;
+const AUTOMATIONS = 300;
 /** The same request (path without ids and query) more often than this in one view is a request per row. */
 const SAME_REQUEST_MAX = 3;
 
-test("every dashboard page at a few hundred segments and templates: bounded requests, none per row, none failing", async ({
+test("every dashboard page at a few hundred segments, templates, campaigns and automations: bounded requests, none per row, none failing", async ({
   page,
   baseURL,
 }) => {
@@ -32,8 +35,12 @@ test("every dashboard page at a few hundred segments and templates: bounded requ
     String(SEGMENTS),
     "--templates",
     String(TEMPLATES),
+    "--campaigns",
+    String(CAMPAIGNS),
+    "--automations",
+    String(AUTOMATIONS),
   ]);
-  const ids: PageIds = { template: seeded.template, contact: seeded.contact, segment: seeded.segment };
+  const ids = seeded as PageIds;
   await signInTo(page, account, "/templates");
 
   const over: string[] = [];

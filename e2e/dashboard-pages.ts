@@ -1,14 +1,17 @@
 // Every dashboard page in one place, with what shows once its main content is there, and how one page
 // view is measured: the API requests it made, those that failed, and the time until its main content
 // shows. Used by the request-budget test (e2e/dashboard-budget.spec.ts) and by `npm run bench:dashboard`
-// (scripts/bench/dashboard.ts). A new page (campaigns, automations, reports) is one more line here.
+// (scripts/bench/dashboard.ts). A new page is one more line here.
 import type { Locator, Page, Request } from "@playwright/test";
 
 /** Most API requests one page view may make, whatever the brand's size (issue 27). */
 export const REQUESTS_PER_PAGE = 25;
 
-/** The records a page is about (a template's editor, a contact's profile, a segment's builder). */
-export type PageIds = { template: string; contact: string; segment: string };
+/**
+ * The records a page is about: a template's editor, a contact's profile, a segment's builder, a sent
+ * campaign (its progress and its report), a draft campaign (the composer's steps), an automation's builder.
+ */
+export type PageIds = { template: string; contact: string; segment: string; campaign: string; draft: string; automation: string };
 
 export type DashboardPage = {
   name: string;
@@ -60,7 +63,64 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
         .or(p.getByRole("heading", { name: "No events yet" }))
         .first(),
   },
+  {
+    name: "campaigns",
+    path: () => "/campaigns",
+    main: (p) => p.getByRole("table", { name: "Campaigns" }).getByRole("link").first(),
+  },
+  { name: "campaign-new", path: () => "/campaigns/new", main: (p) => p.getByRole("textbox", { name: /Campaign name/ }) },
+  {
+    name: "campaign-template",
+    path: (ids) => `/campaigns/${ids.draft}/edit?step=template`,
+    main: (p) => p.getByRole("radio").first(),
+  },
+  {
+    // The segments to pick; the live count of who will receive it follows in its own box ("Counting…").
+    name: "campaign-audience",
+    path: (ids) => `/campaigns/${ids.draft}/edit?step=audience`,
+    main: (p) => p.getByRole("table", { name: "Segments to send to or leave out" }).getByRole("row").nth(1),
+  },
+  {
+    name: "campaign-review",
+    path: (ids) => `/campaigns/${ids.draft}/edit?step=review`,
+    main: (p) => p.getByRole("region", { name: "Pre-send checks" }).getByRole("status").filter({ hasNotText: "Checking" }),
+  },
+  { name: "campaign", path: (ids) => `/campaigns/${ids.campaign}`, main: (p) => p.getByRole("group", { name: "Campaign actions" }) },
+  {
+    name: "campaign-report",
+    path: (ids) => `/campaigns/${ids.campaign}/report`,
+    main: (p) => p.getByRole("table", { name: "Recipients and what happened" }).getByRole("row").nth(1),
+  },
+  {
+    name: "automations",
+    path: () => "/automations",
+    main: (p) => p.getByRole("table", { name: "Automations" }).getByRole("link").first(),
+  },
+  { name: "automation-new", path: () => "/automations/new", main: (p) => p.getByRole("heading", { name: "From scratch", level: 2 }) },
+  {
+    name: "automation",
+    path: (ids) => `/automations/${ids.automation}`,
+    main: (p) => p.getByRole("region", { name: "Workflow" }).getByRole("button", { name: /^Trigger / }),
+  },
+  {
+    name: "outbox",
+    path: () => "/outbox",
+    main: (p) =>
+      p
+        .getByRole("list", { name: "Emails" })
+        .or(p.getByRole("heading", { name: "No emails yet" }))
+        .first(),
+  },
   { name: "settings", path: () => "/settings", main: h1("Settings") },
+  {
+    name: "settings-sending",
+    path: () => "/settings/sending",
+    main: (p) =>
+      p
+        .getByRole("list", { name: "Suppressed addresses" })
+        .or(p.getByRole("heading", { name: "No suppressed addresses" }))
+        .first(),
+  },
   { name: "settings-brand", path: () => "/settings/brand", main: (p) => p.getByRole("textbox", { name: "Brand name" }) },
   {
     name: "settings-api-keys",

@@ -12,6 +12,7 @@ import { config } from "@/lib/config";
 import { postgresRunner, sqliteRunner, type SqlRunner } from "./runner";
 import { SqliteWriter } from "./sqlite-writer";
 import { sqliteFilePath } from "./url";
+import { reloadStatistics, reloadStatisticsWhenChanged } from "./statistics-reload";
 import { DEFERRED_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from "./wal-checkpointer";
 import { WalSync } from "./wal-sync";
 
@@ -55,6 +56,8 @@ function openSqlite(url: string): SqliteConnections {
   if (checkpointer) connection.pragma(`wal_autocheckpoint = ${DEFERRED_AUTOCHECKPOINT_PAGES}`);
   const walSync = new WalSync(`${file}-wal`);
   const writer = new SqliteWriter(connection, walSync);
+  // Both connections plan with the statistics of now, not of when they opened (statistics-reload.ts).
+  const statistics = reloadStatisticsWhenChanged(reader, () => writer.turn(() => reloadStatistics(connection)));
   return {
     kind: "sqlite",
     file,
@@ -62,6 +65,7 @@ function openSqlite(url: string): SqliteConnections {
     reader,
     readerRunner: sqliteRunner(reader),
     async close() {
+      statistics.stop();
       await writer.turn(() => {});
       await checkpointer?.stop();
       await walSync.close();

@@ -6,8 +6,10 @@
 //  - report and list reads with 1,000,000 message records in the database (50 campaigns of 20,000
 //    messages, their counters): p50/p99 of GET /api/campaigns/{id}/report, and of a list page with its
 //    figures (GET /api/campaigns?limit=25 then GET /api/campaigns/figures?ids=...) (targets p99 ≤ 50 ms).
+import os from "node:os";
 import { startSmtpSink } from "../../tests/fixtures/smtp-sink";
 import { startTestServer } from "../../tests/api/setup/test-server";
+import { seedSentCampaigns } from "./seed-sent-campaigns";
 import { summary } from "./stats";
 
 const VERSION = "2026-03-15";
@@ -137,55 +139,23 @@ async function main() {
 
     // 1,000,000 message records of 50 sent campaigns, and their counters (as the pipeline keeps them).
     const contentId = (file.prepare(`SELECT "id" FROM "MessageContent" LIMIT 1`).get() as { id: string }).id;
-    const insertMessage = file.prepare(
-      `INSERT INTO "Message" (id, "brandId", "contentId", "sourceKind", "sourceId", part, "recipientKey", "contactId", email, mode, status, priority, attempts, "nextAttemptAt", "createdAt", "sentAt", "openedAt", opens, clicks)
-       VALUES (?, ?, ?, 'campaign', ?, '', ?, ?, ?, 'live', 'sent', 1, 1, ?, ?, ?, ?, 0, 0)`,
-    );
-    const insertCounter = file.prepare(
-      `INSERT INTO "MessageCounter" ("brandId", "sourceKind", "sourceId", part, day, metric, count) VALUES (?, 'campaign', ?, '', ?, ?, ?)`,
-    );
-    const sentIds: string[] = [];
-    const perCampaign = Math.floor(MESSAGES / CAMPAIGNS);
     started = performance.now();
-    for (let c = 0; c < CAMPAIGNS; c++) {
-      const created = await call("/api/campaigns", {
-        channel: "email",
-        type: "regular",
-        name: `Sent ${c}`,
-        content: { email: { templateID: template.id, subject: `Issue ${c}`, senderName: "Bench" } },
-      });
-      sentIds.push(created.id);
-      const day = new Date(Date.now() - (CAMPAIGNS - c) * 86_400_000);
-      const at = day.toISOString().replace("Z", "+00:00");
-      file.transaction(() => {
-        for (let i = 0; i < perCampaign; i++) {
-          const contactId = contactIds[(c * 7919 + i) % contactIds.length];
-          insertMessage.run(
-            newId(day),
-            brand.id,
-            contentId,
-            created.id,
-            contactId,
-            contactId,
-            `bench-${i}@example.com`,
-            at,
-            at,
-            at,
-            i % 3 === 0 ? at : null,
-          );
-        }
-        for (let d = 0; d < 7; d++) {
-          const iso = new Date(day.getTime() + d * 86_400_000).toISOString().slice(0, 10);
-          insertCounter.run(brand.id, created.id, iso, "opened", Math.floor(perCampaign / 3 / 7));
-          if (d === 0) insertCounter.run(brand.id, created.id, iso, "sent", perCampaign);
-          insertCounter.run(brand.id, created.id, iso, "clicked", Math.floor(perCampaign / 20 / 7));
-        }
-      })();
-      await db.campaign.update({
-        where: { id: created.id },
-        data: { status: "sent", startedAt: day, endedAt: day, queuedCount: perCampaign },
-      });
-    }
+    const sentIds = await seedSentCampaigns(file, {
+      brandId: brand.id,
+      contentId,
+      contactIds,
+      campaigns: CAMPAIGNS,
+      messages: MESSAGES,
+      create: async (c) =>
+        (
+          await call("/api/campaigns", {
+            channel: "email",
+            type: "regular",
+            name: `Sent ${c}`,
+            content: { email: { templateID: template.id, subject: `Issue ${c}`, senderName: "Bench" } },
+          })
+        ).id,
+    });
     file.exec("ANALYZE");
     const total = (file.prepare(`SELECT COUNT(*) AS n FROM "Message"`).get() as { n: number }).n;
     console.log(`seeded ${total} message records (${CAMPAIGNS} campaigns) in ${Math.round(performance.now() - started)} ms`);
@@ -210,6 +180,12 @@ async function main() {
       call(`/api/campaigns/${sentIds[i % sentIds.length]}/recipients?outcome=opened&limit=50`),
     );
     file.close();
+    console.log(
+      `load average: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")} on ${os.cpus().length} cores`,
+    );
     // BENCH_SERVER_LOG=on: the server's log (with EVENTS_DEBUG=on, the delivery worker's batch times).
     if (process.env.BENCH_SERVER_LOG === "on") console.log(server.logs());
   } catch (error) {

@@ -1,7 +1,9 @@
 // npm run bench:dashboard: the dashboard at a large brand's size (issue 27). Seeds one brand with 200,000
-// contacts, 500 segments, 2,000 templates and 10^6 events (BENCH_CONTACTS, BENCH_SEGMENTS, BENCH_TEMPLATES,
-// BENCH_EVENTS), straight into the SQLite file of the built server (started as the API tests start it,
-// with the default rate limits), then opens every dashboard page (e2e/dashboard-pages.ts) in Chromium,
+// contacts, 500 segments, 2,000 templates, 10^6 events, 500 campaigns (50 of them sent, with 10^6 message
+// records) and 100 automations (BENCH_CONTACTS, BENCH_SEGMENTS, BENCH_TEMPLATES, BENCH_EVENTS,
+// BENCH_CAMPAIGNS, BENCH_MESSAGES, BENCH_AUTOMATIONS), straight into the SQLite file of the built server
+// (started as the API tests start it, with the default rate limits; campaigns and automations are created
+// through lib/ as the API creates them, the sent ones' messages written into the file), then opens every dashboard page (e2e/dashboard-pages.ts) in Chromium,
 // one after the other as a person browsing quickly would, and prints per page the API requests it made,
 // those that failed, and the time until its main content showed. Budgets: at most 25 API requests per
 // page view, none failing, main content within 1 s; the run exits 1 when a page breaks one.
@@ -11,15 +13,23 @@ import os from "node:os";
 import { chromium } from "@playwright/test";
 import { DASHBOARD_PAGES, REQUESTS_PER_PAGE, requestShapes, viewPage, type PageIds, type PageView } from "../../e2e/dashboard-pages";
 import { startTestServer } from "../../tests/api/setup/test-server";
+import { seedSentCampaigns } from "./seed-sent-campaigns";
 import { percentile } from "./stats";
 
 const CONTACTS = Number(process.env.BENCH_CONTACTS ?? 200_000);
 const SEGMENTS = Number(process.env.BENCH_SEGMENTS ?? 500);
 const TEMPLATES = Number(process.env.BENCH_TEMPLATES ?? 2_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const CAMPAIGNS = Number(process.env.BENCH_CAMPAIGNS ?? 500);
+const SENT_CAMPAIGNS = Math.min(50, CAMPAIGNS);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
+const AUTOMATIONS = Number(process.env.BENCH_AUTOMATIONS ?? 100);
 /** Page views measured per page, after one view that warms the server up (its failures count too). */
 const VIEWS = Number(process.env.BENCH_VIEWS ?? 3);
 const MAIN_BUDGET_MS = 1000;
+/** BENCH_PAGES=contacts,events: only these pages (names as in e2e/dashboard-pages.ts); all by default. */
+const ONLY = process.env.BENCH_PAGES?.split(",").map((p) => p.trim());
+const PAGES = ONLY ? DASHBOARD_PAGES.filter((p) => ONLY.includes(p.name)) : DASHBOARD_PAGES;
 
 const VERSION = "2026-03-15";
 const TAGS = ["vip", "newsletter", "trial", "churned", "wholesale", "returning"];
@@ -39,6 +49,12 @@ async function main() {
     const { sqliteTime } = await import("@/lib/db/values");
     const { sqliteFilePath } = await import("@/lib/db/url");
     const { STARTERS } = await import("@/components/templates/starters");
+    const { markAddressVerified } = await import("@/lib/delivery/senders/senders");
+    const { createContent } = await import("@/lib/delivery/content");
+    const { createCampaign } = await import("@/lib/campaigns/create-campaign");
+    const { CreateCampaignRequest } = await import("@/lib/campaigns/schemas");
+    const { createAutomation } = await import("@/lib/automations/write-automation");
+    const { CreateAutomationRequest } = await import("@/lib/automations/schemas");
 
     const brand = await createBrand({ name: "Large brand", plan: "pro" });
     const key = (await createApiKey(brand.id, "bench")).key;
@@ -220,14 +236,79 @@ async function main() {
     );
     for (const name of EVENT_NAMES)
       insertIdentity.run(newId(), brand.id, name, Math.round(EVENTS / EVENT_NAMES.length), at(90 * 86_400_000), at(0));
+    console.log(`(seeded ${fmt(EVENTS)} events in ${((performance.now() - eventsStart) / 1000).toFixed(1)} s)`);
+
+    // Campaigns: the sent ones with their message records and counters, then drafts (the newest).
+    const campaignsStart = performance.now();
+    const sender = "news@large-brand.example";
+    await markAddressVerified(brand.id, sender, "Large brand");
+    const email = (subject: string) => ({ templateID: template.id, subject, senderName: "Large brand", senderEmail: sender });
+    const content = await createContent(
+      brand.id,
+      { templateId: template.id, subject: "Issue", senderName: "Large brand", senderEmail: sender },
+      { category: "marketing", mode: "live", sendingThreshold: "subscribed" },
+    );
+    const newCampaign = async (name: string, audience?: unknown) =>
+      (
+        await createCampaign(
+          brand.id,
+          CreateCampaignRequest.parse({
+            channel: "email",
+            type: "regular",
+            name,
+            ...(audience ? { audience } : {}),
+            content: { email: email(`${name}, [[contact.first_name | friend]]`) },
+          }),
+        )
+      ).id;
+    const sentIds = await seedSentCampaigns(file, {
+      brandId: brand.id,
+      contentId: content.id,
+      contactIds,
+      campaigns: SENT_CAMPAIGNS,
+      messages: MESSAGES,
+      create: (i) => newCampaign(`Sent issue ${i}`, { includedSegmentIDs: [segmentIds[i % segmentIds.length]] }),
+    });
+    let draft = "";
+    for (let i = SENT_CAMPAIGNS; i < CAMPAIGNS; i++) draft = await newCampaign(`Draft ${i}`);
+    // Automations: event-triggered workflows of a delay, an email and a tag (created disabled).
+    let automation = "";
+    for (let i = 0; i < AUTOMATIONS; i++) {
+      const created = await createAutomation(
+        brand.id,
+        CreateAutomationRequest.parse({
+          name: `${["Abandoned cart", "Browse abandonment", "Post-purchase", "Win-back"][i % 4]} ${i}`,
+          trigger: { condition: { event: EVENT_NAMES[i % 4], origin: "api" } },
+          blocks: [
+            { temporaryID: "wait", type: "delay", delay: { mode: "duration", duration: { amount: 1, units: "h" } } },
+            {
+              temporaryID: "email",
+              type: "action",
+              action: { type: "sendEmail", sendEmail: { ...email("Still thinking it over?"), language: "en_US", preheader: "" } },
+            },
+            { temporaryID: "tag", type: "action", action: { type: "addTag", addTag: { value: `flow-${i}` } } },
+          ],
+        }),
+      );
+      automation ||= created.id;
+    }
     file.exec("ANALYZE");
     file.close();
-    console.log(`(seeded ${fmt(EVENTS)} events in ${((performance.now() - eventsStart) / 1000).toFixed(1)} s)`);
     console.log(
-      `brand: ${fmt(CONTACTS)} contacts, ${fmt(SEGMENTS)} segments, ${fmt(TEMPLATES)} templates, ${fmt(EVENTS)} events (seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s)`,
+      `(seeded ${fmt(CAMPAIGNS)} campaigns, ${fmt(SENT_CAMPAIGNS)} sent with ${fmt(MESSAGES)} message records, and ${fmt(AUTOMATIONS)} automations in ${((performance.now() - campaignsStart) / 1000).toFixed(1)} s)`,
+    );
+    console.log(
+      `brand: ${fmt(CONTACTS)} contacts, ${fmt(SEGMENTS)} segments, ${fmt(TEMPLATES)} templates, ${fmt(EVENTS)} events, ${fmt(CAMPAIGNS)} campaigns (${fmt(MESSAGES)} messages), ${fmt(AUTOMATIONS)} automations (seeded in ${((performance.now() - seedStart) / 1000).toFixed(0)} s)`,
     );
 
-    const ids: PageIds = { template: template.id, contact: contactIds[1], segment: segmentIds[0] };
+    const ids: PageIds = {
+      template: template.id,
+      contact: contactIds[1],
+      segment: segmentIds[0],
+      campaign: sentIds[sentIds.length - 1],
+      draft,
+      automation,
+    };
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => fs.existsSync(p)),
       args: ["--no-sandbox"],
@@ -240,11 +321,11 @@ async function main() {
     await page.waitForURL(/\/templates$/);
 
     // Every page, one after the other, VIEWS + 1 times round (the first round warms the server up).
-    const views = new Map<string, PageView[]>(DASHBOARD_PAGES.map((p) => [p.name, []]));
+    const views = new Map<string, PageView[]>(PAGES.map((p) => [p.name, []]));
     const failures: string[] = [];
     const browseStart = performance.now();
     for (let round = 0; round <= VIEWS; round++) {
-      for (const target of DASHBOARD_PAGES) {
+      for (const target of PAGES) {
         const view = await viewPage(page, server.baseUrl, target, ids);
         failures.push(...view.failed.map((f) => `${target.name}: ${f}`));
         if (round > 0) views.get(target.name)!.push(view);
@@ -255,7 +336,7 @@ async function main() {
 
     let over = 0;
     console.log(`\npage               requests  failed  main content (median of ${VIEWS}, max)  requests made`);
-    for (const target of DASHBOARD_PAGES) {
+    for (const target of PAGES) {
       const seen = views.get(target.name)!;
       const requests = Math.max(...seen.map((v) => v.requests.length));
       const failed = seen.reduce((n, v) => n + v.failed.length, 0);
@@ -271,7 +352,7 @@ async function main() {
       );
     }
     // Where the time of the slower pages went: their slowest API requests (median over the views).
-    for (const target of DASHBOARD_PAGES) {
+    for (const target of PAGES) {
       const seen = views.get(target.name)!;
       if (
         percentile(
@@ -303,7 +384,7 @@ async function main() {
     }
     const total = [...views.values()].reduce((n, seen) => n + seen.reduce((m, v) => m + v.requests.length, 0), 0);
     console.log(
-      `\n${DASHBOARD_PAGES.length} pages × ${VIEWS + 1} rounds in ${browseS.toFixed(0)} s: ${fmt(total)} API requests measured, ${failures.length} failed${failures.length ? `: ${failures.slice(0, 10).join("; ")}` : ""}`,
+      `\n${PAGES.length} pages × ${VIEWS + 1} rounds in ${browseS.toFixed(0)} s: ${fmt(total)} API requests measured, ${failures.length} failed${failures.length ? `: ${failures.slice(0, 10).join("; ")}` : ""}`,
     );
     console.log(
       `budgets: ≤ ${REQUESTS_PER_PAGE} API requests per page view, none failing, main content within ${MAIN_BUDGET_MS} ms: ${over === 0 && failures.length === 0 ? "held by every page" : `${over} page(s) over`}`,
@@ -314,6 +395,7 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(" ")} on ${os.cpus().length} cores`,
     );
+    if (process.env.BENCH_SERVER_LOG === "on") console.log(server.logs());
     if (over > 0 || failures.length > 0) process.exitCode = 1;
   } finally {
     await server.stop();

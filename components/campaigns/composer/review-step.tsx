@@ -66,10 +66,12 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
     queryFn: () => getTemplate(templateId!),
     enabled: !!templateId,
   });
+  // Beside the template's own request, not after it (one render, checked again each time the step opens).
   const checks = useQuery({
-    queryKey: ["campaigns", "checks", templateId, template.data?.updatedAt],
+    queryKey: ["campaigns", "checks", templateId],
     queryFn: () => renderTemplate(templateId!, {}).then((r) => parseWarnings(r.warnings)),
     enabled: !!templateId,
+    staleTime: 0,
   });
   const { includedSegmentIDs: included, excludedSegmentIDs: excluded } = campaign.audience;
   const estimate = useQuery({ queryKey: campaignKeys.estimate(included, excluded), queryFn: () => estimateAudience(included, excluded) });
