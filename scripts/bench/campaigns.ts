@@ -33,7 +33,6 @@ async function main() {
   });
   process.env.DATABASE_URL = server.databaseUrl;
   try {
-    const { db } = await import("@/lib/db");
     const { newId } = await import("@/lib/ids");
     const { createBrand } = await import("@/lib/brands/create-brand");
     const { createApiKey } = await import("@/lib/brands/api-keys");
