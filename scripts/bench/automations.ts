@@ -10,84 +10,13 @@
 //     (target: within 60 s).
 // BENCH_ENGINES, BENCH_DURATION_S as for bench:events; BENCH_DUE=100000 the size of part 2.
 import { randomBytes } from "node:crypto";
-import type { TestServer } from "../../tests/api/setup/test-server";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import { createBrandAndKey } from "./bench-helpers";
-import { endToEnd, forEachEngine, ingestion, loadAverage, runBench, server, show, sleep, type Prepare } from "./events-load";
+import { endToEnd, forEachEngine, ingestion, loadAverage, runBench, server, show, sleep } from "./events-load";
 import { countRows } from "./inbox-queries";
+import { fiveWorkflows, post, tag, wait } from "./five-workflows";
 
 const DUE = Number(process.env.BENCH_DUE ?? 100_000);
-
-async function post(s: TestServer, key: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${s.baseUrl}${path}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${key}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await res.json();
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(answer)}`);
-  return answer;
-}
-
-const tag = (id: string) => ({ temporaryID: id, type: "action", action: { type: "addTag", addTag: { value: id } } });
-const wait = (id: string, amount: number, units: string) => ({
-  temporaryID: id,
-  type: "delay",
-  delay: { mode: "duration", duration: { amount, units } },
-});
-
-/** Five workflows on the bench's events (viewed product, viewed page, added product to cart, placed order). */
-export const fiveWorkflows: Prepare = async (s, { key }) => {
-  const workflows = [
-    {
-      name: "Browse abandonment",
-      trigger: { condition: { event: "viewed product", origin: "api" }, inactivitySettings: { duration: { amount: 30, units: "m" } } },
-      blocks: [tag("browsed")],
-      exitConditions: [{ event: "added product to cart", origin: "api" }],
-      settings: { frequencyLimiter: { mode: "interval", duration: { amount: 7, units: "d" } } },
-    },
-    {
-      name: "Abandoned cart",
-      trigger: {
-        condition: { event: "added product to cart", origin: "api" },
-        inactivitySettings: { duration: { amount: 1, units: "h" } },
-      },
-      blocks: [tag("abandoned"), wait("day", 1, "d"), tag("reminded")],
-      exitConditions: [{ event: "placed order", origin: "api" }],
-    },
-    {
-      name: "Post-purchase",
-      trigger: { condition: { event: "placed order", origin: "api" } },
-      blocks: [wait("review", 3, "d"), tag("asked-review")],
-    },
-    {
-      name: "Big spenders",
-      trigger: {
-        condition: {
-          event: "placed order",
-          origin: "api",
-          filterGroups: [{ logicalOperator: "and", filters: [{ field: "value", operator: "gt", value: 100 }] }],
-        },
-      },
-      blocks: [tag("big-spender")],
-    },
-    {
-      name: "Collection visitors",
-      trigger: {
-        condition: {
-          event: "viewed page",
-          origin: "api",
-          filterGroups: [{ logicalOperator: "and", filters: [{ field: "url", operator: "contains", value: "collections/1" }] }],
-        },
-      },
-      blocks: [wait("later", 1, "d"), tag("collection")],
-    },
-  ];
-  for (const w of workflows) {
-    const created = await post(s, key, "/api/automations", w);
-    await post(s, key, `/api/automations/${created.id}/enable`);
-  }
-};
 
 type Writer = { run(sql: string, rows: unknown[][]): Promise<void>; close(): Promise<void> };
 

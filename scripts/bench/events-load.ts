@@ -9,7 +9,7 @@ import { createBrandAndKey, load, type LoadResult } from "./bench-helpers";
 import { newContactBodies } from "./event-bodies";
 import { countRows } from "./inbox-queries";
 
-export type Prepare = (server: TestServer, brand: { brandId: string; key: string }) => Promise<void>;
+export type Prepare = (server: Pick<TestServer, "baseUrl" | "databaseUrl">, brand: { brandId: string; key: string }) => Promise<void>;
 
 export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 15);
 export const CONNECTIONS = 64;

@@ -3,7 +3,8 @@
 // this one. Usage: tsx scripts/bench/profile-events.ts <profile dir> [seconds]
 // With TEST_POSTGRES_URL set (npx tsx scripts/db/with-postgres.ts -- ...), on PostgreSQL.
 // PROFILE_SCENARIO=e2e sends 20,000 events for 2,000 new contacts and waits until all are processed
-// (default: ingestion for <seconds>). INKWELL_WORKER=off profiles ingestion alone.
+// (default: ingestion for <seconds>). INKWELL_WORKER=off profiles ingestion alone. PROFILE_WORKFLOWS=5
+// enables bench:automations' five workflows first (scripts/bench/five-workflows.ts).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,6 +12,7 @@ import path from "node:path";
 import { freePort, freshDatabaseUrl } from "../../tests/api/setup/test-server";
 import { createBrandAndKey, load } from "./bench-helpers";
 import { newContactBodies } from "./event-bodies";
+import { fiveWorkflows } from "./five-workflows";
 import { countRows } from "./inbox-queries";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -61,7 +63,9 @@ async function main() {
     await new Promise((r) => setTimeout(r, 250));
   }
   try {
-    const { key } = createBrandAndKey(databaseUrl);
+    const brand = createBrandAndKey(databaseUrl);
+    const { key } = brand;
+    if (process.env.PROFILE_WORKFLOWS === "5") await fiveWorkflows({ baseUrl, databaseUrl }, brand);
     await load({ url: baseUrl, key, connections: 64, durationS: 3 });
     if (process.env.PROFILE_SCENARIO === "e2e") await drained(databaseUrl);
     const before = [cpuMs(child.pid!), cpuMs(child.pid!, true)];

@@ -109,6 +109,7 @@ async function brand() {
 async function events(
   brandId: string,
   list: { eventName: string; email: string; properties?: object; eventTime?: Date; origin?: string }[],
+  options: { commitChunk?: number } = {},
 ) {
   for (const e of list) {
     await lib.acceptEvent(
@@ -126,7 +127,7 @@ async function events(
   for (;;) {
     const claimed = await lib.claimEvents("events-test", 500, 60_000);
     if (claimed.length === 0) break;
-    await lib.processBatch("events-test", claimed);
+    await lib.processBatch("events-test", claimed, options);
   }
 }
 
@@ -290,6 +291,109 @@ describe("who enters", () => {
     expect(await tagsOf(b, "early@example.com")).toEqual(["reminded"]);
     expect(await tagsOf(b, "buyer@example.com")).toEqual([]);
     expect(await counters(a.id)).toMatchObject({ entered: 2, exited: 1, completed: 1 });
+  });
+
+  it("one batch of many contacts' events: each waiting row and each exit lands on its own contact and workflow", async () => {
+    // The events worker writes a batch's waiting rows and exits with a statement per chunk, not per event.
+    const b = await brand();
+    const order = { event: "order placed", origin: "api" };
+    const browse = await automation(b, {
+      trigger: { condition: { event: "product viewed", origin: "api" }, inactivitySettings: { duration: { amount: 1, units: "h" } } },
+      blocks: [tagAction("browsed")],
+      exitConditions: [order, { event: "cart updated", origin: "api" }],
+    });
+    const cart = await automation(b, {
+      trigger: { condition: { event: "cart updated", origin: "api" }, inactivitySettings: { duration: { amount: 1, units: "h" } } },
+      blocks: [tagAction("abandoned")],
+      exitConditions: [order],
+    });
+    const followUp = await automation(b, { blocks: [wait("w", 1, "d"), tagAction("followed-up")], exitConditions: [order] });
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    const people = ["a", "b", "c", "d", "e"].map((p) => `${p}@batch.example.com`);
+    await events(b, [
+      ...people.map((email) => ({ eventName: "product viewed", email, eventTime: minutesAgo(50), properties: { first: true } })),
+      ...people.map((email) => ({ eventName: "checkout started", email, eventTime: minutesAgo(40) })),
+    ]);
+    await events(
+      b,
+      people.slice(0, 2).map((email) => ({ eventName: "cart updated", email, eventTime: minutesAgo(30) })),
+    );
+    await pass(minutesAgo(-1)); // the follow-up flow starts and waits a day; the quiet rows wait
+    expect((await enrollments(browse.id)).filter((e) => e.status === "active")).toHaveLength(3); // a, b left on their cart
+    expect((await enrollments(cart.id)).filter((e) => e.status === "active")).toHaveLength(2);
+    // One batch: c views again (its waiting row moves on), a and d order, b's order is older than every
+    // trigger of its (it arrived late) and ends nothing, e does nothing.
+    const viewedAgain = minutesAgo(5);
+    await events(b, [
+      { eventName: "product viewed", email: people[2], eventTime: viewedAgain, properties: { first: false } },
+      { eventName: "order placed", email: people[0], eventTime: minutesAgo(4) },
+      { eventName: "order placed", email: people[3], eventTime: minutesAgo(3) },
+      { eventName: "order placed", email: people[1], eventTime: minutesAgo(55) },
+    ]);
+    const contactOf = async (email: string) =>
+      (await rows<{ contactId: string }>(`SELECT "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "value" = ?`, [b, email]))[0]
+        .contactId;
+    const ids = await Promise.all(people.map(contactOf));
+    const byPerson = async (automationId: string) => {
+      const found = new Map((await enrollments(automationId)).map((e) => [e.contactId, `${e.status}:${e.endReason ?? ""}`]));
+      return ids.map((id) => found.get(id) ?? "none");
+    };
+    expect(await byPerson(browse.id)).toEqual([
+      "exited:exit-condition",
+      "exited:exit-condition",
+      "active:",
+      "exited:exit-condition",
+      "active:",
+    ]);
+    expect(await byPerson(cart.id)).toEqual(["exited:exit-condition", "active:", "none", "none", "none"]);
+    expect(await byPerson(followUp.id)).toEqual(["exited:exit-condition", "active:", "active:", "exited:exit-condition", "active:"]);
+    const [waitingC] = await rows<{ trigger: unknown; dueAt: unknown }>(
+      `SELECT "trigger", "dueAt" FROM "AutomationEnrollment" WHERE "automationId" = ? AND "contactId" = ? AND "status" = 'active'`,
+      [browse.id, ids[2]],
+    );
+    const trigger = typeof waitingC.trigger === "string" ? JSON.parse(waitingC.trigger) : waitingC.trigger;
+    expect(trigger.properties).toEqual({ first: false });
+    expect(new Date(waitingC.dueAt as string).getTime()).toBe(viewedAgain.getTime() + HOUR);
+    expect(await counters(followUp.id)).toMatchObject({ entered: 5, exited: 2 });
+  });
+
+  it("a batch committed in chunks (as while events arrive) ends as one transaction would", async () => {
+    const b = await brand();
+    const a = await automation(b, {
+      trigger: { condition: { event: "product viewed", origin: "api" }, inactivitySettings: { duration: { amount: 1, units: "h" } } },
+      blocks: [tagAction("browsed")],
+      exitConditions: [{ event: "order placed", origin: "api" }],
+    });
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+    await events(
+      b,
+      [
+        { eventName: "product viewed", email: "x@chunks.example.com", eventTime: minutesAgo(20), properties: { n: 1 } },
+        { eventName: "product viewed", email: "y@chunks.example.com", eventTime: minutesAgo(15), properties: { n: 2 } },
+        { eventName: "product viewed", email: "x@chunks.example.com", eventTime: minutesAgo(10), properties: { n: 3 } },
+        { eventName: "product viewed", email: "z@chunks.example.com", eventTime: minutesAgo(9), properties: { n: 4 } },
+        { eventName: "order placed", email: "z@chunks.example.com", eventTime: minutesAgo(8) },
+      ],
+      { commitChunk: 2 },
+    );
+    const found = await rows<{ value: string; status: string; trigger: unknown }>(
+      `SELECT i."value", e."status", e."trigger" FROM "AutomationEnrollment" e JOIN "ContactIdentifier" i ON i."contactId" = e."contactId"
+       WHERE e."automationId" = ? ORDER BY i."value"`,
+      [a.id],
+    );
+    const n = (t: unknown) => (typeof t === "string" ? JSON.parse(t) : (t as { properties: { n: number } })).properties.n;
+    expect(found.map((r) => [r.value, r.status, n(r.trigger)])).toEqual([
+      ["x@chunks.example.com", "active", 3],
+      ["y@chunks.example.com", "active", 2],
+      ["z@chunks.example.com", "exited", 4],
+    ]);
+    const inbox = await rows<{ status: string; n: unknown }>(
+      `SELECT "status", COUNT(*) AS n FROM "EventInbox" WHERE "brandId" = ? GROUP BY "status"`,
+      [b],
+    );
+    expect(inbox.map((r) => [r.status, Number(r.n)])).toEqual([["done", 5]]);
+    const attached = await rows<{ n: unknown }>(`SELECT COUNT(*) AS n FROM "ContactEvent" WHERE "brandId" = ?`, [b]);
+    expect(Number(attached[0].n)).toBe(5);
   });
 
   it("frequency once: a contact enters once in a lifetime; without it, once at a time", async () => {

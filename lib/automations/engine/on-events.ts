@@ -6,6 +6,7 @@
 // pushed back by each new trigger event. Historical events (eventTime more than 1 hour before arrival)
 // never trigger.
 import type { SqlRunner } from "@/lib/db/sql";
+import { dateValue } from "@/lib/db/values";
 import type { InboxRow } from "@/lib/events/event-store";
 import { newId } from "@/lib/ids";
 import { eventGroupHolds, eventGroupsHold } from "../filters";
@@ -50,11 +51,68 @@ export function triggerData(e: ProcessedEvent): string {
   });
 }
 
+type Exit = { brandId: string; contactId: string; automationIds: Set<string>; at: Date };
+
+/** Rows per multi-row statement: well under both engines' parameter limits. */
+const CHUNK = 200;
+
+/**
+ * Ends the active enrollments the batch's exit events end: an enrollment in one of an exit's workflows,
+ * of its contact, triggered no later than the exit event. One read of the exiting contacts' active
+ * enrollments and one update by id per chunk, rather than an update per exit event.
+ */
+async function endEnrollments(
+  tx: SqlRunner,
+  exits: Exit[],
+  now: Date,
+): Promise<{ brandId: string; automationId: string; startedAt: unknown }[]> {
+  if (exits.length === 0) return [];
+  const latest = new Map<string, Date>(); // "brand contact automation" → the latest exit event's time
+  for (const exit of exits)
+    for (const automationId of exit.automationIds) {
+      const key = `${exit.brandId}\u0000${exit.contactId}\u0000${automationId}`;
+      const seen = latest.get(key);
+      if (!seen || seen < exit.at) latest.set(key, exit.at);
+    }
+  const pairs = [...new Map(exits.map((e) => [`${e.brandId}\u0000${e.contactId}`, e])).values()];
+  const ending: { id: string; at: Date }[] = [];
+  for (let i = 0; i < pairs.length; i += CHUNK) {
+    const chunk = pairs.slice(i, i + CHUNK);
+    const active = await tx.all<{ id: string; brandId: string; contactId: string; automationId: string; triggeredAt: unknown }>(
+      `SELECT "id", "brandId", "contactId", "automationId", "triggeredAt" FROM "AutomationEnrollment"
+       WHERE "status" = 'active' AND ("brandId", "contactId") IN (${list(chunk.length, "(?, ?)")})`,
+      chunk.flatMap((e) => [e.brandId, e.contactId]),
+    );
+    for (const r of active) {
+      const at = latest.get(`${r.brandId}\u0000${r.contactId}\u0000${r.automationId}`);
+      if (at && dateValue(r.triggeredAt) <= at) ending.push({ id: r.id, at });
+    }
+  }
+  ending.sort((a, b) => (a.id < b.id ? -1 : 1)); // one lock order for concurrent workers (PostgreSQL)
+  const ended: { brandId: string; automationId: string; startedAt: unknown }[] = [];
+  for (let i = 0; i < ending.length; i += CHUNK) {
+    const chunk = ending.slice(i, i + CHUNK);
+    // The trigger time is checked again in the update: another worker may have moved a waiting row's
+    // trigger past the exit event since the read.
+    ended.push(
+      ...(await tx.all<{ brandId: string; automationId: string; startedAt: unknown }>(
+        `UPDATE "AutomationEnrollment" SET "status" = 'exited', "endReason" = 'exit-condition', "dueAt" = NULL, "endedAt" = ?ts,
+           "quietKey" = NULL, "claimedBy" = NULL, "claimedUntil" = NULL
+         WHERE "id" IN (${list(chunk.length, "?")}) AND "status" = 'active'
+           AND "triggeredAt" <= CASE "id" ${chunk.map(() => "WHEN ? THEN ?ts").join(" ")} END
+         RETURNING "brandId", "automationId", "startedAt"`,
+        [now, ...chunk.map((e) => e.id), ...chunk.flatMap((e) => [e.id, e.at])],
+      )),
+    );
+  }
+  return ended;
+}
+
 /** Exits and enrollments for a batch's processed events, in the batch's transaction. Returns the enrollments written. */
 export async function automationsOnEvents(tx: SqlRunner, events: ProcessedEvent[], now: Date): Promise<number> {
   const fresh: NewEnrollment[] = [];
   const quiet = new Map<string, NewEnrollment>();
-  const exits: { brandId: string; contactId: string; automationIds: Set<string>; at: Date }[] = [];
+  const exits: Exit[] = [];
   for (const e of events) {
     if (!e.contactId) continue;
     const contactId = e.contactId;
@@ -94,36 +152,30 @@ export async function automationsOnEvents(tx: SqlRunner, events: ProcessedEvent[
     }
   }
   const counters: CounterDelta[] = [];
-  for (const exit of exits) {
-    const ids = [...exit.automationIds];
-    const ended = await tx.all<{ automationId: string; startedAt: unknown }>(
-      `UPDATE "AutomationEnrollment" SET "status" = 'exited', "endReason" = 'exit-condition', "dueAt" = NULL, "endedAt" = ?ts,
-         "quietKey" = NULL, "claimedBy" = NULL, "claimedUntil" = NULL
-       WHERE "brandId" = ? AND "contactId" = ? AND "status" = 'active' AND "triggeredAt" <= ?ts AND "automationId" IN (${list(ids.length, "?")})
-       RETURNING "automationId", "startedAt"`,
-      [now, exit.brandId, exit.contactId, exit.at, ...ids],
-    );
-    for (const r of ended) {
-      if (r.startedAt !== null && r.startedAt !== undefined)
-        counters.push({ brandId: exit.brandId, automationId: r.automationId, blockId: "", metric: "exited", n: 1 });
-    }
-  }
+  for (const r of await endEnrollments(tx, exits, now))
+    if (r.startedAt !== null && r.startedAt !== undefined)
+      counters.push({ brandId: r.brandId, automationId: r.automationId, blockId: "", metric: "exited", n: 1 });
   const rows = [...fresh, ...quiet.values()].filter((r) => !r.dropped);
-  const inserts = rows.filter((r) => r.quietKey === null);
-  if (inserts.length > 0) {
+  const starting = rows.filter((r) => r.quietKey === null);
+  for (let i = 0; i < starting.length; i += CHUNK) {
+    const inserts = starting.slice(i, i + CHUNK);
     await tx.run(
       `INSERT INTO "AutomationEnrollment" ("id", "brandId", "automationId", "contactId", "status", "dueAt", "trigger", "triggeredAt", "attempts", "anchorFirstDelay")
        VALUES ${list(inserts.length, "(?, ?, ?, ?, 'active', ?ts, ?json, ?ts, 0, ?bool)")}`,
       inserts.flatMap((r) => [r.id, r.brandId, r.automationId, r.contactId, r.dueAt, r.trigger, r.triggeredAt, false]),
     );
   }
-  for (const r of rows.filter((row) => row.quietKey !== null)) {
+  // One statement per chunk: the quiet map holds each key once (PostgreSQL refuses a statement that
+  // would update a row twice), in key order so that two workers' statements lock rows in one order.
+  const waiting = rows.filter((row) => row.quietKey !== null).sort((a, b) => (a.quietKey! < b.quietKey! ? -1 : 1));
+  for (let i = 0; i < waiting.length; i += CHUNK) {
+    const chunk = waiting.slice(i, i + CHUNK);
     await tx.run(
       `INSERT INTO "AutomationEnrollment" ("id", "brandId", "automationId", "contactId", "status", "dueAt", "trigger", "triggeredAt", "quietKey", "attempts", "anchorFirstDelay")
-       VALUES (?, ?, ?, ?, 'active', ?ts, ?json, ?ts, ?, 0, ?bool)
+       VALUES ${list(chunk.length, "(?, ?, ?, ?, 'active', ?ts, ?json, ?ts, ?, 0, ?bool)")}
        ON CONFLICT ("quietKey") DO UPDATE SET "dueAt" = excluded."dueAt", "trigger" = excluded."trigger", "triggeredAt" = excluded."triggeredAt"
        WHERE excluded."triggeredAt" >= "AutomationEnrollment"."triggeredAt"`,
-      [r.id, r.brandId, r.automationId, r.contactId, r.dueAt, r.trigger, r.triggeredAt, r.quietKey, false],
+      chunk.flatMap((r) => [r.id, r.brandId, r.automationId, r.contactId, r.dueAt, r.trigger, r.triggeredAt, r.quietKey, false]),
     );
   }
   await addCounters(tx, counters);

@@ -1,9 +1,10 @@
-// Processes a batch of claimed events: contacts first (idempotent upserts), then one transaction that
-// deduplicates historical events, attaches events to contacts, counts identities, keeps product data,
-// writes the enrollments and exits of enabled automations (lib/automations/engine/on-events.ts) and
-// marks the events done, only if this worker still holds their claims. The ContactEvent row takes
+// Processes a batch of claimed events: contacts first (idempotent upserts), then a transaction (one for
+// the batch, or one per BatchOptions.commitChunk events) that deduplicates historical events, attaches
+// events to contacts, counts identities, keeps product data, writes the enrollments and exits of enabled
+// automations (lib/automations/engine/on-events.ts) and marks the events done, only if this worker still
+// holds their claims. The ContactEvent row takes
 // the inbox event's id, so an event can never be attached twice.
-// A failing batch is retried event by event, so one bad event cannot hold up the others; a failing
+// A failing transaction is retried event by event, so one bad event cannot hold up the others; a failing
 // event is retried with backoff, or parked with its error when it cannot succeed.
 import { automationsOnEvents, eventTriggers } from "@/lib/automations/engine/on-events";
 import { wakeAutomations } from "@/lib/automations/engine/wake";
@@ -118,7 +119,21 @@ async function fail(workerId: string, event: ClaimedEvent, error: unknown): Prom
   if (park) console.warn(`[events] parked event ${event.id} after ${event.attempts} attempt(s): ${describe(error)}`);
 }
 
-export async function processBatch(workerId: string, events: ClaimedEvent[]): Promise<{ processed: number; failed: number }> {
+export type BatchOptions = {
+  /**
+   * Commit the batch in transactions of this many events (default: one transaction). On SQLite the
+   * request thread's inbox commits run on this thread's writer between two transactions, so while
+   * events arrive the worker commits in small transactions: a request waits for one of them (a few ms)
+   * rather than for the whole batch's (tens of ms: p99 of POST /api/events, docs/performance.md).
+   */
+  commitChunk?: number;
+};
+
+export async function processBatch(
+  workerId: string,
+  events: ClaimedEvent[],
+  options: BatchOptions = {},
+): Promise<{ processed: number; failed: number }> {
   const debug = config().EVENTS_DEBUG === "on";
   const prepared: Prepared[] = [];
   const failures: { event: ClaimedEvent; error: unknown }[] = [];
@@ -139,16 +154,20 @@ export async function processBatch(workerId: string, events: ClaimedEvent[]): Pr
   if (debug) console.log(`[events] contacts resolved in ${now.getTime() - startedAt} ms`);
   // The enabled workflows' triggers, reloaded only when one was enabled, disabled or deleted.
   const automations = await eventTriggers.refresh();
-  try {
-    if (prepared.length > 0) enrolled = await writeTransaction((tx) => commit(tx, workerId, prepared, now, automations));
-    committed = prepared.length;
-  } catch {
-    for (const item of prepared) {
-      try {
-        enrolled += await writeTransaction((tx) => commit(tx, workerId, [item], now, automations));
-        committed++;
-      } catch (error) {
-        if (!(error instanceof LostClaim)) failures.push({ event: item.event, error });
+  const chunk = options.commitChunk ?? prepared.length;
+  for (let start = 0; start < prepared.length; start += chunk) {
+    const part = prepared.slice(start, start + chunk);
+    try {
+      enrolled += await writeTransaction((tx) => commit(tx, workerId, part, now, automations));
+      committed += part.length;
+    } catch {
+      for (const item of part) {
+        try {
+          enrolled += await writeTransaction((tx) => commit(tx, workerId, [item], now, automations));
+          committed++;
+        } catch (error) {
+          if (!(error instanceof LostClaim)) failures.push({ event: item.event, error });
+        }
       }
     }
   }

@@ -12,6 +12,9 @@ import { processBatch } from "./process-batch";
 
 export type WorkerOptions = { batchSize?: number; idleMs?: number; leaseMs?: number; workerId?: string };
 
+/** Events per transaction while events arrive: ~5 ms of the writer each on this machine (docs/performance.md). */
+const COMMIT_CHUNK_WHILE_ARRIVING = 50;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function startEventWorker(options: WorkerOptions = {}): { workerId: string; stop: () => Promise<void> } {
@@ -22,6 +25,7 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
   const leaseMs = options.leaseMs ?? settings.EVENTS_CLAIM_LEASE_MS;
   const debug = settings.EVENTS_DEBUG === "on";
   let running = true;
+  let arrivalsSeen = arrivals();
 
   const loop = (async () => {
     while (running) {
@@ -36,7 +40,10 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
         const started = Date.now();
         const arrivedBefore = arrivals();
         const loopBefore = performance.eventLoopUtilization();
-        await processBatch(workerId, events);
+        // Events arrived since the last batch: requests are waiting on this thread's writer (see BatchOptions).
+        const arriving = arrivedBefore !== arrivalsSeen;
+        arrivalsSeen = arrivedBefore;
+        await processBatch(workerId, events, arriving ? { commitChunk: COMMIT_CHUNK_WHILE_ARRIVING } : {});
         // The CPU the batch took on this thread: time spent waiting for the database does not count.
         const busyMs = performance.eventLoopUtilization(loopBefore).active;
         if (debug) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms (${Math.round(busyMs)} ms busy)`);
