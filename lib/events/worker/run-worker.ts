@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { config } from "@/lib/config";
+import { needsSingleWriterThread } from "@/lib/db/capabilities";
 import { arrivals } from "../arrivals";
 import { claimEvents } from "./claim-events";
 import { processBatch } from "./process-batch";
@@ -26,6 +27,7 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
   const debug = settings.EVENTS_DEBUG === "on";
   let running = true;
   let arrivalsSeen = arrivals();
+  const sharedWriter = needsSingleWriterThread();
 
   const loop = (async () => {
     while (running) {
@@ -40,8 +42,9 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
         const started = Date.now();
         const arrivedBefore = arrivals();
         const loopBefore = performance.eventLoopUtilization();
-        // Events arrived since the last batch: requests are waiting on this thread's writer (see BatchOptions).
-        const arriving = arrivedBefore !== arrivalsSeen;
+        // Events arrived since the last batch, and their inbox commits share this process's one writer
+        // (SQLite): requests are waiting on it (see BatchOptions).
+        const arriving = arrivedBefore !== arrivalsSeen && sharedWriter;
         arrivalsSeen = arrivedBefore;
         await processBatch(workerId, events, arriving ? { commitChunk: COMMIT_CHUNK_WHILE_ARRIVING } : {});
         // The CPU the batch took on this thread: time spent waiting for the database does not count.
