@@ -88,7 +88,7 @@ async function endEnrollments(
       if (at && dateValue(r.triggeredAt) <= at) ending.push({ id: r.id, at });
     }
   }
-  ending.sort((a, b) => (a.id < b.id ? -1 : 1)); // one lock order for concurrent workers (PostgreSQL)
+  ending.sort((a, b) => (a.id < b.id ? -1 : 1)); // one lock order for concurrent workers (engines that lock rows)
   const ended: { brandId: string; automationId: string; startedAt: unknown }[] = [];
   for (let i = 0; i < ending.length; i += CHUNK) {
     const chunk = ending.slice(i, i + CHUNK);
@@ -165,8 +165,8 @@ export async function automationsOnEvents(tx: SqlRunner, events: ProcessedEvent[
       inserts.flatMap((r) => [r.id, r.brandId, r.automationId, r.contactId, r.dueAt, r.trigger, r.triggeredAt, false]),
     );
   }
-  // One statement per chunk: the quiet map holds each key once (PostgreSQL refuses a statement that
-  // would update a row twice), in key order so that two workers' statements lock rows in one order.
+  // One statement per chunk: the quiet map holds each key once (an engine may refuse a statement that
+  // updates a row twice), in key order so that two workers' statements lock rows in one order.
   const waiting = rows.filter((row) => row.quietKey !== null).sort((a, b) => (a.quietKey! < b.quietKey! ? -1 : 1));
   for (let i = 0; i < waiting.length; i += CHUNK) {
     const chunk = waiting.slice(i, i + CHUNK);

@@ -43,7 +43,7 @@ export function startEventWorker(options: WorkerOptions = {}): { workerId: strin
         const arrivedBefore = arrivals();
         const loopBefore = performance.eventLoopUtilization();
         // Events arrived since the last batch, and their inbox commits share this process's one writer
-        // (SQLite): requests are waiting on it (see BatchOptions).
+        // (needsSingleWriterThread): requests are waiting on it (see BatchOptions).
         const arriving = arrivedBefore !== arrivalsSeen && sharedWriter;
         arrivalsSeen = arrivedBefore;
         await processBatch(workerId, events, arriving ? { commitChunk: COMMIT_CHUNK_WHILE_ARRIVING } : {});
