@@ -2,8 +2,7 @@
 // the batch, or one per BatchOptions.commitChunk events) that deduplicates historical events, attaches
 // events to contacts, counts identities, keeps product data, writes the enrollments and exits of enabled
 // automations (lib/automations/engine/on-events.ts) and marks the events done, only if this worker still
-// holds their claims. The ContactEvent row takes
-// the inbox event's id, so an event can never be attached twice.
+// holds their claims. The ContactEvent row takes the inbox event's id, so an event can never be attached twice.
 // A failing transaction is retried event by event, so one bad event cannot hold up the others; a failing
 // event is retried with backoff, or parked with its error when it cannot succeed.
 import { automationsOnEvents, eventTriggers } from "@/lib/automations/engine/on-events";
@@ -155,7 +154,7 @@ export async function processBatch(
   if (debug) console.log(`[events] contacts resolved in ${now.getTime() - startedAt} ms`);
   // The enabled workflows' triggers, reloaded only when one was enabled, disabled or deleted.
   const automations = await eventTriggers.refresh();
-  const chunk = options.commitChunk ?? prepared.length;
+  const chunk = Math.max(1, options.commitChunk ?? prepared.length);
   for (let start = 0; start < prepared.length; start += chunk) {
     const part = prepared.slice(start, start + chunk);
     try {
