@@ -57,6 +57,12 @@ test("setup: an account, an API key, a subscribed shopper with an earlier cart",
   expect([200, 201]).toContain(contact.status());
   // An earlier cart of the last days: what the simulation finds.
   await cartEvent(request, `earlier-${run}@example.com`, 30);
+  // A custom event the store declared but has not sent yet: the trigger's event picker offers it.
+  const declared = await request.post("/api/event-metadata", {
+    headers: headers(),
+    data: { name: "loyalty tier reached", origin: "api", displayName: "Loyalty tier reached", properties: { tier: { type: "string" } } },
+  });
+  expect(declared.status()).toBe(201);
 });
 
 test("a marketer builds a cart recovery from the starter, simulates and enables it", async ({ page }) => {
@@ -78,6 +84,9 @@ test("a marketer builds a cart recovery from the starter, simulates and enables 
   // The trigger: quiet for 1 minute instead of an hour.
   await canvas.getByRole("button", { name: /^Trigger When a contact does/ }).click();
   const panel = page.getByRole("complementary");
+  const eventPicker = panel.getByLabel("Event", { exact: true });
+  const listId = await eventPicker.getAttribute("list");
+  await expect(page.locator(`datalist[id="${listId}"] option[value="loyalty tier reached"]`)).toHaveCount(1);
   await panel.getByLabel("Quiet for").fill("1");
   await panel.getByLabel("Unit").selectOption("m");
 
@@ -123,8 +132,16 @@ test("a marketer builds a cart recovery from the starter, simulates and enables 
   await panel.getByLabel("Tag to add").fill("cart-reminded");
   await expect(canvas.getByRole("button", { name: /^Add tag Add tag “cart-reminded”/ })).toBeVisible();
 
-  await page.getByRole("button", { name: "Save" }).click();
+  // To the email's design and back: the unsaved changes are saved on the way, not lost.
+  await expect(page.getByRole("button", { name: "Save" })).toBeEnabled();
+  await canvas.getByRole("button", { name: /^Email Send email “Your linen shirt/ }).click();
+  await panel.getByRole("link", { name: "Edit the email design" }).click();
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f]{24}\?back=/, { timeout: 30_000 });
+  await page.getByRole("link", { name: "← Back to the automation" }).click();
+  await expect(page).toHaveURL(new RegExp(`${automationUrl}$`), { timeout: 30_000 });
   await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
+  await expect(canvas.getByRole("button", { name: /^Delay Wait 1 minute/ })).toBeVisible();
+  await expect(canvas.getByRole("button", { name: /^Add tag Add tag “cart-reminded”/ })).toBeVisible();
   await shootBothWidths(page, "au-builder-edited");
 
   // Simulate: nothing is sent, the numbers show on the canvas.
@@ -163,7 +180,8 @@ test("a contact goes through it after their cart events arrive", async ({ page, 
   const journeys = page.getByRole("region", { name: "Automations" });
   await expect(journeys.getByRole("link", { name: "Abandoned cart" })).toBeVisible();
   await expect(journeys).toContainText("finished the workflow");
-  await expect(journeys).toContainText("Email: handed to delivery");
+  await expect(journeys).toContainText("Email “Your linen shirt is waiting, [[contact.first_name | friend]]”: handed to delivery");
+  await expect(journeys).toContainText("Email “Still thinking it over?”: handed to delivery");
   await shootBothWidths(page, "au-contact-journey");
 
   // The emails went through the delivery pipeline: the Outbox holds them, the first with the cart.

@@ -122,10 +122,18 @@ export const contactJourneys = (contactId: string) => apiFetch<Journeys>(`/api/c
 export type Identity = { eventName: string; origin: string | null; eventVersion: string | null; count: number; lastSeenAt: string };
 export const eventIdentities = () => apiFetch<{ identities: Identity[] }>("/api/event-identities");
 export type PropertyNode = { type: string; displayName?: string; properties?: Record<string, PropertyNode> };
-export const eventProperties = (event: string) =>
+export const eventProperties = (event: string) => eventPropertiesOf([event]);
+/** The property trees of these events (recommended, declared or inferred from events received). */
+export const eventPropertiesOf = (events: string[]) =>
   apiFetch<{ events: { name: string; origins: string[]; properties?: Record<string, PropertyNode> }[] }>("/api/event-metadata/query", {
     method: "POST",
-    body: { category: "automations", events: [event], includeProperties: true },
+    body: { category: "automations", events, includeProperties: true },
+  });
+/** Every event the brand can use: the recommended catalog, its declared custom events, and those it sent. */
+export const eventCatalog = () =>
+  apiFetch<{ events: { name: string; origins: string[] }[] }>("/api/event-metadata/query", {
+    method: "POST",
+    body: { category: "automations" },
   });
 export type TemplateSummary = { id: string; name: string; updatedAt: string };
 export const searchTemplates = (nameContains: string) =>

@@ -67,7 +67,8 @@ export function ContactJourneys({ contactId }: { contactId: string }) {
                 <ul>
                   {j.steps.map((s) => (
                     <li key={s.blockID}>
-                      {STEP_WORDS[s.kind] ?? s.kind}: {outcomeWords(s.kind, s.status, s.outcome)}{" "}
+                      {STEP_WORDS[s.kind] ?? s.kind}
+                      {s.subject !== null && s.subject !== undefined ? ` “${s.subject}”` : ""}: {outcomeWords(s.kind, s.status, s.outcome)}{" "}
                       <span className="muted">({formatDateTime(s.at)})</span>
                     </li>
                   ))}

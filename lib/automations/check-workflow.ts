@@ -128,7 +128,15 @@ export function checkContactFilter(filter: ContactFilter, facts: BrandFacts, iss
   if (!allowed.includes(filter.operator)) {
     issues.add([...path, "operator"], "invalid_operator", `${filter.field} takes ${allowed.join(", ")}`);
   }
-  const value = String(filter.value ?? "");
+  // A split's contact filter arrives untyped (its value's type depends on the filter's type): text, as
+  // the audience filter's.
+  if (typeof filter.value !== "string" || filter.value.length === 0 || filter.value.length > 250) {
+    const code =
+      filter.value === undefined || filter.value === "" ? "required" : typeof filter.value === "string" ? "too_big" : "invalid_type";
+    issues.add([...path, "value"], code, "must be a non-empty string of at most 250 characters");
+    return;
+  }
+  const value = filter.value;
   if (filter.field === "gender" && value !== "m" && value !== "f") issues.add([...path, "value"], "invalid_value", 'must be "m" or "f"');
   if (filter.field === "dateAdded" && (!DATE.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))) {
     issues.add([...path, "value"], "invalid_format", "must be a date as YYYY-MM-DD");

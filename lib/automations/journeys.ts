@@ -1,6 +1,6 @@
 // A contact's journeys (GET /api/contacts/{id}/automations, the profile's panel): each enrollment of the
 // contact, newest first, with the workflow's name, where it is (the block, and until when it waits) or how
-// it ended, and what its blocks did (emails, webhooks, tags, branches taken).
+// it ended, and what its blocks did (emails with their subjects, webhooks, tags, branches taken).
 import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue, jsonValue } from "@/lib/db/values";
@@ -15,6 +15,10 @@ const Step = z.object({
   kind: z.string().meta({ description: "sendEmail, sendWebhook, addTag, removeTag, split, abTesting" }),
   status: z.string().meta({ description: "done, pending (a webhook being retried) or failed" }),
   outcome: z.string().nullable(),
+  subject: z
+    .string()
+    .nullable()
+    .meta({ description: "An email step's subject as the workflow has it (its personalization tags unfilled); null for other steps" }),
   at: z.string(),
 });
 export const JourneyList = z
@@ -61,6 +65,10 @@ export function blockLabel(block: Block | undefined): string | null {
   }
 }
 
+/** An email block's subject (a removed block's is unknown: null). */
+const emailSubject = (block: Block | undefined): string | null =>
+  block?.type === "action" && block.action.type === "sendEmail" ? block.action.sendEmail.subject : null;
+
 const iso = (v: unknown) => (v === null || v === undefined ? null : dateValue(v).toISOString());
 
 export async function contactJourneys(brandId: string, contactId: string, limit: number) {
@@ -102,7 +110,14 @@ export async function contactJourneys(brandId: string, contactId: string, limit:
         endReason: e.endReason === null || e.endReason === undefined ? null : String(e.endReason),
         steps: runs
           .filter((r) => r.enrollmentId === e.id)
-          .map((r) => ({ blockID: r.blockId, kind: r.kind, status: r.status, outcome: r.outcome, at: iso(r.at)! })),
+          .map((r) => ({
+            blockID: r.blockId,
+            kind: r.kind,
+            status: r.status,
+            outcome: r.outcome,
+            subject: emailSubject(blocks.find((b) => b.id === r.blockId)),
+            at: iso(r.at)!,
+          })),
       };
     }),
   };

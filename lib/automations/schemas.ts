@@ -4,6 +4,7 @@
 // message filter names an email block above it, a filter value typed like its property, ...) are in
 // ./validate-workflow.ts, which reports every failure of a request at once.
 import { z } from "zod";
+import { LANGUAGES } from "@/lib/delivery/languages";
 import { noAfterAndBefore, pagingQuery, PagingSchema } from "@/lib/http/pagination";
 import { IdParams } from "@/lib/http/route";
 import { CONTACT_FIELDS, CONTACT_OPERATORS, EVENT_OPERATORS, MESSAGE_OPERATORS, URL_MATCH_OPERATORS } from "./model";
@@ -185,7 +186,7 @@ export const DelayRequest = z
   .meta({ id: "DelayRequest" });
 
 const EmailFields = {
-  language: text(10).min(1).meta({ description: "Locale, e.g. en_US" }),
+  language: z.enum(LANGUAGES).meta({ description: "The email's locale (xx_XX), e.g. en_US: one of the supported languages" }),
   preheader: text(250),
   senderName: text(250).min(1),
   subject: text(250).min(1).meta({ description: "Personalization tags work here, e.g. [[contact.first_name]]" }),

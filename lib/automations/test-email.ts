@@ -1,8 +1,12 @@
 // POST /api/automations/{id}/blocks/{blockID}/test-email: an email block's saved content to 1-5
-// addresses, through the test send (rendered with sample data, subject prefixed with [Test]).
+// addresses, through the test send (rendered with sample data, subject prefixed with [Test]). As published,
+// 409 when a recipient is on the brand's suppression list: a test must not reach an address that asked
+// for no more mail (or bounced).
 import type { Principal } from "@/lib/http/principal";
 import { ApiProblem } from "@/lib/http/problems";
 import { db } from "@/lib/db";
+import { sqlReader } from "@/lib/db/sql";
+import { addressHash, suppressionsOf } from "@/lib/delivery/eligibility";
 import { sendTestEmail } from "@/lib/test-emails/send-test-email";
 import { getAutomation } from "./store";
 import { flatten, isMessageBlock } from "./tree";
@@ -17,5 +21,13 @@ export async function sendBlockTestEmail(auth: Principal, automationId: string, 
   const email = block.action.sendEmail;
   const content = await db.emailTemplate.findFirst({ where: { id: email.contentId, brandId: auth.brandId }, select: { id: true } });
   if (!content) throw new ApiProblem("not-testable", `Block ${blockId} has no saved content: its email template was deleted`);
+  const suppressed = await suppressionsOf(sqlReader(), auth.brandId, recipients);
+  const refused = recipients.filter((r) => suppressed.has(addressHash(r)));
+  if (refused.length > 0) {
+    throw new ApiProblem(
+      "conflict",
+      `${refused.join(", ")} ${refused.length === 1 ? "is" : "are"} on the brand's suppression list (${[...new Set(refused.map((r) => suppressed.get(addressHash(r))))].join(", ")}): test emails go only to addresses that may be sent mail`,
+    );
+  }
   await sendTestEmail(auth, email.contentId, { to: recipients, subject: email.subject });
 }

@@ -3,6 +3,7 @@
 // (CreateCampaignRequest, UpdateCampaignRequest, Campaign, UTMUpdate, ...). Rules that join several
 // fields (what a type or a strategy needs) are in rules.ts, so every failure of a request is reported at once.
 import { z } from "zod";
+import { LANGUAGES } from "@/lib/delivery/languages";
 import { noAfterAndBefore, pagingQuery, PagingSchema } from "@/lib/http/pagination";
 import { ResourceId } from "@/lib/http/route";
 
@@ -29,13 +30,6 @@ export const OPTIMIZE_FOR = ["opens", "clicks", "orders"] as const;
 export const WINNING_METRICS = ["openRate", "clickRate"] as const;
 export const SEND_TO = ["nonOpeners", "nonClickers"] as const;
 export const TIME_UNITS = ["h", "d"] as const;
-
-/** Languages a campaign may declare (xx_XX): the html lang of its emails. */
-export const LANGUAGES = [
-  "en_US", "en_GB", "en_AU", "en_CA", "de_DE", "de_AT", "de_CH", "fr_FR", "fr_CA", "fr_BE", "es_ES", "es_MX", "it_IT", "nl_NL", "nl_BE",
-  "pt_PT", "pt_BR", "pl_PL", "sv_SE", "da_DK", "fi_FI", "nb_NO", "lt_LT", "lv_LV", "et_EE", "cs_CZ", "sk_SK", "hu_HU", "ro_RO", "bg_BG",
-  "el_GR", "hr_HR", "sl_SI", "sr_RS", "uk_UA", "ru_RU", "tr_TR", "ja_JP", "ko_KR", "zh_CN", "zh_TW", "he_IL", "ar_SA",
-] as const; // prettier-ignore
 
 const Text = (max: number) => z.string().max(max);
 const Email = z.email({ message: "must be an email address" }).max(254);

@@ -2,6 +2,7 @@
 // API routes and batch items (whose result is written in the same transaction) share one code path.
 // Raw SQL through lib/db's runner: a batch item's transaction may not start a Prisma write.
 import type { SqlRunner } from "@/lib/db/sql";
+import { jsonValue } from "@/lib/db/values";
 import { ApiProblem } from "@/lib/http/problems";
 import type { CreateCategoryRequest, ProductDocument, ProductInput, UpdateCategoryRequest } from "./schemas";
 
@@ -47,16 +48,37 @@ export async function insertProduct(tx: SqlRunner, brandId: string, input: Produ
   if (inserted === 0) throw productExists(input.id);
 }
 
+type StockShape = { status: string; variants?: { id: string; status?: string }[] };
+
 /**
- * Replaces a product; 404 when there is none with this id. A product whose status becomes inStock
- * from another status is back in stock from now on (back-in-stock sections).
+ * Whether replacing `before` with `after` brings the product back in stock: its status becomes inStock
+ * from another, or, while it stays inStock, a variant it already had becomes inStock (a variant without
+ * a status of its own has the product's).
+ */
+export function comesBackInStock(before: StockShape, after: StockShape): boolean {
+  if (after.status !== "inStock") return false;
+  if (before.status !== "inStock") return true;
+  const wasInStock = new Map((before.variants ?? []).map((v) => [v.id, (v.status ?? before.status) === "inStock"]));
+  return (after.variants ?? []).some((v) => wasInStock.get(v.id) === false && (v.status ?? after.status) === "inStock");
+}
+
+/**
+ * Replaces a product; 404 when there is none with this id. A product that comes back in stock
+ * (comesBackInStock) is back in stock from now on (back-in-stock sections, the `product back in stock`
+ * trigger). The row is read locked, so two replacements compare with what the other wrote.
  */
 export async function replaceProduct(tx: SqlRunner, brandId: string, input: ProductInput, now: Date): Promise<void> {
+  const [current] = await tx.all<{ status: string; document: unknown }>(
+    `SELECT "status", "document" FROM "CatalogProduct" WHERE "brandId" = ? AND "productId" = ?${tx.dialect.lockRows}`,
+    [brandId, input.id],
+  );
+  if (!current) throw productMissing(input.id);
+  const before = jsonValue(current.document) as ProductDocument;
+  const restocked = comesBackInStock({ status: current.status, variants: before.variants }, input);
   const c = columns(input);
-  const changed = await tx.run(
+  await tx.run(
     `UPDATE "CatalogProduct" SET "document" = ?json, "title" = ?, "url" = ?, "currency" = ?, "status" = ?, "imageUrl" = ?, "price" = ?float,
-       "categoryIds" = ?json,
-       "backInStockAt" = CASE WHEN ? = 'inStock' AND "status" <> 'inStock' THEN ?ts ELSE "backInStockAt" END,
+       "categoryIds" = ?json, "backInStockAt" = COALESCE(?ts, "backInStockAt"),
        "createdAt" = COALESCE(?ts, "createdAt"), "updatedAt" = ?ts
      WHERE "brandId" = ? AND "productId" = ?`,
     [
@@ -68,15 +90,13 @@ export async function replaceProduct(tx: SqlRunner, brandId: string, input: Prod
       c.imageUrl,
       c.price,
       c.categoryIds,
-      c.status,
-      now,
+      restocked ? now : null,
       input.createdAt ? new Date(input.createdAt) : null,
       now,
       brandId,
       input.id,
     ],
   );
-  if (changed === 0) throw productMissing(input.id);
 }
 
 export async function deleteProductRow(tx: SqlRunner, brandId: string, productId: string): Promise<void> {

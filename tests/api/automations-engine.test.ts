@@ -252,6 +252,60 @@ describe("who enters", () => {
     expect(await enrollments(a.id)).toHaveLength(1);
   });
 
+  it("a trigger reacts to its own identity and filters: another origin, a no-origin event or a failing filter enrolls no one", async () => {
+    const b = await brand();
+    const big = await automation(b, {
+      trigger: {
+        condition: {
+          event: "checkout started",
+          origin: "api",
+          filterGroups: [{ logicalOperator: "and", filters: [{ field: "value", operator: "gt", value: 100 }] }],
+        },
+      },
+      blocks: [tagAction("big")],
+    });
+    await lib.acceptEvent(
+      b,
+      { eventName: "checkout started", origin: "api", contact: { email: "legacy@example.com" }, properties: { value: 150 } } as never,
+      { noOrigin: true },
+    );
+    await events(b, [
+      { eventName: "checkout started", email: "big@example.com", properties: { value: 150 } },
+      { eventName: "checkout started", email: "small@example.com", properties: { value: 50 } },
+      { eventName: "checkout started", email: "elsewhere@example.com", properties: { value: 150 }, origin: "shopify" },
+    ]);
+    await pass(new Date());
+    expect(await tagsOf(b, "big@example.com")).toEqual(["big"]);
+    for (const email of ["small@example.com", "elsewhere@example.com", "legacy@example.com"]) expect(await tagsOf(b, email)).toEqual([]);
+    expect(await enrollments(big.id)).toHaveLength(1);
+
+    // Bound without an origin where the brand's events of that name arrive without one (compatibility:
+    // no-origin): the no-origin events enroll, the same name from an origin does not.
+    await lib.acceptEvent(
+      b,
+      { eventName: "legacy signup", origin: "api", contact: { email: "first@example.com" }, properties: {} } as never,
+      { noOrigin: true },
+    );
+    await events(b, []);
+    const legacy = await lib.createAutomation(b, {
+      name: "Legacy",
+      trigger: { condition: { event: "legacy signup" } },
+      blocks: [tagAction("legacy")],
+    } as never);
+    expect(legacy.trigger.condition).not.toHaveProperty("origin");
+    await lib.enableAutomation(b, legacy.id, false);
+    await lib.acceptEvent(
+      b,
+      { eventName: "legacy signup", origin: "api", contact: { email: "old-client@example.com" }, properties: {} } as never,
+      { noOrigin: true },
+    );
+    await events(b, [{ eventName: "legacy signup", email: "new-client@example.com" }]);
+    await pass(new Date());
+    expect(await tagsOf(b, "old-client@example.com")).toEqual(["legacy"]);
+    expect(await tagsOf(b, "new-client@example.com")).toEqual([]);
+    expect(await tagsOf(b, "first@example.com")).toEqual([]); // before the workflow was enabled
+  });
+
   it("a historical event (more than 1 hour old on arrival) triggers nothing", async () => {
     const b = await brand();
     const a = await automation(b, { blocks: [tagAction("x")] });
@@ -525,7 +579,7 @@ describe("email blocks through the delivery pipeline", () => {
           type: "action",
           action: {
             type: "sendEmail",
-            sendEmail: { templateID: templateId, language: "en", subject: "Your cart", preheader: "", senderName: "Shop" },
+            sendEmail: { templateID: templateId, language: "en_US", subject: "Your cart", preheader: "", senderName: "Shop" },
           },
         },
         wait("day", 1, "d"),
@@ -657,23 +711,22 @@ describe("disable and enrollExisting", () => {
   });
 });
 
+const webhookBlock = (sendWebhook: { callbackUrl: string; body: string; headers?: { key: string; value: string }[] }) => ({
+  temporaryID: "hook",
+  type: "action",
+  action: { type: "sendWebhook", sendWebhook },
+});
+
 describe("webhooks", () => {
   it("posts the rendered body, signed, with the block's headers; retries a failure with the same id", async () => {
     const b = await brand();
     const a = await automation(b, {
       blocks: [
-        {
-          temporaryID: "hook",
-          type: "action",
-          action: {
-            type: "sendWebhook",
-            sendWebhook: {
-              callbackUrl: hooks.url,
-              body: '{"email":"[[contact.email]]","cart":"[[event.cartID]]","name":"[[contact.first_name | friend]]"}',
-              headers: [{ key: "X-Api-Key", value: "k1" }],
-            },
-          },
-        },
+        webhookBlock({
+          callbackUrl: hooks.url,
+          body: '{"email":"[[contact.email]]","cart":"[[event.cartID]]","name":"[[contact.first_name | friend]]"}',
+          headers: [{ key: "X-Api-Key", value: "k1" }],
+        }),
       ],
     });
     hooks.answer = 503;
@@ -697,6 +750,24 @@ describe("webhooks", () => {
     expect((await runs(a.id))[0]).toMatchObject({ status: "done", outcome: "200" });
     await pass(new Date());
     expect(hooks.received.length).toBe(before + 2);
+  });
+
+  it("calls no host that resolves to a private address: the run waits for a retry and says why", async () => {
+    const b = await brand();
+    // Allowed when saved (a name, not an address); refused by the socket's own lookup (localhost is 127.0.0.1).
+    const a = await automation(b, {
+      blocks: [webhookBlock({ callbackUrl: `https://localhost:${new URL(hooks.url).port}/hook`, body: "{}" })],
+    });
+    const before = hooks.received.length;
+    await events(b, [{ eventName: "checkout started", email: "inside@example.com" }]);
+    await pass(new Date());
+    expect(hooks.received.length).toBe(before);
+    const [run] = await rows<{ status: string; outcome: string; detail: string }>(
+      `SELECT "status", "outcome", "detail" FROM "AutomationBlockRun" WHERE "automationId" = ?`,
+      [a.id],
+    );
+    expect(run).toMatchObject({ status: "pending", outcome: "unreachable" });
+    expect(run.detail).toMatch(/localhost resolves to (127\.0\.0\.1|::1), which is not a public address/);
   });
 });
 
@@ -810,6 +881,40 @@ describe("triggers that are no event", () => {
     await pass(later(31_000));
     expect(await tagsOf(b, "viewer@example.com")).toEqual(["restocked"]);
     expect(await tagsOf(b, "elsewhere@example.com")).toEqual([]);
+    expect(await enrollments(a.id)).toHaveLength(1);
+  });
+
+  it("product back in stock: a variant that returns while the product stays in stock, for who carted the product", async () => {
+    const b = await brand();
+    const url = "https://shop.example.com/p/boots";
+    const boots = (sizeM: string) => ({
+      id: "boots",
+      title: "Boots",
+      url,
+      currency: "USD",
+      status: "inStock",
+      variants: [
+        { id: "s", title: "S", url, price: 50 },
+        { id: "m", title: "M", url, price: 50, status: sizeM },
+      ],
+    });
+    await lib.writeTransaction((tx) => lib.insertProduct(tx, b, boots("outOfStock") as never, new Date()));
+    await events(b, [
+      {
+        eventName: "added product to cart",
+        email: "carter@example.com",
+        properties: { lineItems: [{ productID: "boots", productQuantity: 1 }] },
+      },
+    ]);
+    const a = await automation(b, { trigger: { condition: { event: "product back in stock" } }, blocks: [tagAction("restocked")] });
+    await pass(new Date());
+    await new Promise((r) => setTimeout(r, 5));
+    await lib.writeTransaction((tx) => lib.replaceProduct(tx, b, boots("outOfStock") as never, new Date()));
+    await pass(later(31_000));
+    expect(await tagsOf(b, "carter@example.com")).toEqual([]);
+    await lib.writeTransaction((tx) => lib.replaceProduct(tx, b, boots("inStock") as never, new Date()));
+    await pass(later(62_000));
+    expect(await tagsOf(b, "carter@example.com")).toEqual(["restocked"]);
     expect(await enrollments(a.id)).toHaveLength(1);
   });
 });

@@ -94,7 +94,7 @@ async function subscribed(brand: TestBrand, email: string): Promise<string> {
 const emailBlock = (id: string, templateID: string, subject: string) => ({
   temporaryID: id,
   type: "action",
-  action: { type: "sendEmail", sendEmail: { templateID, language: "en", subject, preheader: "", senderName: "Shop" } },
+  action: { type: "sendEmail", sendEmail: { templateID, language: "en_US", subject, preheader: "", senderName: "Shop" } },
 });
 
 const textTemplate = (brand: TestBrand, text: string) =>
@@ -174,6 +174,15 @@ describe.concurrent("one-minute flows through the server", () => {
     expect(html).toContain("cdn.shop.example/c2.png"); // the cart's product, shown by its picture
     expect(html).toContain("Product of c2");
     expect(html).not.toContain("cdn.shop.example/c1.png");
+    // The contact's journey names what was sent.
+    const journeys = await json(await api(`/api/contacts/${messages[0].contactID}/automations`, { key: brand.key }));
+    expect(journeys.journeys).toHaveLength(1);
+    expect(journeys.journeys[0]).toMatchObject({ automationID: automation.id, status: "completed", triggeredBy: "added product to cart" });
+    const steps = journeys.journeys[0].steps.map((s: { kind: string; subject: string | null }) => [s.kind, s.subject]);
+    expect(steps.sort()).toEqual([
+      ["sendEmail", "You left something"],
+      ["sendWebhook", null],
+    ]);
   }, 240_000);
 
   it("an order placed during the wait takes the contact out; a contact who did not order goes on", async () => {
@@ -270,5 +279,86 @@ describe.concurrent("one-minute flows through the server", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(60_000);
     expect(hitsAt(opened).map((h) => h.body.email)).toEqual(["opener@example.com"]);
     expect(hitsAt(notOpened).map((h) => h.body.email)).toEqual(["ignorer@example.com"]);
+    // The figures the list and the canvas show: two entered and finished, two emails sent, one opened; each
+    // branch taken once, each of its webhooks reached once.
+    const list = await json(await api(`/api/automations/figures?id=${automation.id}`, { key: brand.key }));
+    expect(list.figures).toEqual([
+      expect.objectContaining({
+        automationID: automation.id,
+        entered: 2,
+        inProgress: 0,
+        completed: 2,
+        emailsQueued: 2,
+        emailsSent: 2,
+        emailsOpened: 1,
+        emailsClicked: 0,
+      }),
+    ]);
+    const canvas = await json(await api(`/api/automations/${automation.id}/figures`, { key: brand.key }));
+    const [firstEmail, wait, split] = automation.blocks.map((b: { id: string }) => b.id);
+    const byBlock = Object.fromEntries(canvas.blocks.map((b: { blockID: string }) => [b.blockID, b]));
+    expect(byBlock[firstEmail]).toMatchObject({ reached: 2, emails: { sent: 2, opened: 1, clicked: 0 } });
+    expect(byBlock[wait]).toMatchObject({ reached: 2, waiting: 0, emails: null });
+    expect(byBlock[split]).toMatchObject({ reached: 2, outcomes: { true: 1, false: 1 } });
   }, 240_000);
+});
+
+describe("simulate before enabling", () => {
+  it("counts who would have entered, reached each block and been skipped, from the stored events, writing and sending nothing", async () => {
+    const brand = await createTestBrand();
+    const { id: templateID } = await textTemplate(brand, "Thanks for your order");
+    const a = await subscribed(brand, "sim-a@example.com");
+    const c = await subscribed(brand, "sim-c@example.com");
+    await sendEvent(brand, "sim order", "sim-a@example.com", { value: 150 });
+    await sendEvent(brand, "sim order", "sim-b@example.com", { value: 50 }); // below the trigger's filter
+    await sendEvent(brand, "sim order", "sim-c@example.com", { value: 200 });
+    await sendEvent(brand, "sim order", "sim-c@example.com", { value: 250 }); // still in the workflow from the first
+    await sendEvent(brand, "sim order", "sim-d@example.com", { value: 300 }); // not subscribed: the email is skipped
+    const res = await api("/api/automations", {
+      key: brand.key,
+      body: {
+        name: "Simulated",
+        trigger: {
+          condition: {
+            event: "sim order",
+            origin: "api",
+            filterGroups: [{ logicalOperator: "and", filters: [{ field: "value", operator: "gt", value: 100 }] }],
+          },
+        },
+        blocks: [
+          emailBlock("mail", templateID, "Thanks"),
+          { temporaryID: "wait", type: "delay", delay: { mode: "duration", duration: { amount: 1, units: "d" } } },
+          { temporaryID: "tag", type: "action", action: { type: "addTag", addTag: { value: "simulated" } } },
+        ],
+      },
+    });
+    const automation = await json(res);
+    expect(res.status, JSON.stringify(automation)).toBe(201);
+    const [mail, wait, tag] = automation.blocks.map((b: { id: string }) => b.id);
+    const simulate = async () => {
+      const answer = await api(`/api/automations/${automation.id}/simulate`, { key: brand.key, body: { days: 7 } });
+      const body = await json(answer);
+      expect(answer.status, JSON.stringify(body)).toBe(200);
+      return body;
+    };
+    // The events worker stores the events in a moment: simulate until the four that pass the filter are there.
+    await expect.poll(async () => (await simulate()).triggers, { timeout: 30_000, interval: 500 }).toBe(4);
+    const result = await simulate();
+    expect(result).toMatchObject({ entered: 3, completed: 0, exited: 0, canceled: 0, stillIn: 3, skipped: { "already-in-workflow": 1 } });
+    const byBlock = Object.fromEntries(result.blocks.map((b: { blockID: string }) => [b.blockID, b]));
+    expect(byBlock[mail]).toMatchObject({ reached: 3, waiting: 0, outcomes: { wouldSend: 2, notSubscribed: 1 } });
+    expect(byBlock[wait]).toMatchObject({ reached: 3, waiting: 3 });
+    expect(byBlock[tag] ?? { reached: 0 }).toMatchObject({ reached: 0 });
+    expect(result.samples.skipped).toEqual([{ contactID: c, email: "sim-c@example.com", reason: "already-in-workflow" }]);
+    expect(result.samples.entered.map((s: { email: string }) => s.email).sort()).toEqual([
+      "sim-a@example.com",
+      "sim-c@example.com",
+      "sim-d@example.com",
+    ]);
+    // Nothing was written or sent.
+    const journeys = await json(await api(`/api/contacts/${a}/automations`, { key: brand.key }));
+    expect(journeys.journeys).toEqual([]);
+    const messages = await json(await api(`/api/messages?sourceKind=automation&sourceID=${automation.id}`, { key: brand.key }));
+    expect(messages.messages).toEqual([]);
+  });
 });

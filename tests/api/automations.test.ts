@@ -5,6 +5,8 @@
 // property, audience fields take their own operators, PUT blocks creates, updates and deletes, PATCH
 // changes what it names, enrollExisting's conditions, copy, UTM defaults, idempotent enable, disable and delete.
 import { beforeAll, describe, expect, it } from "vitest";
+import { AUTOMATION_STARTERS } from "@/components/automations/starters";
+import { writable } from "@/components/templates/templates-api";
 import { loadPublished, publishedValidator } from "../published/published";
 import { api, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
 import { accessTokenFor } from "./oauth-helpers";
@@ -353,7 +355,10 @@ describe("rules of a workflow", () => {
           {
             temporaryID: "y",
             type: "action",
-            action: { type: "addTag", sendEmail: { language: "en", subject: "s", preheader: "", senderName: "n", templateID: templateId } },
+            action: {
+              type: "addTag",
+              sendEmail: { language: "en_US", subject: "s", preheader: "", senderName: "n", templateID: templateId },
+            },
           },
           { ...email("z"), action: { ...email("z").action, sendEmail: { ...email("z").action.sendEmail, templateID: MISSING_ID } } },
           tag("x"),
@@ -397,6 +402,52 @@ describe("rules of a workflow", () => {
       ],
     );
     await refused("/api/automations", "POST", workflow({ blocks: [] }), [{ pointer: "/blocks", code: "too_small" }]);
+  });
+
+  it("refuses an unsupported email language, contact split filters without a text value and webhooks to private addresses", async () => {
+    const contactSplit = (filters: unknown[]) => ({
+      temporaryID: "s",
+      type: "split",
+      split: { filterGroup: { logicalOperator: "and", filters }, trueBlocks: [tag("t")] },
+    });
+    const webhook = (id: string, callbackUrl: string) => ({
+      temporaryID: id,
+      type: "action",
+      action: { type: "sendWebhook", sendWebhook: { callbackUrl, body: "{}" } },
+    });
+    await refused("/api/automations", "POST", workflow({ blocks: [email("e", { language: "en" }), tag("t")] }), [
+      { pointer: "/blocks/0/action/sendEmail/language", code: "invalid_value" },
+    ]);
+    await refused(
+      "/api/automations",
+      "POST",
+      workflow({
+        blocks: [
+          email("e"),
+          contactSplit([
+            { type: "contact", field: "tag", operator: "eq" },
+            { type: "contact", field: "tag", operator: "eq", value: 42 },
+            { type: "contact", field: "tag", operator: "eq", value: "" },
+          ]),
+          webhook("w1", "https://10.0.0.5/hook"),
+          webhook("w2", "https://[::1]/hook"),
+          webhook("w3", "https://169.254.169.254/latest/meta-data"),
+        ],
+      }),
+      [
+        { pointer: "/blocks/1/split/filterGroup/filters/0/value", code: "required" },
+        { pointer: "/blocks/1/split/filterGroup/filters/1/value", code: "invalid_type" },
+        { pointer: "/blocks/1/split/filterGroup/filters/2/value", code: "required" },
+        { pointer: "/blocks/2/action/sendWebhook/callbackUrl", code: "invalid_format" },
+        { pointer: "/blocks/3/action/sendWebhook/callbackUrl", code: "invalid_format" },
+        { pointer: "/blocks/4/action/sendWebhook/callbackUrl", code: "invalid_format" },
+      ],
+    );
+    await create(
+      workflow({
+        blocks: [email("e", { language: "de_DE" }), contactSplit([{ type: "contact", field: "tag", operator: "eq", value: "vip" }])],
+      }),
+    );
   });
 
   it("binds the trigger to an event identity: origin chosen when the brand's events have one, refused when they have several or none", async () => {
@@ -619,13 +670,13 @@ describe("PATCH and PUT blocks", () => {
             type: "action",
             action: {
               type: "sendEmail",
-              sendEmail: { templateID: templateId, language: "en", subject: "s", preheader: "", senderName: "n" },
+              sendEmail: { templateID: templateId, language: "en_US", subject: "s", preheader: "", senderName: "n" },
             },
           },
           {
             temporaryID: "n",
             type: "action",
-            action: { type: "sendEmail", sendEmail: { language: "en", subject: "s", preheader: "", senderName: "n" } },
+            action: { type: "sendEmail", sendEmail: { language: "en_US", subject: "s", preheader: "", senderName: "n" } },
           },
           { id: MISSING_ID, type: "action", action: { type: "addTag", addTag: { value: "x" } } },
           { type: "action", action: { type: "addTag", addTag: { value: "x" } } },
@@ -759,6 +810,43 @@ describe("enable, disable, copy, delete", () => {
   });
 });
 
+describe("the dashboard's starters", () => {
+  it("each starter's emails and workflow are accepted as the dashboard sends them, and the workflow enables", async () => {
+    const brand = await createTestBrand();
+    const builtIn = ["subscribed to marketing", "birthday", "product back in stock", "entered segment"];
+    expect(AUTOMATION_STARTERS.map((s) => s.id)).toEqual([
+      "welcome",
+      "abandoned-cart",
+      "browse-abandonment",
+      "back-in-stock",
+      "post-purchase",
+      "win-back",
+      "birthday",
+    ]);
+    for (const starter of AUTOMATION_STARTERS) {
+      const templates: Record<string, string> = {};
+      for (const e of starter.emails) {
+        const { res, body } = await send("/api/email-templates", {
+          method: "POST",
+          body: writable(e.template("https://inkwell.example")),
+          brand,
+        });
+        expect(res.status, `${starter.id}: ${JSON.stringify(body)}`).toBe(201);
+        templates[e.key] = (body as { id: string }).id;
+      }
+      const origin = builtIn.includes(starter.event) ? undefined : "api";
+      const { res, body } = await send("/api/automations", { method: "POST", body: starter.workflow(templates, origin, "Shop"), brand });
+      expect(res.status, `${starter.id}: ${JSON.stringify(body)}`).toBe(201);
+      const created = body as { id: string; blocks: unknown[] };
+      const emails = JSON.stringify(created.blocks).match(/"type":"sendEmail"/g) ?? [];
+      expect(emails.length, starter.id).toBeGreaterThanOrEqual(starter.emails.length);
+      const enabled = await send(`/api/automations/${created.id}/enable`, { method: "POST", brand });
+      expect(enabled.res.status, `${starter.id}: ${JSON.stringify(enabled.body)}`).toBe(200);
+      expect((enabled.body as { isEnabled: boolean }).isEnabled).toBe(true);
+    }
+  });
+});
+
 describe("UTM tags and test emails", () => {
   it("reads an email block's tags with defaults, sets all three, resets one with an empty string", async () => {
     const a = await create(workflow({ blocks: [email("mail"), delay("wait"), email("other")] }));
@@ -791,5 +879,25 @@ describe("UTM tags and test emails", () => {
     await expectProblem(await api(path(a.blocks[1].id), { key: shop.key, body: { recipients: ["m@shop.example"] } }), 422, "not-testable");
     await expectProblem(await api(path(MISSING_ID), { key: shop.key, body: { recipients: ["m@shop.example"] } }), 404, "not-found");
     await refused(path(a.blocks[0].id), "POST", { recipients: [] }, [{ pointer: "/recipients", code: "too_small" }]);
+    const six = Array.from({ length: 6 }, (_, i) => `m${i}@shop.example`);
+    await refused(path(a.blocks[0].id), "POST", { recipients: six }, [{ pointer: "/recipients", code: "too_big" }]);
+  });
+
+  it("sends no test email when a recipient is suppressed (409, naming the address)", async () => {
+    const a = await create(workflow({ blocks: [email("mail"), delay("wait"), tag("t")] }));
+    const path = `/api/automations/${a.id}/blocks/${a.blocks[0].id}/test-email`;
+    const suppressed = await api("/api/suppressions", { key: shop.key, body: { email: "Gone@Shop.example" } });
+    expect(suppressed.status, await suppressed.clone().text()).toBe(201);
+    const before = (await json(await api("/api/test-emails?limit=100", { key: shop.key }))).testEmails.length;
+    const problem = await expectProblem(
+      await api(path, { key: shop.key, body: { recipients: ["fine@shop.example", "gone@shop.example"] } }),
+      409,
+      "conflict",
+    );
+    expect(problem.detail).toContain("gone@shop.example");
+    expect(problem.detail).not.toContain("fine@shop.example");
+    expect((await json(await api("/api/test-emails?limit=100", { key: shop.key }))).testEmails.length).toBe(before);
+    const sent = await api(path, { key: shop.key, body: { recipients: ["fine@shop.example"] } });
+    expect(sent.status, await sent.clone().text()).toBe(204);
   });
 });

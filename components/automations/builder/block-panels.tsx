@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
 import { userMessage } from "@/components/ui/messages";
+import { LANGUAGES } from "@/lib/delivery/languages";
 import type { Block, Delay, SendEmail, SplitFilter, Units, Weekday } from "../automations-client";
 import { searchTemplates, sendBlockTest } from "../automations-client";
 import { allBlocks, keyOf, templateOf } from "./draft";
@@ -185,6 +186,7 @@ export function EmailForm({
   readOnly,
   automationId,
   saved,
+  onLeave,
 }: {
   block: Extract<Block, { type: "action" }> & { action: { type: "sendEmail" } };
   onChange: Change;
@@ -193,11 +195,14 @@ export function EmailForm({
   readOnly: boolean;
   automationId: string;
   saved: boolean;
+  /** goes to another page of the app once the workflow's unsaved changes are saved (stays when they cannot be) */
+  onLeave: (href: string) => void;
 }) {
   const id = useId();
   const email = block.action.sendEmail;
   const set = (patch: Partial<SendEmail>) => onChange({ ...block, action: { type: "sendEmail", sendEmail: { ...email, ...patch } } });
   const template = templateOf(email);
+  const editorHref = `/templates/${template}?back=${encodeURIComponent(`/automations/${automationId}`)}`;
   const [testTo, setTestTo] = useState("");
   const [testState, setTestState] = useState<{ busy: boolean; message: string | null; error: boolean }>({
     busy: false,
@@ -205,7 +210,7 @@ export function EmailForm({
     error: false,
   });
   const text = (
-    field: "subject" | "preheader" | "senderName" | "senderEmail" | "replyToEmail" | "language",
+    field: "subject" | "preheader" | "senderName" | "senderEmail" | "replyToEmail",
     label: string,
     hint?: string,
     type = "text",
@@ -247,11 +252,16 @@ export function EmailForm({
         <p className={styles.row}>
           <Link
             className="btn btn-secondary btn-sm"
-            href={`/templates/${template}?back=${encodeURIComponent(`/automations/${automationId}`)}`}
+            href={editorHref}
+            onClick={(e) => {
+              if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // a new tab or window keeps this page
+              e.preventDefault();
+              onLeave(editorHref);
+            }}
           >
             Edit the email design
           </Link>
-          <span className="hint">Opens the editor; it brings you back here.</span>
+          <span className="hint">Saves your changes here, opens the editor; it brings you back here.</span>
         </p>
       )}
       {text("subject", "Subject", "Personalization works here, e.g. [[contact.first_name | friend]].")}
@@ -259,7 +269,19 @@ export function EmailForm({
       {text("senderName", "Sender name")}
       {text("senderEmail", "Sender email", "A verified sender of the brand; the deployment's sender when empty.", "email")}
       {text("replyToEmail", "Reply-to email", undefined, "email")}
-      {text("language", "Language", "e.g. en_US")}
+      <div className="field">
+        <label className="label" htmlFor={`${id}-language`}>
+          Language
+        </label>
+        <select id={`${id}-language`} className="input" value={email.language} onChange={(e) => set({ language: e.target.value })}>
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </select>
+        <p className="hint">The email&apos;s language (its html lang).</p>
+      </div>
       <label className={styles.choice}>
         <input type="checkbox" checked={email.isSkipAllowed !== false} onChange={(e) => set({ isSkipAllowed: e.target.checked })} /> When
         the contact may not be sent this email, skip it and go on

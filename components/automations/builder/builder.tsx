@@ -5,6 +5,7 @@
 // An enabled workflow is read-only: the API refuses changes while contacts may move through it.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useEffect, useId, useMemo, useReducer, useState } from "react";
 import { apiFetch, ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
@@ -15,6 +16,7 @@ import {
   blockFigures,
   disableAutomation,
   enableAutomation,
+  eventCatalog,
   eventIdentities,
   eventProperties,
   getAutomation,
@@ -163,9 +165,12 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
   const [simulation, setSimulation] = useState<Simulation | null>(null);
   const [simulating, setSimulating] = useState(false);
   const readOnly = automation.isEnabled;
+  const router = useRouter();
   const dirty = useMemo(() => JSON.stringify(draftOf(automation)) !== JSON.stringify(draft), [automation, draft]);
 
   const identities = useQuery({ queryKey: ["event-identities"], queryFn: eventIdentities, staleTime: 60_000 });
+  const catalog = useQuery({ queryKey: ["event-catalog"], queryFn: eventCatalog, staleTime: 60_000 });
+  const catalogNames = useMemo(() => [...new Set((catalog.data?.events ?? []).map((e) => e.name))], [catalog.data]);
   const segments = useQuery({
     queryKey: ["automations", "segment-choices"],
     queryFn: () => apiFetch<{ segments: Segment[] }>("/api/segments?limit=50&sort=name&direction=asc"),
@@ -216,6 +221,12 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
     } finally {
       setSaving(false);
     }
+  }
+
+  /** Leaves for another page (the template editor) without losing the draft: saved first. */
+  async function leaveTo(href: string) {
+    if (dirty && !(await save())) return;
+    router.push(href);
   }
 
   async function runSimulation() {
@@ -318,6 +329,7 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
                 trigger={draft.trigger}
                 onChange={(trigger) => dispatch({ type: "setTrigger", trigger })}
                 identities={identities.data?.identities ?? []}
+                catalog={catalogNames}
                 eventFields={eventFields}
                 segments={segmentChoices}
                 readOnly={readOnly}
@@ -340,6 +352,7 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
               onExits={(exitConditions) => dispatch({ type: "setExits", exitConditions })}
               onSettings={(settings) => dispatch({ type: "setSettings", settings })}
               identities={identities.data?.identities ?? []}
+              catalog={catalogNames}
               others={(others.data?.automations ?? []).filter((a) => a.id !== automation.id).map((a) => ({ id: a.id, name: a.name }))}
               readOnly={readOnly}
             />
@@ -361,6 +374,7 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
                 dispatch({ type: "remove", key: keyOf(selectedBlock) });
                 setSelected("trigger");
               }}
+              onLeave={(href) => void leaveTo(href)}
             />
           )}
         </aside>
@@ -414,6 +428,7 @@ function BlockPanel(props: {
   onChange: (b: Block) => void;
   onReplace: (b: Block) => void;
   onRemove: () => void;
+  onLeave: (href: string) => void;
 }) {
   const { block, onChange, readOnly } = props;
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -430,6 +445,7 @@ function BlockPanel(props: {
           readOnly={readOnly}
           automationId={props.automationId}
           saved={Boolean(block.id)}
+          onLeave={props.onLeave}
         />
       )}
       {block.type === "action" && block.action.type === "sendWebhook" && (

@@ -2,10 +2,11 @@
 // The workflow's settings panel: exit conditions (events that take a contact out at once), who is sent its
 // emails (the sending threshold), how often a contact may enter (frequency), and the overlap with other
 // workflows.
+import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import type { ExitCondition, Identity, Settings, SplitFilter } from "../automations-client";
+import { eventPropertiesOf, type ExitCondition, type Identity, type Settings, type SplitFilter } from "../automations-client";
 import { UnitSelect } from "./choices";
-import { FilterRows } from "./filter-rows";
+import { fieldChoices, FilterRows } from "./filter-rows";
 import { RECOMMENDED_EVENTS } from "./trigger-panel";
 import styles from "./builder.module.css";
 
@@ -15,6 +16,7 @@ export function SettingsPanel({
   onExits,
   onSettings,
   identities,
+  catalog,
   others,
   readOnly,
 }: {
@@ -23,11 +25,22 @@ export function SettingsPanel({
   onExits: (e: ExitCondition[]) => void;
   onSettings: (s: Settings) => void;
   identities: Identity[];
+  /** the events the brand can use (the event catalog: recommended, declared, received) */
+  catalog: string[];
   others: { id: string; name: string }[];
   readOnly: boolean;
 }) {
   const id = useId();
-  const names = [...new Set([...RECOMMENDED_EVENTS, ...identities.map((i) => i.eventName)])].sort();
+  const names = [...new Set([...RECOMMENDED_EVENTS, ...catalog, ...identities.map((i) => i.eventName)])].sort();
+  // The exit events' properties, for their filters' field pickers.
+  const exitEvents = [...new Set(exits.map((e) => e.event).filter(Boolean))].sort();
+  const properties = useQuery({
+    queryKey: ["event-properties", ...exitEvents],
+    queryFn: () => eventPropertiesOf(exitEvents),
+    enabled: exitEvents.length > 0,
+    staleTime: 60_000,
+  });
+  const fieldsOf = (event: string) => fieldChoices(properties.data?.events.find((e) => e.name === event)?.properties);
   const frequency = settings.frequencyLimiter;
   const overlap = settings.overlapLimiter;
   const setFrequency = (f: Settings["frequencyLimiter"]) => {
@@ -88,6 +101,7 @@ export function SettingsPanel({
             <FilterRows
               filters={(exit.filterGroup?.filters ?? []).map((f) => ({ type: "event" as const, ...f }))}
               kinds={["event"]}
+              eventFields={fieldsOf(exit.event)}
               readOnly={readOnly}
               onChange={(next: SplitFilter[]) =>
                 onExits(

@@ -34,6 +34,7 @@ export function TriggerPanel({
   trigger,
   onChange,
   identities,
+  catalog,
   eventFields,
   segments,
   readOnly,
@@ -41,6 +42,8 @@ export function TriggerPanel({
   trigger: Trigger;
   onChange: (t: Trigger) => void;
   identities: Identity[];
+  /** the events the brand can use (the event catalog: recommended, declared, received) */
+  catalog: string[];
   eventFields: FieldChoice[];
   segments: { id: string; name: string }[];
   readOnly: boolean;
@@ -48,7 +51,7 @@ export function TriggerPanel({
   const id = useId();
   const { event } = trigger.condition;
   const builtIn = BUILT_IN_CHOICES.some(([e]) => e === event);
-  const names = [...new Set([...RECOMMENDED_EVENTS, ...identities.map((i) => i.eventName)])]
+  const names = [...new Set([...RECOMMENDED_EVENTS, ...catalog, ...identities.map((i) => i.eventName)])]
     .filter((n) => !BUILT_IN_CHOICES.some(([e]) => e === n))
     .sort();
   const origins = [...new Set(identities.filter((i) => i.eventName === event).map((i) => i.origin ?? ""))];

@@ -4,7 +4,7 @@ import { BlockParams, SendTestEmailRequest } from "@/lib/automations/schemas";
 import { sendBlockTestEmail } from "@/lib/automations/test-email";
 import { methods } from "@/lib/http/route";
 import { noContent } from "@/lib/http/responses";
-import { notFound, unprocessable } from "@/lib/openapi/common";
+import { conflict, notFound, unprocessable } from "@/lib/openapi/common";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
@@ -20,6 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       responses: {
         "204": { description: "Sent" },
         ...notFound,
+        ...conflict("A recipient is on the brand's suppression list"),
         ...unprocessable("The block sends no email, or its content was deleted (not-testable)"),
       },
     },
