@@ -1,7 +1,8 @@
 // The automations crash test: 10,000 contacts enter a workflow and wait at a delay; the server is killed
 // with SIGKILL; the delay ends while it is down; after a restart on the same database every enrollment
-// moves on and each block runs once per enrollment: the block runs, the counters kept with them and the
-// webhook receiver (one request per webhook-id) all say so. Run by tests/api/automations-crash.test.ts
+// moves on and each block runs once per enrollment: the block runs, the counters kept with them, the
+// delivery pipeline's messages (one email per enrollment) and the webhook receiver (one request per
+// webhook-id) all say so. Run by tests/api/automations-crash.test.ts
 // (SQLite, or PostgreSQL when TEST_POSTGRES_URL is set).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -21,6 +22,9 @@ export type AutomationCrashResult = {
   countersPerBlock: Record<string, number>;
   webhookIds: number;
   webhookRepeats: number;
+  /** the workflow's email messages, and the distinct enrollments they went to */
+  emailMessages: number;
+  emailEnrollments: number;
   downtimeS: number;
   catchUpS: number;
 };
@@ -44,6 +48,33 @@ export async function runAutomationCrashScenario(
   try {
     const { key } = createBrandAndKey(databaseUrl);
     const headers = { "Content-Type": "application/json", "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${key}` };
+    const template = await fetch(`${server.baseUrl}/api/email-templates`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({
+        name: "After the wait",
+        // Node ids are 24 hexadecimal characters.
+        sections: [
+          {
+            id: "0000000000000000000000a1",
+            rows: [
+              {
+                id: "0000000000000000000000a2",
+                columns: [
+                  {
+                    id: "0000000000000000000000a3",
+                    blocks: [{ id: "0000000000000000000000a4", type: "text", text: "<p>Hello again</p>" }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    const templateAnswer = (await template.json()) as { id: string };
+    if (template.status !== 201) throw new Error(`template failed: ${template.status} ${JSON.stringify(templateAnswer)}`);
+    const templateID = templateAnswer.id;
     const delayMinutes = 2;
     const created = await fetch(`${server.baseUrl}/api/automations`, {
       method: "POST",
@@ -55,12 +86,22 @@ export async function runAutomationCrashScenario(
           { temporaryID: "wait", type: "delay", delay: { mode: "duration", duration: { amount: delayMinutes, units: "m" } } },
           { temporaryID: "tag", type: "action", action: { type: "addTag", addTag: { value: "after-the-wait" } } },
           {
+            temporaryID: "mail",
+            type: "action",
+            action: {
+              type: "sendEmail",
+              sendEmail: { templateID, language: "en_US", subject: "After the wait", preheader: "", senderName: "Crash test" },
+            },
+          },
+          {
             temporaryID: "hook",
             type: "action",
             action: { type: "sendWebhook", sendWebhook: { callbackUrl: hookUrl, body: '{"email":"[[contact.email]]"}' } },
           },
           { temporaryID: "untag", type: "action", action: { type: "removeTag", removeTag: { value: "waiting" } } },
         ],
+        // The contacts the events create are not subscribed: email them all the same.
+        settings: { sendingThresholds: { email: "all", sms: "subscribed" } },
       }),
     });
     const automation = (await created.json()) as { id: string; blocks: { id: string }[] };
@@ -119,6 +160,10 @@ export async function runAutomationCrashScenario(
       databaseUrl,
       `SELECT "blockId", "count" FROM "AutomationCounter" WHERE "automationId" = '${automation.id}' AND "metric" = 'reached'`,
     );
+    const [emails] = await query<{ n: number | string; enrollments: number | string }>(
+      databaseUrl,
+      `SELECT COUNT(*) AS n, COUNT(DISTINCT "recipientKey") AS enrollments FROM "Message" WHERE "sourceKind" = 'automation' AND "sourceId" = '${automation.id}'`,
+    );
     return {
       contacts,
       waitingAtKill: waiting,
@@ -128,6 +173,8 @@ export async function runAutomationCrashScenario(
       countersPerBlock: Object.fromEntries(counters.map((r) => [r.blockId, Number(r.count)])),
       webhookIds: seen.size,
       webhookRepeats: [...seen.values()].filter((n) => n > 1).length,
+      emailMessages: Number(emails.n),
+      emailEnrollments: Number(emails.enrollments),
       downtimeS,
       catchUpS,
     };

@@ -565,6 +565,111 @@ describe("rules of a workflow", () => {
   });
 });
 
+describe("published rules the other tests leave out", () => {
+  it("refuses empty branches and a URL match without its value; PUT blocks keeps the delay rule", async () => {
+    const clicked = (urlMatch: unknown) => ({
+      temporaryID: "s",
+      type: "split",
+      split: {
+        filterGroup: {
+          logicalOperator: "and",
+          filters: [{ type: "message", field: "blockID", operator: "clickedEmail", value: "mail", urlMatch }],
+        },
+        trueBlocks: [tag("t")],
+      },
+    });
+    await refused(
+      "/api/automations",
+      "POST",
+      workflow({
+        blocks: [
+          {
+            temporaryID: "s",
+            type: "split",
+            split: { filterGroup: { logicalOperator: "and", filters: [{ type: "contact", field: "tag", operator: "eq", value: "v" }] } },
+          },
+          { temporaryID: "ab", type: "abTesting", abTesting: { aBlocksPercentage: 50, aBlocks: [], bBlocks: [] } },
+          tag("t"),
+        ],
+      }),
+      [
+        { pointer: "/blocks/0/split", code: "empty_branches" },
+        { pointer: "/blocks/1/abTesting", code: "empty_branches" },
+      ],
+    );
+    await refused("/api/automations", "POST", workflow({ blocks: [email("mail"), clicked({ operator: "contains" })] }), [
+      { pointer: "/blocks/1/split/filterGroup/filters/0/urlMatch/value", code: "required" },
+    ]);
+    await create(workflow({ blocks: [email("mail"), clicked({ operator: "any" })] }));
+    const a = await create(workflow({ blocks: [tag("t"), delay("wait"), tag("after")] }));
+    await refused(
+      `/api/automations/${a.id}/blocks`,
+      "PUT",
+      {
+        blocks: [
+          { id: a.blocks[0].id, type: "action", action: { type: "addTag", addTag: { value: "t" } } },
+          { id: a.blocks[1].id, type: "delay", delay: { mode: "duration", duration: { amount: 1, units: "d" } } },
+        ],
+      },
+      [{ pointer: "/blocks/1", code: "delay_at_end" }],
+    );
+    await refused(`/api/automations/${a.id}/blocks`, "PUT", { blocks: [] }, [{ pointer: "/blocks", code: "too_small" }]);
+  });
+
+  it("PATCH refuses null thresholds and clears the overlap limiter with null; copy falls back to its default name", async () => {
+    const other = await create(workflow({ name: "Other" }));
+    const a = await create(workflow({ settings: { overlapLimiter: { mode: "currentlyIn", automationIDs: [other.id] } } }));
+    await refused(`/api/automations/${a.id}`, "PATCH", { settings: { sendingThresholds: null } }, [
+      { pointer: "/settings/sendingThresholds", code: "invalid_type" },
+    ]);
+    const cleared = await call("PATCH", `/api/automations/${a.id}`, "/automations/{id}", 200, { settings: { overlapLimiter: null } });
+    expect(cleared.settings).not.toHaveProperty("overlapLimiter");
+    expect(cleared.settings.sendingThresholds).toEqual({ email: "subscribed", sms: "subscribed" });
+    const replaced = await call("PATCH", `/api/automations/${a.id}`, "/automations/{id}", 200, {
+      trigger: { condition: { event: "placed order", origin: "api" } },
+    });
+    expect(replaced.trigger.condition).toEqual({ event: "placed order", origin: "api" });
+    const copy = await call("POST", `/api/automations/${a.id}/copy`, "/automations/{id}/copy", 201, { name: "" });
+    expect(copy.name).toBe("Copy of: Cart recovery");
+  });
+
+  it("lists by updatedAt and pages back with before; limits UTM values; refuses to enable with an unverified sender (409)", async () => {
+    const brand = await createTestBrand();
+    const ids: string[] = [];
+    for (const name of ["First", "Second", "Third"]) {
+      const { body } = await send("/api/automations", { brand, body: { ...workflow(), name } });
+      ids.push(body.id);
+    }
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await send(`/api/automations/${ids[0]}`, { brand, method: "PATCH", body: { name: "First, renamed" } })).res.status).toBe(200);
+    const byUpdate = await send("/api/automations?sort=updatedAt&limit=2", { brand });
+    expect(byUpdate.body.automations.map((a: { id: string }) => a.id)).toEqual([ids[0], ids[2]]);
+    const after = await send(`/api/automations?sort=updatedAt&limit=2&after=${byUpdate.body.paging.cursors.after}`, { brand });
+    expect(after.body.automations.map((a: { id: string }) => a.id)).toEqual([ids[1]]);
+    const back = await send(`/api/automations?sort=updatedAt&limit=2&before=${after.body.paging.cursors.before}`, { brand });
+    expect(back.body.automations.map((a: { id: string }) => a.id)).toEqual([ids[0], ids[2]]);
+    const since = await send(`/api/automations?updatedAtFrom=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`, {
+      brand,
+    });
+    expect(since.body.automations).toHaveLength(3);
+
+    const a = await create(workflow({ blocks: [email("mail", { senderEmail: "news@unverified.example" }), delay("wait"), tag("t")] }));
+    await refused(
+      `/api/automations/${a.id}/blocks/${a.blocks[0].id}/utm`,
+      "PUT",
+      { tags: { campaign: "x".repeat(251), medium: "", source: "" } },
+      [{ pointer: "/tags/campaign", code: "too_big" }],
+    );
+    const refusedEnable = await expectProblem(
+      await api(`/api/automations/${a.id}/enable`, { key: shop.key, method: "POST" }),
+      409,
+      "conflict",
+    );
+    expect(refusedEnable.errors).toEqual([expect.objectContaining({ code: "sender_unverified" })]);
+    expect(refusedEnable.detail).toContain("news@unverified.example");
+  });
+});
+
 describe("PATCH and PUT blocks", () => {
   it("patches what it names: name, trigger parts, exit conditions, settings, blocks by id", async () => {
     const a = await create(
@@ -624,7 +729,6 @@ describe("PATCH and PUT blocks", () => {
         { pointer: "/blocks/1/id", code: "not_found" },
       ],
     );
-    // The delay would end the workflow once its follower becomes the end: still checked on PATCH.
     expect((await api(`/api/automations/${MISSING_ID}`, { key: shop.key, method: "PATCH", body: { name: "x" } })).status).toBe(404);
   });
 
