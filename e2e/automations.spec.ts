@@ -220,3 +220,41 @@ test("disabling asks what happens to the contacts in it", async ({ page }) => {
   await expect(page.getByText("Draft (disabled)")).toBeVisible();
   await expect(page.getByRole("button", { name: "Save" }).or(page.getByRole("button", { name: "Saved" }))).toBeVisible();
 });
+
+test("a trigger made through the API keeps its groups of conditions when the builder edits the workflow", async ({ page, request }) => {
+  const filterGroups = [
+    {
+      logicalOperator: "or",
+      filters: [
+        { field: "value", operator: "gt", value: 100 },
+        { field: "currency", operator: "eq", value: "EUR" },
+      ],
+    },
+    { logicalOperator: "and", filters: [{ field: "cartID", operator: "exists" }] },
+  ];
+  const created = await request.post("/api/automations", {
+    headers: headers(),
+    data: {
+      name: "Big or euro carts",
+      trigger: { condition: { event: "added product to cart", origin: "api", filterGroups } },
+      blocks: [{ temporaryID: "t", type: "action", action: { type: "addTag", addTag: { value: "big-cart" } } }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await signIn(page, `/automations/${id}`);
+  await page
+    .getByRole("region", { name: "Workflow" })
+    .getByRole("button", { name: /^Trigger When a contact does/ })
+    .click();
+  const panel = page.getByRole("complementary");
+  await expect(panel.getByRole("group", { name: "Property conditions 1" }).getByLabel("The event must match")).toHaveValue("or");
+  await expect(panel.getByRole("group", { name: "Property conditions 2" })).toBeVisible();
+  await shootBothWidths(page, "au-trigger-groups");
+  await page.getByLabel("Workflow name").fill("Big or euro carts, renamed");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
+  const saved = await (await request.get(`/api/automations/${id}`, { headers: headers() })).json();
+  expect(saved.name).toBe("Big or euro carts, renamed");
+  expect(saved.trigger.condition.filterGroups).toEqual(filterGroups);
+});

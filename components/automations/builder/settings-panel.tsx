@@ -109,7 +109,14 @@ export function SettingsPanel({
                     if (j !== i) return x;
                     const { filterGroup: _g, ...rest } = x;
                     return next.length
-                      ? { ...rest, filterGroup: { logicalOperator: "and", filters: next.map(({ type: _t, urlMatch: _u, ...f }) => f) } }
+                      ? {
+                          ...rest,
+                          // An exit made through the API may join its conditions with "or": kept as it is.
+                          filterGroup: {
+                            logicalOperator: x.filterGroup?.logicalOperator ?? "and",
+                            filters: next.map(({ type: _t, urlMatch: _u, ...f }) => f),
+                          },
+                        }
                       : rest;
                   }),
                 )

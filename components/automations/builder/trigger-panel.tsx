@@ -56,7 +56,8 @@ export function TriggerPanel({
     .sort();
   const origins = [...new Set(identities.filter((i) => i.eventName === event).map((i) => i.origin ?? ""))];
   const groups = trigger.condition.filterGroups ?? [];
-  const filters = groups.flatMap((g) => g.filters);
+  const setGroups = (filterGroups: FilterGroup[]) =>
+    setCondition({ ...trigger.condition, filterGroups: filterGroups.length ? filterGroups : undefined });
   const setCondition = (condition: Trigger["condition"]) => onChange({ ...trigger, condition });
   const setKind = (kind: string) => {
     if (kind === "event") return setCondition({ event: names[0] ?? "added product to cart", origin: "api" });
@@ -138,18 +139,63 @@ export function TriggerPanel({
             </p>
           </div>
           <p className={styles.subhead}>Only when the event&apos;s properties match</p>
-          <FilterRows
-            filters={asSplit(filters, "event")}
-            kinds={["event"]}
-            eventFields={eventFields}
-            readOnly={readOnly}
-            onChange={(next) =>
-              setCondition({
-                ...trigger.condition,
-                filterGroups: next.length ? [{ logicalOperator: "and", filters: strip(next) }] : undefined,
-              })
-            }
-          />
+          {groups.length === 0 && (
+            <FilterRows
+              filters={[]}
+              kinds={["event"]}
+              eventFields={eventFields}
+              readOnly={readOnly}
+              onChange={(next) => setGroups(next.length ? [{ logicalOperator: "and", filters: strip(next) }] : [])}
+            />
+          )}
+          {groups.map((group, g) => (
+            // Groups all hold together (and); a group's own operator joins its conditions. A workflow made
+            // through the API may have several: each keeps its own, as saved.
+            <div key={g} className={styles.exit} role="group" aria-label={`Property conditions ${g + 1}`}>
+              {groups.length > 1 && <p className="hint">{g === 0 ? "All of these groups must match." : "And also:"}</p>}
+              {group.filters.length > 1 && (
+                <div className="field">
+                  <label className="label" htmlFor={`${id}-logic-${g}`}>
+                    The event must match
+                  </label>
+                  <select
+                    id={`${id}-logic-${g}`}
+                    className="input input-sm"
+                    value={group.logicalOperator}
+                    onChange={(e) =>
+                      setGroups(groups.map((x, j) => (j === g ? { ...x, logicalOperator: e.target.value as "and" | "or" } : x)))
+                    }
+                  >
+                    <option value="and">all of these</option>
+                    <option value="or">any of these</option>
+                  </select>
+                </div>
+              )}
+              <FilterRows
+                filters={asSplit(group.filters, "event")}
+                kinds={["event"]}
+                eventFields={eventFields}
+                readOnly={readOnly}
+                onChange={(next) =>
+                  setGroups(groups.map((x, j) => (j === g ? { ...x, filters: strip(next) } : x)).filter((x) => x.filters.length > 0))
+                }
+              />
+            </div>
+          ))}
+          {groups.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              onClick={() =>
+                setGroups([
+                  ...groups,
+                  { logicalOperator: "or", filters: [{ field: eventFields[0]?.path ?? "", operator: "eq", value: "" }] },
+                ])
+              }
+            >
+              + Another group of conditions
+            </button>
+          )}
           <label className={styles.choice}>
             <input
               type="checkbox"
