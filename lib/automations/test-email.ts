@@ -1,12 +1,14 @@
 // POST /api/automations/{id}/blocks/{blockID}/test-email: an email block's saved content to 1-5
-// addresses, through the test send (rendered with sample data, subject prefixed with [Test]). As published,
-// 409 when a recipient is on the brand's suppression list: a test must not reach an address that asked
-// for no more mail (or bounced).
+// addresses, through the test send (rendered with sample data, subject prefixed with [Test]), from the block's
+// sender (its name, and its address when it names one, else the deployment's). As published, 409 when a
+// recipient is on the brand's suppression list (a test must not reach an address that asked for no more mail,
+// or bounced), and when the block's sender address is not verified (as enable answers).
 import type { Principal } from "@/lib/http/principal";
 import { ApiProblem } from "@/lib/http/problems";
 import { db } from "@/lib/db";
 import { sqlReader } from "@/lib/db/sql";
 import { addressHash, suppressionsOf } from "@/lib/delivery/eligibility";
+import { senderVerdict } from "@/lib/delivery/senders/verified-sender";
 import { sendTestEmail } from "@/lib/test-emails/send-test-email";
 import { getAutomation } from "./store";
 import { flatten, isMessageBlock } from "./tree";
@@ -29,5 +31,17 @@ export async function sendBlockTestEmail(auth: Principal, automationId: string, 
       `${refused.join(", ")} ${refused.length === 1 ? "is" : "are"} on the brand's suppression list (${[...new Set(refused.map((r) => suppressed.get(addressHash(r))))].join(", ")}): test emails go only to addresses that may be sent mail`,
     );
   }
-  await sendTestEmail(auth, email.contentId, { to: recipients, subject: email.subject });
+  // From the block's sender, as the workflow will send it; an unverified address cannot send (409, as enable says).
+  if (email.senderEmail && !(await senderVerdict(auth.brandId, email.senderEmail)).verified) {
+    throw new ApiProblem(
+      "conflict",
+      `${email.senderEmail} is not a verified sender of the brand: verify it under Settings → Sending, or leave the sender address empty`,
+    );
+  }
+  await sendTestEmail(
+    auth,
+    email.contentId,
+    { to: recipients, subject: email.subject },
+    { name: email.senderName, address: email.senderEmail },
+  );
 }

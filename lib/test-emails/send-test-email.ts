@@ -1,6 +1,6 @@
 // A test send: the template rendered as a chosen contact (or with sample data), to up to 5 addresses,
 // through the delivery pipeline like every email (lib/delivery sendMessagesNow: one message per address,
-// SMTP when configured, else the built-in outbox), from the deployment's sender. Its unsubscribe and
+// SMTP when configured, else the built-in outbox), from the deployment's sender unless the caller names one. Its unsubscribe and
 // preferences links are test links: they show the pages but change nothing for the contact.
 import { deploymentSender } from "@/lib/delivery/senders/verified-sender";
 import { sendMessagesNow } from "@/lib/delivery/queue/send-now";
@@ -21,11 +21,15 @@ function recipients(to: string[]): string[] {
     });
 }
 
-export async function sendTestEmail(auth: Principal, templateId: string, input: TestSendInput) {
+/** Who a test comes from: the deployment's sender unless the caller (an email it tests) names a verified one. */
+export type TestSender = { name?: string; address?: string };
+
+export async function sendTestEmail(auth: Principal, templateId: string, input: TestSendInput, from: TestSender = {}) {
   const who = input.contactID ? { contactID: input.contactID } : input.email ? { email: input.email } : undefined;
   // The render's warnings and pre-send checks, as the render endpoint reports them (and the contact, found or 404).
   const rendered = await renderTemplateFor(auth.brandId, templateId, who, { mode: "test" });
-  const sender = deploymentSender();
+  const deployment = deploymentSender();
+  const sender = { name: from.name || deployment.name, address: from.address || deployment.address };
   const id = newId();
   const to = recipients(input.to);
   const subject = input.subject ?? rendered.template.name;

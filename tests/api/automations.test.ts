@@ -979,7 +979,20 @@ describe("UTM tags and test emails", () => {
     const sent = await api(path(a.blocks[0].id), { key: shop.key, body: { recipients: ["marketer@shop.example"] } });
     expect(sent.status, await sent.clone().text()).toBe(204);
     const outbox = await json(await api("/api/test-emails?limit=5", { key: shop.key }));
-    expect(outbox.testEmails?.[0] ?? outbox.emails?.[0] ?? outbox).toBeTruthy();
+    // From the block's sender name; the block names no address, so the deployment's.
+    expect(outbox.testEmails[0].from).toMatch(/^Shop </);
+    const unverified = await create(
+      workflow({ blocks: [email("mail", { senderEmail: "news@unverified.example" }), delay("wait"), tag("t")] }),
+    );
+    const problem = await expectProblem(
+      await api(`/api/automations/${unverified.id}/blocks/${unverified.blocks[0].id}/test-email`, {
+        key: shop.key,
+        body: { recipients: ["m@shop.example"] },
+      }),
+      409,
+      "conflict",
+    );
+    expect(problem.detail).toContain("news@unverified.example is not a verified sender");
     await expectProblem(await api(path(a.blocks[1].id), { key: shop.key, body: { recipients: ["m@shop.example"] } }), 422, "not-testable");
     await expectProblem(await api(path(MISSING_ID), { key: shop.key, body: { recipients: ["m@shop.example"] } }), 404, "not-found");
     await refused(path(a.blocks[0].id), "POST", { recipients: [] }, [{ pointer: "/recipients", code: "too_small" }]);
