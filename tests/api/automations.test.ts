@@ -992,6 +992,7 @@ describe("UTM tags and test emails", () => {
       409,
       "conflict",
     );
+    published.expectResponse("POST", "/automations/{id}/blocks/{blockID}/test-email", 409, problem);
     expect(problem.detail).toContain("news@unverified.example is not a verified sender");
     await expectProblem(await api(path(a.blocks[1].id), { key: shop.key, body: { recipients: ["m@shop.example"] } }), 422, "not-testable");
     await expectProblem(await api(path(MISSING_ID), { key: shop.key, body: { recipients: ["m@shop.example"] } }), 404, "not-found");
@@ -1011,6 +1012,7 @@ describe("UTM tags and test emails", () => {
       409,
       "conflict",
     );
+    published.expectResponse("POST", "/automations/{id}/blocks/{blockID}/test-email", 409, problem);
     expect(problem.detail).toContain("gone@shop.example");
     expect(problem.detail).not.toContain("fine@shop.example");
     expect((await json(await api("/api/test-emails?limit=100", { key: shop.key }))).testEmails.length).toBe(before);
