@@ -91,6 +91,34 @@ describe("one module graph, dependencies pointing down, one configuration", () =
   });
 });
 
+describe("the house: pinned framework, shared SQL builder, short pages", () => {
+  it("next is pinned to an exact version, the one installed (the API's path rides on Next's request handler)", () => {
+    // server/http-server.ts asks Next's getRequestHandler() for the app's entry route; a Next release that
+    // changes how route modules are evaluated breaks that path, so an upgrade is a deliberate change of this
+    // pin, which the API suite (tests/api/server-start.test.ts) then tries.
+    const manifest = JSON.parse(read("package.json")) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const pinned = manifest.dependencies.next;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(manifest.devDependencies["eslint-config-next"]).toBe(pinned);
+    const installed = JSON.parse(read(path.join("node_modules", "next", "package.json"))) as { version: string };
+    expect(installed.version).toBe(pinned);
+  });
+
+  it("the generic SQL builder lives in lib/db, not in a domain", () => {
+    expect(fs.existsSync(path.join(root, "lib", "segments", "sql.ts"))).toBe(false);
+    const offenders = [...sources("lib"), ...sources("scripts"), ...sources("app")].flatMap((file) =>
+      imports(file)
+        .filter((spec) => /(^@\/lib\/segments\/sql$)|(^\.\.?\/(.*\/)?segments\/sql$)/.test(spec))
+        .map((spec) => `${file} → ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("docs/performance.md stays under 200 lines (history lives in git)", () => {
+    expect(read(path.join("docs", "performance.md")).split("\n").length).toBeLessThanOrEqual(200);
+  });
+});
+
 describe("one module knows the database engines", () => {
   /** Every file under `dir` (sources, tests, notes), relative to the root. */
   function files(dir: string): string[] {

@@ -9,7 +9,7 @@ import { sqlReader } from "@/lib/db/sql";
 import { dateValue, jsonValue } from "@/lib/db/values";
 import { storedGroups } from "@/lib/segments/membership";
 import { segmentSql } from "@/lib/segments/segment-sql";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import { brandTimeZone } from "./engine/brand-zone";
 import { loadContactFacts } from "./engine/contact-facts";
 import { identityMatches } from "./engine/trigger-index";

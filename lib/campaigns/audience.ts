@@ -8,7 +8,7 @@
 // (a crash, a restart) goes on where it was.
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue } from "@/lib/db/values";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import { segmentSql } from "@/lib/segments/segment-sql";
 import { storedGroups } from "@/lib/segments/membership";
 import type { AudienceData } from "./campaign-data";
@@ -83,7 +83,7 @@ export async function* audiencePages(brandId: string, audience: AudienceData, cu
     const last = page[page.length - 1];
     position = { t: dateValue(last.createdAt).toISOString(), id: last.id };
 
-    // Parameters are bound in the order the text is built (lib/segments/sql.ts): ids, brand, then the condition.
+    // Parameters are bound in the order the text is built (lib/db/query-builder.ts): ids, brand, then the condition.
     const filter = new Sql();
     const ids = page.map((r) => filter.p(r.id)).join(", ");
     const brand = filter.p(brandId);

@@ -15,7 +15,7 @@ import { numberValue } from "@/lib/db/values";
 import { eraseDeliveryData } from "@/lib/delivery/erasure";
 import { ApiProblem } from "@/lib/http/problems";
 import { isId, newId } from "@/lib/ids";
-import { jsonAt, Sql } from "@/lib/segments/sql";
+import { jsonAt, Sql } from "@/lib/db/query-builder";
 import { normalizeEmail, normalizePhone } from "./identifiers";
 import { idList } from "./tags/apply-tags";
 

@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue } from "@/lib/db/values";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import { getContacts } from "./contact-record";
 import type { ContactRecord } from "./schemas";
 import { ContactFilterQuery, filterWhere, type ContactFilter } from "./search-contacts";

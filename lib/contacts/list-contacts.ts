@@ -5,7 +5,7 @@ import { decodeCursor, encodeCursor, type Paging } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
 import { getSegmentGroups } from "@/lib/segments/get-segment";
 import { segmentSql } from "@/lib/segments/segment-sql";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue } from "@/lib/db/values";
 import { getContacts } from "./contact-record";

@@ -19,7 +19,7 @@ import {
 import { ResourceId } from "@/lib/http/route";
 import { getSegmentGroups } from "@/lib/segments/get-segment";
 import { segmentSql } from "@/lib/segments/segment-sql";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import { getContacts } from "./contact-record";
 import { ContactSchema, ContactStatus, MAX_TAG_LENGTH } from "./schemas";
 

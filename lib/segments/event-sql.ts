@@ -4,7 +4,7 @@
 // reach into arrays with `[]` ("lineItems.[].productID": any line item's productID).
 import { propertyFilterKind, type EventFilter, type PropertyFilter } from "./conditions";
 import type { Ctx } from "./segment-sql";
-import type { JsonValue } from "./sql";
+import type { JsonValue } from "@/lib/db/query-builder";
 import { applyPolarity, boolSql, numberSql, polarity, textDateSql, textSql, timestampSql } from "./value-sql";
 
 export function eventFilterSql(f: EventFilter, ctx: Ctx): string {

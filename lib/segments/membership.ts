@@ -3,7 +3,7 @@ import { sqlReader } from "@/lib/db/sql";
 import { jsonValue } from "@/lib/db/values";
 import { ConditionGroups } from "./conditions";
 import { segmentSql } from "./segment-sql";
-import { Sql } from "./sql";
+import { Sql } from "@/lib/db/query-builder";
 
 /** Stored condition groups (the migrations converted every older shape), parsed so defaults apply. */
 export function storedGroups(value: unknown): ConditionGroups {

@@ -6,7 +6,7 @@ import { ConditionGroups } from "./conditions";
 import { sqlReader } from "@/lib/db/sql";
 import { countSegmentContacts } from "./membership";
 import { segmentSql } from "./segment-sql";
-import { Sql } from "./sql";
+import { Sql } from "@/lib/db/query-builder";
 
 export const SegmentPreviewInput = z
   .object({ conditionGroups: ConditionGroups })

@@ -9,7 +9,7 @@ import { ConditionGroups } from "./conditions";
 import { pathRuns } from "./event-sql";
 import { membersAmongSql } from "./membership";
 import { segmentSql } from "./segment-sql";
-import { Sql } from "./sql";
+import { Sql } from "@/lib/db/query-builder";
 
 let database: MemoryDatabase;
 const ids = { anna: "anna", bob: "bob", carl: "carl" };

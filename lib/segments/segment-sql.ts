@@ -5,7 +5,7 @@ import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { contactFilterKind, type Condition, type ConditionGroups, type ContactFilter } from "./conditions";
 import { eventFilterSql } from "./event-sql";
 import { orderStatSql, lifecycleStageSql } from "./order-stats-sql";
-import { jsonAt, type Sql } from "./sql";
+import { jsonAt, type Sql } from "@/lib/db/query-builder";
 import { applyPolarity, boolSql, numberSql, polarity, textDateSql, textList, textSql, timestampSql } from "./value-sql";
 
 /**

@@ -9,7 +9,7 @@ import { db } from "@/lib/db";
 import { sqlReader } from "@/lib/db/sql";
 import { toSegmentRecord, type SegmentRow } from "./get-segment";
 import { SegmentSchema } from "./schemas";
-import { likeContains } from "./sql";
+import { likeContains } from "@/lib/db/query-builder";
 
 export const MAX_SUMMARY_IDS = 50;
 const IDS = new RegExp(`^[0-9a-f]{24}(,[0-9a-f]{24}){0,${MAX_SUMMARY_IDS - 1}}$`);

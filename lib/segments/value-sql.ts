@@ -3,7 +3,7 @@
 // doesNotContain, doesNotExist) is the positive one negated. Callers decide what the value is: a column,
 // a JSON value, or each element of a list inside EXISTS.
 import type { Unit } from "./conditions";
-import { escapeLike, type Sql } from "./sql";
+import { escapeLike, type Sql } from "@/lib/db/query-builder";
 
 /** The positive operator a negative one negates. */
 const NEGATIONS: Record<string, string> = { notEquals: "equals", noneOf: "anyOf", doesNotContain: "contains", doesNotExist: "exists" };

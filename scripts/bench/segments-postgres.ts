@@ -86,7 +86,7 @@ async function main() {
       if (!process.env.BENCH_EXPLAIN) return;
       const { segmentSql } = await import("@/lib/segments/segment-sql");
       const { storedGroups } = await import("@/lib/segments/membership");
-      const { Sql } = await import("@/lib/segments/sql");
+      const { Sql } = await import("@/lib/db/query-builder");
       const { toPostgresPlaceholders } = await import("@/lib/db/placeholders");
       for (const [label, segment] of Object.entries(segments)) {
         const sql = new Sql("postgres");

@@ -12,7 +12,7 @@ import { postgresParam, sqliteParam } from "@/lib/db/values";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "@/lib/db/placeholders";
 import { ConditionGroups } from "@/lib/segments/conditions";
 import { segmentSql } from "@/lib/segments/segment-sql";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import { applyMigrations } from "../../scripts/db/migrate";
 import { freshDatabaseUrl } from "./setup/test-server";
 

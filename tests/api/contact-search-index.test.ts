@@ -9,7 +9,7 @@ import { toSqlitePlaceholders } from "@/lib/db/placeholders";
 import { CONTACT_IDENTIFIERS, CONTACT_NAMES } from "@/lib/db/word-search";
 import { membersAmongSql, storedGroups } from "@/lib/segments/membership";
 import { segmentSql } from "@/lib/segments/segment-sql";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import { createTestBrand } from "./helpers";
 
 async function sqlitePlan(brandId: string, q: string): Promise<string> {

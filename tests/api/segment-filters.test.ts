@@ -9,7 +9,7 @@ import { newId } from "@/lib/ids";
 import { ConditionGroups } from "@/lib/segments/conditions";
 import { membersAmongSql } from "@/lib/segments/membership";
 import { segmentSql } from "@/lib/segments/segment-sql";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import { FILTER_CASES, NOW, caseGroups, seedPeople, type Person } from "../fixtures/segment-filters";
 import { api, createTestBrand, json, type TestBrand } from "./helpers";
 

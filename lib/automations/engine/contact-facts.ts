@@ -4,7 +4,7 @@
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue } from "@/lib/db/values";
 import { membersAmongSql, storedGroups } from "@/lib/segments/membership";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import type { ContactFacts } from "../filters";
 
 const list = (n: number) => Array.from({ length: n }, () => "?").join(", ");

@@ -18,7 +18,7 @@ import { dateValue, jsonValue } from "@/lib/db/values";
 import { idTime, newId } from "@/lib/ids";
 import { segmentSql } from "@/lib/segments/segment-sql";
 import { storedGroups } from "@/lib/segments/membership";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import type { ConditionGroups } from "@/lib/segments/conditions";
 import { eventGroupsHold } from "../filters";
 import { BUILT_IN_EVENTS, type AutomationRecord, type DelaySpec } from "../model";

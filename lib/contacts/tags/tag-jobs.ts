@@ -16,7 +16,7 @@ import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
 import { getSegmentGroups } from "@/lib/segments/get-segment";
 import { segmentSql } from "@/lib/segments/segment-sql";
-import { Sql } from "@/lib/segments/sql";
+import { Sql } from "@/lib/db/query-builder";
 import type { ConditionGroups } from "@/lib/segments/conditions";
 import { filterWhere, type ContactFilter } from "../search-contacts";
 import { applyUnsubscribe } from "../unsubscribe-contacts";

@@ -8,7 +8,7 @@ import { dateValue, numberValue } from "@/lib/db/values";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { ApiProblem } from "@/lib/http/problems";
 import { ResourceId } from "@/lib/http/route";
-import { escapeLike, Sql } from "@/lib/segments/sql";
+import { escapeLike, Sql } from "@/lib/db/query-builder";
 
 const when = z.iso.datetime({ offset: true }).optional();
 

@@ -1,5 +1,6 @@
-// Segment SQL is assembled with lib/db's builder (one placeholder dialect, lib/db/placeholders.ts), for
-// the engine this process runs on unless told otherwise. Parameters are pushed as the text is written,
+// The generic SQL builder of every module that assembles statements by hand (segments, contacts, events,
+// automations, campaigns): lib/db's placeholder dialect (lib/db/placeholders.ts), for the engine this process
+// runs on unless told otherwise. Parameters are pushed as the text is written,
 // so every fragment must be used once, in the order it is built (never built ahead and placed later).
 import type { JsonValue } from "@/lib/db/dialect";
 import { SqlBuilder } from "@/lib/db/placeholders";
