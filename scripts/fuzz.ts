@@ -37,7 +37,6 @@ console.log(
     `max ${report.latency.max.toFixed(0)} ms`,
 );
 console.log(`statuses: ${JSON.stringify(report.statuses)}`);
-if (report.slowResent.length) console.log(`slower than 5 s once, sent again: ${report.slowResent.join("; ")}`);
 if (values.verbose)
   for (const [op, counts] of Object.entries(report.perOperation).sort()) console.log(`  ${op}: ${JSON.stringify(counts)}`);
 console.log(`${report.failures.length === 0 ? 1 : 0} passed, ${report.failures.length === 0 ? 0 : 1} failed`);

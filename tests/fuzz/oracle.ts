@@ -1,6 +1,7 @@
 // What the fuzzer fails on: a 5xx, an error answer that is not its family's error body (RFC 9457
-// problems under /api and /v4, RFC 6749 errors at the OAuth endpoints), an answer slower than 5 s, and
-// anything of the other brand reaching this brand's credentials.
+// problems under /api and /v4, RFC 6749 errors at the OAuth endpoints), an answer slower than 5 s, a 429
+// (the fuzz server lifts every budget: run.ts's FUZZ_SERVER_ENV), and anything of the other brand reaching
+// this brand's credentials.
 import type { IncomingHttpHeaders } from "node:http";
 import type { Operation } from "./operations";
 import type { HttpRequest } from "./requests";
@@ -72,6 +73,7 @@ export function verdict(request: HttpRequest, op: Operation, outcome: Outcome, f
   const failures: string[] = [];
   if (outcome.status >= 500) failures.push(`answered ${outcome.status}`);
   if (outcome.ms > SLOW_MS) failures.push(`took ${Math.round(outcome.ms)} ms (limit ${SLOW_MS})`);
+  if (outcome.status === 429) failures.push("answered 429: the fuzz server lifts every rate limit");
   const apiPath = request.target.startsWith("/api/") || request.target.startsWith("/v4/");
   if (outcome.status >= 400 && (op.errorFormat === "problem" || apiPath)) {
     for (const issue of problemBodyIssues(outcome)) failures.push(`not a problem body: ${issue}`);
