@@ -1,4 +1,4 @@
-// Serves /api and /v4 from the routing table the app publishes (lib/process/server-entry.ts): every
+// Serves /api and /v4 from the routing table the app's entry route exports (server/app-entry.ts): every
 // route file under app/api and app/v4 with its URL pattern (app/api-routes.ts). Each handler built with
 // lib/http's handler()/route() has a `reply` form that takes an ApiRequest and returns a Reply; the router
 // calls it with a request built straight from Node's, in development and in production alike.

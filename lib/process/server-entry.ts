@@ -1,10 +1,9 @@
 // What the app's module graph hands Inkwell's server (server/http-server.ts), which loads nothing of
 // lib/ or app/ itself: the API's routing table and the process's background work.
 //
-// The app's entry module (app/api/server-entry/route.ts) publishes it when Next evaluates that module,
-// which the server asks for with one request through Next's request handler at start (and, under
-// `npm run dev`, before each API request, so that Next recompiles what changed). One key on globalThis,
-// a Symbol.for key so that a module instance of a later development build finds and replaces it.
+// The app's entry route (app/api/server-entry/route.ts) exports it as `serverEntry`; the server loads that
+// built route module through Node's module cache, as Next does (server/app-entry.ts). Types only: nothing
+// here is shared state.
 import type { ReplyHandler } from "@/lib/http/route";
 
 /** A route file's exports: its method handlers (the reply form is what the server calls). */
@@ -20,9 +19,3 @@ export type ServerEntry = {
 };
 
 export type { ReplyHandler };
-
-const KEY = Symbol.for("inkwell.server-entry");
-
-export function publishServerEntry(entry: ServerEntry): void {
-  (globalThis as Record<symbol, unknown>)[KEY] = entry;
-}

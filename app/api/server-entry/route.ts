@@ -1,12 +1,13 @@
-// The app's entry for Inkwell's server (server/app-entry.ts): when Next evaluates this module, it
-// publishes the API's routing table and the process's background work, from this build's modules, for the
-// server to call. The server asks for this route through Next's request handler at start (and, in
-// development, before each API request); no other request reaches it, since the server routes /api itself.
+// The app's entry for Inkwell's server (server/app-entry.ts): the API's routing table and the process's
+// background work, from this build's modules. The server loads this module as Next loads every built route
+// module (Node's module cache, so there is one instance of it and of everything it imports) and reads
+// `serverEntry`; nothing is published on a global. Under `npm run dev` the server first asks for this route
+// through Next's request handler, so that Next compiles what changed, then loads the new module.
 import { API_ROUTES } from "@/app/api-routes";
 import { ensureBackgroundWork } from "@/lib/process/lifecycle";
-import { publishServerEntry } from "@/lib/process/server-entry";
+import type { ServerEntry } from "@/lib/process/server-entry";
 
-publishServerEntry({ routes: API_ROUTES, startBackgroundWork: ensureBackgroundWork });
+export const serverEntry: ServerEntry = { routes: API_ROUTES, startBackgroundWork: ensureBackgroundWork };
 
 export const dynamic = "force-dynamic";
 
