@@ -404,6 +404,33 @@ describe("rules of a workflow", () => {
     await refused("/api/automations", "POST", workflow({ blocks: [] }), [{ pointer: "/blocks", code: "too_small" }]);
   });
 
+  it("refuses webhook headers node:http would refuse to send (control characters, U+2028), with a pointer at each", async () => {
+    const hook = (headers: { key: string; value: string }[]) => ({
+      temporaryID: "w",
+      type: "action",
+      action: { type: "sendWebhook", sendWebhook: { callbackUrl: "https://hooks.example.com/in", body: "{}", headers } },
+    });
+    await refused(
+      "/api/automations",
+      "POST",
+      workflow({
+        blocks: [
+          hook([
+            { key: "X-Control", value: "a\u0001b" },
+            { key: "X-Separator", value: "line\u2028break" },
+            { key: "X-Fine", value: "Latin-1 is fine: caf\u00e9" },
+            { key: "X-Tab\u0001", value: "v" },
+          ]),
+        ],
+      }),
+      [
+        { pointer: "/blocks/0/action/sendWebhook/headers/0/value", code: "invalid_format" },
+        { pointer: "/blocks/0/action/sendWebhook/headers/1/value", code: "invalid_format" },
+        { pointer: "/blocks/0/action/sendWebhook/headers/3/key", code: "invalid_format" },
+      ],
+    );
+  });
+
   it("refuses an unsupported email language, contact split filters without a text value and webhooks to private addresses", async () => {
     const contactSplit = (filters: unknown[]) => ({
       temporaryID: "s",

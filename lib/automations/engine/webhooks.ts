@@ -120,8 +120,22 @@ async function finish(
   );
 }
 
-/** Sends one claimed webhook run and records the answer. */
+/**
+ * Sends one claimed webhook run and records the answer. Whatever throws on the way (a header the HTTP
+ * library refuses, a read that fails) is an attempt like a refused one: counted (at the claim), retried
+ * with backoff and failed after AUTOMATIONS_MAX_ATTEMPTS. Left unfinished, the run stayed pending with its
+ * old retry time, was claimed first again at every lease, and was never given up.
+ */
 export async function sendWebhookRun(workerId: string, run: PendingRun): Promise<void> {
+  try {
+    await attemptWebhookRun(workerId, run);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await retryOrFail(workerId, run, "error", `the request could not be made: ${message}`);
+  }
+}
+
+async function attemptWebhookRun(workerId: string, run: PendingRun): Promise<void> {
   const [automationRow] = await sqlReader().all<Record<string, unknown>>(`SELECT ${COLUMNS} FROM "Automation" WHERE "id" = ?`, [
     run.automationId,
   ]);
@@ -156,16 +170,13 @@ export async function sendWebhookRun(workerId: string, run: PendingRun): Promise
   if (answer.status !== null && answer.status >= 200 && answer.status < 300)
     return finish(workerId, run, "done", String(answer.status), null, null);
   const detail = answer.status !== null ? `the receiver answered ${answer.status}` : `no answer: ${answer.error}`;
+  return retryOrFail(workerId, run, answer.status !== null ? String(answer.status) : "unreachable", detail);
+}
+
+/** A failed attempt: pending again after a backoff, or failed once AUTOMATIONS_MAX_ATTEMPTS were made. */
+function retryOrFail(workerId: string, run: PendingRun, outcome: string, detail: string): Promise<void> {
   const { AUTOMATIONS_MAX_ATTEMPTS, AUTOMATIONS_RETRY_BASE_MS } = config();
-  if (run.attempts >= AUTOMATIONS_MAX_ATTEMPTS)
-    return finish(workerId, run, "failed", answer.status !== null ? String(answer.status) : "unreachable", detail, null);
+  if (run.attempts >= AUTOMATIONS_MAX_ATTEMPTS) return finish(workerId, run, "failed", outcome, detail, null);
   const delay = Math.min(RETRY_MAX_MS, AUTOMATIONS_RETRY_BASE_MS * 2 ** Math.max(0, run.attempts - 1));
-  return finish(
-    workerId,
-    run,
-    "pending",
-    answer.status !== null ? String(answer.status) : "unreachable",
-    detail,
-    new Date(Date.now() + delay),
-  );
+  return finish(workerId, run, "pending", outcome, detail, new Date(Date.now() + delay));
 }
