@@ -744,7 +744,7 @@ describe("webhooks", () => {
     expect(JSON.parse(second.body)).toEqual({ email: "hook@example.com", cart: 'c-"1"', name: "friend" });
     expect(second.headers["x-api-key"]).toBe("k1");
     expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
-    const secret = Buffer.from(lib.webhookSecret(b).slice("whsec_".length), "base64");
+    const secret = Buffer.from((await lib.webhookSecret(b)).slice("whsec_".length), "base64");
     const signed = `${second.headers["webhook-id"]}.${second.headers["webhook-timestamp"]}.${second.body}`;
     expect(second.headers["webhook-signature"]).toBe(`v1,${createHmac("sha256", secret).update(signed).digest("base64")}`);
     expect((await runs(a.id))[0]).toMatchObject({ status: "done", outcome: "200" });

@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { authSecret, config } from "@/lib/config";
+import { config } from "@/lib/config";
 import { runningDialect } from "@/lib/db/dialect";
 import { sqlReader, writeQuery, writeStatement } from "@/lib/db/sql";
 import { jsonValue, numberValue } from "@/lib/db/values";
@@ -19,21 +19,15 @@ import type { SendWebhook } from "../model";
 import { recordOf, COLUMNS } from "../store";
 import { flatten } from "../tree";
 import type { TriggerData } from "./messages";
+import { webhookKey } from "./webhook-secret";
 
 const RETRY_MAX_MS = 60 * 60_000;
 const USER_AGENT = "Inkwell-Automations/1";
 
-/** The brand's webhook signing secret (Standard Webhooks' whsec_ form), derived from AUTH_SECRET: nothing to store or leak. */
-export function webhookSecret(brandId: string): string {
-  return `whsec_${webhookKey(brandId).toString("base64")}`;
-}
+export { webhookSecret } from "./webhook-secret";
 
-function webhookKey(brandId: string): Buffer {
-  return createHmac("sha256", authSecret()).update(`automation-webhooks:${brandId}`).digest();
-}
-
-export function signWebhook(brandId: string, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac("sha256", webhookKey(brandId)).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
+export function signWebhook(key: Buffer, id: string, timestamp: number, body: string): string {
+  return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
 }
 
 /** The body template with [[contact.*]] and [[event.*]] (the trigger's properties) filled in, JSON-escaped. */
@@ -164,7 +158,7 @@ async function attemptWebhookRun(workerId: string, run: PendingRun): Promise<voi
   Object.assign(headers, {
     "webhook-id": id,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": signWebhook(run.brandId, id, timestamp, body),
+    "webhook-signature": signWebhook(await webhookKey(run.brandId), id, timestamp, body),
   });
   const answer = await post(new URL(webhook.callbackUrl), headers, body);
   if (answer.status !== null && answer.status >= 200 && answer.status < 300)
