@@ -130,11 +130,12 @@ describe("the deployment's address", () => {
     expect(refused.status, JSON.stringify(refused.body)).toBe(422);
     expect(refused.body.detail).toContain("SMTP_FROM_SHARED");
     expect(refused.body.errors[0]).toMatchObject({ pointer: "/content/email/senderEmail" });
-    // No sender named: the brand has no verified address of its own, and the deployment's is not offered.
+    // No sender named: the brand's own verified address (confirmed above), never the deployment's.
     const omitted = await call("/api/campaigns", {
       body: { ...campaign(""), content: { email: { templateID: templateId, subject: "Hello", senderName: "X" } } },
     });
-    expect(omitted.status, JSON.stringify(omitted.body)).toBe(422);
+    expect(omitted.status, JSON.stringify(omitted.body)).toBe(201);
+    expect(omitted.body.content.email.senderEmail).toBe("ceo@bigbank.test");
 
     const automation = await call("/api/automations", {
       body: {
@@ -149,6 +150,7 @@ describe("the deployment's address", () => {
               sendEmail: {
                 language: "en_US",
                 subject: "Hi",
+                preheader: "",
                 senderName: "Inkwell Security Team",
                 senderEmail: "no-reply@inkwell.test",
                 templateID: templateId,
