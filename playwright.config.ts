@@ -53,6 +53,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       AUTH_SECRET: "e2e-secret-not-for-production",
+      // Campaigns and automations made in the browser send from the deployment's address.
+      SMTP_FROM_SHARED: "on",
       APP_URL: baseURL,
       IMAGES_DIR: path.join(process.env.E2E_DATA_DIR, "images"),
     },

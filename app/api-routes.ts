@@ -22,6 +22,7 @@ import * as apiAutomationsByIdSimulate from "./api/automations/[id]/simulate/rou
 import * as apiAutomationsByIdUtm from "./api/automations/[id]/utm/route";
 import * as apiAutomationsFigures from "./api/automations/figures/route";
 import * as apiAutomationsWebhookSecret from "./api/automations/webhook-secret/route";
+import * as apiAutomationsWebhookSecretRotate from "./api/automations/webhook-secret/rotate/route";
 import * as apiBatches from "./api/batches/route";
 import * as apiBatchesByBatchID from "./api/batches/[batchID]/route";
 import * as apiBatchesByBatchIDItems from "./api/batches/[batchID]/items/route";
@@ -137,6 +138,7 @@ export const API_ROUTES: RouteTable = [
   ["/api/automations/[id]/utm", apiAutomationsByIdUtm],
   ["/api/automations/figures", apiAutomationsFigures],
   ["/api/automations/webhook-secret", apiAutomationsWebhookSecret],
+  ["/api/automations/webhook-secret/rotate", apiAutomationsWebhookSecretRotate],
   ["/api/batches", apiBatches],
   ["/api/batches/[batchID]", apiBatchesByBatchID],
   ["/api/batches/[batchID]/items", apiBatchesByBatchIDItems],

@@ -60,6 +60,14 @@ const Environment = z
     HOST: z.string().default("0.0.0.0"),
     /** Signs dashboard sessions and other HMACs; `npm start` generates one into data/auth-secret when unset. */
     AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+    /**
+     * Secrets AUTH_SECRET held before a rotation, comma-separated, newest first: links, tokens and sealed
+     * keys made with them still verify and open (lib/auth/keys.ts); nothing new is signed with them.
+     */
+    AUTH_SECRET_PREVIOUS: z
+      .string()
+      .refine((v) => v.split(",").every((s) => s.trim().length >= 16), "must be secrets of at least 16 characters, comma-separated")
+      .optional(),
     /** The public origin of this deployment (links in emails, OAuth issuer, CSRF checks). */
     APP_URL: origin.optional(),
     RATE_LIMIT_PER_MINUTE: positiveInt(400),
@@ -99,6 +107,11 @@ const Environment = z
     SMTP_USER: z.string().max(255).optional(),
     SMTP_PASSWORD: z.string().max(1000).optional(),
     SMTP_FROM: z.string().max(320).regex(MAILBOX, 'must be an address, e.g. "Acme <news@acme.com>" or news@acme.com').optional(),
+    /**
+     * on: brands may send campaigns and automations from SMTP_FROM's address (under the brand's own name);
+     * off (default): only Inkwell's own emails (test sends, sender confirmations) come from it.
+     */
+    SMTP_FROM_SHARED: onOff("off"),
     TEST_SEND_PER_HOUR: positiveInt(20),
     /** Where uploaded images are kept: a folder served by Inkwell (local) or an S3-compatible bucket (s3). */
     IMAGES_STORAGE: z.enum(["local", "s3"], { error: 'must be "local" or "s3"' }).default("local"),
@@ -226,7 +239,14 @@ const Environment = z
   });
 
 /** Variables whose values never appear in an error message. */
-const SECRETS = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_PASSWORD", "S3_SECRET_ACCESS_KEY", "POSTMARK_WEBHOOK_PASSWORD"]);
+const SECRETS = new Set([
+  "AUTH_SECRET",
+  "AUTH_SECRET_PREVIOUS",
+  "DATABASE_URL",
+  "SMTP_PASSWORD",
+  "S3_SECRET_ACCESS_KEY",
+  "POSTMARK_WEBHOOK_PASSWORD",
+]);
 
 export type SmtpSettings = {
   host: string;
@@ -301,4 +321,12 @@ export function authSecret(): string {
   const secret = config().AUTH_SECRET;
   if (!secret) throw new ConfigError("AUTH_SECRET is not set: start Inkwell with `npm start`, or set AUTH_SECRET (32+ random characters)");
   return secret;
+}
+
+/** The secrets AUTH_SECRET held before (AUTH_SECRET_PREVIOUS), newest first: for verifying only. */
+export function previousAuthSecrets(): string[] {
+  return (config().AUTH_SECRET_PREVIOUS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 }

@@ -26,11 +26,15 @@ function AddressRow({ address }: { address: SenderAddress }) {
       </span>
       <span className="cluster">
         <span className={`badge ${address.verified ? "badge-success" : "badge-warning"}`}>
-          {address.verifiedBy ? VERIFIED_BY[address.verifiedBy] : "Waiting for the confirmation link"}
+          {address.verifiedBy
+            ? VERIFIED_BY[address.verifiedBy]
+            : address.reconfirmationRequired
+              ? "Confirm again"
+              : "Waiting for the confirmation link"}
         </span>
         {!address.verified && (
           <button type="button" className="btn btn-secondary btn-sm" onClick={() => resend.mutate()} disabled={resend.isPending}>
-            {resend.isSuccess ? "Link sent again" : "Send the link again"}
+            {resend.isSuccess ? "Link sent again" : address.reconfirmationRequired ? "Send a new link" : "Send the link again"}
           </button>
         )}
         <button
@@ -43,6 +47,12 @@ function AddressRow({ address }: { address: SenderAddress }) {
           Remove
         </button>
       </span>
+      {address.reconfirmationRequired && !address.verified && (
+        <p className="hint">
+          Confirmed while this Inkwell delivered nothing (the link was read in the Outbox), so it does not count now that email is
+          delivered: confirm the address again before sending from it.
+        </p>
+      )}
       {(resend.isError || remove.isError) && (
         <p className="field-error" role="alert">
           {userMessage(resend.error ?? remove.error)}
@@ -52,7 +62,13 @@ function AddressRow({ address }: { address: SenderAddress }) {
   );
 }
 
-export function SenderAddresses({ deploymentSender }: { deploymentSender: string }) {
+export function SenderAddresses({
+  deploymentSender,
+  deploymentSenderShared,
+}: {
+  deploymentSender: string;
+  deploymentSenderShared: boolean;
+}) {
   const queryClient = useQueryClient();
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
@@ -70,7 +86,16 @@ export function SenderAddresses({ deploymentSender }: { deploymentSender: string
   return (
     <div className="stack">
       <p className="muted">
-        <strong>{deploymentSender}</strong> (this Inkwell’s own sender) can always be used.
+        {deploymentSenderShared ? (
+          <>
+            <strong>{deploymentSender}</strong> (this Inkwell’s own sender) can always be used; your emails from it carry your brand’s name.
+          </>
+        ) : (
+          <>
+            <strong>{deploymentSender}</strong> is this Inkwell’s own sender, for its test emails and confirmation links: campaigns and
+            automations send from your brand’s verified addresses and domains.
+          </>
+        )}
       </p>
       <form
         className="inline-form"

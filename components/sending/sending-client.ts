@@ -32,7 +32,17 @@ export function listMessages(filter: { search?: string; status?: string; after?:
 }
 export const getMessage = (id: string) => apiFetch<MessageDetail>(`/api/messages/${encodeURIComponent(id)}`);
 
-export type SendingSettings = { trackOpens: boolean; trackClicks: boolean; transport: "smtp" | "outbox"; deploymentSender: string };
+export type SendingSettings = {
+  trackOpens: boolean;
+  trackClicks: boolean;
+  transport: "smtp" | "outbox";
+  deploymentSender: string;
+  deploymentSenderShared: boolean;
+};
+
+export type RotatedWebhookSecret = { secret: string; rotatedAt: string };
+export const getWebhookSecret = () => apiFetch<{ secret: string }>("/api/automations/webhook-secret");
+export const rotateWebhookSecret = () => apiFetch<RotatedWebhookSecret>("/api/automations/webhook-secret/rotate", { method: "POST" });
 export const sendingSettingsKey = ["sending-settings"] as const;
 export const getSendingSettings = () => apiFetch<SendingSettings>("/api/sending-settings");
 export const updateSendingSettings = (patch: Partial<Pick<SendingSettings, "trackOpens" | "trackClicks">>) =>
@@ -68,6 +78,8 @@ export type SenderAddress = {
   name: string;
   verified: boolean;
   verifiedBy: "domain" | "link" | "admin" | null;
+  /** confirmed by a link read in the outbox; it does not count now that email is delivered */
+  reconfirmationRequired: boolean;
   confirmationSentAt: string | null;
 };
 export const addressesKey = ["sender-addresses"] as const;

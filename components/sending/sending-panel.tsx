@@ -5,9 +5,18 @@ import { SendingDomains } from "./sending-domains";
 import { SenderAddresses } from "./sender-addresses";
 import { SuppressionList } from "./suppression-list";
 import { TrackingSettings } from "./tracking-settings";
+import { WebhookSecret } from "./webhook-secret";
 import "./sending.css";
 
-export function SendingPanel({ hasMailServer, deploymentSender }: { hasMailServer: boolean; deploymentSender: string }) {
+export function SendingPanel({
+  hasMailServer,
+  deploymentSender,
+  deploymentSenderShared,
+}: {
+  hasMailServer: boolean;
+  deploymentSender: string;
+  deploymentSenderShared: boolean;
+}) {
   return (
     <div className="stack-lg">
       {hasMailServer ? (
@@ -31,7 +40,13 @@ export function SendingPanel({ hasMailServer, deploymentSender }: { hasMailServe
         <h2 id="addresses-title" className="section-title">
           Sender addresses
         </h2>
-        <SenderAddresses deploymentSender={deploymentSender} />
+        <SenderAddresses deploymentSender={deploymentSender} deploymentSenderShared={deploymentSenderShared} />
+      </section>
+      <section aria-labelledby="webhook-secret-title" className="card stack">
+        <h2 id="webhook-secret-title" className="section-title">
+          Webhook signing secret
+        </h2>
+        <WebhookSecret />
       </section>
       <section aria-labelledby="tracking-title" className="card stack">
         <h2 id="tracking-title" className="section-title">

@@ -3,6 +3,7 @@
 // contentID is the template's id, edited through /api/email-content/{contentID}, as campaigns do), and,
 // for PUT, existing blocks updated in place by id. PATCH changes existing blocks field by field.
 // Every problem is added to the request's Issues; the tree-wide rules follow in ./check-workflow.ts.
+import { validateHeaderName, validateHeaderValue } from "node:http";
 import { newId } from "@/lib/ids";
 import type { BrandFacts } from "./brand-facts";
 import { callbackRefusal } from "./callback-url";
@@ -264,11 +265,29 @@ export function checkWebhook(
     if (refusal) issues.add([...path, "callbackUrl"], "invalid_format", refusal);
   }
   (webhook.headers ?? []).forEach((h, i) => {
-    if (!HEADER_NAME.test(h.key)) issues.add([...path, "headers", i, "key"], "invalid_format", "is not a valid HTTP header name");
+    // node:http's own rules, the ones the engine's request applies: a header it would refuse (a control
+    // character, U+2028, anything past Latin-1) is a 400 here, not a run that throws at every attempt.
+    if (!HEADER_NAME.test(h.key) || !acceptedByHttp(() => validateHeaderName(h.key)))
+      issues.add([...path, "headers", i, "key"], "invalid_format", "is not a valid HTTP header name");
     else if (RESERVED_HEADERS.has(h.key.toLowerCase()))
       issues.add([...path, "headers", i, "key"], "not_allowed", `${h.key} is set by Inkwell`);
     if (/[\r\n]/.test(h.value)) issues.add([...path, "headers", i, "value"], "invalid_format", "must not contain line breaks");
+    else if (!acceptedByHttp(() => validateHeaderValue(h.key || "x", h.value)))
+      issues.add(
+        [...path, "headers", i, "value"],
+        "invalid_format",
+        "holds a character an HTTP header cannot carry (control characters and characters past U+00FF)",
+      );
   });
+}
+
+function acceptedByHttp(check: () => void): boolean {
+  try {
+    check();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Applies PATCH block entries to a copy of the tree; every entry names an existing block and its type. */

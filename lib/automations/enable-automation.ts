@@ -6,6 +6,7 @@ import { writeTransaction } from "@/lib/db/sql";
 import { ApiProblem, type FieldError } from "@/lib/http/problems";
 import { db } from "@/lib/db";
 import { cancelSource, resumeSource, senderVerdict, sourceState } from "@/lib/delivery";
+import { deploymentSenderShared } from "@/lib/delivery/senders/verified-sender";
 import { automationSource } from "./engine/messages";
 import { addCounters } from "./engine/counters";
 import { brandTimeZone } from "./engine/brand-zone";
@@ -44,14 +45,26 @@ async function readinessErrors(a: AutomationRecord): Promise<FieldError[]> {
   const contents = [...new Set(emails.map((e) => e.contentId))];
   const senders = [...new Set(emails.flatMap((e) => (e.senderEmail ? [e.senderEmail.toLowerCase()] : [])))];
   for (const sender of senders) {
-    if (!(await senderVerdict(a.brandId, sender)).verified)
+    const verdict = await senderVerdict(a.brandId, sender);
+    if (!verdict.verified)
       errors.push({
         field: "blocks.action.sendEmail.senderEmail",
         pointer: "/blocks",
         code: "sender_unverified",
-        message: `${sender} is not a verified sender of the brand: verify it under Settings → Sending, or leave the sender address empty`,
+        message: verdict.notShared
+          ? `${sender} is this Inkwell's own address, which its operator does not let brands send from (SMTP_FROM_SHARED=off): name a sender verified under Settings → Sending`
+          : `${sender} is not a verified sender of the brand: verify it under Settings → Sending${deploymentSenderShared() ? ", or leave the sender address empty" : ""}`,
       });
   }
+  // An empty sender address sends from the deployment's address: only where the operator shares it.
+  if (!deploymentSenderShared() && emails.some((e) => !e.senderEmail))
+    errors.push({
+      field: "blocks.action.sendEmail.senderEmail",
+      pointer: "/blocks",
+      code: "sender_unverified",
+      message:
+        "an email block has no sender address, and this Inkwell does not let brands send from its own address (SMTP_FROM_SHARED=off): name a sender verified under Settings → Sending",
+    });
   const found = new Set(
     contents.length
       ? (await db.emailTemplate.findMany({ where: { brandId: a.brandId, id: { in: contents } }, select: { id: true } })).map((t) => t.id)

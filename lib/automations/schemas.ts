@@ -552,3 +552,9 @@ export const AggregateUTMResponse = z
 export const WebhookSecret = z
   .object({ secret: z.string().meta({ description: "whsec_ and the base64 key (Standard Webhooks)" }) })
   .meta({ id: "WebhookSecret" });
+export const RotatedWebhookSecret = z
+  .object({
+    secret: z.string().meta({ description: "The new secret: whsec_ and the base64 key (Standard Webhooks)" }),
+    rotatedAt: z.iso.datetime().meta({ description: "From now on every webhook request is signed with the new secret only" }),
+  })
+  .meta({ id: "RotatedWebhookSecret" });

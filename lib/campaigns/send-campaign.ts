@@ -9,6 +9,7 @@ import { brandSendingProfile, type BrandSendingProfile } from "./brand-profile";
 import { emailsOf } from "./create-campaign";
 import { cancelCampaignMessages } from "./delivery-port";
 import { issue } from "./rules";
+import { isDeploymentAddress } from "@/lib/delivery/senders/verified-sender";
 import { isVerifiedSender } from "./senders";
 import { assertAllowed, transition } from "./status-machine";
 import { EARLIEST_ZONE, sameWallTimeIn, startOfDay } from "./time-zones";
@@ -62,7 +63,15 @@ export async function sendabilityIssues(campaign: Campaign, profile: BrandSendin
     if (!email.subject?.trim()) out.push(issue([...at, "subject"], "required", "the email needs a subject before it is sent"));
     if (!email.senderEmail) out.push(issue([...at, "senderEmail"], "required", "the email has no sender"));
     else if (!(await isVerifiedSender(campaign.brandId, email.senderEmail)))
-      out.push(issue([...at, "senderEmail"], "unverified", `${email.senderEmail} is no longer a verified sender of the brand`));
+      out.push(
+        issue(
+          [...at, "senderEmail"],
+          "unverified",
+          isDeploymentAddress(email.senderEmail)
+            ? `${email.senderEmail} is this Inkwell's own address, which brands may not send from (SMTP_FROM_SHARED=off)`
+            : `${email.senderEmail} is no longer a verified sender of the brand`,
+        ),
+      );
   }
   for (const key of ["includedSegmentIDs", "excludedSegmentIDs"] as const)
     campaign.audience[key].forEach((id, i) => {

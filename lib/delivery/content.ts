@@ -10,7 +10,7 @@ import type { Template } from "@/lib/templates/schema/template";
 import { perVersion } from "@/lib/templates/render/per-version";
 import { SENDING_THRESHOLDS, type MessageContentInput, type SendingThreshold } from "./schemas";
 import { assertTagSyntax } from "@/lib/templates/render/syntax";
-import { assertVerifiedSender } from "./senders/verified-sender";
+import { assertVerifiedSender, isDeploymentAddress } from "./senders/verified-sender";
 import { getSendingSettings } from "./settings";
 import type { Utm } from "./render/links";
 
@@ -43,9 +43,15 @@ export async function createContent(brandId: string, input: MessageContentInput,
   const [template, settings] = await Promise.all([
     getTemplate(brandId, input.templateId),
     getSendingSettings(brandId),
-    assertVerifiedSender(brandId, input.senderEmail),
+    assertVerifiedSender(brandId, input.senderEmail, options.mode),
   ]);
   assertTagSyntax(template.sections);
+  // A brand's mail from the shared deployment address carries the brand's own name, never free text
+  // ("Inkwell Security Team" from the deployment's address and DKIM key would pass for the operator).
+  if (options.mode === "live" && isDeploymentAddress(input.senderEmail)) {
+    const brand = await db.brand.findUnique({ where: { id: brandId }, select: { name: true } });
+    input = { ...input, senderName: brand?.name ?? input.senderName };
+  }
   return storeContent(brandId, template, input, options, settings);
 }
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { deploymentSender } from "./senders/verified-sender";
+import { deploymentSender, deploymentSenderShared } from "./senders/verified-sender";
 
 export const SendingSettingsPatch = z
   .strictObject({
@@ -21,7 +21,13 @@ export const SendingSettingsSchema = z
       description:
         "smtp: emails go to the mail server Inkwell is configured with (SMTP_HOST); outbox: nothing is delivered, emails land in the built-in outbox",
     }),
-    deploymentSender: z.string().meta({ description: "SMTP_FROM's address, a verified sender for every brand" }),
+    deploymentSender: z
+      .string()
+      .meta({ description: "SMTP_FROM's address: Inkwell's own test emails and confirmation links come from it" }),
+    deploymentSenderShared: z.boolean().meta({
+      description:
+        "Whether campaigns and automations may send from deploymentSender (the operator's SMTP_FROM_SHARED), under the brand's own name",
+    }),
   })
   .meta({ id: "SendingSettings" });
 export type SendingSettings = z.infer<typeof SendingSettingsSchema>;
@@ -33,6 +39,7 @@ export async function getSendingSettings(brandId: string): Promise<SendingSettin
     trackClicks: row?.trackClicks ?? true,
     transport: config().smtp ? "smtp" : "outbox",
     deploymentSender: deploymentSender().address,
+    deploymentSenderShared: deploymentSenderShared(),
   };
 }
 

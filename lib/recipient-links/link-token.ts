@@ -1,10 +1,11 @@
 // The token in an email's unsubscribe, preferences and view-in-browser links: which brand, contact and
 // template the email was for, and whether it was a real email, a test send or a preview. Signed with
-// AUTH_SECRET (HMAC-SHA-256, 128 bits kept), so nobody can make a link for another contact; it carries
+// the "recipient-link" key derived from AUTH_SECRET (HMAC-SHA-256, 128 bits kept; lib/auth/keys.ts: a link
+// signed under a previous secret or, before derived keys, the raw secret still verifies), so nobody can make a link for another contact; it carries
 // ids only (no email address), and it does not expire: unsubscribe links must keep working for as long
 // as the email sits in an inbox.
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/config";
+import { signingKey, verifyingKeys } from "@/lib/auth/keys";
 import { ID_PATTERN } from "@/lib/ids";
 
 /** live: an email to the contact (the pages act); test: a test send; preview: no contact (sample data). */
@@ -17,8 +18,8 @@ const NONE = "0".repeat(24);
 const MAC_BYTES = 16;
 const PAYLOAD_BYTES = 1 + 12 * 3;
 
-function mac(payload: Buffer): Buffer {
-  return createHmac("sha256", authSecret()).update("inkwell recipient link v1\n").update(payload).digest().subarray(0, MAC_BYTES);
+function mac(payload: Buffer, key = signingKey("recipient-link")): Buffer {
+  return createHmac("sha256", key).update("inkwell recipient link v1\n").update(payload).digest().subarray(0, MAC_BYTES);
 }
 
 export function signLink(claims: LinkClaims): string {
@@ -37,7 +38,8 @@ export function verifyLink(token: string): LinkClaims | null {
   const bytes = Buffer.from(token, "base64url");
   if (bytes.length !== PAYLOAD_BYTES + MAC_BYTES) return null;
   const payload = bytes.subarray(0, PAYLOAD_BYTES);
-  if (!timingSafeEqual(mac(payload), bytes.subarray(PAYLOAD_BYTES))) return null;
+  const given = bytes.subarray(PAYLOAD_BYTES);
+  if (!verifyingKeys("recipient-link", { legacy: true }).some((key) => timingSafeEqual(mac(payload, key), given))) return null;
   const mode = MODES[payload[0]];
   const id = (from: number) => payload.subarray(from, from + 12).toString("hex");
   const brandId = id(1);

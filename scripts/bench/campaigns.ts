@@ -29,6 +29,7 @@ async function main() {
       SMTP_PORT: String(sink.port),
       SMTP_TLS: "none",
       SMTP_FROM: "Bench <news@bench.example>",
+      SMTP_FROM_SHARED: "on",
     },
   });
   process.env.DATABASE_URL = server.databaseUrl;

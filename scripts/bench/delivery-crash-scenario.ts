@@ -29,6 +29,7 @@ export async function runDeliveryCrashScenario(recipients = 20_000, log: (line: 
     SMTP_PORT: String(sink.port),
     SMTP_TLS: "none",
     SMTP_FROM: "Crash <news@crash.test>",
+    SMTP_FROM_SHARED: "on",
     SMTP_POOL_CONNECTIONS: "8",
     DELIVERY_CLAIM_LEASE_MS: "3000",
     EVENTS_WORKER_IDLE_MS: "100",

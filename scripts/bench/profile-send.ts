@@ -11,6 +11,7 @@ async function main() {
     DATABASE_URL: `file:${path.join(dir, "x.db")}`,
     AUTH_SECRET: "profile-secret-0123456789",
     SMTP_FROM: "P <news@p.test>",
+    SMTP_FROM_SHARED: "on",
   });
   const { applyMigrations } = await import("../db/migrate");
   await applyMigrations();

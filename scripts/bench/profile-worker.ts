@@ -15,6 +15,7 @@ async function main() {
     SMTP_PORT: String(sink.port),
     SMTP_TLS: "none",
     SMTP_FROM: "Bench <news@bench.test>",
+    SMTP_FROM_SHARED: "on",
     SMTP_POOL_CONNECTIONS: "8",
     INKWELL_WORKER: "off",
     RATE_LIMIT_PER_MINUTE: "1000000",

@@ -744,7 +744,7 @@ describe("webhooks", () => {
     expect(JSON.parse(second.body)).toEqual({ email: "hook@example.com", cart: 'c-"1"', name: "friend" });
     expect(second.headers["x-api-key"]).toBe("k1");
     expect(second.headers["webhook-id"]).toBe(first.headers["webhook-id"]);
-    const secret = Buffer.from(lib.webhookSecret(b).slice("whsec_".length), "base64");
+    const secret = Buffer.from((await lib.webhookSecret(b)).slice("whsec_".length), "base64");
     const signed = `${second.headers["webhook-id"]}.${second.headers["webhook-timestamp"]}.${second.body}`;
     expect(second.headers["webhook-signature"]).toBe(`v1,${createHmac("sha256", secret).update(signed).digest("base64")}`);
     expect((await runs(a.id))[0]).toMatchObject({ status: "done", outcome: "200" });
@@ -768,6 +768,32 @@ describe("webhooks", () => {
     );
     expect(run).toMatchObject({ status: "pending", outcome: "unreachable" });
     expect(run.detail).toMatch(/localhost resolves to (127\.0\.0\.1|::1), which is not a public address/);
+  });
+  it("a run whose request throws (a header node:http refuses, stored before the save-time check) is counted, retried and failed after AUTOMATIONS_MAX_ATTEMPTS", async () => {
+    const b = await brand();
+    const a = await automation(b, {
+      blocks: [webhookBlock({ callbackUrl: hooks.url, body: "{}", headers: [{ key: "X-Note", value: "ok" }] })],
+    });
+    // What a workflow saved before headers were checked holds: a value Node throws on (ERR_INVALID_CHAR).
+    const [stored] = await rows<{ blocks: unknown }>(`SELECT "blocks" FROM "Automation" WHERE "id" = ?`, [a.id]);
+    const blocks = typeof stored.blocks === "string" ? JSON.parse(stored.blocks) : stored.blocks;
+    blocks[0].action.sendWebhook.headers = [{ key: "X-Note", value: "a\u0001b" }];
+    await lib.writeStatement(`UPDATE "Automation" SET "blocks" = ?json WHERE "id" = ?`, [JSON.stringify(blocks), a.id]);
+    const before = hooks.received.length;
+    await events(b, [{ eventName: "checkout started", email: "throws@example.com" }]);
+    await pass(new Date());
+    const [first] = await rows<{ status: string; outcome: string; detail: string; attempts: number; claimedBy: string | null }>(
+      `SELECT "status", "outcome", "detail", "attempts", "claimedBy" FROM "AutomationBlockRun" WHERE "automationId" = ?`,
+      [a.id],
+    );
+    // Finished as an attempt: not left claimed, a retry time set, the reason kept.
+    expect(first).toMatchObject({ status: "pending", outcome: "error", attempts: 1, claimedBy: null });
+    expect(first.detail).toMatch(/the request could not be made: .*header/i);
+    // Leases lapse and retries come due: the run ends as failed after the configured attempts (8 by default).
+    for (let i = 1; i <= 12; i++) await pass(new Date(Date.now() + i * DAY));
+    const [last] = await runs(a.id);
+    expect(last).toMatchObject({ status: "failed", outcome: "error", attempts: 8 });
+    expect(hooks.received.length).toBe(before);
   });
 });
 

@@ -404,6 +404,50 @@ describe("rules of a workflow", () => {
     await refused("/api/automations", "POST", workflow({ blocks: [] }), [{ pointer: "/blocks", code: "too_small" }]);
   });
 
+  it("rotates one brand's webhook signing secret alone; the old one is no longer given out", async () => {
+    const secretOf = async (brand: TestBrand) =>
+      (await json(await api("/api/automations/webhook-secret", { key: brand.key }))).secret as string;
+    const before = await secretOf(shop);
+    const otherBefore = await secretOf(other);
+    expect(before).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(await secretOf(shop)).toBe(before);
+    const res = await api("/api/automations/webhook-secret/rotate", { key: shop.key, method: "POST" });
+    const rotated = await json(res);
+    expect(res.status, JSON.stringify(rotated)).toBe(200);
+    expect(rotated).toMatchObject({ secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/), rotatedAt: expect.any(String) });
+    expect(rotated.secret).not.toBe(before);
+    expect(await secretOf(shop)).toBe(rotated.secret);
+    expect(await secretOf(other)).toBe(otherBefore);
+    expect((await api("/api/automations/webhook-secret/rotate", { key: shop.key })).status).toBe(405);
+  });
+
+  it("refuses webhook headers node:http would refuse to send (control characters, U+2028), with a pointer at each", async () => {
+    const hook = (headers: { key: string; value: string }[]) => ({
+      temporaryID: "w",
+      type: "action",
+      action: { type: "sendWebhook", sendWebhook: { callbackUrl: "https://hooks.example.com/in", body: "{}", headers } },
+    });
+    await refused(
+      "/api/automations",
+      "POST",
+      workflow({
+        blocks: [
+          hook([
+            { key: "X-Control", value: "a\u0001b" },
+            { key: "X-Separator", value: "line\u2028break" },
+            { key: "X-Fine", value: "Latin-1 is fine: caf\u00e9" },
+            { key: "X-Tab\u0001", value: "v" },
+          ]),
+        ],
+      }),
+      [
+        { pointer: "/blocks/0/action/sendWebhook/headers/0/value", code: "invalid_format" },
+        { pointer: "/blocks/0/action/sendWebhook/headers/1/value", code: "invalid_format" },
+        { pointer: "/blocks/0/action/sendWebhook/headers/3/key", code: "invalid_format" },
+      ],
+    );
+  });
+
   it("refuses an unsupported email language, contact split filters without a text value and webhooks to private addresses", async () => {
     const contactSplit = (filters: unknown[]) => ({
       temporaryID: "s",

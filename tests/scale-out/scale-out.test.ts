@@ -105,7 +105,13 @@ beforeAll(async () => {
   databaseUrl = await createDatabase(process.env.TEST_POSTGRES_URL, `inkwell_scale_${Date.now().toString(36)}`);
   // Every process sends through the same SMTP server (the workers do the sending).
   sink = await startSmtpSink({ keepRaw: false });
-  Object.assign(ENV, { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(sink.port), SMTP_TLS: "none", SMTP_FROM: "Scale <news@scale.example>" });
+  Object.assign(ENV, {
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(sink.port),
+    SMTP_TLS: "none",
+    SMTP_FROM: "Scale <news@scale.example>",
+    SMTP_FROM_SHARED: "on",
+  });
   // Three instances started at the same moment on an empty database: each applies migrations and
   // seeds under the start lock, so all come up and exactly one seeds.
   [a, b, c] = await Promise.all([1, 2, 3].map(() => startTestServer({ label: "scale", databaseUrl, env: ENV })));
@@ -115,6 +121,7 @@ beforeAll(async () => {
   // This process queues messages as a campaign would: SMTP_FROM's address is a verified sender of every brand.
   process.env.SMTP_HOST = ENV.SMTP_HOST;
   process.env.SMTP_FROM = ENV.SMTP_FROM;
+  process.env.SMTP_FROM_SHARED = "on";
   const { createBrand } = await import("@/lib/brands/create-brand");
   const { createApiKey } = await import("@/lib/brands/api-keys");
   const brand = await createBrand({ name: "Scale-out store", plan: "pro" });

@@ -7,7 +7,7 @@
 import { createHmac } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import { authSecret, config } from "@/lib/config";
+import { config } from "@/lib/config";
 import { runningDialect } from "@/lib/db/dialect";
 import { sqlReader, writeQuery, writeStatement } from "@/lib/db/sql";
 import { jsonValue, numberValue } from "@/lib/db/values";
@@ -19,21 +19,15 @@ import type { SendWebhook } from "../model";
 import { recordOf, COLUMNS } from "../store";
 import { flatten } from "../tree";
 import type { TriggerData } from "./messages";
+import { webhookKey } from "./webhook-secret";
 
 const RETRY_MAX_MS = 60 * 60_000;
 const USER_AGENT = "Inkwell-Automations/1";
 
-/** The brand's webhook signing secret (Standard Webhooks' whsec_ form), derived from AUTH_SECRET: nothing to store or leak. */
-export function webhookSecret(brandId: string): string {
-  return `whsec_${webhookKey(brandId).toString("base64")}`;
-}
+export { webhookSecret } from "./webhook-secret";
 
-function webhookKey(brandId: string): Buffer {
-  return createHmac("sha256", authSecret()).update(`automation-webhooks:${brandId}`).digest();
-}
-
-export function signWebhook(brandId: string, id: string, timestamp: number, body: string): string {
-  return `v1,${createHmac("sha256", webhookKey(brandId)).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
+export function signWebhook(key: Buffer, id: string, timestamp: number, body: string): string {
+  return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
 }
 
 /** The body template with [[contact.*]] and [[event.*]] (the trigger's properties) filled in, JSON-escaped. */
@@ -120,8 +114,22 @@ async function finish(
   );
 }
 
-/** Sends one claimed webhook run and records the answer. */
+/**
+ * Sends one claimed webhook run and records the answer. Whatever throws on the way (a header the HTTP
+ * library refuses, a read that fails) is an attempt like a refused one: counted (at the claim), retried
+ * with backoff and failed after AUTOMATIONS_MAX_ATTEMPTS. Left unfinished, the run stayed pending with its
+ * old retry time, was claimed first again at every lease, and was never given up.
+ */
 export async function sendWebhookRun(workerId: string, run: PendingRun): Promise<void> {
+  try {
+    await attemptWebhookRun(workerId, run);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await retryOrFail(workerId, run, "error", `the request could not be made: ${message}`);
+  }
+}
+
+async function attemptWebhookRun(workerId: string, run: PendingRun): Promise<void> {
   const [automationRow] = await sqlReader().all<Record<string, unknown>>(`SELECT ${COLUMNS} FROM "Automation" WHERE "id" = ?`, [
     run.automationId,
   ]);
@@ -150,22 +158,19 @@ export async function sendWebhookRun(workerId: string, run: PendingRun): Promise
   Object.assign(headers, {
     "webhook-id": id,
     "webhook-timestamp": String(timestamp),
-    "webhook-signature": signWebhook(run.brandId, id, timestamp, body),
+    "webhook-signature": signWebhook(await webhookKey(run.brandId), id, timestamp, body),
   });
   const answer = await post(new URL(webhook.callbackUrl), headers, body);
   if (answer.status !== null && answer.status >= 200 && answer.status < 300)
     return finish(workerId, run, "done", String(answer.status), null, null);
   const detail = answer.status !== null ? `the receiver answered ${answer.status}` : `no answer: ${answer.error}`;
+  return retryOrFail(workerId, run, answer.status !== null ? String(answer.status) : "unreachable", detail);
+}
+
+/** A failed attempt: pending again after a backoff, or failed once AUTOMATIONS_MAX_ATTEMPTS were made. */
+function retryOrFail(workerId: string, run: PendingRun, outcome: string, detail: string): Promise<void> {
   const { AUTOMATIONS_MAX_ATTEMPTS, AUTOMATIONS_RETRY_BASE_MS } = config();
-  if (run.attempts >= AUTOMATIONS_MAX_ATTEMPTS)
-    return finish(workerId, run, "failed", answer.status !== null ? String(answer.status) : "unreachable", detail, null);
+  if (run.attempts >= AUTOMATIONS_MAX_ATTEMPTS) return finish(workerId, run, "failed", outcome, detail, null);
   const delay = Math.min(RETRY_MAX_MS, AUTOMATIONS_RETRY_BASE_MS * 2 ** Math.max(0, run.attempts - 1));
-  return finish(
-    workerId,
-    run,
-    "pending",
-    answer.status !== null ? String(answer.status) : "unreachable",
-    detail,
-    new Date(Date.now() + delay),
-  );
+  return finish(workerId, run, "pending", outcome, detail, new Date(Date.now() + delay));
 }

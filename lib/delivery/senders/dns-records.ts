@@ -3,9 +3,11 @@
 // record proves the brand controls the domain and lets receivers verify Inkwell's signatures, so it is
 // required; SPF and DMARC are checked and shown as recommended (mailbox providers ask bulk senders for
 // both, but they depend on the mail server the deployment relays through).
-import { createCipheriv, createDecipheriv, createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
 import { Resolver } from "node:dns/promises";
-import { authSecret, config } from "@/lib/config";
+import { legacySecrets } from "@/lib/auth/keys";
+import { open, seal } from "@/lib/auth/sealed";
+import { config } from "@/lib/config";
 
 export type DkimKeyPair = { selector: string; publicKey: string; privateKeyPem: string };
 
@@ -30,30 +32,18 @@ export function generateDkimKey(): DkimKeyPair {
   };
 }
 
-// The private key at rest: AES-256-GCM under a key derived from AUTH_SECRET (a signing key cannot be
-// hashed; a database dump alone does not give it away). Changing AUTH_SECRET makes stored keys unreadable:
-// such a domain signs with DKIM_PRIVATE_KEY_FILE or not at all until it is added again.
-function storageKey(): Buffer {
-  return createHmac("sha256", authSecret()).update("inkwell dkim private key v1").digest();
-}
-
+// The private key at rest: sealed under the "dkim-seal" key derived from AUTH_SECRET (lib/auth/sealed.ts).
+// After a rotation AUTH_SECRET_PREVIOUS still opens keys sealed before; keys sealed before per-purpose
+// keys existed (under HMAC(AUTH_SECRET, "inkwell dkim private key v1")) are opened with that key, last.
+// A key no listed secret opens is unreadable: such a domain signs with DKIM_PRIVATE_KEY_FILE or not at
+// all until it is added again.
 export function sealPrivateKey(pem: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", storageKey(), iv);
-  const sealed = Buffer.concat([cipher.update(pem, "utf8"), cipher.final()]);
-  return `v1:${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64")}`;
+  return seal("dkim-seal", pem);
 }
 
 export function openPrivateKey(stored: string): string | null {
-  if (!stored.startsWith("v1:")) return null;
-  try {
-    const bytes = Buffer.from(stored.slice(3), "base64");
-    const decipher = createDecipheriv("aes-256-gcm", storageKey(), bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
-  } catch {
-    return null;
-  }
+  const legacy = legacySecrets().map((secret) => createHmac("sha256", secret).update("inkwell dkim private key v1").digest());
+  return open("dkim-seal", stored, legacy);
 }
 
 function spfValue(): string {

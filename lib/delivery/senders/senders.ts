@@ -13,7 +13,7 @@ import { escapeHtml } from "@/lib/templates/render/tags";
 import { createSystemContent } from "../content";
 import { sendMessagesNow } from "../queue/send-now";
 import { checkDomain, domainRecords, generateDkimKey, sealPrivateKey, type DnsRecord, type RecordCheck } from "./dns-records";
-import { deploymentSender, domainOf } from "./verified-sender";
+import { confirmationCounts, deliveryMode, deploymentSender, domainOf } from "./verified-sender";
 
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -66,6 +66,10 @@ export const SenderAddressSchema = z
     name: z.string(),
     verified: z.boolean(),
     verifiedBy: z.enum(["domain", "link", "admin"]).nullable(),
+    reconfirmationRequired: z.boolean().meta({
+      description:
+        "Confirmed by a link read in the outbox (before this Inkwell delivered email): it does not count now that email is delivered, so the address is not verified until a new link is confirmed",
+    }),
     confirmationSentAt: z.iso.datetime().nullable(),
     createdAt: z.iso.datetime(),
   })
@@ -187,6 +191,7 @@ type AddressRow = {
   name: string;
   verifiedAt: Date | null;
   verifiedBy: string | null;
+  verifiedVia: string | null;
   confirmSentAt: Date | null;
   createdAt: Date;
 };
@@ -196,6 +201,7 @@ const addressSelect = {
   name: true,
   verifiedAt: true,
   verifiedBy: true,
+  verifiedVia: true,
   confirmSentAt: true,
   createdAt: true,
 } as const;
@@ -207,13 +213,15 @@ async function verifiedDomains(brandId: string): Promise<Set<string>> {
 
 function toAddress(row: AddressRow, domains: Set<string>): SenderAddress {
   const byDomain = domains.has(domainOf(row.email));
-  const verifiedBy = row.verifiedAt ? (row.verifiedBy === "admin" ? "admin" : "link") : byDomain ? "domain" : null;
+  const counts = confirmationCounts(row);
+  const verifiedBy = counts ? (row.verifiedBy === "admin" ? "admin" : "link") : byDomain ? "domain" : null;
   return {
     id: row.id,
     email: row.email,
     name: row.name,
     verified: verifiedBy !== null,
     verifiedBy,
+    reconfirmationRequired: !!row.verifiedAt && !counts && !byDomain,
     confirmationSentAt: row.confirmSentAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -267,7 +275,11 @@ function confirmationTemplate(brandName: string, email: string, link: string): T
 async function sendConfirmation(brandId: string, row: { id: string; email: string }): Promise<void> {
   const secret = randomBytes(24).toString("base64url");
   const now = new Date();
-  await db.senderAddress.update({ where: { id: row.id }, data: { confirmTokenHash: hashSecret(secret), confirmSentAt: now } });
+  // The mode the link travels by decides what confirming it is worth (verified-sender.ts).
+  await db.senderAddress.update({
+    where: { id: row.id },
+    data: { confirmTokenHash: hashSecret(secret), confirmSentAt: now, confirmSentVia: deliveryMode() },
+  });
   const brand = await db.brand.findUniqueOrThrow({ where: { id: brandId }, select: { name: true } });
   const link = `${config().appOrigin}/email/verify-sender/${row.id}.${secret}`;
   const sender = deploymentSender();
@@ -328,13 +340,13 @@ export async function markAddressVerified(brandId: string, email: string, name?:
   const row = await db.senderAddress.upsert({
     where: { brandId_email: { brandId, email: address } },
     create: { id: newId(), brandId, email: address, name: name ?? address, verifiedAt: now, verifiedBy: "admin", createdAt: now },
-    update: { verifiedAt: now, verifiedBy: "admin", confirmTokenHash: null, ...(name ? { name } : {}) },
+    update: { verifiedAt: now, verifiedBy: "admin", verifiedVia: null, confirmTokenHash: null, ...(name ? { name } : {}) },
     select: addressSelect,
   });
   return toAddress(row, await verifiedDomains(brandId));
 }
 
-export type ConfirmationTarget = { id: string; brandName: string; email: string; verified: boolean };
+export type ConfirmationTarget = { id: string; brandName: string; email: string; verified: boolean; sentVia: string | null };
 
 /** The address a confirmation link is for, when the link is genuine (the last one sent for it). */
 export async function confirmationTarget(token: string): Promise<ConfirmationTarget | null> {
@@ -342,19 +354,33 @@ export async function confirmationTarget(token: string): Promise<ConfirmationTar
   if (!match) return null;
   const row = await db.senderAddress.findUnique({
     where: { id: match[1] },
-    select: { id: true, email: true, verifiedAt: true, confirmTokenHash: true, brand: { select: { name: true } } },
+    select: {
+      id: true,
+      email: true,
+      verifiedAt: true,
+      verifiedBy: true,
+      verifiedVia: true,
+      confirmTokenHash: true,
+      confirmSentVia: true,
+      brand: { select: { name: true } },
+    },
   });
   if (!row?.confirmTokenHash) return null;
   const given = Buffer.from(hashSecret(match[2]));
   const expected = Buffer.from(row.confirmTokenHash);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return { id: row.id, brandName: row.brand.name, email: row.email, verified: !!row.verifiedAt };
+  return { id: row.id, brandName: row.brand.name, email: row.email, verified: confirmationCounts(row), sentVia: row.confirmSentVia };
 }
 
 /** Confirms the address of a genuine link (its owner pressed the button on the page the link opens). */
 export async function confirmAddress(token: string): Promise<ConfirmationTarget | null> {
   const target = await confirmationTarget(token);
   if (!target) return null;
-  if (!target.verified) await db.senderAddress.update({ where: { id: target.id }, data: { verifiedAt: new Date(), verifiedBy: "link" } });
+  // Bound to how the link was delivered: a link read in the outbox proves nothing once mail goes out for real.
+  if (!target.verified)
+    await db.senderAddress.update({
+      where: { id: target.id },
+      data: { verifiedAt: new Date(), verifiedBy: "link", verifiedVia: target.sentVia ?? deliveryMode() },
+    });
   return { ...target, verified: true };
 }

@@ -3,10 +3,9 @@
 // id); a hard bounce or a complaint suppresses the address and unsubscribes it, a soft bounce is noted,
 // an unsubscribe changes the contact's channel and is attributed to the message. The generic webhook
 // passes its brand: another brand's messages are "unknown" to it.
-import { timingSafeEqual } from "node:crypto";
 import { applyUnsubscribe } from "@/lib/contacts/unsubscribe-contacts";
 import { writeTransaction } from "@/lib/db/sql";
-import { messageIdSignature } from "@/lib/recipient-links/message-token";
+import { verifyMessageIdSignature } from "@/lib/recipient-links/message-token";
 import { CounterBatch } from "../counters";
 import { applyReportedOutcome, insertContactEvents, markUnsubscribed } from "../outcomes/outcomes";
 import { outcomeMessage } from "../recipient-pages";
@@ -16,9 +15,7 @@ import { messageRefOf, type ProviderEvent } from "./provider-event";
 export type AppliedEvent = { status: "applied" | "unknown-message" | "ignored"; messageID: string | null };
 
 function macHolds(id: string, mac: string): boolean {
-  const expected = Buffer.from(messageIdSignature(id));
-  const given = Buffer.from(mac);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifyMessageIdSignature(id, mac);
 }
 
 export async function applyProviderEvents(events: ProviderEvent[], brandId?: string): Promise<AppliedEvent[]> {

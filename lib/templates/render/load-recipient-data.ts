@@ -1,6 +1,6 @@
 // Gathers what one recipient's render shows: products per slot, listed products, list items, the
 // latest order, discount codes, conditional visibility. A preview (no recipient) shows sample data.
-import { authSecret } from "@/lib/config";
+import { signingKey } from "@/lib/auth/keys";
 import { createHmac } from "node:crypto";
 import { backInStockProducts } from "@/lib/products/back-in-stock";
 import { cartOfEvent, cartProducts, latestOpenCart } from "@/lib/products/cart";
@@ -58,7 +58,7 @@ function productLine(p: ProductView): Props {
 
 /** A dynamicDiscount code stable per recipient and block (an e-commerce plugin would issue real ones). */
 export function discountCode(brandId: string, blockId: string, contactId: string, prefix = ""): string {
-  const digest = createHmac("sha256", authSecret()).update(`${brandId}:${blockId}:${contactId}`).digest();
+  const digest = createHmac("sha256", signingKey("discount-code")).update(`${brandId}:${blockId}:${contactId}`).digest();
   const code = Array.from(digest.subarray(0, 8), (b) => "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[b % 32]).join("");
   return prefix ? `${prefix}-${code}` : code;
 }

@@ -67,6 +67,9 @@ export async function startTestServer(options: {
       PORT: String(port),
       HOST: "127.0.0.1",
       AUTH_SECRET: authSecret,
+      // The suites send campaigns and automations from the deployment's address (SMTP_FROM); a test of the
+      // default (off) passes its own env.
+      SMTP_FROM_SHARED: "on",
       NODE_ENV: options.dev ? "development" : "production",
       IMAGES_DIR: imagesDir,
       ...options.env,

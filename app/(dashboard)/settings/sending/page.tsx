@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { SendingPanel } from "@/components/sending/sending-panel";
 import { SettingsPageHeader } from "@/components/settings/settings-page-header";
 import { config } from "@/lib/config";
-import { deploymentSender } from "@/lib/delivery/senders/verified-sender";
+import { deploymentSender, deploymentSenderShared } from "@/lib/delivery/senders/verified-sender";
 
 export const metadata: Metadata = { title: "Sending" };
 export const dynamic = "force-dynamic";
@@ -13,7 +13,11 @@ export default function SendingSettingsPage() {
       <SettingsPageHeader title="Sending">
         The domains and addresses your brand sends from, open and click tracking, and the addresses it never mails.
       </SettingsPageHeader>
-      <SendingPanel hasMailServer={config().smtp !== null} deploymentSender={deploymentSender().address} />
+      <SendingPanel
+        hasMailServer={config().smtp !== null}
+        deploymentSender={deploymentSender().address}
+        deploymentSenderShared={deploymentSenderShared()}
+      />
     </>
   );
 }

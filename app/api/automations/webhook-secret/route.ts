@@ -1,6 +1,6 @@
 // GET /api/automations/webhook-secret: the brand's signing secret of webhook blocks (Standard Webhooks' whsec_ form).
 import { route } from "@/lib/api/route";
-import { webhookSecret } from "@/lib/automations/engine/webhooks";
+import { webhookSecret } from "@/lib/automations/engine/webhook-secret";
 import { WebhookSecret } from "@/lib/automations/schemas";
 import { methods } from "@/lib/http/route";
 import { ok } from "@/lib/http/responses";
@@ -17,6 +17,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       tags: ["Automations"],
       responses: { "200": jsonContent(WebhookSecret, "The secret") },
     },
-    async ({ brandId }) => ok({ secret: webhookSecret(brandId) }),
+    async ({ brandId }) => ok({ secret: await webhookSecret(brandId) }),
   ),
 });
