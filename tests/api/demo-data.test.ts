@@ -6,14 +6,16 @@ import { DEMO_EMAIL } from "@/lib/accounts/seed-demo";
 import { createApiKey } from "@/lib/brands/api-keys";
 import { brandsOfUser } from "@/lib/brands/memberships";
 import { db } from "@/lib/db";
-import { api, json } from "./helpers";
+import { api, baseUrl, createSession, createTestBrand, json } from "./helpers";
 
 let key = "";
+let brandId = "";
 let campaignId = "";
 
 beforeAll(async () => {
   const user = await db.user.findUniqueOrThrow({ where: { email: DEMO_EMAIL }, select: { id: true } });
   const [brand] = await brandsOfUser(user.id);
+  brandId = brand.id;
   key = (await createApiKey(brand.id, "demo check")).key;
   const list = await json(await api("/api/campaigns?limit=50", { key }));
   campaignId = list.campaigns.find((c: { name: string }) => c.name === "Spring newsletter to VIPs").id;
@@ -41,5 +43,26 @@ describe("the demo campaign", () => {
       .trim()
       .split(/\r?\n/);
     expect(rows.length).toBeGreaterThan(1);
+  });
+
+  it("its report's CSV link is a file for a signed-in person following it (no API headers), sign-in for others", async () => {
+    const { cookie } = await createSession(brandId);
+    const link = `${baseUrl()}/downloads/campaigns/${campaignId}/recipients?outcome=clicked`;
+    const res = await fetch(link, { headers: { cookie }, redirect: "manual" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/csv");
+    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="campaign-${campaignId}-recipients.csv"`);
+    const rows = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(rows[0]).toContain("email");
+    expect(rows.length).toBeGreaterThan(1);
+    const signedOut = await fetch(link, { redirect: "manual" });
+    expect(signedOut.status).toBe(303);
+    expect(signedOut.headers.get("location")).toContain("/login?callbackUrl=");
+    // Another brand's person cannot read it: 404, as the API answers.
+    const stranger = await createSession((await createTestBrand()).brandId);
+    expect((await fetch(link, { headers: { cookie: stranger.cookie }, redirect: "manual" })).status).toBe(404);
   });
 });
