@@ -73,7 +73,8 @@ export const estimateAudience = (includedSegmentIDs: string[], excludedSegmentID
 export const getReport = (id: string) => apiFetch<CampaignReport>(`${at(id)}/report`);
 export const getRecipients = (id: string, outcome: Outcome | "", after?: string) =>
   apiFetch<Recipients>(`${at(id)}/recipients${queryString({ outcome: outcome || undefined, after, limit: 50 })}`);
+/** A plain link a browser follows with the session cookie (app/downloads: /api would want the Service-Version header). */
 export const recipientsExportUrl = (id: string, outcome: Outcome | "") =>
-  `${at(id)}/recipients/export${queryString({ outcome: outcome || undefined })}`;
+  `/downloads/campaigns/${encodeURIComponent(id)}/recipients${queryString({ outcome: outcome || undefined })}`;
 export const getClickMap = (id: string, variant: "a" | "b" | "") =>
   apiFetch<ClickMap>(`${at(id)}/click-map${queryString({ variant: variant || undefined })}`);

@@ -128,3 +128,6 @@ export const CampaignListFiguresSchema = z
     ),
   })
   .meta({ id: "CampaignListFigures", description: "Figures of the campaigns asked for that exist in the brand" });
+
+/** The query of a campaign's recipients CSV (the API's export and the dashboard's download link). */
+export const RecipientsExportQuery = z.strictObject({ outcome: z.enum(OUTCOMES).optional() });

@@ -13,14 +13,14 @@ import type { Principal } from "./principal";
 import { ApiProblem } from "./problems";
 
 /**
- * default, render, tags and analytics: requests per minute per credential; test-send: test emails per hour per
- * credential (a dashboard user's credential is the user).
+ * Requests per minute per credential (a dashboard user's credential is the user). Test emails have a budget of
+ * their own, per brand and counted in emails (lib/test-emails/budget.ts).
  */
-export type RateLimitBucket = "default" | "render" | "tags" | "test-send" | "analytics";
+export type RateLimitBucket = "default" | "render" | "tags" | "analytics";
 /** The budgets: the buckets, and `session`, a person's dashboard session's ordinary requests. */
 type BudgetName = RateLimitBucket | "session";
 
-const WINDOW_SECONDS: Record<BudgetName, number> = { default: 60, session: 60, render: 60, tags: 60, "test-send": 3600, analytics: 60 };
+const WINDOW_SECONDS: Record<BudgetName, number> = { default: 60, session: 60, render: 60, tags: 60, analytics: 60 };
 
 /**
  * The budget a request spends. The default budget guards the API against runaway integrations; a
@@ -120,7 +120,6 @@ function budgetsFor(): Record<BudgetName, Budget> {
     session: settings.RATE_LIMIT_SESSION_PER_MINUTE,
     render: settings.RATE_LIMIT_RENDER_PER_MINUTE,
     tags: settings.RATE_LIMIT_TAGS_PER_MINUTE,
-    "test-send": settings.TEST_SEND_PER_HOUR,
     analytics: settings.RATE_LIMIT_ANALYTICS_PER_MINUTE,
   };
   const Kind = countersAreShared() ? SharedBudget : LocalBudget;
@@ -130,7 +129,6 @@ function budgetsFor(): Record<BudgetName, Budget> {
     session: make("session"),
     render: make("render"),
     tags: make("tags"),
-    "test-send": make("test-send"),
     analytics: make("analytics"),
   };
   return budgets;
@@ -147,9 +145,7 @@ export async function consumeRateLimit(credentialId: string, bucket: RateLimitBu
   const verdict = await budget.consume(credentialId);
   if (verdict.ok) return;
   const retryAfter = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
-  const per = WINDOW_SECONDS[name] === 3600 ? "hour" : "minute";
-  const what = bucket === "test-send" ? "test sends" : "requests";
-  throw new ApiProblem("rate-limited", `Rate limit of ${budget.points} ${what} per ${per} exceeded; retry in ${retryAfter} s`, {
+  throw new ApiProblem("rate-limited", `Rate limit of ${budget.points} requests per minute exceeded; retry in ${retryAfter} s`, {
     retryAfter,
     headers: { "Retry-After": String(retryAfter), "RateLimit-Policy": `"${name}";q=${budget.points};w=${WINDOW_SECONDS[name]}` },
   });

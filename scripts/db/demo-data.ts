@@ -17,7 +17,6 @@ import { markAddressVerified } from "../../lib/delivery/senders/senders";
 import { recordClick, recordOpen } from "../../lib/delivery/tracking/hits";
 import { outboxTransport } from "../../lib/delivery/transport/smtp";
 import { deliverMessages, recordResults } from "../../lib/delivery/worker/process-messages";
-import { clickSignature, signMessageToken } from "../../lib/recipient-links/message-token";
 import { createSegment } from "../../lib/segments/write-segment";
 import { createTemplate } from "../../lib/templates/save-template";
 
@@ -152,40 +151,53 @@ export async function seedDemoData(brandId: string): Promise<void> {
   await sendAndEngage(brandId, campaign.id);
 }
 
+/** The open pixel and the tracked links of a delivered email, as a recipient's mail client would find them. */
+export function trackingLinksOf(html: string): { open: string | null; clicks: { token: string; url: string; signature: string }[] } {
+  const urls = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
+  const open = urls.map((u) => /\/email\/o\/([^/?#"]+)$/.exec(u)?.[1] ?? null).find((t) => t !== null) ?? null;
+  const clicks = urls.flatMap((u) => {
+    const match = /\/email\/c\/([^/?#]+)\?/.exec(u);
+    if (!match) return [];
+    const query = new URL(u).searchParams;
+    return [{ token: match[1], url: query.get("u") ?? "", signature: query.get("s") ?? "" }];
+  });
+  return { open, clicks };
+}
+
 /**
  * The demo campaign sent here, before the server starts, into the outbox (never to a mail server):
- * its steps and its messages run in this process, then some recipients open and click (recorded as the
- * pixel and the redirect record them, a few hours after delivery), so its report has figures.
+ * its steps and its messages run in this process, then some recipients open and click: the pixel and the
+ * tracked links of each delivered email (its real tokens and signatures) go to the tracking code the
+ * /email/o and /email/c routes call, a few hours after delivery, so its report, click map and CSV have figures.
  */
 async function sendAndEngage(brandId: string, campaignId: string): Promise<void> {
   const workerId = "demo-seed";
   const lease = 60_000;
+  const delivered = new Map<string, { html: string; sentAt: Date }>();
   await sendCampaign(brandId, campaignId);
   for (let turn = 0; turn < 20; turn++) {
     for (const step of await claimDueSteps(workerId, 1, lease)) await runStep({ workerId, leaseMs: lease }, step.id, step.dueAt);
     const messages = await claimMessages(workerId, 500, lease);
     if (messages.length > 0) {
       // Always the outbox: the demo's addresses are made up, and a configured mail server must not get them.
-      await recordResults(workerId, await deliverMessages(messages, outboxTransport), outboxTransport.kind);
+      const results = await deliverMessages(messages, outboxTransport);
+      await recordResults(workerId, results, outboxTransport.kind);
+      for (const r of results) if (r.kind === "sent" && r.mail) delivered.set(r.message.id, { html: r.mail.html, sentAt: new Date() });
       continue;
     }
     const state = await db.campaign.findUnique({ where: { id: campaignId }, select: { status: true } });
     if (state?.status === "sent") break;
   }
-  const sent = await db.message.findMany({
-    where: { brandId, sourceKind: "campaign", sourceId: campaignId, status: "sent" },
-    select: { id: true, sentAt: true },
-    orderBy: { id: "asc" },
-  });
   const browser = {
     userAgent: "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15",
     ip: null,
   };
-  const link = "https://www.example.com/journal/spring";
-  for (const [i, m] of sent.entries()) {
-    const at = (hours: number) => new Date((m.sentAt ?? new Date()).getTime() + hours * 3_600_000);
-    const token = signMessageToken(m.id);
-    if (i % 3 !== 2) await recordOpen(token, browser, at(1 + (i % 5)));
-    if (i % 4 === 0) await recordClick(token, link, clickSignature(m.id, link), browser, at(2 + (i % 5)));
+  const sent = [...delivered.entries()].sort(([a], [b]) => (a < b ? -1 : 1));
+  for (const [i, [, mail]] of sent.entries()) {
+    const at = (hours: number) => new Date(mail.sentAt.getTime() + hours * 3_600_000);
+    const { open, clicks } = trackingLinksOf(mail.html);
+    if (open && i % 3 !== 2) await recordOpen(open, browser, at(1 + (i % 5)));
+    const click = clicks.length > 0 ? clicks[i % clicks.length] : null;
+    if (click && i % 4 === 0) await recordClick(click.token, click.url, click.signature, browser, at(2 + (i % 5)));
   }
 }

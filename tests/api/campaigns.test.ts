@@ -682,11 +682,16 @@ describe("DELETE, copy, UTM, test email", () => {
     const res = await api(`/api/campaigns/${created.id}/test-email`, { key: brand.key, body: { recipients: ["me@outbox.test"] } });
     expect(res.status, await res.clone().text()).toBe(204);
     const outbox = await json(await api(`/api/messages?sourceKind=campaign-test&limit=5`, { key: brand.key }));
+    // "[Test] " once: the outbox, the message as sent and the store of test emails agree.
     expect(outbox.messages[0]).toMatchObject({
-      subject: expect.stringContaining("[Test] Spring sale"),
+      subject: "[Test] Spring sale, [[contact.first_name | friend]]",
       email: "me@outbox.test",
       status: "sent",
     });
+    const stored = await json(await api("/api/test-emails?limit=1", { key: brand.key }));
+    expect(stored.testEmails[0]).toMatchObject({ to: ["me@outbox.test"], status: "sent" });
+    expect(stored.testEmails[0].subject).toMatch(/^\[Test\] Spring sale, \w+$/);
+    expect(stored.testEmails[0].id).toBe(outbox.messages[0].source.id);
     await problem(
       await api(`/api/campaigns/${created.id}/test-email`, { key: brand.key, body: { recipients: [] } }),
       400,
@@ -703,6 +708,28 @@ describe("DELETE, copy, UTM, test email", () => {
       404,
       "not-found",
     );
+  });
+});
+
+describe("campaign test emails: the rules of every test email", () => {
+  it("sends nothing when a recipient is suppressed (409, naming the address)", async () => {
+    const created = await createCampaign(brand, regularBody(templateA, { name: `Suppressed test ${unique()}` }));
+    const gone = `gone-${unique()}@outbox.test`;
+    const suppressed = await api("/api/suppressions", { key: brand.key, body: { email: gone } });
+    expect(suppressed.status, await suppressed.clone().text()).toBe(201);
+    const before = (await json(await api("/api/messages?sourceKind=campaign-test&limit=100", { key: brand.key }))).messages.length;
+    const body = await problem(
+      await api(`/api/campaigns/${created.id}/test-email`, {
+        key: brand.key,
+        body: { recipients: ["fine@outbox.test", gone.toUpperCase()] },
+      }),
+      409,
+      "conflict",
+    );
+    published.expectResponse("POST", "/campaigns/{id}/test-email", 409, body);
+    expect(body.detail).toContain(gone.toUpperCase());
+    expect(body.detail).not.toContain("fine@outbox.test");
+    expect((await json(await api("/api/messages?sourceKind=campaign-test&limit=100", { key: brand.key }))).messages).toHaveLength(before);
   });
 });
 

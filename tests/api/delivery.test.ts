@@ -376,6 +376,26 @@ describe("senders", () => {
     expect(await lib.senderVerdict(brandId, "no-reply@inkwell.test")).toEqual({ verified: true, by: "deployment" });
   });
 
+  it("a campaign's test email reaches the mail server with its subject prefixed with [Test] once", async () => {
+    env.sink.reset();
+    const campaign = await env.call("/api/campaigns", {
+      key,
+      body: {
+        channel: "email",
+        type: "regular",
+        name: "Test subject once",
+        content: { email: { templateID: templateId, subject: "Spring sale", senderName: "Acme", senderEmail: "news@acme.test" } },
+      },
+    });
+    expect(campaign.status, JSON.stringify(campaign.body)).toBe(201);
+    const res = await env.call(`/api/campaigns/${campaign.body.id}/test-email`, { key, body: { recipients: ["me@team.test"] } });
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    await env.sink.waitFor(1);
+    const parsed = await simpleParser(env.sink.received[0].raw);
+    expect(parsed.subject).toBe("[Test] Spring sale");
+    expect(parsed.from?.value[0].address).toBe("news@acme.test");
+  });
+
   it("test sends go through the pipeline to the mail server, from the deployment's sender", async () => {
     env.sink.reset();
     const res = await env.call(`/api/email-templates/${templateId}/test-sends`, {

@@ -19,10 +19,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       scope: "sending.write",
       body: SenderAddressInput,
-      rateLimit: "test-send",
       summary: "Add a sender address",
       description:
-        "An address on a verified sending domain (or the deployment's SMTP_FROM address) is verified at once; any other gets an email with a confirmation link. Rate limit: TEST_SEND_PER_HOUR per credential.",
+        "An address on a verified sending domain (or the deployment's SMTP_FROM address) is verified at once; any other gets an email with a confirmation link. Each confirmation email counts against the brand's hourly budget of TEST_SEND_PER_HOUR test emails (429 beyond it).",
       tags: ["Sending"],
       responses: { "201": jsonContent(SenderAddressSchema, "The address"), ...conflict("The address is already one of the brand's") },
     },

@@ -22,6 +22,8 @@ export type SentNow = {
   email: string;
   status: "sent" | "failed";
   error: string | null;
+  /** the subject as sent (personalized), null when it was not */
+  subject: string | null;
   html: string | null;
   text: string | null;
 };
@@ -76,13 +78,20 @@ function sentNow(r: MessageResult): SentNow {
   const base = { messageId: r.message.id, email: r.message.email ?? "" };
   switch (r.kind) {
     case "sent":
-      return { ...base, status: "sent", error: null, html: r.mail?.html ?? null, text: r.mail?.text ?? null };
+      return {
+        ...base,
+        status: "sent",
+        error: null,
+        subject: r.mail?.subject ?? null,
+        html: r.mail?.html ?? null,
+        text: r.mail?.text ?? null,
+      };
     case "bounced":
-      return { ...base, status: "failed", error: r.response, html: null, text: null };
+      return { ...base, status: "failed", error: r.response, subject: null, html: null, text: null };
     case "retry":
     case "failed":
-      return { ...base, status: "failed", error: r.detail, html: null, text: null };
+      return { ...base, status: "failed", error: r.detail, subject: null, html: null, text: null };
     default:
-      return { ...base, status: "failed", error: "not sent", html: null, text: null };
+      return { ...base, status: "failed", error: "not sent", subject: null, html: null, text: null };
   }
 }

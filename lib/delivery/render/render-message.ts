@@ -109,7 +109,7 @@ export async function renderMessage(
     from: { name: content.senderName, address: content.senderEmail },
     to: message.email,
     replyTo: content.replyTo,
-    subject: message.mode === "test" ? `[Test] ${subject}` : subject,
+    subject,
     html,
     text,
     messageId: messageIdHeader(message.id, content.senderEmail),

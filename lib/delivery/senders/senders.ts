@@ -10,6 +10,7 @@ import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
 import type { Template } from "@/lib/templates/schema/template";
 import { escapeHtml } from "@/lib/templates/render/tags";
+import { spendTestEmails } from "@/lib/test-emails/budget";
 import { createSystemContent } from "../content";
 import { sendMessagesNow } from "../queue/send-now";
 import { checkDomain, domainRecords, generateDkimKey, sealPrivateKey, type DnsRecord, type RecordCheck } from "./dns-records";
@@ -237,6 +238,26 @@ export async function listAddresses(brandId: string): Promise<{ addresses: Sende
 
 const hashSecret = (secret: string) => createHash("sha256").update(secret).digest("hex");
 
+/**
+ * A brand's name as the confirmation email names it: a brand names itself, and the email goes from the
+ * deployment's address to any address, so its text is neutralised: no line breaks or control characters, no
+ * links or domains (a phishing line such as "Security alert: verify at evil.example"), at most 40 characters,
+ * and quoted. The subject does not carry it at all.
+ */
+export function neutralBrandName(name: string): string {
+  const plain = name
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S*/gi, "")
+    .replace(/\S+\.[a-z]{2,}\S*/gi, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  const short = plain.length > 40 ? `${plain.slice(0, 39).trimEnd()}…` : plain;
+  return short ? `“${short}”` : "A brand";
+}
+
+/** The confirmation email's subject: a fixed sentence, nothing a brand wrote. */
+export const CONFIRMATION_SUBJECT = "Confirm your email address as a sender";
+
 function confirmationTemplate(brandName: string, email: string, link: string): Template {
   const at = "2026-01-01T00:00:00.000Z";
   return {
@@ -258,7 +279,7 @@ function confirmationTemplate(brandName: string, email: string, link: string): T
                   {
                     id: "000000000000000000000005",
                     type: "text",
-                    text: `<p>${escapeHtml(brandName)} wants to send email from <strong>${escapeHtml(email)}</strong> with Inkwell.</p><p>If this is your address and you agree, confirm it. If not, ignore this email: nothing will be sent from your address.</p>`,
+                    text: `<p>${escapeHtml(neutralBrandName(brandName))} wants to send email from <strong>${escapeHtml(email)}</strong> with Inkwell.</p><p>If this is your address and you agree, confirm it. If not, ignore this email: nothing will be sent from your address.</p>`,
                   },
                   { id: "000000000000000000000006", type: "button", button: { text: "Confirm this address", link } },
                 ],
@@ -271,8 +292,12 @@ function confirmationTemplate(brandName: string, email: string, link: string): T
   } as unknown as Template;
 }
 
-/** Emails the address its confirmation link (a new secret each time; the last one counts). */
-async function sendConfirmation(brandId: string, row: { id: string; email: string }): Promise<void> {
+/**
+ * Emails the address its confirmation link (a new secret each time; the last one counts). It goes to an
+ * address the brand names, so it spends the brand's hourly budget of test emails (429 beyond it).
+ */
+async function sendConfirmation(brandId: string, row: { id: string; email: string }, spent = false): Promise<void> {
+  if (!spent) await spendTestEmails(brandId, 1);
   const secret = randomBytes(24).toString("base64url");
   const now = new Date();
   // The mode the link travels by decides what confirming it is worth (verified-sender.ts).
@@ -284,7 +309,7 @@ async function sendConfirmation(brandId: string, row: { id: string; email: strin
   const link = `${config().appOrigin}/email/verify-sender/${row.id}.${secret}`;
   const sender = deploymentSender();
   const content = await createSystemContent(brandId, confirmationTemplate(brand.name, row.email, link), {
-    subject: `Confirm ${row.email} as a sender of ${brand.name}`,
+    subject: CONFIRMATION_SUBJECT,
     senderName: sender.name || "Inkwell",
     senderEmail: sender.address,
   });
@@ -297,6 +322,9 @@ async function sendConfirmation(brandId: string, row: { id: string; email: strin
 }
 
 export async function addAddress(brandId: string, input: z.infer<typeof SenderAddressInput>): Promise<SenderAddress> {
+  const needsLink = !(await verifiedDomains(brandId)).has(domainOf(input.email)) && input.email !== deploymentSender().address;
+  // Spent before the address is added, so a refused request (429) leaves nothing behind.
+  if (needsLink) await spendTestEmails(brandId, 1);
   let row: AddressRow;
   try {
     row = await db.senderAddress.create({
@@ -307,8 +335,7 @@ export async function addAddress(brandId: string, input: z.infer<typeof SenderAd
     if (isUniqueViolation(error)) throw new ApiProblem("conflict", `${input.email} is already a sender address of this brand`);
     throw error;
   }
-  const domains = await verifiedDomains(brandId);
-  if (!domains.has(domainOf(row.email)) && row.email !== deploymentSender().address) await sendConfirmation(brandId, row);
+  if (needsLink) await sendConfirmation(brandId, row, true);
   return getAddress(brandId, row.id);
 }
 

@@ -10,9 +10,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       scope: "sending.write",
       params: IdParams,
-      rateLimit: "test-send",
       summary: "Email the address a new confirmation link",
-      description: "The links of earlier emails stop working. Rate limit: TEST_SEND_PER_HOUR per credential.",
+      description:
+        "The links of earlier emails stop working. Counts against the brand's hourly budget of TEST_SEND_PER_HOUR test emails (429 beyond it).",
       tags: ["Sending"],
       responses: { "200": jsonContent(SenderAddressSchema, "The address"), ...notFound, ...conflict("The address is verified already") },
     },
