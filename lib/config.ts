@@ -182,7 +182,7 @@ const Environment = z
     DELIVERY_RETRY_BASE_MS: positiveInt(60_000),
     /** A source (a campaign, an automation) pauses when its bounce rate passes this share of its sent messages. */
     DELIVERY_PAUSE_BOUNCE_RATE: rate(0.1),
-    /** ... or when its complaint rate passes this share. */
+    /** ... or when its complaint rate (complaints / delivered: lib/delivery/figures.ts) passes this share. */
     DELIVERY_PAUSE_COMPLAINT_RATE: rate(0.005),
     /** The rates above are judged once a source has sent at least this many messages. */
     DELIVERY_PAUSE_MIN_SENT: positiveInt(100),

@@ -141,6 +141,40 @@ describe("one module knows the database engines", () => {
   });
 });
 
+describe("delivery owns its read side", () => {
+  // The message tables (prisma/schema/delivery.prisma) are read and written by lib/delivery only; every
+  // report, list, analytics query and auto-pause asks lib/delivery (its read side, lib/delivery/read), so
+  // each figure has one definition (docs/delivery.md, "Figures").
+  const TABLES = ["Message", "MessageCounter", "MessageLinkCounter", "MessageClick", "MessageBody", "MessageContent", "DeliverySource"];
+  const delegate = (table: string) => table[0].toLowerCase() + table.slice(1);
+  const PRISMA = new RegExp(
+    `\\.\\s*(${TABLES.map(delegate).join("|")})\\s*\\.\\s*(find|count|aggregate|groupBy|create|update|upsert|delete)`,
+  );
+  const RAW = new RegExp(`"(${TABLES.join("|")})"`);
+  const code = (file: string) =>
+    read(file)
+      .replace(/^\s*\/\/.*$/gm, "")
+      .replace(/\/\*[\s\S]*?\*\//g, "");
+
+  it("no file of the app outside lib/delivery queries the message tables (Prisma or raw SQL)", () => {
+    const offenders = [...sources("lib"), ...sources("app"), ...sources("components"), ...sources("server")]
+      .filter((file) => !file.split(path.sep).join("/").startsWith("lib/delivery/"))
+      .flatMap((file) =>
+        code(file)
+          .split("\n")
+          .flatMap((line, i) => (PRISMA.test(line) || RAW.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  it("the check sees both kinds of query", () => {
+    expect(PRISMA.test("await db.message.findMany({ where })")).toBe(true);
+    expect(PRISMA.test("tx.messageCounter.upsert(")).toBe(true);
+    expect(RAW.test('SELECT "count" FROM "MessageCounter" WHERE')).toBe(true);
+    expect(RAW.test('FROM "ContactIdentifier" WHERE "sendWelcomeMessage"')).toBe(false);
+  });
+});
+
 describe("one date and number formatting", () => {
   // Pages and components (not the API's route handlers) show dates and numbers through components/ui/format.ts
   // (or LocalDate / LocalCount for server-rendered text): the viewer's locale and time zone, one style.

@@ -22,14 +22,15 @@ import {
   type CampaignAction,
   type CampaignReport,
 } from "./campaigns-client";
-import { formatRate, LIVE_STATUSES, STATUS_BADGES, STATUS_LABELS, TYPE_LABELS } from "./campaign-words";
+import { formatRate, LIVE_STATUSES, skipReasonsText, STATUS_BADGES, STATUS_LABELS, TYPE_LABELS } from "./campaign-words";
 import "./campaigns.css";
 
 const REFRESH_MS = 3_000;
 
 function Progress({ report }: { report: CampaignReport }) {
   const t = report.totals;
-  const done = t.sent + t.bounced + t.failed + t.skipped + t.suppressed;
+  // Recipients are the contacts the email goes to (skipped ones apart): done when sent or failed.
+  const done = t.sent + t.failed;
   const total = Math.max(report.recipients, done + t.pending);
   const share = total > 0 ? Math.min(1, done / total) : 0;
   return (
@@ -51,8 +52,8 @@ function Progress({ report }: { report: CampaignReport }) {
         <Figure label="Bounced" value={formatNumber(t.bounced)} />
         <Figure
           label="Skipped"
-          value={formatNumber(t.skipped + t.suppressed)}
-          hint="Unsubscribed, not subscribed, no address, suppressed"
+          value={formatNumber(report.skipped.count)}
+          hint={skipReasonsText(report.skipped.reasons, formatNumber) || "Unsubscribed, not subscribed, no address, suppressed"}
         />
         <Figure label="Opened" value={`${formatNumber(t.uniqueOpens)} (${formatRate(t.openRate)})`} />
       </dl>

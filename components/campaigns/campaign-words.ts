@@ -33,3 +33,19 @@ export { formatPercent as formatRate } from "@/components/ui/format";
 
 /** Statuses in which the campaign's messages are being handed over or going out. */
 export const LIVE_STATUSES: CampaignStatus[] = ["scheduled", "started", "paused", "stopped"];
+
+const SKIP_REASONS: Record<string, string> = {
+  "not-subscribed": "not subscribed",
+  "no-email": "no email address",
+  "contact-missing": "contact deleted",
+  canceled: "send canceled",
+  "suppressed:unsubscribed": "unsubscribed",
+  "suppressed:hard-bounce": "bounced before",
+  "suppressed:complaint": "marked as spam before",
+  "suppressed:manual": "on the suppression list",
+  "suppressed:erased": "erased",
+};
+
+/** Why contacts got nothing, in words: "not subscribed: 2, unsubscribed: 1". */
+export const skipReasonsText = (reasons: { reason: string; count: number }[], format: (n: number) => string) =>
+  reasons.map((r) => `${SKIP_REASONS[r.reason] ?? r.reason}: ${format(r.count)}`).join(", ");

@@ -5,8 +5,8 @@
 // are a few rows per activity and day.
 import { db } from "@/lib/db";
 import { ApiProblem } from "@/lib/http/problems";
-import { addCounts, emptyCounts, figuresOf, type Counts } from "./metrics";
-import { brandCounterRows, type BrandCounterRow } from "./counters-port";
+// Counters and figures come from the pipeline's read side: one definition of each figure, everywhere.
+import { addCounts, brandCounterRows, emptyCounts, figuresOf, type BrandCounterRow, type Counts } from "@/lib/delivery";
 import type { AnalyticsQuery, AnalyticsResult } from "./schemas";
 
 const DAY = 86_400_000;

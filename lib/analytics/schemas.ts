@@ -3,7 +3,7 @@
 // filters[{name, operator, values[]}]}. The published document names no metric, dimension, granularity,
 // operator or interval: Inkwell's names are the enums below, documented in the OpenAPI document.
 import { z } from "zod";
-import { METRIC_NAMES, METRICS } from "./metrics";
+import { FIGURE_NAMES, FIGURES } from "@/lib/delivery/read/figures";
 
 export const DIMENSIONS = ["timestamp", "channel", "activity", "activityID", "variant"] as const;
 export const GRANULARITIES = ["day", "week", "month"] as const;
@@ -25,7 +25,7 @@ export const Dimension = z
 
 export const Metric = z
   .strictObject({
-    name: z.enum(METRIC_NAMES).meta({ description: METRIC_NAMES.map((m) => `${m}: ${METRICS[m].description}`).join("; ") }),
+    name: z.enum(FIGURE_NAMES).meta({ description: FIGURE_NAMES.map((m) => `${m}: ${FIGURES[m].description}`).join("; ") }),
   })
   .meta({ id: "AnalyticsMetric" });
 
@@ -44,7 +44,7 @@ const Day = z
 const queryShape = {
   alias: z.string().max(100).optional().meta({ description: "Names the query's result" }),
   dimensions: z.array(Dimension).max(DIMENSIONS.length).default([]),
-  metrics: z.array(Metric).min(1).max(METRIC_NAMES.length),
+  metrics: z.array(Metric).min(1).max(FIGURE_NAMES.length),
   filters: z.array(Filter).max(20).default([]),
 };
 

@@ -2,11 +2,13 @@
 // contacts are walked in pages of 500 in (createdAt, id) order (an index range per page), and each page is
 // filtered by one query: members of any included segment (none included: contacts with a subscribed
 // email address), members of no excluded segment. A contact is yielded at most once. Whether the contact
-// may be mailed (suppressions, the email status) is the delivery pipeline's decision, per message.
+// may be mailed, and at which address, is the delivery pipeline's recipient rule (lib/delivery/eligibility.ts),
+// which the estimate below asks too.
 //
 // The walk resumes from a cursor (the last contact of the page handed on), so a send that stopped halfway
 // (a crash, a restart) goes on where it was.
 import { sqlReader } from "@/lib/db/sql";
+import { recipientVerdicts } from "@/lib/delivery";
 import { dateValue } from "@/lib/db/values";
 import { Sql } from "@/lib/db/query-builder";
 import { segmentSql } from "@/lib/segments/segment-sql";
@@ -105,26 +107,28 @@ export async function* audiencePages(brandId: string, audience: AudienceData, cu
 export type AudienceEstimate = {
   /** contacts the audience selects */
   contacts: number;
-  /** of them, with a subscribed email address (the pipeline may still skip a suppressed one) */
+  /** of them, who will receive it: the pipeline's own recipient rule, asked now (lib/delivery recipientVerdicts) */
+  recipients: number;
+  /** the same number, under its first name (the dashboard's composer reads it) */
   subscribed: number;
-  skipped: { noEmail: number; unsubscribed: number; nonSubscribed: number };
+  skipped: { noEmail: number; unsubscribed: number; nonSubscribed: number; suppressed: number };
 };
 
-/** Contacts one estimate query counts: the event loop gets a turn between chunks (other requests go on). */
-const ESTIMATE_CHUNK = 10_000;
+/** Contacts one estimate query selects: the event loop gets a turn between chunks (other requests go on). */
+const ESTIMATE_CHUNK = 5_000;
 
 /**
- * Who the audience selects now, and why some of them will get nothing: the brand's contacts counted in
- * chunks of the walk's order, each chunk one grouped query. At 200,000 contacts the whole count takes a few
- * hundred milliseconds of the request thread; in chunks, the other requests of the page (the segment
- * list, the template's render) are answered meanwhile instead of after it.
+ * Who the audience selects now, who of them will receive it and why the others will get nothing: the
+ * brand's contacts in chunks of the walk's order, each chunk one query for the audience's members and one
+ * ask of the pipeline's recipient rule for them (which address is mailed, suppressions included), so the
+ * estimate is what the send will do, not a second rule beside it.
  */
 export async function estimateAudience(brandId: string, audience: AudienceData, chunk = ESTIMATE_CHUNK): Promise<AudienceEstimate> {
   const [included, excluded] = await Promise.all([
     definitions(brandId, audience.includedSegmentIDs),
     definitions(brandId, audience.excludedSegmentIDs),
   ]);
-  const totals = { contacts: 0, subscribed: 0, noEmail: 0, unsubscribed: 0 };
+  const totals = { contacts: 0, recipients: 0, noEmail: 0, unsubscribed: 0, nonSubscribed: 0, suppressed: 0 };
   if (audience.includedSegmentIDs.length > 0 && included.every((d) => !d.groups)) return estimateOf(totals);
   const reader = sqlReader();
   let position: Position | null = null;
@@ -146,39 +150,38 @@ export async function estimateAudience(brandId: string, audience: AudienceData, 
         `c."createdAt" <= ${sql.p(new Date(end.t), "ts")} AND (c."createdAt" < ${sql.p(new Date(end.t), "ts")} OR c."id" <= ${sql.p(end.id)})`,
       );
     const where = `${range.join(" AND ")} AND ${audienceSql(sql, brandId, included, excluded, { perContact: true })}`;
-    const [row] = await reader.all<Record<string, unknown>>(
-      included.length === 0
-        ? // Without included segments the audience is the contacts with a subscribed address: none is skipped.
-          `SELECT COUNT(*) AS "contacts", COUNT(*) AS "subscribed", 0 AS "noEmail", 0 AS "unsubscribed" FROM "Contact" c WHERE ${where}`
-        : // One look at each contact's email identifiers (not one per figure): 2 when one of them is subscribed,
-          // 1 when none is but one is unsubscribed, 0 for other statuses, null without an email.
-          `SELECT COUNT(*) AS "contacts",
-             SUM(CASE WHEN s = 2 THEN 1 ELSE 0 END) AS "subscribed",
-             SUM(CASE WHEN s IS NULL THEN 1 ELSE 0 END) AS "noEmail",
-             SUM(CASE WHEN s = 1 THEN 1 ELSE 0 END) AS "unsubscribed"
-           FROM (SELECT ${EMAIL_STATUS} AS s FROM "Contact" c WHERE ${where}) statuses`,
-      sql.params,
+    const members = await reader.all<{ id: string }>(`SELECT c."id" FROM "Contact" c WHERE ${where}`, sql.params);
+    const verdicts = await recipientVerdicts(
+      brandId,
+      members.map((m) => m.id),
     );
-    for (const key of Object.keys(totals) as (keyof typeof totals)[]) totals[key] += Number(row?.[key] ?? 0);
+    for (const verdict of verdicts.values()) {
+      totals.contacts++;
+      if (verdict.status === "queued") totals.recipients++;
+      else if (verdict.reason === "no-email" || verdict.reason === "contact-missing") totals.noEmail++;
+      else if (verdict.status === "suppressed" && verdict.reason === "unsubscribed") totals.unsubscribed++;
+      else if (verdict.status === "suppressed") totals.suppressed++;
+      else totals.nonSubscribed++;
+    }
     if (!end) return estimateOf(totals);
     position = end;
     await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
-const EMAIL_STATUS = `(SELECT MAX(CASE i."status" WHEN 'subscribed' THEN 2 WHEN 'unsubscribed' THEN 1 ELSE 0 END)
-  FROM "ContactIdentifier" i WHERE i."contactId" = c."id" AND i."type" = 'email')`;
-
 /** After a position of the walk's (createdAt, id) order, as an index range. */
 function afterPosition(sql: Sql, position: Position): string {
   return `c."createdAt" >= ${sql.p(new Date(position.t), "ts")} AND (c."createdAt" > ${sql.p(new Date(position.t), "ts")} OR c."id" > ${sql.p(position.id)})`;
 }
 
-function estimateOf(totals: { contacts: number; subscribed: number; noEmail: number; unsubscribed: number }): AudienceEstimate {
-  const { contacts, subscribed, noEmail, unsubscribed } = totals;
-  return {
-    contacts,
-    subscribed,
-    skipped: { noEmail, unsubscribed, nonSubscribed: Math.max(0, contacts - subscribed - noEmail - unsubscribed) },
-  };
+function estimateOf(totals: {
+  contacts: number;
+  recipients: number;
+  noEmail: number;
+  unsubscribed: number;
+  nonSubscribed: number;
+  suppressed: number;
+}): AudienceEstimate {
+  const { contacts, recipients, noEmail, unsubscribed, nonSubscribed, suppressed } = totals;
+  return { contacts, recipients, subscribed: recipients, skipped: { noEmail, unsubscribed, nonSubscribed, suppressed } };
 }

@@ -1,11 +1,13 @@
 // Shapes of Inkwell's campaign report endpoints (extras beside the published API, for the dashboard and
 // for integrations): the report, the recipients table, the audience estimate, the click map.
 import { z } from "zod";
-import { METRIC_NAMES, METRICS } from "@/lib/analytics/metrics";
+// The pure parts of the pipeline's read side (this file reaches the dashboard's client bundle).
+import { FIGURE_NAMES, FIGURES } from "@/lib/delivery/read/figures";
+import { OUTCOMES } from "@/lib/delivery/read/outcomes";
 import { ResourceId } from "@/lib/http/route";
 import { CampaignStatus } from "./schemas";
 
-const figureShape = Object.fromEntries(METRIC_NAMES.map((name) => [name, z.number().meta({ description: METRICS[name].description })]));
+const figureShape = Object.fromEntries(FIGURE_NAMES.map((name) => [name, z.number().meta({ description: FIGURES[name].description })]));
 export const FiguresSchema = z
   .object(figureShape)
   .meta({ id: "CampaignFigures", description: "Counts and rates (0-1) of a campaign or a part of it" });
@@ -18,7 +20,18 @@ export const CampaignReportSchema = z
     statusReason: z.string().optional(),
     startedAt: z.string().optional(),
     endedAt: z.string().optional(),
-    recipients: z.number().int().meta({ description: "Contacts handed to the delivery pipeline (queued plus skipped)" }),
+    recipients: z
+      .number()
+      .int()
+      .meta({ description: "Contacts the email went or is going to (sent, failed, pending); skipped contacts are not recipients" }),
+    skipped: z
+      .object({
+        count: z.number().int().meta({ description: "Contacts of the audience who got nothing (skipped or suppressed)" }),
+        reasons: z.array(z.object({ reason: z.string(), count: z.number().int() })).meta({
+          description: "Why, most first: not-subscribed, no-email, canceled, suppressed:unsubscribed, suppressed:hard-bounce, ...",
+        }),
+      })
+      .meta({ description: "The audience's contacts who were not sent the email, and why" }),
     totals: FiguresSchema,
     parts: z
       .array(z.object({ part: z.string(), label: z.string(), variantID: z.string().optional(), figures: FiguresSchema }))
@@ -34,18 +47,7 @@ export const CampaignReportSchema = z
   .meta({ id: "CampaignReport" });
 export type CampaignReport = z.infer<typeof CampaignReportSchema>;
 
-export const OUTCOMES = [
-  "sent",
-  "opened",
-  "clicked",
-  "notOpened",
-  "bounced",
-  "unsubscribed",
-  "complained",
-  "skipped",
-  "failed",
-  "pending",
-] as const;
+export { OUTCOMES };
 
 export const RecipientsQuery = z
   .strictObject({
@@ -83,14 +85,19 @@ export const AudienceEstimateRequest = z
 export const AudienceEstimateSchema = z
   .object({
     contacts: z.number().int().meta({ description: "Contacts the audience selects now" }),
-    subscribed: z
+    recipients: z
       .number()
       .int()
-      .meta({ description: "Of them, with a subscribed email address: who will receive it (less any suppressed address)" }),
+      .meta({ description: "Of them, who will receive it: the delivery pipeline's recipient rule, suppressions included" }),
+    subscribed: z.number().int().meta({ description: "The same as recipients (its earlier name)" }),
     skipped: z.object({
       noEmail: z.number().int().meta({ description: "No email address" }),
-      unsubscribed: z.number().int().meta({ description: "Unsubscribed from email" }),
+      unsubscribed: z.number().int().meta({ description: "Unsubscribed from email (every address that could be mailed)" }),
       nonSubscribed: z.number().int().meta({ description: "Never subscribed to email" }),
+      suppressed: z
+        .number()
+        .int()
+        .meta({ description: "The address is on the suppression list (a bounce, a complaint, an operator's entry)" }),
     }),
   })
   .meta({ id: "AudienceEstimate" });
@@ -118,7 +125,8 @@ export const CampaignListFiguresSchema = z
     figures: z.array(
       z.object({
         campaignID: z.string(),
-        recipients: z.number().int(),
+        recipients: z.number().int().meta({ description: "Contacts the email went or is going to (skipped contacts apart)" }),
+        skipped: z.number().int().meta({ description: "Contacts of the audience who got nothing (skipped or suppressed)" }),
         sent: z.number().int(),
         uniqueOpens: z.number().int(),
         uniqueClicks: z.number().int(),

@@ -2,14 +2,22 @@
 // table and its CSV, the click map, and the composer's audience estimate. Every figure comes from the
 // delivery pipeline's counters (a handful of rows per campaign and day), never from counting messages.
 import Papa from "papaparse";
-import { addCounts, emptyCounts, figuresOf, type Counts } from "@/lib/analytics/metrics";
-import { brandCounterRows } from "@/lib/analytics/counters-port";
 import { db } from "@/lib/db";
+import {
+  addCounts,
+  brandCounterRows,
+  emptyCounts,
+  figuresOf,
+  skipReasons,
+  type Counts,
+  type RecipientOutcome,
+  type SourceMessageRow as RecipientRow,
+} from "@/lib/delivery";
 import { ApiProblem } from "@/lib/http/problems";
 import { renderTemplateFor } from "@/lib/templates/render/render-template";
 import type { Campaign } from "./campaign-data";
 import { boosterEmail, findCampaign, loadCampaign } from "./campaign-store";
-import { campaignMessages, counterRows, linkCounters, SOURCE_KIND, type RecipientOutcome, type RecipientRow } from "./delivery-port";
+import { campaignMessages, counterRows, linkCounters, SOURCE_KIND } from "./delivery-port";
 import type { CampaignReport } from "./report-schemas";
 
 const PART_LABELS: Record<string, string> = { a: "Variant A", b: "Variant B", rest: "Winner to the rest", "": "All recipients" };
@@ -34,14 +42,12 @@ export async function campaignReport(brandId: string, id: string): Promise<Campa
     entry.uniqueClicks += link.uniqueClicks;
     byUrl.set(link.url, entry);
   }
-  // Total clicks are the links' clicks when the pipeline keeps no total of its own.
-  if (totals.clicks === 0) totals.clicks = [...byUrl.values()].reduce((n, l) => n + l.clicks, 0);
   const order = ["a", "b", "rest", ""];
   const report: CampaignReport = {
     campaignID: campaign.id,
     name: campaign.name,
     status: campaign.status,
-    recipients: campaign.queuedCount + campaign.skippedCount,
+    ...recipientsAndSkipped(totals, rows),
     totals: figuresOf(totals),
     parts:
       campaign.type === "abTest"
@@ -62,6 +68,17 @@ export async function campaignReport(brandId: string, id: string): Promise<Campa
   if (campaign.startedAt) report.startedAt = campaign.startedAt.toISOString();
   if (campaign.endedAt) report.endedAt = campaign.endedAt.toISOString();
   return report;
+}
+
+/**
+ * One recipient rule for every figure labelled "recipients" (docs/delivery.md, "Figures"): the contacts the
+ * email went or is going to. The contacts who got nothing are skipped, with their reasons, never recipients.
+ */
+function recipientsAndSkipped(totals: Counts, rows: { metric: string; count: number }[]) {
+  return {
+    recipients: figuresOf(totals).recipients,
+    skipped: { count: totals.skipped + totals.suppressed, reasons: skipReasons(rows) },
+  };
 }
 
 export async function campaignRecipients(
@@ -166,7 +183,7 @@ export async function clickMap(brandId: string, id: string, variant?: "a" | "b")
 /** The list's per-row figures for a page of campaigns: one read of their counters, never one per row. */
 export async function campaignFigures(brandId: string, ids: string[]) {
   const [campaigns, rows] = await Promise.all([
-    db.campaign.findMany({ where: { brandId, id: { in: ids } }, select: { id: true, queuedCount: true, skippedCount: true } }),
+    db.campaign.findMany({ where: { brandId, id: { in: ids } }, select: { id: true } }),
     ids.length ? brandCounterRows(brandId, { kinds: [SOURCE_KIND], sourceIds: ids }) : [],
   ]);
   const counts = new Map(campaigns.map((c) => [c.id, emptyCounts()]));
@@ -179,7 +196,8 @@ export async function campaignFigures(brandId: string, ids: string[]) {
       const f = figuresOf(counts.get(c.id)!);
       return {
         campaignID: c.id,
-        recipients: c.queuedCount + c.skippedCount,
+        recipients: f.recipients,
+        skipped: f.skipped + f.suppressed,
         sent: f.sent,
         uniqueOpens: f.uniqueOpens,
         uniqueClicks: f.uniqueClicks,

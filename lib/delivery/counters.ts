@@ -8,7 +8,8 @@ import type { SqlRunner } from "@/lib/db/sql";
  * pending: messages waiting to go out (+1 when queued, -1 when they leave the queue for good: sent,
  * failed, refused, skipped, canceled); sent: handed to the mail server (a refusal at once included:
  * delivered = sent - bounced); the others count outcomes (opened and clicked: the first human open or
- * click of a message).
+ * click of a message; opens and clicks: every human open and click). The figures made of them are defined
+ * once, in ./figures.ts.
  */
 export const METRICS = [
   "pending",
@@ -20,20 +21,33 @@ export const METRICS = [
   "skipped",
   "opened",
   "clicked",
+  "opens",
+  "clicks",
   "machineOpened",
   "machineClicked",
   "unsubscribed",
 ] as const;
 export type Metric = (typeof METRICS)[number];
+/** Why contacts got nothing, counted beside `skipped` / `suppressed`: `reason:not-subscribed`, `reason:suppressed:unsubscribed`, ... */
+export type ReasonMetric = `reason:${string}`;
+export const REASON_PREFIX = "reason:";
+/** The reason's label, as enqueueMessages' `reasons` name it: a suppression's is prefixed `suppressed:`. */
+export const reasonLabel = (status: "skipped" | "suppressed", reason: string) =>
+  status === "suppressed" ? `suppressed:${reason}` : reason;
 
 export type CounterKey = { brandId: string; sourceKind: string; sourceId: string; part: string };
 
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 export class CounterBatch {
-  private readonly counts = new Map<string, { key: CounterKey; day: string; metric: Metric; n: number }>();
+  private readonly counts = new Map<string, { key: CounterKey; day: string; metric: Metric | ReasonMetric; n: number }>();
 
-  add(key: CounterKey, metric: Metric, at: Date, n = 1): this {
+  /** A contact got nothing: the skipped or suppressed counter and its reason's. */
+  skip(key: CounterKey, status: "skipped" | "suppressed", reason: string, at: Date, n = 1): this {
+    return this.add(key, status, at, n).add(key, `${REASON_PREFIX}${reasonLabel(status, reason)}`, at, n);
+  }
+
+  add(key: CounterKey, metric: Metric | ReasonMetric, at: Date, n = 1): this {
     if (n === 0) return this;
     const day = dayOf(at);
     const id = JSON.stringify([key.brandId, key.sourceKind, key.sourceId, key.part, day, metric]);

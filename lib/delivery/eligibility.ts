@@ -1,29 +1,47 @@
-// Who may be sent a message (docs/delivery.md "Eligibility"): checked when a message is enqueued and
-// again when the worker picks it up. Read for a chunk of contacts at a time: their primary email address
-// and its channel status, and the brand's suppressions of those addresses.
+// Who may be sent a message, and at which address (docs/delivery.md "Eligibility"): the one recipient rule,
+// checked when a message is enqueued, again when the worker picks it up, and by the composer's estimate
+// (recipientVerdicts), so that what the estimate promises is what the pipeline sends. Read for a chunk of
+// contacts at a time: their email addresses with their channel statuses, and the brand's suppressions of them.
 import { createHash } from "node:crypto";
-import type { SqlRunner } from "@/lib/db/sql";
+import { sqlReader, type SqlRunner } from "@/lib/db/sql";
 import type { SendingThreshold } from "./schemas";
 
-export type RecipientState = {
-  exists: boolean;
-  /** the contact's primary (first) email address */
-  email: string | null;
+export type AddressState = {
+  email: string;
   /** its email channel status */
-  status: string | null;
-  /** the suppression of that address, if any */
+  status: string;
+  /** the suppression of the address, if any */
   suppression: string | null;
 };
 
-export type Verdict = { status: "queued"; reason: null } | { status: "skipped" | "suppressed"; reason: string };
+export type RecipientState = {
+  exists: boolean;
+  /** the contact's email addresses, the first (primary) first */
+  addresses: AddressState[];
+};
 
+export type Verdict =
+  { status: "queued"; reason: null; email: string } | { status: "skipped" | "suppressed"; reason: string; email: string | null };
+
+function verdictOf(address: AddressState, threshold: SendingThreshold): Verdict {
+  const email = address.email;
+  if (address.suppression) return { status: "suppressed", reason: address.suppression, email };
+  if (address.status === "subscribed" || threshold === "all") return { status: "queued", reason: null, email };
+  if (address.status === "unsubscribed") return { status: "suppressed", reason: "unsubscribed", email };
+  return threshold === "nonSubscribed" ? { status: "queued", reason: null, email } : { status: "skipped", reason: "not-subscribed", email };
+}
+
+/**
+ * The recipient rule: a contact is mailed at its first address that may be mailed (not suppressed, its
+ * status within the threshold), so a contact whose first address unsubscribed and whose second is
+ * subscribed is mailed at the second. When none may be, the contact is skipped or suppressed for the
+ * reason of its first address.
+ */
 export function decide(state: RecipientState, threshold: SendingThreshold): Verdict {
-  if (!state.exists) return { status: "skipped", reason: "contact-missing" };
-  if (!state.email) return { status: "skipped", reason: "no-email" };
-  if (state.suppression) return { status: "suppressed", reason: state.suppression };
-  if (state.status === "subscribed" || threshold === "all") return { status: "queued", reason: null };
-  if (state.status === "unsubscribed") return { status: "suppressed", reason: "unsubscribed" };
-  return threshold === "nonSubscribed" ? { status: "queued", reason: null } : { status: "skipped", reason: "not-subscribed" };
+  if (!state.exists) return { status: "skipped", reason: "contact-missing", email: null };
+  if (state.addresses.length === 0) return { status: "skipped", reason: "no-email", email: null };
+  const verdicts = state.addresses.map((a) => verdictOf(a, threshold));
+  return verdicts.find((v) => v.status === "queued") ?? verdicts[0];
 }
 
 export function addressHash(email: string): string {
@@ -46,7 +64,7 @@ export async function suppressionsOf(runner: SqlRunner, brandId: string, emails:
 /** Each contact's state (contacts of another brand or none at all read as missing). */
 export async function recipientStates(runner: SqlRunner, brandId: string, contactIds: string[]): Promise<Map<string, RecipientState>> {
   const ids = [...new Set(contactIds)];
-  const states = new Map<string, RecipientState>(ids.map((id) => [id, { exists: false, email: null, status: null, suppression: null }]));
+  const states = new Map<string, RecipientState>(ids.map((id) => [id, { exists: false, addresses: [] }]));
   if (ids.length === 0) return states;
   const [contacts, identifiers] = await Promise.all([
     runner.all<{ id: string }>(`SELECT "id" FROM "Contact" WHERE "brandId" = ? AND "id" IN (${placeholders(ids.length)})`, [
@@ -60,15 +78,20 @@ export async function recipientStates(runner: SqlRunner, brandId: string, contac
     ),
   ]);
   for (const { id } of contacts) states.get(id)!.exists = true;
-  for (const i of identifiers) {
-    const state = states.get(i.contactId)!;
-    if (state.email === null) Object.assign(state, { email: i.value, status: i.status });
-  }
   const suppressed = await suppressionsOf(
     runner,
     brandId,
-    [...states.values()].flatMap((s) => (s.email ? [s.email] : [])),
+    identifiers.map((i) => i.value),
   );
-  for (const state of states.values()) if (state.email) state.suppression = suppressed.get(addressHash(state.email)) ?? null;
+  for (const i of identifiers)
+    states
+      .get(i.contactId)!
+      .addresses.push({ email: i.value, status: i.status, suppression: suppressed.get(addressHash(i.value)) ?? null });
   return states;
+}
+
+/** What the pipeline would decide for each of these contacts now (the composer's estimate asks this). */
+export async function recipientVerdicts(brandId: string, contactIds: string[], threshold: SendingThreshold = "subscribed") {
+  const states = await recipientStates(sqlReader(), brandId, contactIds);
+  return new Map([...states].map(([id, state]) => [id, decide(state, threshold)]));
 }

@@ -2,6 +2,7 @@
 // They create messages and read outcomes; nothing else of lib/delivery is theirs to call.
 export { enqueueMessages } from "./queue/enqueue";
 export { sendMessagesNow, type SentNow, type TestRecipient } from "./queue/send-now";
+// The read side (./read): every read of message rows and counters, and every figure's one definition.
 export {
   sourceStats,
   sourceStatsByDay,
@@ -10,9 +11,14 @@ export {
   linkClicks,
   type SourceStats,
   type MessageOutcome,
-} from "./stats";
+} from "./read/stats";
+export { FIGURES, FIGURE_NAMES, figuresOf, emptyCounts, addCounts, type Counts, type Figures, type FigureName } from "./read/figures";
+export { brandCounterRows, skipReasons, type BrandCounterRow } from "./read/counter-rows";
+export { sourceMessages, messageOwner, type SourceMessageRow } from "./read/source-messages";
+export { OUTCOMES, type RecipientOutcome } from "./read/outcomes";
+export { listMessages, getMessage } from "./read/messages";
+export { recipientVerdicts, type Verdict as RecipientVerdict } from "./eligibility";
 export { sourceState, pauseSource, resumeSource, cancelSource, type SourceState } from "./sources";
-export { listMessages, getMessage } from "./messages";
 export { assertVerifiedSender, senderVerdict, deploymentSender } from "./senders/verified-sender";
 export { EVENT_NAMES as OUTCOME_EVENT_NAMES } from "./outcomes/outcomes";
 export { METRICS, type Metric } from "./counters";

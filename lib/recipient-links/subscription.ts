@@ -3,6 +3,8 @@
 // the page as their source). Links of test sends and previews never change anything.
 import { updateContact } from "@/lib/contacts/update-contact";
 import { db } from "@/lib/db";
+// The read module itself, not lib/delivery's index: the pipeline's pages import this file.
+import { messageOwner } from "@/lib/delivery/read/source-messages";
 import { ApiProblem } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
 import { verifyLink, type LinkClaims } from "./link-token";
@@ -31,17 +33,14 @@ export async function linkClaims(token: string): Promise<(LinkClaims & { message
   if (claims) return { ...claims, messageId: null };
   const messageId = verifyMessageToken(token);
   if (!messageId) return null;
-  const message = await db.message.findUnique({
-    where: { id: messageId },
-    select: { brandId: true, contactId: true, mode: true, content: { select: { templateId: true } } },
-  });
+  const message = await messageOwner(messageId);
   // An erased contact's messages are deleted with it: the link names nobody any more.
   if (!message) return null;
   return {
     mode: message.mode === "live" ? "live" : message.contactId ? "test" : "preview",
     brandId: message.brandId,
     contactId: message.contactId,
-    templateId: message.content.templateId,
+    templateId: message.templateId,
     messageId,
   };
 }

@@ -94,7 +94,7 @@ describe("the audience walk", () => {
 });
 
 describe("the composer's estimate", () => {
-  it("names each skip: no email address, unsubscribed, not subscribed (a contact with one subscribed address of two counts as subscribed)", async () => {
+  it("names each skip: no email address, unsubscribed, not subscribed, by the pipeline's recipient rule (the first address that may be mailed; none: the first address's reason)", async () => {
     const own = await createTestBrand();
     const email = (i: number, status: string) => ({ type: "email", id: `skip-${i}@example.com`, channels: { email: { status } } });
     const phone = (i: number) => ({ type: "phone", id: `+4420718387${String(10 + i)}`, channels: { sms: { status: "subscribed" } } });
@@ -115,16 +115,18 @@ describe("the composer's estimate", () => {
       { source: "test" },
     );
     const edge = (await createSegment(own.brandId, tagged("edge") as never)).segmentID;
-    expect(await estimateAudience(own.brandId, { includedSegmentIDs: [edge], excludedSegmentIDs: [] })).toEqual({
+    // skip-2 (unsubscribed) then skip-3 (subscribed): mailed at skip-3. skip-6 (not subscribed) then skip-7
+    // (unsubscribed): nothing may be mailed, and the first address's reason (not subscribed) is the one given.
+    const expected = {
       contacts: 9,
+      recipients: 3,
       subscribed: 3,
-      skipped: { noEmail: 2, unsubscribed: 2, nonSubscribed: 2 },
-    });
-    expect(await estimateAudience(own.brandId, { includedSegmentIDs: [edge], excludedSegmentIDs: [] }, 2), "in chunks of 2").toEqual({
-      contacts: 9,
-      subscribed: 3,
-      skipped: { noEmail: 2, unsubscribed: 2, nonSubscribed: 2 },
-    });
+      skipped: { noEmail: 2, unsubscribed: 1, nonSubscribed: 3, suppressed: 0 },
+    };
+    expect(await estimateAudience(own.brandId, { includedSegmentIDs: [edge], excludedSegmentIDs: [] })).toEqual(expected);
+    expect(await estimateAudience(own.brandId, { includedSegmentIDs: [edge], excludedSegmentIDs: [] }, 2), "in chunks of 2").toEqual(
+      expected,
+    );
     // Without a segment: the subscribed contacts only.
     expect(await estimateAudience(own.brandId, { includedSegmentIDs: [], excludedSegmentIDs: [] })).toMatchObject({
       contacts: 3,

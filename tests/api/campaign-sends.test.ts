@@ -203,7 +203,15 @@ describe("a campaign to a segment", () => {
     expect((await fetch(click, { redirect: "manual", headers: { "User-Agent": BROWSER } })).status).toBe(302);
 
     const report = (await call(`/api/campaigns/${campaignId}/report`)).body;
-    expect(report).toMatchObject({ campaignID: campaignId, recipients: 5, status: "sent" });
+    // Recipients are the three it went to; dan (unsubscribed) and gus (suppressed) are skipped, with their reasons.
+    expect(report).toMatchObject({ campaignID: campaignId, recipients: 3, status: "sent" });
+    expect(report.skipped).toEqual({
+      count: 2,
+      reasons: [
+        { reason: "suppressed:manual", count: 1 },
+        { reason: "suppressed:unsubscribed", count: 1 },
+      ],
+    });
     expect(report.totals).toMatchObject({
       sent: env.sink.received.filter((r) => r.raw.includes("Subject: Spring sale")).length,
       delivered: 3,

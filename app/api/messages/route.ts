@@ -1,6 +1,6 @@
 // GET /api/messages: the brand's emails, newest first (the dashboard's Outbox), filtered and searched.
 import { route } from "@/lib/api/route";
-import { listMessages } from "@/lib/delivery/messages";
+import { listMessages } from "@/lib/delivery";
 import { ListMessagesQuery, MessageList } from "@/lib/delivery/schemas";
 import { methods } from "@/lib/http/route";
 import { ok } from "@/lib/http/responses";

@@ -27,17 +27,18 @@ export function AudienceSummary({ estimate, included }: { estimate: AudienceEsti
     [skipped.unsubscribed, "unsubscribed from email"],
     [skipped.nonSubscribed, "never subscribed to email"],
     [skipped.noEmail, "have no email address"],
+    [skipped.suppressed, "bounced, complained or are on the suppression list"],
   ].filter(([n]) => (n as number) > 0) as [number, string][];
   return (
     <div className="audience-summary" aria-live="polite">
       <p className="audience-count">
-        <strong>{formatCount(estimate.subscribed, "contact", "contacts")}</strong> will receive it
+        <strong>{formatCount(estimate.recipients, "contact", "contacts")}</strong> will receive it
       </p>
       {included === 0 && <p className="muted small">No segment chosen: every contact subscribed to email.</p>}
       {reasons.length > 0 ? (
         <>
           <p className="muted small">
-            {formatCount(estimate.contacts - estimate.subscribed, "contact", "contacts")} of the segments will be skipped:
+            {formatCount(estimate.contacts - estimate.recipients, "contact", "contacts")} of the audience will be skipped:
           </p>
           <ul className="small">
             {reasons.map(([n, why]) => (
@@ -48,7 +49,7 @@ export function AudienceSummary({ estimate, included }: { estimate: AudienceEsti
           </ul>
         </>
       ) : null}
-      <p className="muted small">Addresses that bounced or complained before are skipped too when the email goes out.</p>
+      <p className="muted small">A contact with several addresses gets it at the first one subscribed.</p>
     </div>
   );
 }

@@ -88,7 +88,7 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
   });
   const zone = brand.data?.timeZone ?? "UTC";
   const now = campaign.sendingSettings.strategy === "immediate";
-  const recipients = estimate.data?.subscribed;
+  const recipients = estimate.data?.recipients;
   const recipientsText = recipients === undefined ? "your audience" : formatCount(recipients, "contact", "contacts");
   const blocking = !email?.subject?.trim() || !email?.senderEmail;
 

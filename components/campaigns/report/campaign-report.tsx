@@ -20,7 +20,7 @@ import {
   type Outcome,
 } from "../campaigns-client";
 import { Figure } from "../campaign-progress";
-import { formatRate, LIVE_STATUSES, STATUS_BADGES, STATUS_LABELS } from "../campaign-words";
+import { formatRate, LIVE_STATUSES, skipReasonsText, STATUS_BADGES, STATUS_LABELS } from "../campaign-words";
 import { DailyChart } from "./daily-chart";
 import "../campaigns.css";
 
@@ -42,7 +42,12 @@ function Figures({ report }: { report: CampaignReport }) {
   const t = report.totals;
   return (
     <dl className="figure-grid">
-      <Figure label="Recipients" value={formatNumber(report.recipients)} />
+      <Figure label="Recipients" value={formatNumber(report.recipients)} hint="Contacts the email went to (skipped ones apart)" />
+      <Figure
+        label="Skipped"
+        value={formatNumber(report.skipped.count)}
+        hint={skipReasonsText(report.skipped.reasons, formatNumber) || "Nobody was skipped"}
+      />
       <Figure label="Delivered" value={formatNumber(t.delivered)} />
       <Figure label="Bounced" value={`${formatNumber(t.bounced)} (${formatRate(t.bounceRate)})`} />
       <Figure

@@ -8,7 +8,7 @@ import { ApiProblem } from "@/lib/http/problems";
 import { fieldErrorsFromZod } from "@/lib/http/zod-errors";
 import { isId, newId } from "@/lib/ids";
 import { createContent, type Content } from "../content";
-import { CounterBatch } from "../counters";
+import { CounterBatch, reasonLabel } from "../counters";
 import { decide, recipientStates } from "../eligibility";
 import {
   MessageContentInput,
@@ -156,7 +156,7 @@ export async function enqueueMessages(brandId: string, request: EnqueueRequest):
         part,
         recipientKey: c.key,
         contactId: c.recipient.contactId,
-        email: states.get(c.recipient.contactId)!.email,
+        email: verdict.email,
         mode: "live",
         status: verdict.status,
         reason: verdict.reason,
@@ -172,7 +172,8 @@ export async function enqueueMessages(brandId: string, request: EnqueueRequest):
       const counters = new CounterBatch();
       const key = { brandId, sourceKind: source.kind, sourceId: source.id, part };
       for (const row of rows.filter((r) => kept.has(r.recipientKey)))
-        counters.add(key, row.status === "queued" ? "pending" : row.status === "skipped" ? "skipped" : "suppressed", now);
+        if (row.status === "queued") counters.add(key, "pending", now);
+        else counters.skip(key, row.status as "skipped" | "suppressed", row.reason!, now);
       await counters.flush(tx);
       return kept;
     });
@@ -184,7 +185,7 @@ export async function enqueueMessages(brandId: string, request: EnqueueRequest):
       if (row.status === "queued") result.queued++;
       else {
         result.skipped++;
-        const reason = row.status === "suppressed" ? `suppressed:${row.reason}` : row.reason!;
+        const reason = reasonLabel(row.status as "skipped" | "suppressed", row.reason!);
         result.reasons[reason] = (result.reasons[reason] ?? 0) + 1;
       }
     }

@@ -38,6 +38,13 @@ async function firstOpen(tx: SqlRunner, m: OutcomeMessage, at: Date, counters: C
   return changed > 0;
 }
 
+/** A human open: the message's and the source's totals (every open), and its first open (the unique count). */
+async function humanOpen(tx: SqlRunner, m: OutcomeMessage, at: Date, counters: CounterBatch): Promise<void> {
+  await tx.run(`UPDATE "Message" SET "opens" = "opens" + 1 WHERE "id" = ?`, [m.id]);
+  counters.add(counterKey(m), "opens", at);
+  await firstOpen(tx, m, at, counters);
+}
+
 export async function recordOpen(token: string, visitor: Visitor, at = new Date()): Promise<void> {
   const id = verifyMessageToken(token);
   const m = id ? await messageOf(id) : null;
@@ -46,10 +53,7 @@ export async function recordOpen(token: string, visitor: Visitor, at = new Date(
   await writeTransaction(async (tx) => {
     const counters = new CounterBatch();
     if (verdict.machine) counters.add(counterKey(m), "machineOpened", at);
-    else {
-      await tx.run(`UPDATE "Message" SET "opens" = "opens" + 1 WHERE "id" = ?`, [m.id]);
-      await firstOpen(tx, m, at, counters);
-    }
+    else await humanOpen(tx, m, at, counters);
     await insertContactEvents(tx, outcomeEvent(m, "opened", at, verdict.machine ? { machine: true, machineReason: verdict.reason } : {}));
     await counters.flush(tx);
   });
@@ -76,9 +80,15 @@ export async function recordClick(
     if (verdict.machine) counters.add(key, "machineClicked", at);
     else {
       await tx.run(`UPDATE "Message" SET "clicks" = "clicks" + 1 WHERE "id" = ?`, [m.id]);
+      counters.add(key, "clicks", at);
       const first = await tx.run(`UPDATE "Message" SET "clickedAt" = ?ts WHERE "id" = ? AND "clickedAt" IS NULL`, [at, m.id]);
       if (first > 0) counters.add(key, "clicked", at);
-      await firstOpen(tx, m, at, counters);
+      // A click on a message whose pixel never loaded (images off) is its open too, in both counts, so
+      // that the total of opens is never below the unique count.
+      if (await firstOpen(tx, m, at, counters)) {
+        await tx.run(`UPDATE "Message" SET "opens" = "opens" + 1 WHERE "id" = ?`, [m.id]);
+        counters.add(key, "opens", at);
+      }
       const link = url.slice(0, 2000);
       const unique = await tx.run(
         `INSERT INTO "MessageClick" ("messageId", "url", "firstAt", "count") VALUES (?, ?, ?ts, 1) ON CONFLICT ("messageId", "url") DO NOTHING`,

@@ -133,7 +133,7 @@ export async function deliverMessages(messages: ClaimedMessage[], transport: Tra
       const state = message.contactId ? states.get(message.brandId)?.get(message.contactId) : undefined;
       const verdict = state ? decide(state, content.sendingThreshold) : ({ status: "skipped", reason: "contact-missing" } as const);
       if (verdict.status !== "queued") return { kind: "ineligible", message, status: verdict.status, reason: verdict.reason };
-      email = state!.email;
+      email = verdict.email;
     }
     if (!email) return { kind: "ineligible", message, status: "skipped", reason: "no-email" };
     let mail: OutgoingMail;
@@ -276,7 +276,7 @@ export async function recordResults(workerId: string, results: MessageResult[], 
             r.message.id,
             workerId,
           ]);
-          if (changed > 0) counters.add(key, r.status, now).add(key, "pending", now, -1);
+          if (changed > 0) counters.skip(key, r.status, r.reason, now).add(key, "pending", now, -1);
           break;
         }
         case "held": {
@@ -286,7 +286,7 @@ export async function recordResults(workerId: string, results: MessageResult[], 
               : `UPDATE "Message" SET "status" = 'paused', "claimedBy" = NULL, "attempts" = "attempts" - 1 WHERE "id" = ? AND ${claim}`,
             [r.message.id, workerId],
           );
-          if (changed > 0 && r.sourceStatus === "canceled") counters.add(key, "skipped", now).add(key, "pending", now, -1);
+          if (changed > 0 && r.sourceStatus === "canceled") counters.skip(key, "skipped", "canceled", now).add(key, "pending", now, -1);
           break;
         }
       }

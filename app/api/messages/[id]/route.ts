@@ -1,6 +1,6 @@
 // GET /api/messages/{id}: one email, with its body as sent while the outbox keeps it.
 import { route } from "@/lib/api/route";
-import { getMessage } from "@/lib/delivery/messages";
+import { getMessage } from "@/lib/delivery";
 import { MessageDetail } from "@/lib/delivery/schemas";
 import { IdParams, methods } from "@/lib/http/route";
 import { ok } from "@/lib/http/responses";

@@ -1,9 +1,9 @@
-// The delivery pipeline's counters across a brand (docs/delivery.md, "Reading outcomes": MessageCounter,
-// one row per source, part, UTC day and metric), as analytics and the campaigns list read them. The
-// pipeline's interface reads one source at a time (sourceStats); a list page or a report over a date range
-// reads many at once, so this one grouped read goes to the counters table itself.
+// The pipeline's counters across a brand (MessageCounter: one row per source, part, UTC day and metric),
+// as a report over many sources reads them: the campaigns list, analytics over a date range, one campaign
+// per part and day. Summed into figures by ./figures.ts; reason rows (`reason:...`) by skipReasons.
 import { sqlReader } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
+import { REASON_PREFIX } from "../counters";
 
 export type BrandCounterRow = { sourceKind: string; sourceId: string; part: string; day: string; metric: string; count: number };
 
@@ -39,4 +39,16 @@ export async function brandCounterRows(
     metric: r.metric,
     count: numberValue(r.n),
   }));
+}
+
+/** Why the contacts of these rows got nothing (skipped or suppressed), by reason, most first. */
+export function skipReasons(rows: { metric: string; count: number }[]): { reason: string; count: number }[] {
+  const reasons = new Map<string, number>();
+  for (const r of rows)
+    if (r.metric.startsWith(REASON_PREFIX))
+      reasons.set(r.metric.slice(REASON_PREFIX.length), (reasons.get(r.metric.slice(REASON_PREFIX.length)) ?? 0) + r.count);
+  return [...reasons]
+    .filter(([, count]) => count > 0)
+    .map(([reason, count]) => ({ reason, count }))
+    .sort((a, b) => b.count - a.count || (a.reason < b.reason ? -1 : 1));
 }

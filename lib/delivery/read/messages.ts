@@ -4,7 +4,7 @@
 import { db } from "@/lib/db";
 import { keysetPage } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
-import type { ListMessagesQuery, MessageMode, MessageStatus, MessageSummary } from "./schemas";
+import type { ListMessagesQuery, MessageMode, MessageStatus, MessageSummary } from "../schemas";
 
 const select = {
   id: true,

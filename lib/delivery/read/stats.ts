@@ -3,8 +3,9 @@
 // (boosters), and the clicks per link (a report's click map).
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue, numberValue } from "@/lib/db/values";
-import { METRICS, type Metric } from "./counters";
-import type { MessageStatus, Source } from "./schemas";
+import { METRICS, type Metric } from "../counters";
+import { figuresOf } from "./figures";
+import type { MessageStatus, Source } from "../schemas";
 
 export type SourceStats = Record<Metric, number> & {
   rates: { open: number; click: number; bounce: number; complaint: number; unsubscribe: number };
@@ -25,19 +26,12 @@ function where(brandId: string, source: Source, filter: Filter): { sql: string; 
   return { sql: parts.join(" AND "), params };
 }
 
-const ratio = (n: number, d: number) => (d > 0 ? Math.round((n / d) * 10_000) / 10_000 : 0);
-
-/** Rates of the messages handed to the mail server (`sent`, refused ones included: delivered = sent - bounced). */
+/** The source's rates, as ./figures.ts defines them (people's behaviour of delivered; bounces of sent). */
 export function withRates(totals: Record<Metric, number>): SourceStats {
+  const f = figuresOf(totals);
   return {
     ...totals,
-    rates: {
-      open: ratio(totals.opened, totals.sent),
-      click: ratio(totals.clicked, totals.sent),
-      bounce: ratio(totals.bounced, totals.sent),
-      complaint: ratio(totals.complained, totals.sent),
-      unsubscribe: ratio(totals.unsubscribed, totals.sent),
-    },
+    rates: { open: f.openRate, click: f.clickRate, bounce: f.bounceRate, complaint: f.complaintRate, unsubscribe: f.unsubscribeRate },
   };
 }
 
