@@ -66,6 +66,24 @@ export async function pipelinePause(brandId: string, campaignId: string): Promis
   return state.status === "paused" ? (state.reason ?? "Paused by the delivery pipeline") : null;
 }
 
+/** The reason campaigns give the pipeline when a person pauses one (pauseCampaign): not the pipeline's own pause. */
+export const HAND_PAUSE_REASON = "Paused by hand";
+
+/**
+ * Started campaigns whose messages the pipeline paused (bounce or complaint rate), with its reason: read from
+ * the pipeline's source states (DeliverySource, one row per source that was ever paused, resumed or canceled),
+ * because its interface has no call listing paused sources yet.
+ */
+export async function campaignsPausedByPipeline(): Promise<{ id: string; brandId: string; reason: string }[]> {
+  const rows = await sqlReader().all<{ id: string; brandId: string; reason: string | null }>(
+    `SELECT s."id", s."brandId", s."reason" FROM "DeliverySource" s
+     JOIN "Campaign" c ON c."id" = s."id" AND c."brandId" = s."brandId"
+     WHERE s."kind" = ? AND s."status" = 'paused' AND c."status" = 'started' AND (s."reason" IS NULL OR s."reason" <> ?)`,
+    [SOURCE_KIND, HAND_PAUSE_REASON],
+  );
+  return rows.map((r) => ({ id: r.id, brandId: r.brandId, reason: r.reason ?? "Paused by the delivery pipeline" }));
+}
+
 /** Human open and click rates of one part (of the messages delivered), for the A/B decision. */
 export async function partRates(brandId: string, campaignId: string, part: string): Promise<{ sent: number; open: number; click: number }> {
   const stats = await sourceStats(brandId, source(campaignId), { part });
