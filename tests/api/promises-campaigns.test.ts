@@ -157,8 +157,8 @@ beforeAll(async () => {
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   templateId = template.body.id;
   for (let i = 0; i < 16; i++) await addContact(`pause${i}`, "pause");
-  for (let i = 0; i < 12; i++) await addContact(`click${i}`, "click");
-  for (let i = 0; i < 12; i++) await addContact(`manual${i}`, "manual");
+  for (let i = 0; i < 24; i++) await addContact(`click${i}`, "click");
+  for (let i = 0; i < 24; i++) await addContact(`manual${i}`, "manual");
   for (const name of ["boost1", "boost2", "boost3"]) await addContact(name, "boost");
   for (const name of ["pers1", "pers2"]) await addContact(name, "pers");
   await addContact("tokyo", "tz", { countryCode: "JP" });
@@ -208,7 +208,7 @@ describe("an A/B test by click rate", () => {
     const done = await untilStatus(test.id, "sent");
     expect(done.abTest.result).toMatchObject({ winnerVariantID: test.variants.b.id, isManuallySelected: false });
     const rest = sentTo("Clicks B").filter((n) => !test.b.includes(n));
-    expect([...test.a, ...test.b, ...rest].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `click${i}`).sort());
+    expect([...test.a, ...test.b, ...rest].sort()).toEqual(Array.from({ length: 24 }, (_, i) => `click${i}`).sort());
     expect(sentTo("Clicks A")).toEqual(test.a);
   });
 });
@@ -225,7 +225,7 @@ describe("a winner chosen by hand", () => {
     const done = await untilStatus(test.id, "sent");
     expect(done.abTest.result).toMatchObject({ winnerVariantID: test.variants.a.id, isManuallySelected: true });
     const rest = sentTo("Manual A").filter((n) => !test.a.includes(n));
-    expect(rest.length).toBe(12 - test.a.length - test.b.length);
+    expect(rest.length).toBe(24 - test.a.length - test.b.length);
     expect(rest.length).toBeGreaterThan(0);
     expect(sentTo("Manual B")).toEqual(test.b);
   });
