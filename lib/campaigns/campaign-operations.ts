@@ -11,7 +11,7 @@ import type { CampaignRecord, UTMUpdate, UtmTags } from "./schemas";
 import { statusConflict, transition } from "./status-machine";
 import { validationProblem } from "./create-campaign";
 import { wakeCampaignWorker } from "./run/wake";
-import { pauseCampaignMessages, resumeCampaignMessages } from "./delivery-port";
+import { HAND_PAUSE_REASON, pauseCampaignMessages, resumeCampaignMessages } from "./delivery-port";
 
 export async function getCampaign(brandId: string, id: string): Promise<CampaignRecord> {
   const campaign = await loadCampaign(brandId, id);
@@ -165,8 +165,8 @@ export async function selectWinner(brandId: string, id: string, variantID: strin
 // ---- pause and resume (Inkwell extras: the dashboard's buttons while a campaign sends)
 
 export async function pauseCampaign(brandId: string, id: string): Promise<void> {
-  await transition(brandId, id, "pause", { status: "paused", statusReason: "Paused by hand" });
-  await pauseCampaignMessages(brandId, id, "Paused by hand");
+  await transition(brandId, id, "pause", { status: "paused", statusReason: HAND_PAUSE_REASON });
+  await pauseCampaignMessages(brandId, id, HAND_PAUSE_REASON);
 }
 
 export async function resumeCampaign(brandId: string, id: string): Promise<void> {

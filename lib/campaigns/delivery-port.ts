@@ -9,6 +9,7 @@ import {
   enqueueMessages,
   linkClicks,
   pauseSource,
+  pausedSources,
   recipientsWithout as pipelineRecipientsWithout,
   resumeSource,
   sourceMessages,
@@ -17,6 +18,7 @@ import {
   type RecipientOutcome,
   type SourceMessageRow,
 } from "@/lib/delivery";
+import { db } from "@/lib/db";
 import type { EmailContent } from "./campaign-data";
 import type { UtmTags } from "./schemas";
 
@@ -62,6 +64,23 @@ export async function pendingCampaignMessages(brandId: string, campaignId: strin
 export async function pipelinePause(brandId: string, campaignId: string): Promise<string | null> {
   const state = await sourceState(brandId, source(campaignId));
   return state.status === "paused" ? (state.reason ?? "Paused by the delivery pipeline") : null;
+}
+
+/** The reason campaigns give the pipeline when a person pauses one (pauseCampaign): not the pipeline's own pause. */
+export const HAND_PAUSE_REASON = "Paused by hand";
+
+/** Started campaigns whose messages the pipeline paused (bounce or complaint rate), with its reason. */
+export async function campaignsPausedByPipeline(): Promise<{ id: string; brandId: string; reason: string }[]> {
+  const paused = await pausedSources(SOURCE_KIND, HAND_PAUSE_REASON);
+  if (paused.length === 0) return [];
+  const started = await db.campaign.findMany({
+    where: { id: { in: paused.map((p) => p.id) }, status: "started" },
+    select: { id: true, brandId: true },
+  });
+  const isStarted = new Set(started.map((c) => `${c.brandId}:${c.id}`));
+  return paused
+    .filter((p) => isStarted.has(`${p.brandId}:${p.id}`))
+    .map((p) => ({ id: p.id, brandId: p.brandId, reason: p.reason ?? "Paused by the delivery pipeline" }));
 }
 
 /** Human open and click rates of one part (of the messages delivered), for the A/B decision. */

@@ -18,7 +18,7 @@ export { sourceMessages, messageOwner, type SourceMessageRow } from "./read/sour
 export { OUTCOMES, type RecipientOutcome } from "./read/outcomes";
 export { listMessages, getMessage } from "./read/messages";
 export { recipientVerdicts, type Verdict as RecipientVerdict } from "./eligibility";
-export { sourceState, pauseSource, resumeSource, cancelSource, type SourceState } from "./sources";
+export { sourceState, pauseSource, resumeSource, cancelSource, pausedSources, type SourceState } from "./sources";
 export { assertVerifiedSender, senderVerdict, deploymentSender } from "./senders/verified-sender";
 export { EVENT_NAMES as OUTCOME_EVENT_NAMES } from "./outcomes/outcomes";
 export { METRICS, type Metric } from "./counters";

@@ -38,7 +38,7 @@ export async function changeSubscription(
   token: string,
   status: "subscribed" | "unsubscribed",
   source: Parameters<typeof setEmailStatus>[2],
-  visitor: { userAgent?: string } = {},
+  visitor: Parameters<typeof setEmailStatus>[3] = {},
 ): Promise<ChangeResult> {
   const result = await setEmailStatus(token, status, source, visitor);
   if (status === "unsubscribed" && result.kind === "live" && result.changed && result.messageId)

@@ -21,6 +21,17 @@ export async function sourceState(brandId: string, source: Source): Promise<Sour
     : { status: "active", reason: null, changedAt: null };
 }
 
+/**
+ * Sources of `kind` paused now, with the pause's reason, leaving out pauses whose reason is `except` (an
+ * owner's own pause): how a source's owner learns of the pipeline's pause (bounce or complaint rate).
+ */
+export async function pausedSources(kind: string, except: string): Promise<{ brandId: string; id: string; reason: string | null }[]> {
+  return sqlReader().all<{ brandId: string; id: string; reason: string | null }>(
+    `SELECT "brandId", "id", "reason" FROM "DeliverySource" WHERE "kind" = ? AND "status" = 'paused' AND ("reason" IS NULL OR "reason" <> ?)`,
+    [kind, except],
+  );
+}
+
 const UPSERT_STATE = `INSERT INTO "DeliverySource" ("brandId", "kind", "id", "status", "reason", "changedAt") VALUES (?, ?, ?, ?, ?, ?ts)
   ON CONFLICT ("brandId", "kind", "id") DO UPDATE SET "status" = excluded."status", "reason" = excluded."reason", "changedAt" = excluded."changedAt"`;
 

@@ -3,6 +3,7 @@
 // the page as their source). Links of test sends and previews never change anything.
 import { updateContact } from "@/lib/contacts/update-contact";
 import { db } from "@/lib/db";
+import { isIP } from "node:net";
 // The read module itself, not lib/delivery's index: the pipeline's pages import this file.
 import { messageOwner } from "@/lib/delivery/read/source-messages";
 import { ApiProblem } from "@/lib/http/problems";
@@ -77,22 +78,25 @@ export type ChangeResult = { kind: LinkSubject["kind"]; messageId: string | null
 /**
  * Sets the email channel of every email address of the link's contact (a person who unsubscribes wants
  * no more email from the brand, whichever address it went to). Every change is recorded as a consent
- * entry of the contact (what the page did, when, the visitor's user agent); resubscribing also becomes
- * the identifier's consent.
+ * entry of the contact (what the page did, when, the visitor's user agent and address); resubscribing also
+ * becomes the identifier's consent. The address is what a proxy in front of Inkwell passed on
+ * (X-Forwarded-For); anything that is not an IP address is left out rather than stored.
  */
 export async function setEmailStatus(
   token: string,
   status: "subscribed" | "unsubscribed",
   source: typeof UNSUBSCRIBE_SOURCE | typeof PREFERENCES_SOURCE | typeof ONE_CLICK_SOURCE,
-  visitor: { userAgent?: string } = {},
+  visitor: { userAgent?: string | null; ip?: string | null } = {},
 ): Promise<ChangeResult> {
   const subject = await linkSubject(token);
   if (subject.kind !== "live") return { kind: subject.kind, messageId: null, changed: false };
   const result = { kind: "live" as const, messageId: subject.messageId };
   const changed = subject.emails.filter((e) => e.status !== status);
   if (changed.length === 0) return { ...result, changed: false };
-  const userAgent = visitor.userAgent?.slice(0, 500);
-  const consent = status === "subscribed" ? { source: "preferences page", ...(userAgent ? { userAgent } : {}) } : undefined;
+  const userAgent = visitor.userAgent?.slice(0, 500) || undefined;
+  const ip = visitor.ip && isIP(visitor.ip) ? visitor.ip : undefined;
+  const consent =
+    status === "subscribed" ? { source: "preferences page", ...(userAgent ? { userAgent } : {}), ...(ip ? { ip } : {}) } : undefined;
   try {
     await updateContact(
       subject.claims.brandId,
@@ -116,6 +120,7 @@ export async function setEmailStatus(
           channel: "email",
           source:
             source === ONE_CLICK_SOURCE ? "one-click unsubscribe" : source === UNSUBSCRIBE_SOURCE ? "unsubscribe page" : "preferences page",
+          ip: ip ?? null,
           userAgent: userAgent ?? null,
           createdAt: new Date(),
         },

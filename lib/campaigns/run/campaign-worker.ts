@@ -7,10 +7,31 @@ import { skipLockedClause } from "@/lib/db/claims";
 import { db } from "@/lib/db";
 import { sqlReader, writeQuery } from "@/lib/db/sql";
 import { dateValue } from "@/lib/db/values";
+import { campaignsPausedByPipeline } from "../delivery-port";
 import { runStep } from "./steps";
 import { campaignWake } from "./wake";
 
 const RETRY_MS = 10_000;
+/** How often a worker looks for campaigns the pipeline paused (a read of the few paused sources). */
+const PAUSE_CHECK_MS = 1_000;
+
+/**
+ * Shows the pipeline's pause (bounce or complaint rate) on the campaign as it happens: `paused` with its
+ * reason, whatever step the campaign is at. Only the finish step looked before, so a campaign paused during
+ * its walk, an A/B test's wait for its decision or a personalized send's day said "started" until then. A
+ * running step sees the status change at its next page and stops; resume goes on from where it stood.
+ */
+export async function showPipelinePauses(now = new Date()): Promise<number> {
+  let shown = 0;
+  for (const c of await campaignsPausedByPipeline()) {
+    const { count } = await db.campaign.updateMany({
+      where: { id: c.id, brandId: c.brandId, status: "started" },
+      data: { status: "paused", statusReason: c.reason, updatedAt: now },
+    });
+    shown += count;
+  }
+  return shown;
+}
 
 export type ClaimedStep = { id: string; dueAt: Date };
 
@@ -39,9 +60,14 @@ export function startCampaignWorker(options: { workerId: string; idleMs: number;
 } {
   const { workerId, idleMs, leaseMs } = options;
   let running = true;
+  let pausesCheckedAt = 0;
   const loop = (async () => {
     while (running) {
       try {
+        if (Date.now() - pausesCheckedAt >= PAUSE_CHECK_MS) {
+          pausesCheckedAt = Date.now();
+          await showPipelinePauses();
+        }
         const steps = await claimDueSteps(workerId, options.concurrency ?? 4, leaseMs);
         if (steps.length === 0) {
           await campaignWake.sleep(idleMs);

@@ -2,6 +2,7 @@
 // provider's one-click unsubscribe (RFC 8058): no session, no second click, answered 200 (providers do
 // not follow redirects). A GET (a person opening the URL) shows the unsubscribe page, which asks first.
 import { changeSubscription } from "@/lib/delivery/recipient-pages";
+import { visitorOf } from "@/lib/delivery/tracking/visitor";
 import { linkClaims, ONE_CLICK_SOURCE } from "@/lib/recipient-links/subscription";
 import { LINK_PATHS } from "@/lib/recipient-links/recipient-links";
 
@@ -16,7 +17,7 @@ const text = (body: string, status: number) =>
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
   if (!(await linkClaims(token))) return text("This unsubscribe link is not valid.\n", 404);
-  await changeSubscription(token, "unsubscribed", ONE_CLICK_SOURCE, { userAgent: request.headers.get("user-agent") ?? undefined });
+  await changeSubscription(token, "unsubscribed", ONE_CLICK_SOURCE, visitorOf(request));
   return text("Unsubscribed\n", 200);
 }
 

@@ -1,6 +1,7 @@
 // POST /email/preferences/{token}/save: the preferences form. Sets the email channel of the link's
 // contact (a resubscription records the page as consent), then shows the page again.
 import { changeSubscription } from "@/lib/delivery/recipient-pages";
+import { visitorOf } from "@/lib/delivery/tracking/visitor";
 import { PREFERENCES_SOURCE } from "@/lib/recipient-links/subscription";
 import { LINK_PATHS } from "@/lib/recipient-links/recipient-links";
 
@@ -12,6 +13,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   const status = form?.get("status");
   const page = `${LINK_PATHS.preferences}${encodeURIComponent(token)}`;
   if (status !== "subscribed" && status !== "unsubscribed") return new Response(null, { status: 303, headers: { Location: page } });
-  await changeSubscription(token, status, PREFERENCES_SOURCE, { userAgent: request.headers.get("user-agent") ?? undefined });
+  await changeSubscription(token, status, PREFERENCES_SOURCE, visitorOf(request));
   return new Response(null, { status: 303, headers: { Location: `${page}?saved=1`, "Cache-Control": "no-store" } });
 }

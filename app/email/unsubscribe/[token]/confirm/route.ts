@@ -2,6 +2,7 @@
 // link's contact to unsubscribed, then shows the page (303). A mail provider's one-click POST (RFC 8058,
 // body List-Unsubscribe=One-Click) gets 200 instead: providers do not follow redirects.
 import { changeSubscription } from "@/lib/delivery/recipient-pages";
+import { visitorOf } from "@/lib/delivery/tracking/visitor";
 import { ONE_CLICK_SOURCE, UNSUBSCRIBE_SOURCE } from "@/lib/recipient-links/subscription";
 import { LINK_PATHS } from "@/lib/recipient-links/recipient-links";
 import { isOneClick } from "@/lib/delivery/one-click";
@@ -11,9 +12,7 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
   const { token } = await params;
   const oneClick = await isOneClick(request);
-  await changeSubscription(token, "unsubscribed", oneClick ? ONE_CLICK_SOURCE : UNSUBSCRIBE_SOURCE, {
-    userAgent: request.headers.get("user-agent") ?? undefined,
-  });
+  await changeSubscription(token, "unsubscribed", oneClick ? ONE_CLICK_SOURCE : UNSUBSCRIBE_SOURCE, visitorOf(request));
   if (oneClick)
     return new Response("Unsubscribed\n", {
       status: 200,
