@@ -116,6 +116,16 @@ describe("the house: pinned framework, shared SQL builder, short pages", () => {
   });
 });
 
+describe("one job runner", () => {
+  it("no background loop outside lib/jobs: every job is a definition the runner runs", () => {
+    const loops = sources("lib").filter((file) => /while \(\s*(running|!stopped|this\.running)\s*\)/.test(read(file)));
+    expect(loops).toEqual([path.join("lib", "jobs", "runner.ts")]);
+    const workers = read(path.join("lib", "process", "workers.ts"));
+    for (const job of ["eventsJob", "batchJob", "segmentSizesJob", "deliveryJob", "campaignJob", "automationsJob"])
+      expect(workers, job).toMatch(new RegExp(`\\b${job}\\(`));
+  });
+});
+
 describe("one module knows the database engines", () => {
   /** Every file under `dir` (sources, tests, notes), relative to the root. */
   function files(dir: string): string[] {

@@ -1,33 +1,39 @@
-// The queue workers a process runs when INKWELL_WORKER is on (in the server) or as `npm run worker`:
-// the events worker, the batch worker, the delivery worker, the campaign worker and the automations worker, side
-// by side under one worker id (claims and leases name it), and the refresh of segments' kept sizes (claimed per segment,
-// lib/segments/segment-counts.ts).
+// The background jobs a process runs when INKWELL_WORKER is on (in the server's worker thread) or as
+// `npm run worker`: events, batches, delivery, campaigns, automations and the refresh of segments' kept
+// sizes, each a job definition run by the one job runner (lib/jobs/runner.ts) under one worker id (claims
+// and leases name it).
 import { randomBytes } from "node:crypto";
 import os from "node:os";
-import { startAutomationWorker } from "@/lib/automations/engine/run-worker";
-import { startBatchWorker } from "@/lib/batches/worker/run-batch-worker";
-import { startCampaignWorker } from "@/lib/campaigns/run/campaign-worker";
+import { automationsJob } from "@/lib/automations/engine/run-worker";
+import { batchJob } from "@/lib/batches/worker/batch-job";
+import { campaignJob } from "@/lib/campaigns/run/campaign-worker";
 import { config } from "@/lib/config";
-import { startDeliveryWorker } from "@/lib/delivery/worker/run-delivery-worker";
+import { deliveryJob } from "@/lib/delivery/worker/delivery-job";
 import { closeProcessTransport } from "@/lib/delivery/transport/smtp";
-import { startEventWorker } from "@/lib/events/worker/run-worker";
-import { startSegmentCountRefresher } from "@/lib/segments/segment-counts";
+import { eventsJob } from "@/lib/events/worker/run-worker";
+import { startJobs, type JobRunner } from "@/lib/jobs/runner";
+import { segmentSizesJob } from "@/lib/segments/segment-counts";
 
-export type Workers = { workerId: string; stop: () => Promise<void> };
+export type Workers = { workerId: string; jobs: JobRunner; stop: () => Promise<void> };
 
 export function startWorkers(): Workers {
   const workerId = `${os.hostname()}:${process.pid}:${randomBytes(3).toString("hex")}`;
   const settings = config();
-  const events = startEventWorker({ workerId });
-  const batches = startBatchWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS, leaseMs: settings.EVENTS_CLAIM_LEASE_MS });
-  const segmentSizes = startSegmentCountRefresher();
-  const delivery = startDeliveryWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS });
-  const campaigns = startCampaignWorker({ workerId, idleMs: settings.EVENTS_WORKER_IDLE_MS, leaseMs: settings.EVENTS_CLAIM_LEASE_MS });
-  const automations = startAutomationWorker({ workerId });
+  const idleMs = settings.EVENTS_WORKER_IDLE_MS;
+  const leaseMs = settings.EVENTS_CLAIM_LEASE_MS;
+  const jobs = startJobs(workerId, [
+    eventsJob(),
+    batchJob({ idleMs, leaseMs }),
+    segmentSizesJob(),
+    deliveryJob({ idleMs }),
+    campaignJob({ idleMs, leaseMs }),
+    automationsJob(),
+  ]);
   return {
     workerId,
+    jobs,
     async stop() {
-      await Promise.all([events.stop(), batches.stop(), segmentSizes.stop(), delivery.stop(), campaigns.stop(), automations.stop()]);
+      await jobs.stop();
       closeProcessTransport();
     },
   };

@@ -16,6 +16,7 @@
 import { config } from "@/lib/config";
 import { sqlReader, writeStatement } from "@/lib/db/sql";
 import { dateValue } from "@/lib/db/values";
+import type { JobDefinition } from "@/lib/jobs/definition";
 import { countSegmentContacts, storedGroups } from "./membership";
 
 /** A count not finished after this long has lapsed (its worker stopped): another may take the segment. */
@@ -109,40 +110,22 @@ export async function countSegmentNow(brandId: string, id: string): Promise<void
  * The background refresh, for the process's workers (lib/process/workers.ts): counts due segments one at a
  * time, resting between counts (DUTY), until stopped.
  */
-export function startSegmentCountRefresher(options: { maxAgeMs?: number } = {}): { stop(): Promise<void> } {
+export function segmentSizesJob(options: { maxAgeMs?: number } = {}): JobDefinition<Claim> {
   const maxAgeMs = options.maxAgeMs ?? config().SEGMENT_SIZE_MAX_AGE_SECONDS * 1000;
-  const idleMs = Math.max(500, Math.min(IDLE_MS, maxAgeMs / 4));
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const rest = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-  const loop = (async () => {
-    while (!stopped) {
-      let pause = idleMs;
-      try {
-        const claim = await claimDueSegment(maxAgeMs);
-        if (claim) {
-          const started = performance.now();
-          await countClaimed(claim);
-          pause = Math.max(MIN_REST_MS, ((performance.now() - started) * (1 - DUTY)) / DUTY);
-        }
-      } catch (error) {
-        console.error("[segments] the size refresher failed; trying again later", error);
-      }
-      if (!stopped) await rest(pause);
-    }
-  })();
   return {
-    async stop() {
-      stopped = true;
-      wake?.();
-      await loop;
+    name: "segment sizes",
+    batchSize: 1,
+    leaseMs: LEASE_MS,
+    idleMs: Math.max(500, Math.min(IDLE_MS, maxAgeMs / 4)),
+    claim: async () => {
+      const claim = await claimDueSegment(maxAgeMs);
+      return claim ? [claim] : [];
+    },
+    async run([claim]) {
+      const started = performance.now();
+      await countClaimed(claim);
+      // A tenth of the time at most: rest nine times as long as the count took.
+      return { ms: Math.max(MIN_REST_MS, ((performance.now() - started) * (1 - DUTY)) / DUTY), idle: false };
     },
   };
 }

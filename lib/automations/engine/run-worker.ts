@@ -1,15 +1,16 @@
-// The automations worker loop, beside the events and batch workers (lib/process/workers.ts: the server's
+// The automations job, beside the events and batch jobs (lib/process/workers.ts: the server's
 // worker thread and every `npm run worker`): due enrollments first, then due trigger timers, then
 // pending webhooks; it rests AUTOMATIONS_WORKER_IDLE_MS when nothing was due (the events worker wakes
 // it when it writes enrollments). Any number of workers share one database: everything is claimed with a lease.
 import { performance } from "node:perf_hooks";
 import { config } from "@/lib/config";
 import { sqlReader } from "@/lib/db/sql";
+import type { JobDefinition } from "@/lib/jobs/definition";
 import { arrivals } from "@/lib/events/arrivals";
 import { claimEnrollments, runEnrollments } from "./run-enrollments";
 import { claimSchedules, runSchedule } from "./schedules";
 import { claimWebhooks, sendWebhookRun } from "./webhooks";
-import { sleepUnlessWoken, wakeAutomations } from "./wake";
+import { automationsWake } from "./wake";
 
 const WEBHOOK_CONCURRENCY = 8;
 
@@ -68,37 +69,34 @@ export async function automationsPass(
   return { enrollments: due.length, schedules: schedules.length, webhooks: webhooks.length };
 }
 
-export function startAutomationWorker(options: AutomationWorkerOptions): { stop: () => Promise<void> } {
+/**
+ * The automations job (lib/jobs/runner.ts): each turn is one pass over what is due (enrollments, trigger
+ * timers, webhooks), claimed inside the pass; it rests AUTOMATIONS_WORKER_IDLE_MS when the pass found less
+ * than a full batch (the events job wakes it when it writes enrollments).
+ */
+export function automationsJob(options: Omit<AutomationWorkerOptions, "workerId"> = {}): JobDefinition<Date> {
   const settings = config();
-  const resolved: Required<AutomationWorkerOptions> = {
-    workerId: options.workerId,
-    batchSize: options.batchSize ?? settings.AUTOMATIONS_WORKER_BATCH,
-    idleMs: options.idleMs ?? settings.AUTOMATIONS_WORKER_IDLE_MS,
-    leaseMs: options.leaseMs ?? settings.EVENTS_CLAIM_LEASE_MS,
-    clock: options.clock ?? (() => new Date()),
-  };
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      try {
-        const arrivedBefore = arrivals();
-        const loopBefore = performance.eventLoopUtilization();
-        const done = await automationsPass(resolved);
-        const busyMs = performance.eventLoopUtilization(loopBefore).active;
-        // Requests first, as the events worker does: while events arrive, rest as long as the pass was busy.
-        if (arrivals() !== arrivedBefore) await sleepUnlessWoken(busyMs);
-        if (done.enrollments < resolved.batchSize && done.webhooks === 0 && done.schedules === 0) await sleepUnlessWoken(resolved.idleMs);
-      } catch (error) {
-        console.error("[automations] worker pass failed", error);
-        await sleepUnlessWoken(1000);
-      }
-    }
-  })();
+  const batchSize = options.batchSize ?? settings.AUTOMATIONS_WORKER_BATCH;
+  const leaseMs = options.leaseMs ?? settings.EVENTS_CLAIM_LEASE_MS;
+  const clock = options.clock ?? (() => new Date());
   return {
-    async stop() {
-      running = false;
-      wakeAutomations();
-      await loop;
+    name: "automations",
+    batchSize,
+    leaseMs,
+    idleMs: options.idleMs ?? settings.AUTOMATIONS_WORKER_IDLE_MS,
+    wake: automationsWake,
+    // The pass claims its own kinds of work; the turn's one item is the pass's start.
+    claim: async () => [clock()],
+    async run(_turn, { workerId }) {
+      const arrivedBefore = arrivals();
+      const loopBefore = performance.eventLoopUtilization();
+      const done = await automationsPass({ workerId, batchSize, leaseMs, idleMs: 0, clock });
+      const busyMs = performance.eventLoopUtilization(loopBefore).active;
+      // Requests first, as the events job does: while events arrive, rest as long as the pass was busy.
+      return {
+        ms: arrivals() !== arrivedBefore ? busyMs : 0,
+        idle: done.enrollments < batchSize && done.webhooks === 0 && done.schedules === 0,
+      };
     },
   };
 }

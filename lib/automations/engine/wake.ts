@@ -1,5 +1,7 @@
-// Wakes this thread's automations worker when there is work now (enrollments written by the events
-// worker, a workflow enabled): it otherwise looks for due enrollments every AUTOMATIONS_WORKER_IDLE_MS.
+// Wakes this thread's automations job when there is work now (enrollments written by the events job, a
+// workflow enabled): it otherwise looks for due enrollments every AUTOMATIONS_WORKER_IDLE_MS.
+import type { Wake } from "@/lib/jobs/definition";
+
 type Waiter = () => void;
 const waiters = new Set<Waiter>();
 
@@ -7,15 +9,18 @@ export function wakeAutomations(): void {
   for (const wake of [...waiters]) wake();
 }
 
-/** Resolves after `ms`, or earlier when woken. */
-export function sleepUnlessWoken(ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      waiters.delete(done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    waiters.add(done);
-  });
-}
+export const automationsWake: Wake = {
+  wake: wakeAutomations,
+  /** Resolves after `ms`, or earlier when woken. */
+  sleep(ms) {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      waiters.add(done);
+    });
+  },
+};

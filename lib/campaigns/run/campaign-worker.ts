@@ -1,4 +1,4 @@
-// The campaign worker, beside the events, batch and delivery workers of a process (lib/process/workers.ts):
+// The campaign job, beside the events, batch and delivery jobs of a process (lib/process/workers.ts):
 // it claims campaigns whose next step is due (a lease, like every queue of Inkwell: lib/db/claims.ts keeps
 // two workers off the same rows on every engine), runs their steps, and sleeps until the next poll or a wake
 // (a send in this process). A schedule is a row (nextRunAt), never a timer: a restart loses nothing, and of
@@ -7,6 +7,7 @@ import { skipLockedClause } from "@/lib/db/claims";
 import { db } from "@/lib/db";
 import { sqlReader, writeQuery } from "@/lib/db/sql";
 import { dateValue } from "@/lib/db/values";
+import type { JobDefinition } from "@/lib/jobs/definition";
 import { campaignsPausedByPipeline } from "../delivery-port";
 import { runStep } from "./steps";
 import { campaignWake } from "./wake";
@@ -55,48 +56,41 @@ export async function claimDueSteps(workerId: string, limit: number, leaseMs: nu
   return rows.map((r) => ({ id: r.id, dueAt: dateValue(r.nextRunAt) }));
 }
 
-export function startCampaignWorker(options: { workerId: string; idleMs: number; leaseMs: number; concurrency?: number }): {
-  stop: () => Promise<void>;
-} {
-  const { workerId, idleMs, leaseMs } = options;
-  let running = true;
+/** Runs a claimed step; a step that fails is tried again RETRY_MS later (the others of its turn go on). */
+async function runClaimedStep(workerId: string, leaseMs: number, step: ClaimedStep): Promise<void> {
+  try {
+    await runStep({ workerId, leaseMs }, step.id, step.dueAt);
+  } catch (error) {
+    console.error(`[campaigns] step of campaign ${step.id} failed; retrying in ${RETRY_MS / 1000} s`, error);
+    await db.campaign
+      .updateMany({
+        where: { id: step.id, status: { in: ["scheduled", "started"] } },
+        data: { nextRunAt: new Date(Date.now() + RETRY_MS) },
+      })
+      .catch(() => {});
+  }
+}
+
+/** The campaign job (lib/jobs/runner.ts): due steps, a few at a time; a send in this process wakes it. */
+export function campaignJob(options: { idleMs: number; leaseMs: number; concurrency?: number }): JobDefinition<ClaimedStep> {
   let pausesCheckedAt = 0;
-  const loop = (async () => {
-    while (running) {
-      try {
-        if (Date.now() - pausesCheckedAt >= PAUSE_CHECK_MS) {
-          pausesCheckedAt = Date.now();
-          await showPipelinePauses();
-        }
-        const steps = await claimDueSteps(workerId, options.concurrency ?? 4, leaseMs);
-        if (steps.length === 0) {
-          await campaignWake.sleep(idleMs);
-          continue;
-        }
-        await Promise.all(
-          steps.map((step) =>
-            runStep({ workerId, leaseMs }, step.id, step.dueAt).catch(async (error) => {
-              console.error(`[campaigns] step of campaign ${step.id} failed; retrying in ${RETRY_MS / 1000} s`, error);
-              await db.campaign
-                .updateMany({
-                  where: { id: step.id, status: { in: ["scheduled", "started"] } },
-                  data: { nextRunAt: new Date(Date.now() + RETRY_MS) },
-                })
-                .catch(() => {});
-            }),
-          ),
-        );
-      } catch (error) {
-        console.error("[campaigns] worker turn failed", error);
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-      }
-    }
-  })();
   return {
-    async stop() {
-      running = false;
-      campaignWake.wake();
-      await loop;
+    name: "campaigns",
+    batchSize: options.concurrency ?? 4,
+    leaseMs: options.leaseMs,
+    idleMs: options.idleMs,
+    wake: campaignWake,
+    async claim({ workerId, limit, leaseMs }) {
+      if (Date.now() - pausesCheckedAt >= PAUSE_CHECK_MS) {
+        pausesCheckedAt = Date.now();
+        await showPipelinePauses();
+      }
+      return claimDueSteps(workerId, limit, leaseMs);
+    },
+    async run(steps, { workerId }) {
+      await Promise.all(steps.map((step) => runClaimedStep(workerId, options.leaseMs, step)));
+      // Steps just run may have made more due (a step's next part): claim again at once.
+      return { idle: false };
     },
   };
 }

@@ -1,8 +1,6 @@
-// Lets messages queued in this process go out at once instead of at the delivery worker's next poll
+// Lets messages queued in this process go out at once instead of at the delivery job's next claim
 // (lib/process/wake.ts).
 import { wakeSignal } from "@/lib/process/wake";
 
-const signal = wakeSignal("delivery-worker");
-
-export const sleepUntilMessages = (ms: number) => signal.sleep(ms);
-export const wakeDeliveryWorker = () => signal.wake();
+export const deliveryWake = wakeSignal("delivery-worker");
+export const wakeDeliveryWorker = () => deliveryWake.wake();
