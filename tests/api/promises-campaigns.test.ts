@@ -191,7 +191,7 @@ describe("the complaint auto-pause", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Complaints over 50% of what was sent (DELIVERY_PAUSE_COMPLAINT_RATE) pause the source at once.
     const paused = await untilStatus(test.id, "paused", 10_000);
-    expect(paused.statusReason).toMatch(/^Complaint rate 100% \(\d+ of \d+\) passed 50%$/);
+    expect(paused.statusReason).toMatch(/^Complaint rate 100% \(\d+ of \d+ delivered\) passed 50%$/);
     published.expectResponse("GET", "/campaigns/{id}", 200, paused);
   });
 });
