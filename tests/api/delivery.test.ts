@@ -199,6 +199,15 @@ describe("a campaign's messages", () => {
     const outcome = (await messageOf("c1", "ana"))!;
     await ageMessage(outcome.messageID);
     const click = /href="(http:\/\/localhost:\d+\/email\/c\/[^"]+)"/.exec(ana)![1].replace(/&amp;/g, "&");
+    const pixel = /src="(http:\/\/localhost:\d+\/email\/o\/[^"]+)"/.exec(ana)![1];
+    // HEAD (a link checker, a prefetch) answers as GET does and records nothing (issue 38: a HEAD on the
+    // pixel was a person's open, Next.js serving GET for it).
+    const headClick = await fetch(click, { method: "HEAD", redirect: "manual", headers: { "User-Agent": BROWSER } });
+    expect([headClick.status, headClick.headers.get("location")]).toEqual([302, expect.stringContaining("https://shop.test/sale")]);
+    const headOpen = await fetch(pixel, { method: "HEAD", headers: { "User-Agent": BROWSER } });
+    expect([headOpen.status, headOpen.headers.get("content-type")]).toEqual([200, "image/gif"]);
+    expect(await messageOf("c1", "ana")).toMatchObject({ openedAt: null, clickedAt: null });
+    expect(await lib.sourceStats(brandId, { kind: "campaign", id: "c1" })).toMatchObject({ opened: 0, clicked: 0, machineOpened: 0 });
     const res = await fetch(click, { redirect: "manual", headers: { "User-Agent": BROWSER } });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("https://shop.test/sale?size=m&utm_source=inkwell&utm_medium=email&utm_campaign=spring");
@@ -206,7 +215,6 @@ describe("a campaign's messages", () => {
     forged.searchParams.set("u", "https://evil.test/phish");
     expect((await fetch(forged, { redirect: "manual", headers: { "User-Agent": BROWSER } })).status).toBe(404);
 
-    const pixel = /src="(http:\/\/localhost:\d+\/email\/o\/[^"]+)"/.exec(ana)![1];
     const open = await fetch(pixel, { headers: { "User-Agent": BROWSER } });
     expect(open.headers.get("content-type")).toBe("image/gif");
     expect(await messageOf("c1", "ana")).toMatchObject({
