@@ -202,7 +202,12 @@ const Environment = z
       .optional(),
     /** Where List-Unsubscribe's mailto: points (mail you process); unset: the message's reply-to or sender address. */
     LIST_UNSUBSCRIBE_MAILTO: z.email("must be an email address").max(254).optional(),
-    /** Amazon SES through SNS: topic ARNs accepted (comma-separated); unset: any topic whose signature verifies. */
+    /**
+     * Provider webhooks (SES/SNS, SendGrid): how old (or how far ahead) a signed message's timestamp may be,
+     * in seconds. An older signature is refused, so a captured request cannot be replayed later.
+     */
+    WEBHOOK_MAX_AGE_SECONDS: positiveInt(300),
+    /** Amazon SES through SNS: topic ARNs accepted (comma-separated); unset: the topics whose subscription Inkwell confirmed. */
     SES_SNS_TOPIC_ARNS: z.string().max(4000).optional(),
     /** Extra URL prefixes an SNS SigningCertURL / SubscribeURL may have (comma-separated), besides AWS's own https hosts. */
     SNS_CERT_URL_PREFIXES: z.string().max(4000).optional(),

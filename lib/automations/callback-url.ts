@@ -1,9 +1,8 @@
 // Where a webhook block may call: an https URL of a public host, or (AUTOMATIONS_WEBHOOK_ALLOWED_HOSTS) a
 // host the deployment allows to resolve to private addresses, over http too. Checked when the block is
-// saved (literal addresses) and again by the socket's own DNS lookup when it is called (engine/webhooks.ts).
-import ipaddr from "ipaddr.js";
+// saved (literal addresses, lib/net/address-guard.ts) and again by the socket's own DNS lookup when it is called (engine/webhooks.ts).
 import { config } from "@/lib/config";
-import { isPublicAddress } from "@/lib/images/fetch-image";
+import { hostOf, hostRefusal } from "@/lib/net/address-guard";
 
 export function allowedHosts(): Set<string> {
   return new Set(
@@ -22,10 +21,9 @@ export function callbackRefusal(raw: string): string | null {
   } catch {
     return "is not an absolute URL";
   }
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const host = hostOf(url);
   const allowed = allowedHosts().has(host);
   if (url.protocol !== "https:" && !(allowed && url.protocol === "http:")) return "must be an https URL";
   if (url.username || url.password) return "must not carry credentials: send them in a header";
-  if (!allowed && ipaddr.isValid(host) && !isPublicAddress(host)) return `${host} is not a public address`;
-  return null;
+  return allowed ? null : hostRefusal(host);
 }

@@ -30,7 +30,7 @@ export const DeliveryEventsResult = z
       z.object({
         status: z.enum(["applied", "unknown-message", "ignored"]).meta({
           description:
-            "applied; unknown-message: no message of this brand has that Message-ID; ignored: the email is not the message's recipient",
+            "applied; unknown-message: no message of this brand has that Message-ID; ignored: the email is not the message's recipient, or the message was already unsubscribed by an earlier event (an unsubscribe applies once per message)",
         }),
         messageID: z.string().nullable().meta({ description: "Inkwell's id of the message" }),
       }),

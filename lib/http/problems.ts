@@ -51,6 +51,26 @@ export class ApiProblem extends Error {
   }
 }
 
+/**
+ * The most field errors a problem lists (docs/API contract: "at most 50 errors, and says in detail how
+ * many there were"). 10,000 invalid array items made a 2.5 MB body, one error per item: a client needs
+ * the first few to fix its request, and the rest only costs bandwidth and memory on both sides.
+ */
+export const MAX_PROBLEM_ERRORS = 50;
+
+/** A problem's members with `errors` cut to MAX_PROBLEM_ERRORS; `errorsOmitted` and `detail` say how many more there were. */
+export function boundedMembers(detail: string, members: Record<string, unknown>): { detail: string } & Record<string, unknown> {
+  const errors = members.errors;
+  if (!Array.isArray(errors) || errors.length <= MAX_PROBLEM_ERRORS) return { detail, ...members };
+  const omitted = errors.length - MAX_PROBLEM_ERRORS;
+  return {
+    detail: `${detail} (${errors.length} errors in all; the first ${MAX_PROBLEM_ERRORS} are listed, ${omitted} more are not)`,
+    ...members,
+    errors: errors.slice(0, MAX_PROBLEM_ERRORS),
+    errorsOmitted: omitted,
+  };
+}
+
 export function problemTypeUrl(code: string, origin: string): string {
   return `${origin}/docs/problems/${code}`;
 }
@@ -62,9 +82,8 @@ export function problemReply(problem: ApiProblem, requestId: string, origin: str
     type: problemTypeUrl(problem.code, origin),
     title: PROBLEMS[problem.code].title,
     status: problem.status,
-    detail: problem.detail,
+    ...boundedMembers(problem.detail, members),
     instance: `urn:request:${requestId}`,
-    ...members,
   };
   return new Reply(problem.status, JSON.stringify(body), {
     "Content-Type": "application/problem+json",

@@ -1,19 +1,17 @@
 // Upload by URL: fetching someone else's URL from inside our network is a server-side request forgery
 // risk, so the fetch
-//  - connects only to public unicast addresses: the host's addresses are checked after DNS resolution,
+//  - connects only to public unicast addresses (lib/net/address-guard.ts): the host's addresses are checked after DNS resolution,
 //    in the socket's own lookup, so the address checked is the address connected to (no DNS
 //    rebinding between a check and the connection); literal IPs are checked before connecting;
 //  - follows at most 3 redirects, each one checked the same way;
 //  - reads at most 5 MB (413 beyond), within IMAGES_FETCH_TIMEOUT_MS.
 // Hosts named in IMAGES_FETCH_ALLOWED_HOSTS (an internal CDN) may resolve to private addresses and use
 // plain http; every other URL must be https.
-import dns, { type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
-import ipaddr from "ipaddr.js";
 import { config } from "@/lib/config";
 import { ApiProblem, type FieldError } from "@/lib/http/problems";
+import { guardedLookup, hostOf, hostRefusal, RefusedAddress } from "@/lib/net/address-guard";
 import { MAX_IMAGE_BYTES } from "./schemas";
 
 const MAX_REDIRECTS = 3;
@@ -30,14 +28,6 @@ export function tooLarge(): ApiProblem {
   );
 }
 
-/** Only public unicast addresses: no loopback, private, link-local (cloud metadata), CGNAT, multicast, reserved. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let ip = ipaddr.parse(address);
-  if (ip.kind() === "ipv6" && (ip as ipaddr.IPv6).isIPv4MappedAddress()) ip = (ip as ipaddr.IPv6).toIPv4Address();
-  return ip.range() === "unicast";
-}
-
 function allowedHosts(): Set<string> {
   return new Set(
     config()
@@ -45,30 +35,6 @@ function allowedHosts(): Set<string> {
       .map((h) => h.trim().toLowerCase())
       .filter(Boolean),
   );
-}
-
-class RefusedAddress extends Error {
-  constructor(
-    readonly host: string,
-    readonly address: string,
-  ) {
-    super(`${host} resolves to ${address}, which is not a public address`);
-  }
-}
-
-/** dns.lookup that refuses non-public addresses, for the socket to use (checked = connected); also used by automation webhooks. */
-export function guardedLookup(host: string): LookupFunction {
-  return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
-    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error);
-      const list = addresses as LookupAddress[];
-      const refused = list.find((a) => !isPublicAddress(a.address));
-      if (refused) return callback(new RefusedAddress(host, refused.address));
-      if (list.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: "ENOTFOUND" }));
-      if (options.all) callback(null, list);
-      else callback(null, list[0].address, list[0].family);
-    });
-  }) as LookupFunction;
 }
 
 /** Checks a URL before connecting: scheme, and for a literal IP the address itself. */
@@ -79,13 +45,12 @@ function checkUrl(raw: string): URL {
   } catch {
     throw urlProblem("invalid_url", "it is not an absolute URL");
   }
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const host = hostOf(url);
   const allowed = allowedHosts().has(host);
   if (url.protocol !== "https:" && !(allowed && url.protocol === "http:")) throw urlProblem("invalid_url", "it must be an https URL");
   if (url.username || url.password) throw urlProblem("invalid_url", "it must not carry credentials");
-  if (!allowed && ipaddr.isValid(host) && !isPublicAddress(host)) {
-    throw urlProblem("private_address", `${host} is not a public address; only public images can be fetched`);
-  }
+  const refusal = allowed ? null : hostRefusal(host);
+  if (refusal) throw urlProblem("private_address", `${refusal}; only public images can be fetched`);
   return url;
 }
 
@@ -105,7 +70,7 @@ function fileNameOf(url: URL): string {
 type Hop = { redirect: string } | FetchedImage;
 
 function fetchOnce(url: URL, signal: AbortSignal): Promise<Hop> {
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const host = hostOf(url);
   const client = url.protocol === "https:" ? https : http;
   return new Promise<Hop>((resolve, reject) => {
     const request = client.get(

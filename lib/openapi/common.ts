@@ -3,7 +3,7 @@
 import "zod-openapi";
 import { z } from "zod";
 import { CURRENT_VERSION } from "@/lib/http/version";
-import { PROBLEMS } from "@/lib/http/problems";
+import { MAX_PROBLEM_ERRORS, PROBLEMS } from "@/lib/http/problems";
 
 export const FieldErrorSchema = z
   .object({
@@ -21,7 +21,17 @@ export const ProblemSchema = z
     status: z.number().int(),
     detail: z.string(),
     instance: z.string().meta({ description: "urn:request:<X-Request-Id>" }),
-    errors: z.array(FieldErrorSchema).optional().meta({ description: "Every invalid field of the request, reported at once" }),
+    errors: z
+      .array(FieldErrorSchema)
+      .optional()
+      .meta({ description: `Every invalid field of the request, reported at once (at most ${MAX_PROBLEM_ERRORS}: see errorsOmitted)` }),
+    errorsOmitted: z
+      .number()
+      .int()
+      .optional()
+      .meta({
+        description: `How many more errors there were than the ${MAX_PROBLEM_ERRORS} listed (present only then; detail says it too)`,
+      }),
     retryAfter: z.number().int().optional().meta({ description: "Seconds to wait (429 only)" }),
   })
   .meta({ id: "Problem", description: `RFC 9457 problem details. Codes: ${Object.keys(PROBLEMS).join(", ")}` });

@@ -476,6 +476,9 @@ describe("rules of a workflow", () => {
           webhook("w1", "https://10.0.0.5/hook"),
           webhook("w2", "https://[::1]/hook"),
           webhook("w3", "https://169.254.169.254/latest/meta-data"),
+          // Loopback in the IPv4-compatible and NAT64 forms (issue 38: the first one passed).
+          webhook("w4", "https://[::7f00:1]/hook"),
+          webhook("w5", "https://[64:ff9b::7f00:1]/hook"),
         ],
       }),
       [
@@ -485,6 +488,8 @@ describe("rules of a workflow", () => {
         { pointer: "/blocks/2/action/sendWebhook/callbackUrl", code: "invalid_format" },
         { pointer: "/blocks/3/action/sendWebhook/callbackUrl", code: "invalid_format" },
         { pointer: "/blocks/4/action/sendWebhook/callbackUrl", code: "invalid_format" },
+        { pointer: "/blocks/5/action/sendWebhook/callbackUrl", code: "invalid_format" },
+        { pointer: "/blocks/6/action/sendWebhook/callbackUrl", code: "invalid_format" },
       ],
     );
     await create(

@@ -199,6 +199,15 @@ describe("a campaign's messages", () => {
     const outcome = (await messageOf("c1", "ana"))!;
     await ageMessage(outcome.messageID);
     const click = /href="(http:\/\/localhost:\d+\/email\/c\/[^"]+)"/.exec(ana)![1].replace(/&amp;/g, "&");
+    const pixel = /src="(http:\/\/localhost:\d+\/email\/o\/[^"]+)"/.exec(ana)![1];
+    // HEAD (a link checker, a prefetch) answers as GET does and records nothing (issue 38: a HEAD on the
+    // pixel was a person's open, Next.js serving GET for it).
+    const headClick = await fetch(click, { method: "HEAD", redirect: "manual", headers: { "User-Agent": BROWSER } });
+    expect([headClick.status, headClick.headers.get("location")]).toEqual([302, expect.stringContaining("https://shop.test/sale")]);
+    const headOpen = await fetch(pixel, { method: "HEAD", headers: { "User-Agent": BROWSER } });
+    expect([headOpen.status, headOpen.headers.get("content-type")]).toEqual([200, "image/gif"]);
+    expect(await messageOf("c1", "ana")).toMatchObject({ openedAt: null, clickedAt: null });
+    expect(await lib.sourceStats(brandId, { kind: "campaign", id: "c1" })).toMatchObject({ opened: 0, clicked: 0, machineOpened: 0 });
     const res = await fetch(click, { redirect: "manual", headers: { "User-Agent": BROWSER } });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("https://shop.test/sale?size=m&utm_source=inkwell&utm_medium=email&utm_campaign=spring");
@@ -206,7 +215,6 @@ describe("a campaign's messages", () => {
     forged.searchParams.set("u", "https://evil.test/phish");
     expect((await fetch(forged, { redirect: "manual", headers: { "User-Agent": BROWSER } })).status).toBe(404);
 
-    const pixel = /src="(http:\/\/localhost:\d+\/email\/o\/[^"]+)"/.exec(ana)![1];
     const open = await fetch(pixel, { headers: { "User-Agent": BROWSER } });
     expect(open.headers.get("content-type")).toBe("image/gif");
     expect(await messageOf("c1", "ana")).toMatchObject({
@@ -290,7 +298,7 @@ describe("bounces and complaints from providers", () => {
     );
   }, 60_000);
 
-  it("SES through SNS: a signed bounce applies, a forged one is refused", async () => {
+  it("SES through SNS: a signed bounce of a confirmed topic applies; forged, stale, unsigned or unknown-topic ones are refused", async () => {
     const notice = {
       notificationType: "Bounce",
       bounce: {
@@ -299,16 +307,36 @@ describe("bounces and complaints from providers", () => {
       },
       mail: { messageId: "ses-1", commonHeaders: { messageId: await refOf("eve") } },
     };
+    // No SES_SNS_TOPIC_ARNS here: a topic is known once its subscription was confirmed (issue 38).
+    const fetches = env.sns.certFetches.length;
+    const early = await env.call("/webhooks/ses", { body: env.sns.notification(notice) });
+    expect(early).toMatchObject({ status: 401, body: { error: expect.stringMatching(/topic is not expected/) } });
+    expect(env.sns.certFetches.length).toBe(fetches);
+    const confirm = await env.call("/webhooks/ses", { body: env.sns.subscriptionConfirmation("sub-1") });
+    expect(confirm.status).toBe(200);
+    expect(env.sns.confirmed).toEqual(["sub-1"]);
+
     const signed = env.sns.notification(notice);
     const forged = await env.call("/webhooks/ses", { body: { ...signed, Message: signed.Message.replace("Permanent", "Transient") } });
     expect(forged.status).toBe(401);
+    // Issue 38: an unsigned message made Inkwell fetch the .pem it named (any path), a message of any age
+    // was taken, and a certificate that could not be had answered 500.
+    const unsigned = await env.call("/webhooks/ses", { body: { ...signed, Signature: "", SigningCertURL: `${env.sns.prefix}other.pem` } });
+    expect(unsigned).toMatchObject({ status: 401, body: { error: "the message is not signed" } });
+    const stale = env.sns.notification(notice, { Timestamp: new Date(Date.now() - 30 * 86_400_000).toISOString() });
+    expect((await env.call("/webhooks/ses", { body: stale })).status).toBe(401);
+    const otherTopic = env.sns.notification(notice, { TopicArn: "arn:aws:sns:eu-west-1:123456789012:not-ours" });
+    expect((await env.call("/webhooks/ses", { body: otherTopic })).status).toBe(401);
+    expect(env.sns.certFetches.slice(fetches)).toEqual(["/cert.pem"]);
+    const noCertificate = await env.call("/webhooks/ses", { body: { ...signed, SigningCertURL: `${env.sns.prefix}garbage.pem` } });
+    expect(noCertificate).toMatchObject({ status: 401, body: { error: "the signing certificate is not a certificate" } });
+
     const ok = await env.call("/webhooks/ses", { body: signed });
     expect(ok).toMatchObject({ status: 200, body: { received: 1, applied: 1 } });
     expect(await messageOf("c2", "eve")).toMatchObject({ status: "bounced", bouncedAt: expect.any(Date) });
     expect(await emailStatus("eve")).toBe("unsubscribed");
-    const confirm = await env.call("/webhooks/ses", { body: env.sns.subscriptionConfirmation("sub-1") });
-    expect(confirm.status).toBe(200);
-    expect(env.sns.confirmed).toEqual(["sub-1"]);
+    // Cached: the second notification's certificate was not fetched again.
+    expect(env.sns.certFetches.slice(fetches).filter((p) => p === "/cert.pem")).toHaveLength(1);
   });
 
   it("Postmark: a complaint with the right password applies, a wrong password is refused", async () => {
@@ -342,6 +370,35 @@ describe("bounces and complaints from providers", () => {
       body: { applied: 1 },
     });
     expect(await messageOf("c2", "gil")).toMatchObject({ status: "bounced" });
+  });
+
+  it("SendGrid: a signature older than WEBHOOK_MAX_AGE_SECONDS is refused, and an unsubscribe applies once per message", async () => {
+    const sendgrid = async (events: unknown[], secondsAgo = 0) => {
+      const body = JSON.stringify(events);
+      const timestamp = String(Math.floor(Date.now() / 1000) - secondsAgo);
+      const signature = sign("sha256", Buffer.from(timestamp + body), env.sendgridKey).toString("base64");
+      const headers = { "X-Twilio-Email-Event-Webhook-Signature": signature, "X-Twilio-Email-Event-Webhook-Timestamp": timestamp };
+      return { send: () => env.call("/webhooks/sendgrid", { body, headers }) };
+    };
+    const unsubscribe = [{ email: "ivy@inbox.test", event: "unsubscribe", "smtp-id": await refOf("ivy") }];
+    // Issue 38: a 30-day-old signature was accepted.
+    const old = await (await sendgrid(unsubscribe, 30 * 86_400)).send();
+    expect(old).toMatchObject({ status: 401, body: { error: expect.stringMatching(/WEBHOOK_MAX_AGE_SECONDS/) } });
+    expect(await emailStatus("ivy")).toBe("subscribed");
+
+    const fresh = await sendgrid(unsubscribe);
+    expect(await fresh.send()).toMatchObject({ status: 200, body: { applied: 1 } });
+    expect(await emailStatus("ivy")).toBe("unsubscribed");
+    // Ivy subscribes again; the same event sent again (a replay, or SendGrid's retry) changes nothing.
+    const resubscribe = await env.call("/api/contacts", {
+      key,
+      body: { identifiers: [{ type: "email", id: "ivy@inbox.test", channels: { email: { status: "subscribed" } } }] },
+    });
+    expect(resubscribe.status, JSON.stringify(resubscribe.body)).toBe(200);
+    expect(await emailStatus("ivy")).toBe("subscribed");
+    expect(await fresh.send()).toMatchObject({ status: 200, body: { applied: 0 } });
+    expect(await emailStatus("ivy")).toBe("subscribed");
+    expect((await lib.sourceStats(brandId, source)).unsubscribed).toBe(1);
   });
 
   it("the generic webhook applies the brand's own messages only, and a bounce rate over the threshold pauses the source", async () => {

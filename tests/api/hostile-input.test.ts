@@ -178,6 +178,22 @@ describe("deep nesting", () => {
   });
 });
 
+describe("many invalid items", () => {
+  it("10,000 invalid array items answer a small problem: the first 50 errors, and how many more there were (issue 38)", async () => {
+    // A workflow's blocks have no count limit of their own (the body's 1 MB is theirs).
+    const blocks = Array.from({ length: 10_000 }, () => 7);
+    const res = await api("/api/automations", { key: brand.key, body: { name: "Many blocks", blocks } });
+    const text = await res.clone().text();
+    const problem = await expectProblem(res, 400, "validation-failed");
+    expect(problem.errors).toHaveLength(50);
+    expect(problem.errors.filter((e: { pointer: string }) => e.pointer.startsWith("/blocks/")).length).toBeGreaterThan(40);
+    expect(problem.errorsOmitted).toBeGreaterThanOrEqual(9_950);
+    expect(problem.detail).toContain(`${50 + problem.errorsOmitted} errors in all; the first 50 are listed`);
+    // Was 2.5 MB for 10,000 items: one error per item.
+    expect(text.length).toBeLessThan(20_000);
+  });
+});
+
 describe("methods an endpoint does not take", () => {
   it("the OAuth endpoints answer 405 with Allow: POST and an RFC 6749 error, not an empty body", async () => {
     for (const path of ["/oauth2/token", "/oauth2/revoke", "/oauth2/introspect"]) {

@@ -3,10 +3,16 @@
 // (the fuzz server lifts every budget: run.ts's FUZZ_SERVER_ENV), and anything of the other brand reaching
 // this brand's credentials.
 import type { IncomingHttpHeaders } from "node:http";
+import { MAX_PROBLEM_ERRORS } from "@/lib/http/problems";
 import type { Operation } from "./operations";
 import type { HttpRequest } from "./requests";
 
 export const SLOW_MS = 5_000;
+/**
+ * The most a problem body may weigh: MAX_PROBLEM_ERRORS errors with room for long pointers. Unbounded,
+ * 10,000 invalid array items answered 2.5 MB (issue 38).
+ */
+export const MAX_PROBLEM_BYTES = 64 * 1024;
 
 export type Outcome = { status: number; headers: IncomingHttpHeaders; body: Buffer; ms: number };
 
@@ -46,7 +52,16 @@ function problemBodyIssues(outcome: Outcome): string[] {
           typeof e.message === "string",
       );
     if (!wellFormed) issues.push("errors[] is not a list of {field, pointer, code, message}");
+    else if (errors.length > MAX_PROBLEM_ERRORS) issues.push(`errors[] lists ${errors.length} errors (at most ${MAX_PROBLEM_ERRORS})`);
   }
+  if (body.errorsOmitted !== undefined) {
+    const omitted = body.errorsOmitted;
+    if (!Number.isInteger(omitted) || (omitted as number) < 1)
+      issues.push(`errorsOmitted ${JSON.stringify(omitted)} is not a positive integer`);
+    else if (!Array.isArray(body.errors) || body.errors.length !== MAX_PROBLEM_ERRORS)
+      issues.push(`errorsOmitted with ${Array.isArray(body.errors) ? body.errors.length : "no"} errors listed (not ${MAX_PROBLEM_ERRORS})`);
+  }
+  if (outcome.body.length > MAX_PROBLEM_BYTES) issues.push(`the body is ${outcome.body.length} bytes (at most ${MAX_PROBLEM_BYTES})`);
   return issues;
 }
 

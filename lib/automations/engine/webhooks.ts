@@ -11,7 +11,7 @@ import { config } from "@/lib/config";
 import { runningDialect } from "@/lib/db/dialect";
 import { sqlReader, writeQuery, writeStatement } from "@/lib/db/sql";
 import { jsonValue, numberValue } from "@/lib/db/values";
-import { guardedLookup } from "@/lib/images/fetch-image";
+import { guardedLookup, hostOf } from "@/lib/net/address-guard";
 import { allowedHosts, callbackRefusal } from "../callback-url";
 import { findRecipient } from "@/lib/templates/render/recipient";
 import { contactValue, findTags, readPath } from "@/lib/templates/render/tags";
@@ -51,7 +51,7 @@ export function renderWebhookBody(template: string, contact: Parameters<typeof c
 type Delivery = { status: number | null; error: string | null };
 
 function post(url: URL, headers: Record<string, string>, body: string): Promise<Delivery> {
-  const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, "");
+  const host = hostOf(url);
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve) => {
     const request = client.request(

@@ -150,8 +150,19 @@ export async function applyReportedOutcome(
 
 /** An unsubscribe attributed to a message (its link, one-click, a provider's list-unsubscribe): counted once. */
 export async function markUnsubscribed(tx: SqlRunner, m: OutcomeMessage, at: Date, counters: CounterBatch): Promise<ContactEventRow[]> {
+  return (await markFirstUnsubscribe(tx, m, at, counters)).events;
+}
+
+/** markUnsubscribed, saying whether this was the message's first unsubscribe (what a provider's event may act on once). */
+export async function markFirstUnsubscribe(
+  tx: SqlRunner,
+  m: OutcomeMessage,
+  at: Date,
+  counters: CounterBatch,
+): Promise<{ first: boolean; events: ContactEventRow[] }> {
   const changed = await tx.run(`UPDATE "Message" SET "unsubscribedAt" = ?ts WHERE "id" = ? AND "unsubscribedAt" IS NULL`, [at, m.id]);
-  if (changed === 0 || m.mode !== "live") return [];
+  if (changed === 0) return { first: false, events: [] };
+  if (m.mode !== "live") return { first: true, events: [] };
   counters.add(counterKey(m), "unsubscribed", at);
-  return outcomeEvent(m, "unsubscribed", at);
+  return { first: true, events: outcomeEvent(m, "unsubscribed", at) };
 }

@@ -1,13 +1,14 @@
 // Provider events applied to Inkwell's messages: the message is found by the reference its Message-ID
 // (or metadata header) carries, whose MAC must hold (a webhook cannot name a message by guessing its
-// id); a hard bounce or a complaint suppresses the address and unsubscribes it, a soft bounce is noted,
-// an unsubscribe changes the contact's channel and is attributed to the message. The generic webhook
+// id); a hard bounce or a complaint suppresses the address and unsubscribes it (once: applyReportedOutcome),
+// a soft bounce is noted, an unsubscribe changes the contact's channel and is attributed to the message,
+// once per message (a replay of it is "ignored"). The generic webhook
 // passes its brand: another brand's messages are "unknown" to it.
 import { applyUnsubscribe } from "@/lib/contacts/unsubscribe-contacts";
 import { writeTransaction } from "@/lib/db/sql";
 import { verifyMessageIdSignature } from "@/lib/recipient-links/message-token";
 import { CounterBatch } from "../counters";
-import { applyReportedOutcome, insertContactEvents, markUnsubscribed } from "../outcomes/outcomes";
+import { applyReportedOutcome, insertContactEvents, markFirstUnsubscribe } from "../outcomes/outcomes";
 import { outcomeMessage } from "../recipient-pages";
 import { pauseIfRatesTooHigh } from "../sources";
 import { messageRefOf, type ProviderEvent } from "./provider-event";
@@ -34,19 +35,25 @@ export async function applyProviderEvents(events: ProviderEvent[], brandId?: str
       continue;
     }
     const at = event.at && event.at.getTime() <= Date.now() ? event.at : new Date();
-    await writeTransaction(async (tx) => {
+    const changed = await writeTransaction(async (tx) => {
       const counters = new CounterBatch();
       const detail = event.detail ?? null;
+      let first = true;
       if (event.type === "unsubscribe") {
-        if (m.contactId && m.mode === "live") await applyUnsubscribe(tx, m.brandId, [m.contactId], at, "unsubscribe-provider");
-        await insertContactEvents(tx, await markUnsubscribed(tx, m, at, counters));
+        // Once per message: a replayed event (or the provider's retry) after the contact subscribed again
+        // must not unsubscribe them again (issue 38).
+        const marked = await markFirstUnsubscribe(tx, m, at, counters);
+        first = marked.first;
+        if (first && m.contactId && m.mode === "live") await applyUnsubscribe(tx, m.brandId, [m.contactId], at, "unsubscribe-provider");
+        await insertContactEvents(tx, marked.events);
       } else {
         const kind = event.type === "complaint" ? "complaint" : event.bounceType === "soft" ? "soft-bounce" : "hard-bounce";
         await insertContactEvents(tx, await applyReportedOutcome(tx, m, kind, detail, at, counters));
       }
       await counters.flush(tx);
+      return first;
     });
-    applied.push({ status: "applied", messageID: m.id });
+    applied.push({ status: changed ? "applied" : "ignored", messageID: m.id });
     if (event.type !== "unsubscribe")
       touched.set(`${m.brandId}|${m.sourceKind}|${m.sourceId}`, { brandId: m.brandId, kind: m.sourceKind, id: m.sourceId });
   }

@@ -1,11 +1,14 @@
 // The provider webhooks' HTTP side (app/webhooks/*): the raw body read with a size limit, the provider's
-// check (signature, credentials), its events applied, a small JSON answer. A webhook that is not
-// configured answers 404, a forged one 401, a malformed one 400; providers retry anything but a 2xx.
+// check (signature and its timestamp's age, credentials), its events applied, a small JSON answer. A
+// webhook that is not configured answers 404, a forged, stale or unverifiable one 401 (a certificate that
+// cannot be fetched included), a malformed one 400; providers retry anything but a 2xx.
 import { config } from "@/lib/config";
 import { applyProviderEvents } from "./apply-events";
+import { epochSeconds, timestampFresh, tooOld } from "./freshness";
 import { postmarkAuthorized, postmarkEvents } from "./postmark";
 import { SIGNATURE_HEADER, sendgridEvents, sendgridSignatureValid, TIMESTAMP_HEADER } from "./sendgrid";
 import { confirmSubscription, sesEvents, SnsRejected, verifySnsMessage } from "./sns";
+import { confirmedTopic, rememberTopic } from "./sns-topics";
 
 const MAX_BODY = 1024 * 1024;
 
@@ -38,9 +41,9 @@ export async function receiveSes(request: Request): Promise<Response> {
   const body = parse(text);
   if (body === undefined) return json(400, { error: "the body is not JSON" });
   try {
-    const message = await verifySnsMessage(body);
+    const message = await verifySnsMessage(body, confirmedTopic);
     if (message.Type === "SubscriptionConfirmation") {
-      await confirmSubscription(message);
+      await confirmSubscription(message, rememberTopic);
       return json(200, { confirmed: true });
     }
     if (message.Type !== "Notification") return json(200, { ignored: message.Type });
@@ -71,8 +74,11 @@ export async function receiveSendgrid(request: Request): Promise<Response> {
   if (!key) return json(404, { error: "the SendGrid webhook is not configured (SENDGRID_WEBHOOK_PUBLIC_KEY)" });
   const text = await rawBody(request);
   if (text === null) return json(413, { error: "body over 1 MB" });
-  if (!sendgridSignatureValid(text, request.headers.get(SIGNATURE_HEADER), request.headers.get(TIMESTAMP_HEADER), key))
+  const timestamp = request.headers.get(TIMESTAMP_HEADER);
+  if (!sendgridSignatureValid(text, request.headers.get(SIGNATURE_HEADER), timestamp, key))
     return json(401, { error: "the signature does not verify" });
+  // The timestamp is signed with the body: a valid signature of another time is a replay.
+  if (!timestampFresh(epochSeconds(timestamp))) return json(401, { error: tooOld() });
   const body = parse(text);
   if (body === undefined) return json(400, { error: "the body is not JSON" });
   return summary(sendgridEvents(body));
