@@ -6,7 +6,7 @@
 // (each defined once in lib/delivery/read/figures.ts).
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDeliveryEnv, type DeliveryEnv } from "./delivery-setup";
+import { startDeliveryEnv, type DeliveryEnv, oneTextBlockTemplate } from "./delivery-setup";
 import { until } from "./until";
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
@@ -20,32 +20,10 @@ let templateId = "";
 let segmentId = "";
 let campaignId = "";
 
-const id24 = (n: number) => n.toString(16).padStart(24, "0");
-const TEMPLATE = {
-  name: "Figures",
-  sections: [
-    {
-      id: id24(1),
-      rows: [
-        {
-          id: id24(2),
-          columns: [
-            {
-              id: id24(3),
-              blocks: [
-                {
-                  id: id24(4),
-                  type: "text",
-                  text: '<p>Hi,</p><p><a href="https://shop.test/new">New in</a></p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a></p>',
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const TEMPLATE = oneTextBlockTemplate(
+  "Figures",
+  '<p>Hi,</p><p><a href="https://shop.test/new">New in</a></p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a></p>',
+);
 
 const call = (path: string, options: { method?: string; body?: unknown } = {}) => env.call(path, { key, ...options });
 

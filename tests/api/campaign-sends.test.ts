@@ -6,7 +6,7 @@
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPublished, publishedValidator } from "../published/published";
-import { startDeliveryEnv, type DeliveryEnv } from "./delivery-setup";
+import { startDeliveryEnv, type DeliveryEnv, oneTextBlockTemplate } from "./delivery-setup";
 import { killHard } from "../../scripts/bench/crash-scenario";
 import { startTestServer, type TestServer } from "./setup/test-server";
 import { until } from "./until";
@@ -24,32 +24,10 @@ let templateId = "";
 const contacts: Record<string, string> = {};
 const segments: Record<string, string> = {};
 
-const id24 = (n: number) => n.toString(16).padStart(24, "0");
-const TEMPLATE = {
-  name: "Spring sale",
-  sections: [
-    {
-      id: id24(1),
-      rows: [
-        {
-          id: id24(2),
-          columns: [
-            {
-              id: id24(3),
-              blocks: [
-                {
-                  id: id24(4),
-                  type: "text",
-                  text: '<p>Hi [[contact.first_name | there]],</p><p><a href="https://shop.test/sale">Shop the sale</a></p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a></p>',
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const TEMPLATE = oneTextBlockTemplate(
+  "Spring sale",
+  '<p>Hi [[contact.first_name | there]],</p><p><a href="https://shop.test/sale">Shop the sale</a></p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a></p>',
+);
 
 async function call(path: string, options: { method?: string; body?: unknown } = {}) {
   const res = await env.call(path, { key, ...options });

@@ -84,3 +84,13 @@ export async function startDeliveryEnv(env: Record<string, string> = {}): Promis
     },
   };
 }
+
+const id24 = (n: number) => n.toString(16).padStart(24, "0");
+
+/** A template of one section holding one text block (`html`): what the sending tests mail. */
+export function oneTextBlockTemplate(name: string, html: string) {
+  return {
+    name,
+    sections: [{ id: id24(1), rows: [{ id: id24(2), columns: [{ id: id24(3), blocks: [{ id: id24(4), type: "text", text: html }] }] }] }],
+  };
+}

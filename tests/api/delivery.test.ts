@@ -8,7 +8,7 @@ import { createSign, sign } from "node:crypto";
 import { dkimVerify } from "mailauth/lib/dkim/verify";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTMARK_PASSWORD, startDeliveryEnv, type DeliveryEnv } from "./delivery-setup";
+import { POSTMARK_PASSWORD, startDeliveryEnv, type DeliveryEnv, oneTextBlockTemplate } from "./delivery-setup";
 import { until } from "./until";
 
 type Lib = typeof import("@/lib/delivery");
@@ -32,32 +32,10 @@ const FIRST_NAMES: Record<string, string> = {
   ivy: "Ivy",
 };
 
-const id24 = (n: number) => n.toString(16).padStart(24, "0");
-const TEMPLATE = {
-  name: "Spring sale",
-  sections: [
-    {
-      id: id24(1),
-      rows: [
-        {
-          id: id24(2),
-          columns: [
-            {
-              id: id24(3),
-              blocks: [
-                {
-                  id: id24(4),
-                  type: "text",
-                  text: '<p>Hi [[contact.first_name | there]],</p><p><a href="https://shop.test/sale?size=m">Shop the sale</a></p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a></p>',
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const TEMPLATE = oneTextBlockTemplate(
+  "Spring sale",
+  '<p>Hi [[contact.first_name | there]],</p><p><a href="https://shop.test/sale?size=m">Shop the sale</a></p><p><a href="[[message.unsubscribe_url]]">Unsubscribe</a></p>',
+);
 
 const content = (over: Record<string, unknown> = {}) => ({
   templateId,

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadPublished, publishedValidator } from "../published/published";
-import { startDeliveryEnv, type DeliveryEnv } from "./delivery-setup";
+import { startDeliveryEnv, type DeliveryEnv, oneTextBlockTemplate } from "./delivery-setup";
 import { until } from "./until";
 
 const published = publishedValidator(loadPublished("omnisend-campaigns.json"));
@@ -22,32 +22,7 @@ let templateId = "";
 const contacts: Record<string, string> = {};
 const segments: Record<string, string> = {};
 
-const id24 = (n: number) => n.toString(16).padStart(24, "0");
-const TEMPLATE = {
-  name: "Sale",
-  sections: [
-    {
-      id: id24(1),
-      rows: [
-        {
-          id: id24(2),
-          columns: [
-            {
-              id: id24(3),
-              blocks: [
-                {
-                  id: id24(4),
-                  type: "text",
-                  text: '<p>Hi [[contact.first_name | there]],</p><p><a href="https://shop.test/sale">Shop</a></p>',
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    },
-  ],
-};
+const TEMPLATE = oneTextBlockTemplate("Sale", '<p>Hi [[contact.first_name | there]],</p><p><a href="https://shop.test/sale">Shop</a></p>');
 
 const call = (path: string, options: { method?: string; body?: unknown } = {}) => env.call(path, { key, ...options });
 
