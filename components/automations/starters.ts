@@ -103,6 +103,13 @@ const thanksEmail = design("Thank you for your order", (kit) => ({
         spacer(kit, 16),
       ],
     ]),
+    // The order that started the flow (handed over with the email), its items as the order blocks show them.
+    section(kit, [
+      [
+        text(kit, `<h2 style="text-align: center">Your order</h2>`, { paddingTop: "8px" }),
+        { id: kit.id(), type: "orderProducts", orderProducts: {} },
+      ],
+    ]),
     section(kit, [[product(kit, "Shop now")], [product(kit, "Shop now")]], {
       type: "product_recommender",
       productRecommender: { type: "personalized", fallbackType: "popular", isOutOfStockIncluded: false },

@@ -70,8 +70,8 @@ export type EnqueueOptions = {
   sendAt?: Date;
 };
 
-/** The data a campaign or an automation hands over for one recipient's render. */
-export type RecipientHandover = { event?: { eventName: string; properties: Record<string, unknown> } };
+/** The data a campaign or an automation hands over for one recipient's render (eventTime: the order's date). */
+export type RecipientHandover = { event?: { eventName: string; properties: Record<string, unknown>; eventTime?: string } };
 
 export type MessageRecipient = { contactId: string; key?: string; data?: RecipientHandover };
 

@@ -9,6 +9,20 @@ export async function latestOrder(brandId: string, contactId: string): Promise<P
   return order ? { eventTime: order.eventTime, properties: order.properties, lineItems: lineItemsOf(order.properties) } : null;
 }
 
+/**
+ * The order a handed-over "placed order" event holds (a post-purchase flow's trigger), null for any other
+ * event: the email shows the order that started the flow even when the contact ordered again since.
+ */
+export function orderOfEvent(event: { eventName: string; properties: Record<string, unknown>; eventTime?: string }): PlacedOrder | null {
+  if (event.eventName !== "placed order") return null;
+  const at = event.eventTime ? new Date(event.eventTime) : new Date();
+  return {
+    eventTime: Number.isNaN(at.getTime()) ? new Date() : at,
+    properties: event.properties,
+    lineItems: lineItemsOf(event.properties),
+  };
+}
+
 function address(value: unknown): string {
   if (typeof value === "string") return value;
   if (!value || typeof value !== "object") return "";

@@ -631,7 +631,9 @@ describe("email blocks through the delivery pipeline", () => {
       expect(blockId).toBe(mailBlock);
       expect(enrolled.map((e) => e.id)).toContain(enrollmentId);
     }
-    expect(JSON.parse(messages[2].data)).toEqual({ event: { eventName: "checkout started", properties: cart("o") } });
+    expect(JSON.parse(messages[2].data)).toEqual({
+      event: { eventName: "checkout started", properties: cart("o"), eventTime: expect.any(String) },
+    });
     // Every enrollment waits at the delay (the unsubscribed one too: the block allows skipping).
     expect(enrolled.map((e) => e.blockId)).toEqual(enrolled.map(() => a.blocks[1].id));
     expect(await counters(a.id)).toMatchObject({ [`${mailBlock.slice(-4)}:queued`]: 2, [`${mailBlock.slice(-4)}:skipped`]: 1 });

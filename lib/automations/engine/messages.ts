@@ -54,18 +54,20 @@ const CALL = 100;
 /** The pipeline stores at most 64 KB of handed-over data per message. */
 const MAX_HANDOVER = 60 * 1024;
 /** What a render reads of a trigger when the whole of it is too large (cart, product, order lines). */
-const RENDER_KEYS = ["lineItems", "productID", "variantID", "orderID", "currency", "totalPrice", "cartID", "cartRecoveryUrl"];
+const RENDER_KEYS = ["lineItems", "productID", "variantID", "orderID", "value", "currency", "totalPrice", "cartID", "cartRecoveryUrl"];
 const OUTCOME_READS = 8;
 
 /** The trigger's event for the render; trimmed to what the render reads when it passes the pipeline's limit. */
 export function handover(trigger: TriggerData): RecipientHandover {
-  const whole = { event: { eventName: trigger.eventName, properties: trigger.properties ?? {} } };
+  // eventTime dates the order blocks of a post-purchase email (the order that triggered it).
+  const at = trigger.eventTime ? { eventTime: trigger.eventTime } : {};
+  const whole = { event: { eventName: trigger.eventName, properties: trigger.properties ?? {}, ...at } };
   if (Buffer.byteLength(JSON.stringify(whole)) <= MAX_HANDOVER) return whole;
   const kept: Record<string, unknown> = {};
   for (const key of RENDER_KEYS) if (key in whole.event.properties) kept[key] = whole.event.properties[key];
-  const trimmed = { event: { eventName: trigger.eventName, properties: kept } };
+  const trimmed = { event: { eventName: trigger.eventName, properties: kept, ...at } };
   if (Buffer.byteLength(JSON.stringify(trimmed)) <= MAX_HANDOVER) return trimmed;
-  return { event: { eventName: trigger.eventName, properties: {} } };
+  return { event: { eventName: trigger.eventName, properties: {}, ...at } };
 }
 
 const resultOf = (r: RecipientResult): EmailResult =>

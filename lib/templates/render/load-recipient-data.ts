@@ -5,7 +5,7 @@ import { createHmac } from "node:crypto";
 import { backInStockProducts } from "@/lib/products/back-in-stock";
 import { cartOfEvent, cartProducts, latestOpenCart } from "@/lib/products/cart";
 import { contactEvents, productsByIds, toView } from "@/lib/products/catalog";
-import { latestOrder, orderView } from "@/lib/products/orders";
+import { latestOrder, orderOfEvent, orderView } from "@/lib/products/orders";
 import { missingLinks, type ProductView, type SkippedProduct } from "@/lib/products/product-view";
 import { MAX_SLOTS, recommendProducts } from "@/lib/products/recommend";
 import type { Block } from "@/lib/templates/schema";
@@ -29,10 +29,11 @@ export type LinkOptions = { mode?: LinkMode; links?: RecipientLinks };
 
 /**
  * What a campaign or an automation hands over for one recipient (lib/delivery): the event that triggered
- * the email fills cart recovery (its lineItems), back in stock (its productID or lineItems) and
+ * the email fills cart recovery (its lineItems), back in stock (its productID or lineItems), the order
+ * blocks (a "placed order" event: the order that started a post-purchase flow, not a later one) and
  * dynamic lists whose path starts with event.
  */
-export type Handover = { event?: { eventName: string; properties: Record<string, unknown> } };
+export type Handover = { event?: { eventName: string; properties: Record<string, unknown>; eventTime?: string } };
 type Props = Record<string, unknown>;
 
 const ORDER_BLOCKS = new Set(["orderSummary", "orderProducts", "orderTotal", "orderAddresses"]);
@@ -197,7 +198,9 @@ export async function loadRecipientData(
   if (allBlocks.some((b) => ORDER_BLOCKS.has(b.type))) {
     work.push(
       recipient
-        ? latestOrder(brand.id, recipient.id).then((o) => (data.order = o ? orderView(o) : null))
+        ? (handover?.event ? Promise.resolve(orderOfEvent(handover.event)) : Promise.resolve(null))
+            .then((o) => o ?? latestOrder(brand.id, recipient.id))
+            .then((o) => (data.order = o ? orderView(o) : null))
         : Promise.resolve((data.order = SAMPLE_ORDER)),
     );
   }
