@@ -1,82 +1,98 @@
 "use client";
 // Outbox: every email of the brand, newest first, one per recipient, with what became of it (sent,
-// refused, skipped and why), searchable by address or subject. Without a mail server this is where the
-// emails are, undelivered. The email shows in a sandboxed frame (sandbox="": no scripts, no same-origin).
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+// refused, skipped and why): campaigns, automations, Inkwell's own, and test emails (template, campaign
+// and automation tests), each test marked as one. "Show" narrows it to campaigns & automations or to tests
+// (kept in the address, ?show=tests, so /test-emails can lead here); search by address or subject. Without a
+// mail server this is where the emails are, undelivered. The email shows in a sandboxed frame.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { useState } from "react";
+import { listMessages } from "@/components/sending/sending-client";
 import { EmptyState } from "@/components/ui/empty-state";
 import { formatDateTime } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
-import { EmailParts } from "@/components/test-emails/email-parts";
-import { getMessage, listMessages, type MessageStatus, type MessageSummary } from "./sending-client";
-import "@/components/test-emails/test-emails.css";
-import "./sending.css";
+import { MessageView } from "./message-view";
+import { sourceName, StatusBadge, TestBadge } from "./message-words";
+import { OUTBOX_SHOWS, type OutboxShow } from "./outbox-show";
+import "./outbox.css";
 
-const STATUS_WORDS: Record<MessageStatus, { label: string; badge: string }> = {
-  queued: { label: "Waiting", badge: "badge-info" },
-  sending: { label: "Sending", badge: "badge-info" },
-  paused: { label: "Paused", badge: "badge-warning" },
-  sent: { label: "Sent", badge: "badge-success" },
-  failed: { label: "Failed", badge: "badge-danger" },
-  bounced: { label: "Bounced", badge: "badge-danger" },
-  complained: { label: "Marked as spam", badge: "badge-danger" },
-  suppressed: { label: "Not sent", badge: "badge-muted" },
-  skipped: { label: "Not sent", badge: "badge-muted" },
+const SHOW: Record<OutboxShow, { label: string; mode?: "live" | "test" }> = {
+  all: { label: "All" },
+  campaigns: { label: "Campaigns & automations", mode: "live" },
+  tests: { label: "Tests", mode: "test" },
 };
 
-const REASONS: Record<string, string> = {
-  "not-subscribed": "the contact is not subscribed",
-  "no-email": "the contact has no email address",
-  "contact-missing": "the contact no longer exists",
-  canceled: "the send was canceled",
-  unsubscribed: "the contact unsubscribed",
-  "hard-bounce": "the address does not accept email",
-  complaint: "the recipient marked an email as spam",
-  erased: "the contact was erased",
-  manual: "the address is on your suppression list",
-  "soft-bounce": "the mail server kept refusing it for now",
-  "transport-error": "the mail server could not be reached",
-  "render-error": "the email could not be put together",
-};
-
-function StatusBadge({ message }: { message: Pick<MessageSummary, "status" | "transport"> }) {
-  if (message.status === "sent" && message.transport === "outbox") return <span className="badge badge-info">In the outbox</span>;
-  const words = STATUS_WORDS[message.status];
-  return <span className={`badge ${words.badge}`}>{words.label}</span>;
+function Empty({ show, filtered }: { show: OutboxShow; filtered: boolean }) {
+  if (filtered)
+    return (
+      <EmptyState title="No emails match">
+        <p>Try another address, subject or status.</p>
+      </EmptyState>
+    );
+  if (show === "tests")
+    return (
+      <EmptyState
+        title="No test emails yet"
+        action={
+          <Link href="/templates" className="btn btn-primary">
+            Open a template
+          </Link>
+        }
+      >
+        <p>Open a template and choose “Send test”, or send a test of a campaign or an automation’s email: it shows here.</p>
+      </EmptyState>
+    );
+  return (
+    <EmptyState title={show === "campaigns" ? "No campaign or automation emails yet" : "No emails yet"}>
+      <p>
+        {show === "campaigns"
+          ? "Emails your campaigns and automations send to your contacts will be listed here."
+          : "Emails your campaigns, automations and test sends send will be listed here."}
+      </p>
+    </EmptyState>
+  );
 }
 
-const sourceName = (m: MessageSummary) =>
-  m.mode === "test"
-    ? "Test email"
-    : m.mode === "system"
-      ? "Inkwell"
-      : m.source.kind === "campaign"
-        ? "Campaign"
-        : m.source.kind === "automation"
-          ? "Automation"
-          : m.source.kind;
-
-export function OutboxPage({ hasMailServer }: { hasMailServer: boolean }) {
+export function OutboxPage({ hasMailServer, initialShow }: { hasMailServer: boolean; initialShow: OutboxShow }) {
   const [search, setSearch] = useState("");
-  const [applied, setApplied] = useState({ search: "", status: "" });
+  const [applied, setApplied] = useState({ search: "", status: "", show: initialShow });
   const [selected, setSelected] = useState<string | null>(null);
+  const filter = { search: applied.search, status: applied.status, mode: SHOW[applied.show].mode };
   const list = useInfiniteQuery({
-    queryKey: ["messages", applied],
-    queryFn: ({ pageParam }) => listMessages({ ...applied, after: pageParam }),
+    queryKey: ["messages", filter],
+    queryFn: ({ pageParam }) => listMessages({ ...filter, after: pageParam }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.paging.hasMore ? last.paging.cursors.after : undefined),
   });
   const messages = list.data?.pages.flatMap((p) => p.messages) ?? [];
   const current = selected && messages.some((m) => m.id === selected) ? selected : (messages[0]?.id ?? null);
+  const choose = (show: OutboxShow) => {
+    setApplied((a) => ({ ...a, show }));
+    // The address says what is shown, so a reload or a shared link shows the same; no navigation.
+    window.history.replaceState(null, "", show === "all" ? "/outbox" : `/outbox?show=${show}`);
+  };
   return (
     <>
       <div className="page-header">
         <h1 className="page-title">Outbox</h1>
         <p className="muted">
           {hasMailServer
-            ? "Every email your brand sends, one per recipient, newest first, with what became of it."
-            : "Inkwell has no mail server set up: nothing is delivered. Every email your brand sends is kept here instead."}
+            ? "Every email your brand sends, test emails included, one per recipient, newest first, with what became of it."
+            : "Inkwell has no mail server set up: nothing is delivered. Every email your brand sends, test emails included, is kept here instead."}
         </p>
+      </div>
+      <div role="group" aria-label="Show" className="outbox-show">
+        {OUTBOX_SHOWS.map((show) => (
+          <button
+            key={show}
+            type="button"
+            aria-pressed={applied.show === show}
+            className={`btn btn-sm ${applied.show === show ? "btn-primary" : "btn-secondary"}`}
+            onClick={() => choose(show)}
+          >
+            {SHOW[show].label}
+          </button>
+        ))}
       </div>
       <form
         className="cluster outbox-filters"
@@ -136,13 +152,7 @@ export function OutboxPage({ hasMailServer }: { hasMailServer: boolean }) {
           </button>
         </div>
       ) : messages.length === 0 ? (
-        <EmptyState title={applied.search || applied.status ? "No emails match" : "No emails yet"}>
-          <p>
-            {applied.search || applied.status
-              ? "Try another address, subject or status."
-              : "Emails your campaigns, automations and test sends send will be listed here."}
-          </p>
-        </EmptyState>
+        <Empty show={applied.show} filtered={!!(applied.search || applied.status)} />
       ) : (
         <div className="outbox">
           <div className="outbox-list">
@@ -159,8 +169,8 @@ export function OutboxPage({ hasMailServer }: { hasMailServer: boolean }) {
                     <span className="outbox-meta">
                       To {m.email ?? "no address"} · {formatDateTime(m.createdAt)}
                     </span>
-                    <span className="outbox-meta">
-                      <StatusBadge message={m} /> {sourceName(m)}
+                    <span className="outbox-meta outbox-badges">
+                      <TestBadge message={m} /> <StatusBadge message={m} /> {sourceName(m)}
                     </span>
                   </button>
                 </li>
@@ -177,75 +187,9 @@ export function OutboxPage({ hasMailServer }: { hasMailServer: boolean }) {
               </button>
             )}
           </div>
-          {current && <MessageView id={current} />}
+          {current && <MessageView key={current} id={current} focus={current === selected} />}
         </div>
       )}
     </>
-  );
-}
-
-function MessageView({ id }: { id: string }) {
-  const message = useQuery({ queryKey: ["message", id], queryFn: () => getMessage(id) });
-  if (message.isPending)
-    return (
-      <p className="loading" aria-live="polite">
-        Loading the email…
-      </p>
-    );
-  if (message.isError)
-    return (
-      <div className="alert alert-error" role="alert">
-        Could not load the email: {userMessage(message.error, { 404: "this email no longer exists." })}
-      </div>
-    );
-  const m = message.data;
-  const reason = m.reason ? (REASONS[m.reason] ?? m.reason) : null;
-  return (
-    <article className="outbox-view card" aria-label={`Email: ${m.subject}`} data-testid="outbox-message">
-      <h2 className="card-title">{m.subject}</h2>
-      <dl className="meta-list">
-        <div>
-          <dt>From</dt>
-          <dd>{m.from}</dd>
-        </div>
-        <div>
-          <dt>To</dt>
-          <dd>{m.email ?? "no address"}</dd>
-        </div>
-        <div>
-          <dt>Status</dt>
-          <dd>
-            <StatusBadge message={m} /> {reason ? `: ${reason}` : ""}
-            {m.sentAt ? ` · ${formatDateTime(m.sentAt)}` : ""}
-          </dd>
-        </div>
-        {(m.openedAt || m.clickedAt) && (
-          <div>
-            <dt>Engagement</dt>
-            <dd>
-              {m.openedAt ? `Opened ${formatDateTime(m.openedAt)}` : ""}
-              {m.openedAt && m.clickedAt ? " · " : ""}
-              {m.clickedAt ? `Clicked ${formatDateTime(m.clickedAt)}` : ""}
-            </dd>
-          </div>
-        )}
-      </dl>
-      {m.detail && (
-        <p className="alert alert-error" role="note">
-          The mail server answered: {m.detail}
-        </p>
-      )}
-      {m.body ? (
-        <>
-          <EmailParts title={`The email “${m.subject}”`} html={m.body.html} text={m.body.text} testId="outbox-frame" />
-        </>
-      ) : (
-        <p className="muted">
-          {m.status === "sent"
-            ? "Inkwell keeps the content of the newest emails only; this one went to the mail server."
-            : "This email was not sent, so it has no content to show."}
-        </p>
-      )}
-    </article>
   );
 }
