@@ -28,9 +28,13 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
   { name: "templates", path: () => "/templates", main: (p) => p.getByRole("table").getByRole("link").first() },
   { name: "editor", path: (ids) => `/templates/${ids.template}`, main: (p) => p.getByRole("textbox", { name: "Template name" }) },
   {
-    name: "test-emails",
-    path: () => "/test-emails",
-    main: (p) => p.getByRole("list", { name: "Test emails" }).or(p.getByText("No test emails yet")).first(),
+    name: "outbox-tests",
+    path: () => "/outbox?show=tests",
+    main: (p) =>
+      p
+        .getByRole("list", { name: "Emails" })
+        .or(p.getByRole("heading", { name: "No test emails yet" }))
+        .first(),
   },
   { name: "contacts", path: () => "/contacts", main: (p) => p.getByRole("table", { name: "Contacts" }).getByRole("link").first() },
   { name: "contact-new", path: () => "/contacts/new", main: h1("Add contact") },

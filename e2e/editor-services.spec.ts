@@ -77,17 +77,21 @@ test("a test send rendered as a chosen contact lands in the outbox", async ({ ba
   await dialog.getByRole("button", { name: "Send test" }).click();
   await expect(dialog.getByTestId("test-send-result")).toContainText("Kept in the outbox");
   await expect(dialog.getByTestId("test-send-result")).toContainText("maya@e2e.test");
-  await dialog.getByRole("link", { name: "Open test emails" }).click();
+  await dialog.getByRole("link", { name: "Open the outbox" }).click();
 
-  await expect(page).toHaveURL(/\/test-emails$/);
-  await expect(page.getByRole("heading", { name: "Test emails" })).toBeVisible();
-  const email = page.getByTestId("test-email");
-  await expect(email).toContainText("[Test] Welcome Maya");
-  await expect(email).toContainText("me@e2e.test, boss@e2e.test");
+  // The Outbox, on its tests: one email per address, each marked Test.
+  await expect(page).toHaveURL(/\/outbox\?show=tests$/);
+  await expect(page.getByRole("heading", { name: "Outbox", level: 1 })).toBeVisible();
+  const items = page.getByRole("list", { name: "Emails" }).getByRole("button");
+  await expect(items).toHaveCount(2);
+  await expect(items.filter({ hasText: "To me@e2e.test" })).toContainText("[Test] Welcome Maya");
+  await expect(items.filter({ hasText: "To boss@e2e.test" })).toContainText("Test");
+  const email = page.getByTestId("outbox-message");
+  await expect(email.getByRole("heading", { level: 2 })).toHaveText("[Test] Welcome Maya");
   await expect(email).toContainText("maya@e2e.test");
-  const frame = page.getByTestId("test-email-frame");
+  const frame = page.getByTestId("outbox-frame");
   await expect(frame).toHaveAttribute("sandbox", "");
-  await expect(page.frameLocator('[data-testid="test-email-frame"]').getByText("Hi Maya, welcome aboard.")).toBeVisible();
+  await expect(page.frameLocator('[data-testid="outbox-frame"]').getByText("Hi Maya, welcome aboard.")).toBeVisible();
   await shoot(page, "outbox");
 });
 

@@ -52,7 +52,7 @@ const PAGES: Tour[] = [
   { name: "signup", path: () => "/signup", ready: heading(/Create/), signedIn: false },
   { name: "templates", path: () => "/templates", ready: heading("Templates") },
   { name: "editor", path: () => `/templates/${ids.template}`, ready: (page) => page.getByRole("textbox", { name: "Template name" }) },
-  { name: "test-emails", path: () => "/test-emails", ready: heading("Test emails") },
+  { name: "outbox-tests", path: () => "/outbox?show=tests", ready: heading("Outbox") },
   { name: "contacts", path: () => "/contacts", ready: heading("Contacts") },
   { name: "contact-new", path: () => "/contacts/new", ready: heading("Add contact") },
   { name: "contacts-import", path: () => "/contacts/import", ready: heading(/Import/) },

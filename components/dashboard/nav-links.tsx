@@ -7,7 +7,6 @@ import "./top-bar.css";
 export const NAV_ITEMS = [
   { href: "/campaigns", label: "Campaigns" },
   { href: "/templates", label: "Templates" },
-  { href: "/test-emails", label: "Test emails" },
   { href: "/outbox", label: "Outbox" },
   { href: "/contacts", label: "Contacts" },
   { href: "/segments", label: "Segments" },

@@ -23,8 +23,9 @@ export type MessageSummary = {
 export type MessageDetail = MessageSummary & { from: string; body: { html: string; text: string; headers: Record<string, string> } | null };
 type Page<K extends string, T> = { [key in K]: T[] } & { paging: { hasMore: boolean; cursors: { after?: string } } };
 
-export function listMessages(filter: { search?: string; status?: string; after?: string }) {
+export function listMessages(filter: { search?: string; status?: string; mode?: MessageSummary["mode"]; after?: string }) {
   const query = new URLSearchParams({ limit: "50" });
+  if (filter.mode) query.set("mode", filter.mode);
   if (filter.search) query.set("search", filter.search);
   if (filter.status) query.set("status", filter.status);
   if (filter.after) query.set("after", filter.after);

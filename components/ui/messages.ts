@@ -173,7 +173,7 @@ export function labelledMessage(label: string, error: ApiFieldError, context: Fi
 const BY_PROBLEM: Record<string, string> = {
   "rate-limited": BY_STATUS[429],
   "mail-failed":
-    "Your mail server did not take the email. Check the addresses and the mail server settings; the email is kept on the Test emails page.",
+    "Your mail server did not take the email. Check the addresses and the mail server settings; the email is kept in the Outbox, under Tests.",
   "payload-too-large": BY_STATUS[413],
   "sender-unverified": "This sender address is not verified yet. Verify it, or its domain, under Settings → Sending.",
   "database-unavailable": "Inkwell cannot reach its database right now. Try again in a moment.",

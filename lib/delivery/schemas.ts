@@ -149,6 +149,10 @@ export const ListMessagesQuery = pagingQuery({ max: 100, default: 50 })
     sourceID: z.string().min(1).max(100).optional(),
     contactID: ResourceId.optional(),
     transport: z.enum(["smtp", "outbox"]).optional(),
+    mode: z.enum(MESSAGE_MODES).optional().meta({
+      description:
+        "live: to contacts (campaigns, automations); test: test emails (template, campaign and automation tests); system: Inkwell's own (sender confirmations)",
+    }),
     search: z.string().trim().min(1).max(200).optional().meta({ description: "Part of the recipient's address or of the subject" }),
   })
   .superRefine(noAfterAndBefore);

@@ -1,5 +1,5 @@
 // The embedded default (the API test server has no SMTP_HOST): every message is "sent" into the built-in
-// outbox, listed (paged, searched, filtered) and shown with its body; senders verified by a confirmation
+// outbox, listed (paged, searched, filtered by status, source and mode) and shown with its body; senders verified by a confirmation
 // link read from the outbox, or by the operator CLI; the suppression list; tracking switched off per brand;
 // the web version of a sent message; erasure removes a contact's messages and keeps its address suppressed.
 import { execFileSync } from "node:child_process";
@@ -94,6 +94,20 @@ describe("the outbox", () => {
     expect((await list("?status=bounced")).messages).toEqual([]);
     expect((await list("", other.key)).messages).toEqual([]);
     await expectProblem(await api("/api/messages?status=lost", { key: brand.key }), 400, "validation-failed");
+  });
+
+  it("filters by mode: live (campaigns, automations), test (test emails), system (Inkwell's own), as the Outbox's filter does", async () => {
+    const sent = await api(`/api/email-templates/${templateId}/test-sends`, { key: brand.key, body: { to: ["tester@outbox.test"] } });
+    expect(sent.status, await sent.clone().text()).toBe(201);
+    const tests = (await list("?mode=test")).messages;
+    expect(tests.map((m: { email: string; subject: string; mode: string }) => [m.email, m.subject, m.mode])).toEqual([
+      ["tester@outbox.test", "[Test] Newsletter", "test"],
+    ]);
+    const live = (await list("?mode=live")).messages;
+    expect(live.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(live.map((m: { mode: string }) => m.mode))).toEqual(new Set(["live"]));
+    expect((await list("?mode=test", other.key)).messages).toEqual([]);
+    await expectProblem(await api("/api/messages?mode=demo", { key: brand.key }), 400, "validation-failed");
   });
 
   it("shows a message with its body as sent: personalized, tracked links, headers", async () => {

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
-import { OutboxPage } from "@/components/sending/outbox-page";
+import { OutboxPage } from "@/components/outbox/outbox-page";
+import { parseOutboxShow } from "@/components/outbox/outbox-show";
 import { config } from "@/lib/config";
 
 export const metadata: Metadata = { title: "Outbox" };
 export const dynamic = "force-dynamic";
 
-export default function Page() {
-  return <OutboxPage hasMailServer={config().smtp !== null} />;
+export default async function Page({ searchParams }: { searchParams: Promise<{ show?: string | string[] }> }) {
+  const { show } = await searchParams;
+  return <OutboxPage hasMailServer={config().smtp !== null} initialShow={parseOutboxShow(show)} />;
 }

@@ -1,10 +1,6 @@
-import type { Metadata } from "next";
-import { TestEmailsPage } from "@/components/test-emails/test-emails-page";
-import { config } from "@/lib/config";
+// The Test emails page became the Outbox's "Tests" (issue 37: one outbox page); old links and bookmarks land there.
+import { redirect } from "next/navigation";
 
-export const metadata: Metadata = { title: "Test emails" };
-export const dynamic = "force-dynamic";
-
-export default function Page() {
-  return <TestEmailsPage hasMailServer={config().smtp !== null} />;
+export default function Page(): never {
+  redirect("/outbox?show=tests");
 }

@@ -311,7 +311,7 @@ export function EmailForm({
                   await sendBlockTest(automationId, block.id!, [testTo]);
                   setTestState({
                     busy: false,
-                    message: `Test sent to ${testTo} (see Test emails when no mail server is set).`,
+                    message: `Test sent to ${testTo}. It is in the Outbox, under Tests (kept there when no mail server is set).`,
                     error: false,
                   });
                 } catch (error) {

@@ -183,7 +183,7 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
         </form>
         {test.isSuccess && (
           <p className="alert alert-success" role="status">
-            Test sent. No mail server? It is in the <Link href="/outbox">Outbox</Link>.
+            Test sent. No mail server? It is in the <Link href="/outbox?show=tests">Outbox</Link>, under Tests.
           </p>
         )}
         {test.isError && (

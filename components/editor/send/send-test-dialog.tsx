@@ -1,6 +1,6 @@
 "use client";
 // "Send test": up to 5 addresses, rendered as a contact you pick (or sample data). Goes out through the
-// mail server when Inkwell has one, else lands in the outbox (Test emails page).
+// mail server when Inkwell has one, else lands in the outbox (its Tests).
 import { useMutation, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
@@ -86,8 +86,8 @@ export function SendTestDialog({
           <p className="alert alert-success" role="status">
             {send.data.transport === "outbox" ? (
               <>
-                Kept in the outbox: Inkwell has no mail server set up, so test emails wait on the{" "}
-                <Link href="/test-emails">Test emails</Link> page.
+                Kept in the outbox: Inkwell has no mail server set up, so test emails wait in the{" "}
+                <Link href="/outbox?show=tests">Outbox</Link>.
               </>
             ) : (
               <>Sent to {send.data.to.join(", ")} through your mail server.</>
@@ -101,8 +101,8 @@ export function SendTestDialog({
             </p>
           )}
           <div className="dialog-actions">
-            <Link href="/test-emails" className="btn btn-secondary">
-              Open test emails
+            <Link href="/outbox?show=tests" className="btn btn-secondary">
+              Open the outbox
             </Link>
             <button type="button" className="btn btn-primary" onClick={close}>
               Done

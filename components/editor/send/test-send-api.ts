@@ -1,4 +1,5 @@
-// The test-send calls of the editor's dialog and the Test emails page (same-origin, session cookie).
+// The test-send calls of the editor's dialog, and a test email's stored record for the Outbox (same-origin,
+// session cookie).
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { RenderWarning } from "../checks/render-warnings";
 
@@ -24,10 +25,6 @@ export const sendTest = (templateId: string, input: TestSendInput) =>
     method: "POST",
     body: input,
   });
-export const listTestEmails = (after?: string) =>
-  apiFetch<{ testEmails: TestEmailSummary[]; paging: { hasMore: boolean; cursors: { after?: string } } }>(
-    `/api/test-emails?limit=50${after ? `&after=${encodeURIComponent(after)}` : ""}`,
-  );
 export const getTestEmail = (id: string) => apiFetch<TestEmail>(`/api/test-emails/${id}`);
 export const listContactEmails = () =>
   apiFetch<{ contacts: { id: string; email: string | null; firstName?: string | null; lastName?: string | null }[] }>(

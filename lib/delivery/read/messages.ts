@@ -1,6 +1,7 @@
 // The brand's messages (GET /api/messages, GET /api/messages/{id}; the dashboard's Outbox): newest first,
-// filtered by status, source, contact and transport, searched by recipient address or subject. A message
-// the outbox still keeps comes with its body as sent.
+// filtered by status, source, contact, transport and mode (live, test, system: the Outbox's "All / Campaigns
+// & automations / Tests"), searched by recipient address or subject. A message the outbox still keeps comes
+// with its body as sent.
 import { db } from "@/lib/db";
 import { keysetPage } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
@@ -85,6 +86,7 @@ export async function listMessages(brandId: string, query: ListMessagesQuery) {
     ...(query.sourceID ? { sourceId: query.sourceID } : {}),
     ...(query.contactID ? { contactId: query.contactID } : {}),
     ...(query.transport ? { transport: query.transport } : {}),
+    ...(query.mode ? { mode: query.mode } : {}),
     ...(query.search
       ? { OR: [{ email: { contains: query.search.toLowerCase() } }, { content: { subject: { contains: query.search } } }] }
       : {}),

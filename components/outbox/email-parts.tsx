@@ -1,6 +1,6 @@
 "use client";
 // An email as sent, its HTML part in a sandboxed frame (sandbox="": no scripts, no same-origin access) or
-// its plain-text part, the reader choosing: the Test emails page and the Outbox.
+// its plain-text part, the reader choosing (the Outbox).
 import { useState } from "react";
 
 export function EmailParts({ title, html, text, testId }: { title: string; html: string; text: string; testId: string }) {
