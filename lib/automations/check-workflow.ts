@@ -120,7 +120,8 @@ export function checkEventGroups(groups: EventFilterGroup[], types: Map<string, 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export function checkContactFilter(filter: ContactFilter, facts: BrandFacts, issues: Issues, path: Path): void {
-  const allowed = CONTACT_FIELD_OPERATORS[filter.field as ContactField];
+  // Own keys only: a field named like an Object.prototype member ("toString", "__proto__") is no field.
+  const allowed = Object.hasOwn(CONTACT_FIELD_OPERATORS, filter.field) ? CONTACT_FIELD_OPERATORS[filter.field as ContactField] : undefined;
   if (!allowed) {
     issues.add([...path, "field"], "invalid_value", `must be one of ${Object.keys(CONTACT_FIELD_OPERATORS).join(", ")}`);
     return;

@@ -472,6 +472,9 @@ describe("rules of a workflow", () => {
             { type: "contact", field: "tag", operator: "eq" },
             { type: "contact", field: "tag", operator: "eq", value: 42 },
             { type: "contact", field: "tag", operator: "eq", value: "" },
+            // Names of Object.prototype's members are no fields (the fuzz met "toString" answering 500).
+            { type: "contact", field: "toString", operator: "eq", value: "x" },
+            { type: "contact", field: "__proto__", operator: "eq", value: "x" },
           ]),
           webhook("w1", "https://10.0.0.5/hook"),
           webhook("w2", "https://[::1]/hook"),
@@ -485,6 +488,8 @@ describe("rules of a workflow", () => {
         { pointer: "/blocks/1/split/filterGroup/filters/0/value", code: "required" },
         { pointer: "/blocks/1/split/filterGroup/filters/1/value", code: "invalid_type" },
         { pointer: "/blocks/1/split/filterGroup/filters/2/value", code: "required" },
+        { pointer: "/blocks/1/split/filterGroup/filters/3/field", code: "invalid_value" },
+        { pointer: "/blocks/1/split/filterGroup/filters/4/field", code: "invalid_value" },
         { pointer: "/blocks/2/action/sendWebhook/callbackUrl", code: "invalid_format" },
         { pointer: "/blocks/3/action/sendWebhook/callbackUrl", code: "invalid_format" },
         { pointer: "/blocks/4/action/sendWebhook/callbackUrl", code: "invalid_format" },
