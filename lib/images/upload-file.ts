@@ -2,6 +2,7 @@
 // hard limit a little above 5 MB (the form's own bytes), then parsed by the platform's FormData parser.
 import type { ApiRequest } from "@/lib/http/api-request";
 import { ApiProblem } from "@/lib/http/problems";
+import { throwIfIllFormed } from "@/lib/http/unicode";
 import { tooLarge } from "./fetch-image";
 import { nameFrom, storeImage } from "./images";
 import { MAX_IMAGE_BYTES, MAX_IMAGE_NAME, type ImageRecord } from "./schemas";
@@ -38,5 +39,8 @@ export async function uploadImageFile(brandId: string, request: ApiRequest): Pro
   if (given !== null && typeof given !== "string") throw invalid("name", "invalid_type", "must be text");
   const name = given?.trim() ? given.trim() : nameFrom((file as File).name ?? "");
   if (name.length > MAX_IMAGE_NAME) throw invalid("name", "too_big", `must be at most ${MAX_IMAGE_NAME} characters`);
+  // A form's text is not parsed as JSON bodies are, so the one Unicode rule (lib/http/unicode.ts) is applied
+  // here: a NUL in the name (or the file's name) reached PostgreSQL, which refused it with a 500.
+  throwIfIllFormed({ name });
   return storeImage(brandId, new Uint8Array(await file.arrayBuffer()), name, "file");
 }
