@@ -40,7 +40,7 @@ export async function uploadImageFile(brandId: string, request: ApiRequest): Pro
   const name = given?.trim() ? given.trim() : nameFrom((file as File).name ?? "");
   if (name.length > MAX_IMAGE_NAME) throw invalid("name", "too_big", `must be at most ${MAX_IMAGE_NAME} characters`);
   // A form's text is not parsed as JSON bodies are, so the one Unicode rule (lib/http/unicode.ts) is applied
-  // here: a NUL in the name (or the file's name) reached PostgreSQL, which refused it with a 500.
+  // here: a NUL in the name (or the file's name) reached a database that refuses NUL in text, with a 500.
   throwIfIllFormed({ name });
   return storeImage(brandId, new Uint8Array(await file.arrayBuffer()), name, "file");
 }
