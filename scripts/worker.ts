@@ -18,6 +18,14 @@ async function main() {
   const { closeDatabase } = await import("../lib/db");
   const worker = startWorkers();
   console.log(`Inkwell events, batch and delivery worker ${worker.workerId} running (${config().databaseKind} database)`);
+  // The runner's counts per job (lib/jobs/runner.ts), once a minute when asked for.
+  if (config().EVENTS_DEBUG === "on")
+    setInterval(() => {
+      for (const m of worker.jobs.metrics())
+        console.log(
+          `[jobs] ${m.name}: ${m.turns} turns, ${m.claimed} claimed, ${m.failures} failed${m.lastError ? ` (last: ${m.lastError})` : ""}`,
+        );
+    }, 60_000).unref();
   const stop = () =>
     void worker
       .stop()

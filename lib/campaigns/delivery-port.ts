@@ -86,8 +86,7 @@ export async function campaignsPausedByPipeline(): Promise<{ id: string; brandId
 /** Human open and click rates of one part (of the messages delivered), for the A/B decision. */
 export async function partRates(brandId: string, campaignId: string, part: string): Promise<{ sent: number; open: number; click: number }> {
   const stats = await sourceStats(brandId, source(campaignId), { part });
-  const delivered = Math.max(0, stats.sent - stats.bounced);
-  return { sent: stats.sent, open: delivered ? stats.opened / delivered : 0, click: delivered ? stats.clicked / delivered : 0 };
+  return { sent: stats.sent, open: stats.rates.open, click: stats.rates.click };
 }
 
 /**

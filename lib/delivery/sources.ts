@@ -7,6 +7,7 @@ import { dateValue, numberValue } from "@/lib/db/values";
 import { CounterBatch } from "./counters";
 import { wakeDeliveryWorker } from "./queue/wake";
 import type { Source } from "./schemas";
+import { figuresOf } from "./read/figures";
 import { sourceStats } from "./read/stats";
 
 export type SourceState = { status: "active" | "paused" | "canceled"; reason: string | null; changedAt: Date | null };
@@ -104,7 +105,7 @@ export async function pauseIfRatesTooHigh(brandId: string, source: Source): Prom
   if (stats.rates.bounce > DELIVERY_PAUSE_BOUNCE_RATE)
     reason = `Bounce rate ${pct(stats.rates.bounce)} (${stats.bounced} of ${stats.sent}) passed ${pct(DELIVERY_PAUSE_BOUNCE_RATE)}`;
   else if (stats.rates.complaint > DELIVERY_PAUSE_COMPLAINT_RATE)
-    reason = `Complaint rate ${pct(stats.rates.complaint)} (${stats.complained} of ${Math.max(0, stats.sent - stats.bounced)} delivered) passed ${pct(DELIVERY_PAUSE_COMPLAINT_RATE)}`;
+    reason = `Complaint rate ${pct(stats.rates.complaint)} (${stats.complained} of ${figuresOf(stats).delivered} delivered) passed ${pct(DELIVERY_PAUSE_COMPLAINT_RATE)}`;
   if (!reason) return false;
   if ((await sourceState(brandId, source)).status !== "active") return false;
   await pauseSource(brandId, source, reason);

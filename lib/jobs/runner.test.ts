@@ -162,4 +162,15 @@ describe("the job runner", () => {
     // batch [1,2,3]: full, rest 11; batch [4]: partial but idle false, rest 11; then nothing due: idle 20.
     expect(wake.sleeps.slice(0, 3)).toEqual([11, 11, 20]);
   });
+
+  it("stop ends a long rest at once, for a job without a wake signal too", async () => {
+    const { job } = queueJob([], { idleMs: 60_000 });
+    runner = startJobs("w1", [job]);
+    await until(() => runner!.metrics()[0].turns === 1);
+    const before = Date.now();
+    await runner.stop();
+    runner = null;
+    // Far below the minute of rest it was in: the stop did not wait it out.
+    expect(Date.now() - before).toBeLessThan(30_000);
+  });
 });

@@ -21,7 +21,7 @@ type RunningJob = { definition: JobDefinition<unknown>; metrics: JobMetrics; loo
 
 export type JobRunner = {
   workerId: string;
-  /** Each job's counts since start (what `npm run worker` logs with EVENTS_DEBUG=on). */
+  /** Each job's counts since start (`npm run worker` logs them every minute with EVENTS_DEBUG=on). */
   metrics(): JobMetrics[];
   /** Stops claiming, wakes resting jobs, waits for the batches in flight. */
   stop(): Promise<void>;
@@ -32,6 +32,9 @@ export function startJobs<const Items extends readonly unknown[]>(
   definitions: { readonly [K in keyof Items]: JobDefinition<Items[K]> },
 ): JobRunner {
   let running = true;
+  // Every rest ends at stop, whether or not its job has a wake signal (a rest may be half a minute).
+  let stopNow: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => (stopNow = resolve));
   const jobs: RunningJob[] = (definitions as readonly JobDefinition<unknown>[]).map((definition) => {
     const metrics: JobMetrics = {
       name: definition.name,
@@ -47,8 +50,7 @@ export function startJobs<const Items extends readonly unknown[]>(
 
   async function rest(definition: JobDefinition<unknown>, ms: number): Promise<void> {
     if (!running || ms <= 0) return;
-    if (definition.wake) await definition.wake.sleep(ms);
-    else await sleep(ms);
+    await Promise.race([definition.wake ? definition.wake.sleep(ms) : sleep(ms), stopped]);
   }
 
   function fail(definition: JobDefinition<unknown>, metrics: JobMetrics, what: string, error: unknown): number {
@@ -132,6 +134,7 @@ export function startJobs<const Items extends readonly unknown[]>(
     metrics: () => jobs.map((job) => ({ ...job.metrics })),
     async stop() {
       running = false;
+      stopNow();
       for (const job of jobs) job.definition.wake?.wake();
       await Promise.all(jobs.map((job) => job.loop));
     },

@@ -3,8 +3,8 @@
 // (boosters), and the clicks per link (a report's click map).
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue, numberValue } from "@/lib/db/values";
-import { METRICS, type Metric } from "../counters";
-import { figuresOf } from "./figures";
+import type { Metric } from "../counters";
+import { emptyCounts, figuresOf } from "./figures";
 import type { MessageStatus, Source } from "../schemas";
 
 export type SourceStats = Record<Metric, number> & {
@@ -35,8 +35,6 @@ export function withRates(totals: Record<Metric, number>): SourceStats {
   };
 }
 
-const zero = () => Object.fromEntries(METRICS.map((m) => [m, 0])) as Record<Metric, number>;
-
 /** A source's totals (of one part, between UTC days, when given), with its rates. */
 export async function sourceStats(brandId: string, source: Source, filter: Filter = {}): Promise<SourceStats> {
   const w = where(brandId, source, filter);
@@ -44,7 +42,7 @@ export async function sourceStats(brandId: string, source: Source, filter: Filte
     `SELECT "metric", SUM("count") AS "n" FROM "MessageCounter" WHERE ${w.sql} GROUP BY "metric"`,
     w.params,
   );
-  const totals = zero();
+  const totals = emptyCounts();
   for (const r of rows) if (r.metric in totals) totals[r.metric as Metric] = numberValue(r.n);
   return withRates(totals);
 }
@@ -58,7 +56,7 @@ export async function sourceStatsByDay(brandId: string, source: Source, filter: 
   );
   const days = new Map<string, Record<Metric, number>>();
   for (const r of rows) {
-    const totals = days.get(r.day) ?? days.set(r.day, zero()).get(r.day)!;
+    const totals = days.get(r.day) ?? days.set(r.day, emptyCounts()).get(r.day)!;
     if (r.metric in totals) totals[r.metric as Metric] = numberValue(r.n);
   }
   return [...days].map(([day, totals]) => ({ day, ...withRates(totals) }));

@@ -163,6 +163,8 @@ export async function verifySnsMessage(body: unknown, confirmed: (arn: string) =
 /** Confirms a subscription (SNS waits for a GET of its SubscribeURL); its topic is known from then on. */
 export async function confirmSubscription(m: SnsEnvelope, remember: (arn: string) => Promise<void>): Promise<void> {
   if (!m.SubscribeURL || !isTrustedSnsUrl(m.SubscribeURL, "subscribe")) throw new SnsRejected("the SubscribeURL is not on an SNS host");
+  // Stored before SNS is told: once confirmed, SNS never asks again, so a topic it sends to must be known.
+  await remember(m.TopicArn);
   let res: Response;
   try {
     res = await fetch(m.SubscribeURL, { signal: AbortSignal.timeout(5_000), redirect: "error" });
@@ -170,7 +172,6 @@ export async function confirmSubscription(m: SnsEnvelope, remember: (arn: string
     throw new SnsRejected(`the subscription could not be confirmed (${(error as Error).name})`);
   }
   if (!res.ok) throw new SnsRejected(`the subscription could not be confirmed (${res.status})`);
-  await remember(m.TopicArn);
 }
 
 type SesHeader = { name?: string; value?: string };

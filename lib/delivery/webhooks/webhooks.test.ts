@@ -68,6 +68,12 @@ describe("SNS (Amazon SES)", { timeout: 60_000 }, () => {
     expect(remembered).toEqual([sns.topicArn]);
   });
 
+  it("tells SNS nothing when the topic cannot be stored (SNS never asks again once confirmed)", async () => {
+    const m = await verify(sns.subscriptionConfirmation("tok-unstored"));
+    await expect(confirmSubscription(m, async () => Promise.reject(new Error("database down")))).rejects.toThrow("database down");
+    expect(sns.confirmed).not.toContain("tok-unstored");
+  });
+
   // Issue 38: SNS's Timestamp was not checked, any .pem was fetched for an unsigned message, uncached, and
   // a certificate that could not be had answered 500.
   it("refuses a message older than WEBHOOK_MAX_AGE_SECONDS (5 minutes by default), signed or not", async () => {
