@@ -49,6 +49,8 @@ export type SubmissionToScreen = {
   honeypot: string | undefined;
   /** the ALTCHA payload the page's script posted as "altcha" (base64 JSON), undefined when absent */
   altcha: string | undefined;
+  /** the person saw the typo hint and insists on the address as typed (the POST's "acceptTypo" field) */
+  acceptTypo: boolean;
   ip: string;
   userAgent: string;
 };
