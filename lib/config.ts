@@ -188,12 +188,22 @@ const Environment = z
     DELIVERY_PAUSE_MIN_SENT: positiveInt(100),
     /** Messages of a brand whose rendered HTML and text the built-in outbox keeps (the records stay). */
     OUTBOX_KEEP_PER_BRAND: positiveInt(1000),
-    /** DNS servers for checking sending domains ("ip" or "ip:port", comma-separated); unset: the system's. */
+    /** DNS servers for checking sending domains and signup addresses' domains ("ip" or "ip:port", comma-separated); unset: the system's. */
     DNS_RESOLVER: z
       .string()
       .max(500)
       .regex(/^\s*[0-9A-Fa-f.:\[\]]+(\s*,\s*[0-9A-Fa-f.:\[\]]+)*\s*$/, 'must be addresses, e.g. "1.1.1.1" or "127.0.0.1:5353"')
       .optional(),
+    /** Signup forms' proof-of-work (lib/forms/firewall/challenge.ts): the largest number a challenge hides (work grows with it). */
+    FORMS_CHALLENGE_MAX_NUMBER: positiveInt(100_000),
+    /** ... and how long a challenge may be solved and posted, in seconds (each solution is taken once). */
+    FORMS_CHALLENGE_EXPIRES_SECONDS: positiveInt(1200),
+    /** Signup submissions per hour to one brand's forms from one IP address (lib/forms/firewall/limits.ts). */
+    FORMS_SIGNUPS_PER_IP_PER_HOUR: positiveInt(10),
+    /** ... from one network (an IPv4 /24 or an IPv6 /56). */
+    FORMS_SIGNUPS_PER_NETWORK_PER_HOUR: positiveInt(50),
+    /** ... for addresses of one domain (gmail.com, acme.com): list bombing aims at a domain's mailboxes. */
+    FORMS_SIGNUPS_PER_DOMAIN_PER_HOUR: positiveInt(300),
     /** What the SPF record of a sending domain must include (your mail server's SPF, e.g. amazonses.com). */
     SPF_INCLUDE: z
       .string()

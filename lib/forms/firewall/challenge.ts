@@ -1,0 +1,86 @@
+// The signup forms' proof-of-work (ALTCHA's protocol, altcha-lib's v1: the browser finds the number n
+// with SHA-256(salt + n) = challenge). A challenge is signed with a key of its own derived from
+// AUTH_SECRET (lib/auth/keys.ts), names its brand and form in its salt (a solution made for one form is
+// no use on another), expires, and each solution is taken once: its signature is spent in the shared
+// counters (lib/db/counters.ts: where every instance serving the database sees them), kept until the challenge
+// expires, after which the expiry refuses it anyway.
+import { createChallenge as altchaChallenge, extractParams, verifySolution } from "altcha-lib/v1";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { z } from "zod";
+import { signingKey, verifyingKeys } from "@/lib/auth/keys";
+import { config } from "@/lib/config";
+import { sharedLimiter } from "@/lib/db/counters";
+
+/** The challenge GET /f/{formID}/challenge answers (ALTCHA's JSON). */
+export type FormChallenge = { algorithm: "SHA-256"; challenge: string; maxnumber: number; salt: string; signature: string };
+
+const hex = (bytes: number) => z.string().regex(new RegExp(`^[0-9a-f]{${bytes * 2}}$`));
+
+/** What the page's script posts as "altcha" (base64 of this JSON); anything else is no solution. */
+const Solution = z.object({
+  algorithm: z.literal("SHA-256"),
+  challenge: hex(32),
+  number: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  salt: z.string().min(1).max(300),
+  signature: hex(32),
+});
+
+const keyText = (key: Buffer) => key.toString("hex");
+
+export async function createChallenge({ brandID, formID }: { brandID: string; formID: string }): Promise<FormChallenge> {
+  const settings = config();
+  const challenge = await altchaChallenge({
+    algorithm: "SHA-256",
+    hmacKey: keyText(signingKey("form-challenge")),
+    maxnumber: settings.FORMS_CHALLENGE_MAX_NUMBER,
+    expires: new Date(Date.now() + settings.FORMS_CHALLENGE_EXPIRES_SECONDS * 1000),
+    params: { brand: brandID, form: formID },
+  });
+  return { ...challenge, algorithm: "SHA-256", maxnumber: challenge.maxnumber ?? settings.FORMS_CHALLENGE_MAX_NUMBER };
+}
+
+function decode(payload: string): z.infer<typeof Solution> | null {
+  if (payload.length > 2000) return null;
+  try {
+    const parsed = Solution.safeParse(JSON.parse(Buffer.from(payload, "base64").toString("utf8")));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+let spent: { seconds: number; store: RateLimiterAbstract } | undefined;
+function spentSolutions(): RateLimiterAbstract {
+  const seconds = config().FORMS_CHALLENGE_EXPIRES_SECONDS;
+  if (spent?.seconds !== seconds)
+    spent = { seconds, store: sharedLimiter({ keyPrefix: "form-challenge-spent", points: 1, duration: seconds }) };
+  return spent.store;
+}
+
+/**
+ * "solved": a valid, unexpired solution of a challenge made for this form, not posted before (and now
+ * spent); "invalid": missing, malformed, wrong, expired or for another form; "replayed": posted before.
+ */
+export async function takeSolution(payload: string | undefined, { brandID, formID }: { brandID: string; formID: string }) {
+  const solution = payload ? decode(payload) : null;
+  if (!solution) return "invalid" as const;
+  const params = extractParams(solution);
+  // The expiry must be there: a salt without one would verify forever (altcha-lib checks it only when present).
+  if (params.brand !== brandID || params.form !== formID || !/^\d+$/.test(params.expires ?? "")) return "invalid" as const;
+  let valid = false;
+  for (const key of verifyingKeys("form-challenge")) {
+    if (await verifySolution(solution, keyText(key), true).catch(() => false)) {
+      valid = true;
+      break;
+    }
+  }
+  if (!valid) return "invalid" as const;
+  try {
+    await spentSolutions().consume(solution.signature);
+    return "solved" as const;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return "replayed" as const;
+    throw rejection;
+  }
+}

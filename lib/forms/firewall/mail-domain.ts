@@ -1,0 +1,72 @@
+// Whether an address's domain can receive mail: MX records (a null MX, RFC 7505, says it takes none),
+// else A or AAAA records (RFC 5321 section 5.1's implicit MX), looked up through the configured resolver
+// (DNS_RESOLVER, as sending domains are checked). Only a definite answer refuses: a name that does not
+// exist (NXDOMAIN) or has no such records. A timeout, SERVFAIL or unreachable resolver accepts, so a DNS
+// outage never turns people away. Answers are kept for a while: popular domains are asked about once.
+import { Resolver } from "node:dns/promises";
+import { config } from "@/lib/config";
+
+export type MailDomain = "mail" | "no-mail" | "unknown";
+
+/** A visitor waits for this: a short timeout, one try; no answer in time accepts the address. */
+const TIMEOUT_MS = 2_000;
+const KEEP_MS: Record<Exclude<MailDomain, "unknown">, number> = { mail: 60 * 60_000, "no-mail": 5 * 60_000 };
+const MAX_KEPT = 10_000;
+
+const kept = new Map<string, { answer: MailDomain; until: number }>();
+let resolverFor: { servers: string | undefined; resolver: Resolver } | undefined;
+
+function resolver(): Resolver {
+  const servers = config().DNS_RESOLVER;
+  if (resolverFor && resolverFor.servers === servers) return resolverFor.resolver;
+  const r = new Resolver({ timeout: TIMEOUT_MS, tries: 1 });
+  const list = servers
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list?.length) r.setServers(list);
+  resolverFor = { servers, resolver: r };
+  return r;
+}
+
+type Lookup<T> = { records: T[] } | { none: "nxdomain" | "nodata" } | { error: string };
+
+async function lookup<T>(query: () => Promise<T[]>): Promise<Lookup<T>> {
+  try {
+    return { records: await query() };
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "";
+    if (code === "ENOTFOUND") return { none: "nxdomain" };
+    if (code === "ENODATA") return { none: "nodata" };
+    return { error: code };
+  }
+}
+
+async function ask(domain: string): Promise<MailDomain> {
+  const r = resolver();
+  const mx = await lookup(() => r.resolveMx(domain));
+  if ("records" in mx) {
+    // A null MX is one record whose exchange is the root (".", which the resolver gives as "").
+    const real = mx.records.filter((m) => m.exchange !== "" && m.exchange !== ".");
+    if (real.length) return "mail";
+    if (mx.records.length) return "no-mail";
+  }
+  if ("error" in mx) return "unknown";
+  if ("none" in mx && mx.none === "nxdomain") return "no-mail";
+  const [a, aaaa] = await Promise.all([lookup(() => r.resolve4(domain)), lookup(() => r.resolve6(domain))]);
+  if (("records" in a && a.records.length) || ("records" in aaaa && aaaa.records.length)) return "mail";
+  if ("error" in a || "error" in aaaa) return "unknown";
+  return "no-mail";
+}
+
+/** Whether mail can be delivered to `domain` (an ASCII domain name, lower case). */
+export async function mailDomain(domain: string): Promise<MailDomain> {
+  const hit = kept.get(domain);
+  if (hit && hit.until > Date.now()) return hit.answer;
+  const answer = await ask(domain);
+  if (answer !== "unknown") {
+    if (kept.size >= MAX_KEPT) kept.clear();
+    kept.set(domain, { answer, until: Date.now() + KEEP_MS[answer] });
+  }
+  return answer;
+}
