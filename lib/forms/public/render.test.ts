@@ -1,0 +1,69 @@
+// The hosted page and embed.js as text: brand and visitor text escaped, the scripts valid JavaScript, the
+// page's policy naming exactly its inline script and style. (Their behaviour in Chromium:
+// e2e/forms-embed.spec.ts.)
+import { createHash } from "node:crypto";
+import { Script } from "node:vm";
+import { describe, expect, it } from "vitest";
+import { embedScript } from "./embed-script";
+import { sampleView } from "./fixtures";
+import { hostedPagePolicy, renderHostedPage } from "./render-page";
+
+const hostile = sampleView("https://inkwell.example", {
+  title: "</script><img src=x onerror=alert(1)>",
+  fields: [{ name: "email", label: '"><svg onload=alert(2)>', type: "email", required: true, autocomplete: "email" }],
+  colours: {
+    background: "red; } body { visibility: collapse",
+    text: "#000",
+    accent: "</style><script>alert(3)</script>",
+    accentText: "#fff",
+  },
+});
+
+const hash = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
+
+describe("renderHostedPage", () => {
+  it("writes every text as text, never markup", () => {
+    const page = renderHostedPage(hostile);
+    expect(page).not.toMatch(/<img|<svg|<script>alert|<b>No/);
+    expect(page).toContain("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
+    expect(page).toContain("&quot;&gt;&lt;svg onload=alert(2)&gt;");
+    // a colour that is not one falls back instead of ending the rule
+    expect(page).not.toContain("visibility: collapse");
+    expect(page.match(/<\/script>/g)).toHaveLength(2);
+  });
+
+  it("ties each field to its label and its error message, and is usable without the honeypot", () => {
+    const page = renderHostedPage(sampleView("https://inkwell.example"));
+    expect(page).toContain('<label for="ik-frm_sample-email">Email address');
+    expect(page).toContain('aria-describedby="ik-frm_sample-email-error"');
+    expect(page).toContain('<div class="ik-field-error" id="ik-frm_sample-email-error"></div>');
+    expect(page).toMatch(/<div class="ik-hp" aria-hidden="true">.*tabindex="-1"/);
+    // without JavaScript: the button is disabled and a notice says why
+    expect(page).toMatch(/<button class="ik-button" type="submit" disabled>/);
+    expect(page).toMatch(/<noscript>.*turn JavaScript on/);
+  });
+
+  it("is served with a policy that allows its one script and stylesheet by hash, and the form's URLs", () => {
+    const view = sampleView("https://inkwell.example");
+    const page = renderHostedPage(view);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(page)![1];
+    const style = /<style>([\s\S]*?)<\/style>/.exec(page)![1];
+    const policy = hostedPagePolicy(view);
+    expect(policy).toContain(`script-src 'sha256-${hash(script)}'`);
+    expect(policy).toContain(`style-src 'sha256-${hash(style)}'`);
+    expect(policy).toContain("connect-src https://inkwell.example");
+    expect(policy).toContain("default-src 'none'");
+    expect(() => new Script(script)).not.toThrow();
+  });
+});
+
+describe("embedScript", () => {
+  it("is one valid script that holds the view as data", () => {
+    const js = embedScript(hostile);
+    expect(() => new Script(js)).not.toThrow();
+    expect(js).not.toMatch(/<\/script|<img|<svg/i);
+    expect(js).toContain("\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e");
+    // no markup parsing of view text anywhere in the browser code
+    expect(js).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+  });
+});
