@@ -114,6 +114,18 @@ test("inline: rendered where the script is, untouched by the website's styles, s
   expect(typeof last.body.altcha).toBe("string");
 });
 
+test("a website without crypto.subtle (plain http): the script's own SHA-256 solves the challenge", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.addInitScript(() => Object.defineProperty(Crypto.prototype, "subtle", { get: () => undefined }));
+  await page.goto(`${site}/?form=frm_inline`);
+  expect(await page.evaluate(() => window.crypto.subtle)).toBeUndefined();
+  await page.getByLabel("Email address").fill("dee@inkpot.test");
+  await page.getByRole("button", { name: "Sign me up" }).click();
+  await expect(page.getByText("Thanks! Check your inbox to confirm.")).toBeVisible();
+  const [last] = (await submissions(page)).slice(-1);
+  expect(last).toMatchObject({ body: { email: "dee@inkpot.test" }, verdict: { verdict: "accept" } });
+});
+
 test("typo hint: 'use gmail.com' corrects and sends; insisting sends acceptTypo, errors are tied to the field", async ({ browser }) => {
   const page = await newPage(browser);
   await page.goto(`${site}/?form=frm_inline`);

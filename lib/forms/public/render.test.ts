@@ -2,8 +2,9 @@
 // page's policy naming exactly its inline script and style. (Their behaviour in Chromium:
 // e2e/forms-embed.spec.ts.)
 import { createHash } from "node:crypto";
-import { Script } from "node:vm";
+import { Script, createContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { CLIENT_RUNTIME } from "./client-runtime";
 import { embedScript } from "./embed-script";
 import { sampleView } from "./fixtures";
 import { hostedPagePolicy, renderHostedPage } from "./render-page";
@@ -65,5 +66,38 @@ describe("embedScript", () => {
     expect(js).toContain("\\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e");
     // no markup parsing of view text anywhere in the browser code
     expect(js).not.toMatch(/innerHTML|outerHTML|insertAdjacentHTML|document\.write/);
+  });
+});
+
+describe("the browser runtime's proof of work", () => {
+  // The runtime as a browser gets it, run in a bare context: no DOM is needed for hashing and solving.
+  const runtime = () => {
+    const context = createContext({ TextEncoder, btoa, Promise, Uint8Array, Int32Array, Math, JSON, Date });
+    new Script(`${CLIENT_RUNTIME}\nthis.IK = IK;`).runInContext(context);
+    return context.IK as { sha256(bytes: Uint8Array): ArrayBuffer; solve(ch: object): Promise<string> };
+  };
+
+  it("hashes as SHA-256 does without crypto.subtle (plain-http websites have none)", () => {
+    const ik = runtime();
+    for (const text of [
+      "",
+      "abc",
+      "a".repeat(55),
+      "a".repeat(56),
+      "a".repeat(64),
+      "salt?brand=b&form=f&expires=1&12345",
+      "é".repeat(100),
+    ]) {
+      const bytes = new TextEncoder().encode(text);
+      expect(Buffer.from(ik.sha256(bytes)).toString("hex")).toBe(createHash("sha256").update(bytes).digest("hex"));
+    }
+  });
+
+  it("solves a challenge of createChallenge's shape with it", async () => {
+    const { createChallenge } = await import("altcha-lib/v1");
+    const challenge = await createChallenge({ hmacKey: "k".repeat(32), maxnumber: 3000 });
+    const payload = JSON.parse(Buffer.from(await runtime().solve(challenge), "base64").toString());
+    expect(createHash("sha256").update(`${challenge.salt}${payload.number}`).digest("hex")).toBe(challenge.challenge);
+    expect(payload).toMatchObject({ algorithm: "SHA-256", salt: challenge.salt, signature: challenge.signature });
   });
 });
