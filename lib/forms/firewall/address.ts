@@ -22,17 +22,31 @@ export function isDisposable(domain: string): boolean {
   return false;
 }
 
-export type Typo = { suggestion: string; only: "ending" | "name" };
+export type Typo = { suggestion: string; certain: boolean };
+
+/** Edits between two strings: insertions, deletions, substitutions and swaps of neighbours (gmial/gmail: 1). */
+function edits(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
 
 /**
- * The domain the address's domain is a likely typo of, or null: "gmail.com" for "gmial.com" (the name
- * differs: `only: "name"`), "gmail.com" for "gmail.con" (only the ending differs: `only: "ending"`). The
- * checker also guesses endings of real domains ("protonmail.ch" -> "protonmail.com", "acme.test" ->
- * "acme.de"), so an ending alone is a typo only when the typed domain takes no mail (screen.ts asks DNS).
+ * The popular domain the address's domain is a likely slip of, or null. `certain`: one keystroke away in
+ * the name ("gmial.com", "hotmal.com", "yahooo.com" -> the provider), worth asking about at once. The
+ * checker also "corrects" real domains two keystrokes away or by their ending alone ("ibm.com" -> "aim.com",
+ * "gmx.net" -> "cox.net", "protonmail.ch" -> "protonmail.com"), so those count only when the typed domain
+ * takes no mail (screen.ts asks DNS first).
  */
 export function typoOf(email: string, domain: string): Typo | null {
   const local = email.slice(0, email.lastIndexOf("@"));
   const suggestion = spellChecker.run({ email: `${local}@${domain}` })?.domain?.toLowerCase();
   if (!suggestion || suggestion === domain) return null;
-  return { suggestion, only: suggestion.split(".")[0] === domain.split(".")[0] ? "ending" : "name" };
+  const sameName = suggestion.split(".")[0] === domain.split(".")[0];
+  return { suggestion, certain: !sameName && edits(domain, suggestion) === 1 };
 }

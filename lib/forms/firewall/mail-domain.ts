@@ -10,7 +10,9 @@ export type MailDomain = "mail" | "no-mail" | "unknown";
 
 /** A visitor waits for this: a short timeout, one try; no answer in time accepts the address. */
 const TIMEOUT_MS = 2_000;
-const KEEP_MS: Record<Exclude<MailDomain, "unknown">, number> = { mail: 60 * 60_000, "no-mail": 5 * 60_000 };
+// "unknown" is kept a minute too: with a resolver that does not answer, every submission for the domain
+// would otherwise wait out the timeout.
+const KEEP_MS: Record<MailDomain, number> = { mail: 60 * 60_000, "no-mail": 5 * 60_000, unknown: 60_000 };
 const MAX_KEPT = 10_000;
 
 const kept = new Map<string, { answer: MailDomain; until: number }>();
@@ -59,14 +61,23 @@ async function ask(domain: string): Promise<MailDomain> {
   return "no-mail";
 }
 
+/** Lookups under way: a burst of signups for one domain asks DNS once. */
+const asking = new Map<string, Promise<MailDomain>>();
+
 /** Whether mail can be delivered to `domain` (an ASCII domain name, lower case). */
 export async function mailDomain(domain: string): Promise<MailDomain> {
   const hit = kept.get(domain);
   if (hit && hit.until > Date.now()) return hit.answer;
-  const answer = await ask(domain);
-  if (answer !== "unknown") {
-    if (kept.size >= MAX_KEPT) kept.clear();
-    kept.set(domain, { answer, until: Date.now() + KEEP_MS[answer] });
+  let pending = asking.get(domain);
+  if (!pending) {
+    pending = ask(domain)
+      .then((answer) => {
+        if (kept.size >= MAX_KEPT) kept.clear();
+        kept.set(domain, { answer, until: Date.now() + KEEP_MS[answer] });
+        return answer;
+      })
+      .finally(() => asking.delete(domain));
+    asking.set(domain, pending);
   }
-  return answer;
+  return pending;
 }

@@ -46,7 +46,7 @@ export async function screenSubmission(input: SubmissionToScreen): Promise<Scree
   }
 
   const guess = typoOf(email, domain);
-  if (guess?.only === "name" && !input.acceptTypo) return typo(email, guess.suggestion);
+  if (guess?.certain && !input.acceptTypo) return typo(email, guess.suggestion);
 
   // After the typo hint: typosquatters' catch-all domains (gmial.com) are on the disposable list too, and a
   // person who mistyped gmail.com is better served by the hint than by "throwaway addresses".
