@@ -187,7 +187,7 @@ test("popup on a delay: a modal dialog that keeps focus, closes on Escape and gi
   await expect(dialog).toBeHidden();
 });
 
-test("popup: the close button closes it; a submission from it posts and thanks", async ({ browser }) => {
+test("popup: a submission from it posts and thanks; the close button closes it for the rest of the visit", async ({ browser }) => {
   const page = await newPage(browser);
   await page.goto(`${site}/?form=frm_delay`);
   const dialog = page.getByRole("dialog", { name: "Before you go" });
@@ -199,6 +199,10 @@ test("popup: the close button closes it; a submission from it posts and thanks",
   expect(last).toMatchObject({ formID: "frm_delay", body: { email: "bea@inkpot.test" }, verdict: { verdict: "accept" } });
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
+  // closed once, it does not come back on the next page of the visit
+  await page.reload();
+  await page.waitForTimeout(2_000);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("popup on exit intent: opens when the pointer leaves through the top of the window", async ({ browser }) => {

@@ -143,10 +143,11 @@ var IK = (function () {
   // Makes a form live: the proof of work in the background, submission by fetch, answers shown in place.
   function enhance(root, form, view, onDone) {
     var doc = form.ownerDocument;
-    var q = function (sel) { return root.querySelector(sel); };
+    // Document and ShadowRoot both look ids up, without a selector to escape.
+    var byId = function (id) { return root.getElementById(id); };
     var button = form.querySelector("button[type=submit]");
     var status = form.querySelector(".ik-status");
-    var formError = q("#" + idFor(view, "form-error"));
+    var formError = byId(idFor(view, "form-error"));
     var emailInput = form.elements.namedItem("email");
     var acceptTypo = false, busy = false, pending = null;
 
@@ -157,14 +158,14 @@ var IK = (function () {
     function clearErrors() {
       formError.textContent = "";
       view.fields.forEach(function (f) {
-        var box = q("#" + idFor(view, f.name + "-error"));
+        var box = byId(idFor(view, f.name + "-error"));
         if (box) box.textContent = "";
         var input = form.elements.namedItem(f.name);
         if (input) input.removeAttribute("aria-invalid");
       });
     }
     function fieldError(name, text) {
-      var box = q("#" + idFor(view, name + "-error"));
+      var box = byId(idFor(view, name + "-error"));
       var input = form.elements.namedItem(name);
       if (!box || !input) return null;
       box.textContent = text;
@@ -175,7 +176,7 @@ var IK = (function () {
       var typed = emailInput.value.trim();
       var local = typed.slice(0, typed.lastIndexOf("@"));
       var input = fieldError("email", "Did you mean " + local + "@" + p.suggestion + "?");
-      var box = q("#" + idFor(view, "email-error"));
+      var box = byId(idFor(view, "email-error"));
       var actions = el(doc, "div", { "class": "ik-hint-actions" });
       var use = el(doc, "button", { type: "button" }, "Use " + p.suggestion);
       var keep = el(doc, "button", { type: "button" }, "Keep " + typed);

@@ -44,6 +44,10 @@ const EMBED = String.raw`
 
   function popup() {
     var root = null, backdrop, dialog, form, returnTo = null, opened = false;
+    // Closed or answered once, it stays away for the rest of the visit (this tab's session).
+    var seenKey = "inkwell-form-seen:" + view.formID;
+    function remember() { try { sessionStorage.setItem(seenKey, "1"); } catch (e) {} }
+    try { if (sessionStorage.getItem(seenKey)) return; } catch (e) {}
 
     function focusables() {
       return Array.prototype.slice.call(dialog.querySelectorAll("button, input:not([type=hidden]):not([tabindex='-1']), [tabindex='0']"))
@@ -55,6 +59,7 @@ const EMBED = String.raw`
       return a;
     }
     function close() {
+      remember();
       backdrop.hidden = true;
       doc.removeEventListener("keydown", onKey, true);
       if (returnTo && returnTo.focus) returnTo.focus();
@@ -88,7 +93,7 @@ const EMBED = String.raw`
       backdrop.addEventListener("mousedown", function (event) { if (event.target === backdrop) close(); });
       root.appendChild(backdrop);
       doc.addEventListener("keydown", onKey, true);
-      IK.enhance(root, form, view);
+      IK.enhance(root, form, view, remember);
       var firstInput = form.querySelector("input:not([tabindex='-1'])");
       (firstInput || closer).focus();
     }
