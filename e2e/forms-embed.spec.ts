@@ -114,16 +114,20 @@ test("inline: rendered where the script is, untouched by the website's styles, s
   expect(typeof last.body.altcha).toBe("string");
 });
 
-test("a website without crypto.subtle (plain http): the script's own SHA-256 solves the challenge", async ({ browser }) => {
+test("a website without crypto.subtle (plain http): the script's own SHA-256 solves the challenge; a form without topic choices posts none", async ({
+  browser,
+}) => {
   const page = await newPage(browser);
   await page.addInitScript(() => Object.defineProperty(Crypto.prototype, "subtle", { get: () => undefined }));
-  await page.goto(`${site}/?form=frm_inline`);
+  await page.goto(`${site}/?form=frm_plain`);
   expect(await page.evaluate(() => window.crypto.subtle)).toBeUndefined();
   await page.getByLabel("Email address").fill("dee@inkpot.test");
   await page.getByRole("button", { name: "Sign me up" }).click();
   await expect(page.getByText("Thanks! Check your inbox to confirm.")).toBeVisible();
   const [last] = (await submissions(page)).slice(-1);
-  expect(last).toMatchObject({ body: { email: "dee@inkpot.test" }, verdict: { verdict: "accept" } });
+  expect(last).toMatchObject({ formID: "frm_plain", body: { email: "dee@inkpot.test" }, verdict: { verdict: "accept" } });
+  // without the field the form's own topics apply (lib/forms/submit-form.ts)
+  expect(last.body).not.toHaveProperty("topicIDs");
 });
 
 test("typo hint: 'use gmail.com' corrects and sends; insisting sends acceptTypo, errors are tied to the field", async ({ browser }) => {

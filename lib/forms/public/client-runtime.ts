@@ -225,7 +225,8 @@ var IK = (function () {
         try { altcha = await pending; } catch (e) { prepare(); altcha = await pending; }
         var body = {};
         view.fields.forEach(function (f) { body[f.name] = String(form.elements.namedItem(f.name).value).trim(); });
-        body.topicIDs = Array.prototype.slice.call(form.querySelectorAll("input[name=topicIDs]:checked")).map(function (i) { return i.value; });
+        // Only a form that offers topics posts them: without the field the form's own topics apply.
+        if (view.topics.length) body.topicIDs = Array.prototype.slice.call(form.querySelectorAll("input[name=topicIDs]:checked")).map(function (i) { return i.value; });
         body[view.honeypotName] = form.elements.namedItem(view.honeypotName).value;
         body.altcha = altcha;
         body.acceptTypo = acceptTypo;

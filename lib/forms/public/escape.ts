@@ -1,10 +1,8 @@
 // Text into markup: visitor and brand text is always text, never markup.
 
-const ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text for an HTML text node or a quoted attribute value. */
+/** Text for an HTML text node or a quoted attribute value (numeric references, as the forms' notices write them). */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c]);
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

@@ -98,7 +98,8 @@ const originOf = (url: string) => {
 
 /**
  * The Content-Security-Policy the hosted page is served with: its one inline script and one inline
- * stylesheet by hash, requests only to the form's own URLs, nothing else. (The server's default for what
+ * stylesheet by hash, requests only to the form's own URLs ('self' too: the page may be reached by another
+ * name than APP_URL's), nothing else. (The server's default for what
  * is not a dashboard page, default-src 'none', would stop both.)
  */
 export function hostedPagePolicy(view: PublicFormView): string {
@@ -107,8 +108,8 @@ export function hostedPagePolicy(view: PublicFormView): string {
     "default-src 'none'",
     `script-src ${sha256(PAGE_SCRIPT)}`,
     `style-src ${sha256(pageStyles(view))}`,
-    `connect-src ${targets}`,
-    `form-action ${originOf(view.actionURL)}`,
+    `connect-src 'self' ${targets}`,
+    `form-action 'self' ${originOf(view.actionURL)}`,
     "base-uri 'none'",
     "frame-ancestors 'none'",
   ].join("; ");

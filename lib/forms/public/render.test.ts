@@ -26,8 +26,8 @@ describe("renderHostedPage", () => {
   it("writes every text as text, never markup", () => {
     const page = renderHostedPage(hostile);
     expect(page).not.toMatch(/<img|<svg|<script>alert|<b>No/);
-    expect(page).toContain("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;");
-    expect(page).toContain("&quot;&gt;&lt;svg onload=alert(2)&gt;");
+    expect(page).toContain("&#60;/script&#62;&#60;img src=x onerror=alert(1)&#62;");
+    expect(page).toContain("&#34;&#62;&#60;svg onload=alert(2)&#62;");
     // a colour that is not one falls back instead of ending the rule
     expect(page).not.toContain("visibility: collapse");
     expect(page.match(/<\/script>/g)).toHaveLength(2);
@@ -52,7 +52,8 @@ describe("renderHostedPage", () => {
     const policy = hostedPagePolicy(view);
     expect(policy).toContain(`script-src 'sha256-${hash(script)}'`);
     expect(policy).toContain(`style-src 'sha256-${hash(style)}'`);
-    expect(policy).toContain("connect-src https://inkwell.example");
+    expect(policy).toContain("connect-src 'self' https://inkwell.example");
+    expect(policy).toContain("form-action 'self' https://inkwell.example");
     expect(policy).toContain("default-src 'none'");
     expect(() => new Script(script)).not.toThrow();
   });

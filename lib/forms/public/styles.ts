@@ -42,6 +42,8 @@ export function formStyles(view: PublicFormView): string {
 .ik-status { margin: 10px 0 0; font-size: 0.875em; }
 .ik-hp { position: absolute; left: -10000px; top: auto; width: 1px; height: 1px; overflow: hidden; }
 .ik-success { font-weight: 600; }
+.ik-alert { box-sizing: border-box; max-width: 480px; margin: 0 auto 16px; padding: 12px; border: 1px solid #b42318; border-radius: 6px;
+  background: #fef3f2; color: #7a271a; font: 16px/1.45 system-ui, sans-serif; }
 .ik-success:focus { outline: none; }
 .ik-backdrop { position: fixed; inset: 0; z-index: 2147483647; display: flex; align-items: center; justify-content: center;
   padding: 16px; background: rgba(0, 0, 0, 0.55); }
