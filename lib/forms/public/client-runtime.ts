@@ -218,7 +218,8 @@ var IK = (function () {
       if (!form.checkValidity()) { form.reportValidity(); return; }
       busy = true;
       clearErrors();
-      button.setAttribute("disabled", "");
+      // aria-disabled, not disabled: a disabled button loses the keyboard focus
+      button.setAttribute("aria-disabled", "true");
       var slow = setTimeout(function () { status.textContent = view.workingText; }, 400);
       try {
         var altcha;
@@ -242,7 +243,7 @@ var IK = (function () {
       } finally {
         clearTimeout(slow);
         status.textContent = "";
-        button.removeAttribute("disabled");
+        button.removeAttribute("aria-disabled");
         busy = false;
       }
     }

@@ -38,7 +38,7 @@ export function formStyles(view: PublicFormView): string {
   background: ${accent}; color: ${accentText}; border: 2px solid ${accent}; }
 .ik-hint-actions button { padding: 6px 12px; }
 .ik-hint-actions button + button { background: transparent; color: ${text}; border-color: ${text}; }
-.ik-button[disabled] { opacity: 0.6; cursor: not-allowed; }
+.ik-button[disabled], .ik-button[aria-disabled="true"] { opacity: 0.6; cursor: not-allowed; }
 .ik-status { margin: 10px 0 0; font-size: 0.875em; }
 .ik-hp { position: absolute; left: -10000px; top: auto; width: 1px; height: 1px; overflow: hidden; }
 .ik-success { font-weight: 600; }
