@@ -86,7 +86,7 @@ export async function spendSignupLimits(brandID: string, ip: string, domain: str
   ] as const;
   for (const [limit, limiter, key] of checks) {
     try {
-      await limiter.consume(`${brandID}\u0000${key}`);
+      await limiter.consume(`${brandID}|${key}`); // no NUL separator: a database text column refuses it
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       return { ok: false, limit, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
