@@ -38,12 +38,17 @@ async function submissions(page: Page): Promise<Submission[]> {
   return (await page.request.get(`${inkwell}/submissions`)).json();
 }
 
+/** Script errors of the test's pages: none is expected, from the website or from our script. */
+let pageErrors: string[] = [];
+test.beforeEach(() => {
+  pageErrors = [];
+});
+test.afterEach(() => expect(pageErrors).toEqual([]));
+
 /** A page of its own context: axe (AxeBuilder) refuses pages made by browser.newPage(). */
 async function newPage(browser: Browser, options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })).newPage();
-  page.on("pageerror", (error) => {
-    throw error;
-  });
+  page.on("pageerror", (error) => pageErrors.push(error.message));
   return page;
 }
 
