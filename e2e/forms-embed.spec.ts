@@ -135,6 +135,22 @@ test("a website without crypto.subtle (plain http): the script's own SHA-256 sol
   expect(last.body).not.toHaveProperty("topicIDs");
 });
 
+test("a visitor who takes longer than a challenge lives: the script fetches and solves a new one before posting", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.clock.install();
+  await page.goto(`${site}/?form=frm_slow`);
+  const fetched = async () => ((await (await page.request.get(`${inkwell}/challenges`)).json()) as Record<string, number>).frm_slow ?? 0;
+  await expect.poll(fetched).toBe(1);
+  await page.getByLabel("Email address").fill("eve@inkpot.test");
+  await page.clock.fastForward("21:00"); // FORMS_CHALLENGE_EXPIRES_SECONDS: 20 minutes
+  await page.getByRole("button", { name: "Sign me up" }).click();
+  await expect(page.getByText("Thanks! Check your inbox to confirm.")).toBeVisible();
+  // the first, its renewal at the click, and the one made ready for a next attempt
+  expect(await fetched()).toBe(3);
+  const [last] = (await submissions(page)).slice(-1);
+  expect(last).toMatchObject({ formID: "frm_slow", verdict: { verdict: "accept" } });
+});
+
 test("typo hint: 'use gmail.com' corrects and sends; insisting sends acceptTypo, errors are tied to the field", async ({ browser }) => {
   const page = await newPage(browser);
   await page.goto(`${site}/?form=frm_inline`);

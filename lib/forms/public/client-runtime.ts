@@ -128,10 +128,13 @@ var IK = (function () {
     throw new Error("unsolved");
   }
 
+  // A solved challenge and when it expires (the salt carries "expires=<unix seconds>").
   async function proof(view) {
     var res = await fetch(view.challengeURL, { credentials: "omit", headers: { Accept: "application/json" } });
     if (!res.ok) throw new Error("challenge " + res.status);
-    return solve(await res.json());
+    var ch = await res.json();
+    var expires = /[?&]expires=(\d+)/.exec(ch.salt || "");
+    return { payload: await solve(ch), expiresAt: expires ? Number(expires[1]) * 1000 : Infinity };
   }
 
   function problemCode(p) {
@@ -222,14 +225,17 @@ var IK = (function () {
       button.setAttribute("aria-disabled", "true");
       var slow = setTimeout(function () { status.textContent = view.workingText; }, 400);
       try {
-        var altcha;
-        try { altcha = await pending; } catch (e) { prepare(); altcha = await pending; }
+        var ready;
+        try { ready = await pending; } catch (e) { prepare(); ready = await pending; }
+        // Solved when the form was shown: a visitor who took longer than the challenge lives gets a new
+        // one (an expired solution would be dropped as a bot's while looking like a success).
+        if (ready.expiresAt - Date.now() < 30000) { prepare(); ready = await pending; }
         var body = {};
         view.fields.forEach(function (f) { body[f.name] = String(form.elements.namedItem(f.name).value).trim(); });
         // Only a form that offers topics posts them: without the field the form's own topics apply.
         if (view.topics.length) body.topicIDs = Array.prototype.slice.call(form.querySelectorAll("input[name=topicIDs]:checked")).map(function (i) { return i.value; });
         body[view.honeypotName] = form.elements.namedItem(view.honeypotName).value;
-        body.altcha = altcha;
+        body.altcha = ready.payload;
         body.acceptTypo = acceptTypo;
         prepare(); // a solution is taken once: the next attempt needs a new one
         var res = await fetch(view.actionURL, { method: "POST", credentials: "omit",
