@@ -1,8 +1,9 @@
 // Whether an address's domain can receive mail: MX records (a null MX, RFC 7505, says it takes none),
 // else A or AAAA records (RFC 5321 section 5.1's implicit MX), looked up through the configured resolver
 // (DNS_RESOLVER, as sending domains are checked). Only a definite answer refuses: a name that does not
-// exist (NXDOMAIN) or has no such records. A timeout, SERVFAIL or unreachable resolver accepts, so a DNS
-// outage never turns people away. Answers are kept for a while: popular domains are asked about once.
+// exist (NXDOMAIN) or has no such records, from a resolver that knows a domain that surely exists. A
+// timeout, SERVFAIL or unreachable resolver accepts, so a DNS outage never turns people away. Answers are
+// kept for a while: popular domains are asked about once.
 import { Resolver } from "node:dns/promises";
 import { config } from "@/lib/config";
 
@@ -44,7 +45,26 @@ async function lookup<T>(query: () => Promise<T[]>): Promise<Lookup<T>> {
   }
 }
 
+/**
+ * Whether the resolver can be believed when it says a domain has no mail: it knows the mail servers of a
+ * domain that surely has them. A machine without a working resolver (offline, or one that answers "no
+ * such domain" to every name) would otherwise turn every visitor away. Asked at most every ten minutes.
+ */
+const CANARY = "gmail.com";
+let canary: { until: number; works: Promise<boolean> } | undefined;
+function resolverWorks(): Promise<boolean> {
+  if (canary && canary.until > Date.now()) return canary.works;
+  const works = lookup(() => resolver().resolveMx(CANARY)).then((mx) => "records" in mx && mx.records.length > 0);
+  canary = { until: Date.now() + 10 * 60_000, works };
+  return works;
+}
+
 async function ask(domain: string): Promise<MailDomain> {
+  const answer = await askOnce(domain);
+  return answer === "no-mail" && !(await resolverWorks()) ? "unknown" : answer;
+}
+
+async function askOnce(domain: string): Promise<MailDomain> {
   const r = resolver();
   const mx = await lookup(() => r.resolveMx(domain));
   if ("records" in mx) {

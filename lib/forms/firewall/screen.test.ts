@@ -143,8 +143,13 @@ describe("screenSubmission", { timeout: 30_000 }, () => {
       expect(await screenSubmission(await submission({ email }))).toMatchObject({ verdict: "reject", status: 400, code: "invalid-email" });
   });
 
-  it("limits signups per IP address, with the time to wait", async () => {
+  it("limits signups per IP address, with the time to wait; a person's corrected mistakes do not count", async () => {
     const ip = "198.51.100.20";
+    for (const email of ["ada@gmial.com", "ada@mailinator.com", "ada@nxdomain.test"])
+      expect(await screenSubmission(await submission({ brandID: "brand-ip", ip, email }))).toMatchObject({
+        verdict: "reject",
+        status: 422,
+      });
     for (let i = 0; i < 3; i++)
       expect(await screenSubmission(await submission({ brandID: "brand-ip", ip }))).toEqual({ verdict: "accept" });
     const refused = await screenSubmission(await submission({ brandID: "brand-ip", ip }));

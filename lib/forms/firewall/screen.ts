@@ -1,8 +1,7 @@
 // The signup firewall: one submission in, one verdict out (lib/forms/public-view.ts). Bots are dropped
 // (the route answers them as if they had succeeded, so they learn nothing), a person's mistake or a spent
 // limit is refused with words the visitor can act on. Cheapest and most certain first: the honeypot,
-// the proof-of-work, the address's shape, the limits, then the typo hint and the
-// disposable list, and DNS last.
+// the proof-of-work, the address's shape, the typo hint, the disposable list, DNS; then the limits.
 import type { ScreenVerdict, SubmissionToScreen } from "@/lib/forms/public-view";
 import { addressDomain, isDisposable, typoOf } from "./address";
 import { takeSolution } from "./challenge";
@@ -33,18 +32,6 @@ export async function screenSubmission(input: SubmissionToScreen): Promise<Scree
     return { verdict: "reject", status: 400, code: "invalid-email", detail: "Enter an email address, like name@example.com." };
   }
 
-  const limit = await spendSignupLimits(input.brandID, input.ip, domain);
-  if (!limit.ok) {
-    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
-    return {
-      verdict: "reject",
-      status: 429,
-      code: "rate-limited",
-      detail: `Too many signups ${limit.limit === "domain" ? `for ${domain} addresses` : "from your network"} just now. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-      retryAfterSeconds: limit.retryAfterSeconds,
-    };
-  }
-
   const guess = typoOf(email, domain);
   if (guess?.certain && !input.acceptTypo) return typo(email, guess.suggestion);
 
@@ -66,6 +53,18 @@ export async function screenSubmission(input: SubmissionToScreen): Promise<Scree
       status: 422,
       code: "no-mail-domain",
       detail: `${domain} does not receive email. Please check the address.`,
+    };
+  }
+  // Last: the limits count signups that would send a confirmation email, not a person's corrected mistakes.
+  const limit = await spendSignupLimits(input.brandID, input.ip, domain);
+  if (!limit.ok) {
+    const minutes = Math.ceil(limit.retryAfterSeconds / 60);
+    return {
+      verdict: "reject",
+      status: 429,
+      code: "rate-limited",
+      detail: `Too many signups ${limit.limit === "domain" ? `for ${domain} addresses` : "from your network"} just now. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      retryAfterSeconds: limit.retryAfterSeconds,
     };
   }
   return { verdict: "accept" };
