@@ -3,8 +3,8 @@
 // a solution replayed to another instance is still replayed. (Here, beside the other engine-specific
 // tests: nothing under lib/ names an engine.) Skipped where PostgreSQL is not installed (CI installs it),
 // like objects.test.ts.
-import { solveChallenge } from "altcha-lib/v1";
 import { afterAll, describe, expect, it } from "vitest";
+import { solveAltcha } from "@/tests/fixtures/altcha";
 import { applyMigrations } from "./migrate";
 import { createDatabase, findPostgresBin, startThrowawayPostgres, type ThrowawayPostgres } from "./throwaway-postgres";
 
@@ -32,9 +32,7 @@ describe("the firewall's counters on PostgreSQL", () => {
     const { screenSubmission } = await import("@/lib/forms/firewall/screen");
     const solved = async () => {
       const c = await createChallenge({ brandID: "brand-pg", formID: "form-pg" });
-      const n = await solveChallenge(c.challenge, c.salt, "SHA-256", c.maxnumber).promise;
-      const payload = { algorithm: "SHA-256", challenge: c.challenge, number: n!.number, salt: c.salt, signature: c.signature };
-      return { signature: c.signature, altcha: Buffer.from(JSON.stringify(payload)).toString("base64") };
+      return { signature: c.signature, altcha: solveAltcha(c) };
     };
     const base = {
       brandID: "brand-pg",

@@ -3,10 +3,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { solveChallenge } from "altcha-lib/v1";
 import { createChallenge as altchaChallenge } from "altcha-lib/v1";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { SubmissionToScreen } from "@/lib/forms/public-view";
+import { solveAltcha, type AltchaChallenge } from "@/tests/fixtures/altcha";
 import { startDnsFixture, type DnsFixture } from "@/tests/fixtures/dns-server";
 
 let dns: DnsFixture;
@@ -45,15 +45,8 @@ afterAll(async () => {
 
 const encode = (payload: object) => Buffer.from(JSON.stringify(payload)).toString("base64");
 
-async function solve(challenge: { challenge: string; salt: string; signature: string; maxnumber?: number }) {
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, "SHA-256", challenge.maxnumber).promise;
-  return encode({
-    algorithm: "SHA-256",
-    challenge: challenge.challenge,
-    number: solution!.number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-  });
+async function solve(challenge: AltchaChallenge) {
+  return solveAltcha(challenge);
 }
 
 let ipCounter = 0;
