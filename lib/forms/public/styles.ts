@@ -31,7 +31,8 @@ export function formStyles(view: PublicFormView): string {
 .ik-topic input { margin-top: 4px; width: 18px; height: 18px; }
 .ik-topic small { display: block; font-size: 0.875em; }
 .ik-error, .ik-field-error { font-weight: 600; margin: 4px 0 0; }
-.ik-error:empty, .ik-field-error:empty, .ik-status:empty { display: none; }
+/* Empty, the live regions stay in the page (a region shown only when it gets text may go unannounced). */
+.ik-error:empty, .ik-field-error:empty, .ik-status:empty { margin: 0; }
 .ik-error { margin: 0 0 14px; }
 .ik-hint-actions { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 6px; }
 .ik-button, .ik-hint-actions button { font: inherit; font-weight: 600; cursor: pointer; border-radius: 6px; padding: 10px 18px;
