@@ -119,6 +119,14 @@ test("inline: rendered where the script is, untouched by the website's styles, s
   expect(typeof last.body.altcha).toBe("string");
 });
 
+test("the dashboard's snippet: the form fills its div, also when the script loads async", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto(`${site}/?form=frm_inline&snippet`);
+  await expect(page.getByRole("form", { name: "Join the Inkpot letter" })).toBeVisible();
+  expect(await page.evaluate(() => document.querySelector("[data-inkwell-form-host]")?.parentElement?.id)).toBe("inkwell-form-frm_inline");
+  await expect(page.locator("[data-inkwell-form-host]")).toHaveCount(1);
+});
+
 test("a website without crypto.subtle (plain http): the script's own SHA-256 solves the challenge; a form without topic choices posts none", async ({
   browser,
 }) => {

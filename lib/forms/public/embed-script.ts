@@ -1,5 +1,6 @@
-// GET /f/{formID}/embed.js: the script a website includes to show the form inline (where the script tag
-// is, or in an element marked data-inkwell-form="<formID>") or as a popup on its trigger. The form lives
+// GET /f/{formID}/embed.js: the script a website includes to show the form inline (in the snippet's
+// <div id="inkwell-form-<formID>">, or one marked data-inkwell-form="<formID>", else right after the script
+// tag) or as a popup on its trigger. The form lives
 // in a shadow root, so the host page's styles do not reach it (and its styles do not leak out); the popup
 // is a modal dialog (role=dialog, aria-modal, focus kept inside, Escape and the close button close it,
 // focus goes back where it was).
@@ -35,7 +36,8 @@ const EMBED = String.raw`
   }
 
   function inline() {
-    var slot = doc.querySelector('[data-inkwell-form="' + CSS.escape(view.formID) + '"]');
+    // The dashboard's snippet brings its own place: <div id="inkwell-form-ID"> (lib/forms/store.ts).
+    var slot = doc.getElementById("inkwell-form-" + view.formID) || doc.querySelector('[data-inkwell-form="' + CSS.escape(view.formID) + '"]');
     var root = slot ? shadowHost(slot, null) : script && script.parentNode !== doc.head ? shadowHost(script.parentNode, script.nextSibling) : shadowHost(doc.body, null);
     var form = IK.buildForm(doc, view, "h2");
     root.appendChild(form);
