@@ -18,7 +18,8 @@ var IK = (function () {
     if (text !== undefined && text !== null) node.textContent = text;
     return node;
   }
-  function idFor(view, name) { return "ik-" + view.formID + "-" + name; }
+  // One form per document or shadow root: ids need no form id (render-page.ts writes the same ones).
+  function idFor(view, name) { return "ik-" + name; }
 
   // The embed's form, the same structure render-page.ts writes as HTML.
   function buildForm(doc, view, heading) {

@@ -29,7 +29,8 @@ body { min-height: 100vh; display: flex; align-items: center; justify-content: c
 `;
 }
 
-const id = (view: PublicFormView, name: string) => h(`ik-${view.formID}-${name}`);
+/** An element's id: the page holds one form, as the embed's shadow root does (client-runtime.ts's idFor). */
+const id = (_view: PublicFormView, name: string) => h(`ik-${name}`);
 
 function fieldHtml(view: PublicFormView, f: PublicFormView["fields"][number]): string {
   const star = f.required ? '<span aria-hidden="true"> *</span>' : "";

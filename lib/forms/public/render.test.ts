@@ -35,9 +35,9 @@ describe("renderHostedPage", () => {
 
   it("ties each field to its label and its error message, and is usable without the honeypot", () => {
     const page = renderHostedPage(sampleView("https://inkwell.example"));
-    expect(page).toContain('<label for="ik-frm_sample-email">Email address');
-    expect(page).toContain('aria-describedby="ik-frm_sample-email-error"');
-    expect(page).toContain('<div class="ik-field-error" id="ik-frm_sample-email-error"></div>');
+    expect(page).toContain('<label for="ik-email">Email address');
+    expect(page).toContain('aria-describedby="ik-email-error"');
+    expect(page).toContain('<div class="ik-field-error" id="ik-email-error"></div>');
     expect(page).toMatch(/<div class="ik-hp" aria-hidden="true">.*tabindex="-1"/);
     // without JavaScript: the button is disabled and a notice says why
     expect(page).toMatch(/<button class="ik-button" type="submit" disabled>/);
