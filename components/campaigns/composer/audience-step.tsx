@@ -1,7 +1,8 @@
 "use client";
 // Step 5: who gets it. Segments to send to (none: every subscribed contact) and segments to leave out,
-// with a live count of who will receive it and who will be skipped, and why.
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+// with a live count of who will receive it and who will be skipped, and why. Each segment shows its kept
+// size (lib/segments/segment-counts.ts): one request per page of segments, asked again while one is counted.
+import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatCount, formatNumber } from "@/components/ui/format";
@@ -9,6 +10,7 @@ import { userMessage } from "@/components/ui/messages";
 import { useDebounced } from "@/components/segments/use-debounced";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { Paging } from "@/lib/http/pagination";
+import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries, type SegmentSummary } from "@/components/segments/segments-client";
 import { campaignKeys, estimateAudience, type AudienceEstimate } from "../campaigns-client";
 import type { StepProps } from "./campaign-composer";
 import { StepActions } from "./step-actions";
@@ -20,6 +22,37 @@ const listSegments = (after?: string) =>
   apiFetch<{ segments: SegmentItem[]; paging: Paging }>(
     `/api/segments?limit=50&sort=name&direction=asc${after ? `&after=${encodeURIComponent(after)}` : ""}`,
   );
+
+const COUNTING_POLL_MS = 5000;
+const counting = (rows: SegmentSummary[] | undefined) => rows?.some((s) => s.contactsCount === null) ?? false;
+
+/** The kept sizes of the listed segments: one request per page of 50, asked again while one of it is counted. */
+function useSegmentSizes(ids: string[]) {
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += MAX_SUMMARY_IDS) chunks.push(ids.slice(i, i + MAX_SUMMARY_IDS));
+  const answers = useQueries({
+    queries: chunks.map((chunk) => ({
+      queryKey: segmentKeys.summariesOf({ ids: chunk }),
+      queryFn: () => segmentSummaries({ ids: chunk }),
+      refetchInterval: (query: { state: { data?: SegmentSummary[] } }) => (counting(query.state.data) ? COUNTING_POLL_MS : false),
+    })),
+  });
+  return new Map(answers.flatMap((a) => a.data ?? []).map((s) => [s.segmentID, s]));
+}
+
+export function SegmentSizeText({ summary }: { summary: SegmentSummary | undefined }) {
+  if (!summary || summary.contactsCount === null)
+    return (
+      <span className="muted segment-size" data-testid="segment-size">
+        Counting…
+      </span>
+    );
+  return (
+    <span className="segment-size" data-testid="segment-size">
+      about {formatCount(summary.contactsCount, "contact", "contacts")}
+    </span>
+  );
+}
 
 export function AudienceSummary({ estimate, included }: { estimate: AudienceEstimate; included: number }) {
   const { skipped } = estimate;
@@ -78,6 +111,7 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
     }
   };
   const items = segments.data?.pages.flatMap((p) => p.segments) ?? [];
+  const sizes = useSegmentSizes(items.map((s) => s.segmentID));
   return (
     <form
       className="stack"
@@ -108,6 +142,7 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
                 <thead>
                   <tr>
                     <th scope="col">Segment</th>
+                    <th scope="col">Size</th>
                     <th scope="col">Send to</th>
                     <th scope="col">Leave out</th>
                   </tr>
@@ -116,6 +151,9 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
                   {items.map((s) => (
                     <tr key={s.segmentID}>
                       <th scope="row">{s.name}</th>
+                      <td>
+                        <SegmentSizeText summary={sizes.get(s.segmentID)} />
+                      </td>
                       <td>
                         <input
                           type="checkbox"

@@ -18,6 +18,7 @@ import { SenderStep } from "./sender-step";
 import { SubjectStep } from "./subject-step";
 import { TemplateStep } from "./template-step";
 import "../campaigns.css";
+import "./composer.css";
 
 export const STEPS = [
   { id: "name", label: "Name" },
