@@ -13,7 +13,7 @@ import type { Paging } from "@/lib/http/pagination";
 import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries, type SegmentSummary } from "@/components/segments/segments-client";
 import { campaignKeys, estimateAudience, type AudienceEstimate } from "../campaigns-client";
 import type { StepProps } from "./campaign-composer";
-import { StepActions } from "./step-actions";
+import { StepActions, useStepTarget } from "./step-actions";
 import { useSaveDraft } from "./use-save-draft";
 
 type SegmentItem = { segmentID: string; name: string };
@@ -87,7 +87,7 @@ export function AudienceSummary({ estimate, included }: { estimate: AudienceEsti
   );
 }
 
-export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
+export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
   const [included, setIncluded] = useState<string[]>(campaign.audience.includedSegmentIDs);
   const [excluded, setExcluded] = useState<string[]>(campaign.audience.excludedSegmentIDs);
   const segments = useInfiniteQuery({
@@ -102,7 +102,8 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
     queryFn: ({ signal }) => estimateAudience(audience.included, audience.excluded, signal),
     placeholderData: keepPreviousData,
   });
-  const save = useSaveDraft(campaign, onDone);
+  const target = useStepTarget();
+  const save = useSaveDraft(campaign, () => (target.current === "review" ? onSkip() : onDone()));
   const toggle = (list: string[], set: (v: string[]) => void, other: string[], setOther: (v: string[]) => void, id: string) => {
     if (list.includes(id)) set(list.filter((x) => x !== id));
     else {
@@ -206,7 +207,7 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
           {userMessage(save.error)}
         </p>
       )}
-      <StepActions onBack={onBack} busy={save.isPending} />
+      <StepActions onBack={onBack} busy={save.isPending} targetRef={target} />
     </form>
   );
 }

@@ -20,6 +20,18 @@ import { useBrand } from "./schedule-step";
 import { InboxPreview } from "./subject-step";
 import { emailOf } from "./campaign-email";
 import { EmailPreview } from "./email-preview";
+import { UtmSettings } from "./utm-settings";
+
+/** The test in a line: who is in it, and how and when the winner is chosen. */
+export function abTestText(settings: NonNullable<Campaign["abTest"]>["settings"]): string {
+  if (settings.testSizePercent >= 100) return "A/B test: every contact gets A or B, half each; no winner is chosen.";
+  const time = settings.decisionTime;
+  const after = time
+    ? `${time.amount} ${time.unit === "h" ? (time.amount === 1 ? "hour" : "hours") : time.amount === 1 ? "day" : "days"}`
+    : "";
+  const metric = settings.winningMetric === "clickRate" ? "click rate" : "open rate";
+  return `A/B test: ${settings.testSizePercent}% of the audience (half A, half B); after ${after}, the better ${metric} goes to the rest.`;
+}
 
 function whenText(campaign: Campaign, zone: string): string {
   const s = campaign.sendingSettings;
@@ -164,6 +176,8 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
           </>
         )}
       </section>
+
+      <UtmSettings campaign={campaign} />
 
       <section className="stack" aria-labelledby="review-test-title">
         <h3 id="review-test-title" className="subsection-title">
