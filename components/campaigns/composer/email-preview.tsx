@@ -4,7 +4,7 @@
 // mobile width. The email is user HTML: it is shown only in an iframe sandboxed without scripts or
 // same-origin (sandbox=""), never put into the dashboard's own DOM.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { renderTemplate } from "@/components/templates/templates-api";
 import { userMessage } from "@/components/ui/messages";
 
@@ -17,11 +17,29 @@ export function recipientOf(value: string): { contactID?: string; email?: string
   return v === "" ? {} : /^[0-9a-f]{24}$/.test(v) ? { contactID: v } : { email: v };
 }
 
+const FRAME_HEIGHT = 576;
+
+/** The scale that fits `width` px into the stage (never enlarged), kept as the stage is resized. */
+function useFit(width: number) {
+  const stage = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState<number | null>(null);
+  useEffect(() => {
+    const el = stage.current;
+    if (!el || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => setRoom(entry.contentRect.width));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [stage, room === null ? 1 : Math.min(1, room / width)] as const;
+}
+
 export function EmailPreview({ templateId, title = "Email preview" }: { templateId: string; title?: string }) {
   const [device, setDevice] = useState<Device>(() => (typeof window !== "undefined" && window.innerWidth < 720 ? "mobile" : "desktop"));
   const [typed, setTyped] = useState("");
   const [who, setWho] = useState("");
   const inputId = useId();
+  // A desktop-wide email in a narrower column is drawn smaller, whole, rather than cut off.
+  const [stage, scale] = useFit(PREVIEW_WIDTHS[device]);
   const render = useQuery({
     queryKey: ["templates", "render", templateId, who],
     queryFn: () => renderTemplate(templateId, recipientOf(who)),
@@ -78,21 +96,24 @@ export function EmailPreview({ templateId, title = "Email preview" }: { template
             ? `As ${who.trim()} will see it.`
             : "With sample data in the personalization."}
       </p>
-      <div className="email-preview-stage">
+      <div className="email-preview-stage" ref={stage}>
         {render.isPending ? (
           <p className="loading" role="status">
             Rendering the email…
           </p>
         ) : render.data ? (
-          <iframe
-            title={`${title}, ${device} width`}
-            data-testid="email-preview-frame"
-            data-device={device}
-            sandbox=""
-            srcDoc={render.data.html}
-            style={{ width: PREVIEW_WIDTHS[device] }}
-            className="email-preview-frame"
-          />
+          <div className="email-preview-fit" style={{ width: PREVIEW_WIDTHS[device] * scale, height: FRAME_HEIGHT * scale }}>
+            <iframe
+              title={`${title}, ${device} width`}
+              data-testid="email-preview-frame"
+              data-device={device}
+              sandbox=""
+              srcDoc={render.data.html}
+              data-scale={scale.toFixed(2)}
+              style={{ width: PREVIEW_WIDTHS[device], height: FRAME_HEIGHT, transform: scale < 1 ? `scale(${scale})` : undefined }}
+              className="email-preview-frame"
+            />
+          </div>
         ) : null}
       </div>
     </section>
