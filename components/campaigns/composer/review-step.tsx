@@ -123,6 +123,17 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
               subject={email?.subject ?? ""}
               preheader={email?.preheader ?? ""}
             />
+            {campaign.abTest && (
+              <>
+                <InboxPreview
+                  sender={email?.senderName || email?.senderEmail || "Your brand"}
+                  subject={campaign.abTest.variants.b.content.email.subject ?? ""}
+                  preheader={campaign.abTest.variants.b.content.email.preheader ?? ""}
+                  caption="Variant B in the inbox (personalization with example values)"
+                />
+                <p className="small">{abTestText(campaign.abTest.settings)}</p>
+              </>
+            )}
           </Row>
           <Row label="Sender" step="sender" onEdit={onEdit}>
             {email?.senderName ? `${email.senderName} <${email.senderEmail ?? ""}>` : (email?.senderEmail ?? "None yet")}

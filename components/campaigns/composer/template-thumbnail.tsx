@@ -66,7 +66,7 @@ export function TemplateThumbnail({ id, version, name }: { id: string; version: 
       data-state={render.data ? "ready" : "waiting"}
     >
       {render.data ? (
-        <iframe title={`Thumbnail of ${name}`} sandbox="" srcDoc={render.data} tabIndex={-1} loading="lazy" />
+        <iframe title={`Thumbnail of ${name}`} sandbox="" srcDoc={render.data} tabIndex={-1} />
       ) : (
         <span className="template-thumb-status muted">{render.isError ? "No preview" : "…"}</span>
       )}
