@@ -1,7 +1,8 @@
 "use client";
 // Step 5: who gets it. Segments to send to (none: every subscribed contact) and segments to leave out,
-// with a live count of who will receive it and who will be skipped, and why.
-import { keepPreviousData, useInfiniteQuery, useQuery } from "@tanstack/react-query";
+// with a live count of who will receive it and who will be skipped, and why. Each segment shows its kept
+// size (lib/segments/segment-counts.ts): one request per page of segments, asked again while one is counted.
+import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatCount, formatNumber } from "@/components/ui/format";
@@ -9,9 +10,10 @@ import { userMessage } from "@/components/ui/messages";
 import { useDebounced } from "@/components/segments/use-debounced";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { Paging } from "@/lib/http/pagination";
+import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries, type SegmentSummary } from "@/components/segments/segments-client";
 import { campaignKeys, estimateAudience, type AudienceEstimate } from "../campaigns-client";
 import type { StepProps } from "./campaign-composer";
-import { StepActions } from "./step-actions";
+import { StepActions, useStepTarget } from "./step-actions";
 import { useSaveDraft } from "./use-save-draft";
 
 type SegmentItem = { segmentID: string; name: string };
@@ -20,6 +22,37 @@ const listSegments = (after?: string) =>
   apiFetch<{ segments: SegmentItem[]; paging: Paging }>(
     `/api/segments?limit=50&sort=name&direction=asc${after ? `&after=${encodeURIComponent(after)}` : ""}`,
   );
+
+const COUNTING_POLL_MS = 5000;
+const counting = (rows: SegmentSummary[] | undefined) => rows?.some((s) => s.contactsCount === null) ?? false;
+
+/** The kept sizes of the listed segments: one request per page of 50, asked again while one of it is counted. */
+function useSegmentSizes(ids: string[]) {
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += MAX_SUMMARY_IDS) chunks.push(ids.slice(i, i + MAX_SUMMARY_IDS));
+  const answers = useQueries({
+    queries: chunks.map((chunk) => ({
+      queryKey: segmentKeys.summariesOf({ ids: chunk }),
+      queryFn: () => segmentSummaries({ ids: chunk }),
+      refetchInterval: (query: { state: { data?: SegmentSummary[] } }) => (counting(query.state.data) ? COUNTING_POLL_MS : false),
+    })),
+  });
+  return new Map(answers.flatMap((a) => a.data ?? []).map((s) => [s.segmentID, s]));
+}
+
+export function SegmentSizeText({ summary }: { summary: SegmentSummary | undefined }) {
+  if (!summary || summary.contactsCount === null)
+    return (
+      <span className="muted segment-size" data-testid="segment-size">
+        Counting…
+      </span>
+    );
+  return (
+    <span className="segment-size" data-testid="segment-size">
+      about {formatCount(summary.contactsCount, "contact", "contacts")}
+    </span>
+  );
+}
 
 export function AudienceSummary({ estimate, included }: { estimate: AudienceEstimate; included: number }) {
   const { skipped } = estimate;
@@ -54,7 +87,7 @@ export function AudienceSummary({ estimate, included }: { estimate: AudienceEsti
   );
 }
 
-export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
+export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
   const [included, setIncluded] = useState<string[]>(campaign.audience.includedSegmentIDs);
   const [excluded, setExcluded] = useState<string[]>(campaign.audience.excludedSegmentIDs);
   const segments = useInfiniteQuery({
@@ -69,7 +102,8 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
     queryFn: ({ signal }) => estimateAudience(audience.included, audience.excluded, signal),
     placeholderData: keepPreviousData,
   });
-  const save = useSaveDraft(campaign, onDone);
+  const target = useStepTarget();
+  const save = useSaveDraft(campaign, () => (target.current === "review" ? onSkip() : onDone()));
   const toggle = (list: string[], set: (v: string[]) => void, other: string[], setOther: (v: string[]) => void, id: string) => {
     if (list.includes(id)) set(list.filter((x) => x !== id));
     else {
@@ -78,6 +112,7 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
     }
   };
   const items = segments.data?.pages.flatMap((p) => p.segments) ?? [];
+  const sizes = useSegmentSizes(items.map((s) => s.segmentID));
   return (
     <form
       className="stack"
@@ -108,6 +143,7 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
                 <thead>
                   <tr>
                     <th scope="col">Segment</th>
+                    <th scope="col">Size</th>
                     <th scope="col">Send to</th>
                     <th scope="col">Leave out</th>
                   </tr>
@@ -116,6 +152,9 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
                   {items.map((s) => (
                     <tr key={s.segmentID}>
                       <th scope="row">{s.name}</th>
+                      <td>
+                        <SegmentSizeText summary={sizes.get(s.segmentID)} />
+                      </td>
                       <td>
                         <input
                           type="checkbox"
@@ -168,7 +207,7 @@ export function AudienceStep({ campaign, onDone, onBack }: StepProps) {
           {userMessage(save.error)}
         </p>
       )}
-      <StepActions onBack={onBack} busy={save.isPending} />
+      <StepActions onBack={onBack} busy={save.isPending} targetRef={target} />
     </form>
   );
 }

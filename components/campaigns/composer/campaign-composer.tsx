@@ -15,9 +15,11 @@ import { NameStep } from "./name-step";
 import { ReviewStep } from "./review-step";
 import { ScheduleStep } from "./schedule-step";
 import { SenderStep } from "./sender-step";
+import type { StepTarget } from "./step-actions";
 import { SubjectStep } from "./subject-step";
 import { TemplateStep } from "./template-step";
 import "../campaigns.css";
+import "./composer.css";
 
 export const STEPS = [
   { id: "name", label: "Name" },
@@ -37,6 +39,10 @@ export type StepProps = {
   /** Saved: go on to the next step. */
   onDone: () => void;
   onBack: () => void;
+  /** Saved: go straight to the review (a simple send skips the steps whose defaults suit it). */
+  onSkip: () => void;
+  /** The draft was created again under a new id (made an A/B test or back): go on from there. */
+  onMoved: (id: string, to: StepTarget) => void;
 };
 
 export function CampaignComposer({ campaignId }: { campaignId: string | null }) {
@@ -66,6 +72,8 @@ export function CampaignComposer({ campaignId }: { campaignId: string | null }) 
   const index = STEPS.findIndex((s) => s.id === step);
   const next = () => go(STEPS[Math.min(index + 1, STEPS.length - 1)].id);
   const back = () => go(STEPS[Math.max(index - 1, 0)].id);
+  const skip = () => go("review");
+  const moved = (id: string, to: StepTarget) => go(to === "review" ? "review" : STEPS[Math.min(index + 1, STEPS.length - 1)].id, id);
 
   if (campaignId && draft.isPending)
     return (
@@ -142,10 +150,10 @@ export function CampaignComposer({ campaignId }: { campaignId: string | null }) 
         {step === "template" && (
           <TemplateStep campaign={campaign} name={newName} onCreated={(created) => go("subject", created.id)} onDone={next} onBack={back} />
         )}
-        {campaign && step === "subject" && <SubjectStep campaign={campaign} onDone={next} onBack={back} />}
-        {campaign && step === "sender" && <SenderStep campaign={campaign} onDone={next} onBack={back} />}
-        {campaign && step === "audience" && <AudienceStep campaign={campaign} onDone={next} onBack={back} />}
-        {campaign && step === "schedule" && <ScheduleStep campaign={campaign} onDone={next} onBack={back} />}
+        {campaign && step === "subject" && <SubjectStep campaign={campaign} onDone={next} onBack={back} onSkip={skip} onMoved={moved} />}
+        {campaign && step === "sender" && <SenderStep campaign={campaign} onDone={next} onBack={back} onSkip={skip} onMoved={moved} />}
+        {campaign && step === "audience" && <AudienceStep campaign={campaign} onDone={next} onBack={back} onSkip={skip} onMoved={moved} />}
+        {campaign && step === "schedule" && <ScheduleStep campaign={campaign} onDone={next} onBack={back} onSkip={skip} onMoved={moved} />}
         {campaign && step === "review" && <ReviewStep campaign={campaign} onBack={back} onEdit={(to) => go(to)} />}
         {!campaign && index > 1 && (
           <p className="alert alert-info" role="status">

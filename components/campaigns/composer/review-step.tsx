@@ -1,6 +1,7 @@
 "use client";
-// Step 7: everything at a glance (each with a way back to its step), the editor's pre-send checks on the
-// email, a test send, and the send itself, confirmed in a dialog that names how many contacts get it.
+// Step 7: everything at a glance (each with a way back to its step) beside the email as a recipient will
+// see it, the editor's pre-send checks on the email, a test send, and the send itself, confirmed in a
+// dialog that names how many contacts get it.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -17,6 +18,20 @@ import type { StepId } from "./campaign-composer";
 import { AudienceSummary } from "./audience-step";
 import { useBrand } from "./schedule-step";
 import { InboxPreview } from "./subject-step";
+import { emailOf } from "./campaign-email";
+import { EmailPreview } from "./email-preview";
+import { UtmSettings } from "./utm-settings";
+
+/** The test in a line: who is in it, and how and when the winner is chosen. */
+export function abTestText(settings: NonNullable<Campaign["abTest"]>["settings"]): string {
+  if (settings.testSizePercent >= 100) return "A/B test: every contact gets A or B, half each; no winner is chosen.";
+  const time = settings.decisionTime;
+  const after = time
+    ? `${time.amount} ${time.unit === "h" ? (time.amount === 1 ? "hour" : "hours") : time.amount === 1 ? "day" : "days"}`
+    : "";
+  const metric = settings.winningMetric === "clickRate" ? "click rate" : "open rate";
+  return `A/B test: ${settings.testSizePercent}% of the audience (half A, half B); after ${after}, the better ${metric} goes to the rest.`;
+}
 
 function whenText(campaign: Campaign, zone: string): string {
   const s = campaign.sendingSettings;
@@ -58,7 +73,7 @@ function Row({
 export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; onBack: () => void; onEdit: (step: StepId) => void }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const email = campaign.content?.email;
+  const email = emailOf(campaign);
   const templateId = email?.templateID;
   const brand = useBrand();
   const template = useQuery({
@@ -94,37 +109,51 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
 
   return (
     <div className="stack">
-      <dl className="review-list">
-        <Row label="Name" step="name" onEdit={onEdit}>
-          {campaign.name}
-        </Row>
-        <Row label="Template" step="template" onEdit={onEdit}>
-          {template.data ? <Link href={`/templates/${templateId}`}>{template.data.name}</Link> : templateId ? "…" : "None yet"}
-        </Row>
-        <Row label="Subject" step="subject" onEdit={onEdit}>
-          <InboxPreview
-            sender={email?.senderName || email?.senderEmail || "Your brand"}
-            subject={email?.subject ?? ""}
-            preheader={email?.preheader ?? ""}
-          />
-        </Row>
-        <Row label="Sender" step="sender" onEdit={onEdit}>
-          {email?.senderName ? `${email.senderName} <${email.senderEmail ?? ""}>` : (email?.senderEmail ?? "None yet")}
-          {email?.replyToEmail && <span className="muted small"> · replies to {email.replyToEmail}</span>}
-        </Row>
-        <Row label="Audience" step="audience" onEdit={onEdit}>
-          {estimate.isPending ? (
-            "Counting…"
-          ) : estimate.isError ? (
-            userMessage(estimate.error)
-          ) : (
-            <AudienceSummary estimate={estimate.data} included={included.length} />
-          )}
-        </Row>
-        <Row label="Schedule" step="schedule" onEdit={onEdit}>
-          {whenText(campaign, zone)}
-        </Row>
-      </dl>
+      <div className="review-layout">
+        <dl className="review-list">
+          <Row label="Name" step="name" onEdit={onEdit}>
+            {campaign.name}
+          </Row>
+          <Row label="Template" step="template" onEdit={onEdit}>
+            {template.data ? <Link href={`/templates/${templateId}`}>{template.data.name}</Link> : templateId ? "…" : "None yet"}
+          </Row>
+          <Row label="Subject" step="subject" onEdit={onEdit}>
+            <InboxPreview
+              sender={email?.senderName || email?.senderEmail || "Your brand"}
+              subject={email?.subject ?? ""}
+              preheader={email?.preheader ?? ""}
+            />
+            {campaign.abTest && (
+              <>
+                <InboxPreview
+                  sender={email?.senderName || email?.senderEmail || "Your brand"}
+                  subject={campaign.abTest.variants.b.content.email.subject ?? ""}
+                  preheader={campaign.abTest.variants.b.content.email.preheader ?? ""}
+                  caption="Variant B in the inbox (personalization with example values)"
+                />
+                <p className="small">{abTestText(campaign.abTest.settings)}</p>
+              </>
+            )}
+          </Row>
+          <Row label="Sender" step="sender" onEdit={onEdit}>
+            {email?.senderName ? `${email.senderName} <${email.senderEmail ?? ""}>` : (email?.senderEmail ?? "None yet")}
+            {email?.replyToEmail && <span className="muted small"> · replies to {email.replyToEmail}</span>}
+          </Row>
+          <Row label="Audience" step="audience" onEdit={onEdit}>
+            {estimate.isPending ? (
+              "Counting…"
+            ) : estimate.isError ? (
+              userMessage(estimate.error)
+            ) : (
+              <AudienceSummary estimate={estimate.data} included={included.length} />
+            )}
+          </Row>
+          <Row label="Schedule" step="schedule" onEdit={onEdit}>
+            {whenText(campaign, zone)}
+          </Row>
+        </dl>
+        {templateId ? <EmailPreview templateId={templateId} title="Email preview" /> : null}
+      </div>
 
       <section className="stack" aria-labelledby="review-checks-title">
         <h3 id="review-checks-title" className="subsection-title">
@@ -158,6 +187,8 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
           </>
         )}
       </section>
+
+      <UtmSettings campaign={campaign} />
 
       <section className="stack" aria-labelledby="review-test-title">
         <h3 id="review-test-title" className="subsection-title">

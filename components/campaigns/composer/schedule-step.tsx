@@ -50,7 +50,13 @@ export function ScheduleStep({ campaign, onDone, onBack }: StepProps) {
   );
 }
 
-function ScheduleForm({ campaign, onDone, onBack, zone, sendHour }: StepProps & { zone: string; sendHour: number }) {
+function ScheduleForm({
+  campaign,
+  onDone,
+  onBack,
+  zone,
+  sendHour,
+}: Pick<StepProps, "campaign" | "onDone" | "onBack"> & { zone: string; sendHour: number }) {
   const settings = campaign.sendingSettings;
   const [choice, setChoice] = useState<Choice>(
     settings.strategy === "immediate" ? "now" : settings.strategy === "scheduled" ? "later" : "personalized",

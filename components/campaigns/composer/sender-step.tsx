@@ -6,18 +6,21 @@ import { Field } from "@/components/ui/field";
 import { fieldMessage, userMessage } from "@/components/ui/messages";
 import type { StepProps } from "./campaign-composer";
 import { InboxPreview } from "./subject-step";
-import { StepActions } from "./step-actions";
+import { StepActions, useStepTarget } from "./step-actions";
+import { emailOf, sharedEmailPatch } from "./campaign-email";
 import { useSaveDraft } from "./use-save-draft";
 import { SenderAddressInput } from "./sender-address-input";
 
-export function SenderStep({ campaign, onDone, onBack }: StepProps) {
-  const email = campaign.content?.email;
+export function SenderStep({ campaign, onDone, onBack, onSkip }: StepProps) {
+  const email = emailOf(campaign);
   const [senderName, setSenderName] = useState(email?.senderName ?? "");
   const [senderEmail, setSenderEmail] = useState(email?.senderEmail ?? "");
   const [replyTo, setReplyTo] = useState(email?.replyToEmail ?? "");
-  const save = useSaveDraft(campaign, onDone);
+  const target = useStepTarget();
+  const save = useSaveDraft(campaign, () => (target.current === "review" ? onSkip() : onDone()));
   const errorOf = (field: string) => {
-    const e = save.error?.errors.find((x) => x.field === field);
+    // An A/B test's senders are its variants' (the same for both): their errors show on the one field.
+    const e = save.error?.errors.find((x) => x.field === field || x.field.replace(/^abTest\.variants\.[ab]\./, "") === field);
     return e ? fieldMessage(e, { input: "email" }) : undefined;
   };
   const fieldErrors = ["content.email.senderName", "content.email.senderEmail", "content.email.replyToEmail"];
@@ -27,16 +30,14 @@ export function SenderStep({ campaign, onDone, onBack }: StepProps) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({
-          content: {
-            email: {
-              ...(senderName.trim() ? { senderName: senderName.trim() } : {}),
-              // Sent only when changed: the brand's default sender may be an address no form would accept (no-reply@ an IP host).
-              ...(senderEmail.trim() && senderEmail.trim() !== email?.senderEmail ? { senderEmail: senderEmail.trim() } : {}),
-              replyToEmail: replyTo.trim(),
-            },
-          },
-        });
+        save.mutate(
+          sharedEmailPatch(campaign, {
+            ...(senderName.trim() ? { senderName: senderName.trim() } : {}),
+            // Sent only when changed: the brand's default sender may be an address no form would accept (no-reply@ an IP host).
+            ...(senderEmail.trim() && senderEmail.trim() !== email?.senderEmail ? { senderEmail: senderEmail.trim() } : {}),
+            replyToEmail: replyTo.trim(),
+          }),
+        );
       }}
     >
       <Field
@@ -68,7 +69,7 @@ export function SenderStep({ campaign, onDone, onBack }: StepProps) {
             : userMessage(save.error)}
         </p>
       )}
-      <StepActions onBack={onBack} busy={save.isPending} />
+      <StepActions onBack={onBack} busy={save.isPending} targetRef={target} />
     </form>
   );
 }

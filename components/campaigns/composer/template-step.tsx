@@ -1,6 +1,7 @@
 "use client";
-// Step 2: the email's design, one of the brand's templates. The editor opens in the same tab; the draft
-// keeps everything, and "Back to the campaign" there (or the browser's Back) returns to this step.
+// Step 2: the email's design, one of the brand's templates, each shown by its thumbnail, and the picked one
+// previewed as a recipient will see it. The editor opens in the same tab; the draft keeps everything, and
+// "Back to the campaign" there (or the browser's Back) returns to this step.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
@@ -10,7 +11,10 @@ import { useDebounced } from "@/components/segments/use-debounced";
 import { listTemplates } from "@/components/templates/templates-api";
 import type { ApiError } from "@/lib/client/api-fetch";
 import { campaignKeys, changeTemplate, createCampaign, type Campaign } from "../campaigns-client";
+import { EmailPreview } from "./email-preview";
 import { StepActions } from "./step-actions";
+import { TemplateThumbnail } from "./template-thumbnail";
+import { emailOf } from "./campaign-email";
 
 const PAGE = 20;
 
@@ -28,7 +32,7 @@ export function TemplateStep({
   onBack: () => void;
 }) {
   const queryClient = useQueryClient();
-  const current = campaign?.content?.email.templateID ?? null;
+  const current = (campaign && emailOf(campaign)?.templateID) ?? null;
   const [picked, setPicked] = useState<string | null>(current);
   const [search, setSearch] = useState("");
   const [after, setAfter] = useState<string | undefined>();
@@ -44,7 +48,10 @@ export function TemplateStep({
   const save = useMutation<Campaign, ApiError, string>({
     mutationFn: (templateID) =>
       campaign
-        ? changeTemplate(campaign.id, templateID)
+        ? campaign.type === "abTest"
+          ? // A test of the subject line: both variants send the picked design.
+            changeTemplate(campaign.id, templateID, "a").then(() => changeTemplate(campaign.id, templateID, "b"))
+          : changeTemplate(campaign.id, templateID)
         : createCampaign({
             channel: "email",
             type: "regular",
@@ -93,56 +100,66 @@ export function TemplateStep({
           }}
         />
       </div>
-      {templates.isPending ? (
-        <p className="loading" role="status">
-          Loading templates…
-        </p>
-      ) : templates.isError ? (
-        <p className="alert alert-error" role="alert">
-          Could not load templates: {userMessage(templates.error)}
-        </p>
-      ) : templates.data.templates.length === 0 ? (
-        <div className="alert alert-info" role="status">
-          {nameContains ? "No template matches this search." : "This brand has no templates yet."}{" "}
-          <Link href="/templates">Create a template</Link>
-        </div>
-      ) : (
-        <fieldset className="choice-list" aria-describedby={missing ? "template-error" : undefined}>
-          <legend className="label">Template</legend>
-          {templates.data.templates.map((t) => (
-            <label key={t.id} className="choice">
-              <input
-                type="radio"
-                name="template"
-                value={t.id}
-                checked={picked === t.id}
-                onChange={() => {
-                  setPicked(t.id);
-                  setMissing(false);
-                }}
-              />
-              <span className="choice-text">
-                <span className="choice-title">{t.name}</span>
-                <span className="muted small">Updated {formatDateTime(t.updatedAt)}</span>
-              </span>
-              {picked === t.id && campaign && (
-                <Link className="btn btn-ghost btn-sm" href={`/templates/${t.id}`}>
-                  Edit this template
-                </Link>
-              )}
-            </label>
-          ))}
-          {templates.data.paging.hasMore && (
-            <button
-              type="button"
-              className="btn btn-secondary btn-sm"
-              onClick={() => setAfter(templates.data.paging.cursors.after ?? undefined)}
-            >
-              More templates
-            </button>
-          )}
-        </fieldset>
-      )}
+      <div className="template-layout">
+        {templates.isPending ? (
+          <p className="loading" role="status">
+            Loading templates…
+          </p>
+        ) : templates.isError ? (
+          <p className="alert alert-error" role="alert">
+            Could not load templates: {userMessage(templates.error)}
+          </p>
+        ) : templates.data.templates.length === 0 ? (
+          <div className="alert alert-info" role="status">
+            {nameContains ? "No template matches this search." : "This brand has no templates yet."}{" "}
+            <Link href="/templates">Create a template</Link>
+          </div>
+        ) : (
+          <fieldset className="template-grid" aria-describedby={missing ? "template-error" : undefined}>
+            <legend className="label">Template</legend>
+            {templates.data.templates.map((t) => (
+              <label key={t.id} className="template-card">
+                <TemplateThumbnail id={t.id} version={t.updatedAt} name={t.name} />
+                <span className="template-card-head">
+                  <input
+                    type="radio"
+                    name="template"
+                    value={t.id}
+                    checked={picked === t.id}
+                    onChange={() => {
+                      setPicked(t.id);
+                      setMissing(false);
+                    }}
+                  />
+                  <span className="choice-text">
+                    <span className="choice-title">{t.name}</span>
+                    <span className="muted small">Updated {formatDateTime(t.updatedAt)}</span>
+                  </span>
+                </span>
+                {picked === t.id && campaign && (
+                  <Link className="btn btn-ghost btn-sm" href={`/templates/${t.id}`}>
+                    Edit this template
+                  </Link>
+                )}
+              </label>
+            ))}
+            {templates.data.paging.hasMore && (
+              <button
+                type="button"
+                className="btn btn-secondary btn-sm template-more"
+                onClick={() => setAfter(templates.data.paging.cursors.after ?? undefined)}
+              >
+                More templates
+              </button>
+            )}
+          </fieldset>
+        )}
+        {picked ? (
+          <EmailPreview key={picked} templateId={picked} title="Preview of the picked template" />
+        ) : (
+          <p className="muted">Pick a template to preview it here.</p>
+        )}
+      </div>
       {missing && (
         <p id="template-error" className="field-error" role="alert">
           Choose a template for the email.
