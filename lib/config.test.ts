@@ -129,4 +129,14 @@ describe("configuration", () => {
       "POSTMARK_WEBHOOK_PASSWORD must be at least 16 characters (got 5 characters)",
     );
   });
+
+  it("takes INBOUND_IMAP_URL only as an IMAP mailbox with its login, and never prints it", () => {
+    expect(parseConfig({ INBOUND_IMAP_URL: "imaps://bounces:secret@imap.acme.com/INBOX" })).toMatchObject({
+      INBOUND_IMAP_URL: "imaps://bounces:secret@imap.acme.com/INBOX",
+      INBOUND_IMAP_POLL_SECONDS: 30,
+    });
+    expect(() => parseConfig({ INBOUND_IMAP_URL: "https://bounces:secret@imap.acme.com/" })).toThrow(
+      "INBOUND_IMAP_URL must be imap:// or imaps:// with a user and password, e.g. imaps://bounces:secret@imap.acme.com/INBOX (got 37 characters)",
+    );
+  });
 });

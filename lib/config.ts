@@ -233,6 +233,20 @@ const Environment = z
       .max(253)
       .regex(/^[A-Za-z0-9._-]+$/, "must be a domain name, e.g. amazonses.com")
       .optional(),
+    /**
+     * A mailbox Inkwell polls for mail that comes back (bounce notices, complaints, unsubscribe mail):
+     * imap://user:password@host:port/INBOX or imaps://...; unset: no polling.
+     */
+    INBOUND_IMAP_URL: z
+      .string()
+      .max(2000)
+      .refine((v) => {
+        const url = parsedUrl(v);
+        return !!url && ["imap:", "imaps:"].includes(url.protocol) && !!url.hostname && !!url.username && !!url.password;
+      }, "must be imap:// or imaps:// with a user and password, e.g. imaps://bounces:secret@imap.acme.com/INBOX")
+      .optional(),
+    /** How long the IMAP poller rests between polls of INBOUND_IMAP_URL's mailbox. */
+    INBOUND_IMAP_POLL_SECONDS: positiveInt(30),
     /** Where List-Unsubscribe's mailto: points (mail you process); unset: the message's reply-to or sender address. */
     LIST_UNSUBSCRIBE_MAILTO: z.email("must be an email address").max(254).optional(),
     /**
@@ -284,6 +298,7 @@ const SECRETS = new Set([
   "SMTP_PASSWORD",
   "S3_SECRET_ACCESS_KEY",
   "POSTMARK_WEBHOOK_PASSWORD",
+  "INBOUND_IMAP_URL",
 ]);
 
 export type SmtpSettings = {
