@@ -2,8 +2,9 @@
 // Inkwell hands its messages to Postfix, which delivers them to this test's SMTP servers. What arrives is
 // signed (DKIM verifies after Postfix, with the RFC 8058 headers among the signed ones); a 550 from Postfix at
 // RCPT is a hard bounce and a suppression; and what Postfix accepts and bounces later (a remote server's 550
-// after relaying, an unknown local user) comes back as a bounce notice to the message's envelope sender,
-// captured here at an SMTP server for its domain. One notice of each kind is kept as a fixture for the inbound
+// after relaying, at RCPT or after the data, an unknown local user) comes back as a bounce notice to the
+// message's envelope sender, captured here at an SMTP server for its domain, and a server that keeps answering
+// 451 brings a delay notice first. One notice of each kind is kept as a fixture for the inbound
 // parser's tests (tests/fixtures/inbound/postfix-*.eml; UPDATE_FIXTURES=1 writes them again).
 import fs from "node:fs";
 import path from "node:path";
@@ -51,12 +52,12 @@ async function send(source: string, emails: string[]) {
   return ids;
 }
 
-/** The bounce notice Postfix sent about `recipient`, once it came. */
-const noticeAbout = (recipient: string) =>
+/** The notice Postfix sent about `recipient` (with `action`: failed, delayed), once it came. */
+const noticeAbout = (recipient: string, action = "failed") =>
   until(
-    async () => returns.received.find((r) => r.raw.includes(`<${recipient}>`)) ?? null,
+    async () => returns.received.find((r) => r.raw.includes(`<${recipient}>`) && r.raw.includes(`\r\nAction: ${action}\r\n`)) ?? null,
     (r) => r !== null,
-    30_000,
+    20_000,
   ).then((r) => r!);
 
 /** Keeps a captured notice as a fixture (once, or again under UPDATE_FIXTURES=1). */
@@ -153,6 +154,24 @@ describe("delivery through Postfix", () => {
     expect(notice.raw).toMatch(/^Status: 5\.1\.1\r$/m);
     expect(notice.raw).toMatch(/^Diagnostic-Code: smtp; 550 5\.1\.1 The email account does not exist/m);
     keepFixture("postfix-remote-550.eml", notice.raw);
+  });
+
+  it("gets a bounce notice for a remote server's 550 after the message's data", async () => {
+    await send("pf-late", ["late@remote.test"]);
+    const notice = await noticeAbout("late@remote.test");
+    expect(notice.to).toEqual([SENDER]);
+    expect(notice.raw).toMatch(/^Status: 5\.7\.1\r$/m);
+    expect(notice.raw).toMatch(/\(in reply to end of DATA command\)/);
+    keepFixture("postfix-550-after-data.eml", notice.raw);
+  });
+
+  it("gets a delay notice (not a bounce) while a remote server keeps answering 451", async () => {
+    await send("pf-defer", ["defer@remote.test"]);
+    const notice = await noticeAbout("defer@remote.test", "delayed");
+    expect(notice.to).toEqual([SENDER]);
+    expect(notice.raw).toMatch(/^Status: 4\.2\.2\r$/m);
+    expect(notice.raw).toMatch(/^Subject: Delayed Mail \(still being retried\)\r$/m);
+    keepFixture("postfix-delayed.eml", notice.raw);
   });
 
   it("gets a bounce notice to the envelope sender for an unknown local user", async () => {

@@ -71,7 +71,7 @@ describe("a relay certificate for another name", () => {
     const campaign = await until(
       async () => (await call(`/api/campaigns/${id}`)).body,
       (c) => c.status === "paused",
-      30_000,
+      20_000,
     );
     expect(campaign.statusReason).toMatch(/^The mail server's TLS certificate was not trusted \(check SMTP_HOST and SMTP_TLS_CA_FILE\): /);
     expect(campaign.statusReason).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID/);

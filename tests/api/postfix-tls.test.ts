@@ -61,7 +61,7 @@ describe("STARTTLS to Postfix with SMTP_TLS_CA_FILE", () => {
       content: { templateId: template.body.id, subject: "Over TLS", senderName: "Acme", senderEmail: SENDER },
       recipients: [{ contactId: contact.body.id }],
     });
-    await sink.waitFor(1, 30_000);
+    await sink.waitFor(1, 20_000);
     const [mail] = sink.received;
     expect(mail.to).toEqual(["ana@inbox.test"]);
     // Postfix's Received header: the EHLO name, and the TLS session it accepted the message over.
