@@ -128,6 +128,8 @@ describe("delivery through Postfix", () => {
     const signed = /^DKIM-Signature:[^]*?\bh=([^;]+);/im.exec(mail!.raw)![1].replace(/\s+/g, "").toLowerCase().split(":");
     expect(signed).toEqual(expect.arrayContaining(["list-unsubscribe", "list-unsubscribe-post", "from", "subject"]));
     expect(mail!.raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r$/m);
+    // A provider's own headers stay off mail through a relay that is no provider's (issue 39).
+    expect(mail!.raw).not.toMatch(/^(X-SMTPAPI|X-PM-Metadata-[\w-]+):/im);
   });
 
   it("turns Postfix's 550 at RCPT into a hard bounce and a suppression", async () => {
