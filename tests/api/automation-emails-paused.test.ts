@@ -39,6 +39,8 @@ describe("an automation whose emails the pipeline paused", () => {
     expect(await figures()).toMatchObject({ list: { emailsPaused: null }, canvas: { emailsPaused: null } });
 
     expect(await pauseForSetting(brand.brandId, automationSource(automation.id), REASON)).toBe(true);
+    // A second worker's pause of the same source changes nothing (so only the first logs its line).
+    expect(await pauseForSetting(brand.brandId, automationSource(automation.id), "another reason")).toBe(false);
     expect(await figures()).toMatchObject({ list: { emailsPaused: REASON }, canvas: { emailsPaused: REASON } });
 
     const disabled = await api(`/api/automations/${automation.id}/disable`, {
