@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "./config";
 
@@ -47,6 +50,9 @@ describe("configuration", () => {
       tls: "starttls",
       auth: null,
       from: "Inkwell <no-reply@mail.acme.com>",
+      // EHLO names the deployment (APP_URL's host), not "[127.0.0.1]" (issue 39).
+      heloName: "mail.acme.com",
+      caFile: null,
     });
     expect(
       parseConfig({
@@ -63,8 +69,29 @@ describe("configuration", () => {
       tls: "tls",
       auth: { user: "u", pass: "p" },
       from: "Acme <news@acme.com>",
+      heloName: null,
+      caFile: null,
     });
     expect(parseConfig({}).TEST_SEND_PER_HOUR).toBe(20);
+  });
+
+  it("takes SMTP_HELO_NAME and SMTP_TLS_CA_FILE, refusing a malformed name and a file that holds no certificate", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-config-"));
+    const pem = path.join(dir, "ca.pem");
+    fs.writeFileSync(pem, "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n");
+    try {
+      expect(parseConfig({ SMTP_HOST: "relay.acme.com", SMTP_HELO_NAME: "out.acme.com", SMTP_TLS_CA_FILE: pem }).smtp).toMatchObject({
+        heloName: "out.acme.com",
+        caFile: pem,
+      });
+      expect(parseConfig({ SMTP_HOST: "relay.acme.com", APP_URL: "http://10.0.0.5:3000" }).smtp?.heloName).toBe("[10.0.0.5]");
+      expect(() => parseConfig({ SMTP_HELO_NAME: "bad name!" })).toThrow(/SMTP_HELO_NAME must be a host name or an address literal/);
+      expect(() => parseConfig({ SMTP_TLS_CA_FILE: path.join(dir, "missing.pem") })).toThrow(
+        /SMTP_TLS_CA_FILE must be a readable PEM file of certificates/,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses a half login and a malformed sender, and never prints a password", () => {
@@ -100,6 +127,16 @@ describe("configuration", () => {
     expect(parseConfig({ DNS_RESOLVER: "127.0.0.1:5353, 1.1.1.1" }).DNS_RESOLVER).toBe("127.0.0.1:5353, 1.1.1.1");
     expect(() => parseConfig({ POSTMARK_WEBHOOK_PASSWORD: "short" })).toThrow(
       "POSTMARK_WEBHOOK_PASSWORD must be at least 16 characters (got 5 characters)",
+    );
+  });
+
+  it("takes INBOUND_IMAP_URL only as an IMAP mailbox with its login, and never prints it", () => {
+    expect(parseConfig({ INBOUND_IMAP_URL: "imaps://bounces:secret@imap.acme.com/INBOX" })).toMatchObject({
+      INBOUND_IMAP_URL: "imaps://bounces:secret@imap.acme.com/INBOX",
+      INBOUND_IMAP_POLL_SECONDS: 30,
+    });
+    expect(() => parseConfig({ INBOUND_IMAP_URL: "https://bounces:secret@imap.acme.com/" })).toThrow(
+      "INBOUND_IMAP_URL must be imap:// or imaps:// with a user and password, e.g. imaps://bounces:secret@imap.acme.com/INBOX (got 37 characters)",
     );
   });
 });

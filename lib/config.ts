@@ -1,6 +1,7 @@
 // Inkwell's configuration: every environment variable the app reads, validated once, in one place.
 // The README's configuration table lists the same variables with the same defaults; nothing else in
 // lib/, app/, components/ or server/ reads process.env for settings.
+import fs from "node:fs";
 import { z } from "zod";
 
 const DEFAULT_DATABASE_URL = "file:./data/inkwell.db";
@@ -38,6 +39,23 @@ const origin = z
 
 // A sender as mail headers write it: "Name <address>" or a bare address.
 const MAILBOX = /^(?:[^<>@]*<\s*[^\s<>@]+@[^\s<>@]+\s*>|[^\s<>@]+@[^\s<>@]+)$/;
+
+function readable(file: string): string | null {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+
+/** EHLO's default: APP_URL's host (an address as a literal); unset with APP_URL: nodemailer's (the machine's name). */
+function heloName(appUrl: string | undefined): string | null {
+  if (!appUrl) return null;
+  const host = new URL(appUrl).hostname;
+  if (/^[0-9.]+$/.test(host)) return `[${host}]`;
+  if (host.startsWith("[")) return `[IPv6:${host.slice(1, -1)}]`;
+  return host;
+}
 
 const httpUrl = z
   .string()
@@ -104,6 +122,21 @@ const Environment = z
       .default(587),
     /** starttls: upgrade the connection and refuse to send without TLS; tls: TLS from the start (port 465); none: a local relay without TLS */
     SMTP_TLS: z.enum(["starttls", "tls", "none"], { error: 'must be "starttls", "tls" or "none"' }).default("starttls"),
+    /** PEM certificate authorities trusted for SMTP_HOST's TLS, besides the ones Node trusts (a relay with its own CA). */
+    SMTP_TLS_CA_FILE: z
+      .string()
+      .max(4096)
+      .refine((file) => readable(file)?.includes("-----BEGIN CERTIFICATE-----") ?? false, "must be a readable PEM file of certificates")
+      .optional(),
+    /** The name Inkwell gives in EHLO; default: APP_URL's host name (the machine's own name when APP_URL is unset). */
+    SMTP_HELO_NAME: z
+      .string()
+      .max(255)
+      .regex(
+        /^[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?$|^\[[0-9a-fA-F:.]+\]$/,
+        "must be a host name or an address literal, e.g. mail.example.com",
+      )
+      .optional(),
     SMTP_USER: z.string().max(255).optional(),
     SMTP_PASSWORD: z.string().max(1000).optional(),
     SMTP_FROM: z.string().max(320).regex(MAILBOX, 'must be an address, e.g. "Acme <news@acme.com>" or news@acme.com').optional(),
@@ -210,6 +243,20 @@ const Environment = z
       .max(253)
       .regex(/^[A-Za-z0-9._-]+$/, "must be a domain name, e.g. amazonses.com")
       .optional(),
+    /**
+     * A mailbox Inkwell polls for mail that comes back (bounce notices, complaints, unsubscribe mail):
+     * imap://user:password@host:port/INBOX or imaps://...; unset: no polling.
+     */
+    INBOUND_IMAP_URL: z
+      .string()
+      .max(2000)
+      .refine((v) => {
+        const url = parsedUrl(v);
+        return !!url && ["imap:", "imaps:"].includes(url.protocol) && !!url.hostname && !!url.username && !!url.password;
+      }, "must be imap:// or imaps:// with a user and password, e.g. imaps://bounces:secret@imap.acme.com/INBOX")
+      .optional(),
+    /** How long the IMAP poller rests between polls of INBOUND_IMAP_URL's mailbox. */
+    INBOUND_IMAP_POLL_SECONDS: positiveInt(30),
     /** Where List-Unsubscribe's mailto: points (mail you process); unset: the message's reply-to or sender address. */
     LIST_UNSUBSCRIBE_MAILTO: z.email("must be an email address").max(254).optional(),
     /**
@@ -261,6 +308,7 @@ const SECRETS = new Set([
   "SMTP_PASSWORD",
   "S3_SECRET_ACCESS_KEY",
   "POSTMARK_WEBHOOK_PASSWORD",
+  "INBOUND_IMAP_URL",
 ]);
 
 export type SmtpSettings = {
@@ -269,6 +317,10 @@ export type SmtpSettings = {
   tls: "starttls" | "tls" | "none";
   auth: { user: string; pass: string } | null;
   from: string;
+  /** the EHLO name (null: nodemailer's default, the machine's name) */
+  heloName: string | null;
+  /** extra certificate authorities (SMTP_TLS_CA_FILE), or null */
+  caFile: string | null;
 };
 
 export type Environment = z.output<typeof Environment>;
@@ -318,6 +370,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           tls: parsed.SMTP_TLS,
           auth: parsed.SMTP_USER && parsed.SMTP_PASSWORD ? { user: parsed.SMTP_USER, pass: parsed.SMTP_PASSWORD } : null,
           from: parsed.SMTP_FROM ?? `Inkwell <no-reply@${new URL(appOrigin).hostname}>`,
+          heloName: parsed.SMTP_HELO_NAME ?? heloName(parsed.APP_URL),
+          caFile: parsed.SMTP_TLS_CA_FILE ?? null,
         }
       : null,
   };

@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "./db/throwaway-postgres";
+import { DOVECOT_BIN, installCommand, POSTFIX_BIN } from "../tests/support/mail-packages";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -80,6 +81,31 @@ function ensurePostgres(): boolean {
     "\nNo PostgreSQL for the scale-out tests. Install it, then run npm test again:\n  sudo apt-get update && sudo apt-get install -y postgresql",
   );
   return false;
+}
+
+/**
+ * Postfix and Dovecot (the inbound-mail tests start private instances on loopback ports: unit and API
+ * stages), installed when we can; otherwise the run stops at once with the exact command to install them.
+ */
+function ensureMailServers(): void {
+  const missing = (
+    [
+      ["postfix", POSTFIX_BIN],
+      ["dovecot", DOVECOT_BIN],
+    ] as const
+  ).filter(([, bin]) => !fs.existsSync(bin));
+  if (missing.length === 0) return;
+  if (process.getuid?.() === 0 && fs.existsSync("/usr/bin/apt-get")) {
+    console.log(`Mail servers not found: running ${missing.map(([name]) => installCommand(name)).join("; ")}`);
+    for (const [name] of missing)
+      spawnSync("/bin/sh", ["-c", installCommand(name)], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    if (missing.every(([, bin]) => fs.existsSync(bin))) return;
+  }
+  console.error(
+    `\nNo ${missing.map(([, bin]) => bin).join(" or ")} for the inbound-mail tests. Install them (as root), then run npm test again:\n` +
+      missing.map(([name]) => `  ${installCommand(name)}\n`).join(""),
+  );
+  process.exit(1);
 }
 
 // A CI log is often kept only in part: the summary names each failed test and the first line of its error,
@@ -171,6 +197,7 @@ function e2eStage() {
   stages.push({ name: "e2e", ok: ok && failed === 0, passed, failed: ok ? failed : Math.max(failed, 1), skipped, failures });
 }
 
+if (wants("unit") || wants("api-sqlite") || wants("api-postgres")) ensureMailServers();
 if (wants("static")) {
   const typecheck = run("npm", ["run", "--silent", "typecheck"]);
   const lint = run(bin("eslint"), ["."]);

@@ -98,6 +98,11 @@ export function AutomationsList() {
                 </th>
                 <td>
                   <span className={`badge ${a.isEnabled ? "badge-success" : "badge-muted"}`}>{a.isEnabled ? "Enabled" : "Disabled"}</span>
+                  {byId.get(a.id)?.emailsPaused && (
+                    <span className="badge badge-warning" title={byId.get(a.id)!.emailsPaused!}>
+                      Emails paused
+                    </span>
+                  )}
                 </td>
                 <td className={styles.trigger}>{triggerSummary(a.trigger)}</td>
                 <td className="cell-number">{figure(a.id, (f) => f.entered)}</td>

@@ -26,6 +26,8 @@ export const REASONS: Record<string, string> = {
   "soft-bounce": "the mail server kept refusing it for now",
   "transport-error": "the mail server could not be reached",
   "render-error": "the email could not be put together",
+  "tls-certificate": "the mail server's certificate was not trusted (a setting to fix)",
+  "smtp-login": "the mail server refused Inkwell's login (a setting to fix)",
 };
 
 export function StatusBadge({ message }: { message: Pick<MessageSummary, "status" | "transport"> }) {

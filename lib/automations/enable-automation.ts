@@ -101,8 +101,9 @@ export async function enableAutomation(brandId: string, id: string, enrollExisti
   if (errors.length > 0) {
     throw new ApiProblem("conflict", `The automation cannot be enabled: ${errors.map((e) => e.message).join("; ")}`, { errors });
   }
-  // Disabled with exit earlier: the pipeline holds the workflow's emails until its source is active again.
-  if ((await sourceState(brandId, automationSource(id))).status === "canceled") await resumeSource(brandId, automationSource(id));
+  // Disabled with exit earlier (canceled), or paused by the pipeline (a bounce rate, a mail server setting it
+  // refused: figures' emailsPaused): enabling again is the owner's resume, and the held emails go out.
+  if ((await sourceState(brandId, automationSource(id))).status !== "active") await resumeSource(brandId, automationSource(id));
   const now = new Date();
   const kind = scheduleKindOf(a, enrollExisting);
   let cursor: string | null = null;

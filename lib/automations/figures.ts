@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
-import { sourceStats } from "@/lib/delivery";
+import { sourceState, sourceStats } from "@/lib/delivery";
 import { automationSource } from "./engine/messages";
 import { getAutomation } from "./store";
 import { flatten } from "./tree";
@@ -38,6 +38,10 @@ const Figures = {
   emailsSent: z.number().int().meta({ description: "Emails the mail server took (or the outbox)" }),
   emailsOpened: z.number().int().meta({ description: "Emails opened by a person (the first open of each)" }),
   emailsClicked: z.number().int().meta({ description: "Emails clicked by a person (the first click of each)" }),
+  emailsPaused: z.string().nullable().meta({
+    description:
+      "Why the delivery pipeline holds the workflow's emails (its bounce or complaint rate passed the limit, the mail server refused a setting), or null. Disabling the workflow (keeping its contacts) and enabling it again sends them",
+  }),
 };
 
 const EmailFigures = z
@@ -97,6 +101,12 @@ const emailFigures = async (brandId: string, automationId: string, part?: string
   return { sent: s.sent, opened: s.opened, clicked: s.clicked, bounced: s.bounced, unsubscribed: s.unsubscribed };
 };
 
+/** The pipeline's pause of the workflow's emails, with its reason (a disabled workflow's canceled source is no pause). */
+const emailsPaused = async (brandId: string, automationId: string) => {
+  const state = await sourceState(brandId, automationSource(automationId));
+  return state.status === "paused" ? (state.reason ?? "Paused by the delivery pipeline") : null;
+};
+
 const emailTotals = (e: Awaited<ReturnType<typeof emailFigures>>) => ({
   emailsSent: e.sent,
   emailsOpened: e.opened,
@@ -105,15 +115,21 @@ const emailTotals = (e: Awaited<ReturnType<typeof emailFigures>>) => ({
 
 /** Figures of a page of the list: one query for the workflows' counters, one per workflow for its emails' (a few counter rows). */
 export async function automationFigures(brandId: string, ids: string[]) {
-  const [rows, emails] = await Promise.all([
+  const [rows, emails, paused] = await Promise.all([
     sqlReader().all<CounterRow>(
       `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" IN (${ids.map(() => "?").join(", ")})`,
       [brandId, ...ids],
     ),
     Promise.all(ids.map((id) => emailFigures(brandId, id))),
+    Promise.all(ids.map((id) => emailsPaused(brandId, id))),
   ]);
   return {
-    figures: ids.map((id, i) => ({ automationID: id, ...summarize(rows.filter((r) => r.automationId === id)), ...emailTotals(emails[i]) })),
+    figures: ids.map((id, i) => ({
+      automationID: id,
+      ...summarize(rows.filter((r) => r.automationId === id)),
+      ...emailTotals(emails[i]),
+      emailsPaused: paused[i],
+    })),
   };
 }
 
@@ -123,7 +139,7 @@ export async function automationBlockFigures(brandId: string, id: string) {
   const emailBlocks = flatten(automation.blocks)
     .filter((b) => b.type === "action" && b.action.type === "sendEmail")
     .map((b) => b.id);
-  const [rows, waiting, total, perBlock] = await Promise.all([
+  const [rows, waiting, total, perBlock, paused] = await Promise.all([
     sqlReader().all<CounterRow>(
       `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" = ?`,
       [brandId, automation.id],
@@ -134,6 +150,7 @@ export async function automationBlockFigures(brandId: string, id: string) {
     ),
     emailFigures(brandId, automation.id),
     Promise.all(emailBlocks.map((blockId) => emailFigures(brandId, automation.id, blockId))),
+    emailsPaused(brandId, automation.id),
   ]);
   const emails = new Map(emailBlocks.map((blockId, i) => [blockId, perBlock[i]]));
   const blockIds = [...new Set([...rows.filter((r) => r.blockId !== "").map((r) => r.blockId), ...emailBlocks])];
@@ -142,6 +159,7 @@ export async function automationBlockFigures(brandId: string, id: string) {
     automationID: automation.id,
     ...summarize(rows),
     ...emailTotals(total),
+    emailsPaused: paused,
     blocks: blockIds.map((blockId) => {
       const mine = rows.filter((r) => r.blockId === blockId);
       return {

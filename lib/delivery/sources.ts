@@ -48,6 +48,33 @@ export async function pauseSource(brandId: string, source: Source, reason: strin
   });
 }
 
+/**
+ * Pauses an active source because the mail server refused a setting (its certificate, the login), and logs
+ * one line when this call paused it: the messages of one misconfiguration fail in several batches and
+ * workers, and only the first to pause says so. Test sends have no source to pause; each says why itself.
+ */
+export async function pauseForSetting(brandId: string, source: Source, reason: string): Promise<boolean> {
+  if (source.kind === "test") return false;
+  const now = new Date();
+  const paused = await writeTransaction(async (tx) => {
+    // Atomic on both engines: a second worker's pause finds the row paused and changes nothing.
+    const changed = await tx.run(
+      `INSERT INTO "DeliverySource" ("brandId", "kind", "id", "status", "reason", "changedAt") VALUES (?, ?, ?, 'paused', ?, ?ts)
+       ON CONFLICT ("brandId", "kind", "id") DO UPDATE SET "status" = 'paused', "reason" = excluded."reason", "changedAt" = excluded."changedAt"
+       WHERE "DeliverySource"."status" = 'active'`,
+      [brandId, source.kind, source.id, reason.slice(0, 500), now],
+    );
+    if (changed === 0) return false;
+    await tx.run(
+      `UPDATE "Message" SET "status" = 'paused' WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ? AND "status" = 'queued'`,
+      [brandId, source.kind, source.id],
+    );
+    return true;
+  });
+  if (paused) console.error(`[delivery] paused ${source.kind} ${source.id} of brand ${brandId}: ${reason}`);
+  return paused;
+}
+
 export async function resumeSource(brandId: string, source: Source): Promise<number> {
   const now = new Date();
   const resumed = await writeTransaction(async (tx) => {

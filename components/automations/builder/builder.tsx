@@ -300,6 +300,12 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
           change it.
         </p>
       )}
+      {figures.data?.emailsPaused && (
+        <p className={`alert alert-warning ${styles.banner}`} role="status">
+          The delivery pipeline holds this workflow&apos;s emails: {figures.data.emailsPaused}. Fix the cause, then disable the workflow
+          (keeping its contacts) and enable it again to send them.
+        </p>
+      )}
       {problem && <ProblemList error={problem} blocks={draft.blocks} onClose={() => setProblem(null)} />}
       {simulation && <SimulationSummary simulation={simulation} onClose={() => setSimulation(null)} />}
       <div className={styles.workspace}>

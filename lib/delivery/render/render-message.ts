@@ -15,8 +15,7 @@ import { fillHtmlSplit, fillTextSplit, type Resolve } from "@/lib/templates/rend
 import type { Content } from "../content";
 import type { MessageMode } from "../schemas";
 import type { DkimKey, OutgoingMail } from "../transport/smtp";
-import { POSTMARK_METADATA_KEY } from "../webhooks/postmark";
-import { SENDGRID_UNIQUE_ARG } from "../webhooks/sendgrid";
+import { providerHeaders } from "../transport/provider-headers";
 import { rewriteHtmlLinks, rewriteTextLinks, withOpenPixel, type LinkPolicy } from "./links";
 
 export type MessageToRender = { id: string; mode: MessageMode; email: string; data: string | null };
@@ -95,8 +94,7 @@ export async function renderMessage(
   const ref = messageRef(message.id);
   const headers: Record<string, string> = {
     "X-Inkwell-Message-ID": ref,
-    [`X-PM-Metadata-${POSTMARK_METADATA_KEY}`]: ref,
-    "X-SMTPAPI": JSON.stringify({ unique_args: { [SENDGRID_UNIQUE_ARG]: ref } }),
+    ...providerHeaders(config().smtp?.host, ref),
   };
   if (content.category === "marketing") {
     const mailto = config().LIST_UNSUBSCRIBE_MAILTO ?? content.replyTo ?? content.senderEmail;

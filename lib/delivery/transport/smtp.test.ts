@@ -48,6 +48,8 @@ const smtp = (over: Partial<SmtpSettings> = {}): SmtpSettings => ({
   tls: "none",
   auth: null,
   from: "x@acme.test",
+  heloName: null,
+  caFile: null,
   ...over,
 });
 const mail = (over: Partial<OutgoingMail> = {}): OutgoingMail => ({
@@ -105,7 +107,7 @@ describe("smtpTransport", { timeout: 60_000 }, () => {
     expect(verified.results.map((r: { status: { result: string } }) => r.status.result)).toEqual(["pass"]);
   });
 
-  it("calls a 550 to the recipient a hard bounce, a 451 a retry, a refused login an error", async () => {
+  it("calls a 550 to the recipient a hard bounce, a 451 a retry, a refused login a setting to fix", async () => {
     await withTransport(smtp(), async (t) => {
       expect(await t.send(mail({ to: "gone@inbox.test" }))).toMatchObject({
         result: "hard",
@@ -115,7 +117,8 @@ describe("smtpTransport", { timeout: 60_000 }, () => {
       expect(await t.send(mail({ to: "busy@inbox.test" }))).toMatchObject({ result: "soft", code: 451 });
     });
     const login = await withTransport(smtp({ auth: { user: "inkwell", pass: "wrong" } }), (t) => t.send(mail()));
-    expect(login).toMatchObject({ result: "error", code: 535 });
+    // Issue 39: retried as temporary for half an hour before; no retry logs in with a wrong password.
+    expect(login).toMatchObject({ result: "setting", problem: "smtp-login", code: 535 });
   });
 
   it("calls an unreachable server an error, never a bounce", async () => {
@@ -133,5 +136,15 @@ describe("classifySmtpError", () => {
     });
     expect(classifySmtpError({ responseCode: 553, command: "MAIL FROM", response: "553 sender refused" }).result).toBe("error");
     expect(classifySmtpError({ responseCode: 421, command: "CONN", response: "421 busy" }).result).toBe("soft");
+    // A temporary authentication failure (454) is tried again; a certificate that does not verify is not.
+    expect(classifySmtpError({ code: "EAUTH", responseCode: 454, command: "AUTH PLAIN", response: "454 try later" }).result).toBe("soft");
+    expect(
+      classifySmtpError(
+        Object.assign(new Error("self-signed certificate"), { code: "ESOCKET", originalCode: "DEPTH_ZERO_SELF_SIGNED_CERT" }),
+      ),
+    ).toMatchObject({ result: "setting", problem: "tls-certificate", response: "self-signed certificate (DEPTH_ZERO_SELF_SIGNED_CERT)" });
+    expect(
+      classifySmtpError(Object.assign(new Error("connect ECONNREFUSED"), { code: "ESOCKET", originalCode: "ECONNREFUSED" })).result,
+    ).toBe("error");
   });
 });

@@ -2,6 +2,8 @@
 // SMTP_RATE_PER_SECOND messages per second at most), and what the server's answer means for the message.
 // nodemailer 10 turns Nagle's algorithm off on its sockets; 8 left it on, and a message's final "." then
 // waited for the server's delayed ACK (about 175 messages/s over 8 loopback connections).
+import fs from "node:fs";
+import tls from "node:tls";
 import nodemailer from "nodemailer";
 import { config, type SmtpSettings } from "@/lib/config";
 import { buildMime } from "./mime";
@@ -25,16 +27,30 @@ export type DkimKey = { domainName: string; keySelector: string; privateKey: str
 
 /**
  * What became of a message: `sent`; `hard` (a 5xx answer to the recipient or the message: a bounce);
- * `soft` (a 4xx answer: try again later); `error` (the server could not be reached, refused the login
- * or the sender: not the recipient's fault, tried again).
+ * `soft` (a 4xx answer: try again later); `error` (the server could not be reached or refused the sender:
+ * not the recipient's fault, tried again); `setting` (the server's certificate was not trusted, or it
+ * refused the login: no retry fixes that until an operator changes a setting, so the message fails at once
+ * and its source pauses).
  */
 export type SendOutcome =
-  { result: "sent"; response: string } | { result: "hard" | "soft" | "error"; code: number | null; response: string };
+  | { result: "sent"; response: string }
+  | { result: "hard" | "soft" | "error"; code: number | null; response: string }
+  | { result: "setting"; problem: SettingProblem; code: number | null; response: string };
+
+/** A setting the mail server refused: its TLS certificate (SMTP_TLS_CA_FILE, SMTP_HOST) or the login (SMTP_USER). */
+export type SettingProblem = "tls-certificate" | "smtp-login";
 
 export type Transport = { kind: "smtp" | "outbox"; send(mail: OutgoingMail): Promise<SendOutcome>; close(): void };
 
+/** The authorities Node trusts by default, with SMTP_TLS_CA_FILE's added (giving `ca` alone would replace them). */
+function trustedAuthorities(caFile: string): string[] {
+  return [...tls.rootCertificates, fs.readFileSync(caFile, "utf8")];
+}
+
 export function transportOptions(smtp: SmtpSettings) {
   return {
+    ...(smtp.heloName ? { name: smtp.heloName } : {}),
+    ...(smtp.caFile ? { tls: { ca: trustedAuthorities(smtp.caFile) } } : {}),
     host: smtp.host,
     port: smtp.port,
     secure: smtp.tls === "tls",
@@ -47,15 +63,25 @@ export function transportOptions(smtp: SmtpSettings) {
   };
 }
 
-type SmtpError = Error & { responseCode?: number; response?: string; command?: string; code?: string };
+type SmtpError = Error & { responseCode?: number; response?: string; command?: string; code?: string; originalCode?: string };
 
 /** The commands whose refusal is about the recipient or the message, so a 5xx there is a bounce. */
 const RECIPIENT_COMMANDS = /^(RCPT|DATA)/i;
+
+/**
+ * Node's codes for a certificate that does not verify (OpenSSL's verify errors, and a name that does not
+ * match); nodemailer keeps the socket's code as `originalCode` under its own ESOCKET / ETLS.
+ */
+const CERTIFICATE_CODES = /CERT|SELF_SIGNED|VERIFY_LEAF|ISSUER|ALTNAME|HOSTNAME_MISMATCH/;
 
 export function classifySmtpError(error: unknown): SendOutcome {
   const e = error as SmtpError;
   const code = typeof e.responseCode === "number" ? e.responseCode : null;
   const response = (e.response ?? e.message ?? String(error)).slice(0, 500);
+  if (CERTIFICATE_CODES.test(e.originalCode ?? "") || CERTIFICATE_CODES.test(e.code ?? ""))
+    return { result: "setting", problem: "tls-certificate", code, response: `${e.message} (${e.originalCode ?? e.code})`.slice(0, 500) };
+  // A 454 (temporary authentication failure) stays a retry; a refused or impossible login does not heal.
+  if (e.code === "EAUTH" && (code === null || code >= 500)) return { result: "setting", problem: "smtp-login", code, response };
   if (code !== null && code >= 500 && RECIPIENT_COMMANDS.test(e.command ?? "")) return { result: "hard", code, response };
   if (code !== null && code >= 400 && code < 500) return { result: "soft", code, response };
   return { result: "error", code, response };

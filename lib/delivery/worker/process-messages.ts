@@ -14,7 +14,7 @@ import { afterRefusal, counterKey, insertContactEvents, type ContactEventRow, ty
 import type { ClaimedMessage } from "../queue/claim-messages";
 import { renderMessage } from "../render/render-message";
 import { dkimKeyFor } from "../senders/verified-sender";
-import { pauseIfRatesTooHigh } from "../sources";
+import { pauseForSetting, pauseIfRatesTooHigh } from "../sources";
 import type { DkimKey, OutgoingMail, SendOutcome, Transport } from "../transport/smtp";
 
 const RETRY_MAX_MS = 60 * 60_000;
@@ -23,7 +23,7 @@ export type MessageResult =
   /** mail: kept only where the outbox keeps the body (the outbox, test sends); else dropped at once */
   | { kind: "sent"; message: ClaimedMessage; email: string; mail: OutgoingMail | null; response: string }
   | { kind: "bounced"; message: ClaimedMessage; email: string; response: string }
-  | { kind: "retry" | "failed"; message: ClaimedMessage; reason: string; detail: string }
+  | { kind: "retry" | "failed"; message: ClaimedMessage; reason: string; detail: string; pauses?: boolean }
   | { kind: "ineligible"; message: ClaimedMessage; status: "skipped" | "suppressed"; reason: string }
   | { kind: "held"; message: ClaimedMessage; sourceStatus: "paused" | "canceled" };
 
@@ -87,6 +87,8 @@ function describe(error: unknown): string {
 function transportResult(message: ClaimedMessage, email: string, mail: OutgoingMail, outcome: SendOutcome, keep: boolean): MessageResult {
   if (outcome.result === "sent") return { kind: "sent", message, email, mail: keep ? mail : null, response: outcome.response };
   if (outcome.result === "hard") return { kind: "bounced", message, email, response: outcome.response };
+  // A setting the server refused (its certificate, the login): failed at once, and its source paused.
+  if (outcome.result === "setting") return { kind: "failed", message, reason: outcome.problem, detail: outcome.response, pauses: true };
   // A test send is never retried: the person waiting for it gets the server's answer.
   const giveUp = message.mode === "test" || message.attempts >= config().DELIVERY_MAX_ATTEMPTS;
   return {
@@ -297,4 +299,20 @@ export async function recordResults(workerId: string, results: MessageResult[], 
   });
   const sources = new Map(bounced.map((m) => [JSON.stringify([m.brandId, m.sourceKind, m.sourceId]), m]));
   for (const m of sources.values()) await pauseIfRatesTooHigh(m.brandId, { kind: m.sourceKind, id: m.sourceId });
+  await pauseForSettings(results);
 }
+
+/** Pauses the sources of messages failed by a setting the mail server refused, with its reason (once each). */
+async function pauseForSettings(results: MessageResult[]): Promise<void> {
+  const failed = new Map<string, Extract<MessageResult, { kind: "retry" | "failed" }>>();
+  for (const r of results)
+    if (r.kind === "failed" && r.pauses) failed.set(JSON.stringify([r.message.brandId, r.message.sourceKind, r.message.sourceId]), r);
+  for (const r of failed.values())
+    await pauseForSetting(r.message.brandId, { kind: r.message.sourceKind, id: r.message.sourceId }, settingReason(r.reason, r.detail));
+}
+
+const SETTING_WORDS: Record<string, string> = {
+  "tls-certificate": "The mail server's TLS certificate was not trusted (check SMTP_HOST and SMTP_TLS_CA_FILE)",
+  "smtp-login": "The mail server refused the login (check SMTP_USER and SMTP_PASSWORD)",
+};
+const settingReason = (reason: string, detail: string) => `${SETTING_WORDS[reason] ?? reason}: ${detail}`.slice(0, 500);
