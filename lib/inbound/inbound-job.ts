@@ -70,8 +70,9 @@ async function handleOne(workerId: string, mail: ClaimedMail): Promise<void> {
 }
 
 /**
- * Handles claimed rows, several at once (each outcome is its own transaction, as a webhook's is; on SQLite
- * the writer commits the ones that wait together as one group, so a bounce storm is not a commit per notice).
+ * Handles claimed rows, several at once (each outcome is its own transaction, as a webhook's is; where the
+ * database has one writer, transactions that wait together commit as one group: a bounce storm is not a
+ * commit per notice).
  */
 export async function handleClaimed(workerId: string, mails: ClaimedMail[]): Promise<void> {
   let next = 0;

@@ -21,6 +21,9 @@ let sql: typeof import("@/lib/db/sql");
 let inboundPort = 0;
 let brandId = "";
 let key = "";
+let shopKey = "";
+let shopDomainId = "";
+let shopSent: Sent;
 const contacts: Record<string, string> = {};
 type Sent = { envelopeFrom: string; messageIdHeader: string; ref: string; mailto: string; email: string };
 const sent: Record<string, Sent> = {};
@@ -115,12 +118,43 @@ beforeAll(async () => {
     });
     contacts[name] = res.body.id;
   }
+  // A second brand whose verified domain has its own return-path subdomain (set before anything is rendered:
+  // the worker reads the domains at most every 30 s).
+  const shopBrand = (await createBrand({ name: "Shop", plan: "pro" })).id;
+  shopKey = (await createApiKey(shopBrand, "test")).key;
+  shopDomainId = (await markDomainVerified(shopBrand, "shop.test")).id;
+  const patched = await env.call(`/api/sending-domains/${shopDomainId}`, {
+    key: shopKey,
+    method: "PATCH",
+    body: { returnPathDomain: "RP.shop.test" },
+  });
+  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+  expect(patched.body.returnPathDomain).toBe("rp.shop.test");
+  const shopTemplate = await env.call("/api/email-templates", { key: shopKey, body: oneTextBlockTemplate("Shop", "<p>Hi</p>") });
+  const sam = await env.call("/api/contacts", {
+    key: shopKey,
+    body: { identifiers: [{ type: "email", id: "sam@inbox.test", channels: { email: { status: "subscribed" } } }] },
+  });
+  await lib.enqueueMessages(shopBrand, {
+    source: SOURCE,
+    content: { templateId: shopTemplate.body.id, subject: "Shop", senderName: "Shop", senderEmail: "news@shop.test", utm: null },
+    recipients: [{ contactId: sam.body.id }],
+  });
+  contacts.sam = sam.body.id;
   await lib.enqueueMessages(brandId, {
     source: SOURCE,
     content: { templateId: template.body.id, subject: "Sale", senderName: "Acme", senderEmail: "news@acme.test", utm: null },
     recipients: NAMES.map((n) => ({ contactId: contacts[n] })),
   });
-  await env.sink.waitFor(NAMES.length, 60_000);
+  await env.sink.waitFor(NAMES.length + 1, 60_000);
+  const samMail = env.sink.received.find((m) => m.to.includes("sam@inbox.test"))!;
+  shopSent = {
+    envelopeFrom: samMail.from,
+    messageIdHeader: samMail.messageId,
+    ref: /^X-Inkwell-Message-ID: (\S+)\r$/m.exec(samMail.raw)![1],
+    mailto: /<mailto:([^?>]+)/.exec(samMail.raw)![1],
+    email: "sam@inbox.test",
+  };
   for (const name of NAMES) {
     const r = env.sink.received.find((m) => m.to.includes(`${name}@inbox.test`))!;
     const mailto = /<mailto:([^?>]+)/.exec(r.raw)![1];
@@ -233,6 +267,46 @@ describe("the inbound listener", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(await outcome("ned")).toMatchObject({ status: "sent" });
     expect(await emailStatus("ned")).toBe("subscribed");
+  });
+});
+
+describe("a brand's own return-path domain", () => {
+  it("is the envelope sender's domain of its verified domain's mail, and the listener takes its bounces", async () => {
+    expect(shopSent.envelopeFrom).toMatch(/^bounce-[0-9a-f]{40}@rp\.shop\.test$/);
+    expect(shopSent.mailto).toMatch(/^unsubscribe-[0-9a-f]{40}@rp\.shop\.test$/);
+    expect(await deliver(notice("postfix-bounce.eml", shopSent, shopSent.envelopeFrom), shopSent.envelopeFrom)).toMatchObject({ ok: true });
+    const id = shopSent.envelopeFrom.slice("bounce-".length, "bounce-".length + 24);
+    expect(await handledFor(id)).toMatchObject([{ outcome: "bounce" }]);
+  });
+
+  it("must be under the domain, and another brand's domain is not found", async () => {
+    const outside = await env.call(`/api/sending-domains/${shopDomainId}`, {
+      key: shopKey,
+      method: "PATCH",
+      body: { returnPathDomain: "bounces.elsewhere.test" },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.errors[0]).toMatchObject({ field: "returnPathDomain" });
+    const foreign = await env.call(`/api/sending-domains/${shopDomainId}`, { key, method: "PATCH", body: { returnPathDomain: null } });
+    expect(foreign.status).toBe(404);
+  });
+});
+
+describe("replies", () => {
+  it("are kept for a person to read, as text only (a sender's HTML is never returned)", async () => {
+    expect(await deliver(notice("reply.eml", sent.ned, sent.ned.envelopeFrom), sent.ned.envelopeFrom, "ned@inbox.test")).toMatchObject({
+      ok: true,
+    });
+    const ned = (await outcome("ned"))!;
+    expect(await handledFor(ned.messageID)).toMatchObject([{ outcome: "reply" }]);
+    const list = await env.call("/api/inbound-mail?outcome=reply", { key });
+    expect(list.status).toBe(200);
+    expect(list.body.inboundMail).toMatchObject([{ from: "ned@inbox.test", subject: "Re: Spring sale, Ben", messageID: ned.messageID }]);
+    expect(list.body.inboundMail[0].text).toContain("Do you ship to Norway?");
+    expect(JSON.stringify(list.body)).not.toContain("onerror");
+    expect((await env.call("/api/inbound-mail?outcome=reply", { key: shopKey })).body.inboundMail).toEqual([]);
+    const autoReplies = await env.call("/api/inbound-mail?outcome=auto-reply", { key });
+    expect(autoReplies.body.inboundMail).toHaveLength(1);
   });
 });
 

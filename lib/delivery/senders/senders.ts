@@ -12,6 +12,7 @@ import type { Template } from "@/lib/templates/schema/template";
 import { escapeHtml } from "@/lib/templates/render/tags";
 import { spendTestEmails } from "@/lib/test-emails/budget";
 import { createSystemContent } from "../content";
+import { forgetReturnPathDomains } from "@/lib/inbound/domains";
 import { sendMessagesNow } from "../queue/send-now";
 import { checkDomain, domainRecords, generateDkimKey, sealPrivateKey, type DnsRecord, type RecordCheck } from "./dns-records";
 import { confirmationCounts, deliveryMode, deploymentSender, domainOf } from "./verified-sender";
@@ -166,6 +167,8 @@ export async function updateDomain(brandId: string, id: string, input: z.infer<t
     if (!row.verifiedAt) throw invalid(`${row.domain} must be verified first`);
   }
   await db.senderDomain.update({ where: { id }, data: { returnPathDomain: value } });
+  // This process reads it again at once (the worker thread's renders within 30 s).
+  forgetReturnPathDomains();
   return getDomain(brandId, id);
 }
 
