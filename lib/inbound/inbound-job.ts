@@ -4,7 +4,7 @@
 // and they are handled again (every outcome applies once per message: a second pass changes nothing). A
 // message whose handling throws is tried again with a backoff, then marked failed with the error, kept.
 import { skipLockedClause } from "@/lib/db/claims";
-import { sqlReader, writeQuery, writeStatement } from "@/lib/db/sql";
+import { sqlReader, writeQuery, writeStatement, writeTransaction } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
 import type { JobDefinition } from "@/lib/jobs/definition";
 import { handleInboundMail, type Handled } from "./handle";
@@ -38,48 +38,60 @@ export async function claimInboundMail(workerId: string, limit: number, leaseMs 
   return rows.map((r) => ({ ...r, raw: Buffer.from(r.raw as Uint8Array), attempts: numberValue(r.attempts) }));
 }
 
-async function finish(workerId: string, id: string, handled: Handled): Promise<void> {
-  await writeStatement(
-    `UPDATE "InboundMail" SET "status" = 'done', "outcome" = ?, "detail" = ?, "messageId" = ?, "brandId" = ?, "fromAddress" = ?, "subject" = ?,
-       "handledAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`,
-    [handled.outcome, handled.detail, handled.messageId, handled.brandId, handled.fromAddress, handled.subject, new Date(), id, workerId],
-  );
-}
+type Result = { mail: ClaimedMail; handled: Handled } | { mail: ClaimedMail; error: unknown };
 
-async function failed(workerId: string, mail: ClaimedMail, error: unknown): Promise<void> {
-  const last = mail.attempts >= MAX_ATTEMPTS;
-  const detail = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-  await writeStatement(
-    `UPDATE "InboundMail" SET "status" = ?, "detail" = ?, "nextAttemptAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`,
-    [last ? "failed" : "queued", detail, new Date(Date.now() + 1000 * 2 ** mail.attempts), mail.id, workerId],
-  );
+const FINISH = `UPDATE "InboundMail" SET "status" = 'done', "outcome" = ?, "detail" = ?, "messageId" = ?, "brandId" = ?, "fromAddress" = ?,
+  "subject" = ?, "handledAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
+const RETRY = `UPDATE "InboundMail" SET "status" = ?, "detail" = ?, "nextAttemptAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
+
+/** Every row of a batch marked in one transaction (one commit for the batch, not one per message). */
+async function record(workerId: string, results: Result[]): Promise<void> {
+  const now = new Date();
+  await writeTransaction(async (tx) => {
+    for (const r of results) {
+      if ("handled" in r) {
+        const h = r.handled;
+        await tx.run(FINISH, [h.outcome, h.detail, h.messageId, h.brandId, h.fromAddress, h.subject, now, r.mail.id, workerId]);
+      } else {
+        const last = r.mail.attempts >= MAX_ATTEMPTS;
+        const detail = (r.error instanceof Error ? r.error.message : String(r.error)).slice(0, 500);
+        await tx.run(RETRY, [
+          last ? "failed" : "queued",
+          detail,
+          new Date(now.getTime() + 1000 * 2 ** r.mail.attempts),
+          r.mail.id,
+          workerId,
+        ]);
+      }
+    }
+  });
 }
 
 const CONCURRENCY = 16;
 
-async function handleOne(workerId: string, mail: ClaimedMail): Promise<void> {
-  let handled: Handled;
+async function handleOne(mail: ClaimedMail): Promise<Result> {
   try {
-    handled = await handleInboundMail(mail);
+    return { mail, handled: await handleInboundMail(mail) };
   } catch (error) {
     console.error(`[inbound] handling ${mail.id} failed (attempt ${mail.attempts})`, error);
-    await failed(workerId, mail, error);
-    return;
+    return { mail, error };
   }
-  await finish(workerId, mail.id, handled);
 }
 
 /**
  * Handles claimed rows, several at once (each outcome is its own transaction, as a webhook's is; where the
  * database has one writer, transactions that wait together commit as one group: a bounce storm is not a
- * commit per notice).
+ * commit per notice), then marks the batch's rows at once. A crash in between leaves the rows claimed: their
+ * lease lapses and they are handled again, which changes nothing (each outcome applies once per message).
  */
 export async function handleClaimed(workerId: string, mails: ClaimedMail[]): Promise<void> {
+  const results: Result[] = [];
   let next = 0;
   const lane = async () => {
-    while (next < mails.length) await handleOne(workerId, mails[next++]);
+    while (next < mails.length) results.push(await handleOne(mails[next++]));
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, mails.length) }, lane));
+  await record(workerId, results);
 }
 
 export function inboundJob(options: { idleMs: number }): JobDefinition<ClaimedMail> {
