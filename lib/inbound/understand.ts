@@ -111,8 +111,29 @@ function replyRefs(headers: Map<string, HeaderValue>): string[] {
   return [...new Set(all)].slice(0, 20);
 }
 
+/** A report (a DSN, a feedback report) read from its header section and parts alone, without mailparser. */
+function quickReport(raw: Buffer): { understood: Understood; envelope: Envelope } | null {
+  const text = raw.subarray(0, 64 * 1024).toString("utf8");
+  const end = /\r?\n\r?\n/.exec(text);
+  const fields = headerFields(end ? text.slice(0, end.index) : text);
+  const type = fields.get("content-type") ?? "";
+  if (!/^\s*multipart\/report\b/i.test(type)) return null;
+  const boundary = /boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(type);
+  const reportType = (/report-type\s*=\s*"?([^";\s]+)/i.exec(type)?.[1] ?? "").toLowerCase();
+  if (!boundary) return null;
+  const parts = multipartParts(raw, boundary[1] ?? boundary[2]);
+  const report =
+    reportType === "feedback-report" ? feedbackReport(parts) : reportType.includes("delivery-status") ? deliveryStatus(parts) : null;
+  if (!report) return null;
+  const from = /[^\s<>()",;:]+@[^\s<>()",;:]+/.exec(fields.get("from") ?? "")?.[0]?.toLowerCase() ?? null;
+  return { understood: report, envelope: { from, subject: fields.get("subject")?.slice(0, 500) ?? null, text: "", html: null } };
+}
+
 /** What a received message is, and its sender, subject and text for a person to read. */
 export async function understand(raw: Buffer): Promise<{ understood: Understood; envelope: Envelope }> {
+  // A bounce storm is reports: read without a full parse (a person's mail gets mailparser below).
+  const quick = quickReport(raw);
+  if (quick) return quick;
   const mail = await simpleParser(raw, {
     skipImageLinks: true,
     skipTextToHtml: true,
