@@ -1,7 +1,15 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Native and server-only packages are loaded by Node at run time, not bundled.
-  serverExternalPackages: ["better-sqlite3", "@prisma/adapter-better-sqlite3", "@node-rs/argon2", "mjml", "pg"],
+  serverExternalPackages: [
+    "better-sqlite3",
+    "@prisma/adapter-better-sqlite3",
+    "@node-rs/argon2",
+    "mjml",
+    "pg",
+    "smtp-server",
+    "mailparser",
+  ],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
   // The server's own request for the app's entry (server/app-entry.ts, before each API request under

@@ -84,6 +84,7 @@ import * as apiImagesById from "./api/images/[id]/route";
 import * as apiImagesByIdUsage from "./api/images/[id]/usage/route";
 import * as apiImagesUpload from "./api/images/upload/route";
 import * as apiMe from "./api/me/route";
+import * as apiInboundMail from "./api/inbound-mail/route";
 import * as apiMessages from "./api/messages/route";
 import * as apiMessagesById from "./api/messages/[id]/route";
 import * as apiOpenapiJson from "./api/openapi.json/route";
@@ -200,6 +201,7 @@ export const API_ROUTES: RouteTable = [
   ["/api/images/[id]/usage", apiImagesByIdUsage],
   ["/api/images/upload", apiImagesUpload],
   ["/api/me", apiMe],
+  ["/api/inbound-mail", apiInboundMail],
   ["/api/messages", apiMessages],
   ["/api/messages/[id]", apiMessagesById],
   ["/api/openapi.json", apiOpenapiJson],

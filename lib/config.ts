@@ -260,6 +260,32 @@ const Environment = z
     /** Where List-Unsubscribe's mailto: points (mail you process); unset: the message's reply-to or sender address. */
     LIST_UNSUBSCRIBE_MAILTO: z.email("must be an email address").max(254).optional(),
     /**
+     * Mail that comes back (lib/inbound, docs/delivery.md "Running your own mail server"): when set, every
+     * message's envelope sender is a signed per-message address on this domain (VERP), and the domain's mail
+     * (MX) reaches Inkwell; unset: the envelope sender is the From address, as before.
+     */
+    RETURN_PATH_DOMAIN: z
+      .string()
+      .max(253)
+      .regex(/^(?=.*\.)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, "must be a domain name, e.g. bounces.example.com")
+      .transform((v) => v.toLowerCase())
+      .optional(),
+    /** The inbound SMTP listener (smtp-server) for the return-path domains; unset: no listener. */
+    INBOUND_SMTP_PORT: z.coerce
+      .number({ error: "must be a port number" })
+      .int()
+      .min(1, "must be a port number")
+      .max(65535, "must be a port number")
+      .optional(),
+    INBOUND_SMTP_HOST: z.string().max(255).default("127.0.0.1"),
+    /** The inbound listener's largest message, in bytes (bounce notices carry the original's headers, not more). */
+    INBOUND_MAX_BYTES: positiveInt(2 * 1024 * 1024),
+    /** Messages one client address may hand the inbound listener per minute. */
+    INBOUND_RATE_PER_MINUTE: positiveInt(6000),
+    /** PEM files of the inbound listener's certificate and key: STARTTLS is offered when both are set. */
+    INBOUND_TLS_CERT_FILE: z.string().max(4096).optional(),
+    INBOUND_TLS_KEY_FILE: z.string().max(4096).optional(),
+    /**
      * Provider webhooks (SES/SNS, SendGrid): how old (or how far ahead) a signed message's timestamp may be,
      * in seconds. An older signature is refused, so a captured request cannot be replayed later.
      */
@@ -289,6 +315,12 @@ const Environment = z
       for (const [name] of Object.entries(dkim).filter(([, v]) => !v))
         ctx.addIssue({ code: "custom", path: [name], message: `must be set with ${givenDkim.map(([n]) => n).join(" and ")}` });
     }
+    if (!env.INBOUND_TLS_CERT_FILE !== !env.INBOUND_TLS_KEY_FILE)
+      ctx.addIssue({
+        code: "custom",
+        path: [env.INBOUND_TLS_CERT_FILE ? "INBOUND_TLS_KEY_FILE" : "INBOUND_TLS_CERT_FILE"],
+        message: "must be set together with the other INBOUND_TLS_ file",
+      });
     if (!!env.SMTP_USER !== !!env.SMTP_PASSWORD) {
       // Name the one that is missing and the one that was given: "SMTP_USER must be set when SMTP_PASSWORD is".
       const [missing, given] = env.SMTP_USER ? ["SMTP_PASSWORD", "SMTP_USER"] : ["SMTP_USER", "SMTP_PASSWORD"];

@@ -9,12 +9,21 @@ import { adminCommands } from "../lib/admin/commands";
 
 async function main() {
   const [command, ...rest] = process.argv.slice(2);
+  // Mail on stdin, answered with sysexits codes a Postfix pipe understands (lib/inbound/receive-mail.ts);
+  // build/receive-mail.mjs is the same without tsx, for a pipe that runs once per message.
+  if (command === "receive-mail") {
+    const { values } = parseArgs({ args: rest, options: { recipient: { type: "string" }, sender: { type: "string" } }, strict: true });
+    const { receiveMail, readStdin } = await import("../lib/inbound/receive-mail");
+    const result = await receiveMail(await readStdin(), values);
+    console.log(JSON.stringify({ exitCode: result.code, message: result.message }));
+    process.exit(result.code);
+  }
   const spec = command ? adminCommands[command] : undefined;
   if (!spec) {
     console.error(
       `Usage: npm run admin -- <command> [options]\n\nCommands:\n${Object.entries(adminCommands)
         .map(([name, c]) => `  ${name} ${c.usage}`)
-        .join("\n")}`,
+        .join("\n")}\n  receive-mail [--recipient addr] [--sender addr]   (one message on stdin; exit 0, 67 or 75)`,
     );
     process.exit(command ? 2 : 0);
   }

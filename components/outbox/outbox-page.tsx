@@ -78,7 +78,8 @@ export function OutboxPage({ hasMailServer, initialShow }: { hasMailServer: bool
         <p className="muted">
           {hasMailServer
             ? "Every email your brand sends, test emails included, one per recipient, newest first, with what became of it."
-            : "Inkwell has no mail server set up: nothing is delivered. Every email your brand sends, test emails included, is kept here instead."}
+            : "Inkwell has no mail server set up: nothing is delivered. Every email your brand sends, test emails included, is kept here instead."}{" "}
+          <Link href="/outbox/replies">Replies</Link>
         </p>
       </div>
       <div role="group" aria-label="Show" className="outbox-show">

@@ -35,3 +35,8 @@ export type {
   MessageMode,
   SendingThreshold,
 } from "./schemas";
+// Mail that comes back (lib/inbound): its outcomes are recorded as a provider webhook's are, by the same code.
+export { applyProviderEvents, noteDelay, type AppliedEvent } from "./webhooks/apply-events";
+export { messageRefOf, type ProviderEvent } from "./webhooks/provider-event";
+export { messageRef } from "./render/render-message";
+export { changeSubscription } from "./recipient-pages";

@@ -4,7 +4,9 @@
 //  - the events and batch workers and the refresh of segment sizes (INKWELL_WORKER=on) on a worker thread
 //    of their own (lib/process/worker-thread.ts), restarted if it dies; where the database takes one
 //    writer at a time, that thread also commits the events inbox (lib/events/inbox-thread.ts);
-//  - bulk tag jobs, on the request thread (every server process runs the jobs it accepted).
+//  - bulk tag jobs, on the request thread (every server process runs the jobs it accepted);
+//  - the inbound SMTP listener when INBOUND_SMTP_PORT is set (lib/inbound/smtp-listener.ts), on the request
+//    thread: it stores what it takes, and the worker thread's inbound job handles it.
 import { MessageChannel, Worker } from "node:worker_threads";
 import { config } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
@@ -13,6 +15,7 @@ import { delegateInbox, eventStore } from "@/lib/events/event-store";
 import { newArrivalsBuffer, shareArrivals } from "@/lib/events/arrivals";
 import { ThreadInbox } from "@/lib/events/inbox-thread";
 import { startTagJobRunner } from "@/lib/contacts/tags/tag-jobs";
+import { startInboundListener, type InboundListener } from "@/lib/inbound/smtp-listener";
 
 const RESTART_DELAY_MS = 1_000;
 const STOP_TIMEOUT_MS = 8_000;
@@ -86,14 +89,24 @@ class WorkerThread {
   }
 }
 
-type Running = { worker: WorkerThread | null; tagJobs: ReturnType<typeof startTagJobRunner> };
+type Running = { worker: WorkerThread | null; tagJobs: ReturnType<typeof startTagJobRunner>; inbound: Promise<InboundListener | null> };
 
 let running: Running | undefined;
 
 /** Starts the process's background work once; later calls do nothing. */
 export function ensureBackgroundWork(): void {
   if (running) return;
-  running = { worker: config().INKWELL_WORKER === "on" ? new WorkerThread() : null, tagJobs: startTagJobRunner() };
+  running = {
+    worker: config().INKWELL_WORKER === "on" ? new WorkerThread() : null,
+    tagJobs: startTagJobRunner(),
+    // A port that cannot be bound stops the process: a bounce path that silently listens nowhere loses mail.
+    inbound: config().INBOUND_SMTP_PORT
+      ? startInboundListener().catch((error) => {
+          console.error(`[inbound smtp] cannot listen on ${config().INBOUND_SMTP_HOST}:${config().INBOUND_SMTP_PORT}: ${error.message}`);
+          process.exit(1);
+        })
+      : Promise.resolve(null),
+  };
   process.once("SIGTERM", () => void shutdown());
   process.once("SIGINT", () => void shutdown());
 }
@@ -110,6 +123,8 @@ export function backgroundStatus(): { worker: "running" | "starting" | "off" } {
 async function shutdown(): Promise<void> {
   setTimeout(() => process.exit(0), 10_000).unref();
   try {
+    // No new mail taken first; what it stored is handled by the worker (now, or after the restart).
+    await (await running?.inbound)?.close();
     await running?.worker?.stop();
     await running?.tagJobs.stop();
     await eventStore().drain();

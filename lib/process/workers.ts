@@ -1,7 +1,7 @@
 // The background jobs a process runs when INKWELL_WORKER is on (in the server's worker thread) or as
-// `npm run worker`: events, batches, delivery, campaigns, automations and the refresh of segments' kept
-// sizes, each a job definition run by the one job runner (lib/jobs/runner.ts) under one worker id (claims
-// and leases name it).
+// `npm run worker`: events, batches, delivery, campaigns, automations, the refresh of segments' kept
+// sizes and mail that comes back (lib/inbound), each a job definition run by the one job runner
+// (lib/jobs/runner.ts) under one worker id (claims and leases name it).
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { automationsJob } from "@/lib/automations/engine/run-worker";
@@ -11,6 +11,7 @@ import { config } from "@/lib/config";
 import { deliveryJob } from "@/lib/delivery/worker/delivery-job";
 import { closeProcessTransport } from "@/lib/delivery/transport/smtp";
 import { eventsJob } from "@/lib/events/worker/run-worker";
+import { inboundJob } from "@/lib/inbound/inbound-job";
 import { startJobs, type JobRunner } from "@/lib/jobs/runner";
 import { segmentSizesJob } from "@/lib/segments/segment-counts";
 
@@ -28,6 +29,7 @@ export function startWorkers(): Workers {
     deliveryJob({ idleMs }),
     campaignJob({ idleMs, leaseMs }),
     automationsJob(),
+    inboundJob({ idleMs }),
   ]);
   return {
     workerId,

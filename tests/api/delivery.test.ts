@@ -137,6 +137,8 @@ describe("a campaign's messages", () => {
     const outcome = await messageOf("c1", "ana");
     expect(outcome).toMatchObject({ status: "sent" });
     expect(parsed.subject).toBe("Spring sale, Ana");
+    // Without RETURN_PATH_DOMAIN the envelope sender is the From address, as it always was (lib/inbound).
+    expect(ana.from).toBe("news@acme.test");
     expect(parsed.from?.value[0]).toMatchObject({ name: "Acme", address: "news@acme.test" });
     expect(parsed.messageId).toMatch(new RegExp(`^<${outcome!.messageID}\\.[0-9a-f]{12}@acme\\.test>$`));
     expect(parsed.html).toContain("Hi Ana,");

@@ -4,6 +4,8 @@
 // message's token), UTM parameters, click tracking and the open pixel, and the headers: Message-ID,
 // List-Unsubscribe (RFC 8058 one-click), the providers' metadata headers, DKIM.
 import { config } from "@/lib/config";
+import { returnPathDomainFor } from "@/lib/inbound/domains";
+import { returnPathAddress } from "@/lib/inbound/return-path";
 import { clickSigner, messageIdSignature } from "@/lib/recipient-links/message-token";
 import { isSystemLink, messageLinks } from "@/lib/recipient-links/recipient-links";
 import { compileTemplate, versionKey, wrapText } from "@/lib/templates/render/compile";
@@ -96,8 +98,14 @@ export async function renderMessage(
     "X-Inkwell-Message-ID": ref,
     ...providerHeaders(config().smtp?.host, ref),
   };
+  // A return-path domain (the sender domain's own, else RETURN_PATH_DOMAIN): the envelope sender names the
+  // message (VERP), so a bounce notice comes back to Inkwell; the mailto unsubscribe address too, unless
+  // the operator named one (lib/inbound).
+  const returnPath = await returnPathDomainFor(brand.id, content.senderEmail);
   if (content.category === "marketing") {
-    const mailto = config().LIST_UNSUBSCRIBE_MAILTO ?? content.replyTo ?? content.senderEmail;
+    const mailto =
+      config().LIST_UNSUBSCRIBE_MAILTO ??
+      (returnPath ? returnPathAddress("unsubscribe", message.id, returnPath) : (content.replyTo ?? content.senderEmail));
     headers["List-Unsubscribe"] = `<${links.listUnsubscribe}>, <mailto:${mailto}?subject=unsubscribe-${links.token}>`;
     headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click";
   }
@@ -111,6 +119,7 @@ export async function renderMessage(
     html,
     text,
     messageId: messageIdHeader(message.id, content.senderEmail),
+    envelopeFrom: returnPath ? returnPathAddress("bounce", message.id, returnPath) : null,
     headers,
     dkim,
   };

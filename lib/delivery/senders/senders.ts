@@ -12,6 +12,7 @@ import type { Template } from "@/lib/templates/schema/template";
 import { escapeHtml } from "@/lib/templates/render/tags";
 import { spendTestEmails } from "@/lib/test-emails/budget";
 import { createSystemContent } from "../content";
+import { forgetReturnPathDomains } from "@/lib/inbound/domains";
 import { sendMessagesNow } from "../queue/send-now";
 import { checkDomain, domainRecords, generateDkimKey, sealPrivateKey, type DnsRecord, type RecordCheck } from "./dns-records";
 import { confirmationCounts, deliveryMode, deploymentSender, domainOf } from "./verified-sender";
@@ -54,6 +55,10 @@ export const SendingDomainSchema = z
     verifiedAt: z.iso.datetime().nullable(),
     lastCheckedAt: z.iso.datetime().nullable(),
     records: z.array(DnsRecordSchema).meta({ description: "The records to publish in the domain's DNS" }),
+    returnPathDomain: z.string().nullable().meta({
+      description:
+        "The envelope sender's domain of this domain's mail (a subdomain of it, so SPF aligns); null: RETURN_PATH_DOMAIN, or the From address when that is unset",
+    }),
     createdAt: z.iso.datetime(),
   })
   .meta({ id: "SendingDomain" });
@@ -86,6 +91,7 @@ type DomainRow = {
   verifiedAt: Date | null;
   lastCheckedAt: Date | null;
   lastCheck: string | null;
+  returnPathDomain: string | null;
   createdAt: Date;
 };
 
@@ -97,6 +103,7 @@ const domainSelect = {
   verifiedAt: true,
   lastCheckedAt: true,
   lastCheck: true,
+  returnPathDomain: true,
   createdAt: true,
 } as const;
 
@@ -112,6 +119,7 @@ function toDomain(row: DomainRow): SendingDomain {
       const check = checks.find((c) => c.purpose === r.purpose);
       return { ...r, status: check?.status ?? "unchecked", found: check?.found ?? [] };
     }),
+    returnPathDomain: row.returnPathDomain,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -128,6 +136,40 @@ export async function getDomain(brandId: string, id: string): Promise<SendingDom
   const row = await db.senderDomain.findFirst({ where: { id, brandId }, select: domainSelect });
   if (!row) throw domainNotFound();
   return toDomain(row);
+}
+
+export const SendingDomainUpdate = z
+  .strictObject({
+    returnPathDomain: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(DOMAIN, "must be a domain name, e.g. bounces.acme.com")
+      .nullable()
+      .meta({ description: "A subdomain of the (verified) domain for the envelope sender of its mail; null: the deployment's" }),
+  })
+  .meta({ id: "SendingDomainUpdate" });
+
+/**
+ * Sets a verified domain's return-path subdomain (lib/inbound): under the domain, so the envelope sender's SPF
+ * aligns with the From domain, and taken by no other domain (409). Point its MX at Inkwell before setting it.
+ */
+export async function updateDomain(brandId: string, id: string, input: z.infer<typeof SendingDomainUpdate>): Promise<SendingDomain> {
+  const row = await db.senderDomain.findFirst({ where: { id, brandId }, select: { domain: true, verifiedAt: true } });
+  if (!row) throw domainNotFound();
+  const value = input.returnPathDomain;
+  if (value !== null) {
+    const invalid = (message: string) =>
+      new ApiProblem("validation-failed", `returnPathDomain: ${message}`, {
+        errors: [{ field: "returnPathDomain", pointer: "/returnPathDomain", code: "invalid", message }],
+      });
+    if (!value.endsWith(`.${row.domain}`)) throw invalid(`must be a subdomain of ${row.domain}`);
+    if (!row.verifiedAt) throw invalid(`${row.domain} must be verified first`);
+  }
+  await db.senderDomain.update({ where: { id }, data: { returnPathDomain: value } });
+  // This process reads it again at once (the worker thread's renders within 30 s).
+  forgetReturnPathDomains();
+  return getDomain(brandId, id);
 }
 
 export async function addDomain(brandId: string, input: z.infer<typeof SendingDomainInput>): Promise<SendingDomain> {

@@ -18,6 +18,8 @@ export type OutgoingMail = {
   text: string;
   /** the Message-ID header, with its angle brackets */
   messageId: string;
+  /** the envelope sender (MAIL FROM) when it is not the From address: a VERP address (RETURN_PATH_DOMAIN) */
+  envelopeFrom?: string | null;
   /** extra headers, written as given (already encoded) */
   headers: Record<string, string>;
   dkim?: DkimKey | null;
@@ -87,10 +89,10 @@ export function classifySmtpError(error: unknown): SendOutcome {
   return { result: "error", code, response };
 }
 
-/** The nodemailer message of an OutgoingMail: the message built by mime.ts, the envelope from the sender. */
+/** The nodemailer message of an OutgoingMail: the message built by mime.ts, the envelope from the return path or the sender. */
 export function nodemailerMessage(mail: OutgoingMail) {
   return {
-    envelope: { from: mail.from.address, to: [mail.to] },
+    envelope: { from: mail.envelopeFrom || mail.from.address, to: [mail.to] },
     raw: buildMime(mail),
     ...(mail.dkim ? { dkim: mail.dkim } : {}),
   };

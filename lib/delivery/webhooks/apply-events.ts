@@ -5,7 +5,7 @@
 // once per message (a replay of it is "ignored"). The generic webhook
 // passes its brand: another brand's messages are "unknown" to it.
 import { applyUnsubscribe } from "@/lib/contacts/unsubscribe-contacts";
-import { writeTransaction } from "@/lib/db/sql";
+import { writeStatement, writeTransaction } from "@/lib/db/sql";
 import { verifyMessageIdSignature } from "@/lib/recipient-links/message-token";
 import { CounterBatch } from "../counters";
 import { applyReportedOutcome, insertContactEvents, markFirstUnsubscribe } from "../outcomes/outcomes";
@@ -59,4 +59,19 @@ export async function applyProviderEvents(events: ProviderEvent[], brandId?: str
   }
   for (const s of touched.values()) await pauseIfRatesTooHigh(s.brandId, { kind: s.kind, id: s.id });
   return applied;
+}
+
+/**
+ * A delay a notice reported (RFC 3464 "delayed", mail that comes back: lib/inbound): the remote server's
+ * words on the sent message, nothing else (the relay keeps trying; its final word is a bounce or nothing).
+ */
+export async function noteDelay(messageRef: string, detail: string | null): Promise<AppliedEvent> {
+  const ref = messageRefOf(messageRef);
+  const m = ref && macHolds(ref.id, ref.mac) ? await outcomeMessage(ref.id) : null;
+  if (!m) return { status: "unknown-message", messageID: null };
+  const changed = await writeStatement(`UPDATE "Message" SET "detail" = ? WHERE "id" = ? AND "status" = 'sent'`, [
+    detail?.slice(0, 500) ?? null,
+    m.id,
+  ]);
+  return { status: changed > 0 ? "applied" : "ignored", messageID: m.id };
 }

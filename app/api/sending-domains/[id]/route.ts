@@ -1,6 +1,6 @@
-// GET /api/sending-domains/{id}, DELETE /api/sending-domains/{id}.
+// GET /api/sending-domains/{id}, PATCH /api/sending-domains/{id} (its return-path domain), DELETE /api/sending-domains/{id}.
 import { route } from "@/lib/api/route";
-import { deleteDomain, getDomain, SendingDomainSchema } from "@/lib/delivery/senders/senders";
+import { deleteDomain, getDomain, SendingDomainSchema, SendingDomainUpdate, updateDomain } from "@/lib/delivery/senders/senders";
 import { IdParams, methods } from "@/lib/http/route";
 import { noContent, ok } from "@/lib/http/responses";
 import { jsonContent, notFound } from "@/lib/openapi/common";
@@ -15,6 +15,19 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       responses: { "200": jsonContent(SendingDomainSchema, "The domain"), ...notFound },
     },
     async ({ brandId, params }) => ok(await getDomain(brandId, params.id)),
+  ),
+  PATCH: route(
+    {
+      scope: "sending.write",
+      params: IdParams,
+      body: SendingDomainUpdate,
+      summary: "Set a sending domain's return-path domain",
+      description:
+        "The envelope sender of mail from this domain becomes a signed address on the return-path domain (a subdomain of it, so SPF aligns), whose mail (bounces, complaints, mailto unsubscribes) Inkwell reads; null returns to RETURN_PATH_DOMAIN. Taken into account within 30 seconds.",
+      tags: ["Sending"],
+      responses: { "200": jsonContent(SendingDomainSchema, "The domain"), ...notFound },
+    },
+    async ({ brandId, params, body }) => ok(await updateDomain(brandId, params.id, body)),
   ),
   DELETE: route(
     {

@@ -1,0 +1,66 @@
+// Taking in a received message (the SMTP listener, `npm run admin -- receive-mail`, the IMAP poller): the
+// recipient is checked (one of the return-path domains, a token that verifies or a plain address Inkwell
+// answers for), then the message is stored whole, one row per accepted recipient, in a durable commit,
+// BEFORE the caller acknowledges it (250, exit 0, a flag on IMAP). The inbound job handles it afterwards
+// (inbound-job.ts), so nothing acknowledged is lost when the process dies.
+import { writeTransaction } from "@/lib/db/sql";
+import { newId } from "@/lib/ids";
+import { isReturnPathDomain } from "./domains";
+import { inboundWake } from "./wake";
+import { readLocalPart, splitAddress, type LocalPart } from "./return-path";
+
+/** Plain addresses of a return-path domain Inkwell takes mail for (RFC 5321 postmaster; a feedback loop's registered address). */
+export const PLAIN_ADDRESSES = new Set(["postmaster", "abuse", "fbl", "feedback"]);
+
+export type RecipientCheck =
+  | { ok: true; address: string; local: LocalPart }
+  /** foreign-domain: not a return-path domain; forged: a token that does not verify; unknown: no such address */
+  | { ok: false; reason: "foreign-domain" | "forged" | "unknown" | "malformed" };
+
+/** Whether mail to `address` is Inkwell's to take (the SMTP listener asks at RCPT, so a relay refuses early). */
+export async function checkInboundRecipient(address: string): Promise<RecipientCheck> {
+  const split = splitAddress(address);
+  if (!split || split.local.length > 64) return { ok: false, reason: "malformed" };
+  if (!(await isReturnPathDomain(split.domain))) return { ok: false, reason: "foreign-domain" };
+  const local = readLocalPart(split.local);
+  if (local.kind === "forged") return { ok: false, reason: "forged" };
+  if (local.kind === "plain" && !PLAIN_ADDRESSES.has(local.local)) return { ok: false, reason: "unknown" };
+  return { ok: true, address: `${split.local.toLowerCase()}@${split.domain}`, local };
+}
+
+export type Via = "smtp" | "pipe" | "imap";
+export type Accepted = { stored: string[]; refused: { address: string; reason: string }[] };
+
+/**
+ * Stores `raw` for each recipient Inkwell takes mail for; returns the stored rows' ids and the refused
+ * recipients. Resolves only once the rows are committed durably; throws when they could not be stored
+ * (the caller answers "try again later": 451, exit 75).
+ */
+export async function acceptInboundMail(
+  raw: Buffer,
+  envelope: { recipients: string[]; from?: string; via: Via },
+  options: { checked?: boolean } = {},
+): Promise<Accepted> {
+  const accepted: string[] = [];
+  const refused: Accepted["refused"] = [];
+  for (const recipient of [...new Set(envelope.recipients.map((r) => r.trim().toLowerCase()))]) {
+    const check = options.checked ? null : await checkInboundRecipient(recipient);
+    if (check && !check.ok) refused.push({ address: recipient, reason: check.reason });
+    else accepted.push(check?.address ?? recipient);
+  }
+  if (accepted.length === 0) return { stored: [], refused };
+  const now = new Date();
+  const ids = accepted.map(() => newId(now));
+  await writeTransaction(
+    async (tx) => {
+      await tx.run(
+        `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "receivedAt")
+         VALUES ${accepted.map(() => "(?, ?, ?, ?, ?, 'queued', 0, ?ts, ?ts)").join(", ")}`,
+        accepted.flatMap((recipient, i) => [ids[i], recipient, envelope.from ?? null, envelope.via, raw, now, now]),
+      );
+    },
+    { durable: true },
+  );
+  inboundWake.wake();
+  return { stored: ids, refused };
+}

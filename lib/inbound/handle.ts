@@ -1,0 +1,127 @@
+// Handling one stored message (the inbound job, inbound-job.ts): what it is (understand.ts), which message
+// it is about, and the outcome, recorded by the code that records a provider's webhook (lib/delivery
+// applyProviderEvents: the message's status, the contact's event, the counters and the report, the
+// suppression, the auto-pause) or, for mail to the unsubscribe address, by the one-click POST's code.
+//
+// The message is named by the signed token of the address the notice came to (VERP), else by what the
+// report encloses: the original's Return-Path token, its Message-ID or X-Inkwell-Message-ID (each carries a
+// MAC: a feedback loop that hides the recipient still names the message, a forged one names nothing).
+import {
+  applyProviderEvents,
+  changeSubscription,
+  messageOwner,
+  messageRef,
+  messageRefOf,
+  noteDelay,
+  type ProviderEvent,
+} from "@/lib/delivery";
+import { signMessageToken, verifyMessageIdSignature } from "@/lib/recipient-links/message-token";
+import { ONE_CLICK_SOURCE } from "@/lib/recipient-links/subscription";
+import { readLocalPart, splitAddress } from "./return-path";
+import { understand, type Original } from "./understand";
+
+export type Outcome =
+  "bounce" | "soft-bounce" | "delayed" | "complaint" | "unsubscribe" | "auto-reply" | "reply" | "ignored" | "unmatched" | "forged";
+
+export type Handled = {
+  outcome: Outcome;
+  detail: string | null;
+  messageId: string | null;
+  brandId: string | null;
+  fromAddress: string | null;
+  subject: string | null;
+};
+
+/** The message a VERP address names, when it is a bounce token that verifies. */
+function tokenOf(address: string, kind: "bounce" | "unsubscribe"): string | null {
+  const split = splitAddress(address);
+  if (!split) return null;
+  const local = readLocalPart(split.local);
+  return local.kind === kind ? local.messageId : null;
+}
+
+/** The message an enclosed original names: its Return-Path token, else a Message-ID whose MAC holds. */
+function originalMessage(original: Original): string | null {
+  for (const address of original.returnPaths) {
+    const id = tokenOf(address, "bounce");
+    if (id) return id;
+  }
+  for (const value of original.refs) {
+    const ref = messageRefOf(value);
+    if (ref && verifyMessageIdSignature(ref.id, ref.mac)) return ref.id;
+  }
+  return null;
+}
+
+/** Text every engine stores (no NUL, no lone surrogate). */
+const storable = (text: string | null, max: number) => (text === null ? null : text.toWellFormed().replace(/\0/g, "").slice(0, max));
+
+async function apply(event: ProviderEvent): Promise<"applied" | "ignored" | "unknown-message"> {
+  const [result] = await applyProviderEvents([event]);
+  return result.status;
+}
+
+export async function handleInboundMail(row: { recipient: string; raw: Buffer }): Promise<Handled> {
+  const { understood, envelope } = await understand(row.raw);
+  const split = splitAddress(row.recipient);
+  const local = split ? readLocalPart(split.local) : ({ kind: "forged" } as const);
+  const tokenMessage = local.kind === "bounce" || local.kind === "unsubscribe" ? local.messageId : null;
+  const base = { fromAddress: storable(envelope.from, 254), subject: storable(envelope.subject, 500) };
+  const done = async (outcome: Outcome, messageId: string | null, detail: string | null = null): Promise<Handled> => ({
+    ...base,
+    outcome,
+    detail: storable(detail, 500),
+    messageId,
+    brandId: messageId ? ((await messageOwner(messageId))?.brandId ?? null) : null,
+  });
+
+  // Mail to an address whose token does not verify (stored by the IMAP poller, which cannot refuse) changes nothing.
+  if (local.kind === "forged") return done("forged", null, "the address's token does not verify");
+
+  if (understood.kind === "bounce") {
+    const messageId = (local.kind === "bounce" ? tokenMessage : null) ?? originalMessage(understood.original);
+    if (!messageId) return done("unmatched", null, understood.diagnostic);
+    const ref = messageRef(messageId);
+    if (understood.action === "delayed") {
+      await noteDelay(ref, understood.diagnostic);
+      return done("delayed", messageId, understood.diagnostic);
+    }
+    if (understood.action !== "failed") return done("ignored", messageId, `${understood.action}: ${understood.diagnostic ?? ""}`);
+    const status = await apply({
+      type: "bounce",
+      bounceType: understood.permanent ? "hard" : "soft",
+      messageRef: ref,
+      // A token names one recipient's message; a match by headers must also name its address.
+      email: local.kind === "bounce" ? null : understood.recipient,
+      detail: understood.diagnostic,
+    });
+    return done(
+      status === "unknown-message" ? "unmatched" : understood.permanent ? "bounce" : "soft-bounce",
+      messageId,
+      understood.diagnostic,
+    );
+  }
+
+  if (understood.kind === "complaint") {
+    const messageId = (local.kind === "bounce" ? tokenMessage : null) ?? originalMessage(understood.original);
+    if (!messageId) return done("unmatched", null, `feedback: ${understood.feedbackType}`);
+    // Not-spam and other non-complaint feedback is kept, not applied.
+    if (understood.feedbackType === "not-spam") return done("ignored", messageId, "feedback: not-spam");
+    const status = await apply({ type: "complaint", messageRef: messageRef(messageId), detail: `feedback: ${understood.feedbackType}` });
+    return done(status === "unknown-message" ? "unmatched" : "complaint", messageId, `feedback: ${understood.feedbackType}`);
+  }
+
+  if (understood.kind === "auto-reply") return done("auto-reply", tokenMessage ?? originalMessage(understood.original), understood.why);
+
+  if (local.kind === "unsubscribe" && tokenMessage) {
+    // Exactly what the one-click POST does with the message's own token.
+    const result = await changeSubscription(signMessageToken(tokenMessage), "unsubscribed", ONE_CLICK_SOURCE);
+    return done(
+      result.kind === "live" ? "unsubscribe" : "ignored",
+      tokenMessage,
+      result.kind === "live" ? null : `a ${result.kind} message`,
+    );
+  }
+
+  return done("reply", tokenMessage ?? originalMessage(understood.original));
+}

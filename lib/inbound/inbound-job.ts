@@ -1,0 +1,113 @@
+// The inbound job (run by lib/jobs/runner.ts beside the process's other jobs, lib/process/workers.ts): claims
+// stored messages (accept.ts) under a lease, handles each (handle.ts) and records what it was on its row. A
+// row is done only once its outcome is recorded; a worker that dies mid-batch leaves its claims to lapse,
+// and they are handled again (every outcome applies once per message: a second pass changes nothing). A
+// message whose handling throws is tried again with a backoff, then marked failed with the error, kept.
+import { skipLockedClause } from "@/lib/db/claims";
+import { sqlReader, writeQuery, writeStatement, writeTransaction } from "@/lib/db/sql";
+import { numberValue } from "@/lib/db/values";
+import type { JobDefinition } from "@/lib/jobs/definition";
+import { handleInboundMail, type Handled } from "./handle";
+import { inboundWake } from "./wake";
+
+export type ClaimedMail = { id: string; recipient: string; raw: Buffer; attempts: number };
+
+const MAX_ATTEMPTS = 5;
+const LEASE_MS = 60_000;
+
+const CLAIM = `
+  UPDATE "InboundMail" SET "status" = 'handling', "claimedBy" = ?, "nextAttemptAt" = ?ts, "attempts" = "attempts" + 1
+  WHERE "id" IN (
+    SELECT "id" FROM "InboundMail" WHERE ("status" = 'queued' AND "nextAttemptAt" <= ?ts) OR ("status" = 'handling' AND "nextAttemptAt" < ?ts)
+    ORDER BY "nextAttemptAt" LIMIT ? ${skipLockedClause()}
+  )
+  RETURNING "id", "recipient", "raw", "attempts"`;
+
+const ANY_DUE = `SELECT 1 AS "found" FROM "InboundMail" WHERE ("status" = 'queued' AND "nextAttemptAt" <= ?ts) OR ("status" = 'handling' AND "nextAttemptAt" < ?ts) LIMIT 1`;
+
+export async function claimInboundMail(workerId: string, limit: number, leaseMs = LEASE_MS): Promise<ClaimedMail[]> {
+  const now = new Date();
+  if ((await sqlReader().all(ANY_DUE, [now, now])).length === 0) return [];
+  const rows = await writeQuery<{ id: string; recipient: string; raw: unknown; attempts: unknown }>(CLAIM, [
+    workerId,
+    new Date(now.getTime() + leaseMs),
+    now,
+    now,
+    limit,
+  ]);
+  return rows.map((r) => ({ ...r, raw: Buffer.from(r.raw as Uint8Array), attempts: numberValue(r.attempts) }));
+}
+
+type Result = { mail: ClaimedMail; handled: Handled } | { mail: ClaimedMail; error: unknown };
+
+const FINISH = `UPDATE "InboundMail" SET "status" = 'done', "outcome" = ?, "detail" = ?, "messageId" = ?, "brandId" = ?, "fromAddress" = ?,
+  "subject" = ?, "handledAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
+const RETRY = `UPDATE "InboundMail" SET "status" = ?, "detail" = ?, "nextAttemptAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
+
+/** Every row of a batch marked in one transaction (one commit for the batch, not one per message). */
+async function record(workerId: string, results: Result[]): Promise<void> {
+  const now = new Date();
+  await writeTransaction(async (tx) => {
+    for (const r of results) {
+      if ("handled" in r) {
+        const h = r.handled;
+        await tx.run(FINISH, [h.outcome, h.detail, h.messageId, h.brandId, h.fromAddress, h.subject, now, r.mail.id, workerId]);
+      } else {
+        const last = r.mail.attempts >= MAX_ATTEMPTS;
+        const detail = (r.error instanceof Error ? r.error.message : String(r.error)).slice(0, 500);
+        await tx.run(RETRY, [
+          last ? "failed" : "queued",
+          detail,
+          new Date(now.getTime() + 1000 * 2 ** r.mail.attempts),
+          r.mail.id,
+          workerId,
+        ]);
+      }
+    }
+  });
+}
+
+const CONCURRENCY = 16;
+
+async function handleOne(mail: ClaimedMail): Promise<Result> {
+  try {
+    return { mail, handled: await handleInboundMail(mail) };
+  } catch (error) {
+    console.error(`[inbound] handling ${mail.id} failed (attempt ${mail.attempts})`, error);
+    return { mail, error };
+  }
+}
+
+/**
+ * Handles claimed rows, several at once (each outcome is its own transaction, as a webhook's is; where the
+ * database has one writer, transactions that wait together commit as one group: a bounce storm is not a
+ * commit per notice), then marks the batch's rows at once. A crash in between leaves the rows claimed: their
+ * lease lapses and they are handled again, which changes nothing (each outcome applies once per message).
+ */
+export async function handleClaimed(workerId: string, mails: ClaimedMail[]): Promise<void> {
+  const results: Result[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < mails.length) results.push(await handleOne(mails[next++]));
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, mails.length) }, lane));
+  await record(workerId, results);
+}
+
+export function inboundJob(options: { idleMs: number }): JobDefinition<ClaimedMail> {
+  return {
+    name: "inbound",
+    batchSize: 50,
+    leaseMs: LEASE_MS,
+    // Mail stored in this process wakes the job; a pipe's (another process) waits for this poll.
+    idleMs: Math.max(options.idleMs, 1000),
+    wake: inboundWake,
+    claim: ({ workerId, limit, leaseMs }) => claimInboundMail(workerId, limit, leaseMs),
+    run: (mails, { workerId }) => handleClaimed(workerId, mails),
+    renewLeases: (workerId) =>
+      writeStatement(`UPDATE "InboundMail" SET "nextAttemptAt" = ?ts WHERE "claimedBy" = ? AND "status" = 'handling'`, [
+        new Date(Date.now() + LEASE_MS),
+        workerId,
+      ]).then(() => undefined),
+  };
+}

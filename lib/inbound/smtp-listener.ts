@@ -1,0 +1,96 @@
+// The inbound SMTP listener (INBOUND_SMTP_PORT on INBOUND_SMTP_HOST, smtp-server), started by the server
+// process (lib/process/lifecycle.ts): the MX of the return-path domains, or the relay's transport for them.
+//  - RCPT: only the return-path domains (never an open relay: 550 5.7.1), and there only a token that
+//    verifies or a plain address Inkwell answers for (550 5.1.1), so the relay refuses early instead of
+//    sending backscatter later;
+//  - DATA: stored durably (lib/inbound/accept.ts) before the 250; a failed store answers 451 and the relay
+//    tries again. Auto-replies and delay notices are taken and then ignored by the job (refusing them would
+//    make the relay bounce them to the auto-replier);
+//  - limits: INBOUND_MAX_BYTES per message (552), INBOUND_RATE_PER_MINUTE messages per client address (450),
+//    STARTTLS when INBOUND_TLS_CERT_FILE and INBOUND_TLS_KEY_FILE are set; no AUTH.
+import fs from "node:fs";
+import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
+import { config } from "@/lib/config";
+import { acceptInboundMail, checkInboundRecipient } from "./accept";
+
+type SmtpError = Error & { responseCode: number };
+const refuse = (code: number, text: string): SmtpError => Object.assign(new Error(text), { responseCode: code });
+
+/** Messages per client address in the current minute. */
+function rateLimiter(perMinute: number) {
+  let minute = 0;
+  let counts = new Map<string, number>();
+  return (client: string): boolean => {
+    const now = Math.floor(Date.now() / 60_000);
+    if (now !== minute) [minute, counts] = [now, new Map()];
+    const n = (counts.get(client) ?? 0) + 1;
+    counts.set(client, n);
+    return n <= perMinute;
+  };
+}
+
+export type InboundListener = { port: number; close(): Promise<void> };
+
+export async function startInboundListener(options: { port?: number; host?: string } = {}): Promise<InboundListener> {
+  const settings = config();
+  const tls = settings.INBOUND_TLS_CERT_FILE && settings.INBOUND_TLS_KEY_FILE;
+  const allow = rateLimiter(settings.INBOUND_RATE_PER_MINUTE);
+  const server = new SMTPServer({
+    banner: "Inkwell inbound mail",
+    logger: false,
+    size: settings.INBOUND_MAX_BYTES,
+    authOptional: true,
+    disabledCommands: tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
+    ...(tls ? { key: fs.readFileSync(settings.INBOUND_TLS_KEY_FILE!), cert: fs.readFileSync(settings.INBOUND_TLS_CERT_FILE!) } : {}),
+    maxClients: 500,
+    socketTimeout: 60_000,
+    onMailFrom(_address: SMTPServerAddress, session: SMTPServerSession, done) {
+      if (!allow(session.remoteAddress)) return done(refuse(450, "4.7.1 Too many messages from your address, slow down"));
+      done();
+    },
+    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, done) {
+      checkInboundRecipient(address.address).then(
+        (check) => {
+          if (check.ok) return done();
+          if (check.reason === "foreign-domain") return done(refuse(550, "5.7.1 Relaying denied: not a domain of this server"));
+          done(refuse(550, "5.1.1 No such recipient here"));
+        },
+        (error) => {
+          console.error("[inbound smtp] checking a recipient failed", error);
+          done(refuse(451, "4.3.0 Temporary failure, try again later"));
+        },
+      );
+    },
+    onData(stream, session, done) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", () => {
+        if (stream.sizeExceeded) return done(refuse(552, "5.3.4 Message too big"));
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
+        const recipients = session.envelope.rcptTo.map((r) => r.address);
+        acceptInboundMail(Buffer.concat(chunks), { recipients, from, via: "smtp" }, { checked: true }).then(
+          () => done(null, "2.0.0 Stored"),
+          (error) => {
+            console.error("[inbound smtp] storing a message failed", error);
+            done(refuse(451, "4.3.0 Could not store the message, try again later"));
+          },
+        );
+      });
+    },
+  });
+  server.on("error", (error) => console.error("[inbound smtp]", error.message));
+  const port = options.port ?? settings.INBOUND_SMTP_PORT!;
+  const host = options.host ?? settings.INBOUND_SMTP_HOST;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const address = server.server.address();
+  return {
+    port: typeof address === "object" && address ? address.port : port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

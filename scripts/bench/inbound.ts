@@ -1,0 +1,196 @@
+// bench:inbound (issue 39): how fast Inkwell takes in and handles bounce notices, against a bare smtp-server
+// that accepts mail and does nothing with it, in the same run; then a SIGKILL run.
+//  1. Inkwell as `npm start` runs it (scripts/start.ts, the worker thread on), RETURN_PATH_DOMAIN and
+//     INBOUND_SMTP_PORT set, outbox transport; BENCH_NOTICES (10,000) contacts are sent a campaign (into the
+//     outbox), so each notice names a real message by its VERP address;
+//  2. bare: an smtp-server accepting every message with no handling; BENCH_NOTICES Postfix-style bounce
+//     notices sent to it over BENCH_CONNECTIONS (8) connections; its rate is messages acknowledged per second;
+//  3. Inkwell: the same notices to its listener; its rate is notices HANDLED (each message bounced, the row
+//     done) per second, from the first send to the last handled. Printed first: the ratio (target >= 0.5;
+//     the exit code is 1 when it is missed);
+//  4. SIGKILL: a second batch of notices, the server killed with SIGKILL while they arrive, started again on
+//     the same database: every notice acknowledged with 250 must be handled (its message bounced).
+// Run: npm run build && npm run bench:inbound   (BENCH_NOTICES=2000 for a shorter run).
+import fs from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import nodemailer from "nodemailer";
+import { SMTPServer } from "smtp-server";
+import { oneTextBlockTemplate } from "../../tests/api/delivery-setup";
+import { freePort, startTestServer, type TestServer } from "../../tests/api/setup/test-server";
+import { createBrandAndKey } from "./bench-helpers";
+import { killHard } from "./crash-scenario";
+import { audience, seedAudience } from "./delivery-fixtures";
+import { query } from "./inbox-queries";
+
+const NOTICES = Number(process.env.BENCH_NOTICES ?? 10_000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const DOMAIN = "bounces.bench.test";
+const root = path.resolve(import.meta.dirname, "../..");
+const log = (line: string) => console.log(`[bench:inbound] ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Notice = { to: string; raw: Buffer };
+
+function bounceNotice(to: string, email: string): Buffer {
+  const text = fs.readFileSync(path.join(root, "tests/fixtures/inbound/postfix-bounce.eml"), "utf8");
+  const fill: Record<string, string> = {
+    RCPT: to,
+    RETURN_PATH: to,
+    ORIGINAL_RCPT: email,
+    MESSAGE_ID_HEADER: "<x@bench.test>",
+    MESSAGE_REF: "x",
+  };
+  return Buffer.from(text.replace(/\{\{([A-Z_]+)\}\}/g, (_, k: string) => fill[k] ?? ""));
+}
+
+/** Sends the notices over CONNECTIONS connections; resolves with the number answered 250 and the time taken. */
+async function send(port: number, notices: Notice[], stopOnError = false): Promise<{ acked: Set<string>; ms: number }> {
+  const transporter = nodemailer.createTransport({
+    host: "127.0.0.1",
+    port,
+    secure: false,
+    ignoreTLS: true,
+    pool: true,
+    maxConnections: CONNECTIONS,
+    maxMessages: Infinity,
+  });
+  const acked = new Set<string>();
+  let next = 0;
+  let failed = false;
+  const started = performance.now();
+  const lane = async () => {
+    while (next < notices.length && !(failed && stopOnError)) {
+      const n = notices[next++];
+      try {
+        await transporter.sendMail({ envelope: { from: "", to: [n.to] }, raw: n.raw });
+        acked.add(n.to);
+      } catch {
+        failed = true;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS * 2 }, lane));
+  transporter.close();
+  return { acked, ms: performance.now() - started };
+}
+
+async function bareRate(notices: Notice[]): Promise<number> {
+  const server = new SMTPServer({
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    maxClients: 1000,
+    onData(stream, _session, done) {
+      stream.on("data", () => {});
+      stream.on("end", () => done());
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  const { acked, ms } = await send(port, notices);
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return (acked.size / ms) * 1000;
+}
+
+async function main() {
+  const inboundPort = await freePort();
+  const env: Record<string, string> = {
+    RETURN_PATH_DOMAIN: DOMAIN,
+    INBOUND_SMTP_PORT: String(inboundPort),
+    INBOUND_RATE_PER_MINUTE: "1000000",
+    DELIVERY_PAUSE_MIN_SENT: "100000000",
+    AUTH_SECRET: `inbound-bench-${Math.random().toString(36).slice(2)}-secret`,
+  };
+  let server: TestServer = await startTestServer({ label: "bench-inbound", env });
+  const databaseUrl = server.databaseUrl;
+  Object.assign(process.env, env, { DATABASE_URL: databaseUrl, PORT: new URL(server.baseUrl).port });
+  let ok = true;
+  try {
+    const { brandId, key } = createBrandAndKey(databaseUrl);
+    const res = await fetch(`${server.baseUrl}/api/email-templates`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${key}` },
+      body: JSON.stringify(oneTextBlockTemplate("Bench", "<p>Hello</p>")),
+    });
+    const template = (await res.json()) as { id: string };
+    const total = NOTICES * 2;
+    await seedAudience(brandId, total, (i) => `reader-${i}@bench.test`);
+    const { enqueueMessages } = await import("@/lib/delivery");
+    const { markDomainVerified } = await import("@/lib/delivery/senders/senders");
+    const { returnPathAddress } = await import("@/lib/inbound/return-path");
+    await markDomainVerified(brandId, "bench.test");
+    log(`sending a campaign to ${total} contacts (outbox)`);
+    await enqueueMessages(brandId, {
+      source: { kind: "campaign", id: "bench" },
+      content: { templateId: template.id, subject: "Hello", senderName: "Bench", senderEmail: "news@bench.test" },
+      recipients: audience(brandId),
+    });
+    const count = async (sql: string) => Number((await query<{ n: number | string }>(databaseUrl, sql))[0].n);
+    for (;;) {
+      if ((await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "brandId" = '${brandId}' AND "status" = 'sent'`)) >= total) break;
+      await sleep(1000);
+    }
+    const messages = await query<{ id: string; email: string }>(
+      databaseUrl,
+      `SELECT "id", "email" FROM "Message" WHERE "brandId" = '${brandId}' ORDER BY "id"`,
+    );
+    const notices = messages.map((m) => {
+      const to = returnPathAddress("bounce", m.id, DOMAIN);
+      return { to, raw: bounceNotice(to, m.email) };
+    });
+    const [first, second] = [notices.slice(0, NOTICES), notices.slice(NOTICES)];
+
+    const bare = await bareRate(first);
+    log(`bare smtp-server: ${bare.toFixed(0)} notices/s acknowledged`);
+    const started = performance.now();
+    const sent = await send(inboundPort, first);
+    log(
+      `Inkwell acknowledged ${sent.acked.size} in ${(sent.ms / 1000).toFixed(1)} s (${((sent.acked.size / sent.ms) * 1000).toFixed(0)}/s)`,
+    );
+    for (;;) {
+      if ((await count(`SELECT COUNT(*) AS n FROM "InboundMail" WHERE "status" = 'done'`)) >= sent.acked.size) break;
+      await sleep(200);
+    }
+    const handledRate = (sent.acked.size / (performance.now() - started)) * 1000;
+    const ratio = handledRate / bare;
+    console.log(`ratio ${ratio.toFixed(2)} (target >= 0.5): ${handledRate.toFixed(0)} notices/s handled vs ${bare.toFixed(0)}/s bare`);
+    if (ratio < 0.5) ok = false;
+    const bounced = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "brandId" = '${brandId}' AND "status" = 'bounced'`);
+    log(`messages bounced: ${bounced} of ${sent.acked.size}`);
+    if (bounced < sent.acked.size) ok = false;
+
+    // SIGKILL while notices arrive: whatever was acknowledged is handled after the restart.
+    const sending = send(inboundPort, second, true);
+    await sleep(Math.max(2000, sent.ms / 4));
+    killHard(server);
+    const crashed = await sending;
+    log(`killed the server with SIGKILL after ${crashed.acked.size} of ${second.length} notices were acknowledged`);
+    await sleep(300);
+    server = await startTestServer({ label: "bench-inbound", env, databaseUrl });
+    const ackedIds = [...crashed.acked].map((to) => to.slice("bounce-".length, "bounce-".length + 24));
+    const deadline = Date.now() + 300_000;
+    for (;;) {
+      const done = await count(
+        `SELECT COUNT(*) AS n FROM "Message" WHERE "status" = 'bounced' AND "id" IN (${ackedIds.map((id) => `'${id}'`).join(",") || "''"})`,
+      );
+      if (done >= ackedIds.length) {
+        log(`after the restart: all ${ackedIds.length} acknowledged notices handled`);
+        break;
+      }
+      if (Date.now() > deadline) {
+        log(`after the restart: only ${done} of ${ackedIds.length} acknowledged notices handled`);
+        ok = false;
+        break;
+      }
+      await sleep(500);
+    }
+  } finally {
+    await server.stop();
+  }
+  process.exit(ok ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
