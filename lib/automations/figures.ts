@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
-import { sourceStats } from "@/lib/delivery";
+import { FIGURES, revenueSettings, sourceStats } from "@/lib/delivery";
 import { automationSource } from "./engine/messages";
 import { getAutomation } from "./store";
 import { flatten } from "./tree";
@@ -38,6 +38,8 @@ const Figures = {
   emailsSent: z.number().int().meta({ description: "Emails the mail server took (or the outbox)" }),
   emailsOpened: z.number().int().meta({ description: "Emails opened by a person (the first open of each)" }),
   emailsClicked: z.number().int().meta({ description: "Emails clicked by a person (the first click of each)" }),
+  orders: z.number().int().meta({ description: FIGURES.orders.description }),
+  revenue: z.number().meta({ description: FIGURES.revenue.description }),
 };
 
 const EmailFigures = z
@@ -47,11 +49,16 @@ const EmailFigures = z
     clicked: z.number().int(),
     bounced: z.number().int(),
     unsubscribed: z.number().int(),
+    orders: z.number().int().meta({ description: FIGURES.orders.description }),
+    revenue: z.number().meta({ description: FIGURES.revenue.description }),
   })
   .meta({ id: "AutomationEmailFigures", description: "What became of an email block's messages (the delivery pipeline's counters)" });
 
 export const AutomationFiguresList = z
-  .object({ figures: z.array(z.object({ automationID: z.string(), ...Figures })) })
+  .object({
+    figures: z.array(z.object({ automationID: z.string(), ...Figures })),
+    currency: z.string().meta({ description: "The brand's currency: what revenue is counted in (ISO 4217)" }),
+  })
   .meta({ id: "AutomationFiguresList" });
 
 export const BlockFigure = z
@@ -94,26 +101,58 @@ function summarize(rows: CounterRow[]) {
 
 const emailFigures = async (brandId: string, automationId: string, part?: string) => {
   const s = await sourceStats(brandId, automationSource(automationId), part === undefined ? {} : { part });
-  return { sent: s.sent, opened: s.opened, clicked: s.clicked, bounced: s.bounced, unsubscribed: s.unsubscribed };
+  return {
+    sent: s.sent,
+    opened: s.opened,
+    clicked: s.clicked,
+    bounced: s.bounced,
+    unsubscribed: s.unsubscribed,
+    orders: FIGURES.orders.of(s),
+    revenue: FIGURES.revenue.of(s),
+  };
 };
 
 const emailTotals = (e: Awaited<ReturnType<typeof emailFigures>>) => ({
   emailsSent: e.sent,
   emailsOpened: e.opened,
   emailsClicked: e.clicked,
+  orders: e.orders,
+  revenue: e.revenue,
 });
+
+/**
+ * Orders and revenue attributed to a workflow's emails (the click model, docs/campaigns.md "Revenue"), in
+ * total and per email step: what the flow builder's cards show.
+ */
+export async function automationRevenue(brandId: string, automationId: string) {
+  const automation = await getAutomation(brandId, automationId);
+  const steps = flatten(automation.blocks)
+    .filter((b) => b.type === "action" && b.action.type === "sendEmail")
+    .map((b) => b.id);
+  const [total, perStep] = await Promise.all([
+    emailFigures(brandId, automation.id),
+    Promise.all(steps.map((blockId) => emailFigures(brandId, automation.id, blockId))),
+  ]);
+  return {
+    orders: total.orders,
+    revenue: total.revenue,
+    steps: steps.map((blockID, i) => ({ blockID, orders: perStep[i].orders, revenue: perStep[i].revenue })),
+  };
+}
 
 /** Figures of a page of the list: one query for the workflows' counters, one per workflow for its emails' (a few counter rows). */
 export async function automationFigures(brandId: string, ids: string[]) {
-  const [rows, emails] = await Promise.all([
+  const [rows, emails, revenue] = await Promise.all([
     sqlReader().all<CounterRow>(
       `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" IN (${ids.map(() => "?").join(", ")})`,
       [brandId, ...ids],
     ),
     Promise.all(ids.map((id) => emailFigures(brandId, id))),
+    revenueSettings(brandId),
   ]);
   return {
     figures: ids.map((id, i) => ({ automationID: id, ...summarize(rows.filter((r) => r.automationId === id)), ...emailTotals(emails[i]) })),
+    currency: revenue.currency,
   };
 }
 
