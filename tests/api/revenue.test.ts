@@ -4,7 +4,8 @@
 // for the email its contact last clicked within the window (the campaign's variant, the automation's
 // step), however often its event is sent again; the opens model differs for a contact who only opened; a
 // click older than the window earns nothing; a refund takes its amount back; the campaign report, the
-// campaigns list, the automations list and analytics read the same counters.
+// campaigns list, the automations list and analytics read the same counters; erasing a contact keeps its
+// orders counted once without naming it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { abTestBody, createSegment, createSendingBrand, createTemplate, SENDER, unique } from "./campaign-helpers";
@@ -234,5 +235,13 @@ describe("an order is attributed once, to the email last clicked within the wind
     await order("dan@rev.test", "placed order", "o-dan-2", 50, "EUR");
     const r = await until(report, (x) => x.totals.orders === 2, 60_000);
     expect(r.totals.revenue).toBe(150);
+  });
+
+  it("erasing a contact keeps its orders counted once but no longer names it", async () => {
+    expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, contactId: contactIds.ana } })).toBe(2);
+    expect((await call(`/api/contacts/${contactIds.ana}/erasure`, { method: "POST" })).status).toBe(200);
+    expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, contactId: contactIds.ana } })).toBe(0);
+    expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, orderId: "o-ana" } })).toBe(2);
+    expect((await call(`/api/automations/figures?id=${automationId}`)).body.figures[0]).toMatchObject({ orders: 1, revenue: 30 });
   });
 });
