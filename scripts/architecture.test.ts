@@ -155,7 +155,19 @@ describe("delivery owns its read side", () => {
   // The message tables (prisma/schema/delivery.prisma) are read and written by lib/delivery only; every
   // report, list, analytics query and auto-pause asks lib/delivery (its read side, lib/delivery/read), so
   // each figure has one definition (docs/delivery.md, "Figures").
-  const TABLES = ["Message", "MessageCounter", "MessageLinkCounter", "MessageClick", "MessageBody", "MessageContent", "DeliverySource"];
+  const TABLES = [
+    "Message",
+    "MessageCounter",
+    "MessageHourCounter",
+    "MessageLinkCounter",
+    "MessageClick",
+    "MessageBody",
+    "MessageContent",
+    "DeliverySource",
+    // revenue attribution (lib/delivery/attribution): its counters are MessageCounter rows
+    "OrderAttribution",
+    "RevenueSettings",
+  ];
   const delegate = (table: string) => table[0].toLowerCase() + table.slice(1);
   const PRISMA = new RegExp(
     `\\.\\s*(${TABLES.map(delegate).join("|")})\\s*\\.\\s*(find|count|aggregate|groupBy|create|update|upsert|delete)`,
@@ -182,6 +194,7 @@ describe("delivery owns its read side", () => {
     expect(PRISMA.test("tx.messageCounter.upsert(")).toBe(true);
     expect(RAW.test('SELECT "count" FROM "MessageCounter" WHERE')).toBe(true);
     expect(RAW.test('FROM "ContactIdentifier" WHERE "sendWelcomeMessage"')).toBe(false);
+    expect(RAW.test('INSERT INTO "OrderAttribution" (')).toBe(true);
   });
 });
 

@@ -99,7 +99,7 @@ const enc = encodeURIComponent;
 export const listAutomations = (cursor: { after?: string; before?: string }) =>
   apiFetch<AutomationPage>(`/api/automations${queryString({ limit: 25, ...cursor })}`);
 export const automationFigures = (ids: string[]) =>
-  apiFetch<{ figures: Figures[] }>(`/api/automations/figures?${ids.map((id) => `id=${enc(id)}`).join("&")}`);
+  apiFetch<{ figures: Figures[]; currency: string }>(`/api/automations/figures?${ids.map((id) => `id=${enc(id)}`).join("&")}`);
 export const getAutomation = (id: string) => apiFetch<Automation>(`/api/automations/${enc(id)}`);
 export const createAutomation = (body: unknown) => apiFetch<Automation>("/api/automations", { method: "POST", body });
 export const patchAutomation = (id: string, body: unknown) =>

@@ -1,11 +1,11 @@
 "use client";
 // The brand's workflows, a page at a time (the API's cursors), with each one's state and figures: entered,
-// in progress, emails queued. The figures of a page come in one request, whatever the page's size.
+// in progress, emails sent, opened, clicked, the revenue attributed to them. The figures of a page come in one request, whatever the page's size.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatCount, formatDateTime, formatMoney, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { automationFigures, automationKeys, listAutomations } from "./automations-client";
 import { triggerSummary } from "./builder/words";
@@ -56,6 +56,18 @@ export function AutomationsList() {
     if (figures.isError) return <span className="muted">–</span>;
     return f ? formatNumber(pick(f)) : <span className="muted">…</span>;
   };
+  // Attributed to the workflow's emails (the click model, docs/campaigns.md "Revenue"), in the brand's currency.
+  const revenue = (id: string) => {
+    const f = byId.get(id);
+    if (figures.isError) return <span className="muted">–</span>;
+    if (!f) return <span className="muted">…</span>;
+    return (
+      <>
+        {formatMoney(f.revenue, figures.data?.currency)}
+        {f.orders > 0 && <span className="muted small"> · {formatCount(f.orders, "order", "orders")}</span>}
+      </>
+    );
+  };
   const { paging } = page.data;
   return (
     <>
@@ -87,6 +99,9 @@ export function AutomationsList() {
               <th scope="col" className="cell-number">
                 Clicked
               </th>
+              <th scope="col" className="cell-number">
+                Revenue
+              </th>
               <th scope="col">Updated</th>
             </tr>
           </thead>
@@ -110,6 +125,9 @@ export function AutomationsList() {
                 <td className="cell-number">{figure(a.id, (f) => f.emailsSent)}</td>
                 <td className="cell-number">{figure(a.id, (f) => f.emailsOpened)}</td>
                 <td className="cell-number">{figure(a.id, (f) => f.emailsClicked)}</td>
+                <td className="cell-number" data-testid="automation-revenue">
+                  {revenue(a.id)}
+                </td>
                 <td className="cell-nowrap">{formatDateTime(a.updatedAt)}</td>
               </tr>
             ))}

@@ -47,7 +47,7 @@ export function listCampaigns(filters: ListFilters) {
 }
 
 export const campaignFigures = (ids: string[]) =>
-  apiFetch<{ figures: CampaignFigures[] }>(`/api/campaigns/figures${queryString({ ids: ids.join(",") })}`).then((r) => r.figures);
+  apiFetch<{ figures: CampaignFigures[]; currency: string }>(`/api/campaigns/figures${queryString({ ids: ids.join(",") })}`);
 export const getCampaign = (id: string) => apiFetch<Campaign>(at(id));
 export const createCampaign = (body: z.input<typeof CreateCampaignRequest>) =>
   apiFetch<Campaign>("/api/campaigns", { method: "POST", body });

@@ -1,12 +1,12 @@
 "use client";
 // The brand's campaigns, a page at a time (cursors), filtered by status and searched by name. A page
 // costs two requests whatever the brand's size: the page of campaigns and their figures (open and click
-// rates from counters kept as outcomes arrive), never one request per row.
+// rates and attributed revenue from counters kept as outcomes arrive), never one request per row.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatCount, formatDateTime, formatMoney, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { useDebounced } from "@/components/segments/use-debounced";
 import { campaignFigures, campaignKeys, listCampaigns, type Campaign, type CampaignFigures, type CampaignStatus } from "./campaigns-client";
@@ -44,7 +44,8 @@ export function CampaignsList() {
     queryFn: () => campaignFigures(ids),
     enabled: ids.length > 0,
   });
-  const byId = new Map<string, CampaignFigures>((figures.data ?? []).map((f) => [f.campaignID, f]));
+  const byId = new Map<string, CampaignFigures>((figures.data?.figures ?? []).map((f) => [f.campaignID, f]));
+  const currency = figures.data?.currency;
   const reset = () => setCursor({});
 
   return (
@@ -137,6 +138,9 @@ export function CampaignsList() {
                   <th scope="col" className="cell-number">
                     Click rate
                   </th>
+                  <th scope="col" className="cell-number">
+                    Revenue
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -164,6 +168,10 @@ export function CampaignsList() {
                       <td className="cell-number" data-label="Click rate">
                         {started ? (f ? formatRate(f.clickRate) : figures.isError ? "?" : "…") : "—"}
                       </td>
+                      <td className="cell-number" data-label="Revenue">
+                        {started ? (f ? formatMoney(f.revenue, currency) : figures.isError ? "?" : "…") : "—"}
+                        {started && f && f.orders > 0 && <span className="muted small"> · {formatCount(f.orders, "order", "orders")}</span>}
+                      </td>
                     </tr>
                   );
                 })}
@@ -172,7 +180,7 @@ export function CampaignsList() {
           </div>
           {figures.isError && (
             <p className="alert alert-warning" role="status">
-              Open and click rates could not be loaded: {userMessage(figures.error)}
+              Open and click rates and revenue could not be loaded: {userMessage(figures.error)}
             </p>
           )}
           <nav className="cluster" aria-label="Pages of campaigns">

@@ -36,6 +36,8 @@ export const getMessage = (id: string) => apiFetch<MessageDetail>(`/api/messages
 export type SendingSettings = {
   trackOpens: boolean;
   trackClicks: boolean;
+  attributionWindowDays: number;
+  revenueCurrency: string;
   transport: "smtp" | "outbox";
   deploymentSender: string;
   deploymentSenderShared: boolean;
@@ -46,8 +48,9 @@ export const getWebhookSecret = () => apiFetch<{ secret: string }>("/api/automat
 export const rotateWebhookSecret = () => apiFetch<RotatedWebhookSecret>("/api/automations/webhook-secret/rotate", { method: "POST" });
 export const sendingSettingsKey = ["sending-settings"] as const;
 export const getSendingSettings = () => apiFetch<SendingSettings>("/api/sending-settings");
-export const updateSendingSettings = (patch: Partial<Pick<SendingSettings, "trackOpens" | "trackClicks">>) =>
-  apiFetch<SendingSettings>("/api/sending-settings", { method: "PATCH", body: patch });
+export const updateSendingSettings = (
+  patch: Partial<Pick<SendingSettings, "trackOpens" | "trackClicks" | "attributionWindowDays" | "revenueCurrency">>,
+) => apiFetch<SendingSettings>("/api/sending-settings", { method: "PATCH", body: patch });
 
 export type DnsRecord = {
   purpose: "dkim" | "spf" | "dmarc";

@@ -1,6 +1,7 @@
 "use client";
-// Settings → Sending: where the brand's email goes, who it may come from, tracking, and the addresses
-// it never mails.
+// Settings → Sending: where the brand's email goes, who it may come from, tracking, revenue attribution,
+// and the addresses it never mails.
+import { AttributionSettings } from "./attribution-settings";
 import { SendingDomains } from "./sending-domains";
 import { SenderAddresses } from "./sender-addresses";
 import { SuppressionList } from "./suppression-list";
@@ -53,6 +54,12 @@ export function SendingPanel({
           Opens and clicks
         </h2>
         <TrackingSettings />
+      </section>
+      <section aria-labelledby="attribution-title" className="card stack">
+        <h2 id="attribution-title" className="section-title">
+          Revenue attribution
+        </h2>
+        <AttributionSettings />
       </section>
       <section aria-labelledby="suppressions-title" className="card stack">
         <h2 id="suppressions-title" className="section-title">

@@ -5,6 +5,8 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const dateTimeSeconds = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "medium" });
+const hourOnly = new Intl.DateTimeFormat(undefined, { hour: "numeric" });
+const dayHour = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "numeric" });
 const integer = new Intl.NumberFormat(undefined);
 const percent = new Intl.NumberFormat(undefined, { style: "percent", maximumFractionDigits: 1 });
 
@@ -16,6 +18,8 @@ export const formatDateTime = (value: string | number | Date | null | undefined)
 /** "Nov 24, 2026" */
 export const formatDate = (value: string | number | Date | null | undefined) =>
   value === null || value === undefined || value === "" ? "—" : dateOnly.format(parse(value));
+/** An hour of a chart: "2 PM" (with the day, "Nov 24, 2 PM", when `withDay`). */
+export const formatHour = (value: string | number | Date, withDay = false) => (withDay ? dayHour : hourOnly).format(parse(value));
 /** With seconds, for event streams where order within a minute matters. */
 export const formatDateTimeSeconds = (value: string | number | Date) => dateTimeSeconds.format(parse(value));
 /** "12,345" */

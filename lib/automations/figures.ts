@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
-import { sourceState, sourceStats } from "@/lib/delivery";
+import { FIGURES, revenueSettings, sourceState, sourceStats } from "@/lib/delivery";
 import { automationSource } from "./engine/messages";
 import { getAutomation } from "./store";
 import { flatten } from "./tree";
@@ -42,6 +42,8 @@ const Figures = {
     description:
       "Why the delivery pipeline holds the workflow's emails (its bounce or complaint rate passed the limit, the mail server refused a setting), or null. Disabling the workflow (keeping its contacts) and enabling it again sends them",
   }),
+  orders: z.number().int().meta({ description: FIGURES.orders.description }),
+  revenue: z.number().meta({ description: FIGURES.revenue.description }),
 };
 
 const EmailFigures = z
@@ -51,11 +53,16 @@ const EmailFigures = z
     clicked: z.number().int(),
     bounced: z.number().int(),
     unsubscribed: z.number().int(),
+    orders: z.number().int().meta({ description: FIGURES.orders.description }),
+    revenue: z.number().meta({ description: FIGURES.revenue.description }),
   })
   .meta({ id: "AutomationEmailFigures", description: "What became of an email block's messages (the delivery pipeline's counters)" });
 
 export const AutomationFiguresList = z
-  .object({ figures: z.array(z.object({ automationID: z.string(), ...Figures })) })
+  .object({
+    figures: z.array(z.object({ automationID: z.string(), ...Figures })),
+    currency: z.string().meta({ description: "The brand's currency: what revenue is counted in (ISO 4217)" }),
+  })
   .meta({ id: "AutomationFiguresList" });
 
 export const BlockFigure = z
@@ -98,7 +105,15 @@ function summarize(rows: CounterRow[]) {
 
 const emailFigures = async (brandId: string, automationId: string, part?: string) => {
   const s = await sourceStats(brandId, automationSource(automationId), part === undefined ? {} : { part });
-  return { sent: s.sent, opened: s.opened, clicked: s.clicked, bounced: s.bounced, unsubscribed: s.unsubscribed };
+  return {
+    sent: s.sent,
+    opened: s.opened,
+    clicked: s.clicked,
+    bounced: s.bounced,
+    unsubscribed: s.unsubscribed,
+    orders: FIGURES.orders.of(s),
+    revenue: FIGURES.revenue.of(s),
+  };
 };
 
 /** The pipeline's pause of the workflow's emails, with its reason (a disabled workflow's canceled source is no pause). */
@@ -111,17 +126,40 @@ const emailTotals = (e: Awaited<ReturnType<typeof emailFigures>>) => ({
   emailsSent: e.sent,
   emailsOpened: e.opened,
   emailsClicked: e.clicked,
+  orders: e.orders,
+  revenue: e.revenue,
 });
+
+/**
+ * Orders and revenue attributed to a workflow's emails (the click model, docs/campaigns.md "Revenue"), in
+ * total and per email step: what the flow builder's cards show.
+ */
+export async function automationRevenue(brandId: string, automationId: string) {
+  const automation = await getAutomation(brandId, automationId);
+  const steps = flatten(automation.blocks)
+    .filter((b) => b.type === "action" && b.action.type === "sendEmail")
+    .map((b) => b.id);
+  const [total, perStep] = await Promise.all([
+    emailFigures(brandId, automation.id),
+    Promise.all(steps.map((blockId) => emailFigures(brandId, automation.id, blockId))),
+  ]);
+  return {
+    orders: total.orders,
+    revenue: total.revenue,
+    steps: steps.map((blockID, i) => ({ blockID, orders: perStep[i].orders, revenue: perStep[i].revenue })),
+  };
+}
 
 /** Figures of a page of the list: one query for the workflows' counters, one per workflow for its emails' (a few counter rows). */
 export async function automationFigures(brandId: string, ids: string[]) {
-  const [rows, emails, paused] = await Promise.all([
+  const [rows, emails, paused, revenue] = await Promise.all([
     sqlReader().all<CounterRow>(
       `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" IN (${ids.map(() => "?").join(", ")})`,
       [brandId, ...ids],
     ),
     Promise.all(ids.map((id) => emailFigures(brandId, id))),
     Promise.all(ids.map((id) => emailsPaused(brandId, id))),
+    revenueSettings(brandId),
   ]);
   return {
     figures: ids.map((id, i) => ({
@@ -130,6 +168,7 @@ export async function automationFigures(brandId: string, ids: string[]) {
       ...emailTotals(emails[i]),
       emailsPaused: paused[i],
     })),
+    currency: revenue.currency,
   };
 }
 

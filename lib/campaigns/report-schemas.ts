@@ -32,6 +32,7 @@ export const CampaignReportSchema = z
         }),
       })
       .meta({ description: "The audience's contacts who were not sent the email, and why" }),
+    currency: z.string().meta({ description: "The brand's currency: what revenue is counted in (ISO 4217)" }),
     totals: FiguresSchema,
     parts: z
       .array(z.object({ part: z.string(), label: z.string(), variantID: z.string().optional(), figures: FiguresSchema }))
@@ -39,6 +40,29 @@ export const CampaignReportSchema = z
     daily: z
       .array(z.object({ day: z.string().meta({ description: "YYYY-MM-DD (UTC) of the outcome" }), figures: FiguresSchema }))
       .meta({ description: "Outcomes per day, oldest first" }),
+    hourly: z
+      .array(
+        z.object({
+          hour: z.string().meta({ description: "The hour's start (UTC, ISO 8601)" }),
+          sent: z.number().int(),
+          uniqueOpens: z.number().int(),
+          uniqueClicks: z.number().int(),
+        }),
+      )
+      .meta({ description: "The first 48 hours from the start of the send, hour by hour (empty before the send starts)" }),
+    comparison: z
+      .array(
+        z.object({
+          campaignID: z.string(),
+          name: z.string(),
+          startedAt: z.string(),
+          current: z.boolean().meta({ description: "This campaign" }),
+          openRate: z.number(),
+          clickRate: z.number(),
+          revenuePerRecipient: z.number(),
+        }),
+      )
+      .meta({ description: "This campaign and the brand's last five campaigns started before it, newest first" }),
     links: z
       .array(z.object({ url: z.string(), clicks: z.number().int(), uniqueClicks: z.number().int() }))
       .meta({ description: "Most clicked first" }),
@@ -132,8 +156,11 @@ export const CampaignListFiguresSchema = z
         uniqueClicks: z.number().int(),
         openRate: z.number(),
         clickRate: z.number(),
+        orders: z.number().int().meta({ description: FIGURES.orders.description }),
+        revenue: z.number().meta({ description: FIGURES.revenue.description }),
       }),
     ),
+    currency: z.string().meta({ description: "The brand's currency: what revenue is counted in (ISO 4217)" }),
   })
   .meta({ id: "CampaignListFigures", description: "Figures of the campaigns asked for that exist in the brand" });
 

@@ -9,6 +9,8 @@ import {
   emptyCounts,
   figuresOf,
   skipReasons,
+  revenueSettings,
+  sourceHours,
   type Counts,
   type RecipientOutcome,
   type SourceMessageRow as RecipientRow,
@@ -17,14 +19,20 @@ import { ApiProblem } from "@/lib/http/problems";
 import { renderTemplateFor } from "@/lib/templates/render/render-template";
 import type { Campaign } from "./campaign-data";
 import { boosterEmail, findCampaign, loadCampaign } from "./campaign-store";
-import { campaignMessages, counterRows, linkCounters, SOURCE_KIND } from "./delivery-port";
+import { campaignMessages, counterRows, linkCounters, source, SOURCE_KIND } from "./delivery-port";
 import type { CampaignReport } from "./report-schemas";
 
 const PART_LABELS: Record<string, string> = { a: "Variant A", b: "Variant B", rest: "Winner to the rest", "": "All recipients" };
 
 export async function campaignReport(brandId: string, id: string): Promise<CampaignReport> {
   const campaign = await loadCampaign(brandId, id);
-  const [rows, links] = await Promise.all([counterRows(brandId, id), linkCounters(brandId, id)]);
+  const [rows, links, hourly, comparison, revenue] = await Promise.all([
+    counterRows(brandId, id),
+    linkCounters(brandId, id),
+    campaign.startedAt ? sourceHours(brandId, source(id), campaign.startedAt, 48) : [],
+    campaign.startedAt ? lastFive(brandId, { id, startedAt: campaign.startedAt }) : [],
+    revenueSettings(brandId),
+  ]);
   const totals = emptyCounts();
   const parts = new Map<string, Counts>();
   const days = new Map<string, Counts>();
@@ -48,6 +56,7 @@ export async function campaignReport(brandId: string, id: string): Promise<Campa
     name: campaign.name,
     status: campaign.status,
     ...recipientsAndSkipped(totals, rows),
+    currency: revenue.currency,
     totals: figuresOf(totals),
     parts:
       campaign.type === "abTest"
@@ -61,6 +70,8 @@ export async function campaignReport(brandId: string, id: string): Promise<Campa
             }))
         : [],
     daily: [...days.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, counts]) => ({ day, figures: figuresOf(counts) })),
+    hourly,
+    comparison,
     links: [...byUrl.values()].sort((a, b) => b.clicks - a.clicks || (a.url < b.url ? -1 : 1)),
     asOf: new Date().toISOString(),
   };
@@ -68,6 +79,39 @@ export async function campaignReport(brandId: string, id: string): Promise<Campa
   if (campaign.startedAt) report.startedAt = campaign.startedAt.toISOString();
   if (campaign.endedAt) report.endedAt = campaign.endedAt.toISOString();
   return report;
+}
+
+/** This campaign and the brand's last five started before it, newest first: open, click and revenue per recipient. */
+async function lastFive(brandId: string, campaign: { id: string; startedAt: Date }) {
+  const earlier = await db.campaign.findMany({
+    where: { brandId, startedAt: { lte: campaign.startedAt }, id: { not: campaign.id } },
+    orderBy: [{ startedAt: "desc" }, { id: "desc" }],
+    take: 5,
+    select: { id: true },
+  });
+  const ids = [campaign.id, ...earlier.map((c) => c.id)];
+  const [named, rows] = await Promise.all([
+    db.campaign.findMany({ where: { brandId, id: { in: ids } }, select: { id: true, name: true, startedAt: true } }),
+    brandCounterRows(brandId, { kinds: [SOURCE_KIND], sourceIds: ids }),
+  ]);
+  const counts = new Map(ids.map((i) => [i, emptyCounts()]));
+  for (const row of rows) addCounts(counts.get(row.sourceId)!, row.metric, row.count);
+  return ids.flatMap((cid) => {
+    const c = named.find((n) => n.id === cid);
+    if (!c?.startedAt) return [];
+    const f = figuresOf(counts.get(cid)!);
+    return [
+      {
+        campaignID: cid,
+        name: c.name,
+        startedAt: c.startedAt.toISOString(),
+        current: cid === campaign.id,
+        openRate: f.openRate,
+        clickRate: f.clickRate,
+        revenuePerRecipient: f.revenuePerRecipient,
+      },
+    ];
+  });
 }
 
 /**
@@ -182,9 +226,10 @@ export async function clickMap(brandId: string, id: string, variant?: "a" | "b")
 
 /** The list's per-row figures for a page of campaigns: one read of their counters, never one per row. */
 export async function campaignFigures(brandId: string, ids: string[]) {
-  const [campaigns, rows] = await Promise.all([
+  const [campaigns, rows, revenue] = await Promise.all([
     db.campaign.findMany({ where: { brandId, id: { in: ids } }, select: { id: true } }),
     ids.length ? brandCounterRows(brandId, { kinds: [SOURCE_KIND], sourceIds: ids }) : [],
+    revenueSettings(brandId),
   ]);
   const counts = new Map(campaigns.map((c) => [c.id, emptyCounts()]));
   for (const row of rows) {
@@ -203,7 +248,10 @@ export async function campaignFigures(brandId: string, ids: string[]) {
         uniqueClicks: f.uniqueClicks,
         openRate: f.openRate,
         clickRate: f.clickRate,
+        orders: f.orders,
+        revenue: f.revenue,
       };
     }),
+    currency: revenue.currency,
   };
 }

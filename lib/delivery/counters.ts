@@ -26,6 +26,12 @@ export const METRICS = [
   "machineOpened",
   "machineClicked",
   "unsubscribed",
+  // Revenue attribution (./attribution): orders attributed to the email last clicked, their revenue in
+  // hundredths of the brand's currency (net of refunds), and the same under the opens model.
+  "orders",
+  "revenue",
+  "openOrders",
+  "openRevenue",
 ] as const;
 export type Metric = (typeof METRICS)[number];
 /** Why contacts got nothing, counted beside `skipped` / `suppressed`: `reason:not-subscribed`, `reason:suppressed:unsubscribed`, ... */
@@ -38,9 +44,14 @@ export const reasonLabel = (status: "skipped" | "suppressed", reason: string) =>
 export type CounterKey = { brandId: string; sourceKind: string; sourceId: string; part: string };
 
 export const dayOf = (at: Date) => at.toISOString().slice(0, 10);
+export const hourOf = (at: Date) => at.toISOString().slice(0, 13);
+
+/** Metrics also kept per hour (MessageHourCounter): a report's first 48 hours by hour. */
+export const HOURLY_METRICS: readonly string[] = ["sent", "opened", "clicked"];
 
 export class CounterBatch {
   private readonly counts = new Map<string, { key: CounterKey; day: string; metric: Metric | ReasonMetric; n: number }>();
+  private readonly hours = new Map<string, { key: CounterKey; hour: string; metric: string; n: number }>();
 
   /** A contact got nothing: the skipped or suppressed counter and its reason's. */
   skip(key: CounterKey, status: "skipped" | "suppressed", reason: string, at: Date, n = 1): this {
@@ -54,6 +65,13 @@ export class CounterBatch {
     const entry = this.counts.get(id);
     if (entry) entry.n += n;
     else this.counts.set(id, { key, day, metric, n });
+    if (HOURLY_METRICS.includes(metric)) {
+      const hour = hourOf(at);
+      const hid = JSON.stringify([key.brandId, key.sourceKind, key.sourceId, hour, metric]);
+      const h = this.hours.get(hid);
+      if (h) h.n += n;
+      else this.hours.set(hid, { key, hour, metric, n });
+    }
     return this;
   }
 
@@ -71,6 +89,17 @@ export class CounterBatch {
          VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?, ?int)").join(", ")}
          ON CONFLICT ("brandId", "sourceKind", "sourceId", "part", "day", "metric") DO UPDATE SET "count" = "MessageCounter"."count" + excluded."count"`,
         chunk.flatMap((e) => [e.key.brandId, e.key.sourceKind, e.key.sourceId, e.key.part, e.day, e.metric, e.n]),
+      );
+    }
+    const hours = [...this.hours.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
+    this.hours.clear();
+    for (let i = 0; i < hours.length; i += 100) {
+      const chunk = hours.slice(i, i + 100);
+      await tx.run(
+        `INSERT INTO "MessageHourCounter" ("brandId", "sourceKind", "sourceId", "hour", "metric", "count")
+         VALUES ${chunk.map(() => "(?, ?, ?, ?, ?, ?int)").join(", ")}
+         ON CONFLICT ("brandId", "sourceKind", "sourceId", "hour", "metric") DO UPDATE SET "count" = "MessageHourCounter"."count" + excluded."count"`,
+        chunk.flatMap((e) => [e.key.brandId, e.key.sourceKind, e.key.sourceId, e.hour, e.metric, e.n]),
       );
     }
   }

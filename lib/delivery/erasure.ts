@@ -1,7 +1,8 @@
 // What erasing a contact (lib/contacts/erase-contact.ts) removes of its email: its messages (their clicks
 // and kept bodies too), the messages sent to its addresses (test sends), and every suppression of its
 // addresses becomes an "erased" one that keeps only the address's hash, so the brand still never mails
-// the address and no longer knows it. Counters keep their sums (they name nobody).
+// the address and no longer knows it. Counters keep their sums (they name nobody); order attributions keep
+// their order (so it never counts twice) without the contact.
 import type { SqlRunner } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import { addressHash, placeholders } from "./eligibility";
@@ -12,6 +13,8 @@ export async function eraseDeliveryData(tx: SqlRunner, brandId: string, contactI
   await tx.run(`DELETE FROM "MessageClick" WHERE "messageId" IN (${owned})`, params);
   await tx.run(`DELETE FROM "MessageBody" WHERE "messageId" IN (${owned})`, params);
   await tx.run(`DELETE FROM "Message" WHERE "id" IN (${owned})`, params);
+  // Its orders' attributions stay (an order's event sent again must still count nothing) but name nobody.
+  await tx.run(`UPDATE "OrderAttribution" SET "contactId" = '' WHERE "brandId" = ? AND "contactId" = ?`, [brandId, contactId]);
   for (const email of emails) {
     await tx.run(
       `INSERT INTO "Suppression" ("id", "brandId", "addressHash", "email", "reason", "detail", "messageId", "createdAt")

@@ -14,6 +14,7 @@ export {
 } from "./read/stats";
 export { FIGURES, FIGURE_NAMES, figuresOf, emptyCounts, addCounts, type Counts, type Figures, type FigureName } from "./read/figures";
 export { brandCounterRows, skipReasons, type BrandCounterRow } from "./read/counter-rows";
+export { sourceHours, type HourFigures } from "./read/hour-counters";
 export { sourceMessages, messageOwner, type SourceMessageRow } from "./read/source-messages";
 export { OUTCOMES, type RecipientOutcome } from "./read/outcomes";
 export { listMessages, getMessage } from "./read/messages";
@@ -22,6 +23,9 @@ export { sourceState, pauseSource, resumeSource, cancelSource, pausedSources, ty
 export { assertVerifiedSender, senderVerdict, deploymentSender } from "./senders/verified-sender";
 export { EVENT_NAMES as OUTCOME_EVENT_NAMES } from "./outcomes/outcomes";
 export { METRICS, type Metric } from "./counters";
+// Revenue attribution (./attribution): the events worker hands it processed order events.
+export { attributeOrders, isOrderEvent, ATTRIBUTED_KINDS } from "./attribution/attribute-orders";
+export { revenueSettings, type RevenueSettings } from "./attribution/revenue-settings";
 export type {
   Source,
   MessageContentInput,

@@ -1,14 +1,18 @@
 // A brand's sending settings (GET/PATCH /api/sending-settings, Settings → Sending): open and click
-// tracking, on by default. What the deployment sends through is reported beside them.
+// tracking, on by default, and revenue attribution's window and currency (./attribution). What the
+// deployment sends through is reported beside them.
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { AttributionWindowDays, RevenueCurrency, revenueSettings, updateRevenueSettings } from "./attribution/revenue-settings";
 import { deploymentSender, deploymentSenderShared } from "./senders/verified-sender";
 
 export const SendingSettingsPatch = z
   .strictObject({
     trackOpens: z.boolean().optional().meta({ description: "Add an open pixel to the brand's emails" }),
     trackClicks: z.boolean().optional().meta({ description: "Send the links of the brand's emails through Inkwell's click redirect" }),
+    attributionWindowDays: AttributionWindowDays.optional(),
+    revenueCurrency: RevenueCurrency.optional(),
   })
   .meta({ id: "SendingSettingsPatch" });
 export type SendingSettingsPatch = z.infer<typeof SendingSettingsPatch>;
@@ -17,6 +21,8 @@ export const SendingSettingsSchema = z
   .object({
     trackOpens: z.boolean(),
     trackClicks: z.boolean(),
+    attributionWindowDays: AttributionWindowDays,
+    revenueCurrency: RevenueCurrency,
     transport: z.enum(["smtp", "outbox"]).meta({
       description:
         "smtp: emails go to the mail server Inkwell is configured with (SMTP_HOST); outbox: nothing is delivered, emails land in the built-in outbox",
@@ -33,10 +39,15 @@ export const SendingSettingsSchema = z
 export type SendingSettings = z.infer<typeof SendingSettingsSchema>;
 
 export async function getSendingSettings(brandId: string): Promise<SendingSettings> {
-  const row = await db.sendingSettings.findUnique({ where: { brandId }, select: { trackOpens: true, trackClicks: true } });
+  const [row, revenue] = await Promise.all([
+    db.sendingSettings.findUnique({ where: { brandId }, select: { trackOpens: true, trackClicks: true } }),
+    revenueSettings(brandId),
+  ]);
   return {
     trackOpens: row?.trackOpens ?? true,
     trackClicks: row?.trackClicks ?? true,
+    attributionWindowDays: revenue.windowDays,
+    revenueCurrency: revenue.currency,
     transport: config().smtp ? "smtp" : "outbox",
     deploymentSender: deploymentSender().address,
     deploymentSenderShared: deploymentSenderShared(),
@@ -49,6 +60,8 @@ export async function updateSendingSettings(brandId: string, patch: SendingSetti
     ...(patch.trackClicks !== undefined ? { trackClicks: patch.trackClicks } : {}),
     updatedAt: new Date(),
   };
-  await db.sendingSettings.upsert({ where: { brandId }, create: { brandId, ...data }, update: data });
+  if (patch.trackOpens !== undefined || patch.trackClicks !== undefined)
+    await db.sendingSettings.upsert({ where: { brandId }, create: { brandId, ...data }, update: data });
+  await updateRevenueSettings(brandId, { windowDays: patch.attributionWindowDays, currency: patch.revenueCurrency });
   return getSendingSettings(brandId);
 }

@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
     {
       scope: "sending.read",
-      summary: "The brand's tracking settings and the deployment's transport",
+      summary: "The brand's tracking and attribution settings and the deployment's transport",
       tags: ["Sending"],
       responses: { "200": jsonContent(SendingSettingsSchema, "Settings") },
     },
@@ -19,8 +19,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     {
       scope: "sending.write",
       body: SendingSettingsPatch,
-      summary: "Switch open or click tracking on or off",
-      description: "Applies to emails enqueued from now on.",
+      summary: "Switch open or click tracking on or off, set the revenue attribution window and currency",
+      description: "Tracking applies to emails enqueued from now on; the attribution window and currency to orders processed from now on.",
       tags: ["Sending"],
       responses: { "200": jsonContent(SendingSettingsSchema, "Settings") },
     },

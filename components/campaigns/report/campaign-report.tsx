@@ -1,13 +1,14 @@
 "use client";
-// A campaign's report: its figures, the figures over time (a chart, with its numbers in a table for
-// screen readers and keyboards), A/B variants side by side, the click map (the email with each link's
+// A campaign's report: its figures (revenue among them), the figures over time (the first 48 hours by
+// hour, then by day: charts, with their numbers in tables for screen readers and keyboards), A/B variants
+// side by side, a comparison with the brand's last five campaigns, the click map (the email with each link's
 // clicks on it, in a sandboxed frame), and the recipients table filtered by outcome, with a CSV export.
 // Four requests a view: the campaign, its report, the click map, a page of recipients.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
-import { formatDateTime, formatNumber } from "@/components/ui/format";
+import { formatCount, formatDateTime, formatMoney, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import {
   campaignKeys,
@@ -21,7 +22,8 @@ import {
 } from "../campaigns-client";
 import { Figure } from "../campaign-progress";
 import { formatRate, LIVE_STATUSES, skipReasonsText, STATUS_BADGES, STATUS_LABELS } from "../campaign-words";
-import { DailyChart } from "./daily-chart";
+import { Comparison } from "./comparison";
+import { DailyChart, HourlyChart } from "./daily-chart";
 import "../campaigns.css";
 
 const OUTCOME_LABELS: Record<Outcome | "", string> = {
@@ -48,21 +50,32 @@ function Figures({ report }: { report: CampaignReport }) {
         value={formatNumber(report.skipped.count)}
         hint={skipReasonsText(report.skipped.reasons, formatNumber) || "Nobody was skipped"}
       />
+      <Figure
+        label="Revenue"
+        value={formatMoney(t.revenue, report.currency)}
+        hint={`${formatCount(t.orders, "order", "orders")} placed within the window after a click on this email`}
+      />
+      <Figure label="Revenue per recipient" value={formatMoney(t.revenuePerRecipient, report.currency)} />
       <Figure label="Delivered" value={formatNumber(t.delivered)} />
       <Figure label="Bounced" value={`${formatNumber(t.bounced)} (${formatRate(t.bounceRate)})`} />
       <Figure
         label="Opened"
         value={`${formatNumber(t.uniqueOpens)} (${formatRate(t.openRate)})`}
-        hint={`${formatNumber(t.opens)} opens in all`}
+        hint={`${formatCount(t.opens, "open", "opens")} in all`}
       />
       <Figure
         label="Clicked"
         value={`${formatNumber(t.uniqueClicks)} (${formatRate(t.clickRate)})`}
-        hint={`${formatNumber(t.clicks)} clicks in all`}
+        hint={`${formatCount(t.clicks, "click", "clicks")} in all`}
       />
       <Figure label="Click-through rate" value={formatRate(t.clickThroughRate)} hint="Clicked, of those who opened" />
       <Figure label="Unsubscribed" value={`${formatNumber(t.unsubscribes)} (${formatRate(t.unsubscribeRate)})`} />
       <Figure label="Marked as spam" value={formatNumber(t.complaints)} />
+      <Figure
+        label="Revenue, opens model"
+        value={formatMoney(t.openRevenue, report.currency)}
+        hint={`${formatCount(t.openOrders, "order", "orders")} placed after an open or a click (a second model: not added to revenue)`}
+      />
       <Figure
         label="Machine opens and clicks"
         value={`${formatNumber(t.machineOpens)} / ${formatNumber(t.machineClicks)}`}
@@ -97,6 +110,12 @@ function Parts({ report }: { report: CampaignReport }) {
               <th scope="col" className="cell-number">
                 Unsubscribed
               </th>
+              <th scope="col" className="cell-number">
+                Orders
+              </th>
+              <th scope="col" className="cell-number">
+                Revenue
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -107,6 +126,8 @@ function Parts({ report }: { report: CampaignReport }) {
                 <td className="cell-number">{formatRate(p.figures.openRate)}</td>
                 <td className="cell-number">{formatRate(p.figures.clickRate)}</td>
                 <td className="cell-number">{formatNumber(p.figures.unsubscribes)}</td>
+                <td className="cell-number">{formatNumber(p.figures.orders)}</td>
+                <td className="cell-number">{formatMoney(p.figures.revenue, report.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -352,9 +373,13 @@ export function CampaignReportPage({ id }: { id: string }) {
             <h2 id="report-time-title" className="card-title">
               Over time
             </h2>
+            <h3 className="chart-heading">The first 48 hours, by hour</h3>
+            <HourlyChart hourly={r.hourly} />
+            <h3 className="chart-heading">By day</h3>
             <DailyChart daily={r.daily} />
           </section>
           <Parts report={r} />
+          <Comparison report={r} />
           <ClickMap id={id} report={r} />
           <RecipientsTable id={id} />
         </>

@@ -1,7 +1,8 @@
 "use client";
-// The report's figures per day as grouped bars (sent, opened, clicked), drawn as SVG that scales with its
-// box. The same numbers are in a table beneath it for screen readers and for anyone who wants them.
-import { formatDate, formatNumber } from "@/components/ui/format";
+// The report's figures over time as grouped bars (sent, opened, clicked), drawn as SVG that scales with its
+// box: the first 48 hours by hour, then every day. The same numbers are in a table beneath each chart for
+// screen readers and for anyone who wants them.
+import { formatDate, formatHour, formatNumber } from "@/components/ui/format";
 import type { CampaignReport } from "../campaigns-client";
 
 const SERIES = [
@@ -9,6 +10,8 @@ const SERIES = [
   { key: "uniqueOpens", label: "Opened", className: "series-opened" },
   { key: "uniqueClicks", label: "Clicked", className: "series-clicked" },
 ] as const;
+type Values = Record<(typeof SERIES)[number]["key"], number>;
+type Point = { key: string; label: string; tick: string; values: Values; more?: { bounced: number; unsubscribes: number } };
 
 const WIDTH = 640;
 const HEIGHT = 220;
@@ -21,22 +24,21 @@ function niceMax(n: number): number {
   return 10 * magnitude;
 }
 
-export function DailyChart({ daily }: { daily: CampaignReport["daily"] }) {
-  if (daily.length === 0) return <p className="muted">Nothing has happened yet.</p>;
-  const max = niceMax(Math.max(1, ...daily.flatMap((d) => SERIES.map((s) => d.figures[s.key]))));
+function BarChart({ points, per, ticks: tickCount, testId }: { points: Point[]; per: string; ticks: number; testId: string }) {
+  const max = niceMax(Math.max(1, ...points.flatMap((d) => SERIES.map((s) => d.values[s.key]))));
   const plotW = WIDTH - PAD.left - PAD.right;
   const plotH = HEIGHT - PAD.top - PAD.bottom;
-  const group = plotW / daily.length;
-  const bar = Math.max(2, Math.min(18, (group * 0.8) / SERIES.length));
+  const group = plotW / points.length;
+  const bar = Math.max(1, Math.min(18, (group * 0.8) / SERIES.length));
   const y = (v: number) => PAD.top + plotH - (v / max) * plotH;
   const ticks = [0, max / 2, max];
-  const label = (day: string) => formatDate(`${day}T12:00:00Z`);
-  const summary = daily
-    .map((d) => `${label(d.day)}: ${SERIES.map((s) => `${formatNumber(d.figures[s.key])} ${s.label.toLowerCase()}`).join(", ")}`)
+  const summary = points
+    .filter((d) => SERIES.some((s) => d.values[s.key] > 0))
+    .map((d) => `${d.label}: ${SERIES.map((s) => `${formatNumber(d.values[s.key])} ${s.label.toLowerCase()}`).join(", ")}`)
     .join("; ");
-  const every = Math.ceil(daily.length / 8);
+  const every = Math.ceil(points.length / tickCount);
   return (
-    <figure className="daily-chart">
+    <figure className="daily-chart" data-testid={testId}>
       <div className="cluster chart-legend" aria-hidden="true">
         {SERIES.map((s) => (
           <span key={s.key} className="chart-key">
@@ -44,70 +46,86 @@ export function DailyChart({ daily }: { daily: CampaignReport["daily"] }) {
           </span>
         ))}
       </div>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Sent, opened and clicked per day. ${summary}`} className="chart-svg">
-        {ticks.map((t) => (
-          <g key={t}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className="chart-grid" />
-            <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="chart-tick">
-              {formatNumber(t)}
-            </text>
-          </g>
-        ))}
-        {daily.map((d, i) => {
-          const x0 = PAD.left + i * group + (group - bar * SERIES.length) / 2;
-          return (
-            <g key={d.day}>
-              {SERIES.map((s, j) => (
-                <rect
-                  key={s.key}
-                  x={x0 + j * bar}
-                  y={y(d.figures[s.key])}
-                  width={bar - 1}
-                  height={PAD.top + plotH - y(d.figures[s.key])}
-                  className={s.className}
-                />
-              ))}
-              {i % every === 0 && (
-                <text x={PAD.left + i * group + group / 2} y={HEIGHT - 8} textAnchor="middle" className="chart-tick">
-                  {label(d.day)}
-                </text>
-              )}
+      {/* A region of its own that scrolls sideways on a phone (focusable, so a keyboard can scroll it too). */}
+      <div className="chart-scroll" tabIndex={0} role="group" aria-label={`Chart per ${per}, scrolls sideways on small screens`}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-label={`Sent, opened and clicked per ${per}. ${summary || "Nothing yet."}`}
+          className="chart-svg"
+        >
+          {ticks.map((t) => (
+            <g key={t}>
+              <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(t)} y2={y(t)} className="chart-grid" />
+              <text x={PAD.left - 6} y={y(t) + 4} textAnchor="end" className="chart-tick">
+                {formatNumber(t)}
+              </text>
             </g>
-          );
-        })}
-      </svg>
+          ))}
+          {points.map((d, i) => {
+            const x0 = PAD.left + i * group + (group - bar * SERIES.length) / 2;
+            return (
+              <g key={d.key}>
+                {SERIES.map((s, j) => (
+                  <rect
+                    key={s.key}
+                    x={x0 + j * bar}
+                    y={y(d.values[s.key])}
+                    width={Math.max(0.5, bar - (bar > 2 ? 1 : 0))}
+                    height={PAD.top + plotH - y(d.values[s.key])}
+                    className={s.className}
+                  />
+                ))}
+                {i % every === 0 && (
+                  <text x={PAD.left + i * group + group / 2} y={HEIGHT - 8} textAnchor="middle" className="chart-tick">
+                    {d.tick}
+                  </text>
+                )}
+              </g>
+            );
+          })}
+        </svg>
+      </div>
       <details>
-        <summary>The numbers per day</summary>
+        <summary>The numbers per {per}</summary>
         <div className="table-wrap">
           <table className="table table-compact">
-            <caption className="visually-hidden">Sent, opened and clicked per day</caption>
+            <caption className="visually-hidden">Sent, opened and clicked per {per}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{per === "hour" ? "Hour" : "Day"}</th>
                 {SERIES.map((s) => (
                   <th key={s.key} scope="col" className="cell-number">
                     {s.label}
                   </th>
                 ))}
-                <th scope="col" className="cell-number">
-                  Bounced
-                </th>
-                <th scope="col" className="cell-number">
-                  Unsubscribed
-                </th>
+                {points[0]?.more && (
+                  <>
+                    <th scope="col" className="cell-number">
+                      Bounced
+                    </th>
+                    <th scope="col" className="cell-number">
+                      Unsubscribed
+                    </th>
+                  </>
+                )}
               </tr>
             </thead>
             <tbody>
-              {daily.map((d) => (
-                <tr key={d.day}>
-                  <th scope="row">{label(d.day)}</th>
+              {points.map((d) => (
+                <tr key={d.key}>
+                  <th scope="row">{d.label}</th>
                   {SERIES.map((s) => (
                     <td key={s.key} className="cell-number">
-                      {formatNumber(d.figures[s.key])}
+                      {formatNumber(d.values[s.key])}
                     </td>
                   ))}
-                  <td className="cell-number">{formatNumber(d.figures.bounced)}</td>
-                  <td className="cell-number">{formatNumber(d.figures.unsubscribes)}</td>
+                  {d.more && (
+                    <>
+                      <td className="cell-number">{formatNumber(d.more.bounced)}</td>
+                      <td className="cell-number">{formatNumber(d.more.unsubscribes)}</td>
+                    </>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -115,5 +133,42 @@ export function DailyChart({ daily }: { daily: CampaignReport["daily"] }) {
         </div>
       </details>
     </figure>
+  );
+}
+
+export function DailyChart({ daily }: { daily: CampaignReport["daily"] }) {
+  if (daily.length === 0) return <p className="muted">Nothing has happened yet.</p>;
+  const label = (day: string) => formatDate(`${day}T12:00:00Z`);
+  return (
+    <BarChart
+      per="day"
+      ticks={8}
+      testId="daily-chart"
+      points={daily.map((d) => ({
+        key: d.day,
+        label: label(d.day),
+        tick: label(d.day),
+        values: { sent: d.figures.sent, uniqueOpens: d.figures.uniqueOpens, uniqueClicks: d.figures.uniqueClicks },
+        more: { bounced: d.figures.bounced, unsubscribes: d.figures.unsubscribes },
+      }))}
+    />
+  );
+}
+
+/** The first 48 hours from the start of the send, hour by hour (the empty ones too: when people read it shows). */
+export function HourlyChart({ hourly }: { hourly: CampaignReport["hourly"] }) {
+  if (hourly.length === 0) return <p className="muted">Nothing has happened yet.</p>;
+  return (
+    <BarChart
+      per="hour"
+      ticks={8}
+      testId="hourly-chart"
+      points={hourly.map((h, i) => ({
+        key: h.hour,
+        label: formatHour(h.hour, true),
+        tick: formatHour(h.hour, i === 0 || new Date(h.hour).getHours() < 6),
+        values: h,
+      }))}
+    />
   );
 }

@@ -36,6 +36,13 @@ describe("figures", () => {
     });
   });
 
+  it("reads revenue from hundredths, per recipient over recipients; the opens model apart", () => {
+    const f = figuresOf({ ...counts, orders: 2, revenue: 12_050, openOrders: 3, openRevenue: 20_001 });
+    expect(f).toMatchObject({ orders: 2, revenue: 120.5, openOrders: 3, openRevenue: 200.01 });
+    expect(f.revenuePerRecipient).toBe(10.04); // 120.50 over 12 recipients, to the cent
+    expect(figuresOf(emptyCounts()).revenuePerRecipient).toBe(0);
+  });
+
   it("counts as recipients those the email went or goes to, never the skipped", () => {
     expect(figuresOf(counts).recipients).toBe(12);
   });

@@ -14,6 +14,11 @@ export function addCounts(into: Counts, metric: string, n: number): void {
 }
 
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : 0);
+const money = (hundredths: number) => Math.round(hundredths) / 100;
+const perRecipient = (hundredths: number, c: Counts) => {
+  const recipients = c.sent + c.failed + c.pending;
+  return recipients > 0 ? Math.round(hundredths / recipients) / 100 : 0;
+};
 const delivered = (c: Counts) => Math.max(0, c.sent - c.bounced);
 // Counters kept before the totals existed hold only the first open or click of a message: a total is never
 // below its unique count.
@@ -47,6 +52,25 @@ export const FIGURES = {
   bounceRate: { description: "bounced / sent", of: (c: Counts) => ratio(c.bounced, c.sent) },
   unsubscribeRate: { description: "unsubscribes / delivered", of: (c: Counts) => ratio(c.unsubscribed, delivered(c)) },
   complaintRate: { description: "complaints / delivered", of: (c: Counts) => ratio(c.complained, delivered(c)) },
+  // Revenue attribution (docs/campaigns.md, "Revenue"): counters keep hundredths of the brand's currency.
+  orders: {
+    description:
+      "Orders attributed to the email: placed within the attribution window after the contact last clicked it (canceled orders taken back)",
+    of: (c: Counts) => c.orders,
+  },
+  revenue: {
+    description: "The attributed orders' value in the brand's currency, net of refunds and cancellations",
+    of: (c: Counts) => money(c.revenue),
+  },
+  revenuePerRecipient: { description: "revenue / recipients", of: (c: Counts) => perRecipient(c.revenue, c) },
+  openOrders: {
+    description: "Opens model: orders placed within the window after the contact last opened (or clicked) the email",
+    of: (c: Counts) => c.openOrders,
+  },
+  openRevenue: {
+    description: "Opens model: those orders' value, net of refunds and cancellations",
+    of: (c: Counts) => money(c.openRevenue),
+  },
 } as const;
 export type FigureName = keyof typeof FIGURES;
 export const FIGURE_NAMES = Object.keys(FIGURES) as FigureName[];

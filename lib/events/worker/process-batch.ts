@@ -1,6 +1,6 @@
 // Processes a batch of claimed events: contacts first (idempotent upserts), then a transaction (one for
 // the batch, or one per BatchOptions.commitChunk events) that deduplicates historical events, attaches
-// events to contacts, counts identities, keeps product data, writes the enrollments and exits of enabled
+// events to contacts, counts identities, keeps product data, attributes orders to emails, writes the enrollments and exits of enabled
 // automations (lib/automations/engine/on-events.ts) and marks the events done, only if this worker still
 // holds their claims. The ContactEvent row takes the inbox event's id, so an event can never be attached twice.
 // A failing transaction is retried event by event, so one bad event cannot hold up the others; a failing
@@ -8,6 +8,7 @@
 import { automationsOnEvents, eventTriggers } from "@/lib/automations/engine/on-events";
 import { wakeAutomations } from "@/lib/automations/engine/wake";
 import { config } from "@/lib/config";
+import { attributeOrders, isOrderEvent } from "@/lib/delivery";
 import { writeStatement, writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { ApiProblem } from "@/lib/http/problems";
 import { recordProducts, productFacts } from "@/lib/products/record-products";
@@ -73,6 +74,13 @@ async function commit(tx: SqlRunner, workerId: string, items: Prepared[], now: D
     tx,
     live.flatMap(({ event, payload }) => productFacts({ ...event, properties: payload.properties ?? {} })),
   );
+  // Orders, refunds and cancellations are attributed to the email last clicked (lib/delivery/attribution);
+  // a batch without one pays a scan of its names.
+  if (attached.some((i) => isOrderEvent(i.event.eventName)))
+    await attributeOrders(
+      tx,
+      attached.map(({ event, payload, contactId }) => ({ ...event, contactId, properties: payload.properties ?? {} })),
+    );
   const enrolled = automations
     ? await automationsOnEvents(
         tx,

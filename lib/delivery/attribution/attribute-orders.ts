@@ -1,0 +1,143 @@
+// Revenue attribution, kept as orders arrive (docs/campaigns.md, "Revenue"): the events worker hands each
+// batch's processed events here, in its commit transaction. A `placed order` is attributed to the email
+// its contact last clicked within the brand's window (the click model) and, apart, to the email last
+// opened or clicked (the opens model); `order refunded` and `order canceled` take their amount back from
+// the same attribution. Each order's attribution is a row keyed by (brand, orderID, model): an event sent
+// again (a store's retry, a replay) finds the row and counts nothing, which is why it is stored when the
+// event is processed rather than computed on read. The counters (orders, revenue, ...) are MessageCounter
+// rows of the email's source and part, on the order's day, so every report reads them as it reads opens.
+import type { SqlRunner } from "@/lib/db/sql";
+import { dateValue, jsonValue, numberValue } from "@/lib/db/values";
+import { CounterBatch, type Metric } from "../counters";
+import { EVENT_NAMES } from "../outcomes/outcomes";
+import { revenueSettingsIn } from "./revenue-settings";
+
+export const ORDER_EVENTS = { placed: "placed order", refunded: "order refunded", canceled: "order canceled" } as const;
+const ORDER_EVENT_NAMES: readonly string[] = Object.values(ORDER_EVENTS);
+/** Emails that earn revenue: marketing sources (test sends and sender confirmations never do). */
+export const ATTRIBUTED_KINDS = ["campaign", "automation"];
+const DAY = 86_400_000;
+
+export type OrderEvent = {
+  brandId: string;
+  contactId: string | null;
+  eventName: string;
+  eventTime: Date;
+  properties: Record<string, unknown>;
+};
+type Model = "click" | "open";
+const METRIC: Record<Model, { orders: Metric; revenue: Metric }> = {
+  click: { orders: "orders", revenue: "revenue" },
+  open: { orders: "openOrders", revenue: "openRevenue" },
+};
+type Engagement = { messageId: string; sourceKind: string; sourceId: string; part: string; at: Date };
+
+const hundredths = (v: unknown) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? Math.round(v * 100) : 0);
+const orderIdOf = (p: Record<string, unknown>) =>
+  typeof p.orderID === "string" && p.orderID.trim() ? p.orderID.trim() : typeof p.orderID === "number" ? String(p.orderID) : null;
+
+/** The order's value: `value`, else its line items' prices times quantities. */
+function valueOf(p: Record<string, unknown>): number {
+  if (typeof p.value === "number") return hundredths(p.value);
+  const items = Array.isArray(p.lineItems) ? (p.lineItems as Record<string, unknown>[]) : [];
+  return items.reduce((sum, i) => sum + hundredths((Number(i?.productPrice) || 0) * (Number(i?.productQuantity) || 1)), 0);
+}
+
+/** Whether an event is one this module takes: the worker's hot path pays one test per event. */
+export const isOrderEvent = (eventName: string) => ORDER_EVENT_NAMES.includes(eventName);
+
+/** The contact's last human click, and last human open or click, of a marketing email within [from, to]. */
+async function lastEngagements(tx: SqlRunner, brandId: string, contactId: string, from: Date, to: Date) {
+  const rows = await tx.all<{ eventName: string; eventTime: unknown; properties: unknown }>(
+    `SELECT "eventName", "eventTime", "properties" FROM "ContactEvent"
+     WHERE "brandId" = ? AND "contactId" = ? AND "eventTime" >= ?ts AND "eventTime" <= ?ts AND "eventName" IN (?, ?)
+     ORDER BY "eventTime" DESC, "id" DESC LIMIT 500`,
+    [brandId, contactId, from, to, EVENT_NAMES.clicked, EVENT_NAMES.opened],
+  );
+  let click: Engagement | null = null;
+  let open: Engagement | null = null;
+  for (const row of rows) {
+    const p = jsonValue(row.properties) as Record<string, unknown>;
+    if (p.machine === true || !ATTRIBUTED_KINDS.includes(String(p.sourceKind)) || typeof p.messageID !== "string") continue;
+    const e = {
+      messageId: p.messageID,
+      sourceKind: String(p.sourceKind),
+      sourceId: String(p.sourceID),
+      part: String(p.part ?? ""),
+      at: dateValue(row.eventTime),
+    };
+    open ??= e;
+    if (row.eventName === EVENT_NAMES.clicked) click ??= e;
+    if (click) break;
+  }
+  return { click, open };
+}
+
+async function placed(
+  tx: SqlRunner,
+  e: OrderEvent,
+  orderId: string,
+  counters: CounterBatch,
+  settings: { windowDays: number; currency: string },
+) {
+  if (!e.contactId) return;
+  const found = await lastEngagements(tx, e.brandId, e.contactId, new Date(e.eventTime.getTime() - settings.windowDays * DAY), e.eventTime);
+  const currency = typeof e.properties.currency === "string" ? e.properties.currency : null;
+  const value = currency === null || currency === settings.currency ? valueOf(e.properties) : 0;
+  for (const model of ["click", "open"] as const) {
+    const m = found[model];
+    if (!m) continue;
+    const inserted = await tx.all<{ model: string }>(
+      `INSERT INTO "OrderAttribution" ("brandId", "orderId", "model", "contactId", "messageId", "sourceKind", "sourceId", "part", "engagedAt", "orderedAt", "currency", "value", "refunded")
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?ts, ?ts, ?, ?int, 0) ON CONFLICT DO NOTHING RETURNING "model"`,
+      [e.brandId, orderId, model, e.contactId, m.messageId, m.sourceKind, m.sourceId, m.part, m.at, e.eventTime, currency, value],
+    );
+    if (inserted.length === 0) continue; // this order was attributed before: it counts once
+    const key = { brandId: e.brandId, sourceKind: m.sourceKind, sourceId: m.sourceId, part: m.part };
+    counters.add(key, METRIC[model].orders, e.eventTime).add(key, METRIC[model].revenue, e.eventTime, value);
+  }
+}
+
+/** A refund (its value: the amount refunded) or a cancellation (all that is left, and the order). */
+async function reversed(tx: SqlRunner, e: OrderEvent, orderId: string, counters: CounterBatch) {
+  const rows = await tx.all<Record<string, unknown>>(
+    `SELECT "model", "sourceKind", "sourceId", "part", "orderedAt", "value", "refunded", "canceledAt" FROM "OrderAttribution"
+     WHERE "brandId" = ? AND "orderId" = ? ${tx.dialect.lockRows}`,
+    [e.brandId, orderId],
+  );
+  const canceled = e.eventName === ORDER_EVENTS.canceled;
+  for (const row of rows) {
+    if (row.canceledAt !== null && row.canceledAt !== undefined) continue;
+    const model = row.model as Model;
+    const left = numberValue(row.value) - numberValue(row.refunded);
+    const amount = canceled ? left : Math.min(left, valueOf({ value: e.properties.value }));
+    if (amount <= 0 && !canceled) continue;
+    await tx.run(
+      `UPDATE "OrderAttribution" SET "refunded" = "refunded" + ?int, "canceledAt" = ?ts WHERE "brandId" = ? AND "orderId" = ? AND "model" = ?`,
+      [amount, canceled ? e.eventTime : null, e.brandId, orderId, model],
+    );
+    const key = { brandId: e.brandId, sourceKind: String(row.sourceKind), sourceId: String(row.sourceId), part: String(row.part) };
+    // Taken back on the order's day: a day's revenue is that of the orders placed on it, net.
+    const day = dateValue(row.orderedAt);
+    counters.add(key, METRIC[model].revenue, day, -amount);
+    if (canceled) counters.add(key, METRIC[model].orders, day, -1);
+  }
+}
+
+/** Attributes the batch's orders, refunds and cancellations (events of other names are passed over). */
+export async function attributeOrders(tx: SqlRunner, events: OrderEvent[]): Promise<void> {
+  const orders = events.filter((e) => ORDER_EVENT_NAMES.includes(e.eventName));
+  if (orders.length === 0) return;
+  const counters = new CounterBatch();
+  const settings = new Map<string, { windowDays: number; currency: string }>();
+  for (const e of orders) {
+    const orderId = orderIdOf(e.properties);
+    if (!orderId) continue;
+    if (e.eventName === ORDER_EVENTS.placed) {
+      let s = settings.get(e.brandId);
+      if (!s) settings.set(e.brandId, (s = await revenueSettingsIn(tx, e.brandId)));
+      await placed(tx, e, orderId, counters, s);
+    } else await reversed(tx, e, orderId, counters);
+  }
+  await counters.flush(tx);
+}

@@ -1,0 +1,45 @@
+// A brand's attribution settings (RevenueSettings; read and changed through /api/sending-settings):
+// the window after a click or open in which an order counts for the email (default 5 days), and the
+// currency revenue is counted in (Inkwell has no exchange rates: orders in another currency count as
+// orders, their value is left out of revenue).
+import { z } from "zod";
+import { db } from "@/lib/db";
+import type { SqlRunner } from "@/lib/db/sql";
+import { numberValue } from "@/lib/db/values";
+
+export const DEFAULT_WINDOW_DAYS = 5;
+export const DEFAULT_CURRENCY = "USD";
+
+export const AttributionWindowDays = z.number().int().min(1).max(30).meta({
+  description: "Days after a click (or, in the opens model, an open) in which an order is attributed to the email: 1-30, default 5",
+});
+export const RevenueCurrency = z
+  .string()
+  .regex(/^[A-Z]{3}$/, "must be an ISO 4217 currency code in upper case, e.g. EUR")
+  .meta({ description: "The currency revenue is counted in (ISO 4217, default USD); orders in another currency count as orders only" });
+
+export type RevenueSettings = { windowDays: number; currency: string };
+
+export async function revenueSettings(brandId: string): Promise<RevenueSettings> {
+  const row = await db.revenueSettings.findUnique({ where: { brandId }, select: { windowDays: true, currency: true } });
+  return { windowDays: row?.windowDays ?? DEFAULT_WINDOW_DAYS, currency: row?.currency ?? DEFAULT_CURRENCY };
+}
+
+/** The same, inside the events worker's transaction. */
+export async function revenueSettingsIn(tx: SqlRunner, brandId: string): Promise<RevenueSettings> {
+  const [row] = await tx.all<{ windowDays: unknown; currency: string }>(
+    `SELECT "windowDays", "currency" FROM "RevenueSettings" WHERE "brandId" = ?`,
+    [brandId],
+  );
+  return { windowDays: row ? numberValue(row.windowDays) : DEFAULT_WINDOW_DAYS, currency: row?.currency ?? DEFAULT_CURRENCY };
+}
+
+export async function updateRevenueSettings(brandId: string, patch: Partial<RevenueSettings>): Promise<void> {
+  if (patch.windowDays === undefined && patch.currency === undefined) return;
+  const data = {
+    ...(patch.windowDays !== undefined ? { windowDays: patch.windowDays } : {}),
+    ...(patch.currency !== undefined ? { currency: patch.currency } : {}),
+    updatedAt: new Date(),
+  };
+  await db.revenueSettings.upsert({ where: { brandId }, create: { brandId, ...data }, update: data });
+}
