@@ -1,5 +1,10 @@
-// Ad-hoc: CPU profile of `npm run worker` sending a newsletter (the server runs with its worker off).
+// Ad-hoc: CPU profile of `npm run worker` sending a newsletter (the server runs with its worker off), with
+// a deployment DKIM key as bench:send configures it (PROFILE_DKIM=off: unsigned). N recipients (5,000).
+// Summarize: tsx scripts/bench/profile-summary.ts /tmp/prof/*.cpuprofile
 import { spawn } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { startTestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey } from "./bench-helpers";
@@ -10,7 +15,13 @@ const N = Number(process.env.N ?? 5000);
 const root = path.resolve(import.meta.dirname, "../..");
 async function main() {
   const sink = await startSinkProcess();
+  const keyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-dkim-")), "dkim.pem");
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  fs.writeFileSync(keyFile, privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+  const dkim: Record<string, string> =
+    process.env.PROFILE_DKIM === "off" ? {} : { DKIM_PRIVATE_KEY_FILE: keyFile, DKIM_SELECTOR: "bench", DKIM_DOMAIN: "bench.test" };
   const env = {
+    ...dkim,
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(sink.port),
     SMTP_TLS: "none",
