@@ -3,7 +3,8 @@
 // tenth of the delivery worker's CPU on a 61 KB newsletter (profile in docs/performance.md), and parsed the
 // PEM key again for every message. Here the body is canonicalized by two native regular expressions and
 // hashed in one call (it is ASCII by construction: quoted-printable parts, encoded words), the key is
-// parsed once, and the headers are the ones mime.ts wrote, so nothing is parsed back.
+// parsed once, and the headers are the ones mime.ts wrote, so nothing is parsed back. Bytes are signed as
+// buildMime sends them (UTF-8), should a header carry a non-ASCII address.
 import { createHash, createPrivateKey, sign, type KeyObject } from "node:crypto";
 
 export type DkimKey = { domainName: string; keySelector: string; privateKey: string };
@@ -52,7 +53,7 @@ export function relaxedBodyHash(body: string): string {
     .replace(/ (?=\r\n|$)/g, "")
     .replace(/(\r\n)+$/, "");
   if (canonical.length > 0) canonical += "\r\n";
-  return createHash("sha256").update(canonical, "latin1").digest("base64");
+  return createHash("sha256").update(canonical, "utf8").digest("base64");
 }
 
 /** Relaxed header canonicalization (RFC 6376 3.4.2) of a header field's value: unfolded, runs of WSP as one space, trimmed. */
@@ -93,7 +94,7 @@ export function dkimSignature(head: string, body: string, key: DkimKey): string 
   ];
   const unsigned = tags.join("; ");
   const signed = [...names.map((n) => `${n}:${relaxedValue(last.get(n)!)}`), `dkim-signature:${relaxedValue(unsigned)}`].join("\r\n");
-  const b = sign("sha256", Buffer.from(signed, "latin1"), keyObject(key.privateKey)).toString("base64");
+  const b = sign("sha256", Buffer.from(signed, "utf8"), keyObject(key.privateKey)).toString("base64");
   // Folded between tags and inside b= (whitespace there is ignored), so no line nears SMTP's 998.
   return `DKIM-Signature: ${tags.slice(0, -1).join(";\r\n ")};\r\n b=${b.replace(/.{72}(?=.)/g, "$&\r\n ")}`;
 }
