@@ -1,10 +1,12 @@
 // `npm run bench:automations`: what automations cost the events path, and how fast due enrollments move,
 // on the server as `npm start` runs it (worker in process), on SQLite and on a throwaway PostgreSQL cluster.
 // Per engine:
-//  1. with 5 enabled event-triggered workflows on the events the load sends (browse and cart abandonment
-//     with inactivity, post-purchase with a delay, a filtered high-value-order flow, a page-view flow),
-//     ingestion under load (accepted events/s, p99) and end to end for new contacts (accepted and processed
-//     per second), as bench:events measures them (targets: >= 5,000/s, p99 < 50 ms; >= 3,000/s);
+//  1. what 5 enabled event-triggered workflows on the events the load sends (browse and cart abandonment
+//     with inactivity, post-purchase with a delay, a filtered high-value-order flow, a page-view flow) cost,
+//     as RATIOS to the same run without them (issue 42), measured A-B-A (none, five, none: the ratio is to
+//     the mean of the two runs without, so the machine's drift is not read as the workflows' cost):
+//     ingestion under load of events for new contacts (target >= 0.85) and end to end for new contacts
+//     (target >= 0.8), with the server's CPU per event;
 //  2. 100,000 enrollments whose delay ends in the same minute: seeded waiting at a delay, then timed from
 //     the end of the delay until every one has run the next block and waits at the following delay
 //     (target: within 60 s).
@@ -12,8 +14,9 @@
 import { randomBytes } from "node:crypto";
 import { databaseKind, sqliteFilePath } from "../../lib/db/url";
 import { createBrandAndKey } from "./bench-helpers";
-import { endToEnd, forEachEngine, ingestion, loadAverage, runBench, server, show, sleep } from "./events-load";
+import { endToEnd, forEachEngine, ingestion, loadAverage, runBench, server, sleep } from "./events-load";
 import { countRows } from "./inbox-queries";
+import { check, verdict } from "./targets";
 import { fiveWorkflows, post, tag, wait } from "./five-workflows";
 
 const DUE = Number(process.env.BENCH_DUE ?? 100_000);
@@ -124,24 +127,65 @@ async function dueInOneMinute(engine: string, postgresUrl: string | undefined) {
   }
 }
 
+type Run = { rate: number; p99: number; cpuMsPerEvent: number };
+
+/** A-B-A of one measure: without, with the five workflows, without again. */
+async function abA(label: string, measure: (prepare?: typeof fiveWorkflows) => Promise<Run>) {
+  const runs: Run[] = [];
+  for (const [name, prepare] of [
+    ["none", undefined],
+    ["five", fiveWorkflows],
+    ["none again", undefined],
+  ] as const) {
+    const run = await measure(prepare);
+    runs.push(run);
+    console.log(
+      `  ${label}, ${name}: ${Math.round(run.rate)} events/s, p99 ${run.p99} ms, server CPU ${run.cpuMsPerEvent.toFixed(2)} ms per event`,
+    );
+  }
+  const [a1, b, a2] = runs;
+  const without = { rate: (a1.rate + a2.rate) / 2, cpu: (a1.cpuMsPerEvent + a2.cpuMsPerEvent) / 2 };
+  return { ratio: b.rate / without.rate, cpuRatio: b.cpuMsPerEvent / without.cpu, with: b, without };
+}
+
 async function main() {
   console.log(`bench:automations: 5 enabled workflows on the events load; ${DUE} enrollments due together. Load average ${loadAverage()}`);
   await forEachEngine(async (engine, postgresUrl) => {
-    const { result, stored, load } = await ingestion(engine, postgresUrl, {}, fiveWorkflows);
-    show("ingestion with 5 enabled workflows", result);
-    console.log(
-      `  every 202 stored: ${stored >= result.accepted ? "yes" : "NO"} (${stored} rows for ${result.accepted} accepted); load ${load}`,
-    );
-    const e2e = await endToEnd(engine, postgresUrl, fiveWorkflows);
-    console.log(
-      `end to end with 5 enabled workflows, 20,000 events for 2,000 new contacts: ${Math.round(e2e.accepted / e2e.totalS)} events/s accepted and processed ` +
-        `(all accepted in ${e2e.acceptedS.toFixed(1)} s, all processed in ${e2e.totalS.toFixed(1)} s; accept p99 ${e2e.p99} ms; ${e2e.pending} still pending); load ${e2e.load}`,
-    );
-    const due = await dueInOneMinute(engine, postgresUrl);
-    console.log(
-      `${DUE} enrollments due in the same minute: all moved on ${due.seconds.toFixed(1)} s after their delay ended (${due.moved} ran the next block, ${due.waiting} still waiting); load ${due.load}`,
-    );
+    const name = engine === "postgres" ? "PostgreSQL" : "SQLite";
+    const ingest = await abA("ingestion, new contacts", async (prepare) => {
+      const { result, stored, cpuMsPerEvent } = await ingestion(engine, postgresUrl, {}, prepare, true);
+      if (stored < result.accepted) {
+        console.log(`  NOT every 202 stored: ${stored} rows for ${result.accepted} accepted`);
+        process.exitCode = 1;
+      }
+      return { rate: result.requestsPerSecond, p99: result.p99, cpuMsPerEvent };
+    });
+    check({
+      label: `${name} ingestion with 5 workflows / without (A-B-A)`,
+      value: ingest.ratio,
+      target: 0.85,
+      detail: `${Math.round(ingest.with.rate)} / ${Math.round(ingest.without.rate)} events/s; CPU per event x${ingest.cpuRatio.toFixed(2)}`,
+    });
+    const e2e = await abA("end to end, 20,000 events for 2,000 new contacts", async (prepare) => {
+      const run = await endToEnd(engine, postgresUrl, prepare);
+      if (run.pending > 0) console.log(`  ${run.pending} still pending`);
+      return { rate: run.accepted / run.totalS, p99: run.p99, cpuMsPerEvent: run.cpuMsPerEvent };
+    });
+    check({
+      label: `${name} end to end with 5 workflows / without (A-B-A)`,
+      value: e2e.ratio,
+      target: 0.8,
+      detail: `${Math.round(e2e.with.rate)} / ${Math.round(e2e.without.rate)} events/s; CPU per event x${e2e.cpuRatio.toFixed(2)}`,
+    });
+    if (DUE > 0) {
+      const due = await dueInOneMinute(engine, postgresUrl);
+      console.log(
+        `${DUE} enrollments due in the same minute: all moved on ${due.seconds.toFixed(1)} s after their delay ended (${due.moved} ran the next block, ${due.waiting} still waiting); load ${due.load}`,
+      );
+      check({ label: `${name} ${DUE} due enrollments moved on`, value: due.seconds, target: 60, atMost: true, unit: " s" });
+    }
   });
+  verdict();
 }
 
 runBench(main);

@@ -61,8 +61,9 @@ export function eventBody(n: number, shoppers = 5000): Record<string, unknown> {
 }
 
 /** `total` events for `contacts` contacts no one has seen (fresh addresses every call), as request bodies. */
+let calls = 0;
 export function newContactBodies(total: number, contacts: number): string[] {
-  const run = Date.now().toString(36);
+  const run = `${Date.now().toString(36)}${(calls++).toString(36)}`;
   return Array.from({ length: total }, (_, i) => {
     const body = eventBody(i, contacts);
     const contact = body.contact as Record<string, unknown>;

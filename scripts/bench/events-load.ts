@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from "../../tests/api/setup/test-ser
 import { createBrandAndKey, load, type LoadResult } from "./bench-helpers";
 import { newContactBodies } from "./event-bodies";
 import { countRows } from "./inbox-queries";
+import { serverCpuMs } from "./targets";
 
 export type Prepare = (server: Pick<TestServer, "baseUrl" | "databaseUrl">, brand: { brandId: string; key: string }) => Promise<void>;
 
@@ -43,18 +44,32 @@ export async function server(engine: string, postgresUrl: string | undefined, en
   }
 }
 
-export async function ingestion(engine: string, postgresUrl: string | undefined, env: Record<string, string> = {}, prepare?: Prepare) {
+/**
+ * Ingestion under load; `newContacts` sends events of contacts no one has seen (10 events each), the
+ * case where each event also creates a contact (bench:automations' A-B-A), else bench:events' shoppers.
+ */
+export async function ingestion(
+  engine: string,
+  postgresUrl: string | undefined,
+  env: Record<string, string> = {},
+  prepare?: Prepare,
+  newContacts = false,
+) {
   const s = await server(engine, postgresUrl, env);
   try {
     const brand = createBrandAndKey(s.databaseUrl);
     const { key } = brand;
     await prepare?.(s, brand);
-    await load({ url: s.baseUrl, key, connections: CONNECTIONS, durationS: 3 }); // warm-up (JIT, caches)
+    const bodies = () => (newContacts ? newContactBodies(150_000, 15_000) : undefined);
+    await load({ url: s.baseUrl, key, connections: CONNECTIONS, durationS: 3, bodies: bodies() }); // warm-up (JIT, caches)
     const before = await countRows(s.databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox"`);
     const started = loadAverage();
-    const result = await load({ url: s.baseUrl, key, connections: CONNECTIONS, durationS: DURATION_S });
+    const cpu0 = serverCpuMs(s.process.pid!);
+    const result = await load({ url: s.baseUrl, key, connections: CONNECTIONS, durationS: DURATION_S, bodies: bodies() });
+    // the server's CPU per accepted event while taking them (the worker processing meanwhile included)
+    const cpuMsPerEvent = (serverCpuMs(s.process.pid!) - cpu0) / Math.max(1, result.accepted);
     const stored = (await countRows(s.databaseUrl, `SELECT COUNT(*) AS n FROM "EventInbox"`)) - before;
-    return { result, stored, load: `${started} → ${loadAverage()}` };
+    return { result, stored, cpuMsPerEvent, load: `${started} → ${loadAverage()}` };
   } finally {
     await s.stop();
   }
@@ -71,6 +86,7 @@ export async function endToEnd(engine: string, postgresUrl: string | undefined, 
     const bodies = newContactBodies(TOTAL, 2_000);
     const started = Date.now();
     const loadAtStart = loadAverage();
+    const cpu0 = serverCpuMs(s.process.pid!);
     const sent = await load({ url: s.baseUrl, key, connections: CONNECTIONS, durationS: 600, amount: TOTAL, bodies });
     const acceptedS = (Date.now() - started) / 1000;
     let pending = Infinity;
@@ -79,8 +95,18 @@ export async function endToEnd(engine: string, postgresUrl: string | undefined, 
       if (pending > 0) await sleep(50);
     }
     const totalS = (Date.now() - started) / 1000;
+    const cpuMsPerEvent = (serverCpuMs(s.process.pid!) - cpu0) / Math.max(1, sent.accepted);
     const contacts = await countRows(s.databaseUrl, `SELECT COUNT(*) AS n FROM "Contact"`);
-    return { accepted: sent.accepted, acceptedS, totalS, p99: sent.p99, contacts, pending, load: `${loadAtStart} → ${loadAverage()}` };
+    return {
+      accepted: sent.accepted,
+      acceptedS,
+      totalS,
+      p99: sent.p99,
+      contacts,
+      pending,
+      cpuMsPerEvent,
+      load: `${loadAtStart} → ${loadAverage()}`,
+    };
   } finally {
     await s.stop();
   }
@@ -110,10 +136,10 @@ export async function forEachEngine(
   }
 }
 
-/** A benchmark's main: exits 0 when it ran, 1 with the error otherwise. */
+/** A benchmark's main: exits 0 when it ran and met its targets (process.exitCode, see ./targets), 1 otherwise. */
 export function runBench(main: () => Promise<void>): void {
   main().then(
-    () => process.exit(0),
+    () => process.exit(process.exitCode ?? 0),
     (error) => {
       console.error(error);
       process.exit(1);

@@ -3,7 +3,9 @@
 // this one. Usage: tsx scripts/bench/profile-events.ts <profile dir> [seconds]
 // With TEST_POSTGRES_URL set (npx tsx scripts/db/with-postgres.ts -- ...), on PostgreSQL.
 // PROFILE_SCENARIO=e2e sends 20,000 events for 2,000 new contacts and waits until all are processed
-// (default: ingestion for <seconds>). INKWELL_WORKER=off profiles ingestion alone. PROFILE_WORKFLOWS=5
+// (default: ingestion for <seconds>). PROFILE_SCENARIO=growth sends PROFILE_ROUNDS (6) rounds of 10,000
+// events for 5,000 new contacts each, waiting for each to be processed, and prints the server's CPU per event
+// per round: whether ingestion for new contacts gets dearer as the contacts table grows. INKWELL_WORKER=off profiles ingestion alone. PROFILE_WORKFLOWS=5
 // enables bench:automations' five workflows first (scripts/bench/five-workflows.ts).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -68,6 +70,28 @@ async function main() {
     if (process.env.PROFILE_WORKFLOWS === "5") await fiveWorkflows({ baseUrl, databaseUrl }, brand);
     await load({ url: baseUrl, key, connections: 64, durationS: 3 });
     if (process.env.PROFILE_SCENARIO === "e2e") await drained(databaseUrl);
+    if (process.env.PROFILE_SCENARIO === "growth") {
+      for (let round = 1; round <= Number(process.env.PROFILE_ROUNDS ?? 6); round++) {
+        const cpu0 = [cpuMs(child.pid!), cpuMs(child.pid!, true)];
+        const t0 = Date.now();
+        const r = await load({
+          url: baseUrl,
+          key,
+          connections: 64,
+          durationS: 600,
+          amount: 10_000,
+          bodies: newContactBodies(10_000, 5_000),
+        });
+        await drained(databaseUrl);
+        const [all, main] = [cpuMs(child.pid!) - cpu0[0], cpuMs(child.pid!, true) - cpu0[1]];
+        const contacts = await countRows(databaseUrl, `SELECT COUNT(*) AS n FROM "Contact"`);
+        console.log(
+          `round ${round}: ${r.accepted} accepted in ${((Date.now() - t0) / 1000).toFixed(1)} s, p99 ${r.p99} ms; server CPU per event ` +
+            `${((1000 * all) / r.accepted).toFixed(0)} µs all threads, ${((1000 * main) / r.accepted).toFixed(0)} µs main thread; ${contacts} contacts`,
+        );
+      }
+      return;
+    }
     const before = [cpuMs(child.pid!), cpuMs(child.pid!, true)];
     const started = Date.now();
     const r =

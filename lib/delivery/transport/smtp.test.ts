@@ -107,6 +107,42 @@ describe("smtpTransport", { timeout: 60_000 }, () => {
     expect(verified.results.map((r: { status: { result: string } }) => r.status.result)).toEqual(["pass"]);
   });
 
+  it("signs what relaxed canonicalization changes (runs of spaces, long and non-ASCII lines, folded subjects) so that it verifies", async () => {
+    received.length = 0;
+    const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const html = `<table>\n    <tr>\t\t<td   class="x">Grüße,   Ana — ${"déjà vu ".repeat(40)}</td>   \n  </tr>\n</table>\n\n\n`;
+    const messages = [
+      mail({
+        subject: `Ünïcode subject that is long enough to be folded into several encoded words ${"é".repeat(40)}`,
+        html,
+        text: "a  b\t\tc   \n\n",
+      }),
+      mail({ html: "", text: "" }),
+    ];
+    await withTransport(smtp(), async (t) => {
+      for (const m of messages)
+        expect(await t.send({ ...m, dkim: { domainName: "Acme.test", keySelector: "ink1", privateKey: pem } })).toMatchObject({
+          result: "sent",
+        });
+    });
+    const record = `v=DKIM1; k=rsa; p=${publicKey.export({ type: "spki", format: "der" }).toString("base64")}`;
+    const resolver = async (name: string, type: string) => {
+      if (name === "ink1._domainkey.acme.test" && type === "TXT") return [[record]];
+      throw Object.assign(new Error("not found"), { code: "ENOTFOUND" });
+    };
+    expect(received).toHaveLength(2);
+    for (const { raw } of received) {
+      const verified = await dkimVerify(Buffer.from(raw), { resolver });
+      expect(verified.results.map((r: { status: { result: string } }) => r.status.result)).toEqual(["pass"]);
+      // RFC 8058: one-click unsubscribe counts only when the signature covers both headers
+      expect(raw).toMatch(
+        /^ h=from:reply-to:subject:date:message-id:to:mime-version:content-type:list-unsubscribe:list-unsubscribe-post;/m,
+      );
+      expect(raw.split("\r\n").every((line) => line.length <= 998)).toBe(true);
+    }
+  });
+
   it("calls a 550 to the recipient a hard bounce, a 451 a retry, a refused login a setting to fix", async () => {
     await withTransport(smtp(), async (t) => {
       expect(await t.send(mail({ to: "gone@inbox.test" }))).toMatchObject({

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import tls from "node:tls";
 import nodemailer from "nodemailer";
 import { config, type SmtpSettings } from "@/lib/config";
+import { dkimSignature, type DkimKey } from "./dkim";
 import { buildMime } from "./mime";
 
 /** A message as the transport takes it: addresses, parts, headers, and its DKIM key when it has one. */
@@ -25,7 +26,7 @@ export type OutgoingMail = {
   dkim?: DkimKey | null;
 };
 
-export type DkimKey = { domainName: string; keySelector: string; privateKey: string };
+export type { DkimKey };
 
 /**
  * What became of a message: `sent`; `hard` (a 5xx answer to the recipient or the message: a bounce);
@@ -89,12 +90,15 @@ export function classifySmtpError(error: unknown): SendOutcome {
   return { result: "error", code, response };
 }
 
-/** The nodemailer message of an OutgoingMail: the message built by mime.ts, the envelope from the return path or the sender. */
+/**
+ * The nodemailer message of an OutgoingMail: the message built by mime.ts, DKIM-signed by dkim.ts (not by
+ * nodemailer: see there why), the envelope from the return path or the sender.
+ */
 export function nodemailerMessage(mail: OutgoingMail) {
+  const key = mail.dkim;
   return {
     envelope: { from: mail.envelopeFrom || mail.from.address, to: [mail.to] },
-    raw: buildMime(mail),
-    ...(mail.dkim ? { dkim: mail.dkim } : {}),
+    raw: buildMime(mail, key ? (head, body) => dkimSignature(head, body, key) : undefined),
   };
 }
 

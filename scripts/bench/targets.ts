@@ -1,0 +1,59 @@
+// Speed targets as ratios to a baseline measured in the same run, on the same machine (issue 42): an
+// absolute rate on a shared 2-core machine moves with the machine, a ratio of two figures of one run much
+// less. A bench records its checks, prints them FIRST in its summary (the number a person reads first),
+// and exits non-zero when one is missed (runBench reads process.exitCode).
+import fs from "node:fs";
+import { childrenOf } from "./crash-scenario";
+
+export type Check = { label: string; value: number; target: number; atMost?: boolean; unit?: string; detail?: string };
+
+const checks: Check[] = [];
+
+const met = (c: Check) => Number.isFinite(c.value) && (c.atMost ? c.value < c.target : c.value >= c.target);
+const shown = (c: Check) => `${c.value.toFixed(c.unit ? 1 : 2)}${c.unit ?? ""}`;
+
+/** Records a check and prints it at once, leading with its figure. */
+export function check(c: Check): void {
+  checks.push(c);
+  console.log(
+    `${met(c) ? "MET   " : "MISSED"} ${shown(c)} ${c.label} (target ${c.atMost ? "<" : ">="} ${c.target}${c.unit ?? ""})${c.detail ? `; ${c.detail}` : ""}`,
+  );
+}
+
+/** The summary: every check, ratios first; sets a failing exit code when one is missed. */
+export function verdict(): void {
+  const missed = checks.filter((c) => !met(c));
+  console.log(`\n=== ${missed.length === 0 ? "ALL TARGETS MET" : `${missed.length} OF ${checks.length} TARGETS MISSED`} ===`);
+  for (const c of checks)
+    console.log(`${met(c) ? "MET   " : "MISSED"} ${shown(c)} ${c.label} (target ${c.atMost ? "<" : ">="} ${c.target}${c.unit ?? ""})`);
+  if (missed.length > 0) process.exitCode = 1;
+}
+
+/** A number of `/proc/<pid>/…` of a process and all its descendants, combined. */
+function processTree(pid: number, read: (pid: number) => number, combine: (a: number, b: number) => number): number {
+  let value = 0;
+  try {
+    value = read(pid);
+  } catch {
+    /* gone */
+  }
+  return childrenOf(pid).reduce((acc, child) => combine(acc, processTree(child, read, combine)), value);
+}
+
+/** Resident memory of a server: the launcher's largest descendant (its node child is the server). */
+export const serverRss = (pid: number) =>
+  processTree(pid, (p) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) * 1024, Math.max);
+
+/**
+ * CPU time (ms) of a server's processes, all their threads (utime + stime, ticks of 1/100 s): per
+ * operation, this holds under the machine's load where wall-clock rates do not.
+ */
+export const serverCpuMs = (pid: number) =>
+  processTree(
+    pid,
+    (p) => {
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    },
+    (a, b) => a + b,
+  );
