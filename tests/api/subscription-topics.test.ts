@@ -272,3 +272,46 @@ describe("a contact's topics", () => {
     ).rejects.toMatchObject({ code: "validation-failed" });
   });
 });
+
+describe("segments on topics", () => {
+  it("filter contacts by the topics they are subscribed to (anyOf, noneOf, allOf; a topic left does not count)", async () => {
+    const b = await createTestBrand();
+    const news = await createTopic(b, { name: "News" });
+    const offers = await createTopic(b, { name: "Offers" });
+    const [ana, ben, cara] = [await createContact(b), await createContact(b), await createContact(b)];
+    const set = (id: string, topics: unknown[]) =>
+      api(`/api/contacts/${id}/subscription-topics`, { key: b.key, method: "PUT", body: { topics } });
+    expect(
+      (
+        await set(ana, [
+          { topicID: news.id, status: "subscribed" },
+          { topicID: offers.id, status: "subscribed" },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await set(ben, [
+          { topicID: news.id, status: "unsubscribed" },
+          { topicID: offers.id, status: "subscribed" },
+        ])
+      ).status,
+    ).toBe(200);
+    const count = async (operator: string, value?: string[]) => {
+      const filter = { property: "subscriptionTopics", operator, ...(value ? { value } : {}) };
+      const res = await api("/api/segments/preview", {
+        key: b.key,
+        body: { conditionGroups: [{ conditions: [{ entity: "contact", filters: [filter] }] }] },
+      });
+      const body = await json(res);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+      return body.contactsCount;
+    };
+    expect(await count("anyOf", [news.id])).toBe(1);
+    expect(await count("noneOf", [news.id])).toBe(2);
+    expect(await count("allOf", [news.id, offers.id])).toBe(1);
+    expect(await count("anyOf", [offers.id])).toBe(2);
+    expect(await count("exists")).toBe(2);
+    expect(cara).toMatch(/^[0-9a-f]{24}$/);
+  });
+});
