@@ -13,15 +13,13 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   const status = form?.get("status");
   const strings = (name: string) => (form?.getAll(name) ?? []).filter((v): v is string => typeof v === "string").slice(0, 200);
   const page = `${LINK_PATHS.preferences}${encodeURIComponent(token)}`;
-  if (!form) return new Response(null, { status: 303, headers: { Location: page } });
-  await savePreferences(
-    token,
-    {
-      status: status === "subscribed" || status === "unsubscribed" ? status : null,
-      shownTopics: strings("shown"),
-      tickedTopics: strings("topic"),
-    },
-    visitorOf(request),
-  );
+  const choice = {
+    status: status === "subscribed" || status === "unsubscribed" ? (status as "subscribed" | "unsubscribed") : null,
+    shownTopics: strings("shown"),
+    tickedTopics: strings("topic"),
+  };
+  // Nothing chosen (no status, no topic listed): the page again, nothing saved.
+  if (!choice.status && choice.shownTopics.length === 0) return new Response(null, { status: 303, headers: { Location: page } });
+  await savePreferences(token, choice, visitorOf(request));
   return new Response(null, { status: 303, headers: { Location: `${page}?saved=1`, "Cache-Control": "no-store" } });
 }

@@ -16,7 +16,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
   // The page's "all mail" button posts scope=all; otherwise a topic's message leaves its topic only.
   const form = oneClick ? null : await request.formData().catch(() => null);
   const scope = form?.get("scope") === "all" ? "all" : "topic";
-  await unsubscribeThrough(token, oneClick ? ONE_CLICK_SOURCE : UNSUBSCRIBE_SOURCE, visitorOf(request), scope);
+  const result = await unsubscribeThrough(token, oneClick ? ONE_CLICK_SOURCE : UNSUBSCRIBE_SOURCE, visitorOf(request), scope);
   if (oneClick)
     return new Response("Unsubscribed\n", {
       status: 200,
@@ -24,6 +24,9 @@ export async function POST(request: Request, { params }: { params: Promise<{ tok
     });
   return new Response(null, {
     status: 303,
-    headers: { Location: `${LINK_PATHS.unsubscribe}${encodeURIComponent(token)}?done=${scope}`, "Cache-Control": "no-store" },
+    headers: {
+      Location: `${LINK_PATHS.unsubscribe}${encodeURIComponent(token)}?done=${result.topic ? "topic" : "1"}`,
+      "Cache-Control": "no-store",
+    },
   });
 }
