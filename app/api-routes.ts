@@ -52,6 +52,7 @@ import * as apiContactsByIdAutomations from "./api/contacts/[id]/automations/rou
 import * as apiContactsByIdErasure from "./api/contacts/[id]/erasure/route";
 import * as apiContactsByIdEventNames from "./api/contacts/[id]/event-names/route";
 import * as apiContactsByIdEvents from "./api/contacts/[id]/events/route";
+import * as apiContactsByIdSubscriptionTopics from "./api/contacts/[id]/subscription-topics/route";
 import * as apiContactsExport from "./api/contacts/export/route";
 import * as apiContactsImports from "./api/contacts/imports/route";
 import * as apiContactsJobs from "./api/contacts/jobs/route";
@@ -105,6 +106,8 @@ import * as apiSendingDomains from "./api/sending-domains/route";
 import * as apiSendingDomainsById from "./api/sending-domains/[id]/route";
 import * as apiSendingDomainsByIdVerify from "./api/sending-domains/[id]/verify/route";
 import * as apiSendingSettings from "./api/sending-settings/route";
+import * as apiSubscriptionTopics from "./api/subscription-topics/route";
+import * as apiSubscriptionTopicsById from "./api/subscription-topics/[id]/route";
 import * as apiSuppressions from "./api/suppressions/route";
 import * as apiSuppressionsById from "./api/suppressions/[id]/route";
 import * as apiTestEmails from "./api/test-emails/route";
@@ -169,6 +172,7 @@ export const API_ROUTES: RouteTable = [
   ["/api/contacts/[id]/erasure", apiContactsByIdErasure],
   ["/api/contacts/[id]/event-names", apiContactsByIdEventNames],
   ["/api/contacts/[id]/events", apiContactsByIdEvents],
+  ["/api/contacts/[id]/subscription-topics", apiContactsByIdSubscriptionTopics],
   ["/api/contacts/export", apiContactsExport],
   ["/api/contacts/imports", apiContactsImports],
   ["/api/contacts/jobs", apiContactsJobs],
@@ -222,6 +226,8 @@ export const API_ROUTES: RouteTable = [
   ["/api/sending-domains/[id]", apiSendingDomainsById],
   ["/api/sending-domains/[id]/verify", apiSendingDomainsByIdVerify],
   ["/api/sending-settings", apiSendingSettings],
+  ["/api/subscription-topics", apiSubscriptionTopics],
+  ["/api/subscription-topics/[id]", apiSubscriptionTopicsById],
   ["/api/suppressions", apiSuppressions],
   ["/api/suppressions/[id]", apiSuppressionsById],
   ["/api/test-emails", apiTestEmails],

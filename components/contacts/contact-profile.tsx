@@ -6,6 +6,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { userMessage } from "@/components/ui/messages";
 import { ContactJourneys } from "@/components/automations/contact-journeys";
+import { ContactTopics } from "@/components/topics/contact-topics";
 import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries } from "@/components/segments/segments-client";
 import { ActivityTimeline } from "./profile-activity";
 import { EraseContactButton } from "./erase-contact-dialog";
@@ -63,6 +64,7 @@ export function ContactProfile({ id }: { id: string }) {
         <div className="stack">
           <ProfileFields contact={c} />
           <Segments ids={c.segments} />
+          <ContactTopics contactId={c.id} />
           <ContactJourneys contactId={c.id} />
         </div>
       </div>

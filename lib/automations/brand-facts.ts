@@ -14,9 +14,11 @@ export type BrandFacts = {
   segments: Set<string>;
   templates: Set<string>;
   automations: Set<string>;
+  /** the brand's subscription topics among those named */
+  topics: Set<string>;
 };
 
-export type FactRefs = { events: string[]; segments: string[]; templates: string[]; automations: string[] };
+export type FactRefs = { events: string[]; segments: string[]; templates: string[]; automations: string[]; topics?: string[] };
 
 function flattenTree(tree: Record<string, PropertyNode> | undefined, prefix: string, out: Map<string, string>): void {
   for (const [key, node] of Object.entries(tree ?? {})) {
@@ -33,7 +35,8 @@ export async function loadBrandFacts(brandId: string, refs: FactRefs): Promise<B
   const segments = [...new Set(refs.segments)].filter(isId);
   const templates = [...new Set(refs.templates)].filter(isId);
   const automations = [...new Set(refs.automations)].filter(isId);
-  const [identityRows, metadata, segmentRows, templateRows, automationRows] = await Promise.all([
+  const topics = [...new Set(refs.topics ?? [])].filter(isId);
+  const [identityRows, metadata, segmentRows, templateRows, automationRows, topicRows] = await Promise.all([
     events.length
       ? sqlReader().all<{ eventName: string; origin: string }>(
           `SELECT DISTINCT "eventName", "origin" FROM "EventIdentity" WHERE "brandId" = ? AND "eventName" IN (${events.map(() => "?").join(", ")})`,
@@ -44,6 +47,7 @@ export async function loadBrandFacts(brandId: string, refs: FactRefs): Promise<B
     segments.length ? db.segment.findMany({ where: { brandId, id: { in: segments } }, select: { id: true } }) : [],
     templates.length ? db.emailTemplate.findMany({ where: { brandId, id: { in: templates } }, select: { id: true } }) : [],
     automations.length ? db.automation.findMany({ where: { brandId, id: { in: automations } }, select: { id: true } }) : [],
+    topics.length ? db.subscriptionTopic.findMany({ where: { brandId, id: { in: topics } }, select: { id: true } }) : [],
   ]);
   const origins = new Map<string, string[]>();
   for (const row of identityRows) origins.set(row.eventName, [...(origins.get(row.eventName) ?? []), row.origin]);
@@ -57,6 +61,7 @@ export async function loadBrandFacts(brandId: string, refs: FactRefs): Promise<B
     origins,
     propertyTypes,
     segments: new Set(segmentRows.map((r) => r.id)),
+    topics: new Set(topicRows.map((r) => r.id)),
     templates: new Set(templateRows.map((r) => r.id)),
     automations: new Set(automationRows.map((r) => r.id)),
   };

@@ -36,6 +36,13 @@ export class BlockBuilder {
   private readonly existing: Map<string, Block>;
   private readonly used = new Set<string>();
 
+  /** Whether the brand has this subscription topic (an issue at `path` when not). */
+  checkTopic(topicID: string, path: Path): boolean {
+    if (this.facts.topics.has(topicID)) return true;
+    this.issues.add(path, "not_found", "names no subscription topic of this brand");
+    return false;
+  }
+
   constructor(
     private readonly issues: Issues,
     private readonly facts: BrandFacts,
@@ -202,6 +209,7 @@ export class BlockBuilder {
       senderName: req.senderName,
       ...(req.senderEmail ? { senderEmail: req.senderEmail.toLowerCase() } : {}),
       ...(req.replyToEmail ? { replyToEmail: req.replyToEmail.toLowerCase() } : {}),
+      ...(req.topicID && this.checkTopic(req.topicID, [...path, "topicID"]) ? { topicID: req.topicID } : {}),
     };
     if (previous) {
       if (req.templateID !== undefined) {
@@ -348,6 +356,8 @@ function patchOne(current: Block, patch: PatchBlockRequest, builder: BlockBuilde
     if (p.senderEmail !== undefined) next.senderEmail = p.senderEmail.toLowerCase();
     if (p.replyToEmail === null || p.replyToEmail === "") delete next.replyToEmail;
     else if (p.replyToEmail !== undefined) next.replyToEmail = p.replyToEmail.toLowerCase();
+    if (p.topicID === null || p.topicID === "") delete next.topicID;
+    else if (p.topicID !== undefined && builder.checkTopic(p.topicID, [...at, "sendEmail", "topicID"])) next.topicID = p.topicID;
     return { ...current, action: { type: "sendEmail", sendEmail: next } };
   }
   if (action.type === "sendWebhook" && req.sendWebhook) {

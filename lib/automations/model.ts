@@ -78,6 +78,8 @@ export type SendEmail = {
   senderName: string;
   senderEmail?: string;
   replyToEmail?: string;
+  /** the subscription topic it is sent for (lib/topics) */
+  topicID?: string;
   /** as set through PUT .../utm ("" or missing: the default) */
   utm?: Utm;
 };

@@ -195,6 +195,10 @@ const EmailFields = {
   isSkipAllowed: z.boolean().optional().meta({
     description: "Default true: a contact who may not be sent this email skips the block; false ends the workflow for them",
   }),
+  topicID: z.string().optional().meta({
+    description:
+      "Inkwell extra: the subscription topic the email is sent for. A marketing topic's email goes only to contacts subscribed to it, and its unsubscribe link leaves that topic only",
+  }),
 };
 
 export const SendEmailRequest = z
@@ -219,6 +223,7 @@ export const PatchSendEmailRequest = z
       .optional()
       .meta({ description: 'null or "" clears it' }),
     isSkipAllowed: z.boolean().optional(),
+    topicID: z.string().nullable().optional().meta({ description: "Inkwell extra: the subscription topic; null removes it" }),
   })
   .meta({ id: "PatchSendEmailRequest" });
 
@@ -475,6 +480,7 @@ export const BlockSchema: z.ZodType = z
             senderName: z.string(),
             senderEmail: z.string().optional(),
             replyToEmail: z.string().optional(),
+            topicID: z.string().optional().meta({ description: "Inkwell extra: the subscription topic it is sent for" }),
           })
           .optional(),
         sendWebhook: z.object({ callbackUrl: z.string(), body: z.string(), headers: z.array(WebhookHeader).optional() }).optional(),

@@ -49,6 +49,7 @@ const enabledConflict = () =>
 function blockRefs(blocks: BlockInput[], refs: FactRefs): void {
   for (const b of blocks) {
     if (b.action?.sendEmail?.templateID) refs.templates.push(b.action.sendEmail.templateID);
+    if (b.action?.sendEmail?.topicID) (refs.topics ??= []).push(b.action.sendEmail.topicID);
     for (const f of b.split?.filterGroup.filters ?? [])
       if (f.type === "contact" && f.field === "segmentID") refs.segments.push(String(f.value));
     blockRefs(
@@ -211,6 +212,7 @@ export async function patchAutomation(brandId: string, id: string, body: PatchAu
     for (const f of (body.blocks ?? []).flatMap((b) => b.split?.filterGroup.filters ?? [])) {
       if (f.type === "contact" && f.field === "segmentID") refs.segments.push(String(f.value));
     }
+    for (const b of body.blocks ?? []) if (b.action?.sendEmail?.topicID) (refs.topics ??= []).push(b.action.sendEmail.topicID);
     const facts = await loadBrandFacts(brandId, refs);
     const issues = new Issues();
     const next: AutomationRecord = { ...current };

@@ -14,6 +14,7 @@ import { Sql } from "@/lib/db/query-builder";
 import { segmentSql } from "@/lib/segments/segment-sql";
 import { storedGroups } from "@/lib/segments/membership";
 import type { AudienceData } from "./campaign-data";
+import { sendTopic, subscribedToTopicSql, type SendTopic } from "@/lib/topics/send-topic";
 
 export const PAGE = 500;
 
@@ -54,20 +55,24 @@ export function audienceSql(
   brandId: string,
   included: SegmentDefinition[],
   excluded: SegmentDefinition[],
-  options: { perContact: boolean },
+  options: { perContact: boolean; topic?: SendTopic | null },
 ): string {
   const terms: string[] = [];
   if (included.length === 0) terms.push(SUBSCRIBED_EMAIL);
   else terms.push(`(${included.map((d) => member(d, sql, brandId, options.perContact)).join(" + ")}) > 0`);
   for (const d of excluded) terms.push(`${member(d, sql, brandId, options.perContact)} = 0`);
+  // A marketing topic's campaign goes to the topic's subscribers (the recipient rule checks it again at
+  // enqueue and at send); a required or transactional topic's reaches the whole audience.
+  if (options.topic?.kind === "marketing") terms.push(subscribedToTopicSql(sql, brandId, options.topic.id));
   return terms.join(" AND ");
 }
 
 /** The audience's contacts, page by page, from `cursor` (exclusive) on. */
 export async function* audiencePages(brandId: string, audience: AudienceData, cursor?: string | null): AsyncGenerator<AudiencePage> {
-  const [included, excluded] = await Promise.all([
+  const [included, excluded, topic] = await Promise.all([
     definitions(brandId, audience.includedSegmentIDs),
     definitions(brandId, audience.excludedSegmentIDs),
+    sendTopic(brandId, audience.topicID),
   ]);
   if (audience.includedSegmentIDs.length > 0 && included.every((d) => !d.groups)) return;
   const reader = sqlReader();
@@ -89,7 +94,7 @@ export async function* audiencePages(brandId: string, audience: AudienceData, cu
     const filter = new Sql();
     const ids = page.map((r) => filter.p(r.id)).join(", ");
     const brand = filter.p(brandId);
-    const where = audienceSql(filter, brandId, included, excluded, { perContact: true });
+    const where = audienceSql(filter, brandId, included, excluded, { perContact: true, topic });
     const rows = await reader.all<AudienceContact & { createdAt: unknown }>(
       `SELECT c."id", c."createdAt", c."countryCode", c."country", c."state" FROM "Contact" c
        WHERE c."id" IN (${ids}) AND c."brandId" = ${brand} AND ${where}
@@ -124,9 +129,10 @@ const ESTIMATE_CHUNK = 5_000;
  * estimate is what the send will do, not a second rule beside it.
  */
 export async function estimateAudience(brandId: string, audience: AudienceData, chunk = ESTIMATE_CHUNK): Promise<AudienceEstimate> {
-  const [included, excluded] = await Promise.all([
+  const [included, excluded, topic] = await Promise.all([
     definitions(brandId, audience.includedSegmentIDs),
     definitions(brandId, audience.excludedSegmentIDs),
+    sendTopic(brandId, audience.topicID),
   ]);
   const totals = { contacts: 0, recipients: 0, noEmail: 0, unsubscribed: 0, nonSubscribed: 0, suppressed: 0 };
   if (audience.includedSegmentIDs.length > 0 && included.every((d) => !d.groups)) return estimateOf(totals);
@@ -149,11 +155,13 @@ export async function estimateAudience(brandId: string, audience: AudienceData, 
       range.push(
         `c."createdAt" <= ${sql.p(new Date(end.t), "ts")} AND (c."createdAt" < ${sql.p(new Date(end.t), "ts")} OR c."id" <= ${sql.p(end.id)})`,
       );
-    const where = `${range.join(" AND ")} AND ${audienceSql(sql, brandId, included, excluded, { perContact: true })}`;
+    const where = `${range.join(" AND ")} AND ${audienceSql(sql, brandId, included, excluded, { perContact: true, topic })}`;
     const members = await reader.all<{ id: string }>(`SELECT c."id" FROM "Contact" c WHERE ${where}`, sql.params);
     const verdicts = await recipientVerdicts(
       brandId,
       members.map((m) => m.id),
+      "subscribed",
+      topic,
     );
     for (const verdict of verdicts.values()) {
       totals.contacts++;

@@ -34,7 +34,8 @@ export type SendingData = {
 
 export type BoosterData = { parentId: string; sendTo: "nonOpeners" | "nonClickers"; delay: Delay | null };
 
-export type AudienceData = { includedSegmentIDs: string[]; excludedSegmentIDs: string[] };
+/** topicID: the subscription topic the campaign is sent for (lib/topics), absent when none */
+export type AudienceData = { includedSegmentIDs: string[]; excludedSegmentIDs: string[]; topicID?: string };
 
 export type UtmData = { source?: string; medium?: string; campaign?: string };
 

@@ -126,7 +126,11 @@ export function campaignRecord(campaign: Campaign, parentContent?: EmailContent 
     type: campaign.type,
     status: campaign.status,
     language: campaign.language,
-    audience: { includedSegmentIDs: campaign.audience.includedSegmentIDs, excludedSegmentIDs: campaign.audience.excludedSegmentIDs },
+    audience: {
+      includedSegmentIDs: campaign.audience.includedSegmentIDs,
+      excludedSegmentIDs: campaign.audience.excludedSegmentIDs,
+      ...(campaign.audience.topicID ? { topicID: campaign.audience.topicID } : {}),
+    },
     sendingSettings: { strategy: campaign.sending.strategy },
     createdAt: iso(campaign.createdAt),
     updatedAt: iso(campaign.updatedAt),

@@ -41,6 +41,7 @@ export function dataFromCreate(input: CreateCampaignRequest): CampaignData {
     audience: {
       includedSegmentIDs: unique(input.audience?.includedSegmentIDs),
       excludedSegmentIDs: unique(input.audience?.excludedSegmentIDs),
+      ...(input.audience?.topicID ? { topicID: input.audience.topicID } : {}),
     },
     content: input.content ? (compact({ email: compact(input.content.email), sms: compact(input.content.sms) }) ?? null) : null,
     sending: {
@@ -81,10 +82,13 @@ export async function referenceIssues(brandId: string, data: CampaignData): Prom
   const emails = emailsOf(data).filter((e) => e.email.templateID);
   const templateIds = [...new Set(emails.map((e) => e.email.templateID!))];
   const segmentIds = [...new Set([...data.audience.includedSegmentIDs, ...data.audience.excludedSegmentIDs])];
-  const [templates, segments] = await Promise.all([
+  const topicId = data.audience.topicID;
+  const [templates, segments, topics] = await Promise.all([
     templateIds.length ? db.emailTemplate.findMany({ where: { brandId, id: { in: templateIds } }, select: { id: true } }) : [],
     segmentIds.length ? db.segment.findMany({ where: { brandId, id: { in: segmentIds } }, select: { id: true } }) : [],
+    topicId ? db.subscriptionTopic.count({ where: { brandId, id: topicId } }) : 1,
   ]);
+  if (topics === 0) out.push(issue(["audience", "topicID"], "not_found", `no subscription topic ${topicId} in this brand`));
   const haveTemplates = new Set(templates.map((t) => t.id));
   const haveSegments = new Set(segments.map((s) => s.id));
   for (const { path, email } of emails)

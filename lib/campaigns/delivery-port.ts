@@ -21,6 +21,7 @@ import {
 import { db } from "@/lib/db";
 import type { EmailContent } from "./campaign-data";
 import type { UtmTags } from "./schemas";
+import type { SendTopic } from "@/lib/topics/send-topic";
 
 export const SOURCE_KIND = "campaign";
 export const source = (campaignId: string) => ({ kind: SOURCE_KIND, id: campaignId });
@@ -36,6 +37,7 @@ export async function enqueueCampaignMessages(
   email: OutgoingEmail,
   contactIds: string[],
   sendAt: Date | undefined,
+  topic: SendTopic | null = null,
 ): Promise<EnqueueOutcome> {
   const result = await enqueueMessages(brandId, {
     source: source(campaignId),
@@ -50,7 +52,7 @@ export async function enqueueCampaignMessages(
       utm: email.utm,
     },
     recipients: contactIds.map((contactId) => ({ contactId })),
-    options: { category: "marketing", ...(sendAt ? { sendAt } : {}) },
+    options: { category: "marketing", topic, ...(sendAt ? { sendAt } : {}) },
   });
   return { queued: result.queued, skipped: result.skipped, duplicates: result.duplicates, reasons: result.reasons };
 }

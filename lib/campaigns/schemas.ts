@@ -45,6 +45,10 @@ export const Audience = z
       .optional()
       .meta({ description: "Segments whose members receive the campaign (each contact once). Empty or omitted: every subscribed contact" }),
     excludedSegmentIDs: z.array(ResourceId).max(100).optional().meta({ description: "Segments whose members never receive it" }),
+    topicID: ResourceId.nullable().optional().meta({
+      description:
+        "Inkwell extra: the subscription topic the campaign is sent for. A marketing topic's campaign goes to the audience's contacts subscribed to the topic, and its unsubscribe link leaves that topic only; null or omitted: none",
+    }),
   })
   .meta({ id: "Audience", description: "Included and excluded segments must not overlap" });
 export type Audience = z.infer<typeof Audience>;
@@ -306,7 +310,11 @@ export const CampaignSchema = z
     status: CampaignStatus,
     statusReason: z.string().optional().meta({ description: "Why it is paused, in error or expired (Inkwell extra)" }),
     language: z.string(),
-    audience: z.object({ includedSegmentIDs: z.array(z.string()), excludedSegmentIDs: z.array(z.string()) }),
+    audience: z.object({
+      includedSegmentIDs: z.array(z.string()),
+      excludedSegmentIDs: z.array(z.string()),
+      topicID: z.string().optional().meta({ description: "Inkwell extra: the subscription topic it is sent for" }),
+    }),
     content: z.object({ email: EmailOut }).optional().meta({ description: "Omitted for A/B tests" }),
     sendingSettings: SendingSettingsOut,
     abTest: z

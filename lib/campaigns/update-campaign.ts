@@ -41,6 +41,14 @@ function patched(campaign: Campaign, patch: UpdateCampaignRequest): CampaignData
     data.audience = {
       includedSegmentIDs: [...new Set(patch.audience.includedSegmentIDs ?? [])],
       excludedSegmentIDs: [...new Set(patch.audience.excludedSegmentIDs ?? [])],
+      // Omitted keeps the campaign's topic; null removes it.
+      ...(patch.audience.topicID === undefined
+        ? data.audience.topicID
+          ? { topicID: data.audience.topicID }
+          : {}
+        : patch.audience.topicID
+          ? { topicID: patch.audience.topicID }
+          : {}),
     };
   if (patch.content?.email) data.content = { ...(data.content ?? {}), email: mergeEmail(data.content?.email, patch.content.email) };
   if (patch.content?.sms) data.content = { ...(data.content ?? {}), sms: { ...(data.content?.sms ?? {}), ...patch.content.sms } };

@@ -13,6 +13,7 @@ import { assertTagSyntax } from "@/lib/templates/render/syntax";
 import { assertVerifiedSender, isDeploymentAddress } from "./senders/verified-sender";
 import { getSendingSettings } from "./settings";
 import type { Utm } from "./render/links";
+import type { SendTopic } from "./eligibility";
 
 export type Content = {
   id: string;
@@ -28,6 +29,8 @@ export type Content = {
   utm: Utm | null;
   category: "marketing" | "transactional";
   sendingThreshold: SendingThreshold;
+  /** the subscription topic it is sent for, with its kind when enqueued */
+  topic: SendTopic | null;
   trackOpens: boolean;
   trackClicks: boolean;
 };
@@ -36,6 +39,7 @@ export type ContentOptions = {
   category: "marketing" | "transactional";
   mode: "live" | "test" | "system";
   sendingThreshold: SendingThreshold;
+  topic?: SendTopic | null;
 };
 
 /** Stores (or finds) the content of a send; refuses an unverified sender, reads the template now. */
@@ -95,6 +99,8 @@ async function storeContent(
     utm: input.utm && Object.values(input.utm).some(Boolean) ? JSON.stringify(input.utm) : null,
     category: options.category,
     sendingThreshold: options.sendingThreshold,
+    // Only in the hash when set, so that contents stored before topics existed keep their hash.
+    ...(options.topic ? { topicId: options.topic.id, topicKind: options.topic.kind } : {}),
     trackOpens: tracking && settings.trackOpens,
     trackClicks: tracking && settings.trackClicks,
   };
@@ -110,16 +116,19 @@ async function storeContent(
   return toContent({ id: row.id, brandId, ...fields });
 }
 
-type ContentRow = Omit<Content, "document" | "utm" | "category" | "sendingThreshold"> & {
+type ContentRow = Omit<Content, "document" | "utm" | "category" | "sendingThreshold" | "topic"> & {
   document: string;
   utm: string | null;
   category: string;
   sendingThreshold: string;
+  topicId?: string | null;
+  topicKind?: string | null;
 };
 
-function toContent(row: ContentRow): Content {
+function toContent({ topicId, topicKind, ...row }: ContentRow): Content {
   return {
     ...row,
+    topic: topicId ? { id: topicId, kind: topicKind ?? "marketing" } : null,
     document: JSON.parse(row.document) as Template,
     utm: row.utm ? (JSON.parse(row.utm) as Utm) : null,
     category: row.category === "transactional" ? "transactional" : "marketing",
@@ -151,6 +160,8 @@ export function loadContent(id: string): Promise<Content | null> {
           utm: true,
           category: true,
           sendingThreshold: true,
+          topicId: true,
+          topicKind: true,
           trackOpens: true,
           trackClicks: true,
         },

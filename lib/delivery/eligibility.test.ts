@@ -42,4 +42,18 @@ describe("decide", () => {
     expect(decide(contact(address("a@x.test", "nonSubscribed")), "nonSubscribed")).toMatchObject({ status: "queued" });
     expect(decide(contact(address("a@x.test", "unsubscribed")), "all")).toMatchObject({ status: "queued", email: "a@x.test" });
   });
+
+  it("sends a marketing topic's email to the topic's subscribers only; required topics filter nobody", () => {
+    const news = { id: "t1", kind: "marketing" };
+    const subscribed = { exists: true, addresses: [address("a@x.test", "subscribed")], topics: { t1: "subscribed" } };
+    const left = { exists: true, addresses: [address("a@x.test", "subscribed")], topics: { t1: "unsubscribed" } };
+    const never = { exists: true, addresses: [address("a@x.test", "subscribed")], topics: {} };
+    expect(decide(subscribed, "subscribed", news)).toEqual({ status: "queued", reason: null, email: "a@x.test" });
+    expect(decide(left, "subscribed", news)).toEqual({ status: "suppressed", reason: "unsubscribed-from-topic", email: "a@x.test" });
+    expect(decide(never, "subscribed", news)).toEqual({ status: "skipped", reason: "not-subscribed-to-topic", email: "a@x.test" });
+    expect(decide(never, "subscribed", { id: "t1", kind: "required" })).toMatchObject({ status: "queued" });
+    // The channel still comes first: a topic never makes an unsubscribed contact mailable.
+    const unsubscribed = { exists: true, addresses: [address("a@x.test", "unsubscribed")], topics: { t1: "subscribed" } };
+    expect(decide(unsubscribed, "subscribed", news)).toMatchObject({ status: "suppressed", reason: "unsubscribed" });
+  });
 });

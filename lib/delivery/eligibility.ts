@@ -18,7 +18,12 @@ export type RecipientState = {
   exists: boolean;
   /** the contact's email addresses, the first (primary) first */
   addresses: AddressState[];
+  /** the contact's status for the topics asked about (topic id → subscribed | unsubscribed; absent: never chose) */
+  topics?: Record<string, string>;
 };
+
+/** The subscription topic a send is for (lib/topics): a marketing topic's send goes to its subscribers only. */
+export type SendTopic = { id: string; kind: string };
 
 export type Verdict =
   { status: "queued"; reason: null; email: string } | { status: "skipped" | "suppressed"; reason: string; email: string | null };
@@ -37,11 +42,19 @@ function verdictOf(address: AddressState, threshold: SendingThreshold): Verdict 
  * subscribed is mailed at the second. When none may be, the contact is skipped or suppressed for the
  * reason of its first address.
  */
-export function decide(state: RecipientState, threshold: SendingThreshold): Verdict {
+export function decide(state: RecipientState, threshold: SendingThreshold, topic: SendTopic | null = null): Verdict {
   if (!state.exists) return { status: "skipped", reason: "contact-missing", email: null };
   if (state.addresses.length === 0) return { status: "skipped", reason: "no-email", email: null };
   const verdicts = state.addresses.map((a) => verdictOf(a, threshold));
-  return verdicts.find((v) => v.status === "queued") ?? verdicts[0];
+  const verdict = verdicts.find((v) => v.status === "queued") ?? verdicts[0];
+  if (verdict.status !== "queued" || !topic || topic.kind !== "marketing") return verdict;
+  // A marketing topic's send reaches the contacts who chose the topic; one who left it is suppressed for it
+  // (the rest of the brand's mail still reaches them). Required and transactional topics filter nobody.
+  const status = state.topics?.[topic.id];
+  if (status === "subscribed") return verdict;
+  return status === "unsubscribed"
+    ? { status: "suppressed", reason: "unsubscribed-from-topic", email: verdict.email }
+    : { status: "skipped", reason: "not-subscribed-to-topic", email: verdict.email };
 }
 
 export function addressHash(email: string): string {
@@ -62,7 +75,12 @@ export async function suppressionsOf(runner: SqlRunner, brandId: string, emails:
 }
 
 /** Each contact's state (contacts of another brand or none at all read as missing). */
-export async function recipientStates(runner: SqlRunner, brandId: string, contactIds: string[]): Promise<Map<string, RecipientState>> {
+export async function recipientStates(
+  runner: SqlRunner,
+  brandId: string,
+  contactIds: string[],
+  topicIds: readonly string[] = [],
+): Promise<Map<string, RecipientState>> {
   const ids = [...new Set(contactIds)];
   const states = new Map<string, RecipientState>(ids.map((id) => [id, { exists: false, addresses: [] }]));
   if (ids.length === 0) return states;
@@ -78,6 +96,7 @@ export async function recipientStates(runner: SqlRunner, brandId: string, contac
     ),
   ]);
   for (const { id } of contacts) states.get(id)!.exists = true;
+  if (topicIds.length > 0) await addTopicStatuses(runner, brandId, ids, topicIds, states);
   const suppressed = await suppressionsOf(
     runner,
     brandId,
@@ -90,8 +109,30 @@ export async function recipientStates(runner: SqlRunner, brandId: string, contac
   return states;
 }
 
+async function addTopicStatuses(
+  runner: SqlRunner,
+  brandId: string,
+  contactIds: string[],
+  topicIds: readonly string[],
+  states: Map<string, RecipientState>,
+): Promise<void> {
+  const topics = [...new Set(topicIds)];
+  const rows = await runner.all<{ contactId: string; topicId: string; status: string }>(
+    `SELECT "contactId", "topicId", "status" FROM "ContactTopicSubscription"
+     WHERE "brandId" = ? AND "topicId" IN (${placeholders(topics.length)}) AND "contactId" IN (${placeholders(contactIds.length)})`,
+    [brandId, ...topics, ...contactIds],
+  );
+  for (const state of states.values()) state.topics = {};
+  for (const r of rows) states.get(r.contactId)!.topics![r.topicId] = r.status;
+}
+
 /** What the pipeline would decide for each of these contacts now (the composer's estimate asks this). */
-export async function recipientVerdicts(brandId: string, contactIds: string[], threshold: SendingThreshold = "subscribed") {
-  const states = await recipientStates(sqlReader(), brandId, contactIds);
-  return new Map([...states].map(([id, state]) => [id, decide(state, threshold)]));
+export async function recipientVerdicts(
+  brandId: string,
+  contactIds: string[],
+  threshold: SendingThreshold = "subscribed",
+  topic: SendTopic | null = null,
+) {
+  const states = await recipientStates(sqlReader(), brandId, contactIds, topic ? [topic.id] : []);
+  return new Map([...states].map(([id, state]) => [id, decide(state, threshold, topic)]));
 }

@@ -6,7 +6,8 @@ import { db } from "@/lib/db";
 import { writeTransaction } from "@/lib/db/sql";
 import { ApiProblem } from "@/lib/http/problems";
 import { verifyMessageToken } from "@/lib/recipient-links/message-token";
-import { setEmailStatus, type ChangeResult } from "@/lib/recipient-links/subscription";
+import { linkSubject, setEmailStatus, type ChangeResult } from "@/lib/recipient-links/subscription";
+import { linkTopic, saveTopicChoices, setTopicStatus, type LinkTopic } from "@/lib/recipient-links/topic-choices";
 import { webVersion, type WebVersion } from "@/lib/recipient-links/web-version";
 import { findRecipients } from "@/lib/templates/render/recipient";
 import { loadContent } from "./content";
@@ -44,6 +45,37 @@ export async function changeSubscription(
   if (status === "unsubscribed" && result.kind === "live" && result.changed && result.messageId)
     await attributeUnsubscribe(result.messageId);
   return result;
+}
+
+/**
+ * An unsubscribe through a message's link, its unsubscribe page's button or a one-click POST: a message
+ * sent for a marketing topic leaves that topic only (the rest of the brand's mail goes on); any other
+ * message, or `scope: "all"` (the page's "all mail" button), unsubscribes from all marketing email.
+ */
+export async function unsubscribeThrough(
+  token: string,
+  source: Parameters<typeof setEmailStatus>[2],
+  visitor: Parameters<typeof setEmailStatus>[3] = {},
+  scope: "topic" | "all" = "topic",
+): Promise<ChangeResult & { topic: LinkTopic | null }> {
+  const subject = await linkSubject(token);
+  const topic = scope === "topic" ? await linkTopic(subject) : null;
+  if (!topic) return { ...(await changeSubscription(token, "unsubscribed", source, visitor)), topic: null };
+  const changed = await setTopicStatus(subject, topic.id, "unsubscribed", source);
+  const messageId = subject.kind === "live" ? subject.messageId : null;
+  if (changed && messageId) await attributeUnsubscribe(messageId);
+  return { kind: subject.kind, messageId, changed, topic };
+}
+
+/** The preferences form: the topics it showed (ticked or not), then the email channel when chosen. */
+export async function savePreferences(
+  token: string,
+  choice: { status: "subscribed" | "unsubscribed" | null; shownTopics: string[]; tickedTopics: string[] },
+  visitor: Parameters<typeof setEmailStatus>[3] = {},
+): Promise<void> {
+  const subject = await linkSubject(token);
+  await saveTopicChoices(subject, choice.shownTopics, choice.tickedTopics, "preferences-page");
+  if (choice.status) await changeSubscription(token, choice.status, "preferences-page", visitor);
 }
 
 const GONE = "This email is no longer available.";

@@ -21,8 +21,8 @@ export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 export const MESSAGE_MODES = ["live", "test", "system"] as const;
 export type MessageMode = (typeof MESSAGE_MODES)[number];
 
-export const SKIP_REASONS = ["not-subscribed", "no-email", "contact-missing", "canceled"] as const;
-export const SUPPRESSION_REASONS = ["hard-bounce", "complaint", "unsubscribed", "erased", "manual"] as const;
+export const SKIP_REASONS = ["not-subscribed", "not-subscribed-to-topic", "no-email", "contact-missing", "canceled"] as const;
+export const SUPPRESSION_REASONS = ["hard-bounce", "complaint", "unsubscribed", "unsubscribed-from-topic", "erased", "manual"] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
 
@@ -66,6 +66,8 @@ export type SendingThreshold = (typeof SENDING_THRESHOLDS)[number];
 export type EnqueueOptions = {
   category?: "marketing" | "transactional";
   sendingThreshold?: SendingThreshold;
+  /** the subscription topic the send is for (lib/topics/send-topic.ts): whom it may reach, what its unsubscribe link leaves */
+  topic?: { id: string; kind: string } | null;
   priority?: "normal" | "high";
   sendAt?: Date;
 };

@@ -13,6 +13,7 @@ export const API_TAGS = [
   "Email content",
   "Universal layouts",
   "Contacts",
+  "Subscription topics",
   "Segments",
   "Events",
   "Event metadata",

@@ -21,6 +21,8 @@ export const SCOPES = [
   "campaigns.read",
   "campaigns.write",
   "analytics.read",
+  "forms.read",
+  "forms.write",
 ] as const;
 
 export const Scope = z.enum(SCOPES);
@@ -46,6 +48,9 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "campaigns.read": "See your email campaigns, who they went to and how they did",
   "campaigns.write": "Create, change, schedule, send and cancel email campaigns to your contacts",
   "analytics.read": "See reports on your emails: deliveries, opens, clicks, unsubscribes",
+  // docs/API-CONTRACT: the forms family (signup forms and the subscription topics they offer) shares these.
+  "forms.read": "See your signup forms and subscription topics",
+  "forms.write": "Create, change and delete your signup forms and subscription topics",
 };
 
 export function isScope(value: string): value is Scope {

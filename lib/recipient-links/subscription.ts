@@ -18,7 +18,15 @@ export type LinkSubject =
   /** the contact (or the brand) was deleted since the email was sent */
   | { kind: "gone"; claims: LinkClaims; brandName: string | null }
   | { kind: "test" | "preview"; claims: LinkClaims; brandName: string; contactEmail: string | null }
-  | { kind: "live"; claims: LinkClaims; brandName: string; emails: EmailStatus[]; messageId: string | null };
+  | {
+      kind: "live";
+      claims: LinkClaims;
+      brandName: string;
+      emails: EmailStatus[];
+      messageId: string | null;
+      /** the subscription topic the message was sent for, if any */
+      topicId: string | null;
+    };
 
 export const UNSUBSCRIBE_SOURCE = "unsubscribe-link";
 export const PREFERENCES_SOURCE = "preferences-page";
@@ -29,9 +37,9 @@ export const ONE_CLICK_SOURCE = "list-unsubscribe";
  * The claims of a link: a sent message's token (lib/delivery) names the message, whose brand, contact,
  * template and mode are looked up; the older recipient-link token carries them itself.
  */
-export async function linkClaims(token: string): Promise<(LinkClaims & { messageId: string | null }) | null> {
+export async function linkClaims(token: string): Promise<(LinkClaims & { messageId: string | null; topicId: string | null }) | null> {
   const claims = verifyLink(token);
-  if (claims) return { ...claims, messageId: null };
+  if (claims) return { ...claims, messageId: null, topicId: null };
   const messageId = verifyMessageToken(token);
   if (!messageId) return null;
   const message = await messageOwner(messageId);
@@ -43,6 +51,8 @@ export async function linkClaims(token: string): Promise<(LinkClaims & { message
     contactId: message.contactId,
     templateId: message.templateId,
     messageId,
+    // The subscription topic the message was sent for: its unsubscribe link leaves that topic (./topic-choices.ts).
+    topicId: message.topicId,
   };
 }
 
@@ -70,6 +80,7 @@ export async function linkSubject(token: string): Promise<LinkSubject> {
     brandName: brand.name,
     emails: contact.identifiers.map((i) => ({ address: i.value, status: i.status })),
     messageId: claims.messageId,
+    topicId: claims.topicId,
   };
 }
 

@@ -123,7 +123,7 @@ export const ContactFilter = z
   .strictObject({
     property: z.enum(CONTACT_PROPERTIES).meta({
       description:
-        "Text: email, phoneNumber, firstName, lastName, gender, country (name or code), countryCode, state, city, address, postalCode, lastDetectedCity, lastDetectedCountry, customerLifecycleStage; list: tags, consent; number: averageOrderValue, totalSpent; date: dateAdded, dateUpdated; subscriptionStatus; birthday (valueType date or text); custom (name and valueType)",
+        "Text: email, phoneNumber, firstName, lastName, gender, country (name or code), countryCode, state, city, address, postalCode, lastDetectedCity, lastDetectedCountry, customerLifecycleStage; list: tags, consent, subscriptionTopics (Inkwell extra: ids of the subscription topics the contact is subscribed to); number: averageOrderValue, totalSpent; date: dateAdded, dateUpdated; subscriptionStatus; birthday (valueType date or text); custom (name and valueType)",
     }),
     operator: z.string().min(1).max(40),
     ...valueFields,

@@ -79,6 +79,9 @@ export function contactFilterSql(f: ContactFilter, ctx: Ctx): string {
       return listSql("ContactTag", "tag", f, ctx);
     case "consent":
       return listSql("ContactConsent", "channel", f, ctx);
+    case "subscriptionTopics":
+      // A topic the contact chose and has not left (lib/topics); never chosen or left: not subscribed.
+      return listSql("ContactTopicSubscription", "topicId", f, ctx, (r) => ` AND ${r}."status" = 'subscribed'`);
     case "subscriptionStatus": {
       const parts = (f.channels ?? []).map((channel) => {
         const type = IDENTIFIER_OF_CHANNEL[channel];
@@ -114,21 +117,26 @@ export function contactFilterSql(f: ContactFilter, ctx: Ctx): string {
   throw new Error(`contact property ${f.property}`);
 }
 
-function listSql(table: string, column: string, f: ContactFilter, ctx: Ctx): string {
+function listSql(table: string, column: string, f: ContactFilter, ctx: Ctx, rowFilter: (alias: string) => string = () => ""): string {
   const { sql } = ctx;
   const values = textList(f.value);
   switch (f.operator) {
     case "anyOf":
     case "noneOf":
-      return anyRow(table, (r) => `${r}."${column}" IN (${values.map((v) => sql.p(v, "text")).join(", ")})`, f.operator === "noneOf", ctx);
+      return anyRow(
+        table,
+        (r) => `${r}."${column}" IN (${values.map((v) => sql.p(v, "text")).join(", ")})${rowFilter(r)}`,
+        f.operator === "noneOf",
+        ctx,
+      );
     case "allOf": {
       const unique = [...new Set(values)];
       const r = sql.alias("r");
-      return `(SELECT COUNT(DISTINCT ${r}."${column}") FROM "${table}" ${r} WHERE ${r}."contactId" = c."id" AND ${r}."${column}" IN (${unique.map((v) => sql.p(v, "text")).join(", ")})) = ${unique.length}`;
+      return `(SELECT COUNT(DISTINCT ${r}."${column}") FROM "${table}" ${r} WHERE ${r}."contactId" = c."id" AND ${r}."${column}" IN (${unique.map((v) => sql.p(v, "text")).join(", ")})${rowFilter(r)}) = ${unique.length}`;
     }
     case "exists":
     case "doesNotExist":
-      return anyRow(table, () => "1 = 1", f.operator === "doesNotExist", ctx);
+      return anyRow(table, (r) => `1 = 1${rowFilter(r)}`, f.operator === "doesNotExist", ctx);
   }
   throw new Error(`list operator ${f.operator}`);
 }

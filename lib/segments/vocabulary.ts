@@ -51,6 +51,8 @@ export const CONTACT_PROPERTY_KINDS = {
   customerLifecycleStage: "stage",
   tags: "list",
   consent: "list",
+  /** Inkwell extra: the subscription topics (ids) the contact is subscribed to (lib/topics) */
+  subscriptionTopics: "list",
   averageOrderValue: "number",
   totalSpent: "number",
   dateAdded: "date",

@@ -10,6 +10,11 @@ const SECTIONS = [
     title: "Sending",
     text: "The domains and addresses you send from, open and click tracking, and addresses never mailed.",
   },
+  {
+    href: "/settings/topics",
+    title: "Subscription topics",
+    text: "The kinds of email you send, which people subscribe to and leave one by one.",
+  },
   { href: "/settings/api-keys", title: "API keys", text: "Keys your own systems use to call the Inkwell API for this brand." },
   {
     href: "/settings/connected-apps",

@@ -12,6 +12,7 @@ import {
   type Source,
 } from "@/lib/delivery";
 import { ApiProblem } from "@/lib/http/problems";
+import { sendTopic } from "@/lib/topics/send-topic";
 import type { SendEmail, SendingThreshold, Utm } from "../model";
 
 export type TriggerData = {
@@ -101,7 +102,7 @@ const delivery: MessagePort = {
             key: recipientKey(r.enrollmentId, send.blockId),
             data: handover(r.trigger),
           })),
-          options: { sendingThreshold: send.threshold },
+          options: { sendingThreshold: send.threshold, topic: await sendTopic(send.brandId, send.email.topicID) },
         });
         for (const r of result.results ?? []) {
           const id = byKey.get(r.key);

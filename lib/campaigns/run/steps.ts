@@ -14,6 +14,7 @@ import { ApiProblem } from "@/lib/http/problems";
 import type { Campaign, EmailContent, VariantPart } from "../campaign-data";
 import { delayMs } from "../campaign-data";
 import { audiencePages, type AudienceContact } from "../audience";
+import { sendTopic } from "@/lib/topics/send-topic";
 import { boosterEmail, findCampaign, fromRow, utmOf } from "../campaign-store";
 import { brandSendingProfile, type BrandSendingProfile } from "../brand-profile";
 import { utmTags } from "../campaign-operations";
@@ -91,8 +92,9 @@ async function handOver(
   }
   let queued = 0;
   let skipped = 0;
+  const topic = await sendTopic(campaign.brandId, campaign.audience.topicID);
   for (const [at, ids] of groups) {
-    const outcome = await enqueueCampaignMessages(campaign.brandId, campaign.id, part, email, ids, at ? new Date(at) : undefined);
+    const outcome = await enqueueCampaignMessages(campaign.brandId, campaign.id, part, email, ids, at ? new Date(at) : undefined, topic);
     queued += outcome.queued;
     skipped += outcome.skipped;
   }

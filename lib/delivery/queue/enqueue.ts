@@ -129,6 +129,7 @@ export async function enqueueMessages(brandId: string, request: EnqueueRequest):
     category: options.category ?? "marketing",
     mode: "live",
     sendingThreshold: threshold,
+    topic: options.topic ?? null,
   });
   const priority = options.priority === "high" ? 0 : 1;
   const result: EnqueueResult = { contentId: content.id, queued: 0, skipped: 0, duplicates: 0, reasons: {} };
@@ -143,10 +144,11 @@ export async function enqueueMessages(brandId: string, request: EnqueueRequest):
       sqlReader(),
       brandId,
       unique.map((c) => c.recipient.contactId),
+      content.topic ? [content.topic.id] : [],
     );
     const now = new Date();
     const rows: MessageRow[] = unique.map((c) => {
-      const verdict = decide(states.get(c.recipient.contactId)!, threshold);
+      const verdict = decide(states.get(c.recipient.contactId)!, threshold, content.topic);
       return {
         id: newId(now),
         brandId,

@@ -83,12 +83,18 @@ export async function sourceMessages(
 /** Who a message's links speak for (the unsubscribe and preferences pages): its brand, contact, mode and template. */
 export async function messageOwner(
   messageId: string,
-): Promise<{ brandId: string; contactId: string | null; mode: string; templateId: string } | null> {
+): Promise<{ brandId: string; contactId: string | null; mode: string; templateId: string; topicId: string | null } | null> {
   const message = await db.message.findUnique({
     where: { id: messageId },
-    select: { brandId: true, contactId: true, mode: true, content: { select: { templateId: true } } },
+    select: { brandId: true, contactId: true, mode: true, content: { select: { templateId: true, topicId: true } } },
   });
   return message
-    ? { brandId: message.brandId, contactId: message.contactId, mode: message.mode, templateId: message.content.templateId }
+    ? {
+        brandId: message.brandId,
+        contactId: message.contactId,
+        mode: message.mode,
+        templateId: message.content.templateId,
+        topicId: message.content.topicId,
+      }
     : null;
 }

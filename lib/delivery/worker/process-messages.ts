@@ -99,6 +99,12 @@ function transportResult(message: ClaimedMessage, email: string, mail: OutgoingM
   };
 }
 
+/** The subscription topics these messages' contents are sent for (a content that fails to load is met again below). */
+async function topicsOf(messages: ClaimedMessage[]): Promise<string[]> {
+  const contents = await Promise.all([...new Set(messages.map((m) => m.contentId))].map((id) => loadContent(id).catch(() => null)));
+  return [...new Set(contents.flatMap((c) => (c?.topic ? [c.topic.id] : [])))];
+}
+
 /** Renders and sends the claimed messages; their results, not yet recorded. */
 export async function deliverMessages(messages: ClaimedMessage[], transport: Transport): Promise<MessageResult[]> {
   if (messages.length === 0) return [];
@@ -114,6 +120,7 @@ export async function deliverMessages(messages: ClaimedMessage[], transport: Tra
           sqlReader(),
           brandId,
           live.filter((m) => m.brandId === brandId).map((m) => m.contactId!),
+          await topicsOf(live.filter((m) => m.brandId === brandId)),
         ),
       })),
     ).then((list) => new Map(list.map((l) => [l.brandId, l.states]))),
@@ -133,7 +140,9 @@ export async function deliverMessages(messages: ClaimedMessage[], transport: Tra
     let email = message.email;
     if (message.mode === "live") {
       const state = message.contactId ? states.get(message.brandId)?.get(message.contactId) : undefined;
-      const verdict = state ? decide(state, content.sendingThreshold) : ({ status: "skipped", reason: "contact-missing" } as const);
+      const verdict = state
+        ? decide(state, content.sendingThreshold, content.topic)
+        : ({ status: "skipped", reason: "contact-missing" } as const);
       if (verdict.status !== "queued") return { kind: "ineligible", message, status: verdict.status, reason: verdict.reason };
       email = verdict.email;
     }
