@@ -219,6 +219,11 @@ export const PatchSendEmailRequest = z
       .optional()
       .meta({ description: 'null or "" clears it' }),
     isSkipAllowed: z.boolean().optional(),
+    templateID: z
+      .string()
+      .max(36)
+      .optional()
+      .meta({ description: "Inkwell: the template the step sends from now on (content: may change while the workflow is enabled)" }),
   })
   .meta({ id: "PatchSendEmailRequest" });
 
