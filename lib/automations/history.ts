@@ -17,8 +17,8 @@ export type EmailContentField = (typeof EMAIL_CONTENT_FIELDS)[number];
 
 export const HistoryChange = z
   .object({
-    kind: z.enum(["email", "name", "trigger", "steps", "exitConditions", "settings"]),
-    blockID: z.string().optional().meta({ description: "The email step (kind email)" }),
+    kind: z.enum(["email", "utm", "name", "trigger", "steps", "exitConditions", "settings"]),
+    blockID: z.string().optional().meta({ description: "The email step (kinds email and utm)" }),
     field: z
       .enum(["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language", "templateID"])
       .optional()
@@ -53,7 +53,9 @@ const emailsOf = (blocks: Block[]) =>
 
 /** Shape of the tree without the email steps' content: what a live edit must leave alone. */
 export function structureOf(blocks: Block[]): string {
-  return JSON.stringify(blocks, (key, value) => ((EMAIL_CONTENT_FIELDS as readonly string[]).includes(key) ? undefined : value));
+  return JSON.stringify(blocks, (key, value) =>
+    (EMAIL_CONTENT_FIELDS as readonly string[]).includes(key) || key === "utm" ? undefined : value,
+  );
 }
 
 /** What differs between two versions of a workflow, email content field by field. */
@@ -71,6 +73,7 @@ export function changesBetween(before: AutomationRecord, after: AutomationRecord
       const to = now[field] ?? "";
       if (from !== to) out.push({ kind: "email", blockID: id, field: field === "contentId" ? "templateID" : field, from, to });
     }
+    if (JSON.stringify(then.utm ?? {}) !== JSON.stringify(now.utm ?? {})) out.push({ kind: "utm", blockID: id });
   }
   if (JSON.stringify(before.exitConditions) !== JSON.stringify(after.exitConditions)) out.push({ kind: "exitConditions" });
   if (JSON.stringify(before.settings) !== JSON.stringify(after.settings)) out.push({ kind: "settings" });
