@@ -193,6 +193,30 @@ test("the simulation's period is chosen, its figures are words on the cards", as
   await page.setViewportSize({ width: 1280, height: 800 });
 });
 
+test("a starter's emails stay with its workflow: the template list is left as it was", async ({ request }) => {
+  await page.goto("/automations/new");
+  await page.getByRole("button", { name: "Use this starter", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/automations\/[0-9a-f]{24}$/, { timeout: 30_000 });
+  const id = new URL(page.url()).pathname.split("/").pop();
+  const workflow = await (await request.get(`/api/automations/${id}`, { headers: headers() })).json();
+  const sent = JSON.stringify(workflow.blocks).match(/"contentID":"[0-9a-f]{24}"/g) ?? [];
+  expect(sent.length).toBeGreaterThan(0);
+  const list = await (await request.get("/api/email-templates?limit=100", { headers: headers() })).json();
+  expect(list.templates.map((t: { name: string }) => t.name)).toEqual(["Welcome design"]);
+  await page.goto("/templates");
+  await expect(page.getByText("Welcome design").first()).toBeVisible();
+  await page.goto(`/automations/${id}`);
+  await expect(
+    page
+      .getByRole("region", { name: "Workflow" })
+      .getByRole("button", { name: /^Email Send email/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.locator("main")).not.toContainText(RAW);
+  expect(await figuresFit(page)).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
 test("undo and redo, by button and by keyboard", async () => {
   await page.goto(`/automations/${draftId}`);
   const canvas = page.getByRole("region", { name: "Workflow" });
