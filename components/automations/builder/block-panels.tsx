@@ -563,7 +563,7 @@ function SubjectTags({ subject, onInsert }: { subject: string; onInsert: (tag: s
       </label>
       <select
         id={`${id}-tag`}
-        className="input input-sm"
+        className={`input input-sm ${styles.tagPicker}`}
         value=""
         onChange={(e) => {
           const tag = CONTACT_MERGE_TAGS.find((t) => t.path === e.target.value);

@@ -61,7 +61,12 @@ export function HistoryPanel({ automation, blocks }: { automation: Automation; b
       {history.data.history.map((entry) => (
         <li key={entry.id}>
           <strong>{entry.actor.name}</strong> <span className="muted">· {formatDateTime(entry.at)}</span>
-          {entry.live && <span className="badge badge-success"> while enabled</span>}
+          {entry.live && (
+            <>
+              {" "}
+              <span className="badge badge-success">while enabled</span>
+            </>
+          )}
           <ul>
             {entry.changes.map((c, i) => (
               <li key={i}>{changeWords(c, blocks)}</li>
