@@ -18,6 +18,8 @@ import * as apiAutomationsByIdCopy from "./api/automations/[id]/copy/route";
 import * as apiAutomationsByIdDisable from "./api/automations/[id]/disable/route";
 import * as apiAutomationsByIdEnable from "./api/automations/[id]/enable/route";
 import * as apiAutomationsByIdFigures from "./api/automations/[id]/figures/route";
+import * as apiAutomationsByIdHistory from "./api/automations/[id]/history/route";
+import * as apiAutomationsStarterTemplates from "./api/automations/starter-templates/route";
 import * as apiAutomationsByIdSimulate from "./api/automations/[id]/simulate/route";
 import * as apiAutomationsByIdUtm from "./api/automations/[id]/utm/route";
 import * as apiAutomationsFigures from "./api/automations/figures/route";
@@ -138,6 +140,8 @@ export const API_ROUTES: RouteTable = [
   ["/api/automations/[id]/disable", apiAutomationsByIdDisable],
   ["/api/automations/[id]/enable", apiAutomationsByIdEnable],
   ["/api/automations/[id]/figures", apiAutomationsByIdFigures],
+  ["/api/automations/[id]/history", apiAutomationsByIdHistory],
+  ["/api/automations/starter-templates", apiAutomationsStarterTemplates],
   ["/api/automations/[id]/simulate", apiAutomationsByIdSimulate],
   ["/api/automations/[id]/utm", apiAutomationsByIdUtm],
   ["/api/automations/figures", apiAutomationsFigures],

@@ -120,7 +120,7 @@ test("a marketer builds a cart recovery from the starter, simulates and enables 
   await expect(canvas.getByRole("button", { name: /^Delay Wait 1 minute/ })).toBeVisible();
 
   // The first email's subject.
-  await canvas.getByRole("button", { name: /^Email Send email “\[\[contact.first_name \| there\]\], you left something behind”/ }).click();
+  await canvas.getByRole("button", { name: /^Email Send email “\{First name\}, you left something behind”/ }).click();
   await panel.getByLabel("Subject").fill("Your linen shirt is waiting, [[contact.first_name | friend]]");
 
   // A step added between two steps, then removed again.
@@ -180,7 +180,7 @@ test("a contact goes through it after their cart events arrive", async ({ page, 
   const journeys = page.getByRole("region", { name: "Automations" });
   await expect(journeys.getByRole("link", { name: "Abandoned cart" })).toBeVisible();
   await expect(journeys).toContainText("finished the workflow");
-  await expect(journeys).toContainText("Email “Your linen shirt is waiting, [[contact.first_name | friend]]”: handed to delivery");
+  await expect(journeys).toContainText("Email “Your linen shirt is waiting, {First name}”: handed to delivery");
   await expect(journeys).toContainText("Email “Still thinking it over?”: handed to delivery");
   await shootBothWidths(page, "au-contact-journey");
 

@@ -2,6 +2,7 @@
 // published ones (lib/automations/schemas.ts) as the API returns them.
 import type { z } from "zod";
 import type { AutomationFigures, AutomationFiguresList } from "@/lib/automations/figures";
+import type { HistoryList } from "@/lib/automations/history";
 import type { JourneyList } from "@/lib/automations/journeys";
 import type { SimulationResult } from "@/lib/automations/simulate";
 import type { Paging } from "@/lib/http/pagination";
@@ -84,6 +85,7 @@ export type Figures = z.infer<typeof AutomationFiguresList>["figures"][number];
 export type BlockFigures = z.infer<typeof AutomationFigures>;
 export type Simulation = z.infer<typeof SimulationResult>;
 export type Journeys = z.infer<typeof JourneyList>;
+export type History = HistoryList;
 
 export const automationKeys = {
   all: ["automations"] as const,
@@ -91,6 +93,7 @@ export const automationKeys = {
   figures: (ids: string[]) => ["automations", "figures", ids] as const,
   detail: (id: string) => ["automations", "detail", id] as const,
   blockFigures: (id: string) => ["automations", "block-figures", id] as const,
+  history: (id: string, updatedAt: string) => ["automations", "history", id, updatedAt] as const,
   journeys: (contactId: string) => ["automations", "journeys", contactId] as const,
 };
 
@@ -117,6 +120,7 @@ export const simulate = (id: string, days: number) =>
   apiFetch<Simulation>(`/api/automations/${enc(id)}/simulate`, { method: "POST", body: { days } });
 export const sendBlockTest = (id: string, blockId: string, recipients: string[]) =>
   apiFetch<void>(`/api/automations/${enc(id)}/blocks/${enc(blockId)}/test-email`, { method: "POST", body: { recipients } });
+export const automationHistory = (id: string) => apiFetch<History>(`/api/automations/${enc(id)}/history`);
 export const contactJourneys = (contactId: string) => apiFetch<Journeys>(`/api/contacts/${enc(contactId)}/automations`);
 
 export type Identity = { eventName: string; origin: string | null; eventVersion: string | null; count: number; lastSeenAt: string };

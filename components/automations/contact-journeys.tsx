@@ -6,9 +6,10 @@ import Link from "next/link";
 import { formatDateTime } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { automationKeys, contactJourneys } from "./automations-client";
-import { END_REASONS } from "./builder/words";
+import { END_REASONS, notSentReason, readableTags } from "./builder/words";
 
 const STEP_WORDS: Record<string, string> = {
+  delay: "Wait",
   sendEmail: "Email",
   sendWebhook: "Webhook",
   addTag: "Tag added",
@@ -19,7 +20,9 @@ const STEP_WORDS: Record<string, string> = {
 
 function outcomeWords(kind: string, status: string, outcome: string | null): string {
   if (kind === "sendEmail")
-    return outcome?.startsWith("queued") ? "handed to delivery" : `not sent (${outcome?.split(":").slice(1).join(":") || outcome})`;
+    return outcome?.startsWith("queued")
+      ? "handed to delivery"
+      : `not sent (${notSentReason(outcome?.split(":").slice(1).join(":") || outcome || "unknown")})`;
   if (kind === "sendWebhook")
     return status === "done"
       ? `answered ${outcome}`
@@ -28,7 +31,7 @@ function outcomeWords(kind: string, status: string, outcome: string | null): str
         : `failed (${outcome})`;
   if (kind === "split") return outcome === "true" ? "took Yes" : "took No";
   if (kind === "abTesting") return `took branch ${outcome?.toUpperCase()}`;
-  return outcome ?? "";
+  return outcome ? outcome.replace(/[-_:]+/g, " ") : "";
 }
 
 export function ContactJourneys({ contactId }: { contactId: string }) {
@@ -58,8 +61,8 @@ export function ContactJourneys({ contactId }: { contactId: string }) {
                 {j.status === "active"
                   ? j.started
                     ? j.waitingUntil
-                      ? `${j.blockLabel ?? "Waiting"} until ${formatDateTime(j.waitingUntil)}`
-                      : `At: ${j.blockLabel ?? "the next step"}`
+                      ? `${j.blockLabel ? readableTags(j.blockLabel) : "Waiting"} until ${formatDateTime(j.waitingUntil)}`
+                      : `At: ${j.blockLabel ? readableTags(j.blockLabel) : "the next step"}`
                     : `About to start${j.waitingUntil ? ` (after ${formatDateTime(j.waitingUntil)})` : ""}`
                   : `${END_REASONS[j.endReason ?? ""] ?? j.endReason ?? j.status}${j.endedAt ? ` · ${formatDateTime(j.endedAt)}` : ""}`}
               </p>
@@ -68,8 +71,8 @@ export function ContactJourneys({ contactId }: { contactId: string }) {
                   {j.steps.map((s) => (
                     <li key={s.blockID}>
                       {STEP_WORDS[s.kind] ?? s.kind}
-                      {s.subject !== null && s.subject !== undefined ? ` “${s.subject}”` : ""}: {outcomeWords(s.kind, s.status, s.outcome)}{" "}
-                      <span className="muted">({formatDateTime(s.at)})</span>
+                      {s.subject !== null && s.subject !== undefined ? ` “${readableTags(s.subject)}”` : ""}:{" "}
+                      {outcomeWords(s.kind, s.status, s.outcome)} <span className="muted">({formatDateTime(s.at)})</span>
                     </li>
                   ))}
                 </ul>

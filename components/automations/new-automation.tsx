@@ -1,13 +1,15 @@
 "use client";
 // A new workflow from a starter (welcome series, abandoned cart, browse abandonment, back in stock,
-// post-purchase, win-back, birthday) or from scratch: the starter's emails become templates of the brand,
-// the workflow is created disabled and the builder opens on it.
+// post-purchase, win-back, birthday) or from scratch: the starter's emails become templates kept with the
+// workflow (out of the template list until edited), the workflow is created disabled and the builder opens on it.
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { apiFetch } from "@/lib/client/api-fetch";
-import { createTemplate } from "@/components/templates/templates-api";
+import { writable } from "@/components/templates/templates-api";
+import type { TemplateRecord } from "@/components/templates/templates-api";
 import { userMessage } from "@/components/ui/messages";
 import { createAutomation, eventIdentities } from "./automations-client";
+import { readableTags } from "./builder/words";
 import { AUTOMATION_STARTERS, type AutomationStarter } from "./starters";
 import styles from "./automations.module.css";
 
@@ -43,7 +45,11 @@ export function NewAutomation() {
       }
       const brand = await apiFetch<{ name: string }>("/api/brand").catch(() => ({ name: "" }));
       const templates: Record<string, string> = {};
-      for (const email of starter.emails) templates[email.key] = (await createTemplate(email.template(window.location.origin))).id;
+      // Kept with the workflow: out of the brand's template list until someone edits them (docs/automations.md).
+      for (const email of starter.emails) {
+        const body = writable(email.template(window.location.origin));
+        templates[email.key] = (await apiFetch<TemplateRecord>("/api/automations/starter-templates", { method: "POST", body })).id;
+      }
       const created = await createAutomation(starter.workflow(templates, await originFor(starter.event), brand.name));
       router.push(`/automations/${created.id}`);
     } catch (e) {
@@ -66,8 +72,7 @@ export function NewAutomation() {
               <h2 id={`starter-${s.id}`}>{s.name}</h2>
               <p>{s.description}</p>
               <p className={styles.emails}>
-                {s.emails.length} {s.emails.length === 1 ? "email" : "emails"}:{" "}
-                {s.emails.map((e) => e.subject.replace(/\[\[[^\]]*\]\]/g, "…")).join("; ")}
+                {s.emails.length} {s.emails.length === 1 ? "email" : "emails"}: {s.emails.map((e) => readableTags(e.subject)).join("; ")}
               </p>
               <button
                 type="button"

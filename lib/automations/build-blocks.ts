@@ -50,6 +50,10 @@ export class BlockBuilder {
   ) {
     this.existing = new Map(flatten(existingBlocks).map((b) => [b.id, b]));
   }
+  /** A template of the brand the request named (PATCH may change an email step's template). */
+  hasTemplate(id: string): boolean {
+    return this.facts.templates.has(id);
+  }
 
   /** Builds a request's block tree (POST: temporaryIDs only; PUT: ids or temporaryIDs). */
   build(requests: AnyBlockRequest[], path: Path): Block[] {
@@ -354,6 +358,10 @@ function patchOne(current: Block, patch: PatchBlockRequest, builder: BlockBuilde
       if (p[key] !== undefined) (next as Record<string, unknown>)[key] = p[key];
     }
     if (p.senderEmail !== undefined) next.senderEmail = p.senderEmail.toLowerCase();
+    if (p.templateID !== undefined) {
+      if (builder.hasTemplate(p.templateID)) next.contentId = p.templateID;
+      else issues.add([...at, "sendEmail", "templateID"], "not_found", "names no email template of this brand");
+    }
     if (p.replyToEmail === null || p.replyToEmail === "") delete next.replyToEmail;
     else if (p.replyToEmail !== undefined) next.replyToEmail = p.replyToEmail.toLowerCase();
     if (p.topicID === null || p.topicID === "") delete next.topicID;

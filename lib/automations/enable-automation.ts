@@ -39,7 +39,7 @@ function checkEnrollExisting(a: AutomationRecord): void {
 }
 
 /** What must hold before contacts may go through the workflow (ConflictProblem errors when not). */
-async function readinessErrors(a: AutomationRecord): Promise<FieldError[]> {
+export async function readinessErrors(a: AutomationRecord): Promise<FieldError[]> {
   const errors: FieldError[] = [];
   const emails = flatten(a.blocks).flatMap((b) => (b.type === "action" && b.action.type === "sendEmail" ? [b.action.sendEmail] : []));
   const contents = [...new Set(emails.map((e) => e.contentId))];

@@ -7,6 +7,7 @@ import { dateValue, jsonValue } from "@/lib/db/values";
 import { ApiProblem } from "@/lib/http/problems";
 import type { Block } from "./model";
 import { flatten } from "./tree";
+import { durationWords } from "./words";
 
 export const JourneysQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 
@@ -48,7 +49,7 @@ export function blockLabel(block: Block | undefined): string | null {
   switch (block.type) {
     case "delay":
       return block.delay.mode === "duration" && block.delay.duration
-        ? `Wait ${block.delay.duration.amount} ${{ m: "min", h: "h", d: "d", w: "wk", M: "mo" }[block.delay.duration.units]}`
+        ? `Wait ${durationWords(block.delay.duration.amount, block.delay.duration.units)}`
         : block.delay.mode === "specificTime"
           ? `Wait until ${block.delay.time}`
           : "Continue";

@@ -224,6 +224,11 @@ export const PatchSendEmailRequest = z
       .meta({ description: 'null or "" clears it' }),
     isSkipAllowed: z.boolean().optional(),
     topicID: z.string().nullable().optional().meta({ description: "Inkwell extra: the subscription topic; null removes it" }),
+    templateID: z
+      .string()
+      .max(36)
+      .optional()
+      .meta({ description: "Inkwell: the template the step sends from now on (content: may change while the workflow is enabled)" }),
   })
   .meta({ id: "PatchSendEmailRequest" });
 

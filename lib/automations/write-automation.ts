@@ -1,9 +1,11 @@
 // Create, patch, replace blocks, copy, delete, and the UTM tags of email blocks (the published operations
-// that change a workflow's definition). An enabled workflow answers 409 to edits; every rule failure of a
-// request is reported at once (lib/automations/check-workflow.ts).
+// that change a workflow's definition). An enabled workflow answers 409 to edits, except the content of its
+// email steps (./live-edit.ts); every rule failure of a request is reported at once
+// (lib/automations/check-workflow.ts); every change is recorded in the workflow's history (./history.ts).
 import { writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import { ApiProblem } from "@/lib/http/problems";
+import type { Principal } from "@/lib/http/principal";
 import { loadBrandFacts, type BrandFacts, type FactRefs } from "./brand-facts";
 import { BlockBuilder, patchBlocks } from "./build-blocks";
 import {
@@ -16,7 +18,9 @@ import {
   overlapFrom,
   resolveOrigin,
 } from "./check-workflow";
+import { actorOf, recordChange, removeHistory, type Actor } from "./history";
 import { Issues, type Path } from "./issues";
+import { checkLiveEdit, checkLiveResult } from "./live-edit";
 import {
   BUILT_IN_EVENTS,
   DEFAULT_SETTINGS,
@@ -180,80 +184,110 @@ async function insertNew(definition: Pick<AutomationRecord, "brandId" | "name" |
 }
 
 /**
- * Reads, changes and writes a workflow, again when another edit got in between; only a disabled one unless
- * `enabledToo` (UTM tags change links, not the journey).
+ * Reads, changes and writes a workflow, again when another edit got in between, and records the change in
+ * its history (./history.ts). An enabled one only when `whileEnabled` allows it: "utm" (UTM tags change
+ * links, not the journey) or a check that throws for what may not change live (./live-edit.ts).
  */
 async function editDefinition(
   brandId: string,
   id: string,
   change: (current: AutomationRecord) => Promise<AutomationRecord>,
-  enabledToo = false,
+  options: { actor?: Actor; whileEnabled?: "refuse" | "utm" | ((current: AutomationRecord) => void) } = {},
 ): Promise<AutomationRecord> {
+  const whileEnabled = options.whileEnabled ?? "refuse";
   for (let attempt = 0; ; attempt++) {
     const current = await getAutomation(brandId, id);
-    if (current.isEnabled && !enabledToo) throw enabledConflict();
+    if (current.isEnabled) {
+      if (whileEnabled === "refuse") throw enabledConflict();
+      if (typeof whileEnabled === "function") whileEnabled(current);
+    }
     const next = await change(current);
     const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
     const written = { ...next, updatedAt: now };
-    if (await writeTransaction((tx) => updateDefinition(tx, written, current.updatedAt, enabledToo))) return written;
+    // Written only if the workflow is as read, enabled state included: a workflow enabled in between is
+    // checked again (a structural change must not slip into an enabled workflow).
+    const done = await writeTransaction(async (tx) => {
+      if (!(await updateDefinition(tx, written, current.updatedAt, current.isEnabled))) return false;
+      await recordChange(tx, current, written, options.actor, now);
+      return true;
+    });
+    if (done) return written;
     if (attempt >= 4) throw new ApiProblem("conflict", "The automation changed while this request was applied; send it again");
   }
 }
 
-export async function patchAutomation(brandId: string, id: string, body: PatchAutomationRequest) {
-  const record = await editDefinition(brandId, id, async (current) => {
-    const refs = refsOf({
-      trigger: body.trigger,
-      exitConditions: body.exitConditions,
-      settings: body.settings,
-      stored: current.blocks,
-      triggerEvent: current.trigger.condition.event,
-    });
-    for (const f of (body.blocks ?? []).flatMap((b) => b.split?.filterGroup.filters ?? [])) {
-      if (f.type === "contact" && f.field === "segmentID") refs.segments.push(String(f.value));
-    }
-    for (const b of body.blocks ?? []) if (b.action?.sendEmail?.topicID) (refs.topics ??= []).push(b.action.sendEmail.topicID);
-    const facts = await loadBrandFacts(brandId, refs);
-    const issues = new Issues();
-    const next: AutomationRecord = { ...current };
-    if (body.name !== undefined) next.name = body.name;
-    if (body.trigger) {
-      const t = body.trigger;
-      const condition = t.condition ? checkCondition(t.condition, facts, issues, ["trigger", "condition"]) : current.trigger.condition;
-      const trigger: Trigger = { ...current.trigger, condition };
-      if (t.audienceFilterGroup === null) delete trigger.audienceFilterGroup;
-      else if (t.audienceFilterGroup) {
-        checkAudience(t.audienceFilterGroup, facts, issues, ["trigger", "audienceFilterGroup"]);
-        trigger.audienceFilterGroup = t.audienceFilterGroup;
+export async function patchAutomation(brandId: string, id: string, body: PatchAutomationRequest, who?: Principal) {
+  const actor = who && (await actorOf(who));
+  const record = await editDefinition(
+    brandId,
+    id,
+    async (current) => {
+      const refs = refsOf({
+        trigger: body.trigger,
+        exitConditions: body.exitConditions,
+        settings: body.settings,
+        stored: current.blocks,
+        triggerEvent: current.trigger.condition.event,
+      });
+      for (const f of (body.blocks ?? []).flatMap((b) => b.split?.filterGroup.filters ?? [])) {
+        if (f.type === "contact" && f.field === "segmentID") refs.segments.push(String(f.value));
       }
-      if (t.inactivitySettings === null) delete trigger.inactivitySettings;
-      else if (t.inactivitySettings) trigger.inactivitySettings = t.inactivitySettings;
-      if (trigger.inactivitySettings && (Object.values(BUILT_IN_EVENTS) as string[]).includes(condition.event)) {
-        issues.add(["trigger", "inactivitySettings"], "not_allowed", `applies to event triggers, not to the built-in "${condition.event}"`);
+      for (const b of body.blocks ?? []) if (b.action?.sendEmail?.templateID) refs.templates.push(b.action.sendEmail.templateID);
+      for (const b of body.blocks ?? []) if (b.action?.sendEmail?.topicID) (refs.topics ??= []).push(b.action.sendEmail.topicID);
+      const facts = await loadBrandFacts(brandId, refs);
+      const issues = new Issues();
+      const next: AutomationRecord = { ...current };
+      if (body.name !== undefined) next.name = body.name;
+      if (body.trigger) {
+        const t = body.trigger;
+        const condition = t.condition ? checkCondition(t.condition, facts, issues, ["trigger", "condition"]) : current.trigger.condition;
+        const trigger: Trigger = { ...current.trigger, condition };
+        if (t.audienceFilterGroup === null) delete trigger.audienceFilterGroup;
+        else if (t.audienceFilterGroup) {
+          checkAudience(t.audienceFilterGroup, facts, issues, ["trigger", "audienceFilterGroup"]);
+          trigger.audienceFilterGroup = t.audienceFilterGroup;
+        }
+        if (t.inactivitySettings === null) delete trigger.inactivitySettings;
+        else if (t.inactivitySettings) trigger.inactivitySettings = t.inactivitySettings;
+        if (trigger.inactivitySettings && (Object.values(BUILT_IN_EVENTS) as string[]).includes(condition.event)) {
+          issues.add(
+            ["trigger", "inactivitySettings"],
+            "not_allowed",
+            `applies to event triggers, not to the built-in "${condition.event}"`,
+          );
+        }
+        next.trigger = trigger;
       }
-      next.trigger = trigger;
-    }
-    if (body.exitConditions !== undefined) next.exitConditions = exitsFrom(body.exitConditions ?? [], facts, issues);
-    next.settings = settingsFrom(body.settings, current.settings, current.id, facts, issues);
-    const builder = new BlockBuilder(issues, facts, current.blocks);
-    if (body.blocks) next.blocks = patchBlocks(current.blocks, body.blocks, builder, issues);
-    checkTree(next.blocks, builder.paths, facts, next.trigger.condition.event, issues);
-    issues.throwIfAny();
-    return next;
-  });
+      if (body.exitConditions !== undefined) next.exitConditions = exitsFrom(body.exitConditions ?? [], facts, issues);
+      next.settings = settingsFrom(body.settings, current.settings, current.id, facts, issues);
+      const builder = new BlockBuilder(issues, facts, current.blocks);
+      if (body.blocks) next.blocks = patchBlocks(current.blocks, body.blocks, builder, issues);
+      checkTree(next.blocks, builder.paths, facts, next.trigger.condition.event, issues);
+      issues.throwIfAny();
+      if (current.isEnabled) await checkLiveResult(current, next);
+      return next;
+    },
+    { actor, whileEnabled: () => checkLiveEdit(body) },
+  );
   return presentAutomation(record);
 }
 
-export async function putBlocks(brandId: string, id: string, body: PutBlocksRequest) {
-  const record = await editDefinition(brandId, id, async (current) => {
-    const facts = await loadBrandFacts(brandId, refsOf({ blocks: body.blocks, triggerEvent: current.trigger.condition.event }));
-    const issues = new Issues();
-    const builder = new BlockBuilder(issues, facts, current.blocks);
-    const blocks = builder.build(body.blocks, ["blocks"]);
-    checkTree(blocks, builder.paths, facts, current.trigger.condition.event, issues);
-    issues.throwIfAny();
-    return { ...current, blocks };
-  });
+export async function putBlocks(brandId: string, id: string, body: PutBlocksRequest, who?: Principal) {
+  const actor = who && (await actorOf(who));
+  const record = await editDefinition(
+    brandId,
+    id,
+    async (current) => {
+      const facts = await loadBrandFacts(brandId, refsOf({ blocks: body.blocks, triggerEvent: current.trigger.condition.event }));
+      const issues = new Issues();
+      const builder = new BlockBuilder(issues, facts, current.blocks);
+      const blocks = builder.build(body.blocks, ["blocks"]);
+      checkTree(blocks, builder.paths, facts, current.trigger.condition.event, issues);
+      issues.throwIfAny();
+      return { ...current, blocks };
+    },
+    { actor },
+  );
   return presentAutomation(record);
 }
 
@@ -275,6 +309,7 @@ async function removeAutomationRows(tx: SqlRunner, brandId: string, id: string):
     await tx.run(`DELETE FROM "${table}" WHERE "automationId" = ?`, [id]);
   }
   await tx.run(`DELETE FROM "AutomationSchedule" WHERE "automationId" = ? AND "brandId" = ?`, [id, brandId]);
+  await removeHistory(tx, brandId, id);
   // Enrollments and their block runs go with the row (foreign keys, ON DELETE CASCADE).
   await tx.run(`DELETE FROM "Automation" WHERE "id" = ? AND "brandId" = ?`, [id, brandId]);
 }
@@ -337,7 +372,7 @@ export async function putBlockUtm(brandId: string, id: string, blockId: string, 
       );
       return { ...current, blocks };
     },
-    true,
+    { whileEnabled: "utm" },
   );
   return { tags: utmTags(record, tags) };
 }

@@ -23,10 +23,10 @@ function toWrite(brandId: string, id: string, { input, layoutIds }: ParsedTempla
   };
 }
 
-/** Creates a template; returns it as the API's JSON text. */
-export async function createTemplate(brandId: string, raw: unknown): Promise<string> {
+/** Creates a template (`kept`: with an automation, out of the list until edited); returns it as the API's JSON text. */
+export async function createTemplate(brandId: string, raw: unknown, options: { kept?: boolean } = {}): Promise<string> {
   const write = toWrite(brandId, newId(), await parseTemplateInput(brandId, raw));
-  const plan = await insertTemplateRow(write);
+  const plan = await insertTemplateRow(write, options);
   const at = write.at.toISOString();
   return templateJson(brandId, { ...write, createdAt: at, updatedAt: at, plan, canonical: true });
 }

@@ -8,6 +8,7 @@ import { isForeignKeyViolation } from "@/lib/db/errors";
 import { sqlReader, writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { isoTimeValue } from "@/lib/db/values";
 import type { TemplateRow } from "./template-record";
+import { keepTemplate, releaseTemplate } from "./kept-templates";
 
 export type TemplateWrite = {
   id: string;
@@ -60,7 +61,7 @@ export async function readTemplateRow(brandId: string, id: string): Promise<Temp
 }
 
 /** Inserts a new template and its layout references in one transaction; returns the brand's plan. */
-export async function insertTemplateRow(t: TemplateWrite): Promise<string> {
+export async function insertTemplateRow(t: TemplateWrite, options: { kept?: boolean } = {}): Promise<string> {
   try {
     return await writeTransaction(async (tx) => {
       const [brand] = await tx.all<{ plan: string }>(`SELECT "plan" FROM "Brand" WHERE "id" = ?`, [t.brandId]);
@@ -71,6 +72,7 @@ export async function insertTemplateRow(t: TemplateWrite): Promise<string> {
         [t.id, t.brandId, t.name, t.nameLower, t.generalSettings, t.sections, t.at, t.at],
       );
       await addRefs(tx, t);
+      if (options.kept) await keepTemplate(tx, t.brandId, t.id, t.at);
       return brand.plan;
     });
   } catch (error) {
@@ -88,6 +90,7 @@ export async function replaceTemplateRow(t: TemplateWrite): Promise<TemplateRow>
         [t.name, t.nameLower, t.generalSettings, t.sections, t.at, t.id, t.brandId],
       );
       if (updated === 0) throw notFound();
+      await releaseTemplate(tx, t.brandId, t.id);
       await tx.run(`DELETE FROM "TemplateLayoutRef" WHERE "templateId" = ? AND "brandId" = ?`, [t.id, t.brandId]);
       await addRefs(tx, t);
       return (await selectRow(tx, t.brandId, t.id))!;

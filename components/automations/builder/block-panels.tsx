@@ -9,7 +9,9 @@ import { userMessage } from "@/components/ui/messages";
 import { LANGUAGES } from "@/lib/delivery/languages";
 import type { Block, Delay, SendEmail, SplitFilter, Units, Weekday } from "../automations-client";
 import { searchTemplates, sendBlockTest } from "../automations-client";
+import { CONTACT_MERGE_TAGS, mergeTagText } from "@/lib/templates/merge-tags";
 import { allBlocks, keyOf, templateOf } from "./draft";
+import { readableTags } from "./words";
 import { UnitSelect } from "./choices";
 import { FilterRows, type FieldChoice } from "./filter-rows";
 import styles from "./builder.module.css";
@@ -187,8 +189,11 @@ export function EmailForm({
   automationId,
   saved,
   onLeave,
+  live = false,
 }: {
   block: Extract<Block, { type: "action" }> & { action: { type: "sendEmail" } };
+  /** the workflow is enabled: its content (subject, preview text, sender, template) changes live, nothing else */
+  live?: boolean;
   onChange: Change;
   /** a saved email block whose template changes becomes a new block (the API keeps a block's content) */
   onReplace: (block: Block) => void;
@@ -244,7 +249,8 @@ export function EmailForm({
         onPick={(templateID) => {
           const { contentID: _c, ...rest } = email;
           const next = { ...block, action: { type: "sendEmail" as const, sendEmail: { ...rest, templateID } } };
-          if (saved) onReplace({ ...next, id: undefined, temporaryID: `new-${Date.now().toString(36)}` } as Block);
+          // Live, the step keeps its id and sends the new template from now on; else a new step replaces it.
+          if (saved && !live) onReplace({ ...next, id: undefined, temporaryID: `new-${Date.now().toString(36)}` } as Block);
           else onChange(next);
         }}
       />
@@ -264,7 +270,11 @@ export function EmailForm({
           <span className="hint">Saves your changes here, opens the editor; it brings you back here.</span>
         </p>
       )}
-      {text("subject", "Subject", "Personalization works here, e.g. [[contact.first_name | friend]].")}
+      {text("subject", "Subject")}
+      <SubjectTags
+        subject={email.subject}
+        onInsert={(tag) => set({ subject: `${email.subject}${email.subject.endsWith(" ") || !email.subject ? "" : " "}${tag}` })}
+      />
       {text("preheader", "Preview text", "Shown after the subject in most inboxes.")}
       {text("senderName", "Sender name")}
       {text("senderEmail", "Sender email", "A verified sender of the brand; the deployment's sender when empty.", "email")}
@@ -283,10 +293,18 @@ export function EmailForm({
         <p className="hint">The email&apos;s language (its html lang).</p>
       </div>
       <label className={styles.choice}>
-        <input type="checkbox" checked={email.isSkipAllowed !== false} onChange={(e) => set({ isSkipAllowed: e.target.checked })} /> When
-        the contact may not be sent this email, skip it and go on
+        <input
+          type="checkbox"
+          checked={email.isSkipAllowed !== false}
+          disabled={live}
+          onChange={(e) => set({ isSkipAllowed: e.target.checked })}
+        />{" "}
+        When the contact may not be sent this email, skip it and go on
       </label>
-      <p className="hint">Unticked, the contact leaves the workflow instead.</p>
+      <p className="hint">
+        Unticked, the contact leaves the workflow instead.
+        {live ? " It changes how contacts move through the workflow: disable it to change this." : ""}
+      </p>
       {saved && block.id && (
         <div className={styles.testSend}>
           <label className="label" htmlFor={`${id}-test`}>
@@ -533,3 +551,33 @@ export function SplitForm({
 }
 
 export type { FieldChoice };
+
+/** Personalization for the subject: pick a field, its tag is added; the subject read with labels below. */
+function SubjectTags({ subject, onInsert }: { subject: string; onInsert: (tag: string) => void }) {
+  const id = useId();
+  const readable = readableTags(subject);
+  return (
+    <div className={styles.inline}>
+      <label className="visually-hidden" htmlFor={`${id}-tag`}>
+        Insert a personalization field
+      </label>
+      <select
+        id={`${id}-tag`}
+        className={`input input-sm ${styles.tagPicker}`}
+        value=""
+        onChange={(e) => {
+          const tag = CONTACT_MERGE_TAGS.find((t) => t.path === e.target.value);
+          if (tag) onInsert(mergeTagText(tag.path, tag.needsFallback ? "there" : undefined));
+        }}
+      >
+        <option value="">Add personalization…</option>
+        {CONTACT_MERGE_TAGS.map((t) => (
+          <option key={t.path} value={t.path}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+      {readable !== subject && <span className="hint">Reads: {readable}</span>}
+    </div>
+  );
+}

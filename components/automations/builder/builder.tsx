@@ -1,12 +1,14 @@
 "use client";
 // The flow builder page: the workflow on a canvas (./flow-canvas.tsx), the selected step in a side panel,
-// Save (PATCH + PUT blocks), Enable and Disable with a confirmation saying what happens to contacts in the
-// workflow, Simulate (the last 30 days, numbers on the canvas), and, once enabled, each block's figures.
-// An enabled workflow is read-only: the API refuses changes while contacts may move through it.
+// Save (PATCH + PUT blocks), undo and redo over the edits not saved yet (buttons, Ctrl/Cmd+Z and
+// Shift+Ctrl/Cmd+Z), Enable and Disable with a confirmation saying what happens to contacts in the
+// workflow, Simulate (a period of 1 to 90 days, numbers on the canvas), each block's figures, and the
+// workflow's history. An enabled workflow changes live only in its emails' content (subject, preview
+// text, sender, template: PATCH, lib/automations/live-edit.ts); its structure waits for a disable.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useMemo, useReducer, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useReducer, useState } from "react";
 import { apiFetch, ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
 import { formatNumber } from "@/components/ui/format";
@@ -29,12 +31,27 @@ import {
   type Simulation,
 } from "../automations-client";
 import { AbForm, DelayForm, EmailForm, SplitForm, TagForm, WebhookForm } from "./block-panels";
-import { allBlocks, blocksForPut, draftOf, draftReducer, findBlock, keyOf, newTemporaryId, patchBody, type Slot } from "./draft";
+import {
+  allBlocks,
+  blocksForPut,
+  changesStructure,
+  draftOf,
+  editsOf,
+  editsReducer,
+  findBlock,
+  keyOf,
+  liveEditBody,
+  newTemporaryId,
+  patchBody,
+  type DraftAction,
+  type Slot,
+} from "./draft";
+import { HistoryPanel } from "./history-panel";
 import { fieldChoices } from "./filter-rows";
-import { FlowCanvas, type NodeFigures } from "./flow-canvas";
+import { FlowCanvas, type FigureCell, type NodeFigures } from "./flow-canvas";
 import { SettingsPanel } from "./settings-panel";
 import { TriggerPanel } from "./trigger-panel";
-import { blockKind, blockSummary, SKIP_REASONS } from "./words";
+import { blockKind, blockSummary, outcomeWord, skipWord } from "./words";
 import styles from "./builder.module.css";
 
 const STEP_KINDS: { kind: string; label: string; hint: string; make: () => Block }[] = [
@@ -117,37 +134,35 @@ export function AutomationBuilder({ id }: { id: string }) {
   return <LoadedBuilder key={automation.data.updatedAt} automation={automation.data} />;
 }
 
+const cell = (value: number, label: string): FigureCell => ({ value: formatNumber(value), label });
+
+/** What each card shows: the simulation's figures while one is shown, else the workflow's own. */
 function figuresOf(figures: BlockFigures | undefined, simulation: Simulation | null): Map<string, NodeFigures> {
   const out = new Map<string, NodeFigures>();
   if (simulation) {
-    out.set("trigger", {
-      lines: [
-        `${formatNumber(simulation.entered)} would enter`,
-        `${formatNumber(Object.values(simulation.skipped).reduce((a, b) => a + b, 0))} skipped`,
-      ],
-      tone: "simulated",
-    });
+    const skipped = Object.values(simulation.skipped).reduce((a, b) => a + b, 0);
+    out.set("trigger", { cells: [cell(simulation.entered, "would enter"), cell(skipped, "skipped")], tone: "simulated" });
     for (const b of simulation.blocks) {
-      const lines = [`would reach ${formatNumber(b.reached)}`];
-      if (b.waiting) lines.push(`${formatNumber(b.waiting)} still waiting`);
-      for (const [k, v] of Object.entries(b.outcomes)) lines.push(`${k} ${formatNumber(v)}`);
-      out.set(b.blockID, { lines, tone: "simulated" });
+      const cells = [cell(b.reached, "would reach")];
+      if (b.waiting) cells.push(cell(b.waiting, "still waiting"));
+      for (const [k, v] of Object.entries(b.outcomes)) cells.push(cell(v, outcomeWord(k)));
+      out.set(b.blockID, { cells: cells.slice(0, 4), tone: "simulated" });
     }
     return out;
   }
   if (!figures) return out;
-  out.set("trigger", { lines: [`${formatNumber(figures.entered)} entered`, `${formatNumber(figures.inProgress)} in progress`] });
+  out.set("trigger", { cells: [cell(figures.entered, "entered"), cell(figures.inProgress, "in progress")] });
   for (const b of figures.blocks) {
-    const lines = [`${formatNumber(b.reached)} reached`];
-    if (b.waiting) lines.push(`${formatNumber(b.waiting)} waiting`);
-    for (const [k, v] of Object.entries(b.outcomes)) lines.push(`${k === "true" ? "yes" : k === "false" ? "no" : k} ${formatNumber(v)}`);
-    if (b.emails)
-      lines.push(
-        `${formatNumber(b.emails.sent)} sent`,
-        `${formatNumber(b.emails.opened)} opened`,
-        `${formatNumber(b.emails.clicked)} clicked`,
-      );
-    out.set(b.blockID, { lines });
+    // An email's card shows what became of its messages (sent, opened, clicked; the fourth place is kept for
+    // revenue); other steps how many reached them, wait there and went each way.
+    const cells = b.emails
+      ? [cell(b.emails.sent, "sent"), cell(b.emails.opened, "opened"), cell(b.emails.clicked, "clicked")]
+      : [
+          cell(b.reached, "reached"),
+          ...(b.waiting ? [cell(b.waiting, "waiting")] : []),
+          ...Object.entries(b.outcomes).map(([k, v]) => cell(v, outcomeWord(k))),
+        ];
+    out.set(b.blockID, { cells: cells.slice(0, 4) });
   }
   return out;
 }
@@ -155,18 +170,47 @@ function figuresOf(figures: BlockFigures | undefined, simulation: Simulation | n
 function LoadedBuilder({ automation }: { automation: Automation }) {
   const queryClient = useQueryClient();
   const headingId = useId();
-  const [draft, dispatch] = useReducer(draftReducer, automation, draftOf);
+  const [edits, dispatchEdit] = useReducer(editsReducer, automation, (a) => editsOf(draftOf(a)));
+  const draft = edits.present;
+  const dispatch = useCallback((action: DraftAction) => dispatchEdit({ ...action, at: Date.now() }), []);
+  const undo = useCallback(() => dispatchEdit({ type: "undo" }), []);
+  const redo = useCallback(() => dispatchEdit({ type: "redo" }), []);
   const [selected, setSelected] = useState<string | null>("trigger");
   const [adding, setAdding] = useState<{ slot: Slot; after: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<ApiError | Error | null>(null);
   const [notice, setNotice] = useState("");
   const [confirm, setConfirm] = useState<"enable" | "disable" | null>(null);
-  const [simulation, setSimulation] = useState<Simulation | null>(null);
+  const [simulation, setSimulation] = useState<{ result: Simulation; days: number } | null>(null);
   const [simulating, setSimulating] = useState(false);
-  const readOnly = automation.isEnabled;
+  const [days, setDays] = useState(30);
+  /** Enabled: the structure is read-only, the emails' content changes live. */
+  const live = automation.isEnabled;
+  const readOnly = live;
   const router = useRouter();
-  const dirty = useMemo(() => JSON.stringify(draftOf(automation)) !== JSON.stringify(draft), [automation, draft]);
+  const saved = useMemo(() => draftOf(automation), [automation]);
+  const dirty = useMemo(() => JSON.stringify(saved) !== JSON.stringify(draft), [saved, draft]);
+  const structural = live && dirty && changesStructure(draft, saved);
+  const validDays = Number.isInteger(days) && days >= 1 && days <= 90;
+
+  useEffect(() => {
+    // Ctrl/Cmd+Z undoes the builder's last edit, Shift+Ctrl/Cmd+Z (or Ctrl+Y) redoes it, in its fields too
+    // (they show the draft, so the draft's history is theirs); not while a dialog is open over it.
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey || document.querySelector("dialog[open]")) return;
+      const key = e.key.toLowerCase();
+      if (key === "z") {
+        e.preventDefault();
+        if (e.shiftKey) redo();
+        else undo();
+      } else if (key === "y" && e.ctrlKey && !e.shiftKey) {
+        e.preventDefault();
+        redo();
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [undo, redo]);
 
   const identities = useQuery({ queryKey: ["event-identities"], queryFn: eventIdentities, staleTime: 60_000 });
   const catalog = useQuery({ queryKey: ["event-catalog"], queryFn: eventCatalog, staleTime: 60_000 });
@@ -209,12 +253,19 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
     setSaving(true);
     setProblem(null);
     try {
-      await patchAutomation(automation.id, patchBody(draft));
-      const saved = await putBlocks(automation.id, blocksForPut(draft.blocks));
-      setNotice("Saved.");
-      queryClient.setQueryData(automationKeys.detail(automation.id), saved);
+      let written: Automation;
+      if (live) {
+        // Only the emails' content, and only what changed: anything else is refused while enabled.
+        const body = liveEditBody(draft, saved);
+        written = body ? await patchAutomation(automation.id, body) : automation;
+      } else {
+        await patchAutomation(automation.id, patchBody(draft));
+        written = await putBlocks(automation.id, blocksForPut(draft.blocks));
+      }
+      setNotice(live ? "Saved: emails not sent yet use the change." : "Saved.");
+      queryClient.setQueryData(automationKeys.detail(automation.id), written);
       void queryClient.invalidateQueries({ queryKey: automationKeys.all });
-      return saved;
+      return written;
     } catch (error) {
       setProblem(error as Error);
       return null;
@@ -233,8 +284,8 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
     setSimulating(true);
     setProblem(null);
     try {
-      if (dirty && !(await save())) return;
-      setSimulation(await simulate(automation.id, 30));
+      if (dirty && !live && !(await save())) return;
+      setSimulation({ result: await simulate(automation.id, days), days });
     } catch (error) {
       setProblem(error as Error);
     } finally {
@@ -255,6 +306,7 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
         </label>
         <input
           id={`${headingId}-name`}
+          title={readOnly ? "The name changes once the workflow is disabled" : undefined}
           className={`input ${styles.name}`}
           value={draft.name}
           readOnly={readOnly}
@@ -272,14 +324,63 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
           >
             Settings
           </button>
-          <button type="button" className="btn btn-secondary btn-sm" onClick={runSimulation} disabled={simulating}>
-            {simulating ? "Simulating…" : "Simulate last 30 days"}
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            aria-pressed={selected === "history"}
+            onClick={() => setSelected("history")}
+          >
+            History
           </button>
-          {!readOnly && (
-            <button type="button" className="btn btn-secondary btn-sm" onClick={save} disabled={saving || !dirty}>
-              {saving ? "Saving…" : dirty ? "Save" : "Saved"}
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={undo}
+            disabled={edits.past.length === 0}
+            aria-keyshortcuts="Control+Z Meta+Z"
+            title="Undo (Ctrl/Cmd+Z)"
+          >
+            Undo
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-sm"
+            onClick={redo}
+            disabled={edits.future.length === 0}
+            aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+            title="Redo (Shift+Ctrl/Cmd+Z)"
+          >
+            Redo
+          </button>
+          <form
+            className={styles.simulate}
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (validDays) void runSimulation();
+            }}
+          >
+            <label htmlFor={`${headingId}-days`}>Simulation period</label>
+            <input
+              id={`${headingId}-days`}
+              className="input input-sm"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={90}
+              step={1}
+              value={Number.isNaN(days) ? "" : days}
+              aria-invalid={!validDays || undefined}
+              aria-describedby={`${headingId}-days-hint`}
+              onChange={(e) => setDays(e.target.valueAsNumber)}
+            />
+            <span id={`${headingId}-days-hint`}>{days === 1 ? "day" : "days"} (1 to 90)</span>
+            <button type="submit" className="btn btn-secondary btn-sm" disabled={simulating || !validDays}>
+              {simulating ? "Simulating…" : validDays ? `Simulate last ${days === 1 ? "day" : `${days} days`}` : "Simulate"}
             </button>
-          )}
+          </form>
+          <button type="button" className="btn btn-secondary btn-sm" onClick={save} disabled={saving || !dirty || structural}>
+            {saving ? "Saving…" : dirty ? "Save" : "Saved"}
+          </button>
           {automation.isEnabled ? (
             <button type="button" className="btn btn-danger btn-sm" onClick={() => setConfirm("disable")}>
               Disable
@@ -294,10 +395,16 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
       <p role="status" className="visually-hidden">
         {notice}
       </p>
-      {readOnly && (
+      {!validDays && (
+        <p className="field-error" role="alert">
+          The simulation covers 1 to 90 days.
+        </p>
+      )}
+      {live && (
         <p className={`alert alert-info ${styles.banner}`}>
-          This workflow is enabled: {formatNumber(waitingNow)} {waitingNow === 1 ? "contact is" : "contacts are"} in it. Disable it to
-          change it.
+          This workflow is enabled: {formatNumber(waitingNow)} {waitingNow === 1 ? "contact is" : "contacts are"} in it. You can change its
+          emails&apos; subject, preview text, sender and template now: the change applies to every email not sent yet. Adding, removing or
+          moving steps, the trigger and the settings change how contacts move through it, so they wait until you disable it.
         </p>
       )}
       {figures.data?.emailsPaused && (
@@ -307,14 +414,14 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
         </p>
       )}
       {problem && <ProblemList error={problem} blocks={draft.blocks} onClose={() => setProblem(null)} />}
-      {simulation && <SimulationSummary simulation={simulation} onClose={() => setSimulation(null)} />}
+      {simulation && <SimulationSummary simulation={simulation.result} days={simulation.days} onClose={() => setSimulation(null)} />}
       <div className={styles.workspace}>
         <FlowCanvas
           blocks={draft.blocks}
           trigger={draft.trigger}
           selected={selected}
           readOnly={readOnly}
-          figures={figuresOf(figures.data, simulation)}
+          figures={figuresOf(figures.data, simulation?.result ?? null)}
           onSelect={setSelected}
           onAdd={(slot, after) => setAdding({ slot, after })}
           segmentName={(sid) => segmentChoices.find((s) => s.id === sid)?.name}
@@ -323,11 +430,13 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
           <h2 id={`${headingId}-panel`} className={styles.panelTitle}>
             {selected === "settings"
               ? "Workflow settings"
-              : selected === "trigger"
-                ? "Trigger"
-                : selectedBlock
-                  ? blockKind(selectedBlock)
-                  : "Nothing selected"}
+              : selected === "history"
+                ? "History"
+                : selected === "trigger"
+                  ? "Trigger"
+                  : selectedBlock
+                    ? blockKind(selectedBlock)
+                    : "Nothing selected"}
           </h2>
           {selected === "trigger" && (
             <>
@@ -351,6 +460,7 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
               )}
             </>
           )}
+          {selected === "history" && <HistoryPanel automation={automation} blocks={draft.blocks} />}
           {selected === "settings" && (
             <SettingsPanel
               exits={draft.exitConditions}
@@ -369,6 +479,7 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
               blocks={draft.blocks}
               automationId={automation.id}
               readOnly={readOnly}
+              live={live}
               eventFields={eventFields}
               segments={segmentChoices}
               onChange={(block) => dispatch({ type: "update", key: keyOf(selectedBlock), block })}
@@ -429,6 +540,7 @@ function BlockPanel(props: {
   blocks: Block[];
   automationId: string;
   readOnly: boolean;
+  live: boolean;
   eventFields: ReturnType<typeof fieldChoices>;
   segments: { id: string; name: string }[];
   onChange: (b: Block) => void;
@@ -448,7 +560,8 @@ function BlockPanel(props: {
           block={block as never}
           onChange={onChange}
           onReplace={props.onReplace}
-          readOnly={readOnly}
+          readOnly={readOnly && !props.live}
+          live={props.live}
           automationId={props.automationId}
           saved={Boolean(block.id)}
           onLeave={props.onLeave}
@@ -471,6 +584,9 @@ function BlockPanel(props: {
         />
       )}
       {block.type === "abTesting" && <AbForm block={block} onChange={onChange} readOnly={readOnly} />}
+      {readOnly && props.live && !(block.type === "action" && block.action.type === "sendEmail") ? (
+        <p className="hint">The workflow is enabled: this step changes how contacts move through it. Disable the workflow to change it.</p>
+      ) : null}
       {!readOnly &&
         (confirmRemove ? (
           <div role="alertdialog" aria-label="Remove this step" className={styles.confirm}>
@@ -541,8 +657,8 @@ function EnableDialog({
   return (
     <Dialog open={open} onClose={onClose} title="Enable this workflow?" role="alertdialog">
       <p>
-        From now on, every contact who triggers it enters it{dirty ? " (your unsaved changes are saved first)" : ""}. While enabled, it
-        cannot be changed.
+        From now on, every contact who triggers it enters it{dirty ? " (your unsaved changes are saved first)" : ""}. While enabled, only
+        its emails&apos; content (subject, preview text, sender, template) can change.
       </p>
       {canEnrollExisting && (
         <label className={styles.choice}>
@@ -679,11 +795,11 @@ function ProblemList({ error, blocks, onClose }: { error: Error; blocks: Block[]
   );
 }
 
-function SimulationSummary({ simulation, onClose }: { simulation: Simulation; onClose: () => void }) {
+function SimulationSummary({ simulation, days, onClose }: { simulation: Simulation; days: number; onClose: () => void }) {
   const skipped = Object.entries(simulation.skipped);
   return (
     <section className={`card ${styles.simulation}`} aria-label="Simulation">
-      <h2 className="card-title">In the last 30 days this workflow would have…</h2>
+      <h2 className="card-title">In the last {days === 1 ? "day" : `${formatNumber(days)} days`} this workflow would have…</h2>
       <p>
         found {formatNumber(simulation.triggers)} {simulation.triggers === 1 ? "trigger" : "triggers"}:{" "}
         <strong>
@@ -699,7 +815,7 @@ function SimulationSummary({ simulation, onClose }: { simulation: Simulation; on
           {skipped.map(([reason, n], i) => (
             <span key={reason}>
               {i > 0 ? ", " : ""}
-              {formatNumber(n)} {SKIP_REASONS[reason] ?? reason}
+              {formatNumber(n)} {skipWord(reason)}
             </span>
           ))}
           .
@@ -711,7 +827,7 @@ function SimulationSummary({ simulation, onClose }: { simulation: Simulation; on
           <ul>
             {simulation.samples.skipped.map((s, i) => (
               <li key={i}>
-                <Link href={`/contacts/${s.contactID}`}>{s.email ?? s.contactID}</Link>: {SKIP_REASONS[s.reason ?? ""] ?? s.reason}
+                <Link href={`/contacts/${s.contactID}`}>{s.email ?? s.contactID}</Link>: {skipWord(s.reason ?? "")}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@
 // (each action unit-tested), saved back with PATCH (name, trigger, exit conditions, settings) and PUT
 // .../blocks (saved blocks by id, new ones by temporaryID). A slot is a place in a sequence: the top
 // level (parent null) or a branch of a split or A/B test.
-import type { Automation, Block, ExitCondition, Settings, Trigger } from "../automations-client";
+import type { Automation, Block, ExitCondition, SendEmail, Settings, Trigger } from "../automations-client";
 
 export type Draft = { name: string; trigger: Trigger; blocks: Block[]; exitConditions: ExitCondition[]; settings: Settings };
 export type Branch = "true" | "false" | "a" | "b";
@@ -175,3 +175,94 @@ export function patchBody(draft: Draft): Record<string, unknown> {
 
 /** An email's template id: the content a saved block sends, or the template a new one was given. */
 export const templateOf = (email: { contentID?: string; templateID?: string }) => email.templateID ?? email.contentID ?? null;
+
+// ---- live edits of an enabled workflow (lib/automations/live-edit.ts): its email steps' content only
+
+const LIVE_FIELDS = ["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language"] as const;
+
+type EmailBlock = Extract<Block, { type: "action" }> & { action: { type: "sendEmail"; sendEmail: SendEmail } };
+const emailsById = (blocks: Block[]) =>
+  new Map(
+    allBlocks(blocks)
+      .filter((b): b is EmailBlock => b.type === "action" && b.action.type === "sendEmail" && Boolean(b.id))
+      .map((b) => [b.id!, b.action.sendEmail]),
+  );
+
+/** The draft with every email step's content put back as saved: what is left differs in structure. */
+function withoutEmailContent(draft: Draft, saved: Draft): Draft {
+  const before = emailsById(saved.blocks);
+  return {
+    ...draft,
+    blocks: mapTree(draft.blocks, (b) => {
+      const was = b.id ? before.get(b.id) : undefined;
+      if (!was || b.type !== "action" || b.action.type !== "sendEmail") return b;
+      const kept: SendEmail = { ...b.action.sendEmail, contentID: was.contentID, templateID: was.templateID };
+      for (const f of LIVE_FIELDS) kept[f] = was[f] as string;
+      for (const key of Object.keys(kept) as (keyof SendEmail)[]) if (kept[key] === undefined) delete kept[key];
+      return { ...b, action: { type: "sendEmail", sendEmail: kept } };
+    }),
+  };
+}
+
+/** Whether the draft changes more than the content of email steps (refused while the workflow is enabled). */
+export function changesStructure(draft: Draft, saved: Draft): boolean {
+  return JSON.stringify(withoutEmailContent(draft, saved)) !== JSON.stringify(saved);
+}
+
+/** The PATCH body of a live edit: each changed email step's changed fields (null when nothing changed). */
+export function liveEditBody(draft: Draft, saved: Draft): { blocks: unknown[] } | null {
+  const before = emailsById(saved.blocks);
+  const blocks: unknown[] = [];
+  for (const [id, now] of emailsById(draft.blocks)) {
+    const was = before.get(id);
+    if (!was) continue;
+    const fields: Record<string, unknown> = {};
+    for (const f of LIVE_FIELDS) {
+      if ((now[f] ?? "") === (was[f] ?? "")) continue;
+      // An address left empty: reply-to is cleared; the sender address stays (the API takes no empty sender).
+      if (!now[f] && f === "replyToEmail") fields[f] = null;
+      else if (now[f]) fields[f] = now[f];
+    }
+    if (templateOf(now) !== templateOf(was)) fields.templateID = templateOf(now);
+    if (Object.keys(fields).length) blocks.push({ id, type: "action", action: { type: "sendEmail", sendEmail: fields } });
+  }
+  return blocks.length ? { blocks } : null;
+}
+
+// ---- undo and redo over the builder's edits: whole drafts kept, as the template editor keeps them
+
+export type Edits = { past: Draft[]; present: Draft; future: Draft[]; last?: { key: string; at: number } };
+export type EditAction = DraftAction | { type: "undo" } | { type: "redo" };
+const KEEP = 100;
+/** Typing in one field makes one step to undo: edits of the same thing within this long are merged. */
+const MERGE_MS = 1000;
+
+const editKey = (a: DraftAction) => (a.type === "update" ? `update:${a.key}` : a.type);
+
+export function editsOf(draft: Draft): Edits {
+  return { past: [], present: draft, future: [] };
+}
+
+/** The draft reducer with history; `at` (the time of the edit) merges keystrokes into one step. */
+export function editsReducer(state: Edits, action: EditAction & { at?: number }): Edits {
+  if (action.type === "undo") {
+    const previous = state.past.at(-1);
+    return previous ? { past: state.past.slice(0, -1), present: previous, future: [state.present, ...state.future] } : state;
+  }
+  if (action.type === "redo") {
+    const [next, ...rest] = state.future;
+    return next ? { past: [...state.past, state.present], present: next, future: rest } : state;
+  }
+  const present = draftReducer(state.present, action);
+  if (present === state.present || JSON.stringify(present) === JSON.stringify(state.present)) return state;
+  if (action.type === "reset") return editsOf(present);
+  const key = editKey(action);
+  const at = action.at ?? 0;
+  const merge = state.last && state.last.key === key && at - state.last.at < MERGE_MS && key !== "insert" && key !== "remove";
+  return {
+    past: merge ? state.past : [...state.past, state.present].slice(-KEEP),
+    present,
+    future: [],
+    last: { key, at },
+  };
+}

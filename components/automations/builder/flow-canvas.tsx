@@ -28,7 +28,13 @@ import { buildGraph, layoutGraph, SIZES, type GraphNode } from "./graph";
 import { blockKind, blockSummary, triggerSummary } from "./words";
 import styles from "./builder.module.css";
 
-export type NodeFigures = { lines: string[]; tone?: "simulated" };
+/** One figure of a card: its number (formatted) and what it counts ("sent", "Yes", "would be sent"). */
+export type FigureCell = { value: string; label: string };
+/**
+ * A card's figures: at most four cells side by side, each in full (an email's sent, opened, clicked, and
+ * room for a fourth, revenue); "simulated" when they come from the simulation.
+ */
+export type NodeFigures = { cells: FigureCell[]; tone?: "simulated" };
 
 type CanvasContext = {
   blocks: Block[];
@@ -79,9 +85,14 @@ function NodeCard({
       >
         <span className={styles.nodeKind}>{kind}</span>
         <span className={styles.nodeText}>{text}</span>
-        {figures && (
-          <span className={styles.nodeFigures} data-tone={figures.tone}>
-            {figures.lines.join(" · ")}
+        {figures && figures.cells.length > 0 && (
+          <span className={styles.nodeFigures} data-tone={figures.tone} data-figures style={{ "--cells": figures.cells.length } as never}>
+            {figures.cells.map((f) => (
+              <span key={f.label} className={styles.figure}>
+                <span className={styles.figureValue}>{f.value}</span> <span className={styles.figureLabel}>{f.label}</span>
+                <span className="visually-hidden">,</span>
+              </span>
+            ))}
           </span>
         )}
       </button>

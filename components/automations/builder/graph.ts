@@ -15,8 +15,9 @@ export type GraphNode =
 export type GraphEdge = { id: string; source: string; target: string; label?: string; slot: Slot };
 
 export const SIZES = {
-  trigger: { width: 280, height: 88 },
-  block: { width: 280, height: 88 },
+  // tall enough for the kind, two lines of text and a row of figures (a number above a word of two lines)
+  trigger: { width: 280, height: 128 },
+  block: { width: 280, height: 128 },
   join: { width: 12, height: 12 },
   end: { width: 120, height: 40 },
 };

@@ -1,15 +1,31 @@
 // What the builder calls things, in a marketer's words: a trigger, a block, an outcome.
+import { durationWords } from "@/lib/automations/words";
+import { MERGE_TAG_PATTERN, mergeTagByPath } from "@/lib/templates/merge-tags";
 import type { Block, Delay, SplitFilter, Trigger } from "../automations-client";
 import { allBlocks, keyOf } from "./draft";
 
-const UNIT_WORDS: Record<string, [string, string]> = {
-  m: ["minute", "minutes"],
-  h: ["hour", "hours"],
-  d: ["day", "days"],
-  w: ["week", "weeks"],
-  M: ["month", "months"],
-};
-export const amountOf = (amount: number, units: string) => `${amount} ${UNIT_WORDS[units]?.[amount === 1 ? 0 : 1] ?? units}`;
+export const amountOf = durationWords;
+
+/** "cartID" → "cart ID", "first_name" → "first name" (a tag no catalogue names). */
+const spaced = (key: string) =>
+  key
+    .replace(/[_-]+/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .trim();
+
+/** A merge tag's name for people: the catalogue's label ("First name"), else its path made readable ("Event: cart ID"). */
+export function tagLabel(path: string): string {
+  const known = mergeTagByPath(path);
+  if (known) return known.label;
+  const [head, ...rest] = path.split(".");
+  const tail = spaced(rest.join(" ") || head);
+  const label = tail[0].toUpperCase() + tail.slice(1);
+  return head === "event" ? `Event: ${tail}` : head === "item" ? `Item: ${tail}` : label;
+}
+
+/** Text with its merge tags as their labels: "Hi [[contact.first_name | friend]]" → "Hi {First name}" (outside the template editor). */
+export const readableTags = (text: string): string =>
+  text.replace(new RegExp(MERGE_TAG_PATTERN.source, "g"), (_m, path: string) => `{${tagLabel(path)}}`);
 
 export const BUILT_INS: Record<string, string> = {
   "subscribed to marketing": "subscribes to email",
@@ -66,7 +82,9 @@ function filterWords(f: SplitFilter, blocks: Block[]): string {
   if (f.type === "message") {
     const email = allBlocks(blocks).find((b) => keyOf(b) === f.value);
     const subject =
-      email?.type === "action" && email.action.type === "sendEmail" ? `“${email.action.sendEmail.subject}”` : "an earlier email";
+      email?.type === "action" && email.action.type === "sendEmail"
+        ? `“${readableTags(email.action.sendEmail.subject)}”`
+        : "an earlier email";
     return `${f.operator === "openedEmail" ? "opened" : "clicked"} ${subject}`;
   }
   if (f.type === "contact") return `${f.field} ${f.operator} ${String(f.value ?? "")}`;
@@ -80,7 +98,7 @@ export function blockSummary(block: Block, all: Block[]): string {
       return delaySummary(block.delay);
     case "action": {
       const a = block.action;
-      if (a.type === "sendEmail") return `Send email “${a.sendEmail.subject || "untitled"}”`;
+      if (a.type === "sendEmail") return `Send email “${readableTags(a.sendEmail.subject) || "untitled"}”`;
       if (a.type === "sendWebhook") {
         let host = a.sendWebhook.callbackUrl;
         try {
@@ -119,6 +137,8 @@ export const END_REASONS: Record<string, string> = {
   failed: "stopped after repeated errors",
 };
 
+export const skipWord = (reason: string) => SKIP_REASONS[reason] ?? spaced(reason);
+
 export const SKIP_REASONS: Record<string, string> = {
   audience: "not in the audience",
   frequency: "already entered as often as allowed",
@@ -127,3 +147,34 @@ export const SKIP_REASONS: Record<string, string> = {
   disabled: "the workflow was disabled",
   "inactivity-pending": "still active (inactivity not over)",
 };
+
+/** Block outcomes (figures, simulation), keyed as the API counts them. */
+export const OUTCOME_WORDS: Record<string, string> = {
+  true: "Yes",
+  false: "No",
+  a: "A",
+  b: "B",
+  queued: "handed to delivery",
+  skipped: "skipped",
+  wouldSend: "would be sent",
+  notSubscribed: "not subscribed",
+  noEmail: "no email address",
+};
+export const outcomeWord = (key: string) => OUTCOME_WORDS[key] ?? spaced(key);
+
+/** Why an email was not sent (the delivery pipeline's reasons), as the campaign report says them. */
+export const NOT_SENT_REASONS: Record<string, string> = {
+  "not-subscribed": "not subscribed",
+  "no-email": "no email address",
+  "contact-missing": "contact deleted",
+  canceled: "send canceled",
+  "suppressed:unsubscribed": "unsubscribed",
+  "suppressed:hard-bounce": "bounced before",
+  "suppressed:complaint": "marked as spam before",
+  "suppressed:manual": "on the suppression list",
+  "suppressed:erased": "erased",
+  "not-found": "its template was deleted",
+  "sender-unverified": "its sender is not verified",
+  "template-syntax": "its template has a broken tag",
+};
+export const notSentReason = (reason: string) => NOT_SENT_REASONS[reason] ?? spaced(reason.replace(/^suppressed:/, ""));

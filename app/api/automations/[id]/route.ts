@@ -1,4 +1,4 @@
-// /api/automations/{id}: read, patch (disabled workflows only), delete (idempotent).
+// /api/automations/{id}: read, patch (an enabled workflow: its email steps' content only), delete (idempotent).
 import { route } from "@/lib/api/route";
 import { AutomationParams, AutomationSchema, PatchAutomationRequest } from "@/lib/automations/schemas";
 import { deleteAutomation, getPublishedAutomation, patchAutomation } from "@/lib/automations/write-automation";
@@ -24,15 +24,17 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       body: PatchAutomationRequest,
       summary: "Patch automation workflow",
       description:
-        "Fields given are changed: trigger.condition, audienceFilterGroup and inactivitySettings each replaced whole (null clears the latter two), exitConditions replaced (null or [] clears), blocks patched by id (type required, unchanged; delay and split.filterGroup replaced whole; abTesting takes aBlocksPercentage only). 409 while enabled.",
+        "While the workflow is enabled only its email steps' content may change (Inkwell: subject, preheader, senderName, senderEmail, replyToEmail, language, templateID; it applies to emails not yet handed to the pipeline and is recorded in GET .../history); anything else is a 409. Fields given are changed: trigger.condition, audienceFilterGroup and inactivitySettings each replaced whole (null clears the latter two), exitConditions replaced (null or [] clears), blocks patched by id (type required, unchanged; delay and split.filterGroup replaced whole; abTesting takes aBlocksPercentage only).",
       tags: ["Automations"],
       responses: {
         "200": jsonContent(AutomationSchema, "The changed workflow"),
         ...notFound,
-        ...conflict("The automation is enabled: disable it, change it, enable it again (automation-enabled)"),
+        ...conflict(
+          "The automation is enabled and the request changes more than its email steps' content: disable it, change it, enable it again (automation-enabled)",
+        ),
       },
     },
-    async ({ brandId, params, body }) => ok(await patchAutomation(brandId, params.id, body)),
+    async ({ brandId, auth, params, body }) => ok(await patchAutomation(brandId, params.id, body, auth)),
   ),
   DELETE: route(
     {

@@ -22,6 +22,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         ...conflict("The automation is enabled: disable it, change it, enable it again (automation-enabled)"),
       },
     },
-    async ({ brandId, params, body }) => ok(await putBlocks(brandId, params.id, body)),
+    async ({ brandId, auth, params, body }) => ok(await putBlocks(brandId, params.id, body, auth)),
   ),
 });

@@ -1,0 +1,138 @@
+// A workflow's history (AutomationChange rows): each edit of its definition with who made it, when, and
+// what changed. The content of an email step is compared field by field (a live edit of an enabled
+// workflow shows "Subject: A → B"); anything else is named by the part that changed (steps, trigger…).
+import { z } from "zod";
+import { db } from "@/lib/db";
+import { sqlReader, type SqlRunner } from "@/lib/db/sql";
+import { dateValue, jsonValue, boolValue } from "@/lib/db/values";
+import { newId } from "@/lib/ids";
+import type { Principal } from "@/lib/http/principal";
+import type { AutomationRecord, Block, SendEmail } from "./model";
+import { getAutomation } from "./store";
+import { flatten } from "./tree";
+
+/** The content of an email step that may change while the workflow is enabled (lib/automations/live-edit.ts). */
+export const EMAIL_CONTENT_FIELDS = ["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language", "contentId"] as const;
+export type EmailContentField = (typeof EMAIL_CONTENT_FIELDS)[number];
+
+export const HistoryChange = z
+  .object({
+    kind: z.enum(["email", "utm", "name", "trigger", "steps", "exitConditions", "settings"]),
+    blockID: z.string().optional().meta({ description: "The email step (kinds email and utm)" }),
+    field: z
+      .enum(["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language", "templateID"])
+      .optional()
+      .meta({ description: "The email step's field (kind email); templateID: the template it sends" }),
+    from: z.string().optional(),
+    to: z.string().optional(),
+  })
+  .meta({ id: "AutomationHistoryChange" });
+export type HistoryChange = z.infer<typeof HistoryChange>;
+
+export const HistoryEntry = z
+  .object({
+    id: z.string(),
+    at: z.string().meta({ description: "When (ISO 8601, UTC)" }),
+    actor: z.object({ kind: z.enum(["session", "api-key", "oauth"]), name: z.string() }).meta({ description: "Who" }),
+    live: z.boolean().meta({ description: "The workflow was enabled: a content change applied to emails not yet sent" }),
+    changes: z.array(HistoryChange),
+  })
+  .meta({ id: "AutomationHistoryEntry" });
+export const HistoryList = z.object({ history: z.array(HistoryEntry) }).meta({ id: "AutomationHistory" });
+export type HistoryList = z.infer<typeof HistoryList>;
+
+const LIMIT = 100;
+
+type EmailBlock = Extract<Block, { type: "action" }> & { action: { type: "sendEmail"; sendEmail: SendEmail } };
+const emailsOf = (blocks: Block[]) =>
+  new Map(
+    flatten(blocks)
+      .filter((b): b is EmailBlock => b.type === "action" && b.action.type === "sendEmail")
+      .map((b) => [b.id, b.action.sendEmail]),
+  );
+
+/** Shape of the tree without the email steps' content: what a live edit must leave alone. */
+export function structureOf(blocks: Block[]): string {
+  return JSON.stringify(blocks, (key, value) =>
+    (EMAIL_CONTENT_FIELDS as readonly string[]).includes(key) || key === "utm" ? undefined : value,
+  );
+}
+
+/** What differs between two versions of a workflow, email content field by field. */
+export function changesBetween(before: AutomationRecord, after: AutomationRecord): HistoryChange[] {
+  const out: HistoryChange[] = [];
+  if (before.name !== after.name) out.push({ kind: "name", from: before.name, to: after.name });
+  if (JSON.stringify(before.trigger) !== JSON.stringify(after.trigger)) out.push({ kind: "trigger" });
+  if (structureOf(before.blocks) !== structureOf(after.blocks)) out.push({ kind: "steps" });
+  const was = emailsOf(before.blocks);
+  for (const [id, now] of emailsOf(after.blocks)) {
+    const then = was.get(id);
+    if (!then) continue;
+    for (const field of EMAIL_CONTENT_FIELDS) {
+      const from = then[field] ?? "";
+      const to = now[field] ?? "";
+      if (from !== to) out.push({ kind: "email", blockID: id, field: field === "contentId" ? "templateID" : field, from, to });
+    }
+    if (JSON.stringify(then.utm ?? {}) !== JSON.stringify(now.utm ?? {})) out.push({ kind: "utm", blockID: id });
+  }
+  if (JSON.stringify(before.exitConditions) !== JSON.stringify(after.exitConditions)) out.push({ kind: "exitConditions" });
+  if (JSON.stringify(before.settings) !== JSON.stringify(after.settings)) out.push({ kind: "settings" });
+  return out;
+}
+
+export type Actor = { kind: Principal["kind"]; name: string };
+
+/** Who a request is, in words the builder shows: the user's name (or email), else the kind of credential. */
+export async function actorOf(auth: Principal): Promise<Actor> {
+  if (auth.kind === "session" && auth.userId) {
+    const user = await db.user.findUnique({ where: { id: auth.userId }, select: { name: true, email: true } });
+    return { kind: "session", name: user?.name?.trim() || user?.email || "A team member" };
+  }
+  return { kind: auth.kind, name: auth.kind === "oauth" ? "An app (OAuth)" : "An API key" };
+}
+
+/** Records one edit in the edit's transaction (nothing when nothing changed). */
+export async function recordChange(
+  tx: SqlRunner,
+  before: AutomationRecord,
+  after: AutomationRecord,
+  actor: Actor | undefined,
+  at: Date,
+): Promise<void> {
+  const changes = changesBetween(before, after);
+  if (!changes.length) return;
+  const who = actor ?? { kind: "api-key" as const, name: "An API key" };
+  await tx.run(
+    `INSERT INTO "AutomationChange" ("id", "brandId", "automationId", "at", "actorKind", "actorName", "live", "changes")
+     VALUES (?, ?, ?, ?ts, ?, ?, ?bool, ?json)`,
+    [newId(at), after.brandId, after.id, at, who.kind, who.name, before.isEnabled, JSON.stringify(changes)],
+  );
+}
+
+export async function removeHistory(tx: SqlRunner, brandId: string, automationId: string): Promise<void> {
+  await tx.run(`DELETE FROM "AutomationChange" WHERE "automationId" = ? AND "brandId" = ?`, [automationId, brandId]);
+}
+
+/** The workflow's last 100 changes, newest first (the caller has checked the workflow is the brand's). */
+export async function listHistory(brandId: string, automationId: string): Promise<HistoryList> {
+  const rows = await sqlReader().all<Record<string, unknown>>(
+    `SELECT "id", "at", "actorKind", "actorName", "live", "changes" FROM "AutomationChange"
+     WHERE "automationId" = ? AND "brandId" = ? ORDER BY "at" DESC, "id" DESC LIMIT ${LIMIT}`,
+    [automationId, brandId],
+  );
+  return {
+    history: rows.map((r) => ({
+      id: String(r.id),
+      at: dateValue(r.at).toISOString(),
+      actor: { kind: String(r.actorKind) as Actor["kind"], name: String(r.actorName) },
+      live: boolValue(r.live),
+      changes: (jsonValue(r.changes) ?? []) as HistoryChange[],
+    })),
+  };
+}
+
+/** The history of one workflow of the brand (404 for another brand's or a deleted one). */
+export async function automationHistory(brandId: string, id: string): Promise<HistoryList> {
+  await getAutomation(brandId, id);
+  return listHistory(brandId, id);
+}
