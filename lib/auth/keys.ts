@@ -17,7 +17,8 @@ export type KeyPurpose =
   | "dkim-seal" // generated DKIM private keys at rest (lib/delivery/senders/dns-records.ts)
   | "webhook-secret-seal" // brands' webhook signing secrets at rest (lib/automations/engine/webhook-secret.ts)
   | "oauth-consent" // the consent form's CSRF token (lib/oauth/consent-token.ts)
-  | "discount-code"; // dynamicDiscount codes (lib/templates/render/load-recipient-data.ts)
+  | "discount-code" // dynamicDiscount codes (lib/templates/render/load-recipient-data.ts)
+  | "form-confirmation"; // signup forms' double opt-in links (lib/forms/confirm-token.ts)
 
 const SALT = "inkwell derived keys v1";
 const derived = new Map<string, Buffer>();

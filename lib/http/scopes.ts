@@ -21,6 +21,8 @@ export const SCOPES = [
   "campaigns.read",
   "campaigns.write",
   "analytics.read",
+  "forms.read",
+  "forms.write",
 ] as const;
 
 export const Scope = z.enum(SCOPES);
@@ -46,6 +48,8 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "campaigns.read": "See your email campaigns, who they went to and how they did",
   "campaigns.write": "Create, change, schedule, send and cancel email campaigns to your contacts",
   "analytics.read": "See reports on your emails: deliveries, opens, clicks, unsubscribes",
+  "forms.read": "See your signup forms and how many people view, submit and confirm them",
+  "forms.write": "Create, change and delete your signup forms, which add the people who sign up to your contacts",
 };
 
 export function isScope(value: string): value is Scope {

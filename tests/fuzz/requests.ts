@@ -38,6 +38,8 @@ export class IdPools {
 /** Path parameters whose values are not plain ids of their collection. */
 const PARAM_SOURCES: Record<string, { from: string; format: (id: string) => string }> = {
   "/v4/contacts": { from: "/api/contacts", format: (id) => `id:${id}` },
+  // the public endpoints of signup forms (public-operations.ts) take a form's id
+  "/f": { from: "/api/forms", format: (id) => id },
 };
 
 export function poolValues(pools: IdPools, collection: string | null): string[] {

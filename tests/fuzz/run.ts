@@ -13,6 +13,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { startTestServer, type TestServer } from "../api/setup/test-server";
 import { signInAt } from "../api/setup/sign-in";
+import { PUBLIC_OPERATIONS } from "./public-operations";
 import { operationsOf, type Operation } from "./operations";
 import { verdict, type Outcome } from "./oracle";
 import { buildRequest, IdPools, planArbitraries, poolValues, type Credentials, type HttpRequest, type Plan } from "./requests";
@@ -199,7 +200,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const own = credentialsFor(seeded.own, ownCookie, seeded.client, base);
     const other = credentialsFor(seeded.other, otherCookie, seeded.client, base);
     const document = (await (await fetch(base + "/api/openapi.json")).json()) as OpenApiDocument;
-    const operations = operationsOf(document);
+    const operations = [...operationsOf(document), ...PUBLIC_OPERATIONS];
     const schemas = new SchemaArbitraries(document);
     const plans = planArbitraries(operations, schemas);
     const byId = new Map(operations.map((op) => [op.id, op]));
