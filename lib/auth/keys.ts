@@ -18,7 +18,7 @@ export type KeyPurpose =
   | "webhook-secret-seal" // brands' webhook signing secrets at rest (lib/automations/engine/webhook-secret.ts)
   | "oauth-consent" // the consent form's CSRF token (lib/oauth/consent-token.ts)
   | "discount-code" // dynamicDiscount codes (lib/templates/render/load-recipient-data.ts)
-  | "form-confirmation"; // signup forms' double opt-in links (lib/forms/confirm-token.ts)
+  | "form-challenge"; // signup forms' proof-of-work challenges (lib/forms/firewall/challenge.ts)
 
 const SALT = "inkwell derived keys v1";
 const derived = new Map<string, Buffer>();

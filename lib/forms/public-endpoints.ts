@@ -6,7 +6,8 @@ import { visitorOf } from "@/lib/delivery/tracking/visitor";
 import { problemTypeUrl } from "@/lib/http/problems";
 import { bumpCounter } from "./counters";
 import { subscribeSubmission, type ConfirmOutcome } from "./confirm-submission";
-import { verifyConfirmToken } from "./confirm-token";
+import { db } from "@/lib/db";
+import { verifyMessageToken } from "@/lib/recipient-links/message-token";
 import { createChallenge } from "./firewall/challenge";
 import { embedScript } from "./public/embed-script";
 import { renderHostedPage } from "./public/render-page";
@@ -206,8 +207,16 @@ const CONFIRM_PAGES: Record<ConfirmOutcome["kind"], [string, string, number]> = 
   unknown: ["Link not valid", "This confirmation link is not valid (it may be incomplete, or the subscription was removed).", 404],
 };
 
+/** The submission a confirmation link is for: the link is its email's message token (signed, lib/recipient-links). */
+async function submissionOf(token: string): Promise<string | null> {
+  const messageId = verifyMessageToken(token);
+  if (!messageId) return null;
+  const found = await db.formSubmission.findUnique({ where: { messageId }, select: { id: true } });
+  return found?.id ?? null;
+}
+
 export async function confirm(request: Request, token: string): Promise<Response> {
-  const id = verifyConfirmToken(token);
+  const id = await submissionOf(token);
   const visitor = visitorOf(request);
   const outcome: ConfirmOutcome = id ? await subscribeSubmission(id, visitor) : { kind: "unknown" };
   const [title, message, status] = CONFIRM_PAGES[outcome.kind];

@@ -144,7 +144,8 @@ export async function submitForm(form: FormRow, posted: Posted, visitor: Visitor
     return { kind: "problem", status: 400, code: "validation-failed", detail: read.errors[0].message, errors: read.errors };
 
   const submissionId = newId();
-  const content = form.doubleOptIn ? await confirmationContent(form.brandId, definition.sender, submissionId) : null;
+  const messageId = form.doubleOptIn ? newId() : null;
+  const content = form.doubleOptIn ? await confirmationContent(form.brandId, definition.sender) : null;
   const now = new Date();
   const contactId = await withIdentifierRetry(() =>
     writeTransaction(async (tx) => {
@@ -157,14 +158,15 @@ export async function submitForm(form: FormRow, posted: Posted, visitor: Visitor
         { source: "signup-form" },
       );
       await tx.run(
-        `INSERT INTO "FormSubmission" ("id", "brandId", "formId", "contactId", "email", "status", "fields", "topicIds", "consentText", "ip", "userAgent", "submittedAt")
-         VALUES (?, ?, ?, ?, ?, 'pending', ?json, ?json, ?, ?, ?, ?ts)`,
+        `INSERT INTO "FormSubmission" ("id", "brandId", "formId", "contactId", "email", "messageId", "status", "fields", "topicIds", "consentText", "ip", "userAgent", "submittedAt")
+         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?json, ?json, ?, ?, ?, ?ts)`,
         [
           submissionId,
           form.brandId,
           form.id,
           contactId,
           read.email,
+          messageId,
           JSON.stringify(read.fields),
           JSON.stringify(read.topicIds),
           definition.texts.consent,
@@ -176,6 +178,7 @@ export async function submitForm(form: FormRow, posted: Posted, visitor: Visitor
       await bumpCounter(form, "submissions", tx);
       if (content)
         await queueSystemMessageIn(tx, {
+          id: messageId!,
           brandId: form.brandId,
           source: laneOf(form.brandId),
           content,

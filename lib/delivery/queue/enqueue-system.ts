@@ -10,6 +10,8 @@ import type { Source } from "../schemas";
 import { insertMessages } from "./enqueue";
 
 export type SystemMessage = {
+  /** the message's id (lib/ids), when the caller keeps it (a form's submission does) */
+  id?: string;
   brandId: string;
   source: Source;
   content: Content;
@@ -31,7 +33,7 @@ export async function queueSystemMessageIn(tx: SqlRunner, m: SystemMessage): Pro
   const held = state?.status === "paused";
   const inserted = await insertMessages(tx, [
     {
-      id: newId(now),
+      id: m.id ?? newId(now),
       brandId: m.brandId,
       contentId: m.content.id,
       sourceKind: m.source.kind,

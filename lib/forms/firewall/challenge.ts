@@ -8,7 +8,7 @@ export async function createChallenge({ brandID, formID }: { brandID: string; fo
   void brandID;
   void formID;
   return altchaChallenge({
-    hmacKey: signingKey("form-confirmation").toString("hex"),
+    hmacKey: signingKey("form-challenge").toString("hex"),
     maxnumber: 1000,
     expires: new Date(Date.now() + 600_000),
   });
