@@ -292,7 +292,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 
     // The other brand's resources as they are now (read back at the end).
     const readable = operations.filter(
-      (op) => op.method === "get" && op.collection && op.parameters.filter((p) => p.in === "path").length === 1,
+      (op) => !op.public && op.method === "get" && op.collection && op.parameters.filter((p) => p.in === "path").length === 1,
     );
     const snapshot = async () => {
       const out = new Map<string, string>();
