@@ -33,6 +33,7 @@ export const FUZZ_SERVER_ENV = {
   RATE_LIMIT_SESSION_PER_MINUTE: "100000000",
   RATE_LIMIT_ANALYTICS_PER_MINUTE: "100000000",
   TEST_SEND_PER_HOUR: "100000000",
+  FORMS_CONFIRMATIONS_PER_MINUTE: "100000000",
   IMAGES_FETCH_TIMEOUT_MS: "1000",
   // events commit without waiting for an fsync: the fuzz is about answers, not power loss
   EVENTS_SQLITE_SYNCHRONOUS: "normal",
