@@ -25,9 +25,9 @@ export function proxy(request: NextRequest) {
 export const config = {
   // Pages only. Not the API (served by Inkwell's server, never by Next), Auth.js endpoints, uploaded images,
   // static assets, nor the route handlers among the pages, some of which answer with a policy of their own
-  // that the proxy's would replace (the email's web version, the consent POST's error page): Inkwell's server
+  // that the proxy's would replace (the email's web version, the consent POST's error page, the signup forms' pages under /f/): Inkwell's server
   // gives them all the same headers without a nonce (server/security-headers.ts).
   matcher: [
-    "/((?!api/|v4/|auth/|images/|image/newsletter/|oauth2/token|oauth2/revoke|oauth2/introspect|oauth2/authorize/decision|email/view/|email/o/|email/c/|email/list-unsubscribe/|webhooks/|email/preferences/[^/]+/save|email/unsubscribe/[^/]+/confirm|\\.well-known/|_next/static|_next/image|favicon.ico|icon.svg|healthz).*)",
+    "/((?!api/|v4/|auth/|images/|image/newsletter/|oauth2/token|oauth2/revoke|oauth2/introspect|oauth2/authorize/decision|email/view/|email/o/|email/c/|email/list-unsubscribe/|webhooks/|f/|email/preferences/[^/]+/save|email/unsubscribe/[^/]+/confirm|\\.well-known/|_next/static|_next/image|favicon.ico|icon.svg|healthz).*)",
   ],
 };

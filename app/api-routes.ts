@@ -82,6 +82,9 @@ import * as apiEventMetadata from "./api/event-metadata/route";
 import * as apiEventMetadataQuery from "./api/event-metadata/query/route";
 import * as apiEvents from "./api/events/route";
 import * as apiEventsParked from "./api/events/parked/route";
+import * as apiForms from "./api/forms/route";
+import * as apiFormsById from "./api/forms/[id]/route";
+import * as apiFormsConfirmationLaneResume from "./api/forms/confirmation-lane/resume/route";
 import * as apiImages from "./api/images/route";
 import * as apiImagesById from "./api/images/[id]/route";
 import * as apiImagesByIdUsage from "./api/images/[id]/usage/route";
@@ -204,6 +207,9 @@ export const API_ROUTES: RouteTable = [
   ["/api/event-metadata/query", apiEventMetadataQuery],
   ["/api/events", apiEvents],
   ["/api/events/parked", apiEventsParked],
+  ["/api/forms", apiForms],
+  ["/api/forms/confirmation-lane/resume", apiFormsConfirmationLaneResume],
+  ["/api/forms/[id]", apiFormsById],
   ["/api/images", apiImages],
   ["/api/images/[id]", apiImagesById],
   ["/api/images/[id]/usage", apiImagesByIdUsage],

@@ -107,6 +107,15 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     main: (p) => p.getByRole("region", { name: "Workflow" }).getByRole("button", { name: /^Trigger / }),
   },
   {
+    name: "forms",
+    path: () => "/forms",
+    main: (p) =>
+      p
+        .getByRole("table", { name: "Signup forms" })
+        .or(p.getByRole("heading", { name: "No forms yet" }))
+        .first(),
+  },
+  {
     name: "outbox",
     path: () => "/outbox",
     main: (p) =>

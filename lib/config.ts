@@ -146,6 +146,8 @@ const Environment = z
      */
     SMTP_FROM_SHARED: onOff("off"),
     TEST_SEND_PER_HOUR: positiveInt(20),
+    /** Signup forms' confirmation emails per minute per brand at most (lib/forms/lane.ts); more wait in the queue. */
+    FORMS_CONFIRMATIONS_PER_MINUTE: positiveInt(60),
     /** Where uploaded images are kept: a folder served by Inkwell (local) or an S3-compatible bucket (s3). */
     IMAGES_STORAGE: z.enum(["local", "s3"], { error: 'must be "local" or "s3"' }).default("local"),
     /** The folder of local image storage (relative to the working directory). */

@@ -23,6 +23,27 @@ function internalError(res: ServerResponse, error: unknown): void {
 }
 
 /**
+ * A page path whose percent-encoding is not UTF-8 (/f/%ff): Next throws decoding it into the route's
+ * parameters and answers 500 (every dynamic page and route, /email/view/%ff too). Refused here as what it
+ * is, a bad request; the API's router answers its own paths with a problem (lib/http/fallback.ts).
+ */
+function undecodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function badPath(res: ServerResponse): void {
+  res.writeHead(400, { "Content-Type": "application/problem+json", "Cache-Control": "no-store" });
+  res.end(
+    JSON.stringify({ type: "about:blank", title: "Bad Request", status: 400, detail: "The path is not valid percent-encoded UTF-8" }),
+  );
+}
+
+/**
  * Gives the response `headers` unless whatever answers it sets its own (Node merges what setHeader() and
  * writeHead() set; a route's own Content-Security-Policy must win over the default one).
  */
@@ -68,6 +89,7 @@ export async function startHttpServer(options: { port: number; host: string; dev
       );
       return;
     }
+    if (undecodable(pathname)) return badPath(res);
     handle(req, res).catch((error) => internalError(res, error));
   };
 

@@ -11,6 +11,7 @@ export const NAV_ITEMS = [
   { href: "/contacts", label: "Contacts" },
   { href: "/segments", label: "Segments" },
   { href: "/automations", label: "Automations" },
+  { href: "/forms", label: "Forms" },
   { href: "/events", label: "Events" },
   { href: "/settings", label: "Settings" },
 ] as const;

@@ -25,6 +25,7 @@ export const API_TAGS = [
   "Analytics",
   "Automations",
   "Sending",
+  "Forms",
   "v4 (deprecated)",
 ] as const;
 export type ApiTag = (typeof API_TAGS)[number];

@@ -49,8 +49,9 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   "campaigns.write": "Create, change, schedule, send and cancel email campaigns to your contacts",
   "analytics.read": "See reports on your emails: deliveries, opens, clicks, unsubscribes",
   // docs/API-CONTRACT: the forms family (signup forms and the subscription topics they offer) shares these.
-  "forms.read": "See your signup forms and subscription topics",
-  "forms.write": "Create, change and delete your signup forms and subscription topics",
+  "forms.read": "See your signup forms and subscription topics, and how many people view, submit and confirm the forms",
+  "forms.write":
+    "Create, change and delete your signup forms and subscription topics; the forms add the people who sign up to your contacts",
 };
 
 export function isScope(value: string): value is Scope {

@@ -4,7 +4,8 @@ import { config } from "@/lib/config";
 import { signLink, type LinkClaims } from "./link-token";
 import { signMessageToken } from "./message-token";
 
-export type RecipientLinks = { unsubscribe: string; preferences: string; viewInBrowser: string };
+/** confirm: a sent message's double opt-in link (a signup form's confirmation email, lib/forms), on its token */
+export type RecipientLinks = { unsubscribe: string; preferences: string; viewInBrowser: string; confirm?: string };
 
 export const LINK_PATHS = {
   unsubscribe: "/email/unsubscribe/",
@@ -15,6 +16,8 @@ export const LINK_PATHS = {
   /** the open pixel and the click redirect of a sent message */
   open: "/email/o/",
   click: "/email/c/",
+  /** a signup form's double opt-in link (app/f/confirm) */
+  formConfirm: "/f/confirm/",
 } as const;
 
 /** Every link of a sent message, on its message token. */
@@ -41,6 +44,7 @@ export function messageLinks(messageId: string): MessageLinks {
     listUnsubscribe: `${origin}${LINK_PATHS.listUnsubscribe}${token}`,
     open: `${origin}${LINK_PATHS.open}${token}`,
     click: `${origin}${LINK_PATHS.click}${token}`,
+    confirm: `${origin}${LINK_PATHS.formConfirm}${token}`,
   };
 }
 

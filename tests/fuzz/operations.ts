@@ -26,6 +26,8 @@ export type Operation = {
   errorFormat: ErrorFormat;
   /** the collection whose ids its path parameters name, e.g. /api/email-templates */
   collection: string | null;
+  /** a public endpoint of no tenant (a signup form's): any brand's id may answer 2xx */
+  public?: boolean;
 };
 
 function credentialsOf(security: Record<string, string[]>[] | undefined): CredentialKind[] {

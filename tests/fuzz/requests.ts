@@ -38,6 +38,8 @@ export class IdPools {
 /** Path parameters whose values are not plain ids of their collection. */
 const PARAM_SOURCES: Record<string, { from: string; format: (id: string) => string }> = {
   "/v4/contacts": { from: "/api/contacts", format: (id) => `id:${id}` },
+  // the public endpoints of signup forms (public-operations.ts) take a form's id
+  "/f": { from: "/api/forms", format: (id) => id },
 };
 
 export function poolValues(pools: IdPools, collection: string | null): string[] {
@@ -293,7 +295,9 @@ export function buildRequest(
   if (m.kind === "path" && pathParams.length) {
     const param = pick(pathParams, m.at);
     if (m.value === "<foreign>") {
-      const pool = poolValues(context.foreign, op.collection);
+      // A public endpoint (a signup form's) belongs to no tenant: another brand's form would answer as its
+      // own does and count a view the other brand's read-back then sees change; its own ids are used instead.
+      const pool = op.public ? [] : poolValues(context.foreign, op.collection);
       if (pool.length) {
         const id = pool[Math.floor(m.at * 7919) % pool.length];
         foreign.push(id);

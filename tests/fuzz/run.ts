@@ -13,6 +13,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { startTestServer, type TestServer } from "../api/setup/test-server";
 import { signInAt } from "../api/setup/sign-in";
+import { PUBLIC_OPERATIONS } from "./public-operations";
 import { operationsOf, type Operation } from "./operations";
 import { verdict, type Outcome } from "./oracle";
 import { buildRequest, IdPools, planArbitraries, poolValues, type Credentials, type HttpRequest, type Plan } from "./requests";
@@ -32,6 +33,7 @@ export const FUZZ_SERVER_ENV = {
   RATE_LIMIT_SESSION_PER_MINUTE: "100000000",
   RATE_LIMIT_ANALYTICS_PER_MINUTE: "100000000",
   TEST_SEND_PER_HOUR: "100000000",
+  FORMS_CONFIRMATIONS_PER_MINUTE: "100000000",
   IMAGES_FETCH_TIMEOUT_MS: "1000",
   // events commit without waiting for an fsync: the fuzz is about answers, not power loss
   EVENTS_SQLITE_SYNCHRONOUS: "normal",
@@ -199,7 +201,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     const own = credentialsFor(seeded.own, ownCookie, seeded.client, base);
     const other = credentialsFor(seeded.other, otherCookie, seeded.client, base);
     const document = (await (await fetch(base + "/api/openapi.json")).json()) as OpenApiDocument;
-    const operations = operationsOf(document);
+    const operations = [...operationsOf(document), ...PUBLIC_OPERATIONS];
     const schemas = new SchemaArbitraries(document);
     const plans = planArbitraries(operations, schemas);
     const byId = new Map(operations.map((op) => [op.id, op]));
@@ -291,7 +293,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
 
     // The other brand's resources as they are now (read back at the end).
     const readable = operations.filter(
-      (op) => op.method === "get" && op.collection && op.parameters.filter((p) => p.in === "path").length === 1,
+      (op) => !op.public && op.method === "get" && op.collection && op.parameters.filter((p) => p.in === "path").length === 1,
     );
     const snapshot = async () => {
       const out = new Map<string, string>();

@@ -114,9 +114,12 @@ export async function afterRefusal(
   at: Date,
   counters: CounterBatch,
 ): Promise<ContactEventRow[]> {
-  if (m.mode !== "live") return [];
+  if (m.mode === "test") return [];
   const complaint = kind === "complaint";
   counters.add(counterKey(m), complaint ? "complained" : "bounced", at);
+  // Inkwell's own emails (a signup form's confirmation) are counted, so their source's auto-pause sees
+  // their bounces and complaints (lib/forms/lane.ts); the address and the contact are left as they are.
+  if (m.mode !== "live") return [];
   await suppress(tx, { brandId: m.brandId, email: m.email, reason: kind, detail, messageId: m.id, at });
   if (m.contactId && m.email)
     await applyUnsubscribe(tx, m.brandId, [m.contactId], at, complaint ? "complaint" : "bounce", complaint ? undefined : m.email);

@@ -51,10 +51,13 @@ const brandOf = (id: string) =>
     db.brand.findUniqueOrThrow({ where: { id }, select: { id: true, plan: true, features: true, name: true, postalAddress: true } }),
   );
 
-/** Paused or canceled sources among these messages' (active ones have no row, or status active). */
+/**
+ * Paused or canceled sources among these messages' (active ones have no row, or status active). System
+ * emails are held too: a form's confirmation lane pauses itself when its bounces spike (lib/forms/lane.ts).
+ */
 async function heldSources(messages: ClaimedMessage[]): Promise<Map<string, "paused" | "canceled">> {
   const keys = [
-    ...new Set(messages.filter((m) => m.mode === "live").map((m) => JSON.stringify([m.brandId, m.sourceKind, m.sourceId]))),
+    ...new Set(messages.filter((m) => m.mode !== "test").map((m) => JSON.stringify([m.brandId, m.sourceKind, m.sourceId]))),
   ].map((k) => JSON.parse(k) as [string, string, string]);
   const held = new Map<string, "paused" | "canceled">();
   if (keys.length === 0) return held;
@@ -129,7 +132,7 @@ export async function deliverMessages(messages: ClaimedMessage[], transport: Tra
   const lanes = Math.max(4, config().SMTP_POOL_CONNECTIONS * 4);
   return eachLimited(messages, lanes, async (message): Promise<MessageResult> => {
     const hold = held.get(JSON.stringify([message.brandId, message.sourceKind, message.sourceId]));
-    if (hold && message.mode === "live") return { kind: "held", message, sourceStatus: hold };
+    if (hold && message.mode !== "test") return { kind: "held", message, sourceStatus: hold };
     let content: Content | null;
     try {
       content = await loadContent(message.contentId);

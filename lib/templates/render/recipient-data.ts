@@ -44,6 +44,7 @@ const MESSAGE_LINKS: Record<string, keyof RecipientLinks> = {
   unsubscribe_url: "unsubscribe",
   preferences_url: "preferences",
   view_in_browser_url: "viewInBrowser",
+  confirm_url: "confirm",
 };
 
 export function shapeOf(data: RecipientData): Shape {

@@ -4,6 +4,8 @@
 import { CONTACT_MERGE_TAGS, SYSTEM_MERGE_TAGS } from "@/lib/templates/merge-tags";
 
 const SYSTEM_PATHS = new Set(SYSTEM_MERGE_TAGS.map((t) => t.path));
+/** Tags only Inkwell's own emails use (a signup form's confirmation link, lib/forms): filled, not offered in the editor. */
+const INTERNAL_PATHS = new Set(["message.confirm_url"]);
 
 /** A tag as written: the dotted path and the optional default after the pipe. */
 export type Tag = { raw: string; path: string; fallback?: string };
@@ -43,7 +45,7 @@ export function unknownTagReason(tag: Tag, scope: TagScope): string | null {
     return `names an unknown contact field${rest.length ? ` "${rest.join(".")}"` : ""}`;
   }
   if (root === "message" || root === "brand") {
-    if (SYSTEM_PATHS.has(tag.path)) return null;
+    if (SYSTEM_PATHS.has(tag.path) || INTERNAL_PATHS.has(tag.path)) return null;
     const known = SYSTEM_MERGE_TAGS.filter((t) => t.path.startsWith(`${root}.`)).map((t) => t.path.slice(root.length + 1));
     return `names an unknown ${root} value${rest.length ? ` "${rest.join(".")}"` : ""} (known: ${known.join(", ")})`;
   }

@@ -1,0 +1,12 @@
+// GET /f/{formID}/challenge: the proof-of-work challenge the form's script solves before it posts.
+import { challenge, preflight } from "@/lib/forms/public-endpoints";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(_request: Request, { params }: { params: Promise<{ formID: string }> }): Promise<Response> {
+  return challenge((await params).formID);
+}
+
+export async function OPTIONS(): Promise<Response> {
+  return preflight();
+}

@@ -1,0 +1,61 @@
+// One email Inkwell writes itself to one address (a signup form's confirmation link), queued inside the
+// caller's write transaction so that it commits, or not, with what it confirms. Unlike sendMessagesNow it
+// is not sent by the request: the worker takes it when `sendAt` has come (a throttled lane), and a paused
+// source holds it (it is written paused when its source is paused already).
+import type { SqlRunner } from "@/lib/db/sql";
+import { newId } from "@/lib/ids";
+import { CounterBatch } from "../counters";
+import type { Content } from "../content";
+import type { Source } from "../schemas";
+import { insertMessages } from "./enqueue";
+
+export type SystemMessage = {
+  /** the message's id (lib/ids), when the caller keeps it (a form's submission does) */
+  id?: string;
+  brandId: string;
+  source: Source;
+  content: Content;
+  /** the contact it concerns (the outbox and the contact show it), or null */
+  contactId: string | null;
+  email: string;
+  /** unique within the source: a second call with it queues nothing */
+  key: string;
+  sendAt: Date;
+};
+
+/** Queues the message; false when its key was queued before. Wake the worker after the commit (wakeDeliveryWorker). */
+export async function queueSystemMessageIn(tx: SqlRunner, m: SystemMessage): Promise<boolean> {
+  const now = new Date();
+  const [state] = await tx.all<{ status: string }>(
+    `SELECT "status" FROM "DeliverySource" WHERE "brandId" = ? AND "kind" = ? AND "id" = ?`,
+    [m.brandId, m.source.kind, m.source.id],
+  );
+  const held = state?.status === "paused";
+  const inserted = await insertMessages(tx, [
+    {
+      id: m.id ?? newId(now),
+      brandId: m.brandId,
+      contentId: m.content.id,
+      sourceKind: m.source.kind,
+      sourceId: m.source.id,
+      part: "",
+      recipientKey: m.key,
+      contactId: m.contactId,
+      email: m.email,
+      mode: "system",
+      status: state?.status === "canceled" ? "skipped" : held ? "paused" : "queued",
+      reason: state?.status === "canceled" ? "canceled" : null,
+      priority: 1,
+      data: null,
+      nextAttemptAt: m.sendAt,
+      createdAt: now,
+    },
+  ]);
+  if (inserted.length === 0) return false;
+  const counters = new CounterBatch();
+  const key = { brandId: m.brandId, sourceKind: m.source.kind, sourceId: m.source.id, part: "" };
+  if (state?.status === "canceled") counters.skip(key, "skipped", "canceled", now);
+  else counters.add(key, "pending", now);
+  await counters.flush(tx);
+  return true;
+}

@@ -1,0 +1,224 @@
+// The public side of forms as web Requests and Responses (app/f/...): no session, no credential, nothing
+// trusted. The route files call these; the rules are in submit-form.ts and confirm-submission.ts. Every
+// answer is worded for a visitor; hostile input (huge, malformed, the wrong type) gets a 4xx, never a 500.
+import { config } from "@/lib/config";
+import { visitorOf } from "@/lib/delivery/tracking/visitor";
+import { problemTypeUrl } from "@/lib/http/problems";
+import { bumpCounter } from "./counters";
+import { subscribeSubmission, type ConfirmOutcome } from "./confirm-submission";
+import { db } from "@/lib/db";
+import { verifyMessageToken } from "@/lib/recipient-links/message-token";
+import { createChallenge } from "./firewall/challenge";
+import { embedScript } from "./public/embed-script";
+import { renderHostedPage } from "./public/render-page";
+import type { PublicFormView } from "./public-view";
+import { submitForm, type Posted, type SubmitResult } from "./submit-form";
+import { findActiveForm, publicFormView } from "./view";
+
+const MAX_BODY = 32 * 1024;
+
+export const CORS: Record<string, string> = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
+  "Access-Control-Allow-Headers": "Content-Type",
+  "Access-Control-Max-Age": "86400",
+};
+
+/** The hosted page's policy: its own styles, scripts from Inkwell only, posts to Inkwell only. */
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Response {
+  const body = { type: problemTypeUrl(code, config().appOrigin), title: TITLES[code] ?? "Request refused", status, detail, ...extra };
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...CORS },
+  });
+}
+
+const TITLES: Record<string, string> = {
+  "not-found": "Not found",
+  "validation-failed": "Please check the form",
+  "invalid-json": "Malformed JSON",
+  "payload-too-large": "Payload too large",
+  "unsupported-media-type": "Unsupported media type",
+  "rate-limited": "Too many requests",
+  typo: "Check the address",
+  "disposable-domain": "Disposable address",
+  "no-mail-domain": "Address cannot receive mail",
+  "invalid-email": "Invalid address",
+};
+
+const notFound = () => problem(404, "not-found", "This signup form does not exist or is not taking signups.");
+
+function html(body: string, status = 200): Response {
+  return new Response(body, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-store" },
+  });
+}
+
+/** A small page of Inkwell's own (success, confirmation): fixed words and the form's texts, escaped. */
+function notice(title: string, message: string, status = 200): Response {
+  return html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>` +
+      `<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:3rem 1rem;background:#f6f7f9;color:#1f2328}main{max-width:32rem;margin:0 auto;background:#fff;padding:2rem;border-radius:8px}</style></head>` +
+      `<body><main><h1>${esc(title)}</h1><p role="status">${esc(message)}</p></main></body></html>`,
+    status,
+  );
+}
+
+/** The hosted page with a message above the form (what went wrong with a plain form post). */
+function pageWithAlert(view: PublicFormView, message: string, status: number): Response {
+  const page = renderHostedPage(view);
+  const alert = `<div class="ik-alert" role="alert">${esc(message)}</div>`;
+  const at = page.search(/<form[\s>]/i);
+  return html(at >= 0 ? page.slice(0, at) + alert + page.slice(at) : page.replace(/<body[^>]*>/i, (b) => b + alert), status);
+}
+
+export async function hostedPage(formId: string): Promise<Response> {
+  const form = await findActiveForm(formId);
+  if (!form) return notice("Form not found", "This signup form does not exist or is not taking signups.", 404);
+  await bumpCounter(form, "views");
+  return html(renderHostedPage(publicFormView(form)));
+}
+
+export async function embed(formId: string): Promise<Response> {
+  const form = await findActiveForm(formId);
+  if (!form)
+    return new Response("/* This signup form does not exist or is not taking signups. */\n", {
+      status: 404,
+      headers: { "Content-Type": "text/javascript; charset=utf-8", ...CORS },
+    });
+  await bumpCounter(form, "views");
+  return new Response(embedScript(publicFormView(form)), {
+    headers: {
+      "Content-Type": "text/javascript; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Cross-Origin-Resource-Policy": "cross-origin",
+      ...CORS,
+    },
+  });
+}
+
+export async function challenge(formId: string): Promise<Response> {
+  const form = await findActiveForm(formId);
+  if (!form) return notFound();
+  return new Response(JSON.stringify(await createChallenge({ brandID: form.brandId, formID: form.id })), {
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...CORS },
+  });
+}
+
+export const preflight = () => new Response(null, { status: 204, headers: CORS });
+
+type Body = { ok: true; posted: Posted; json: boolean } | { ok: false; status: number; code: string; detail: string; json: boolean };
+
+async function readBody(request: Request): Promise<Body> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  const json = type === "application/json";
+  if (!json && type !== "application/x-www-form-urlencoded")
+    return {
+      ok: false,
+      status: 415,
+      code: "unsupported-media-type",
+      detail: "Send the form as application/json or application/x-www-form-urlencoded.",
+      json: true,
+    };
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY) return { ok: false, status: 413, code: "payload-too-large", detail: "The submission is too large.", json };
+  let bytes = 0;
+  const chunks: Uint8Array[] = [];
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > MAX_BODY) {
+        await reader.cancel().catch(() => {});
+        return { ok: false, status: 413, code: "payload-too-large", detail: "The submission is too large.", json };
+      }
+      chunks.push(value);
+    }
+  }
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  if (!json) {
+    const posted: Posted = {};
+    for (const [key, value] of new URLSearchParams(text)) {
+      const had = posted[key];
+      posted[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+    }
+    return { ok: true, posted, json };
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+      return { ok: false, status: 400, code: "validation-failed", detail: "The submission must be a JSON object.", json };
+    return { ok: true, posted: parsed as Posted, json };
+  } catch {
+    return { ok: false, status: 400, code: "invalid-json", detail: "The submission is not valid JSON.", json };
+  }
+}
+
+function answer(result: SubmitResult, json: boolean, view: PublicFormView): Response {
+  if (result.kind === "accepted") {
+    if (json)
+      return new Response(JSON.stringify({ status: "ok", message: result.message, confirmationRequired: result.confirmationRequired }), {
+        headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...CORS },
+      });
+    return notice(result.confirmationRequired ? "Almost done" : "Thank you", result.message);
+  }
+  const { kind, status, code, detail, retryAfterSeconds, ...extra } = result;
+  void kind;
+  const headers: Record<string, string> = retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : {};
+  if (json) {
+    const response = problem(status, code, detail, {
+      ...extra,
+      ...(retryAfterSeconds !== undefined ? { retryAfter: retryAfterSeconds } : {}),
+    });
+    for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+    return response;
+  }
+  const message = extra.suggestion ? `${detail} Did you mean …@${extra.suggestion}?` : detail;
+  const response = pageWithAlert(view, message, status);
+  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
+  return response;
+}
+
+export async function submission(request: Request, formId: string): Promise<Response> {
+  const form = await findActiveForm(formId);
+  if (!form) return notFound();
+  const body = await readBody(request);
+  const view = publicFormView(form);
+  if (!body.ok) {
+    if (body.json) return problem(body.status, body.code, body.detail);
+    return pageWithAlert(view, body.detail, body.status);
+  }
+  const visitor = visitorOf(request);
+  const result = await submitForm(form, body.posted, { ip: visitor.ip ?? "", userAgent: visitor.userAgent ?? "" });
+  return answer(result, body.json, view);
+}
+
+const CONFIRM_PAGES: Record<ConfirmOutcome["kind"], [string, string, number]> = {
+  confirmed: ["Subscription confirmed", "Thank you: your subscription is confirmed.", 200],
+  already: ["Already confirmed", "Your subscription was confirmed already: nothing changed.", 200],
+  unknown: ["Link not valid", "This confirmation link is not valid (it may be incomplete, or the subscription was removed).", 404],
+};
+
+/** The submission a confirmation link is for: the link is its email's message token (signed, lib/recipient-links). */
+async function submissionOf(token: string): Promise<string | null> {
+  const messageId = verifyMessageToken(token);
+  if (!messageId) return null;
+  const found = await db.formSubmission.findUnique({ where: { messageId }, select: { id: true } });
+  return found?.id ?? null;
+}
+
+export async function confirm(request: Request, token: string): Promise<Response> {
+  const id = await submissionOf(token);
+  const visitor = visitorOf(request);
+  const outcome: ConfirmOutcome = id ? await subscribeSubmission(id, visitor) : { kind: "unknown" };
+  const [title, message, status] = CONFIRM_PAGES[outcome.kind];
+  return notice(outcome.kind === "unknown" ? title : `${title}: ${outcome.brandName}`.slice(0, 120), message, status);
+}

@@ -1,0 +1,183 @@
+// Signup forms' double opt-in, end to end against the built server and an SMTP sink (issue 40): a
+// submission leaves the contact not subscribed and queues a confirmation email from the brand's sender in
+// the brand's own lane; the email holds nothing the visitor typed; its link subscribes (through the same
+// path as every subscription: the status history the "subscribed to marketing" trigger reads), keeps the
+// consent record, and a second click changes nothing; single opt-in subscribes at once; the lane pauses
+// itself when its bounces spike and says why.
+import { simpleParser } from "mailparser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDeliveryEnv, type DeliveryEnv } from "./delivery-setup";
+import { until } from "./until";
+
+let env: DeliveryEnv;
+let key = "";
+let brandId = "";
+let lib: {
+  db: typeof import("@/lib/db").db;
+  sqlReader: typeof import("@/lib/db/sql").sqlReader;
+  automationsPass: typeof import("@/lib/automations/engine/run-worker").automationsPass;
+};
+
+beforeAll(async () => {
+  env = await startDeliveryEnv({ FORMS_CONFIRMATIONS_PER_MINUTE: "6000" });
+  const { createBrand } = await import("@/lib/brands/create-brand");
+  const { createApiKey } = await import("@/lib/brands/api-keys");
+  const brand = await createBrand({ name: "Fern & Co", plan: "standard" });
+  brandId = brand.id;
+  key = (await createApiKey(brand.id, "test")).key;
+  lib = {
+    ...(await import("@/lib/db")),
+    ...(await import("@/lib/db/sql")),
+    ...(await import("@/lib/automations/engine/run-worker")),
+  };
+}, 180_000);
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+const post = (formId: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${env.server.baseUrl}/f/${formId}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "User-Agent": "FormsTest/1.0", "X-Forwarded-For": "203.0.113.7", ...headers },
+    body: JSON.stringify(body),
+  });
+
+async function createForm(body: Record<string, unknown>) {
+  const res = await env.call("/api/forms", { key, body: { name: "Newsletter", ...body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as { id: string; publicURL: string };
+}
+
+const identifier = (email: string) =>
+  lib.db.contactIdentifier.findFirst({ where: { brandId, type: "email", value: email }, select: { contactId: true, status: true } });
+
+async function mailTo(address: string) {
+  const mail = await until(
+    async () => env.sink.received.find((m) => m.to.includes(address)),
+    (m) => m !== undefined,
+    30_000,
+  );
+  return simpleParser(mail!.raw);
+}
+
+describe("double opt-in through the SMTP sink", () => {
+  it("the link subscribes, fires the trigger, keeps the consent record; a second click changes nothing; the email holds nothing typed", async () => {
+    const { createAutomation } = await import("@/lib/automations/write-automation");
+    const { enableAutomation } = await import("@/lib/automations/enable-automation");
+    const welcome = await createAutomation(brandId, {
+      name: "Welcome",
+      trigger: { condition: { event: "subscribed to marketing" } },
+      blocks: [{ temporaryID: "t", type: "action", action: { type: "addTag", addTag: { value: "welcomed" } } }],
+    } as never);
+    await enableAutomation(brandId, welcome.id, false);
+
+    const form = await createForm({ fields: [{ name: "firstName", label: "First name", required: true }] });
+    expect((await fetch(form.publicURL.replace(/^https?:\/\/[^/]+/, env.server.baseUrl))).status).toBe(200);
+    const email = "ada.visitor@example.com";
+    const typedName = "Zyxwvut Visit https://evil.example/login";
+    const res = await post(form.id, { email, firstName: typedName });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await res.json()).toMatchObject({ status: "ok", confirmationRequired: true });
+
+    // Not subscribed until the click.
+    expect((await identifier(email))?.status).toBe("nonSubscribed");
+
+    const mail = await mailTo(email);
+    expect(mail.from?.value[0]).toMatchObject({ address: "no-reply@inkwell.test", name: "Fern & Co" });
+    const body = `${mail.subject}\n${mail.html}\n${mail.text}`;
+    for (const typed of ["Zyxwvut", "evil.example", "ada.visitor"]) expect(body).not.toContain(typed);
+    const link = /https?:\/\/[^\s"<>]+\/f\/confirm\/[A-Za-z0-9._-]+/.exec(mail.text ?? "")?.[0];
+    expect(link).toBeTruthy();
+    const path = new URL(link!).pathname;
+
+    const head = await fetch(env.server.baseUrl + path, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect((await identifier(email))?.status).toBe("nonSubscribed");
+
+    const click = await fetch(env.server.baseUrl + path, { headers: { "User-Agent": "Clicker/2.0" } });
+    expect(click.status).toBe(200);
+    expect(await click.text()).toContain("Subscription confirmed");
+    const after = await identifier(email);
+    expect(after?.status).toBe("subscribed");
+    const contact = await lib.db.contact.findUnique({ where: { id: after!.contactId }, select: { firstName: true } });
+    expect(contact?.firstName).toBe(typedName);
+
+    const submission = await lib.db.formSubmission.findFirst({ where: { formId: form.id } });
+    expect(submission).toMatchObject({
+      status: "confirmed",
+      ip: "203.0.113.7",
+      userAgent: "FormsTest/1.0",
+      consentText: "I agree to receive marketing emails. I can unsubscribe at any time.",
+    });
+    expect(submission?.confirmedAt).toBeTruthy();
+    const consents = await lib.db.contactConsent.findMany({ where: { contactId: after!.contactId } });
+    expect(consents).toEqual([expect.objectContaining({ source: `form ${form.id}`, ip: "203.0.113.7", userAgent: "FormsTest/1.0" })]);
+
+    const again = await fetch(env.server.baseUrl + path);
+    expect(again.status).toBe(200);
+    expect(await again.text()).toContain("Already confirmed");
+    const changes = await lib.db.contactStatusChange.findMany({ where: { contactId: after!.contactId, to: "subscribed" } });
+    expect(changes).toHaveLength(1);
+    expect(changes[0].source).toBe("signup-form");
+
+    // The "subscribed to marketing" trigger reads that change: the Welcome workflow greets the contact.
+    await until(
+      async () => {
+        await lib.automationsPass({
+          workerId: "forms-test",
+          batchSize: 100,
+          idleMs: 1,
+          leaseMs: 60_000,
+          clock: () => new Date(Date.now() + 6_000),
+        });
+        return lib.db.contactTag.findMany({ where: { contactId: after!.contactId }, select: { tag: true } });
+      },
+      (tags) => tags.some((t) => t.tag === "welcomed"),
+      30_000,
+    );
+
+    const figures = (await env.call(`/api/forms/${form.id}`, { key })).body.figures;
+    expect(figures).toMatchObject({ views: 1, submissions: 1, confirmations: 1, conversion: 1 });
+  }, 90_000);
+
+  it("a forged or damaged link is refused and subscribes nobody", async () => {
+    const res = await fetch(`${env.server.baseUrl}/f/confirm/${"a".repeat(24)}.AAAAAAAAAAAAAAAAAAAAAA`);
+    expect(res.status).toBe(404);
+    expect((await fetch(`${env.server.baseUrl}/f/confirm/%00%ff`)).status).toBe(400);
+  });
+
+  it("single opt-in subscribes at once and sends no confirmation", async () => {
+    const form = await createForm({ doubleOptIn: false });
+    const before = env.sink.total();
+    const res = await post(form.id, { email: "instant@example.com" });
+    expect(await res.json()).toMatchObject({ status: "ok", confirmationRequired: false });
+    expect((await identifier("instant@example.com"))?.status).toBe("subscribed");
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(env.sink.received.slice(before).some((m) => m.to.includes("instant@example.com"))).toBe(false);
+  });
+
+  it("the confirmation lane pauses itself when its bounces spike, shows why, and holds what comes after", async () => {
+    const form = await createForm({});
+    for (let i = 1; i <= 4; i++) expect((await post(form.id, { email: `gone@bounce${i}.example` })).status).toBe(200);
+    const lane = await until(
+      async () => (await env.call(`/api/forms/${form.id}`, { key })).body.confirmationLane,
+      (l) => l.status === "paused",
+      30_000,
+    );
+    expect(lane.reason).toMatch(/^Bounce rate/);
+    await post(form.id, { email: "held@example.com" });
+    const held = await until(
+      () =>
+        lib
+          .sqlReader()
+          .all<{ status: string }>(`SELECT "status" FROM "Message" WHERE "brandId" = ? AND "email" = ?`, [brandId, "held@example.com"]),
+      (rows) => rows.length === 1,
+    );
+    expect(held[0].status).toBe("paused");
+    const resumed = await env.call("/api/forms/confirmation-lane/resume", { key, method: "POST" });
+    expect(resumed.body).toMatchObject({ status: "active" });
+    await mailTo("held@example.com");
+  }, 90_000);
+});
