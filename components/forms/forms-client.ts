@@ -29,15 +29,10 @@ export const resumeLane = () =>
   apiFetch<{ status: string; reason: string | null }>("/api/forms/confirmation-lane/resume", { method: "POST" });
 
 export type TopicChoice = { id: string; name: string };
-/** The brand's subscription topics to offer on a form; none when the brand has none (or the API has no topics). */
+/** The brand's subscription topics to offer on a form (a brand keeps at most 100: one page). */
 export async function listTopics(): Promise<TopicChoice[]> {
-  try {
-    const page = await apiFetch<Record<string, unknown>>("/api/subscription-topics?limit=100");
-    const list = Object.values(page).find(Array.isArray) as { id?: string; name?: string }[] | undefined;
-    return (list ?? []).filter((t) => typeof t.id === "string").map((t) => ({ id: t.id!, name: t.name ?? t.id! }));
-  } catch {
-    return [];
-  }
+  const page = await apiFetch<{ subscriptionTopics: TopicChoice[] }>("/api/subscription-topics?limit=100");
+  return page.subscriptionTopics.map((t) => ({ id: t.id, name: t.name }));
 }
 
 export const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;

@@ -9,6 +9,7 @@ import { updateContact } from "@/lib/contacts/update-contact";
 import { db } from "@/lib/db";
 import { writeTransaction } from "@/lib/db/sql";
 import { ApiProblem } from "@/lib/http/problems";
+import { subscribeContactToTopics } from "@/lib/topics/subscribe";
 import { bumpCounter } from "./counters";
 import type { FieldName } from "./schemas";
 
@@ -85,7 +86,23 @@ export async function subscribeSubmission(
   }
   // The identifier's consent above is also the contact's consent entry (lib/contacts writes both).
   await bumpCounter({ id: submission.formId, brandId: submission.brandId }, "confirmations");
-  // MERGE: topics — subscribeContactToTopics(db, { brandID: submission.brandId, contactID: submission.contactId,
-  //   topicIDs: submission.topicIds as string[], source: FORM_SOURCE }) from lib/topics/subscribe.ts goes here.
+  await subscribeChosenTopics(submission.brandId, submission.contactId, submission.topicIds, submission.formId);
   return { kind: "confirmed", ...base };
+}
+
+/**
+ * The topics the person chose on the form, as they still exist: a topic deleted between the submission and
+ * the click is left out (the person is not refused for it).
+ */
+async function subscribeChosenTopics(brandId: string, contactId: string, chosen: unknown, formId: string) {
+  const wanted = Array.isArray(chosen) ? chosen.filter((t): t is string => typeof t === "string") : [];
+  if (wanted.length === 0) return;
+  const existing = await db.subscriptionTopic.findMany({ where: { brandId, id: { in: wanted } }, select: { id: true } });
+  if (existing.length === 0) return;
+  await subscribeContactToTopics(db, {
+    brandID: brandId,
+    contactID: contactId,
+    topicIDs: existing.map((t) => t.id),
+    source: `form:${formId}`,
+  });
 }

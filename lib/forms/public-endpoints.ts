@@ -10,7 +10,7 @@ import { db } from "@/lib/db";
 import { verifyMessageToken } from "@/lib/recipient-links/message-token";
 import { createChallenge } from "./firewall/challenge";
 import { embedScript } from "./public/embed-script";
-import { renderHostedPage } from "./public/render-page";
+import { hostedPagePolicy, renderHostedPage } from "./public/render-page";
 import type { PublicFormView } from "./public-view";
 import { submitForm, type Posted, type SubmitResult } from "./submit-form";
 import { findActiveForm, publicFormView } from "./view";
@@ -53,10 +53,11 @@ const TITLES: Record<string, string> = {
 
 const notFound = () => problem(404, "not-found", "This signup form does not exist or is not taking signups.");
 
-function html(body: string, status = 200): Response {
+/** An HTML answer; the hosted form's own pages carry its policy (hostedPagePolicy: the hashes of its script and styles). */
+function html(body: string, status = 200, policy = PAGE_POLICY): Response {
   return new Response(body, {
     status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": PAGE_POLICY, "Cache-Control": "no-store" },
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": policy, "Cache-Control": "no-store" },
   });
 }
 
@@ -75,14 +76,19 @@ function pageWithAlert(view: PublicFormView, message: string, status: number): R
   const page = renderHostedPage(view);
   const alert = `<div class="ik-alert" role="alert">${esc(message)}</div>`;
   const at = page.search(/<form[\s>]/i);
-  return html(at >= 0 ? page.slice(0, at) + alert + page.slice(at) : page.replace(/<body[^>]*>/i, (b) => b + alert), status);
+  return html(
+    at >= 0 ? page.slice(0, at) + alert + page.slice(at) : page.replace(/<body[^>]*>/i, (b) => b + alert),
+    status,
+    hostedPagePolicy(view),
+  );
 }
 
 export async function hostedPage(formId: string): Promise<Response> {
   const form = await findActiveForm(formId);
   if (!form) return notice("Form not found", "This signup form does not exist or is not taking signups.", 404);
   await bumpCounter(form, "views");
-  return html(renderHostedPage(publicFormView(form)));
+  const view = await publicFormView(form);
+  return html(renderHostedPage(view), 200, hostedPagePolicy(view));
 }
 
 export async function embed(formId: string): Promise<Response> {
@@ -93,7 +99,7 @@ export async function embed(formId: string): Promise<Response> {
       headers: { "Content-Type": "text/javascript; charset=utf-8", ...CORS },
     });
   await bumpCounter(form, "views");
-  return new Response(embedScript(publicFormView(form)), {
+  return new Response(embedScript(await publicFormView(form)), {
     headers: {
       "Content-Type": "text/javascript; charset=utf-8",
       "Cache-Control": "no-store",
@@ -191,7 +197,7 @@ export async function submission(request: Request, formId: string): Promise<Resp
   const form = await findActiveForm(formId);
   if (!form) return notFound();
   const body = await readBody(request);
-  const view = publicFormView(form);
+  const view = await publicFormView(form);
   if (!body.ok) {
     if (body.json) return problem(body.status, body.code, body.detail);
     return pageWithAlert(view, body.detail, body.status);

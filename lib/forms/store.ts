@@ -1,5 +1,6 @@
 // A brand's forms (/api/forms): create, read, list (newest first), change, delete. Every query is scoped
 // by brand; another brand's form is "not found".
+import { findBrandTopics } from "@/lib/topics/subscribe";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { assertVerifiedSender } from "@/lib/delivery";
@@ -124,6 +125,7 @@ export async function getForm(brandId: string, id: string): Promise<Form> {
 export async function createForm(brandId: string, input: FormInput): Promise<Form> {
   const definition = definitionOf(input);
   await checkSender(brandId, definition.sender);
+  await findBrandTopics(db, brandId, input.topicIDs);
   const now = new Date();
   const row = await db.form.create({
     data: {
@@ -154,6 +156,7 @@ export async function updateForm(brandId: string, id: string, patch: FormPatch):
     sender: patch.sender === undefined ? old.sender : patch.sender,
   });
   if (patch.sender) await checkSender(brandId, definition.sender);
+  if (patch.topicIDs !== undefined) await findBrandTopics(db, brandId, patch.topicIDs);
   const { count } = await db.form.updateMany({
     where: { id, brandId },
     data: {

@@ -4,7 +4,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { PublicFormView } from "./public-view";
 import { FIELD_KINDS } from "./schemas";
-import { formSelect, rowDefinition, type FormRow } from "./store";
+import { formSelect, rowDefinition, rowTopics, type FormRow } from "./store";
 
 /** The field a person never sees nor fills (bots fill every input they find). */
 export const HONEYPOT_NAME = "company_website";
@@ -16,8 +16,9 @@ export async function findActiveForm(formId: string): Promise<FormRow | null> {
   return row && row.status === "active" ? row : null;
 }
 
-export function publicFormView(row: FormRow): PublicFormView {
+export async function publicFormView(row: FormRow): Promise<PublicFormView> {
   const d = rowDefinition(row);
+  const topics = await offeredTopics(row);
   const origin = config().appOrigin;
   return {
     formID: row.id,
@@ -37,10 +38,23 @@ export function publicFormView(row: FormRow): PublicFormView {
       required: f.name === "email" || f.required,
       autocomplete: FIELD_KINDS[f.name].autocomplete,
     })),
-    // The topics' names and descriptions come from lib/topics (findBrandTopics), wired at the merge with
-    // the confirmation's call site (submit-form.ts, "MERGE: topics"); until then none are offered.
-    topics: [],
+    topics,
     colours: d.colours,
     honeypotName: HONEYPOT_NAME,
   };
+}
+
+/** The form's topics that still exist, in the form's order (a deleted topic is no longer offered). */
+async function offeredTopics(row: FormRow): Promise<PublicFormView["topics"]> {
+  const ids = rowTopics(row);
+  if (ids.length === 0) return [];
+  const rows = await db.subscriptionTopic.findMany({
+    where: { brandId: row.brandId, id: { in: ids } },
+    select: { id: true, name: true, description: true },
+  });
+  const byId = new Map(rows.map((t) => [t.id, t]));
+  return ids.flatMap((id) => {
+    const t = byId.get(id);
+    return t ? [{ id: t.id, name: t.name, description: t.description ?? "" }] : [];
+  });
 }
