@@ -128,6 +128,7 @@ test("an enabled workflow's email changes live; its structure waits for a disabl
   await expect(card).toContainText(/0\s*sent/);
   await expect(card).toContainText(/0\s*opened/);
   await expect(card).toContainText(/0\s*clicked/);
+  await expect(card).toContainText(/\$0\.00\s*revenue/);
   await expect(canvas).not.toContainText(RAW);
   expect(await figuresFit(page)).toEqual([]);
   // No "+" to add steps; a delay says why it cannot change.

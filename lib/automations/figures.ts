@@ -77,7 +77,12 @@ export const BlockFigure = z
   })
   .meta({ id: "AutomationBlockFigure" });
 export const AutomationFigures = z
-  .object({ automationID: z.string(), ...Figures, blocks: z.array(BlockFigure) })
+  .object({
+    automationID: z.string(),
+    ...Figures,
+    currency: z.string().meta({ description: "The brand's currency: what revenue is counted in (ISO 4217)" }),
+    blocks: z.array(BlockFigure),
+  })
   .meta({ id: "AutomationFigures" });
 
 type CounterRow = { automationId: string; blockId: string; metric: string; count: unknown };
@@ -178,7 +183,7 @@ export async function automationBlockFigures(brandId: string, id: string) {
   const emailBlocks = flatten(automation.blocks)
     .filter((b) => b.type === "action" && b.action.type === "sendEmail")
     .map((b) => b.id);
-  const [rows, waiting, total, perBlock, paused] = await Promise.all([
+  const [rows, waiting, total, perBlock, paused, revenue] = await Promise.all([
     sqlReader().all<CounterRow>(
       `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" = ?`,
       [brandId, automation.id],
@@ -190,6 +195,7 @@ export async function automationBlockFigures(brandId: string, id: string) {
     emailFigures(brandId, automation.id),
     Promise.all(emailBlocks.map((blockId) => emailFigures(brandId, automation.id, blockId))),
     emailsPaused(brandId, automation.id),
+    revenueSettings(brandId),
   ]);
   const emails = new Map(emailBlocks.map((blockId, i) => [blockId, perBlock[i]]));
   const blockIds = [...new Set([...rows.filter((r) => r.blockId !== "").map((r) => r.blockId), ...emailBlocks])];
@@ -199,6 +205,7 @@ export async function automationBlockFigures(brandId: string, id: string) {
     ...summarize(rows),
     ...emailTotals(total),
     emailsPaused: paused,
+    currency: revenue.currency,
     blocks: blockIds.map((blockId) => {
       const mine = rows.filter((r) => r.blockId === blockId);
       return {

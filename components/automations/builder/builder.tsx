@@ -11,7 +11,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useId, useMemo, useReducer, useState } from "react";
 import { apiFetch, ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
-import { formatNumber } from "@/components/ui/format";
+import { formatMoney, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import {
   automationKeys,
@@ -153,10 +153,15 @@ function figuresOf(figures: BlockFigures | undefined, simulation: Simulation | n
   if (!figures) return out;
   out.set("trigger", { cells: [cell(figures.entered, "entered"), cell(figures.inProgress, "in progress")] });
   for (const b of figures.blocks) {
-    // An email's card shows what became of its messages (sent, opened, clicked; the fourth place is kept for
-    // revenue); other steps how many reached them, wait there and went each way.
+    // An email's card shows what became of its messages (sent, opened, clicked) and the revenue of the orders
+    // attributed to it; other steps how many reached them, wait there and went each way.
     const cells = b.emails
-      ? [cell(b.emails.sent, "sent"), cell(b.emails.opened, "opened"), cell(b.emails.clicked, "clicked")]
+      ? [
+          cell(b.emails.sent, "sent"),
+          cell(b.emails.opened, "opened"),
+          cell(b.emails.clicked, "clicked"),
+          { value: formatMoney(b.emails.revenue, figures.currency), label: "revenue" },
+        ]
       : [
           cell(b.reached, "reached"),
           ...(b.waiting ? [cell(b.waiting, "waiting")] : []),
