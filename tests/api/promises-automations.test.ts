@@ -370,7 +370,7 @@ describe("a journey's waiting until", () => {
       status: "active",
       started: true,
       blockID: a.blocks[0].id,
-      blockLabel: "Wait 3 d",
+      blockLabel: "Wait 3 days",
       waitingUntil: row.dueAt!.toISOString(),
     });
     const until3d = Date.parse(journeys[0].waitingUntil);
