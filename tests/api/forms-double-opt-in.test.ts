@@ -174,6 +174,23 @@ describe("double opt-in through the SMTP sink", () => {
     expect((await fetch(`${env.server.baseUrl}/f/confirm/%00%ff`)).status).toBe(400);
   });
 
+  it("a suppressed address is answered as a success, gets no confirmation email and is counted", async () => {
+    const email = "suppressed.visitor@example.com";
+    const suppression = await env.call("/api/suppressions", { key, body: { email } });
+    expect(suppression.status, JSON.stringify(suppression.body)).toBe(201);
+    const form = await createForm({});
+    const before = env.sink.total();
+    const res = await post(form.id, { email });
+    expect(await res.json()).toMatchObject({ status: "ok", confirmationRequired: true });
+    const messages = await lib.sqlReader().all(`SELECT "id" FROM "Message" WHERE "brandId" = ? AND "email" = ?`, [brandId, email]);
+    expect(messages).toEqual([]);
+    expect(await lib.db.formSubmission.findFirst({ where: { formId: form.id } })).toBeNull();
+    const figures = (await env.call(`/api/forms/${form.id}`, { key })).body.figures;
+    expect(figures).toMatchObject({ submissions: 0, dropped: { suppressed: 1 } });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(env.sink.received.slice(before).some((m) => m.to.includes(email))).toBe(false);
+  });
+
   it("single opt-in subscribes at once and sends no confirmation", async () => {
     const form = await createForm({ doubleOptIn: false });
     const before = env.sink.total();
