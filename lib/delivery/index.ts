@@ -21,6 +21,7 @@ export { sourceHours, type HourFigures } from "./read/hour-counters";
 export { sourceMessages, messageOwner, type SourceMessageRow } from "./read/source-messages";
 export { OUTCOMES, type RecipientOutcome } from "./read/outcomes";
 export { listMessages, getMessage } from "./read/messages";
+export { isSuppressed } from "./suppressions";
 export { recipientVerdicts, type Verdict as RecipientVerdict } from "./eligibility";
 export { sourceState, pauseSource, resumeSource, cancelSource, pausedSources, type SourceState } from "./sources";
 export { assertVerifiedSender, senderVerdict, deploymentSender } from "./senders/verified-sender";

@@ -82,6 +82,15 @@ export async function addSuppression(
   return { created: true, suppression: toSuppression(row) };
 }
 
+/** Whether the brand never mails this address (signup forms send it no confirmation email). */
+export async function isSuppressed(brandId: string, email: string): Promise<boolean> {
+  const row = await db.suppression.findUnique({
+    where: { brandId_addressHash: { brandId, addressHash: addressHash(email) } },
+    select: { id: true },
+  });
+  return row !== null;
+}
+
 export async function deleteSuppression(brandId: string, id: string): Promise<void> {
   const { count } = await db.suppression.deleteMany({ where: { id, brandId } });
   if (count === 0) throw new ApiProblem("not-found", "No suppression with this id in your brand");

@@ -214,17 +214,39 @@ const CONFIRM_PAGES: Record<ConfirmOutcome["kind"], [string, string, number]> = 
 };
 
 /** The submission a confirmation link is for: the link is its email's message token (signed, lib/recipient-links). */
-async function submissionOf(token: string): Promise<string | null> {
+async function submissionOf(token: string) {
   const messageId = verifyMessageToken(token);
   if (!messageId) return null;
-  const found = await db.formSubmission.findUnique({ where: { messageId }, select: { id: true } });
-  return found?.id ?? null;
+  return db.formSubmission.findUnique({ where: { messageId }, select: { id: true, status: true, brandId: true } });
 }
 
-export async function confirm(request: Request, token: string): Promise<Response> {
-  const id = await submissionOf(token);
-  const visitor = visitorOf(request);
-  const outcome: ConfirmOutcome = id ? await subscribeSubmission(id, visitor) : { kind: "unknown" };
+function confirmPage(outcome: ConfirmOutcome): Response {
   const [title, message, status] = CONFIRM_PAGES[outcome.kind];
   return notice(outcome.kind === "unknown" ? title : `${title}: ${outcome.brandName}`.slice(0, 120), message, status);
+}
+
+/**
+ * GET /f/confirm/{token}: a page with one button that posts the token back. Mail scanners and link
+ * prefetchers follow links with GET (never submit forms), so only the person's click confirms. No CSRF
+ * token: the link's own token is the secret, and a forged POST needs it.
+ */
+export async function confirmationPage(token: string): Promise<Response> {
+  const submission = await submissionOf(token);
+  const brand = submission && (await db.brand.findUnique({ where: { id: submission.brandId }, select: { name: true } }));
+  if (!submission || !brand) return confirmPage({ kind: "unknown" });
+  if (submission.status !== "pending") return confirmPage({ kind: "already", brandName: brand.name, formId: "" });
+  const title = `Confirm your subscription: ${brand.name}`.slice(0, 120);
+  return html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>` +
+      `<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:3rem 1rem;background:#f6f7f9;color:#1f2328}main{max-width:32rem;margin:0 auto;background:#fff;padding:2rem;border-radius:8px}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#1f6feb;color:#fff;cursor:pointer}</style></head>` +
+      `<body><main><h1>${esc(title)}</h1><p>One more step: press the button to start receiving our emails.</p>` +
+      `<form method="post" action="/f/confirm/${encodeURIComponent(token)}"><button type="submit">Confirm my subscription</button></form></main></body></html>`,
+  );
+}
+
+/** POST /f/confirm/{token}: the click. The first subscribes; any later one says so and changes nothing. */
+export async function confirm(request: Request, token: string): Promise<Response> {
+  const submission = await submissionOf(token);
+  const outcome: ConfirmOutcome = submission ? await subscribeSubmission(submission.id, visitorOf(request)) : { kind: "unknown" };
+  return confirmPage(outcome);
 }

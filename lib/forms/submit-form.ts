@@ -6,7 +6,7 @@
 import { upsertContactIn } from "@/lib/contacts/upsert-contact";
 import { withIdentifierRetry } from "@/lib/contacts/write-contact";
 import { normalizeEmail } from "@/lib/contacts/identifiers";
-import { queueSystemMessageIn, wakeDeliveryWorker } from "@/lib/delivery";
+import { isSuppressed, queueSystemMessageIn, wakeDeliveryWorker } from "@/lib/delivery";
 import { writeTransaction } from "@/lib/db/sql";
 import type { FieldError } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
@@ -142,6 +142,13 @@ export async function submitForm(form: FormRow, posted: Posted, visitor: Visitor
   }
   if (read.errors.length > 0)
     return { kind: "problem", status: 400, code: "validation-failed", detail: read.errors[0].message, errors: read.errors };
+  // A suppressed address (bounced, complained, erased, or added by the operator) gets no confirmation email:
+  // mailing it would hurt the brand's reputation or ignore someone's wish. Answered as a success, so the
+  // form does not tell a stranger which addresses are suppressed; counted for the operator.
+  if (form.doubleOptIn && (await isSuppressed(form.brandId, read.email))) {
+    await bumpCounter(form, "dropped:suppressed");
+    return success;
+  }
 
   const submissionId = newId();
   const messageId = form.doubleOptIn ? newId() : null;

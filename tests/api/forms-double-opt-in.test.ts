@@ -6,6 +6,7 @@
 // itself when its bounces spike and says why.
 import { simpleParser } from "mailparser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fetchSolvedAltcha } from "../fixtures/altcha";
 import { startDeliveryEnv, type DeliveryEnv } from "./delivery-setup";
 import { until } from "./until";
 
@@ -36,11 +37,12 @@ afterAll(async () => {
   await env?.stop();
 });
 
-const post = (formId: string, body: unknown, headers: Record<string, string> = {}) =>
+/** A submission as the page's script makes it: with the form's challenge solved. */
+const post = async (formId: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   fetch(`${env.server.baseUrl}/f/${formId}`, {
     method: "POST",
     headers: { "Content-Type": "application/json", "User-Agent": "FormsTest/1.0", "X-Forwarded-For": "203.0.113.7", ...headers },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ altcha: await fetchSolvedAltcha(env.server.baseUrl, formId), ...body }),
   });
 
 async function createForm(body: Record<string, unknown>) {
@@ -72,11 +74,17 @@ describe("double opt-in through the SMTP sink", () => {
     } as never);
     await enableAutomation(brandId, welcome.id, false);
 
-    const form = await createForm({ fields: [{ name: "firstName", label: "First name", required: true }] });
+    const topicIDs: string[] = [];
+    for (const name of ["Offers", "Recipes"]) {
+      const topic = await env.call("/api/subscription-topics", { key, body: { name } });
+      expect(topic.status, JSON.stringify(topic.body)).toBe(201);
+      topicIDs.push((topic.body as { id: string }).id);
+    }
+    const form = await createForm({ fields: [{ name: "firstName", label: "First name", required: true }], topicIDs });
     expect((await fetch(form.publicURL.replace(/^https?:\/\/[^/]+/, env.server.baseUrl))).status).toBe(200);
     const email = "ada.visitor@example.com";
     const typedName = "Zyxwvut Visit https://evil.example/login";
-    const res = await post(form.id, { email, firstName: typedName });
+    const res = await post(form.id, { email, firstName: typedName, topicIDs: [topicIDs[1]] });
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(await res.json()).toMatchObject({ status: "ok", confirmationRequired: true });
@@ -94,15 +102,30 @@ describe("double opt-in through the SMTP sink", () => {
 
     const head = await fetch(env.server.baseUrl + path, { method: "HEAD" });
     expect(head.status).toBe(200);
+    // A mail scanner's prefetch (GET) gets the page with the button, and confirms nothing.
+    const page = await fetch(env.server.baseUrl + path, { headers: { "User-Agent": "Scanner/1.0" } });
+    expect(page.status).toBe(200);
+    const pageHtml = await page.text();
+    expect(pageHtml).toContain("Confirm my subscription");
+    expect(pageHtml).toContain(`<form method="post" action="${path}">`);
     expect((await identifier(email))?.status).toBe("nonSubscribed");
 
-    const click = await fetch(env.server.baseUrl + path, { headers: { "User-Agent": "Clicker/2.0" } });
+    const click = await fetch(env.server.baseUrl + path, { method: "POST", headers: { "User-Agent": "Clicker/2.0" } });
     expect(click.status).toBe(200);
     expect(await click.text()).toContain("Subscription confirmed");
     const after = await identifier(email);
     expect(after?.status).toBe("subscribed");
     const contact = await lib.db.contact.findUnique({ where: { id: after!.contactId }, select: { firstName: true } });
     expect(contact?.firstName).toBe(typedName);
+
+    // Subscribed to the topic the person chose, not to the other one the form offered.
+    const topics = (await env.call(`/api/contacts/${after!.contactId}/subscription-topics`, { key })).body as {
+      topics: { topicID: string; status: string; source: string | null }[];
+    };
+    expect(topics.topics.map((t) => [t.topicID, t.status])).toEqual([
+      [topicIDs[0], "nonSubscribed"],
+      [topicIDs[1], "subscribed"],
+    ]);
 
     const submission = await lib.db.formSubmission.findFirst({ where: { formId: form.id } });
     expect(submission).toMatchObject({
@@ -115,9 +138,11 @@ describe("double opt-in through the SMTP sink", () => {
     const consents = await lib.db.contactConsent.findMany({ where: { contactId: after!.contactId } });
     expect(consents).toEqual([expect.objectContaining({ source: `form ${form.id}`, ip: "203.0.113.7", userAgent: "FormsTest/1.0" })]);
 
-    const again = await fetch(env.server.baseUrl + path);
+    const again = await fetch(env.server.baseUrl + path, { method: "POST" });
     expect(again.status).toBe(200);
     expect(await again.text()).toContain("Already confirmed");
+    const revisit = await fetch(env.server.baseUrl + path);
+    expect(await revisit.text()).toContain("Already confirmed");
     const changes = await lib.db.contactStatusChange.findMany({ where: { contactId: after!.contactId, to: "subscribed" } });
     expect(changes).toHaveLength(1);
     expect(changes[0].source).toBe("signup-form");
@@ -143,9 +168,27 @@ describe("double opt-in through the SMTP sink", () => {
   }, 90_000);
 
   it("a forged or damaged link is refused and subscribes nobody", async () => {
-    const res = await fetch(`${env.server.baseUrl}/f/confirm/${"a".repeat(24)}.AAAAAAAAAAAAAAAAAAAAAA`);
-    expect(res.status).toBe(404);
+    const forged = `${env.server.baseUrl}/f/confirm/${"a".repeat(24)}.AAAAAAAAAAAAAAAAAAAAAA`;
+    expect((await fetch(forged)).status).toBe(404);
+    expect((await fetch(forged, { method: "POST" })).status).toBe(404);
     expect((await fetch(`${env.server.baseUrl}/f/confirm/%00%ff`)).status).toBe(400);
+  });
+
+  it("a suppressed address is answered as a success, gets no confirmation email and is counted", async () => {
+    const email = "suppressed.visitor@example.com";
+    const suppression = await env.call("/api/suppressions", { key, body: { email } });
+    expect(suppression.status, JSON.stringify(suppression.body)).toBe(201);
+    const form = await createForm({});
+    const before = env.sink.total();
+    const res = await post(form.id, { email });
+    expect(await res.json()).toMatchObject({ status: "ok", confirmationRequired: true });
+    const messages = await lib.sqlReader().all(`SELECT "id" FROM "Message" WHERE "brandId" = ? AND "email" = ?`, [brandId, email]);
+    expect(messages).toEqual([]);
+    expect(await lib.db.formSubmission.findFirst({ where: { formId: form.id } })).toBeNull();
+    const figures = (await env.call(`/api/forms/${form.id}`, { key })).body.figures;
+    expect(figures).toMatchObject({ submissions: 0, dropped: { suppressed: 1 } });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(env.sink.received.slice(before).some((m) => m.to.includes(email))).toBe(false);
   });
 
   it("single opt-in subscribes at once and sends no confirmation", async () => {

@@ -1,9 +1,11 @@
 // /api/forms and the public /f/{formID} endpoints (issue 40) against the built server: the API's
 // conventions (scopes, problems, paging, tenancy), the hosted page, the embed script, CORS, submissions as
 // JSON and as a plain form post, bad and hostile input (never a 500), paused and unknown forms (404), and
-// the figures (views, submissions, dropped bots).
+// the figures (views, submissions, dropped bots), the challenge every submission must carry, the per-IP
+// limit at its default, and the topics a signup chooses.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { fetchSolvedAltcha } from "../fixtures/altcha";
 import { api, baseUrl, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
 import { accessTokenFor } from "./oauth-helpers";
 
@@ -20,17 +22,27 @@ async function createForm(body: Record<string, unknown> = {}, brand = shop) {
   return json(res);
 }
 
+async function createTopic(name: string, brand = shop): Promise<string> {
+  const res = await api("/api/subscription-topics", { key: brand.key, body: { name } });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await json(res)).id;
+}
+
+/** The solved proof-of-work a real page's script posts with each submission. */
+const altcha = (formID: string) => fetchSolvedAltcha(baseUrl(), formID);
+
 const publicPost = (id: string, body: string, type = "application/json", headers: Record<string, string> = {}) =>
   fetch(`${baseUrl()}/f/${id}`, { method: "POST", headers: { "Content-Type": type, ...headers }, body, redirect: "manual" });
 
 describe("/api/forms", () => {
   it("creates a form with defaults: double opt-in, email first and required, its public URL, snippet and zero figures", async () => {
-    const form = await createForm({ fields: [{ name: "firstName", label: "First name" }], topicIDs: ["t1", "t2"] });
+    const topics = [await createTopic("Offers"), await createTopic("Recipes")];
+    const form = await createForm({ fields: [{ name: "firstName", label: "First name" }], topicIDs: topics });
     expect(form).toMatchObject({
       name: "Newsletter",
       doubleOptIn: true,
       status: "active",
-      topicIDs: ["t1", "t2"],
+      topicIDs: topics,
       fields: [
         { name: "email", label: "Email", required: true },
         { name: "firstName", label: "First name", required: false },
@@ -68,6 +80,13 @@ describe("/api/forms", () => {
     const problem = await expectProblem(res, 400, "validation-failed");
     const pointers = problem.errors.map((e: { pointer: string }) => e.pointer);
     for (const p of ["/name", "/fields/0/name", "/colours/accent", "/topicIDs", "/display/trigger/percent"]) expect(pointers).toContain(p);
+  });
+
+  it("refuses topic ids that are not the brand's own topics, pointing at each", async () => {
+    const theirs = await createTopic("Their news", other);
+    const res = await api("/api/forms", { key: shop.key, body: { name: "x", topicIDs: [theirs, "t1"] } });
+    const problem = await expectProblem(res, 400, "validation-failed");
+    expect(problem.errors.map((e: { pointer: string }) => e.pointer)).toEqual(["/topicIDs/0", "/topicIDs/1"]);
   });
 
   it("refuses a sender that is not a verified sender of the brand (422, pointing at sender.email)", async () => {
@@ -172,9 +191,14 @@ describe("the public endpoints", () => {
 
   it("a JSON submission creates the contact not yet subscribed and answers the form's success text", async () => {
     const form = await createForm({ texts: { success: "Check your inbox!" } });
-    const res = await publicPost(form.id, JSON.stringify({ email: "  Json.Visitor@Example.com " }), "application/json", {
-      Origin: "https://shop.example",
-    });
+    const res = await publicPost(
+      form.id,
+      JSON.stringify({ email: "  Json.Visitor@Example.com ", altcha: await altcha(form.id) }),
+      "application/json",
+      {
+        Origin: "https://shop.example",
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(await res.json()).toEqual({ status: "ok", message: "Check your inbox!", confirmationRequired: true });
@@ -187,7 +211,8 @@ describe("the public endpoints", () => {
 
   it("a plain form post gets a success page; its mistakes get the page again with the error", async () => {
     const form = await createForm({ fields: [{ name: "firstName", label: "First name", required: true }] });
-    const ok = await publicPost(form.id, "email=post%40example.com&firstName=Pat", "application/x-www-form-urlencoded");
+    const solved = encodeURIComponent(await altcha(form.id));
+    const ok = await publicPost(form.id, `email=post%40example.com&firstName=Pat&altcha=${solved}`, "application/x-www-form-urlencoded");
     expect(ok.status).toBe(200);
     expect(ok.headers.get("content-type")).toMatch(/^text\/html/);
     expect(await ok.text()).toContain("Check your inbox");
@@ -252,4 +277,51 @@ describe("the public endpoints", () => {
     const figures = (await json(await api(`/api/forms/${form.id}`, { key: shop.key }))).figures;
     expect(figures).toMatchObject({ submissions: 0, dropped: { honeypot: 1 } });
   });
+
+  it("a bare POST without the solved challenge is answered as a success, creates no contact and is counted", async () => {
+    const form = await createForm();
+    const res = await publicPost(form.id, JSON.stringify({ email: "bare.post@example.com" }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok" });
+    expect(await db.contactIdentifier.findFirst({ where: { brandId: shop.brandId, value: "bare.post@example.com" } })).toBeNull();
+    const figures = (await json(await api(`/api/forms/${form.id}`, { key: shop.key }))).figures;
+    expect(figures).toMatchObject({ submissions: 0, dropped: { challenge: 1 } });
+  });
+
+  it("a signup subscribes only the offered topics the person chose", async () => {
+    const brand = await createTestBrand();
+    const [offers, recipes, unoffered] = [
+      await createTopic("Offers", brand),
+      await createTopic("Recipes", brand),
+      await createTopic("Staff", brand),
+    ];
+    const form = await createForm({ doubleOptIn: false, topicIDs: [offers, recipes] }, brand);
+    const body = { email: "chooser@example.com", topicIDs: [recipes, unoffered], altcha: await altcha(form.id) };
+    expect(await (await publicPost(form.id, JSON.stringify(body))).json()).toMatchObject({ status: "ok", confirmationRequired: false });
+    const identifier = await db.contactIdentifier.findFirst({ where: { brandId: brand.brandId, value: "chooser@example.com" } });
+    expect(identifier?.status).toBe("subscribed");
+    const list = await json(await api(`/api/contacts/${identifier!.contactId}/subscription-topics`, { key: brand.key }));
+    const status = Object.fromEntries(list.topics.map((t: { topicID: string; status: string }) => [t.topicID, t.status]));
+    expect(status).toEqual({ [offers]: "nonSubscribed", [recipes]: "subscribed", [unoffered]: "nonSubscribed" });
+  });
+
+  it("the per-IP limit at its default: the 11th accepted signup from one address in an hour is refused (429)", async () => {
+    const brand = await createTestBrand();
+    const form = await createForm({ doubleOptIn: false }, brand);
+    for (let i = 1; i <= 10; i++) {
+      const res = await publicPost(form.id, JSON.stringify({ email: `limit${i}@example.com`, altcha: await altcha(form.id) }));
+      expect(res.status, `signup ${i}`).toBe(200);
+    }
+    const refused = await publicPost(form.id, JSON.stringify({ email: "limit11@example.com", altcha: await altcha(form.id) }));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    const problem = await refused.json();
+    expect(problem.type).toMatch(/\/rate-limited$/);
+    expect(problem.detail).toMatch(/Too many signups from your network/);
+    expect(await db.contactIdentifier.findFirst({ where: { brandId: brand.brandId, value: "limit11@example.com" } })).toBeNull();
+    // Another brand's form is counted apart.
+    const elsewhere = await createForm({ doubleOptIn: false }, other);
+    const res = await publicPost(elsewhere.id, JSON.stringify({ email: "limit11@example.com", altcha: await altcha(elsewhere.id) }));
+    expect(res.status).toBe(200);
+  }, 60_000);
 });

@@ -1,10 +1,17 @@
-// GET /f/confirm/{token}: the double opt-in link. The first visit subscribes; any later one says so and
-// changes nothing. HEAD (link checkers, prefetchers) answers without confirming.
-import { confirm } from "@/lib/forms/public-endpoints";
+// /f/confirm/{token}: the double opt-in link. GET (what the email's link, a mail scanner or a prefetcher
+// does) shows a page with a "Confirm my subscription" button; only its POST confirms. The first POST
+// subscribes; any later one says so and changes nothing. HEAD answers without confirming.
+import { confirm, confirmationPage } from "@/lib/forms/public-endpoints";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(request: Request, { params }: { params: Promise<{ token: string }> }): Promise<Response> {
+type Params = { params: Promise<{ token: string }> };
+
+export async function GET(_request: Request, { params }: Params): Promise<Response> {
+  return confirmationPage((await params).token);
+}
+
+export async function POST(request: Request, { params }: Params): Promise<Response> {
   return confirm(request, (await params).token);
 }
 
