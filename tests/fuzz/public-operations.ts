@@ -41,4 +41,5 @@ export const PUBLIC_OPERATIONS: Operation[] = [
   op("get", "/f/{formID}/embed.js"),
   op("get", "/f/{formID}/challenge"),
   op("get", "/f/confirm/{token}"),
+  op("post", "/f/confirm/{token}"),
 ];
