@@ -31,7 +31,7 @@ let templateId = "";
 
 type Sent = { contactId: string; email: string; envelopeFrom: string; messageIdHeader: string; ref: string; mailto: string };
 
-async function send(id: string, email: string): Promise<Sent> {
+async function send(id: string, email: string, from = { address: "news@acme.test", returnPath: DOMAIN }): Promise<Sent> {
   const res = await env.call("/api/contacts", {
     key,
     body: { identifiers: [{ type: "email", id: email, channels: { email: { status: "subscribed" } } }] },
@@ -40,7 +40,7 @@ async function send(id: string, email: string): Promise<Sent> {
   const contactId = res.body.id;
   await lib.enqueueMessages(brandId, {
     source: { kind: "campaign", id },
-    content: { templateId, subject: "Sale", senderName: "Acme", senderEmail: "news@acme.test", utm: null },
+    content: { templateId, subject: "Sale", senderName: "Acme", senderEmail: from.address, utm: null },
     recipients: [{ contactId }],
   });
   await until(
@@ -59,7 +59,7 @@ async function send(id: string, email: string): Promise<Sent> {
         (r) => r !== null,
       )
     : null;
-  const envelopeFrom = rp.returnPathAddress("bounce", outcome.messageID, DOMAIN);
+  const envelopeFrom = rp.returnPathAddress("bounce", outcome.messageID, from.returnPath);
   if (sentMail) expect(sentMail.from).toBe(envelopeFrom);
   return {
     contactId,
@@ -67,7 +67,7 @@ async function send(id: string, email: string): Promise<Sent> {
     envelopeFrom,
     messageIdHeader: sentMail?.messageId ?? "",
     ref: outcome.messageID,
-    mailto: rp.returnPathAddress("unsubscribe", outcome.messageID, DOMAIN),
+    mailto: rp.returnPathAddress("unsubscribe", outcome.messageID, from.returnPath),
   };
 }
 
@@ -105,28 +105,48 @@ const handledFor = (messageId: string, outcome: string, timeoutMs = 30_000) =>
 const outcomeOf = (s: Sent, id: string) => lib.messageOutcome(brandId, { kind: "campaign", id }, { contactId: s.contactId });
 const emailStatus = async (s: Sent) => (await env.call(`/api/contacts/${s.contactId}`, { key })).body.identifiers[0].channels.email.status;
 
+const PIPE_DOMAIN = "rp.pipe.test";
+
+/** Lets the pipe's unprivileged user write the test's SQLite database (a deployment's files belong to it). */
+function openDatabaseTo(url: string) {
+  if (!url.startsWith("file:")) return;
+  const dir = path.dirname(url.slice("file:".length));
+  fs.chmodSync(dir, 0o777);
+  for (const f of fs.readdirSync(dir)) fs.chmodSync(path.join(dir, f), 0o666);
+}
+
 beforeAll(async () => {
   [remote, outside] = await Promise.all([startSmtpSink(), startSmtpSink()]);
-  const inboundPort = await freePort();
+  const [inboundPort, postfixPort] = [await freePort(), await freePort()];
+  env = await startDeliveryEnv({
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(postfixPort),
+    SMTP_TLS: "none",
+    RETURN_PATH_DOMAIN: DOMAIN,
+    INBOUND_SMTP_PORT: String(inboundPort),
+    DELIVERY_PAUSE_MIN_SENT: "100",
+  });
+  openDatabaseTo(env.server.databaseUrl);
   postfix = await startPostfix({
+    port: postfixPort,
     routes: {
       "inbox.test": remote.port,
       "remote.test": remote.port,
+      "pipe-remote.test": remote.port,
       [DOMAIN]: inboundPort,
       // A domain Inkwell does not take mail for, wrongly routed to its listener: the listener must refuse it.
       "elsewhere.test": inboundPort,
       "elsewhere-sender.test": outside.port,
     },
+    // A brand's own return-path domain goes to receive-mail through a pipe, with docs/delivery.md's line.
+    transports: { [PIPE_DOMAIN]: "inkwell:" },
+    master: [
+      "inkwell unix - n n - 4 pipe",
+      `  flags=DOq user=nobody argv=/usr/bin/env DATABASE_URL=${env.server.databaseUrl} AUTH_SECRET=${env.server.authSecret} ` +
+        `RETURN_PATH_DOMAIN=${DOMAIN} ${process.execPath} ${path.resolve("build/receive-mail.mjs")} --recipient \${recipient}`,
+    ],
     localDomain: "local.test",
     localUsers: ["known"],
-  });
-  env = await startDeliveryEnv({
-    SMTP_HOST: "127.0.0.1",
-    SMTP_PORT: String(postfix.port),
-    SMTP_TLS: "none",
-    RETURN_PATH_DOMAIN: DOMAIN,
-    INBOUND_SMTP_PORT: String(inboundPort),
-    DELIVERY_PAUSE_MIN_SENT: "100",
   });
   lib = await import("@/lib/delivery");
   sql = await import("@/lib/db/sql");
@@ -137,6 +157,14 @@ beforeAll(async () => {
   brandId = (await createBrand({ name: "Acme", plan: "pro" })).id;
   key = (await createApiKey(brandId, "test")).key;
   await markDomainVerified(brandId, "acme.test");
+  // Before anything is rendered: the worker reads the return-path domains at most every 30 s.
+  const pipeDomain = await markDomainVerified(brandId, "pipe.test");
+  const patched = await env.call(`/api/sending-domains/${pipeDomain.id}`, {
+    key,
+    method: "PATCH",
+    body: { returnPathDomain: PIPE_DOMAIN },
+  });
+  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
   const template = await env.call("/api/email-templates", { key, body: oneTextBlockTemplate("Sale", "<p>Hi</p>") });
   expect(template.status, JSON.stringify(template.body)).toBe(201);
   templateId = template.body.id;
@@ -149,7 +177,7 @@ afterAll(async () => {
   await Promise.all([remote?.close(), outside?.close()]);
 });
 
-async function expectHardBounce(s: Sent, id: string, detail: RegExp) {
+async function expectHardBounce(s: Sent, id: string, detail: RegExp, via = "smtp") {
   const o = await until(
     () => outcomeOf(s, id),
     (x) => x?.status === "bounced",
@@ -163,7 +191,7 @@ async function expectHardBounce(s: Sent, id: string, detail: RegExp) {
   expect(message.body.detail).toMatch(detail);
   expect((await lib.sourceStats(brandId, { kind: "campaign", id })).bounced).toBe(1);
   const rows = (await inboundRows()).filter((r) => r.messageId === o!.messageID);
-  expect(rows).toMatchObject([{ outcome: "bounce", via: "smtp", status: "done" }]);
+  expect(rows).toMatchObject([{ outcome: "bounce", via, status: "done" }]);
   expect(rows[0].recipient).toBe(s.envelopeFrom);
 }
 
@@ -247,5 +275,14 @@ describe("through Postfix to the inbound listener", () => {
     expect((await inboundRows()).length).toBe(before);
     expect(await outcomeOf(ned, "pf-in-forged")).toMatchObject({ status: "sent" });
     expect(await emailStatus(ned)).toBe("subscribed");
+  });
+});
+
+describe("through Postfix to a pipe transport (receive-mail, flags DO, an unprivileged user)", () => {
+  it("a remote server's 550 for mail from a brand's own return-path domain comes back through the pipe as a hard bounce", async () => {
+    const gone = await send("pf-in-pipe", "gone@pipe-remote.test", { address: "news@pipe.test", returnPath: PIPE_DOMAIN });
+    expect(gone.envelopeFrom).toMatch(/^bounce-[0-9a-f]{40}@rp\.pipe\.test$/);
+    await expectHardBounce(gone, "pf-in-pipe", /^550 5\.1\.1 The email account does not exist/, "pipe");
+    expect(postfix.log()).toMatch(/relay=inkwell, .*status=sent \(delivered via inkwell service/);
   });
 });
