@@ -1,4 +1,4 @@
-// The inbound listener's own limits, against a scratch SQLite file: STARTTLS with the configured certificate
+// The inbound listener's own limits, against a scratch database file: STARTTLS with the configured certificate
 // (INBOUND_TLS_CERT_FILE / INBOUND_TLS_KEY_FILE), a 250 only once the row is stored, the size limit (552) and
 // the per-client rate (450). Recipient rules and what is done with the mail: tests/api/inbound.test.ts.
 import { execFileSync } from "node:child_process";
