@@ -19,7 +19,7 @@ import { SMTPServer } from "smtp-server";
 import { oneTextBlockTemplate } from "../../tests/api/delivery-setup";
 import { freePort, startTestServer, type TestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey } from "./bench-helpers";
-import { killHard } from "./crash-scenario";
+import { childrenOf, killHard } from "./crash-scenario";
 import { audience, seedAudience } from "./delivery-fixtures";
 import { query } from "./inbox-queries";
 
@@ -31,6 +31,21 @@ const log = (line: string) => console.log(`[bench:inbound] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Notice = { to: string; raw: Buffer };
+
+/** CPU time (user + system, ms) the server process and its children have used so far (Linux /proc). */
+function cpuMs(pid: number): number {
+  let ticks = 0;
+  for (const p of [pid, ...childrenOf(pid), ...childrenOf(pid).flatMap(childrenOf)]) {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
 
 function bounceNotice(to: string, email: string): Buffer {
   const text = fs.readFileSync(path.join(root, "tests/fixtures/inbound/postfix-bounce.eml"), "utf8");
@@ -143,6 +158,7 @@ async function main() {
     const bare = await bareRate(first);
     log(`bare smtp-server: ${bare.toFixed(0)} notices/s acknowledged`);
     const started = performance.now();
+    const cpuBefore = cpuMs(server.process.pid!);
     const sent = await send(inboundPort, first);
     log(
       `Inkwell acknowledged ${sent.acked.size} in ${(sent.ms / 1000).toFixed(1)} s (${((sent.acked.size / sent.ms) * 1000).toFixed(0)}/s)`,
@@ -152,6 +168,8 @@ async function main() {
       await sleep(200);
     }
     const handledRate = (sent.acked.size / (performance.now() - started)) * 1000;
+    const cpu = cpuMs(server.process.pid!) - cpuBefore;
+    log(`server CPU: ${cpu} ms for ${sent.acked.size} notices, ${(cpu / sent.acked.size).toFixed(2)} ms per notice (taken and handled)`);
     const ratio = handledRate / bare;
     console.log(`ratio ${ratio.toFixed(2)} (target >= 0.5): ${handledRate.toFixed(0)} notices/s handled vs ${bare.toFixed(0)}/s bare`);
     if (ratio < 0.5) ok = false;
