@@ -110,7 +110,9 @@ describe("the IMAP poller (INBOUND_IMAP_URL)", () => {
     expect(outcome).toMatchObject({ status: "bounced", reason: "hard-bounce" });
     const list = await env.call("/api/suppressions?email=gus@inbox.test", { key });
     expect(list.body.suppressions).toMatchObject([{ email: "gus@inbox.test", reason: "hard-bounce" }]);
-    expect(await inboundRows()).toMatchObject([{ outcome: "bounce", via: "imap", status: "done", recipient: envelopeFrom }]);
+    // The row is marked done after its batch's outcomes are recorded.
+    const rows = await until(inboundRows, (r) => r.every((x) => x.status === "done"));
+    expect(rows).toMatchObject([{ outcome: "bounce", via: "imap", status: "done", recipient: envelopeFrom }]);
     await until(
       async () => ((await dovecot.messages({ user: "inkwell" })) ?? []).length,
       (n) => n === 0,

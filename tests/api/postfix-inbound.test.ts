@@ -190,7 +190,8 @@ async function expectHardBounce(s: Sent, id: string, detail: RegExp, via = "smtp
   const message = await env.call(`/api/messages/${o!.messageID}`, { key });
   expect(message.body.detail).toMatch(detail);
   expect((await lib.sourceStats(brandId, { kind: "campaign", id })).bounced).toBe(1);
-  const rows = (await inboundRows()).filter((r) => r.messageId === o!.messageID);
+  // The row is marked done after its batch's outcomes are recorded.
+  const rows = (await handledFor(o!.messageID, "bounce")).filter((r) => r.messageId === o!.messageID);
   expect(rows).toMatchObject([{ outcome: "bounce", via, status: "done" }]);
   expect(rows[0].recipient).toBe(s.envelopeFrom);
 }
