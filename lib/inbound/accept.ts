@@ -3,9 +3,10 @@
 // answers for), then the message is stored whole, one row per accepted recipient, in a durable commit,
 // BEFORE the caller acknowledges it (250, exit 0, a flag on IMAP). The inbound job handles it afterwards
 // (inbound-job.ts), so nothing acknowledged is lost when the process dies.
-import { writeTransaction } from "@/lib/db/sql";
+import { createHash } from "node:crypto";
 import { newId } from "@/lib/ids";
 import { isReturnPathDomain } from "./domains";
+import { inboundStore } from "./inbound-store";
 import { inboundWake } from "./wake";
 import { readLocalPart, splitAddress, type LocalPart } from "./return-path";
 
@@ -32,14 +33,28 @@ export type Via = "smtp" | "pipe" | "imap";
 export type Accepted = { stored: string[]; refused: { address: string; reason: string }[] };
 
 /**
+ * The row id of a message that may be handed over more than once (IMAP: a poller that died between the
+ * store and the move, or two processes polling one mailbox): the time it reached the mailbox, then a hash
+ * of recipient and content, so a second hand-over names the same row and stores nothing.
+ */
+export function onceId(recipient: string, raw: Buffer, at: Date): string {
+  const seconds = Math.max(0, Math.floor(at.getTime() / 1000))
+    .toString(16)
+    .padStart(8, "0")
+    .slice(-8);
+  return seconds + createHash("sha256").update(recipient).update("\n").update(raw).digest("hex").slice(0, 16);
+}
+
+/**
  * Stores `raw` for each recipient Inkwell takes mail for; returns the stored rows' ids and the refused
  * recipients. Resolves only once the rows are committed durably; throws when they could not be stored
- * (the caller answers "try again later": 451, exit 75).
+ * (the caller answers "try again later": 451, exit 75). With `once`, the ids come from the content
+ * (onceId) and a message already stored for a recipient is not stored again.
  */
 export async function acceptInboundMail(
   raw: Buffer,
   envelope: { recipients: string[]; from?: string; via: Via },
-  options: { checked?: boolean } = {},
+  options: { checked?: boolean; once?: { at: Date } } = {},
 ): Promise<Accepted> {
   const accepted: string[] = [];
   const refused: Accepted["refused"] = [];
@@ -50,17 +65,17 @@ export async function acceptInboundMail(
   }
   if (accepted.length === 0) return { stored: [], refused };
   const now = new Date();
-  const ids = accepted.map(() => newId(now));
-  await writeTransaction(
-    async (tx) => {
-      await tx.run(
-        `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "receivedAt")
-         VALUES ${accepted.map(() => "(?, ?, ?, ?, ?, 'queued', 0, ?ts, ?ts)").join(", ")}`,
-        accepted.flatMap((recipient, i) => [ids[i], recipient, envelope.from ?? null, envelope.via, raw, now, now]),
-      );
-    },
-    { durable: true },
-  );
+  const once = options.once;
+  const rows = accepted.map((recipient) => ({
+    id: once ? onceId(recipient, raw, once.at) : newId(now),
+    recipient,
+    sender: envelope.from ?? null,
+    via: envelope.via,
+    raw,
+    receivedAt: now,
+  }));
+  // Group-committed with whatever else arrives in this turn (inbound-store.ts); a repeated onceId is skipped.
+  await inboundStore().store(rows);
   inboundWake.wake();
-  return { stored: ids, refused };
+  return { stored: rows.map((r) => r.id), refused };
 }

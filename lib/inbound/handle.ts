@@ -13,6 +13,7 @@ import {
   messageRef,
   messageRefOf,
   noteDelay,
+  type AppliedEvent,
   type ProviderEvent,
 } from "@/lib/delivery";
 import { signMessageToken, verifyMessageIdSignature } from "@/lib/recipient-links/message-token";
@@ -56,9 +57,27 @@ function originalMessage(original: Original): string | null {
 /** Text every engine stores (no NUL, no lone surrogate). */
 const storable = (text: string | null, max: number) => (text === null ? null : text.toWellFormed().replace(/\0/g, "").slice(0, max));
 
-async function apply(event: ProviderEvent): Promise<"applied" | "ignored" | "unknown-message"> {
-  const [result] = await applyProviderEvents([event]);
-  return result.status;
+type Queued = { event: ProviderEvent; resolve: (status: AppliedEvent["status"]) => void; reject: (error: unknown) => void };
+let queued: Queued[] = [];
+
+/**
+ * Applies `event` together with the others the job's concurrent lanes reach in the same turn of the event
+ * loop: one applyProviderEvents call for them, so the source's rates are checked for the auto-pause once per
+ * group, not once per notice (in a bounce storm that check was a large part of each notice's cost).
+ */
+function apply(event: ProviderEvent): Promise<AppliedEvent["status"]> {
+  return new Promise((resolve, reject) => {
+    queued.push({ event, resolve, reject });
+    if (queued.length > 1) return;
+    setImmediate(() => {
+      const group = queued;
+      queued = [];
+      applyProviderEvents(group.map((q) => q.event)).then(
+        (results) => group.forEach((q, i) => q.resolve(results[i].status)),
+        (error) => group.forEach((q) => q.reject(error)),
+      );
+    });
+  });
 }
 
 export async function handleInboundMail(row: { recipient: string; raw: Buffer }): Promise<Handled> {

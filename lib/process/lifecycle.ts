@@ -6,7 +6,8 @@
 //    writer at a time, that thread also commits the events inbox (lib/events/inbox-thread.ts);
 //  - bulk tag jobs, on the request thread (every server process runs the jobs it accepted);
 //  - the inbound SMTP listener when INBOUND_SMTP_PORT is set (lib/inbound/smtp-listener.ts), on the request
-//    thread: it stores what it takes, and the worker thread's inbound job handles it.
+//    thread: it stores what it takes (where the database takes one writer at a time, through the worker
+//    thread: lib/inbound/inbound-thread.ts), and the worker thread's inbound job handles it.
 import { MessageChannel, Worker } from "node:worker_threads";
 import { config } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
@@ -15,6 +16,8 @@ import { delegateInbox, eventStore } from "@/lib/events/event-store";
 import { newArrivalsBuffer, shareArrivals } from "@/lib/events/arrivals";
 import { ThreadInbox } from "@/lib/events/inbox-thread";
 import { startTagJobRunner } from "@/lib/contacts/tags/tag-jobs";
+import { delegateInboundStore } from "@/lib/inbound/inbound-store";
+import { ThreadInboundStore } from "@/lib/inbound/inbound-thread";
 import { startInboundListener, type InboundListener } from "@/lib/inbound/smtp-listener";
 
 const RESTART_DELAY_MS = 1_000;
@@ -39,25 +42,29 @@ class WorkerThread {
     // (lib/events/inbox-thread.ts), once it is up; until then, and while it is restarted, events are
     // committed on this thread. Otherwise the request thread commits them on its own connections.
     const inbox = needsSingleWriterThread() ? new MessageChannel() : null;
+    // The same for the mail the inbound listener takes (lib/inbound/inbound-store.ts).
+    const inbound = needsSingleWriterThread() ? new MessageChannel() : null;
     // The worker rests while events arrive: it reads the count this thread keeps (lib/events/arrivals.ts).
     const arrivals = newArrivalsBuffer();
     shareArrivals(arrivals);
     // Next's build compiles the thread's entry into a chunk of its own (Turbopack bundles worker
     // threads named by `new URL(..., import.meta.url)`), from the same sources as the routes.
     const worker = new Worker(new URL("./worker-thread.ts", import.meta.url), {
-      workerData: { inboxPort: inbox?.port2, arrivals },
-      transferList: inbox ? [inbox.port2] : [],
+      workerData: { inboxPort: inbox?.port2, inboundPort: inbound?.port2, arrivals },
+      transferList: [inbox?.port2, inbound?.port2].filter((p) => p !== undefined),
       // V8 lets a heap grow to about four times what survives a collection before collecting again; a
       // send allocates hundreds of MB per second of short-lived email text, so without a cap the thread's
       // resident memory grew by 200+ MB over a send while its live heap stayed near 60 MB.
       resourceLimits: { maxOldGenerationSizeMb: config().WORKER_HEAP_MB },
     });
     const threadInbox = inbox ? new ThreadInbox(inbox.port1) : null;
+    const threadInbound = inbound ? new ThreadInboundStore(inbound.port1) : null;
     this.worker = worker;
     worker.on("message", (message: { type?: string }) => {
       if (message?.type !== "started") return;
       this.running = true;
       if (threadInbox && !this.stopping) delegateInbox(threadInbox);
+      if (threadInbound && !this.stopping) delegateInboundStore(threadInbound);
     });
     worker.on("error", (error) => console.error("[worker thread] failed", error));
     worker.on("exit", (code) => {
@@ -67,6 +74,11 @@ class WorkerThread {
         delegateInbox(null);
         threadInbox.fail(new Error(`the worker thread exited (code ${code}) before committing the event`));
         inbox?.port1.close();
+      }
+      if (threadInbound) {
+        delegateInboundStore(null);
+        threadInbound.fail(new Error(`the worker thread exited (code ${code}) before storing the mail`));
+        inbound?.port1.close();
       }
       if (this.stopping) return;
       console.error(`[worker thread] exited with code ${code}; restarting in ${RESTART_DELAY_MS} ms`);
@@ -79,6 +91,7 @@ class WorkerThread {
     this.stopping = true;
     // Events accepted from now on are committed here; those already handed over are answered first.
     delegateInbox(null);
+    delegateInboundStore(null);
     const worker = this.worker;
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));

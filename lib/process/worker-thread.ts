@@ -3,20 +3,25 @@
 // event loop on its own core, its own instances of lib/ (compiled by Next's build into a chunk of its
 // own) and its own database connections, shared with the request thread through the database (claims
 // and leases, as between processes). Where the database takes one writer at a time it also commits the
-// events inbox for the request thread (lib/events/inbox-thread.ts, lib/db/capabilities.ts), so the
-// file's one write lock is not fought over by two connections.
+// events inbox and the inbound listener's mail for the request thread (lib/events/inbox-thread.ts,
+// lib/inbound/inbound-thread.ts, lib/db/capabilities.ts), so the file's one write lock is not fought over
+// by two connections.
 import { parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { closeDatabase } from "@/lib/db";
 import { shareArrivals } from "@/lib/events/arrivals";
 import { localInbox } from "@/lib/events/event-store";
 import { serveInbox } from "@/lib/events/inbox-thread";
+import { localInboundStore } from "@/lib/inbound/inbound-store";
+import { serveInboundStore } from "@/lib/inbound/inbound-thread";
 import { startWorkers } from "./workers";
 
 if (!parentPort) throw new Error("lib/process/worker-thread.ts runs as a worker thread only");
 const port = parentPort;
-const data = workerData as { inboxPort?: MessagePort; arrivals?: SharedArrayBuffer } | null;
+const data = workerData as { inboxPort?: MessagePort; inboundPort?: MessagePort; arrivals?: SharedArrayBuffer } | null;
 const inboxPort = data?.inboxPort;
 if (inboxPort) serveInbox(inboxPort);
+const inboundPort = data?.inboundPort;
+if (inboundPort) serveInboundStore(inboundPort);
 if (data?.arrivals) shareArrivals(data.arrivals);
 const workers = startWorkers();
 port.postMessage({ type: "started", workerId: workers.workerId });
@@ -28,11 +33,13 @@ port.on("message", (message: { type?: string }) => {
   void workers
     .stop()
     .then(() => localInbox().drain())
+    .then(() => localInboundStore().drain())
     .then(closeDatabase)
     .catch((error) => console.error("[worker thread] stopping failed", error))
     .finally(() => {
       port.postMessage({ type: "stopped" });
       inboxPort?.close();
+      inboundPort?.close();
       port.close();
     });
 });

@@ -19,7 +19,7 @@ import { SMTPServer } from "smtp-server";
 import { oneTextBlockTemplate } from "../../tests/api/delivery-setup";
 import { freePort, startTestServer, type TestServer } from "../../tests/api/setup/test-server";
 import { createBrandAndKey } from "./bench-helpers";
-import { killHard } from "./crash-scenario";
+import { childrenOf, killHard } from "./crash-scenario";
 import { audience, seedAudience } from "./delivery-fixtures";
 import { query } from "./inbox-queries";
 
@@ -31,6 +31,25 @@ const log = (line: string) => console.log(`[bench:inbound] ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Notice = { to: string; raw: Buffer };
+
+/** CPU time (user + system, ms) of the server's processes (Linux /proc): all threads, and their main threads only. */
+function cpuMs(pid: number): { all: number; main: number } {
+  const ticks = (file: string) => {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(file, "utf8").split(") ")[1].split(" ");
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0; // gone
+    }
+  };
+  let [all, main] = [0, 0];
+  for (const p of [pid, ...childrenOf(pid), ...childrenOf(pid).flatMap(childrenOf)]) {
+    all += ticks(`/proc/${p}/stat`);
+    main += ticks(`/proc/${p}/task/${p}/stat`);
+  }
+  return { all: all * 10, main: main * 10 }; // USER_HZ is 100 on Linux
+}
 
 function bounceNotice(to: string, email: string): Buffer {
   const text = fs.readFileSync(path.join(root, "tests/fixtures/inbound/postfix-bounce.eml"), "utf8");
@@ -143,6 +162,7 @@ async function main() {
     const bare = await bareRate(first);
     log(`bare smtp-server: ${bare.toFixed(0)} notices/s acknowledged`);
     const started = performance.now();
+    const cpuBefore = cpuMs(server.process.pid!);
     const sent = await send(inboundPort, first);
     log(
       `Inkwell acknowledged ${sent.acked.size} in ${(sent.ms / 1000).toFixed(1)} s (${((sent.acked.size / sent.ms) * 1000).toFixed(0)}/s)`,
@@ -152,6 +172,13 @@ async function main() {
       await sleep(200);
     }
     const handledRate = (sent.acked.size / (performance.now() - started)) * 1000;
+    const cpuAfter = cpuMs(server.process.pid!);
+    const [cpu, main] = [cpuAfter.all - cpuBefore.all, cpuAfter.main - cpuBefore.main];
+    const per = (ms: number) => (ms / sent.acked.size).toFixed(2);
+    log(
+      `server CPU: ${cpu} ms for ${sent.acked.size} notices, ${per(cpu)} ms per notice (taken and handled): ` +
+        `${per(main)} on the request thread (the listener), ${per(cpu - main)} on the others (the worker thread's handling, the fsyncs)`,
+    );
     const ratio = handledRate / bare;
     console.log(`ratio ${ratio.toFixed(2)} (target >= 0.5): ${handledRate.toFixed(0)} notices/s handled vs ${bare.toFixed(0)}/s bare`);
     if (ratio < 0.5) ok = false;

@@ -15,6 +15,8 @@ import { family, killAll, killOnExit, running, waitForAll, waitForExit, waitForP
 export type PostfixOptions = {
   /** domain → loopback port of an SMTP server the test runs (mail to the domain is relayed there) */
   routes?: Record<string, number>;
+  /** domain (or address) → a transport of master.cf, e.g. "inkwell:" for a pipe service given in `master` */
+  transports?: Record<string, string>;
   /** the domain Postfix delivers itself, into a maildir per known user (default "local.test") */
   localDomain?: string;
   /** local parts of `localDomain` that exist (default ["known"]); any other is accepted, then bounced */
@@ -25,6 +27,8 @@ export type PostfixOptions = {
   tls?: { certFile: string; keyFile: string };
   /** the name Postfix greets with and signs its notices with (default "mx.postfix.test") */
   hostname?: string;
+  /** the listener's loopback port (default: a free one) */
+  port?: number;
   /** extra main.cf lines, and master.cf lines (e.g. a pipe transport) */
   main?: Record<string, string>;
   master?: string[];
@@ -174,7 +178,7 @@ export async function startPostfix(options: PostfixOptions = {}): Promise<Postfi
     fs.mkdirSync(path.join(dir, sub), { mode: 0o700 });
     fs.chownSync(path.join(dir, sub), uid, gid);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const etc = path.join(dir, "etc");
   fs.writeFileSync(path.join(etc, "main.cf"), mainCf(dir, port, { ...options, hostname, localDomain, localUsers }) + "\n");
   fs.writeFileSync(path.join(etc, "master.cf"), masterCf(port, options.master));
@@ -182,9 +186,10 @@ export async function startPostfix(options: PostfixOptions = {}): Promise<Postfi
   fs.writeFileSync(path.join(etc, "refused"), (options.refuse ?? []).map((a) => `${a} REJECT 5.1.1 User unknown\n`).join(""));
   fs.writeFileSync(
     path.join(etc, "transport"),
-    Object.entries(options.routes ?? {})
-      .map(([domain, p]) => `${domain} smtp:[127.0.0.1]:${p}\n`)
-      .join(""),
+    [
+      ...Object.entries(options.routes ?? {}).map(([domain, p]) => `${domain} smtp:[127.0.0.1]:${p}\n`),
+      ...Object.entries(options.transports ?? {}).map(([domain, transport]) => `${domain} ${transport}\n`),
+    ].join(""),
   );
   let stopped = false;
   const forget = killOnExit(() => {

@@ -9,7 +9,7 @@ import type { MailboxSettings } from "./mailbox-url";
 import { recipientsOf } from "./recipients";
 
 /** Takes one raw message; "stored" once it is durably kept (then the mailbox may let go of it), else "retry". */
-export type InboundHandler = (raw: Buffer, hint: { recipients: string[] }) => Promise<"stored" | "retry">;
+export type InboundHandler = (raw: Buffer, hint: { recipients: string[]; receivedAt?: Date }) => Promise<"stored" | "retry">;
 
 export const HANDLED_FOLDER = ["Inkwell", "Handled"];
 export const HANDLED_KEYWORD = "$InkwellHandled";
@@ -65,11 +65,13 @@ export async function pollMailbox(
       const uids = ((await client.search({ deleted: false, unKeyword: HANDLED_KEYWORD }, { uid: true })) || []).sort((a, b) => a - b);
       result.more = uids.length > limit;
       for (const uid of uids.slice(0, limit)) {
-        const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
+        const message = await client.fetchOne(String(uid), { source: true, internalDate: true }, { uid: true });
         if (!message || !message.source) continue; // expunged meanwhile (another reader)
         let outcome: "stored" | "retry";
         try {
-          outcome = await handle(message.source, { recipients: recipientsOf(message.source) });
+          const internal = message.internalDate ? new Date(message.internalDate) : undefined;
+          const receivedAt = internal && !Number.isNaN(internal.getTime()) ? internal : undefined;
+          outcome = await handle(message.source, { recipients: recipientsOf(message.source), receivedAt });
         } catch (error) {
           console.error(`[inbound-imap] handling message ${uid} failed; it stays for the next poll`, error);
           outcome = "retry";

@@ -1,0 +1,118 @@
+// Where accepted mail is committed before it is acknowledged (accept.ts), as the events inbox is
+// (lib/events/event-store.ts): rows that arrive together (a relay's connections each ending a DATA in the
+// same turn of the event loop) go in one multi-row INSERT and one durable commit, and each caller's
+// promise settles only after that commit, or its failure (then no 250 is sent). Where the database takes
+// one writer at a time (lib/db/capabilities.ts needsSingleWriterThread), the server's worker thread
+// commits them (./inbound-thread.ts) in its own writer's urgent lane, ahead of its background work, instead
+// of the listener's thread taking the file's write lock in turns with the inbound job: that wait before
+// every 250 was what made the listener slow under a bounce storm (bench:inbound).
+import { commitsInFlight } from "@/lib/db/capabilities";
+import { writeStatement } from "@/lib/db/sql";
+
+export type InboundRow = { id: string; recipient: string; sender: string | null; via: string; raw: Buffer; receivedAt: Date };
+
+/** Rows per statement: 7 values a row stays far below both engines' limits on bound values. */
+const MAX_ROWS = 200;
+/** Bytes of mail per statement (a batch of large messages is split). */
+const MAX_BYTES = 16 * 1024 * 1024;
+
+const ROW = "(?, ?, ?, ?, ?, 'queued', 0, ?ts, ?ts)";
+const INSERT = `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "receivedAt") VALUES `;
+
+/**
+ * One statement for all rows. A row whose id is already there is skipped: ids of mail that may be handed
+ * over twice come from its content (accept.ts onceId); others are unique.
+ */
+async function insertRows(rows: InboundRow[]): Promise<void> {
+  const values: unknown[] = [];
+  for (const r of rows) values.push(r.id, r.recipient, r.sender, r.via, r.raw, r.receivedAt, r.receivedAt);
+  const sql = `${INSERT}${rows.map(() => ROW).join(", ")} ON CONFLICT ("id") DO NOTHING`;
+  await writeStatement(sql, values, { durable: true, urgent: true });
+}
+
+type Waiting = { rows: InboundRow[]; resolve: () => void; reject: (error: unknown) => void };
+
+export interface InboundStore {
+  /** Resolves once `rows` are committed durably. */
+  store(rows: InboundRow[]): Promise<void>;
+  drain(): Promise<void>;
+}
+
+/** Group commit on this thread's writer. */
+export class InboundAppender implements InboundStore {
+  private queue: Waiting[] = [];
+  private scheduled = false;
+  private inFlight = 0;
+
+  constructor(
+    private readonly maxInFlight: number,
+    private readonly insert: (rows: InboundRow[]) => Promise<void> = insertRows,
+  ) {}
+
+  store(rows: InboundRow[]): Promise<void> {
+    if (rows.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ rows, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule() {
+    if (this.scheduled || this.inFlight >= this.maxInFlight) return;
+    this.scheduled = true;
+    // Everything that arrived in this turn of the event loop goes together.
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
+    });
+  }
+
+  /** The callers whose rows fit one statement (at least one caller). */
+  private take(): Waiting[] {
+    let [rows, bytes, n] = [0, 0, 0];
+    while (n < this.queue.length) {
+      const w = this.queue[n];
+      const size = w.rows.reduce((sum, r) => sum + r.raw.length, 0);
+      if (n > 0 && (rows + w.rows.length > MAX_ROWS || bytes + size > MAX_BYTES)) break;
+      [rows, bytes, n] = [rows + w.rows.length, bytes + size, n + 1];
+    }
+    return this.queue.splice(0, n);
+  }
+
+  private async flush(): Promise<void> {
+    if (this.queue.length === 0 || this.inFlight >= this.maxInFlight) return;
+    const batch = this.take();
+    this.inFlight++;
+    try {
+      await this.insert(batch.flatMap((w) => w.rows));
+      for (const w of batch) w.resolve();
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    } finally {
+      this.inFlight--;
+      if (this.queue.length > 0) this.schedule();
+    }
+  }
+
+  async drain(): Promise<void> {
+    while (this.queue.length > 0 || this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+let local: InboundAppender | undefined;
+let delegate: InboundStore | null = null;
+
+/** This thread's own appender (its writer connection). */
+export function localInboundStore(): InboundAppender {
+  local ??= new InboundAppender(commitsInFlight());
+  return local;
+}
+
+/** Hands this thread's stores to another (the worker thread's, ./inbound-thread.ts) while given; null takes them back. */
+export function delegateInboundStore(store: InboundStore | null): void {
+  delegate = store;
+}
+
+export function inboundStore(): InboundStore {
+  return delegate ?? localInboundStore();
+}
