@@ -143,6 +143,9 @@ export async function startDovecot(users: Record<string, string> = { inbox: "sec
       fs.closeSync(out);
     }
     await waitForPort(port, 15_000);
+    // As with Postfix: a pid of 0 would make "its processes" every process of the machine.
+    for (const deadline = Date.now() + 15_000; !readPid(); await new Promise((r) => setTimeout(r, 50)))
+      if (Date.now() > deadline) throw new Error("the master wrote no pid file");
   } catch (error) {
     stopped = true;
     kill();
@@ -160,7 +163,7 @@ export async function startDovecot(users: Record<string, string> = { inbox: "sec
   return {
     host: "127.0.0.1",
     port,
-    pid: readPid() ?? 0,
+    pid: readPid()!,
     url: (user = firstUser, mailbox = "INBOX") =>
       `imap://${encodeURIComponent(user)}:${encodeURIComponent(users[user])}@127.0.0.1:${port}/${encodeURIComponent(mailbox)}`,
     async append(raw, options = {}) {

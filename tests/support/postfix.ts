@@ -200,6 +200,9 @@ export async function startPostfix(options: PostfixOptions = {}): Promise<Postfi
   try {
     postfix(dir, "start");
     await waitForPort(port, 15_000);
+    // The master writes its pid file after it listens: a loaded machine can be asked for it in between, and a
+    // pid of 0 would make "its processes" every process of the machine.
+    if (!(await waitForMasterPid(dir, 15_000))) throw new Error("the master wrote no pid file");
   } catch (error) {
     stopped = true;
     abort(dir);
@@ -214,7 +217,7 @@ export async function startPostfix(options: PostfixOptions = {}): Promise<Postfi
     port,
     hostname,
     dir,
-    pid: masterPid(dir) ?? 0,
+    pid: masterPid(dir)!,
     mailbox(user) {
       const folder = path.join(dir, "mail", user, "new");
       if (!fs.existsSync(folder)) return [];
@@ -277,4 +280,13 @@ function abort(dir: string): void {
       /* gone */
     }
   }
+}
+
+async function waitForMasterPid(dir: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!masterPid(dir)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return true;
 }

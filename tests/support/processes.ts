@@ -58,6 +58,7 @@ export async function waitForPort(port: number, timeoutMs: number): Promise<void
 
 /** A process and its living descendants, from /proc (Linux). */
 export function family(pid: number): number[] {
+  if (!(pid > 0)) throw new Error(`family(${pid}): not a process id`);
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
     const stat = procStat(Number(entry));
