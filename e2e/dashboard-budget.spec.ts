@@ -51,7 +51,7 @@ test("every dashboard page at a few hundred segments, templates, campaigns and a
       const shape = r.replace(/\?.*$/, "").replace(/[0-9a-f]{24}/g, "{id}");
       shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
     }
-    const repeated = [...shapes].filter(([, n]) => n > SAME_REQUEST_MAX);
+    const repeated = [...shapes].filter(([shape, n]) => n > SAME_REQUEST_MAX && !target.perRow?.[shape]);
     if (view.requests.length > REQUESTS_PER_PAGE || repeated.length > 0 || view.failed.length > 0) {
       over.push(
         `${target.name}: ${view.requests.length} requests (${requestShapes(view.requests)}); failed: ${view.failed.join(", ") || "none"}`,

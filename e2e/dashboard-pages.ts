@@ -20,6 +20,12 @@ export type DashboardPage = {
   main: (page: Page) => Locator;
   /** Only users with the operator role see it. */
   operator?: boolean;
+  /**
+   * Request shapes this page may repeat once per row, each with the reason. Kept for images only: the
+   * template picker's thumbnails (lazy, at most 3 at once, cached per template version) until a batch
+   * thumbnail endpoint exists. Data a page needs is never fetched per row.
+   */
+  perRow?: Record<string, string>;
 };
 
 const h1 = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { name, level: 1 });
@@ -77,6 +83,7 @@ export const DASHBOARD_PAGES: DashboardPage[] = [
     name: "campaign-template",
     path: (ids) => `/campaigns/${ids.draft}/edit?step=template`,
     main: (p) => p.getByRole("radio").first(),
+    perRow: { "POST /api/email-templates/{id}/render": "the thumbnails of the templates in view" },
   },
   {
     // The segments to pick; the live count of who will receive it follows in its own box ("Counting…").
