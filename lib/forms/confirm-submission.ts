@@ -9,7 +9,7 @@ import { updateContact } from "@/lib/contacts/update-contact";
 import { db } from "@/lib/db";
 import { writeTransaction } from "@/lib/db/sql";
 import { ApiProblem } from "@/lib/http/problems";
-import { subscribeContactToTopics } from "@/lib/topics/subscribe";
+import { writeTopicStatuses } from "@/lib/topics/subscribe";
 import { bumpCounter } from "./counters";
 import type { FieldName } from "./schemas";
 
@@ -99,10 +99,13 @@ async function subscribeChosenTopics(brandId: string, contactId: string, chosen:
   if (wanted.length === 0) return;
   const existing = await db.subscriptionTopic.findMany({ where: { brandId, id: { in: wanted } }, select: { id: true } });
   if (existing.length === 0) return;
-  await subscribeContactToTopics(db, {
-    brandID: brandId,
-    contactID: contactId,
-    topicIDs: existing.map((t) => t.id),
-    source: `form:${formId}`,
-  });
+  // Read once: these are the brand's topics already, so no second check (findBrandTopics) before the write.
+  await writeTransaction((tx) =>
+    writeTopicStatuses(tx, {
+      brandID: brandId,
+      contactID: contactId,
+      changes: existing.map((t) => ({ topicID: t.id, status: "subscribed" as const })),
+      source: `form:${formId}`,
+    }),
+  );
 }

@@ -3,6 +3,7 @@
 // topic unsubscribes from that topic only (its link, its one-click POST). Required and transactional
 // topics are never offered as opt-outs. Links of test sends and previews change nothing.
 import { db } from "@/lib/db";
+import { writeTransaction } from "@/lib/db/sql";
 import { writeTopicStatuses } from "@/lib/topics/subscribe";
 import type { LinkSubject } from "./subscription";
 
@@ -43,12 +44,14 @@ export async function setTopicStatus(
   source: string,
 ): Promise<boolean> {
   if (subject.kind !== "live") return false;
-  const changed = await writeTopicStatuses(db, {
-    brandID: subject.claims.brandId,
-    contactID: subject.claims.contactId!,
-    changes: [{ topicID: topicId, status }],
-    source,
-  });
+  const changed = await writeTransaction((tx) =>
+    writeTopicStatuses(tx, {
+      brandID: subject.claims.brandId,
+      contactID: subject.claims.contactId!,
+      changes: [{ topicID: topicId, status }],
+      source,
+    }),
+  );
   return changed > 0;
 }
 
@@ -68,5 +71,7 @@ export async function saveTopicChoices(subject: LinkSubject, shown: string[], ti
     if (wanted.has(c.id) && c.status !== "subscribed") changes.push({ topicID: c.id, status: "subscribed" });
     else if (!wanted.has(c.id) && c.status === "subscribed") changes.push({ topicID: c.id, status: "unsubscribed" });
   }
-  return writeTopicStatuses(db, { brandID: subject.claims.brandId, contactID: subject.claims.contactId!, changes, source });
+  return writeTransaction((tx) =>
+    writeTopicStatuses(tx, { brandID: subject.claims.brandId, contactID: subject.claims.contactId!, changes, source }),
+  );
 }

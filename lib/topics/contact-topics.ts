@@ -1,5 +1,6 @@
 // GET/PUT /api/contacts/{id}/subscription-topics: every topic of the brand with the contact's status for it.
 import { db } from "@/lib/db";
+import { writeTransaction } from "@/lib/db/sql";
 import { ApiProblem, type FieldError } from "@/lib/http/problems";
 import type { ContactTopicList, ContactTopicsInput, TopicKind } from "./schemas";
 import { findBrandTopics, writeTopicStatuses } from "./subscribe";
@@ -73,6 +74,6 @@ export async function setContactTopics(
       });
   });
   if (errors.length > 0) throw new ApiProblem("validation-failed", errors[0].message, { errors });
-  await writeTopicStatuses(db, { brandID: brandId, contactID: contactId, changes: input.topics, source });
+  await writeTransaction((tx) => writeTopicStatuses(tx, { brandID: brandId, contactID: contactId, changes: input.topics, source }));
   return contactTopics(brandId, contactId);
 }

@@ -1,6 +1,8 @@
 // A contact's topic subscriptions as other domains write them: a form's confirmed signup subscribes the
 // contact to the topics it offered (lib/forms), the recipient pages change them (lib/recipient-links), the
-// API sets them (contact-topics.ts). Each function takes the Prisma client or a transaction's client.
+// API sets them (contact-topics.ts). Reads take the Prisma client; the write takes the caller's write
+// transaction (lib/db/sql), so the statuses commit with whatever they belong to.
+import { writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import type { PrismaClient } from "@/lib/generated/prisma/client";
 import { ApiProblem, type FieldError } from "@/lib/http/problems";
 import { ID_PATTERN } from "@/lib/ids";
@@ -45,46 +47,42 @@ export async function findBrandTopics(
 }
 
 /**
- * Sets the contact's status for each topic; a topic already at that status is left alone (its time and
- * source stay: a second confirmation click changes nothing). The caller has checked that the contact is
- * the brand's and the topics are (findBrandTopics).
+ * Sets the contact's status for each topic, in one statement inside the caller's transaction (all of them
+ * or none); a topic already at that status is left alone (its time and source stay: a second confirmation
+ * click changes nothing). The caller has checked that the contact is the brand's and the topics are
+ * (findBrandTopics); a topic deleted since fails the statement (foreign key) and writes nothing. Returns
+ * how many statuses changed.
  */
 export async function writeTopicStatuses(
-  db: TopicsDb,
+  tx: SqlRunner,
   input: { brandID: string; contactID: string; changes: { topicID: string; status: "subscribed" | "unsubscribed" }[]; source: string },
 ): Promise<number> {
-  if (input.changes.length === 0) return 0;
-  const existing = await db.contactTopicSubscription.findMany({
-    where: { contactId: input.contactID, topicId: { in: input.changes.map((c) => c.topicID) } },
-    select: { topicId: true, status: true },
-  });
-  const current = new Map(existing.map((e) => [e.topicId, e.status]));
+  // One row per topic (the last change of a topic wins): an upsert may not touch a row twice.
+  const changes = [...new Map(input.changes.map((c) => [c.topicID, c.status])).entries()];
+  if (changes.length === 0) return 0;
   const now = new Date();
-  let changed = 0;
-  for (const { topicID, status } of input.changes) {
-    if (current.get(topicID) === status) continue;
-    const values = { status, statusChangedAt: now, source: input.source.slice(0, 200) };
-    await db.contactTopicSubscription.upsert({
-      where: { contactId_topicId: { contactId: input.contactID, topicId: topicID } },
-      create: { contactId: input.contactID, topicId: topicID, brandId: input.brandID, ...values },
-      update: values,
-    });
-    current.set(topicID, status);
-    changed++;
-  }
-  return changed;
+  const source = input.source.slice(0, 200);
+  return tx.run(
+    `INSERT INTO "ContactTopicSubscription" ("contactId", "topicId", "brandId", "status", "statusChangedAt", "source")
+     VALUES ${changes.map(() => "(?, ?, ?, ?, ?ts, ?)").join(", ")}
+     ON CONFLICT ("contactId", "topicId") DO UPDATE SET "status" = excluded."status", "statusChangedAt" = excluded."statusChangedAt", "source" = excluded."source"
+     WHERE "ContactTopicSubscription"."status" <> excluded."status"`,
+    changes.flatMap(([topicID, status]) => [input.contactID, topicID, input.brandID, status, now, source]),
+  );
 }
 
-/** Subscribes the contact to these topics of its brand (a 400 when one is not the brand's). */
+/** Subscribes the contact to these topics of its brand (a 400 when one is not the brand's), in one transaction. */
 export async function subscribeContactToTopics(
   db: TopicsDb,
   input: { brandID: string; contactID: string; topicIDs: string[]; source: string },
 ): Promise<void> {
   const topics = await findBrandTopics(db, input.brandID, input.topicIDs);
-  await writeTopicStatuses(db, {
-    brandID: input.brandID,
-    contactID: input.contactID,
-    changes: topics.map((t) => ({ topicID: t.id, status: "subscribed" as const })),
-    source: input.source,
-  });
+  await writeTransaction((tx) =>
+    writeTopicStatuses(tx, {
+      brandID: input.brandID,
+      contactID: input.contactID,
+      changes: topics.map((t) => ({ topicID: t.id, status: "subscribed" as const })),
+      source: input.source,
+    }),
+  );
 }

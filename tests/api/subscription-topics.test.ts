@@ -5,7 +5,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { newId } from "@/lib/ids";
-import { findBrandTopics, subscribeContactToTopics } from "@/lib/topics/subscribe";
+import { writeTransaction } from "@/lib/db/sql";
+import { findBrandTopics, subscribeContactToTopics, writeTopicStatuses } from "@/lib/topics/subscribe";
 import { accessTokenFor } from "./oauth-helpers";
 import { api, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
 
@@ -270,6 +271,46 @@ describe("a contact's topics", () => {
     await expect(
       subscribeContactToTopics(db, { brandID: b.brandId, contactID, topicIDs: [foreign.id], source: "form:abc" }),
     ).rejects.toMatchObject({ code: "validation-failed" });
+  });
+});
+
+describe("topic statuses are written all or none", () => {
+  it("a PUT with an unknown topic id among valid ones writes none of them", async () => {
+    const b = await createTestBrand();
+    const [news, offers] = [await createTopic(b, { name: "News" }), await createTopic(b, { name: "Offers" })];
+    const contactID = await createContact(b);
+    const res = await api(`/api/contacts/${contactID}/subscription-topics`, {
+      key: b.key,
+      method: "PUT",
+      body: {
+        topics: [
+          { topicID: news.id, status: "subscribed" },
+          { topicID: MISSING_ID, status: "subscribed" },
+          { topicID: offers.id, status: "subscribed" },
+        ],
+      },
+    });
+    await expectProblem(res, 400, "validation-failed");
+    expect(await db.contactTopicSubscription.count({ where: { contactId: contactID } })).toBe(0);
+  });
+
+  it("a topic deleted after the check fails the whole write: the topics before it are not written either", async () => {
+    const b = await createTestBrand();
+    const [news, offers] = [await createTopic(b, { name: "News" }), await createTopic(b, { name: "Offers" })];
+    const contactID = await createContact(b);
+    // Checked (as the callers do), then deleted before the write: its row breaks the foreign key.
+    await findBrandTopics(db, b.brandId, [news.id, offers.id]);
+    expect((await api(`/api/subscription-topics/${offers.id}`, { key: b.key, method: "DELETE" })).status).toBe(204);
+    const changes = [news.id, offers.id].map((topicID) => ({ topicID, status: "subscribed" as const }));
+    await expect(
+      writeTransaction((tx) => writeTopicStatuses(tx, { brandID: b.brandId, contactID, changes, source: "api:test" })),
+    ).rejects.toThrow();
+    expect(await db.contactTopicSubscription.count({ where: { contactId: contactID } })).toBe(0);
+    // The same write without the deleted topic goes through, once.
+    const write = () =>
+      writeTransaction((tx) => writeTopicStatuses(tx, { brandID: b.brandId, contactID, changes: changes.slice(0, 1), source: "api:test" }));
+    expect(await write()).toBe(1);
+    expect(await write()).toBe(0);
   });
 });
 
