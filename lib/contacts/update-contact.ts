@@ -23,22 +23,32 @@ export async function findContactId(sql: SqlRunner, brandId: string, ref: Contac
   return identifier?.contactId ?? null;
 }
 
+/**
+ * The body of updateContact's transaction, for a caller whose own write must commit with the contact's
+ * (a form's confirmation). Returns the contact's id; a 404 when there is no such contact, a 409 when an
+ * identifier is another contact's. Run it under withIdentifierRetry, like updateContact.
+ */
+export async function updateContactIn(
+  tx: SqlRunner,
+  brandId: string,
+  ref: ContactRef,
+  input: ContactPatch,
+  options: { source: string; now?: Date },
+): Promise<string> {
+  const identifiers = normalizedIdentifiers(input);
+  const id = await findContactId(tx, brandId, ref);
+  if (!id) throw new ApiProblem("not-found", "id" in ref ? `Contact ${ref.id} does not exist` : `No contact has the email ${ref.email}`);
+  assertIdentifiersFree(identifiers, await identifierOwners(tx, brandId, identifiers), id);
+  await writeContact(tx, id, input, { brandId, source: options.source, now: options.now ?? new Date() });
+  return id;
+}
+
 export async function updateContact(
   brandId: string,
   ref: ContactRef,
   input: ContactPatch,
   options: { source: string },
 ): Promise<ContactRecord> {
-  const identifiers = normalizedIdentifiers(input);
-  const contactId = await withIdentifierRetry(() =>
-    writeTransaction(async (tx) => {
-      const id = await findContactId(tx, brandId, ref);
-      if (!id)
-        throw new ApiProblem("not-found", "id" in ref ? `Contact ${ref.id} does not exist` : `No contact has the email ${ref.email}`);
-      assertIdentifiersFree(identifiers, await identifierOwners(tx, brandId, identifiers), id);
-      await writeContact(tx, id, input, { brandId, source: options.source, now: new Date() });
-      return id;
-    }),
-  );
+  const contactId = await withIdentifierRetry(() => writeTransaction((tx) => updateContactIn(tx, brandId, ref, input, options)));
   return getContact(brandId, contactId);
 }

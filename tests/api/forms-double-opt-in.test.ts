@@ -167,6 +167,40 @@ describe("double opt-in through the SMTP sink", () => {
     expect(figures).toMatchObject({ views: 1, submissions: 1, confirmations: 1, conversion: 1 });
   }, 90_000);
 
+  it('a click whose subscription fails confirms nothing: the next click subscribes (not "Already confirmed")', async () => {
+    const topic = await env.call("/api/subscription-topics", { key, body: { name: "Atomic news" } });
+    expect(topic.status, JSON.stringify(topic.body)).toBe(201);
+    const topicID = (topic.body as { id: string }).id;
+    const form = await createForm({ topicIDs: [topicID] });
+    const email = "half.confirmed@example.com";
+    expect((await post(form.id, { email, topicIDs: [topicID] })).status).toBe(200);
+    const path = new URL(/https?:\/\/[^\s"<>]+\/f\/confirm\/[A-Za-z0-9._-]+/.exec((await mailTo(email)).text ?? "")![0]).pathname;
+    const { contactId } = (await identifier(email))!;
+
+    // The address now belongs to another contact (a merge, an import): the contact's write refuses it.
+    const other = await env.call("/api/contacts", { key, body: { identifiers: [{ type: "email", id: "someone.else@example.com" }] } });
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    const move = (to: string) =>
+      lib.db.contactIdentifier.updateMany({ where: { brandId, type: "email", value: email }, data: { contactId: to } });
+    await move((other.body as { id: string }).id);
+    const failed = await fetch(env.server.baseUrl + path, { method: "POST" });
+    // (The route has no page for this: the person sees an error, and the submission stays pending.)
+    expect(failed.ok).toBe(false);
+    expect(await failed.text()).not.toContain("Subscription confirmed");
+    expect(await lib.db.formSubmission.findFirst({ where: { formId: form.id }, select: { status: true } })).toEqual({ status: "pending" });
+
+    // Put right, the next click subscribes the contact, its topic and the counter, once.
+    await move(contactId);
+    const click = await fetch(env.server.baseUrl + path, { method: "POST" });
+    expect(await click.text()).toContain("Subscription confirmed");
+    expect(await identifier(email)).toEqual({ contactId, status: "subscribed" });
+    const topics = (await env.call(`/api/contacts/${contactId}/subscription-topics`, { key })).body as {
+      topics: { topicID: string; status: string }[];
+    };
+    expect(topics.topics.find((t) => t.topicID === topicID)?.status).toBe("subscribed");
+    expect((await env.call(`/api/forms/${form.id}`, { key })).body.figures).toMatchObject({ submissions: 1, confirmations: 1 });
+  }, 90_000);
+
   it("a forged or damaged link is refused and subscribes nobody", async () => {
     const forged = `${env.server.baseUrl}/f/confirm/${"a".repeat(24)}.AAAAAAAAAAAAAAAAAAAAAA`;
     expect((await fetch(forged)).status).toBe(404);
