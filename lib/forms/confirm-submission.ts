@@ -1,9 +1,11 @@
-// The double opt-in click (GET /f/confirm/{token}), and a single opt-in form's submission: the one place a
-// form subscribes a contact. The claim (pending → confirmed, once) commits in one transaction with the
-// contact's subscription, the counter and the topics: a second click or two clicks at once change nothing
-// more, and a failure part-way claims nothing, so the next click subscribes. The subscription goes through
-// lib/contacts like every other change of a channel's status: the status history records it (source
-// signup-form), which is what the "subscribed to marketing" trigger reads, so the Welcome starter greets them.
+// The double opt-in confirmation (POST /f/confirm/{token}: the button of the page the email's link opens; the
+// GET only shows that page, so a mail scanner's prefetch confirms nothing), and a single opt-in form's
+// submission: the one place a form subscribes a contact. The claim (pending → confirmed, once) commits in
+// one transaction with the contact's subscription, the counter and the topics: a second POST or two at once
+// change nothing more, and a failure part-way claims nothing, so the next POST subscribes. The subscription
+// goes through lib/contacts like every other change of a channel's status: the status history records it
+// (source signup-form), which is what the "subscribed to marketing" trigger reads, so the Welcome starter
+// greets them.
 import { isIP } from "node:net";
 import { updateContactIn } from "@/lib/contacts/update-contact";
 import { withIdentifierRetry } from "@/lib/contacts/write-contact";
