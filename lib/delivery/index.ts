@@ -47,4 +47,4 @@ export type {
 export { applyProviderEvents, noteDelay, type AppliedEvent } from "./webhooks/apply-events";
 export { messageRefOf, type ProviderEvent } from "./webhooks/provider-event";
 export { messageRef } from "./render/render-message";
-export { changeSubscription } from "./recipient-pages";
+export { changeSubscription, unsubscribeThrough } from "./recipient-pages";

@@ -1,18 +1,19 @@
 // Handling one stored message (the inbound job, inbound-job.ts): what it is (understand.ts), which message
 // it is about, and the outcome, recorded by the code that records a provider's webhook (lib/delivery
 // applyProviderEvents: the message's status, the contact's event, the counters and the report, the
-// suppression, the auto-pause) or, for mail to the unsubscribe address, by the one-click POST's code.
+// suppression, the auto-pause) or, for mail to the unsubscribe address, by the one-click POST's code (a
+// message sent for a marketing topic leaves that topic only).
 //
 // The message is named by the signed token of the address the notice came to (VERP), else by what the
 // report encloses: the original's Return-Path token, its Message-ID or X-Inkwell-Message-ID (each carries a
 // MAC: a feedback loop that hides the recipient still names the message, a forged one names nothing).
 import {
   applyProviderEvents,
-  changeSubscription,
   messageOwner,
   messageRef,
   messageRefOf,
   noteDelay,
+  unsubscribeThrough,
   type AppliedEvent,
   type ProviderEvent,
 } from "@/lib/delivery";
@@ -133,8 +134,8 @@ export async function handleInboundMail(row: { recipient: string; raw: Buffer })
   if (understood.kind === "auto-reply") return done("auto-reply", tokenMessage ?? originalMessage(understood.original), understood.why);
 
   if (local.kind === "unsubscribe" && tokenMessage) {
-    // Exactly what the one-click POST does with the message's own token.
-    const result = await changeSubscription(signMessageToken(tokenMessage), "unsubscribed", ONE_CLICK_SOURCE);
+    // Exactly what the one-click POST does with the message's own token: a topic's message leaves that topic only.
+    const result = await unsubscribeThrough(signMessageToken(tokenMessage), ONE_CLICK_SOURCE);
     return done(
       result.kind === "live" ? "unsubscribe" : "ignored",
       tokenMessage,
