@@ -33,6 +33,8 @@ export type Handled = {
   brandId: string | null;
   fromAddress: string | null;
   subject: string | null;
+  /** the plain text, for the Replies view (the list reads it, never the raw message) */
+  text: string;
 };
 
 /** The message a VERP address names, when it is a bounce token that verifies. */
@@ -102,7 +104,11 @@ export async function handleInboundMail(row: { id: string; recipient: string; ra
   const split = splitAddress(row.recipient);
   const local = split ? readLocalPart(split.local) : ({ kind: "forged" } as const);
   const tokenMessage = local.kind === "bounce" || local.kind === "unsubscribe" ? local.messageId : null;
-  const base = { fromAddress: storable(envelope.from, 254), subject: storable(envelope.subject, 500) };
+  const base = {
+    fromAddress: storable(envelope.from, 254),
+    subject: storable(envelope.subject, 500),
+    text: storable(envelope.text, 20_000) ?? "",
+  };
   const done = async (outcome: Outcome, messageId: string | null, detail: string | null = null): Promise<Handled> => ({
     ...base,
     outcome,

@@ -42,7 +42,7 @@ export async function claimInboundMail(workerId: string, limit: number, leaseMs 
 type Result = { mail: ClaimedMail; handled: Handled } | { mail: ClaimedMail; error: unknown };
 
 const FINISH = `UPDATE "InboundMail" SET "status" = 'done', "outcome" = ?, "detail" = ?, "messageId" = ?, "brandId" = ?, "fromAddress" = ?,
-  "subject" = ?, "handledAt" = COALESCE("handledAt", ?ts), "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
+  "subject" = ?, "text" = ?, "handledAt" = COALESCE("handledAt", ?ts), "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
 const RETRY = `UPDATE "InboundMail" SET "status" = ?, "detail" = ?, "nextAttemptAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
 
 /** Every row of a batch marked in one transaction (one commit for the batch, not one per message). */
@@ -52,7 +52,7 @@ async function record(workerId: string, results: Result[]): Promise<void> {
     for (const r of results) {
       if ("handled" in r) {
         const h = r.handled;
-        await tx.run(FINISH, [h.outcome, h.detail, h.messageId, h.brandId, h.fromAddress, h.subject, now, r.mail.id, workerId]);
+        await tx.run(FINISH, [h.outcome, h.detail, h.messageId, h.brandId, h.fromAddress, h.subject, h.text, now, r.mail.id, workerId]);
       } else {
         const last = r.mail.attempts >= MAX_ATTEMPTS;
         const detail = (r.error instanceof Error ? r.error.message : String(r.error)).slice(0, 500);

@@ -351,6 +351,27 @@ describe("replies", () => {
     expect(autoReplies.body.inboundMail).toHaveLength(1);
   });
 
+  it("are listed from the text kept when handled, not parsed again from the raw message on each request", async () => {
+    const ned = (await outcome("ned"))!;
+    const [kept] = await sql
+      .sqlReader()
+      .all<{ id: string; text: string | null }>(`SELECT "id", "text" FROM "InboundMail" WHERE "messageId" = ? AND "outcome" = 'reply'`, [
+        ned.messageID,
+      ]);
+    expect(kept.text).toContain("Do you ship to Norway?");
+    // The list does not read raw: a different raw message changes nothing it shows.
+    await sql.writeStatement(`UPDATE "InboundMail" SET "raw" = ? WHERE "id" = ?`, [
+      Buffer.from("Subject: x\r\n\r\nnot the reply\r\n"),
+      kept.id,
+    ]);
+    const list = await env.call("/api/inbound-mail?outcome=reply", { key });
+    expect(list.body.inboundMail).toMatchObject([{ id: kept.id }]);
+    expect(list.body.inboundMail[0].text).toContain("Do you ship to Norway?");
+    // A row handled before the text was kept (text null) is still read from its raw message.
+    await sql.writeStatement(`UPDATE "InboundMail" SET "text" = NULL WHERE "id" = ?`, [kept.id]);
+    expect((await env.call("/api/inbound-mail?outcome=reply", { key })).body.inboundMail[0].text).toContain("not the reply");
+  });
+
   it("go with the contact when it is erased: mail about its messages and mail from its addresses", async () => {
     const ned = (await outcome("ned"))!;
     // Ned writes about Eve's message too (a forward): kept under Eve's message, from Ned's address.
