@@ -1,5 +1,6 @@
 // What erasing a contact (lib/contacts/erase-contact.ts) removes of its email: its messages (their clicks
-// and kept bodies too), the messages sent to its addresses (test sends), and every suppression of its
+// and kept bodies too), the messages sent to its addresses (test sends), the mail that came back about
+// them or from its addresses (lib/inbound: bounce notices, replies, whole), and every suppression of its
 // addresses becomes an "erased" one that keeps only the address's hash, so the brand still never mails
 // the address and no longer knows it. Counters keep their sums (they name nobody); order attributions keep
 // their order (so it never counts twice) without the contact.
@@ -10,6 +11,11 @@ import { addressHash, placeholders } from "./eligibility";
 export async function eraseDeliveryData(tx: SqlRunner, brandId: string, contactId: string, emails: string[], now: Date): Promise<void> {
   const owned = `SELECT "id" FROM "Message" WHERE "brandId" = ? AND ("contactId" = ?${emails.length ? ` OR "email" IN (${placeholders(emails.length)})` : ""})`;
   const params = [brandId, contactId, ...emails];
+  // Before its messages go (the rows name them): a received message is whole (raw) and names the person.
+  await tx.run(
+    `DELETE FROM "InboundMail" WHERE "brandId" = ? AND ("messageId" IN (${owned})${emails.length ? ` OR "fromAddress" IN (${placeholders(emails.length)})` : ""})`,
+    [brandId, ...params, ...emails],
+  );
   await tx.run(`DELETE FROM "MessageClick" WHERE "messageId" IN (${owned})`, params);
   await tx.run(`DELETE FROM "MessageBody" WHERE "messageId" IN (${owned})`, params);
   await tx.run(`DELETE FROM "Message" WHERE "id" IN (${owned})`, params);

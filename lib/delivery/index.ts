@@ -44,7 +44,7 @@ export type {
   SendingThreshold,
 } from "./schemas";
 // Mail that comes back (lib/inbound): its outcomes are recorded as a provider webhook's are, by the same code.
-export { applyProviderEvents, noteDelay, type AppliedEvent } from "./webhooks/apply-events";
+export { applyProviderEvents, noteDelay, type AppliedEvent, type OnceEvent } from "./webhooks/apply-events";
 export { messageRefOf, type ProviderEvent } from "./webhooks/provider-event";
 export { messageRef } from "./render/render-message";
-export { changeSubscription } from "./recipient-pages";
+export { changeSubscription, unsubscribeThrough } from "./recipient-pages";

@@ -36,11 +36,27 @@ export async function pausedSources(kind: string, except: string): Promise<{ bra
 const UPSERT_STATE = `INSERT INTO "DeliverySource" ("brandId", "kind", "id", "status", "reason", "changedAt") VALUES (?, ?, ?, ?, ?, ?ts)
   ON CONFLICT ("brandId", "kind", "id") DO UPDATE SET "status" = excluded."status", "reason" = excluded."reason", "changedAt" = excluded."changedAt"`;
 
-/** Holds the source's queued messages; the ones a worker holds already go out. Returns how many were held. */
-export async function pauseSource(brandId: string, source: Source, reason: string): Promise<number> {
+/** The state's change when only an active source may be paused (atomic on both engines: no read first). */
+const PAUSE_IF_ACTIVE = `INSERT INTO "DeliverySource" ("brandId", "kind", "id", "status", "reason", "changedAt") VALUES (?, ?, ?, 'paused', ?, ?ts)
+  ON CONFLICT ("brandId", "kind", "id") DO UPDATE SET "status" = 'paused', "reason" = excluded."reason", "changedAt" = excluded."changedAt"
+  WHERE "DeliverySource"."status" = 'active'`;
+
+/**
+ * Holds the source's queued messages; the ones a worker holds already go out. Returns how many were held.
+ * `onlyIfActive` (the pipeline's pauses: a rate, a refused setting) pauses an active source only, in the
+ * same statement that reads its state, and returns null when it was paused or canceled already: a pause
+ * that read the state first and wrote it later turned a source canceled in between into a paused one.
+ */
+export async function pauseSource(
+  brandId: string,
+  source: Source,
+  reason: string,
+  options: { onlyIfActive?: boolean } = {},
+): Promise<number | null> {
   const now = new Date();
   return writeTransaction(async (tx) => {
-    await tx.run(UPSERT_STATE, [brandId, source.kind, source.id, "paused", reason.slice(0, 500), now]);
+    if (!options.onlyIfActive) await tx.run(UPSERT_STATE, [brandId, source.kind, source.id, "paused", reason.slice(0, 500), now]);
+    else if ((await tx.run(PAUSE_IF_ACTIVE, [brandId, source.kind, source.id, reason.slice(0, 500), now])) === 0) return null;
     return tx.run(
       `UPDATE "Message" SET "status" = 'paused' WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ? AND "status" = 'queued'`,
       [brandId, source.kind, source.id],
@@ -55,22 +71,8 @@ export async function pauseSource(brandId: string, source: Source, reason: strin
  */
 export async function pauseForSetting(brandId: string, source: Source, reason: string): Promise<boolean> {
   if (source.kind === "test") return false;
-  const now = new Date();
-  const paused = await writeTransaction(async (tx) => {
-    // Atomic on both engines: a second worker's pause finds the row paused and changes nothing.
-    const changed = await tx.run(
-      `INSERT INTO "DeliverySource" ("brandId", "kind", "id", "status", "reason", "changedAt") VALUES (?, ?, ?, 'paused', ?, ?ts)
-       ON CONFLICT ("brandId", "kind", "id") DO UPDATE SET "status" = 'paused', "reason" = excluded."reason", "changedAt" = excluded."changedAt"
-       WHERE "DeliverySource"."status" = 'active'`,
-      [brandId, source.kind, source.id, reason.slice(0, 500), now],
-    );
-    if (changed === 0) return false;
-    await tx.run(
-      `UPDATE "Message" SET "status" = 'paused' WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ? AND "status" = 'queued'`,
-      [brandId, source.kind, source.id],
-    );
-    return true;
-  });
+  // A second worker's pause finds the row paused and changes nothing.
+  const paused = (await pauseSource(brandId, source, reason, { onlyIfActive: true })) !== null;
   if (paused) console.error(`[delivery] paused ${source.kind} ${source.id} of brand ${brandId}: ${reason}`);
   return paused;
 }
@@ -134,8 +136,9 @@ export async function pauseIfRatesTooHigh(brandId: string, source: Source): Prom
   else if (stats.rates.complaint > DELIVERY_PAUSE_COMPLAINT_RATE)
     reason = `Complaint rate ${pct(stats.rates.complaint)} (${stats.complained} of ${figuresOf(stats).delivered} delivered) passed ${pct(DELIVERY_PAUSE_COMPLAINT_RATE)}`;
   if (!reason) return false;
+  // A cheap read first (a paused source's later bounces write nothing); the pause itself checks again, atomically.
   if ((await sourceState(brandId, source)).status !== "active") return false;
-  await pauseSource(brandId, source, reason);
+  if ((await pauseSource(brandId, source, reason, { onlyIfActive: true })) === null) return false;
   console.warn(`[delivery] paused ${source.kind} ${source.id} of brand ${brandId}: ${reason}`);
   return true;
 }

@@ -1,21 +1,23 @@
 // Handling one stored message (the inbound job, inbound-job.ts): what it is (understand.ts), which message
 // it is about, and the outcome, recorded by the code that records a provider's webhook (lib/delivery
 // applyProviderEvents: the message's status, the contact's event, the counters and the report, the
-// suppression, the auto-pause) or, for mail to the unsubscribe address, by the one-click POST's code.
+// suppression, the auto-pause) or, for mail to the unsubscribe address, by the one-click POST's code (a
+// message sent for a marketing topic leaves that topic only).
 //
 // The message is named by the signed token of the address the notice came to (VERP), else by what the
 // report encloses: the original's Return-Path token, its Message-ID or X-Inkwell-Message-ID (each carries a
 // MAC: a feedback loop that hides the recipient still names the message, a forged one names nothing).
 import {
   applyProviderEvents,
-  changeSubscription,
   messageOwner,
   messageRef,
   messageRefOf,
   noteDelay,
+  unsubscribeThrough,
   type AppliedEvent,
-  type ProviderEvent,
+  type OnceEvent,
 } from "@/lib/delivery";
+import type { SqlRunner } from "@/lib/db/sql";
 import { signMessageToken, verifyMessageIdSignature } from "@/lib/recipient-links/message-token";
 import { ONE_CLICK_SOURCE } from "@/lib/recipient-links/subscription";
 import { readLocalPart, splitAddress } from "./return-path";
@@ -31,6 +33,8 @@ export type Handled = {
   brandId: string | null;
   fromAddress: string | null;
   subject: string | null;
+  /** the plain text, for the Replies view (the list reads it, never the raw message) */
+  text: string;
 };
 
 /** The message a VERP address names, when it is a bounce token that verifies. */
@@ -57,15 +61,17 @@ function originalMessage(original: Original): string | null {
 /** Text every engine stores (no NUL, no lone surrogate). */
 const storable = (text: string | null, max: number) => (text === null ? null : text.toWellFormed().replace(/\0/g, "").slice(0, max));
 
-type Queued = { event: ProviderEvent; resolve: (status: AppliedEvent["status"]) => void; reject: (error: unknown) => void };
+type Queued = { event: OnceEvent; resolve: (status: AppliedEvent["status"]) => void; reject: (error: unknown) => void };
 let queued: Queued[] = [];
 
 /**
  * Applies `event` together with the others the job's concurrent lanes reach in the same turn of the event
  * loop: one applyProviderEvents call for them, so the source's rates are checked for the auto-pause once per
- * group, not once per notice (in a bounce storm that check was a large part of each notice's cost).
+ * group, not once per notice (in a bounce storm that check was a large part of each notice's cost). When
+ * the group fails, each event is applied again by itself, so one failing event fails its own notice only
+ * (the events applied before it are marked so, and are not applied twice: appliedOnce).
  */
-function apply(event: ProviderEvent): Promise<AppliedEvent["status"]> {
+function apply(event: OnceEvent): Promise<AppliedEvent["status"]> {
   return new Promise((resolve, reject) => {
     queued.push({ event, resolve, reject });
     if (queued.length > 1) return;
@@ -74,18 +80,35 @@ function apply(event: ProviderEvent): Promise<AppliedEvent["status"]> {
       queued = [];
       applyProviderEvents(group.map((q) => q.event)).then(
         (results) => group.forEach((q, i) => q.resolve(results[i].status)),
-        (error) => group.forEach((q) => q.reject(error)),
+        (error) => {
+          if (group.length === 1) return group[0].reject(error);
+          for (const q of group) applyProviderEvents([q.event]).then((results) => q.resolve(results[0].status), q.reject);
+        },
       );
     });
   });
 }
 
-export async function handleInboundMail(row: { recipient: string; raw: Buffer }): Promise<Handled> {
+/**
+ * Marks the row's outcome applied, in the outcome's own transaction (its handledAt, which the job's record
+ * keeps): the row handled again (a lapsed lease, a retry of a group that failed after some of it committed)
+ * finds it set and applies nothing twice; before, a soft bounce recorded its contact event each time.
+ */
+const appliedOnce =
+  (rowId: string) =>
+  async (tx: SqlRunner): Promise<boolean> =>
+    (await tx.run(`UPDATE "InboundMail" SET "handledAt" = ?ts WHERE "id" = ? AND "handledAt" IS NULL`, [new Date(), rowId])) > 0;
+
+export async function handleInboundMail(row: { id: string; recipient: string; raw: Buffer }): Promise<Handled> {
   const { understood, envelope } = await understand(row.raw);
   const split = splitAddress(row.recipient);
   const local = split ? readLocalPart(split.local) : ({ kind: "forged" } as const);
   const tokenMessage = local.kind === "bounce" || local.kind === "unsubscribe" ? local.messageId : null;
-  const base = { fromAddress: storable(envelope.from, 254), subject: storable(envelope.subject, 500) };
+  const base = {
+    fromAddress: storable(envelope.from, 254),
+    subject: storable(envelope.subject, 500),
+    text: storable(envelope.text, 20_000) ?? "",
+  };
   const done = async (outcome: Outcome, messageId: string | null, detail: string | null = null): Promise<Handled> => ({
     ...base,
     outcome,
@@ -113,6 +136,7 @@ export async function handleInboundMail(row: { recipient: string; raw: Buffer })
       // A token names one recipient's message; a match by headers must also name its address.
       email: local.kind === "bounce" ? null : understood.recipient,
       detail: understood.diagnostic,
+      once: appliedOnce(row.id),
     });
     return done(
       status === "unknown-message" ? "unmatched" : understood.permanent ? "bounce" : "soft-bounce",
@@ -126,15 +150,20 @@ export async function handleInboundMail(row: { recipient: string; raw: Buffer })
     if (!messageId) return done("unmatched", null, `feedback: ${understood.feedbackType}`);
     // Not-spam and other non-complaint feedback is kept, not applied.
     if (understood.feedbackType === "not-spam") return done("ignored", messageId, "feedback: not-spam");
-    const status = await apply({ type: "complaint", messageRef: messageRef(messageId), detail: `feedback: ${understood.feedbackType}` });
+    const status = await apply({
+      type: "complaint",
+      messageRef: messageRef(messageId),
+      detail: `feedback: ${understood.feedbackType}`,
+      once: appliedOnce(row.id),
+    });
     return done(status === "unknown-message" ? "unmatched" : "complaint", messageId, `feedback: ${understood.feedbackType}`);
   }
 
   if (understood.kind === "auto-reply") return done("auto-reply", tokenMessage ?? originalMessage(understood.original), understood.why);
 
   if (local.kind === "unsubscribe" && tokenMessage) {
-    // Exactly what the one-click POST does with the message's own token.
-    const result = await changeSubscription(signMessageToken(tokenMessage), "unsubscribed", ONE_CLICK_SOURCE);
+    // Exactly what the one-click POST does with the message's own token: a topic's message leaves that topic only.
+    const result = await unsubscribeThrough(signMessageToken(tokenMessage), ONE_CLICK_SOURCE);
     return done(
       result.kind === "live" ? "unsubscribe" : "ignored",
       tokenMessage,

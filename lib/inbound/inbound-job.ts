@@ -1,7 +1,8 @@
 // The inbound job (run by lib/jobs/runner.ts beside the process's other jobs, lib/process/workers.ts): claims
 // stored messages (accept.ts) under a lease, handles each (handle.ts) and records what it was on its row. A
 // row is done only once its outcome is recorded; a worker that dies mid-batch leaves its claims to lapse,
-// and they are handled again (every outcome applies once per message: a second pass changes nothing). A
+// and they are handled again: an outcome's effect marks the row in its own transaction (handle.ts
+// appliedOnce), so a second pass applies nothing twice. A
 // message whose handling throws is tried again with a backoff, then marked failed with the error, kept.
 import { skipLockedClause } from "@/lib/db/claims";
 import { sqlReader, writeQuery, writeStatement, writeTransaction } from "@/lib/db/sql";
@@ -41,7 +42,7 @@ export async function claimInboundMail(workerId: string, limit: number, leaseMs 
 type Result = { mail: ClaimedMail; handled: Handled } | { mail: ClaimedMail; error: unknown };
 
 const FINISH = `UPDATE "InboundMail" SET "status" = 'done', "outcome" = ?, "detail" = ?, "messageId" = ?, "brandId" = ?, "fromAddress" = ?,
-  "subject" = ?, "handledAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
+  "subject" = ?, "text" = ?, "handledAt" = COALESCE("handledAt", ?ts), "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
 const RETRY = `UPDATE "InboundMail" SET "status" = ?, "detail" = ?, "nextAttemptAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
 
 /** Every row of a batch marked in one transaction (one commit for the batch, not one per message). */
@@ -51,7 +52,7 @@ async function record(workerId: string, results: Result[]): Promise<void> {
     for (const r of results) {
       if ("handled" in r) {
         const h = r.handled;
-        await tx.run(FINISH, [h.outcome, h.detail, h.messageId, h.brandId, h.fromAddress, h.subject, now, r.mail.id, workerId]);
+        await tx.run(FINISH, [h.outcome, h.detail, h.messageId, h.brandId, h.fromAddress, h.subject, h.text, now, r.mail.id, workerId]);
       } else {
         const last = r.mail.attempts >= MAX_ATTEMPTS;
         const detail = (r.error instanceof Error ? r.error.message : String(r.error)).slice(0, 500);
@@ -82,7 +83,7 @@ async function handleOne(mail: ClaimedMail): Promise<Result> {
  * Handles claimed rows, several at once (each outcome is its own transaction, as a webhook's is; where the
  * database has one writer, transactions that wait together commit as one group: a bounce storm is not a
  * commit per notice), then marks the batch's rows at once. A crash in between leaves the rows claimed: their
- * lease lapses and they are handled again, which changes nothing (each outcome applies once per message).
+ * lease lapses and they are handled again, which changes nothing (each effect marked its row applied).
  */
 export async function handleClaimed(workerId: string, mails: ClaimedMail[]): Promise<void> {
   const results: Result[] = [];

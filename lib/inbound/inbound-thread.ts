@@ -5,7 +5,6 @@
 // 451, never a 250.
 import type { MessagePort } from "node:worker_threads";
 import { localInboundStore, type InboundRow, type InboundStore } from "./inbound-store";
-import { inboundWake } from "./wake";
 
 /** The rows of every store in the turn, each naming its store (`group`), so the answers stay per caller. */
 type Request = { id: number; rows: (InboundRow & { group: number })[] };
@@ -82,8 +81,8 @@ export function serveInboundStore(port: MessagePort): void {
       (groups[group] ??= []).push({ ...row, raw });
     }
     const store = localInboundStore();
+    // The job is woken by the store's caller once its answer arrives (accept.ts), not here too.
     void Promise.allSettled(groups.map((g) => store.store(g))).then((outcomes) => {
-      if (outcomes.some((o) => o.status === "fulfilled")) inboundWake.wake();
       const errors = outcomes.map((o) =>
         o.status === "fulfilled" ? null : o.reason instanceof Error ? o.reason.message : String(o.reason),
       );

@@ -1,7 +1,8 @@
 // The brand's mail that came back (GET /api/inbound-mail; the dashboard's Replies under the Outbox): newest
 // first, filtered by outcome (reply: what a person should read). A message counts as the brand's once it
-// was matched to one of its messages. The text is read from the stored message as plain text; HTML is never
-// returned, so nothing a sender wrote is ever run or rendered as markup by the dashboard.
+// was matched to one of its messages. The text is the plain text kept when the message was handled (handle.ts),
+// so a page is one query and no parse; only a row handled before that column existed is parsed from its raw
+// message. HTML is never returned, so nothing a sender wrote is ever run or rendered as markup by the dashboard.
 import { z } from "zod";
 import { db } from "@/lib/db";
 import { keysetPage, noAfterAndBefore, PagingSchema, pagingQuery } from "@/lib/http/pagination";
@@ -54,8 +55,21 @@ const select = {
   detail: true,
   messageId: true,
   receivedAt: true,
-  raw: true,
+  text: true,
 } as const;
+
+/** The text of a row handled before the text was kept: read from its raw message, as the list once did. */
+async function textsFromRaw(brandId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.inboundMail.findMany({ where: { brandId, id: { in: ids } }, select: { id: true, raw: true } });
+  const texts = await Promise.all(
+    rows.map(async (r) => {
+      const parsed = await simpleParser(Buffer.from(r.raw), { skipHtmlToText: false, skipImageLinks: true, skipTextLinks: true });
+      return [r.id, parsed.text ?? ""] as const;
+    }),
+  );
+  return new Map(texts);
+}
 
 export async function listInboundMail(brandId: string, query: ListInboundQuery): Promise<z.infer<typeof InboundMailList>> {
   const page = await keysetPage({
@@ -74,21 +88,20 @@ export async function listInboundMail(brandId: string, query: ListInboundQuery):
         select,
       }),
   });
-  const inboundMail = await Promise.all(
-    page.rows.map(async (r) => {
-      const parsed = await simpleParser(Buffer.from(r.raw), { skipHtmlToText: false, skipImageLinks: true, skipTextLinks: true });
-      return {
-        id: r.id,
-        outcome: (r.outcome as (typeof INBOUND_OUTCOMES)[number] | null) ?? null,
-        via: r.via as "smtp" | "pipe" | "imap",
-        from: r.fromAddress,
-        subject: r.subject,
-        text: (parsed.text ?? "").slice(0, 20_000),
-        detail: r.detail,
-        messageID: r.messageId,
-        receivedAt: r.receivedAt.toISOString(),
-      };
-    }),
+  const older = await textsFromRaw(
+    brandId,
+    page.rows.filter((r) => r.text === null).map((r) => r.id),
   );
+  const inboundMail = page.rows.map((r) => ({
+    id: r.id,
+    outcome: (r.outcome as (typeof INBOUND_OUTCOMES)[number] | null) ?? null,
+    via: r.via as "smtp" | "pipe" | "imap",
+    from: r.fromAddress,
+    subject: r.subject,
+    text: (r.text ?? older.get(r.id) ?? "").slice(0, 20_000),
+    detail: r.detail,
+    messageID: r.messageId,
+    receivedAt: r.receivedAt.toISOString(),
+  }));
   return { inboundMail, paging: page.paging };
 }

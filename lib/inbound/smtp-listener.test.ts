@@ -1,6 +1,6 @@
 // The inbound listener's own limits, against a scratch database file: STARTTLS with the configured certificate
 // (INBOUND_TLS_CERT_FILE / INBOUND_TLS_KEY_FILE), a 250 only once the row is stored, the size limit (552) and
-// the per-client rate (450). Recipient rules and what is done with the mail: tests/api/inbound.test.ts.
+// the per-client rate (450), counted for the deployment. Recipient rules and what is done with the mail: tests/api/inbound.test.ts.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -46,10 +46,10 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function send(raw: string, options: { tls: boolean }) {
+async function send(raw: string, options: { tls: boolean; port?: number }) {
   const transport = nodemailer.createTransport({
     host: "127.0.0.1",
-    port: listener.port,
+    port: options.port ?? listener.port,
     secure: false,
     ...(options.tls ? { requireTLS: true, tls: { rejectUnauthorized: false } } : { ignoreTLS: true }),
   });
@@ -78,6 +78,19 @@ describe("the inbound listener", () => {
     // The size refusal above counted too: this is the third message of the minute, the next is the fourth.
     expect(await send("Subject: three\r\n\r\nhello\r\n", { tls: false })).toMatchObject({ ok: true });
     expect(await send("Subject: four\r\n\r\nhello\r\n", { tls: false })).toMatchObject({ ok: false, code: 450 });
+    expect(await rows()).toHaveLength(2);
+  });
+
+  it("counts a client's messages for the deployment, whichever listener they reach (lib/db/counters.ts sharedLimiter)", async () => {
+    // A second listener stands for another instance: the client's minute is spent (above), there too. Before,
+    // each listener counted in a map of its own, so every instance behind the MX gave a client its own limit.
+    const { startInboundListener } = await import("./smtp-listener");
+    const second = await startInboundListener({ port: 0, host: "127.0.0.1" });
+    try {
+      expect(await send("Subject: five\r\n\r\nhello\r\n", { tls: false, port: second.port })).toMatchObject({ ok: false, code: 450 });
+    } finally {
+      await second.close();
+    }
     expect(await rows()).toHaveLength(2);
   });
 });

@@ -9,24 +9,25 @@
 //  - limits: INBOUND_MAX_BYTES per message (552), INBOUND_RATE_PER_MINUTE messages per client address (450),
 //    STARTTLS when INBOUND_TLS_CERT_FILE and INBOUND_TLS_KEY_FILE are set; no AUTH.
 import fs from "node:fs";
+import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { config } from "@/lib/config";
+import { sharedLimiter } from "@/lib/db/counters";
 import { acceptInboundMail, checkInboundRecipient } from "./accept";
 
 type SmtpError = Error & { responseCode: number };
 const refuse = (code: number, text: string): SmtpError => Object.assign(new Error(text), { responseCode: code });
 
-/** Messages per client address in the current minute. */
-function rateLimiter(perMinute: number) {
-  let minute = 0;
-  let counts = new Map<string, number>();
-  return (client: string): boolean => {
-    const now = Math.floor(Date.now() / 60_000);
-    if (now !== minute) [minute, counts] = [now, new Map()];
-    const n = (counts.get(client) ?? 0) + 1;
-    counts.set(client, n);
-    return n <= perMinute;
-  };
+let limiter: { perMinute: number; store: RateLimiterAbstract } | undefined;
+
+/**
+ * Messages per client address and minute, counted where every instance sees them (lib/db/counters.ts), as
+ * every other limit is: a client reaching several instances behind the MX gets one limit, not one each.
+ */
+function clientLimiter(perMinute: number): RateLimiterAbstract {
+  if (limiter?.perMinute !== perMinute)
+    limiter = { perMinute, store: sharedLimiter({ keyPrefix: "inbound-smtp", points: perMinute, duration: 60 }) };
+  return limiter.store;
 }
 
 export type InboundListener = { port: number; close(): Promise<void> };
@@ -34,7 +35,7 @@ export type InboundListener = { port: number; close(): Promise<void> };
 export async function startInboundListener(options: { port?: number; host?: string } = {}): Promise<InboundListener> {
   const settings = config();
   const tls = settings.INBOUND_TLS_CERT_FILE && settings.INBOUND_TLS_KEY_FILE;
-  const allow = rateLimiter(settings.INBOUND_RATE_PER_MINUTE);
+  const clients = clientLimiter(settings.INBOUND_RATE_PER_MINUTE);
   const server = new SMTPServer({
     banner: "Inkwell inbound mail",
     logger: false,
@@ -45,8 +46,14 @@ export async function startInboundListener(options: { port?: number; host?: stri
     maxClients: 500,
     socketTimeout: 60_000,
     onMailFrom(_address: SMTPServerAddress, session: SMTPServerSession, done) {
-      if (!allow(session.remoteAddress)) return done(refuse(450, "4.7.1 Too many messages from your address, slow down"));
-      done();
+      clients.consume(session.remoteAddress).then(
+        () => done(),
+        (error) => {
+          if (error instanceof RateLimiterRes) return done(refuse(450, "4.7.1 Too many messages from your address, slow down"));
+          console.error("[inbound smtp] counting a client's messages failed", error);
+          done(refuse(451, "4.3.0 Temporary failure, try again later"));
+        },
+      );
     },
     onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, done) {
       checkInboundRecipient(address.address).then(

@@ -28,6 +28,8 @@ describe("understand", () => {
     expect(understood.original.refs).toEqual([FILL.MESSAGE_ID_HEADER, FILL.MESSAGE_REF]);
     expect(understood.original.returnPaths).toEqual([FILL.RETURN_PATH]);
     expect(envelope.from).toBe("mailer-daemon@mail.relay.test");
+    // Read without mailparser, the report still gives its human-readable part as the text (the Replies view's).
+    expect(envelope.text).toMatch(/^This is the mail system at host mail\.relay\.test\./);
   });
 
   it("reads Postfix's delay notice as delayed, not a failure (its Auto-Submitted does not make it an auto-reply)", async () => {

@@ -126,7 +126,9 @@ function quickReport(raw: Buffer): { understood: Understood; envelope: Envelope 
     reportType === "feedback-report" ? feedbackReport(parts) : reportType.includes("delivery-status") ? deliveryStatus(parts) : null;
   if (!report) return null;
   const from = /[^\s<>()",;:]+@[^\s<>()",;:]+/.exec(fields.get("from") ?? "")?.[0]?.toLowerCase() ?? null;
-  return { understood: report, envelope: { from, subject: fields.get("subject")?.slice(0, 500) ?? null, text: "", html: null } };
+  // The report's human-readable part is its text (what mailparser would give), kept for the Replies view.
+  const readable = parts.find((p) => mediaType(p) === "text/plain")?.body.slice(0, 100_000) ?? "";
+  return { understood: report, envelope: { from, subject: fields.get("subject")?.slice(0, 500) ?? null, text: readable, html: null } };
 }
 
 /** What a received message is, and its sender, subject and text for a person to read. */

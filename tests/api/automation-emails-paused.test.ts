@@ -1,10 +1,11 @@
 // An automation whose emails the delivery pipeline paused (a mail server setting it refused, issue 39; or its
 // bounce rate) says so: the list's and the canvas's figures carry the reason (emailsPaused), and enabling the
 // workflow again after a disable that kept its contacts resumes its held emails. Before, the pause of an
-// automation's source showed nowhere and nothing but the database could lift it.
+// automation's source showed nowhere and nothing but the database could lift it. The pipeline's pauses (a
+// setting, a rate) hold an active source only: a canceled one stays canceled.
 import { describe, expect, it } from "vitest";
 import { automationSource } from "@/lib/automations/engine/messages";
-import { sourceState } from "@/lib/delivery";
+import { cancelSource, pauseSource, sourceState } from "@/lib/delivery";
 import { pauseForSetting } from "@/lib/delivery/sources";
 import { api, createTestBrand, json } from "./helpers";
 
@@ -51,5 +52,16 @@ describe("an automation whose emails the pipeline paused", () => {
     expect((await enable()).status).toBe(200);
     expect(await sourceState(brand.brandId, automationSource(automation.id))).toMatchObject({ status: "active" });
     expect(await figures()).toMatchObject({ list: { emailsPaused: null }, canvas: { emailsPaused: null } });
+  });
+
+  it("leaves a canceled source canceled: the rate's pause holds an active source only, as a setting's does", async () => {
+    const brand = await createTestBrand();
+    const source = { kind: "campaign", id: "canceled-campaign" };
+    await cancelSource(brand.brandId, source);
+    // pauseIfRatesTooHigh's form: before, it checked the state and then paused unconditionally, so a cancel in
+    // between became a pause (and resuming it would have sent the canceled campaign's mail).
+    expect(await pauseSource(brand.brandId, source, "Bounce rate 60% (3 of 5) passed 50%", { onlyIfActive: true })).toBeNull();
+    expect(await pauseForSetting(brand.brandId, source, REASON)).toBe(false);
+    expect(await sourceState(brand.brandId, source)).toMatchObject({ status: "canceled" });
   });
 });

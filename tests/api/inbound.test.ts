@@ -27,7 +27,10 @@ let shopSent: Sent;
 const contacts: Record<string, string> = {};
 type Sent = { envelopeFrom: string; messageIdHeader: string; ref: string; mailto: string; email: string };
 const sent: Record<string, Sent> = {};
-const NAMES = ["gus", "cal", "uma", "eve", "dan", "pia", "ned"];
+const NAMES = ["gus", "cal", "uma", "eve", "dan", "pia", "ned", "sid"];
+/** A send for a marketing topic (lib/topics): its unsubscribe leaves the topic only. */
+const TOPIC_SOURCE = { kind: "campaign", id: "inbound-topic" };
+let topicId = "";
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -146,7 +149,27 @@ beforeAll(async () => {
     content: { templateId: template.body.id, subject: "Sale", senderName: "Acme", senderEmail: "news@acme.test", utm: null },
     recipients: NAMES.map((n) => ({ contactId: contacts[n] })),
   });
-  await env.sink.waitFor(NAMES.length + 1, 60_000);
+  const topic = await env.call("/api/subscription-topics", { key, body: { name: "news", kind: "marketing" } });
+  expect(topic.status, JSON.stringify(topic.body)).toBe(201);
+  topicId = topic.body.id;
+  const tia = await env.call("/api/contacts", {
+    key,
+    body: { identifiers: [{ type: "email", id: "tia@inbox.test", channels: { email: { status: "subscribed" } } }] },
+  });
+  contacts.tia = tia.body.id;
+  const chose = await env.call(`/api/contacts/${contacts.tia}/subscription-topics`, {
+    key,
+    method: "PUT",
+    body: { topics: [{ topicID: topicId, status: "subscribed" }] },
+  });
+  expect(chose.status, JSON.stringify(chose.body)).toBe(200);
+  await lib.enqueueMessages(brandId, {
+    source: TOPIC_SOURCE,
+    content: { templateId: template.body.id, subject: "News", senderName: "Acme", senderEmail: "news@acme.test", utm: null },
+    recipients: [{ contactId: contacts.tia }],
+    options: { topic: { id: topicId, kind: "marketing" } },
+  });
+  await env.sink.waitFor(NAMES.length + 2, 60_000);
   const samMail = env.sink.received.find((m) => m.to.includes("sam@inbox.test"))!;
   shopSent = {
     envelopeFrom: samMail.from,
@@ -155,7 +178,7 @@ beforeAll(async () => {
     mailto: /<mailto:([^?>]+)/.exec(samMail.raw)![1],
     email: "sam@inbox.test",
   };
-  for (const name of NAMES) {
+  for (const name of [...NAMES, "tia"]) {
     const r = env.sink.received.find((m) => m.to.includes(`${name}@inbox.test`))!;
     const mailto = /<mailto:([^?>]+)/.exec(r.raw)![1];
     sent[name] = {
@@ -168,6 +191,10 @@ beforeAll(async () => {
   }
   await until(
     () => lib.sourceStats(brandId, SOURCE),
+    (s) => s.pending === 0,
+  );
+  await until(
+    () => lib.sourceStats(brandId, TOPIC_SOURCE),
     (s) => s.pending === 0,
   );
 }, 240_000);
@@ -232,6 +259,21 @@ describe("the inbound listener", () => {
     expect(uma!.status).toBe("sent");
     expect(await emailStatus("uma")).toBe("unsubscribed");
     expect((await lib.sourceStats(brandId, SOURCE)).unsubscribed).toBe(1);
+  });
+
+  it("leaves only the topic of a topic email whose mailto it was, as the one-click POST does", async () => {
+    expect(await deliver(notice("mailto-unsubscribe.eml", sent.tia, sent.tia.mailto), sent.tia.mailto, "tia@inbox.test")).toMatchObject({
+      ok: true,
+    });
+    const tia = (await lib.messageOutcome(brandId, TOPIC_SOURCE, { contactId: contacts.tia }))!;
+    expect(await handledFor(tia.messageID)).toMatchObject([{ outcome: "unsubscribe" }]);
+    const topics = (await env.call(`/api/contacts/${contacts.tia}/subscription-topics`, { key })).body.topics;
+    expect(topics.find((t: { topicID: string }) => t.topicID === topicId)).toMatchObject({ status: "unsubscribed" });
+    // Before, the mailto unsubscribed her from all marketing email.
+    expect(await emailStatus("tia")).toBe("subscribed");
+    expect(await lib.messageOutcome(brandId, TOPIC_SOURCE, { contactId: contacts.tia })).toMatchObject({
+      unsubscribedAt: expect.any(Date),
+    });
   });
 
   it("takes an auto-reply and a delay notice, and changes nothing for them", async () => {
@@ -308,6 +350,47 @@ describe("replies", () => {
     const autoReplies = await env.call("/api/inbound-mail?outcome=auto-reply", { key });
     expect(autoReplies.body.inboundMail).toHaveLength(1);
   });
+
+  it("are listed from the text kept when handled, not parsed again from the raw message on each request", async () => {
+    const ned = (await outcome("ned"))!;
+    const [kept] = await sql
+      .sqlReader()
+      .all<{ id: string; text: string | null }>(`SELECT "id", "text" FROM "InboundMail" WHERE "messageId" = ? AND "outcome" = 'reply'`, [
+        ned.messageID,
+      ]);
+    expect(kept.text).toContain("Do you ship to Norway?");
+    // The list does not read raw: a different raw message changes nothing it shows.
+    await sql.writeStatement(`UPDATE "InboundMail" SET "raw" = ? WHERE "id" = ?`, [
+      Buffer.from("Subject: x\r\n\r\nnot the reply\r\n"),
+      kept.id,
+    ]);
+    const list = await env.call("/api/inbound-mail?outcome=reply", { key });
+    expect(list.body.inboundMail).toMatchObject([{ id: kept.id }]);
+    expect(list.body.inboundMail[0].text).toContain("Do you ship to Norway?");
+    // A row handled before the text was kept (text null) is still read from its raw message.
+    await sql.writeStatement(`UPDATE "InboundMail" SET "text" = NULL WHERE "id" = ?`, [kept.id]);
+    expect((await env.call("/api/inbound-mail?outcome=reply", { key })).body.inboundMail[0].text).toContain("not the reply");
+  });
+
+  it("go with the contact when it is erased: mail about its messages and mail from its addresses", async () => {
+    const ned = (await outcome("ned"))!;
+    // Ned writes about Eve's message too (a forward): kept under Eve's message, from Ned's address.
+    const forwarded = notice("reply.eml", { ...sent.eve, email: "ned@inbox.test" }, sent.eve.envelopeFrom);
+    expect(await deliver(forwarded, sent.eve.envelopeFrom, "ned@inbox.test")).toMatchObject({ ok: true });
+    await until(
+      async () => (await env.call("/api/inbound-mail?outcome=reply", { key })).body.inboundMail,
+      (list: unknown[]) => list.length === 2,
+    );
+    const erased = await env.call(`/api/contacts/${contacts.ned}/erasure`, { key, method: "POST" });
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect((await env.call("/api/inbound-mail?outcome=reply", { key })).body.inboundMail).toEqual([]);
+    const left = await sql
+      .sqlReader()
+      .all<{ id: string }>(`SELECT "id" FROM "InboundMail" WHERE "messageId" = ? OR "fromAddress" = ?`, [ned.messageID, "ned@inbox.test"]);
+    expect(left).toEqual([]);
+    // Eve's own mail stays.
+    expect((await env.call("/api/inbound-mail?outcome=auto-reply", { key })).body.inboundMail).toHaveLength(1);
+  });
 });
 
 describe("receive-mail (a Postfix pipe)", () => {
@@ -328,5 +411,33 @@ describe("receive-mail (a Postfix pipe)", () => {
     expect((await receiveMail(notice("postfix-bounce.eml", sent.ned, forged), ["--recipient", forged])).code).toBe(67);
     expect((await receiveMail(notice("postfix-bounce.eml", sent.ned, "x@elsewhere.test"), [])).code).toBe(67);
     expect((await inboundRows()).length).toBe(before);
+  });
+});
+
+describe("a notice handled twice (a lapsed lease, a relay's resend, a retry after a failed group)", () => {
+  it("records its soft bounce once", async () => {
+    const { handleClaimed } = await import("@/lib/inbound/inbound-job");
+    const raw = Buffer.from(
+      notice("postfix-bounce.eml", sent.sid, sent.sid.envelopeFrom).toString().replace("Status: 5.1.1", "Status: 4.2.2"),
+    );
+    const id = "ffffffffffffffff00000001";
+    // Held by this test's "worker" with a lease far ahead, so the server's own job leaves it alone.
+    await sql.writeStatement(
+      `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "claimedBy", "receivedAt")
+       VALUES (?, ?, '', 'smtp', ?, 'handling', 1, ?ts, 'twice', ?ts)`,
+      [id, sent.sid.envelopeFrom, raw, new Date(Date.now() + 3_600_000), new Date()],
+    );
+    const mail = { id, recipient: sent.sid.envelopeFrom, raw, attempts: 1 };
+    await handleClaimed("twice", [mail]);
+    await handleClaimed("twice", [mail]);
+    const [row] = await sql
+      .sqlReader()
+      .all<{ status: string; outcome: string }>(`SELECT "status", "outcome" FROM "InboundMail" WHERE "id" = ?`, [id]);
+    expect(row).toMatchObject({ status: "done", outcome: "soft-bounce" });
+    const events = (await env.call(`/api/contacts/${contacts.sid}/events`, { key })).body.events.filter(
+      (e: { eventName: string }) => e.eventName === "bounced email",
+    );
+    expect(events).toHaveLength(1);
+    expect(await outcome("sid")).toMatchObject({ status: "sent" });
   });
 });

@@ -5,7 +5,7 @@
 // once per message (a replay of it is "ignored"). The generic webhook
 // passes its brand: another brand's messages are "unknown" to it.
 import { applyUnsubscribe } from "@/lib/contacts/unsubscribe-contacts";
-import { writeStatement, writeTransaction } from "@/lib/db/sql";
+import { writeStatement, writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { verifyMessageIdSignature } from "@/lib/recipient-links/message-token";
 import { CounterBatch } from "../counters";
 import { applyReportedOutcome, insertContactEvents, markFirstUnsubscribe } from "../outcomes/outcomes";
@@ -15,11 +15,19 @@ import { messageRefOf, type ProviderEvent } from "./provider-event";
 
 export type AppliedEvent = { status: "applied" | "unknown-message" | "ignored"; messageID: string | null };
 
+/**
+ * An event whose effect must apply once whatever repeats it (mail that comes back, handled again after a
+ * lapsed lease or a retry: lib/inbound). `once` runs in the effect's transaction, first: false when the
+ * effect was applied already, and the event then changes nothing ("ignored"). A soft bounce, say, records
+ * a contact event each time it is applied.
+ */
+export type OnceEvent = ProviderEvent & { once?: (tx: SqlRunner) => Promise<boolean> };
+
 function macHolds(id: string, mac: string): boolean {
   return verifyMessageIdSignature(id, mac);
 }
 
-export async function applyProviderEvents(events: ProviderEvent[], brandId?: string): Promise<AppliedEvent[]> {
+export async function applyProviderEvents(events: OnceEvent[], brandId?: string): Promise<AppliedEvent[]> {
   const applied: AppliedEvent[] = [];
   const touched = new Map<string, { brandId: string; kind: string; id: string }>();
   for (const event of events) {
@@ -36,6 +44,7 @@ export async function applyProviderEvents(events: ProviderEvent[], brandId?: str
     }
     const at = event.at && event.at.getTime() <= Date.now() ? event.at : new Date();
     const changed = await writeTransaction(async (tx) => {
+      if (event.once && !(await event.once(tx))) return false;
       const counters = new CounterBatch();
       const detail = event.detail ?? null;
       let first = true;

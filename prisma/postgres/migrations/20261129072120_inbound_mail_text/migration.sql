@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "InboundMail" ADD COLUMN     "text" TEXT;
+
