@@ -12,6 +12,7 @@ describe("configuration", () => {
       databaseKind: "sqlite",
       PORT: 3000,
       HOST: "0.0.0.0",
+      TRUST_PROXY: 0,
       appOrigin: "http://localhost:3000",
       RATE_LIMIT_PER_MINUTE: 400,
       RATE_LIMIT_SESSION_PER_MINUTE: 1200,

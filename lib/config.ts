@@ -76,6 +76,8 @@ const Environment = z
       .max(65535, "must be a port number")
       .default(3000),
     HOST: z.string().default("0.0.0.0"),
+    /** Proxies in front of Inkwell whose X-Forwarded-For is believed (lib/http/client-address.ts); 0: the connection's address. */
+    TRUST_PROXY: nonNegativeInt(0),
     /** Signs dashboard sessions and other HMACs; `npm start` generates one into data/auth-secret when unset. */
     AUTH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
     /**

@@ -8,6 +8,7 @@ import next from "next";
 import type { ServerEntry } from "@/lib/process/server-entry";
 import { AppEntry } from "./app-entry";
 import { createApiRouter, isApiPath, type ApiRouter } from "./api-router";
+import { stampPeerAddress } from "./peer-address";
 import { securityHeaders } from "./security-headers";
 
 /** The last-resort answer when Next itself fails on a request (its own errors are pages). */
@@ -98,6 +99,7 @@ export async function startHttpServer(options: { port: number; host: string; dev
   let started: Promise<void> | null = null;
   const server = http.createServer((req, res) => {
     const pathname = (req.url ?? "/").split("?")[0];
+    stampPeerAddress(req);
     withDefaultHeaders(res, securityHeaders(pathname));
     if (entry.isEntryRequest(req)) {
       handle(req, res).catch((error) => internalError(res, error));

@@ -2,6 +2,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { findUserForLogin } from "@/lib/accounts/users";
+import { clientAddress } from "@/lib/http/client-address";
 import { verifyPassword } from "./passwords";
 import { loginBlockedFor, recordLoginFailure, recordLoginSuccess } from "./login-throttle";
 
@@ -9,8 +10,9 @@ class TooManyAttempts extends CredentialsSignin {
   code = "throttled";
 }
 
-function clientAddress(request: Request | undefined): string {
-  return request?.headers.get("x-forwarded-for")?.split(",")[0].trim() || request?.headers.get("x-real-ip") || "local";
+/** The address the sign-in throttle counts (lib/http/client-address.ts: a client cannot choose it). */
+function addressOf(request: Request | undefined): string {
+  return (request && clientAddress(request.headers)) || "local";
 }
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
@@ -33,7 +35,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
           .trim()
           .toLowerCase();
         const password = String(credentials?.password ?? "");
-        const address = clientAddress(request);
+        const address = addressOf(request);
         if (await loginBlockedFor(email, address)) throw new TooManyAttempts();
         const user = await findUserForLogin(email);
         const valid = await verifyPassword(user?.passwordHash ?? null, password);

@@ -90,8 +90,8 @@ export type ChangeResult = { kind: LinkSubject["kind"]; messageId: string | null
  * Sets the email channel of every email address of the link's contact (a person who unsubscribes wants
  * no more email from the brand, whichever address it went to). Every change is recorded as a consent
  * entry of the contact (what the page did, when, the visitor's user agent and address); resubscribing also
- * becomes the identifier's consent. The address is what a proxy in front of Inkwell passed on
- * (X-Forwarded-For); anything that is not an IP address is left out rather than stored.
+ * becomes the identifier's consent. The address is the client's (lib/http/client-address.ts: the
+ * connection's, or what the trusted proxies passed on); anything that is not an IP address is left out.
  */
 export async function setEmailStatus(
   token: string,

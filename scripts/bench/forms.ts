@@ -77,7 +77,8 @@ async function submissions(baseUrl: string, formId: string, payloads: string[]) 
 }
 
 async function measure(engine: string, postgresUrl: string | undefined): Promise<boolean> {
-  const s = await server(engine, postgresUrl, { FORMS_CONFIRMATIONS_PER_MINUTE: "1000000" });
+  // The visitors' addresses come as a proxy in front would pass them on (TRUST_PROXY=1).
+  const s = await server(engine, postgresUrl, { FORMS_CONFIRMATIONS_PER_MINUTE: "1000000", TRUST_PROXY: "1" });
   try {
     const { key } = createBrandAndKey(s.databaseUrl);
     const made = await fetch(`${s.baseUrl}/api/forms`, {

@@ -20,7 +20,7 @@ let lib: {
 };
 
 beforeAll(async () => {
-  env = await startDeliveryEnv({ FORMS_CONFIRMATIONS_PER_MINUTE: "6000" });
+  env = await startDeliveryEnv({ FORMS_CONFIRMATIONS_PER_MINUTE: "6000", TRUST_PROXY: "1" });
   const { createBrand } = await import("@/lib/brands/create-brand");
   const { createApiKey } = await import("@/lib/brands/api-keys");
   const brand = await createBrand({ name: "Fern & Co", plan: "standard" });

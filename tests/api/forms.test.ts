@@ -2,7 +2,8 @@
 // conventions (scopes, problems, paging, tenancy), the hosted page, the embed script, CORS, submissions as
 // JSON and as a plain form post, bad and hostile input (never a 500), paused and unknown forms (404), and
 // the figures (views, submissions, dropped bots), the challenge every submission must carry, the per-IP
-// limit at its default, and the topics a signup chooses.
+// limit at its default (counted by the connection's address, whatever X-Forwarded-For says), and the topics a
+// signup chooses.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { fetchSolvedAltcha } from "../fixtures/altcha";
@@ -323,5 +324,20 @@ describe("the public endpoints", () => {
     const elsewhere = await createForm({ doubleOptIn: false }, other);
     const res = await publicPost(elsewhere.id, JSON.stringify({ email: "limit11@example.com", altcha: await altcha(elsewhere.id) }));
     expect(res.status).toBe(200);
+  }, 60_000);
+
+  it("with no proxy trusted (TRUST_PROXY=0), X-Forwarded-For changes neither the limits' address nor the consent IP", async () => {
+    const brand = await createTestBrand();
+    const form = await createForm({ doubleOptIn: false }, brand);
+    // Each signup claims another address (another network too): the server counts the connection's.
+    const claimed = (i: number) => ({ "X-Forwarded-For": `198.18.${i}.1` });
+    for (let i = 1; i <= 10; i++) {
+      const body = JSON.stringify({ email: `forged${i}@example.com`, altcha: await altcha(form.id) });
+      expect((await publicPost(form.id, body, "application/json", claimed(i))).status, `signup ${i}`).toBe(200);
+    }
+    const body = JSON.stringify({ email: "forged11@example.com", altcha: await altcha(form.id) });
+    expect((await publicPost(form.id, body, "application/json", claimed(11))).status).toBe(429);
+    const kept = await db.formSubmission.findFirst({ where: { brandId: brand.brandId, email: "forged1@example.com" } });
+    expect(kept?.ip).toBe("127.0.0.1");
   }, 60_000);
 });

@@ -97,6 +97,8 @@ beforeAll(async () => {
     DKIM_PRIVATE_KEY_FILE: path.join(keyDir, "dkim.pem"),
     DKIM_SELECTOR: DKIM.selector,
     DKIM_DOMAIN: DKIM.domain,
+    // Two proxies in front: the visitors' addresses come as X-Forwarded-For "<visitor>, <inner proxy>".
+    TRUST_PROXY: "2",
   });
   env.dns.txt.set(`${DKIM.selector}._domainkey.${DKIM.domain}`, [
     `v=DKIM1; k=rsa; p=${publicKey.export({ type: "spki", format: "der" }).toString("base64")}`,

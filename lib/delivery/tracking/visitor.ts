@@ -1,9 +1,8 @@
-// Who loaded a tracking link, as far as the request tells: its user agent and, when a proxy in front of
-// Inkwell passes it on, its address (only used to recognise mail privacy proxies, never trusted for
-// anything else).
+// Who loaded a tracking link or answered a recipient page, as far as the request tells: its user agent and
+// its address (lib/http/client-address.ts: the connection's, or what the trusted proxies in front pass on).
+import { clientAddress } from "@/lib/http/client-address";
 import type { Visitor } from "./hits";
 
 export function visitorOf(request: Request): Visitor {
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || request.headers.get("x-real-ip")?.trim() || null;
-  return { userAgent: request.headers.get("user-agent"), ip: forwarded };
+  return { userAgent: request.headers.get("user-agent"), ip: clientAddress(request.headers) };
 }
