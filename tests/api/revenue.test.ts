@@ -75,12 +75,11 @@ async function order(email: string, eventName: string, orderID: string, value: n
   expect(res.status, await res.clone().text()).toBe(202);
 }
 
-/** Waits until the events worker processed `count` order events of the contact. */
-const processed = (name: string, count: number) =>
+/** Waits until the events worker processed `count` order events (`placed order` unless named) of the contact. */
+const processed = (name: string, count: number, eventName = "placed order") =>
   until(
     async () =>
-      (await call(`/api/contacts/${contactIds[name]}/events?eventName=${encodeURIComponent("placed order")}&limit=50`)).body
-        .events as unknown[],
+      (await call(`/api/contacts/${contactIds[name]}/events?eventName=${encodeURIComponent(eventName)}&limit=50`)).body.events as unknown[],
     (events) => events.length >= count,
   );
 
@@ -243,5 +242,27 @@ describe("an order is attributed once, to the email last clicked within the wind
     expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, contactId: contactIds.ana } })).toBe(0);
     expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, orderId: "o-ana" } })).toBe(2);
     expect((await call(`/api/automations/figures?id=${automationId}`)).body.figures[0]).toMatchObject({ orders: 1, revenue: 30 });
+  });
+
+  it('a posted "clicked email" names no source: only the clicks Inkwell recorded, on the contact\'s own message, earn', async () => {
+    const res = await call("/api/contacts", {
+      body: { identifiers: [{ type: "email", id: "eve@rev.test", channels: { email: { status: "subscribed" } } }] },
+    });
+    contactIds.eve = res.body.id;
+    // Anyone with events.write can post an event of this name, with Inkwell's origin and any properties.
+    const forged = await api("/api/events", {
+      key: brand.key,
+      body: {
+        eventName: "clicked email",
+        origin: "inkwell",
+        contact: { email: "eve@rev.test" },
+        properties: { messageID: "made-up-message", sourceKind: "campaign", sourceID: "made-up-campaign", part: "a" },
+      },
+    });
+    expect(forged.status).toBe(202);
+    await processed("eve", 1, "clicked email");
+    await order("eve@rev.test", "placed order", "o-eve", 70);
+    await processed("eve", 1);
+    expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, orderId: "o-eve" } })).toBe(0);
   });
 });

@@ -1,7 +1,8 @@
 // Revenue attribution, kept as orders arrive (docs/campaigns.md, "Revenue"): the events worker hands each
 // batch's processed events here, in its commit transaction. A `placed order` is attributed to the email
 // its contact last clicked within the brand's window (the click model) and, apart, to the email last
-// opened or clicked (the opens model); `order refunded` and `order canceled` take their amount back from
+// opened or clicked (the opens model), the email being the Message row that Inkwell's own click or open
+// event names (never a posted event's properties); `order refunded` and `order canceled` take their amount back from
 // the same attribution. Each order's attribution is a row keyed by (brand, orderID, model): an event sent
 // again (a store's retry, a replay) finds the row and counts nothing, which is why it is stored when the
 // event is processed rather than computed on read. The counters (orders, revenue, ...) are MessageCounter
@@ -46,31 +47,51 @@ function valueOf(p: Record<string, unknown>): number {
 /** Whether an event is one this module takes: the worker's hot path pays one test per event. */
 export const isOrderEvent = (eventName: string) => ORDER_EVENT_NAMES.includes(eventName);
 
-/** The contact's last human click, and last human open or click, of a marketing email within [from, to]. */
+/**
+ * The contact's last human click, and last human open or click, of a marketing email within [from, to].
+ * Only the events Inkwell recorded (origin "inkwell"), and the source is that of the Message row they
+ * name (the contact's own, live, with a human open or click on it): events.write lets anyone post an
+ * event of the same name with any properties, which must not move revenue to a campaign of its choice.
+ */
 async function lastEngagements(tx: SqlRunner, brandId: string, contactId: string, from: Date, to: Date) {
   const rows = await tx.all<{ eventName: string; eventTime: unknown; properties: unknown }>(
     `SELECT "eventName", "eventTime", "properties" FROM "ContactEvent"
-     WHERE "brandId" = ? AND "contactId" = ? AND "eventTime" >= ?ts AND "eventTime" <= ?ts AND "eventName" IN (?, ?)
+     WHERE "brandId" = ? AND "contactId" = ? AND "eventTime" >= ?ts AND "eventTime" <= ?ts AND "eventName" IN (?, ?) AND "origin" = 'inkwell'
      ORDER BY "eventTime" DESC, "id" DESC LIMIT 500`,
     [brandId, contactId, from, to, EVENT_NAMES.clicked, EVENT_NAMES.opened],
   );
+  const hits = rows.flatMap((row) => {
+    const p = jsonValue(row.properties) as Record<string, unknown>;
+    if (p.machine === true || typeof p.messageID !== "string") return [];
+    return [{ clicked: row.eventName === EVENT_NAMES.clicked, messageId: p.messageID, at: dateValue(row.eventTime) }];
+  });
+  const messages = await messagesOf(tx, brandId, contactId, [...new Set(hits.map((h) => h.messageId))]);
   let click: Engagement | null = null;
   let open: Engagement | null = null;
-  for (const row of rows) {
-    const p = jsonValue(row.properties) as Record<string, unknown>;
-    if (p.machine === true || !ATTRIBUTED_KINDS.includes(String(p.sourceKind)) || typeof p.messageID !== "string") continue;
-    const e = {
-      messageId: p.messageID,
-      sourceKind: String(p.sourceKind),
-      sourceId: String(p.sourceID),
-      part: String(p.part ?? ""),
-      at: dateValue(row.eventTime),
-    };
+  for (const hit of hits) {
+    const m = messages.get(hit.messageId);
+    if (!m || (hit.clicked ? !m.clicked : !m.opened)) continue;
+    const e = { messageId: hit.messageId, sourceKind: m.sourceKind, sourceId: m.sourceId, part: m.part, at: hit.at };
     open ??= e;
-    if (row.eventName === EVENT_NAMES.clicked) click ??= e;
+    if (hit.clicked) click ??= e;
     if (click) break;
   }
   return { click, open };
+}
+
+/** The contact's live marketing messages among the ids, with whether a person opened and clicked each. */
+async function messagesOf(tx: SqlRunner, brandId: string, contactId: string, ids: string[]) {
+  const found = new Map<string, { sourceKind: string; sourceId: string; part: string; opened: boolean; clicked: boolean }>();
+  if (ids.length === 0) return found;
+  const rows = await tx.all<{ id: string; sourceKind: string; sourceId: string; part: string; openedAt: unknown; clickedAt: unknown }>(
+    `SELECT "id", "sourceKind", "sourceId", "part", "openedAt", "clickedAt" FROM "Message"
+     WHERE "brandId" = ? AND "contactId" = ? AND "mode" = 'live' AND "id" IN (${ids.map(() => "?").join(", ")})`,
+    [brandId, contactId, ...ids],
+  );
+  for (const r of rows)
+    if (ATTRIBUTED_KINDS.includes(r.sourceKind))
+      found.set(r.id, { ...r, opened: r.openedAt !== null || r.clickedAt !== null, clicked: r.clickedAt !== null });
+  return found;
 }
 
 async function placed(
