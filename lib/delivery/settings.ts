@@ -4,7 +4,13 @@
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { AttributionWindowDays, RevenueCurrency, revenueSettings, updateRevenueSettings } from "./attribution/revenue-settings";
+import {
+  AttributionWindowDays,
+  checkCurrencyChange,
+  RevenueCurrency,
+  revenueSettings,
+  updateRevenueSettings,
+} from "./attribution/revenue-settings";
 import { deploymentSender, deploymentSenderShared } from "./senders/verified-sender";
 
 export const SendingSettingsPatch = z
@@ -55,6 +61,7 @@ export async function getSendingSettings(brandId: string): Promise<SendingSettin
 }
 
 export async function updateSendingSettings(brandId: string, patch: SendingSettingsPatch): Promise<SendingSettings> {
+  await checkCurrencyChange(brandId, patch.revenueCurrency); // before any write: a refused patch changes nothing
   const data = {
     ...(patch.trackOpens !== undefined ? { trackOpens: patch.trackOpens } : {}),
     ...(patch.trackClicks !== undefined ? { trackClicks: patch.trackClicks } : {}),

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { abTestBody, createSegment, createSendingBrand, createTemplate, SENDER, unique } from "./campaign-helpers";
-import { api, json, type TestBrand } from "./helpers";
+import { api, createTestBrand, expectProblem, json, type TestBrand } from "./helpers";
 
 /** Polls once a second (the API's rate limit) until asynchronous work (the events worker) shows its result. */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
@@ -223,17 +223,30 @@ describe("an order is attributed once, to the email last clicked within the wind
     expect(rows.reduce((n, r) => n + r.orders, 0)).toBe(1);
   });
 
-  it("the attribution window is a validated brand setting", async () => {
+  it("the attribution window is a validated brand setting; the currency is fixed once revenue is counted", async () => {
     const bad = await call("/api/sending-settings", { method: "PATCH", body: { attributionWindowDays: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].pointer).toBe("/attributionWindowDays");
-    const set = await call("/api/sending-settings", { method: "PATCH", body: { attributionWindowDays: 7, revenueCurrency: "EUR" } });
+    // Inkwell has no exchange rates: another currency would relabel the revenue counted so far.
+    const refused = await api("/api/sending-settings", {
+      key: brand.key,
+      method: "PATCH",
+      body: { attributionWindowDays: 7, revenueCurrency: "EUR" },
+    });
+    expect((await expectProblem(refused, 409, "conflict")).detail).toMatch(/currency/);
+    expect((await call("/api/sending-settings")).body).toMatchObject({ attributionWindowDays: 5, revenueCurrency: "USD" });
+    const set = await call("/api/sending-settings", { method: "PATCH", body: { attributionWindowDays: 7, revenueCurrency: "USD" } });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body).toMatchObject({ attributionWindowDays: 7, revenueCurrency: "EUR", trackOpens: true });
-    // dan's six-day-old click is inside a seven-day window now.
+    expect(set.body).toMatchObject({ attributionWindowDays: 7, revenueCurrency: "USD", trackOpens: true });
+    // dan's six-day-old click is inside a seven-day window now; his order in euros counts, its value does not.
     await order("dan@rev.test", "placed order", "o-dan-2", 50, "EUR");
     const r = await until(report, (x) => x.totals.orders === 2, 60_000);
-    expect(r.totals.revenue).toBe(150);
+    expect(r.totals.revenue).toBe(100);
+    // A brand with no revenue yet may still choose its currency.
+    const fresh = await createTestBrand();
+    const chosen = await api("/api/sending-settings", { key: fresh.key, method: "PATCH", body: { revenueCurrency: "EUR" } });
+    expect(chosen.status).toBe(200);
+    expect((await json(chosen)).revenueCurrency).toBe("EUR");
   });
 
   it("erasing a contact keeps its orders counted once but no longer names it", async () => {

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import type { SqlRunner } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
+import { ApiProblem } from "@/lib/http/problems";
 
 export const DEFAULT_WINDOW_DAYS = 5;
 export const DEFAULT_CURRENCY = "USD";
@@ -32,6 +33,23 @@ export async function revenueSettingsIn(tx: SqlRunner, brandId: string): Promise
     [brandId],
   );
   return { windowDays: row ? numberValue(row.windowDays) : DEFAULT_WINDOW_DAYS, currency: row?.currency ?? DEFAULT_CURRENCY };
+}
+
+/**
+ * Refuses another currency once the brand has attributed revenue: the counters keep amounts, not
+ * currencies, and Inkwell has no exchange rates, so the revenue counted so far would be relabelled and
+ * added to the new currency's.
+ */
+export async function checkCurrencyChange(brandId: string, currency: string | undefined): Promise<void> {
+  if (currency === undefined) return;
+  const current = (await revenueSettings(brandId)).currency;
+  if (currency === current) return;
+  const counted = await db.orderAttribution.findFirst({ where: { brandId, value: { gt: 0 } }, select: { orderId: true } });
+  if (counted)
+    throw new ApiProblem(
+      "conflict",
+      `The revenue currency stays ${current}: the brand has revenue counted in it, and Inkwell has no exchange rates to convert it to ${currency}`,
+    );
 }
 
 export async function updateRevenueSettings(brandId: string, patch: Partial<RevenueSettings>): Promise<void> {
