@@ -56,18 +56,20 @@ async function hit(messageId: string, what: "click" | "open") {
   expect(res.status).toBe(what === "click" ? 302 : 200);
 }
 
-async function order(email: string, eventName: string, orderID: string, value: number, currency = "USD") {
+/** An order event; a null currency names none (the brand's). */
+async function order(email: string, eventName: string, orderID: string, value: number, currency: string | null = "USD", eventID?: string) {
   const res = await api("/api/events", {
     key: brand.key,
     body: {
       eventName,
+      ...(eventID ? { eventID } : {}),
       eventVersion: "v1",
       origin: "api",
       contact: { email },
       properties: {
         orderID,
         value,
-        currency,
+        ...(currency ? { currency } : {}),
         ...(eventName === "placed order" ? { lineItems: [{ productID: "p1", productPrice: value, productQuantity: 1 }] } : {}),
       },
     },
@@ -277,5 +279,53 @@ describe("an order is attributed once, to the email last clicked within the wind
     await order("eve@rev.test", "placed order", "o-eve", 70);
     await processed("eve", 1);
     expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, orderId: "o-eve" } })).toBe(0);
+  });
+});
+
+describe("refunds are taken once, whenever they arrive", { timeout: 120_000 }, () => {
+  const attribution = () =>
+    db.orderAttribution.findUniqueOrThrow({
+      where: { brandId_orderId_model: { brandId: brand.brandId, orderId: "o-fay", model: "click" } },
+    });
+
+  beforeAll(async () => {
+    // fay gets the automation's welcome email and clicks it.
+    const created = await call("/api/contacts", {
+      body: { identifiers: [{ type: "email", id: "fay@rev.test", channels: { email: { status: "subscribed" } } }] },
+    });
+    expect([200, 201]).toContain(created.status);
+    contactIds.fay = created.body.id;
+    const joined = await api("/api/events", {
+      key: brand.key,
+      body: { eventName: "joined club", origin: "api", contact: { email: "fay@rev.test" }, properties: {} },
+    });
+    expect(joined.status).toBe(202);
+    const mail = await until(
+      async () => (await call(`/api/messages?sourceKind=automation&sourceID=${automationId}`)).body.messages as Sent[],
+      (messages) => messages.some((m) => m.status === "sent" && m.contactID === contactIds.fay),
+      120_000,
+    ).then((messages) => messages.find((m) => m.contactID === contactIds.fay)!);
+    await db.message.update({ where: { id: mail.id }, data: { sentAt: new Date(Date.now() - 60_000) } });
+    await hit(mail.id, "click");
+  }, 180_000);
+
+  it("a refund that arrives before its order is taken from the order when it arrives", async () => {
+    await order("fay@rev.test", "order refunded", "o-fay", 10, null, "5f0c2d4e-8a51-4c1b-9f3e-0d2a6b7c8e91");
+    await processed("fay", 1, "order refunded");
+    await order("fay@rev.test", "placed order", "o-fay", 50, null);
+    await processed("fay", 1);
+    expect(await attribution()).toMatchObject({ value: 5000, refunded: 1000 });
+    const figures = (await call(`/api/automations/figures?id=${automationId}`)).body.figures[0];
+    expect(figures).toMatchObject({ orders: 2, revenue: 70 }); // ana's 30 and fay's 50 less 10
+  });
+
+  it("the same refund sent twice (its eventID) is taken once", async () => {
+    const eventID = "0b6a7c1d-2e3f-4a5b-8c9d-1e2f3a4b5c6d";
+    await order("fay@rev.test", "order refunded", "o-fay", 5, null, eventID);
+    await order("fay@rev.test", "order refunded", "o-fay", 5, null, eventID);
+    await processed("fay", 3, "order refunded");
+    expect(await attribution()).toMatchObject({ value: 5000, refunded: 1500 });
+    const figures = (await call(`/api/automations/figures?id=${automationId}`)).body.figures[0];
+    expect(figures).toMatchObject({ orders: 2, revenue: 65 });
   });
 });
