@@ -7,7 +7,7 @@
 // campaigns list, the automations list and analytics read the same counters; erasing a contact keeps its
 // orders counted once without naming it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db, dbKind } from "@/lib/db";
 import { abTestBody, createSegment, createSendingBrand, createTemplate, SENDER, unique } from "./campaign-helpers";
 import { api, createTestBrand, expectProblem, json, type TestBrand } from "./helpers";
 
@@ -279,6 +279,22 @@ describe("an order is attributed once, to the email last clicked within the wind
     await order("eve@rev.test", "placed order", "o-eve", 70);
     await processed("eve", 1);
     expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, orderId: "o-eve" } })).toBe(0);
+  });
+});
+
+describe("attribution's indexes", () => {
+  it("erasing a contact finds its attributions through (brandId, contactId)", async () => {
+    const statement = `UPDATE "OrderAttribution" SET "contactId" = '' WHERE "brandId" = 'b' AND "contactId" = 'c'`;
+    const plan =
+      dbKind === "sqlite"
+        ? (await db.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${statement}`)).map((r) => r.detail)
+        : (
+            await db.$transaction(async (tx) => {
+              await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+              return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${statement}`);
+            })
+          ).map((r) => r["QUERY PLAN"]);
+    expect(plan.join("\n")).toContain("OrderAttribution_brandId_contactId_idx");
   });
 });
 
