@@ -282,6 +282,13 @@ describe("an order is attributed once, to the email last clicked within the wind
   });
 });
 
+describe("hour counters", () => {
+  it("are kept for campaigns only: their report's first 48 hours are the only reader", async () => {
+    expect(await db.messageHourCounter.count({ where: { brandId: brand.brandId, sourceKind: "campaign" } })).toBeGreaterThan(0);
+    expect(await db.messageHourCounter.count({ where: { brandId: brand.brandId, sourceKind: { not: "campaign" } } })).toBe(0);
+  });
+});
+
 describe("attribution's indexes", () => {
   it("erasing a contact finds its attributions through (brandId, contactId)", async () => {
     const statement = `UPDATE "OrderAttribution" SET "contactId" = '' WHERE "brandId" = 'b' AND "contactId" = 'c'`;
