@@ -135,26 +135,6 @@ const emailTotals = (e: Awaited<ReturnType<typeof emailFigures>>) => ({
   revenue: e.revenue,
 });
 
-/**
- * Orders and revenue attributed to a workflow's emails (the click model, docs/campaigns.md "Revenue"), in
- * total and per email step: what the flow builder's cards show.
- */
-export async function automationRevenue(brandId: string, automationId: string) {
-  const automation = await getAutomation(brandId, automationId);
-  const steps = flatten(automation.blocks)
-    .filter((b) => b.type === "action" && b.action.type === "sendEmail")
-    .map((b) => b.id);
-  const [total, perStep] = await Promise.all([
-    emailFigures(brandId, automation.id),
-    Promise.all(steps.map((blockId) => emailFigures(brandId, automation.id, blockId))),
-  ]);
-  return {
-    orders: total.orders,
-    revenue: total.revenue,
-    steps: steps.map((blockID, i) => ({ blockID, orders: perStep[i].orders, revenue: perStep[i].revenue })),
-  };
-}
-
 /** Figures of a page of the list: one query for the workflows' counters, one per workflow for its emails' (a few counter rows). */
 export async function automationFigures(brandId: string, ids: string[]) {
   const [rows, emails, paused, revenue] = await Promise.all([
