@@ -8,7 +8,16 @@
 // orders counted once without naming it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, dbKind } from "@/lib/db";
-import { abTestBody, createSegment, createSendingBrand, createTemplate, SENDER, unique } from "./campaign-helpers";
+import {
+  abTestBody,
+  createCampaign,
+  createSegment,
+  createSendingBrand,
+  createTemplate,
+  regularBody,
+  SENDER,
+  unique,
+} from "./campaign-helpers";
 import { api, createTestBrand, expectProblem, json, type TestBrand } from "./helpers";
 
 /** Polls once a second (the API's rate limit) until asynchronous work (the events worker) shows its result. */
@@ -27,6 +36,8 @@ const DAY = 86_400_000;
 
 let brand: TestBrand;
 let campaignId = "";
+/** When the test saw the campaign's four messages sent: their hour is no later than this. */
+let sentSeenAt = new Date(0);
 let automationId = "";
 let stepId = "";
 const contactIds: Record<string, string> = {};
@@ -107,6 +118,7 @@ beforeAll(async () => {
   campaignId = created.body.id;
   expect((await call(`/api/campaigns/${campaignId}/send`, { method: "POST" })).status).toBe(204);
   const messages = await sentMessages("campaign", campaignId, 4);
+  sentSeenAt = new Date();
   for (const [name, id] of Object.entries(contactIds)) variantOf[name] = messages.find((m) => m.contactID === id)!.part;
 
   const automation = await call("/api/automations", {
@@ -350,5 +362,51 @@ describe("refunds are taken once, whenever they arrive", { timeout: 120_000 }, (
     expect(await attribution()).toMatchObject({ value: 5000, refunded: 1500 });
     const figures = (await call(`/api/automations/figures?id=${automationId}`)).body.figures[0];
     expect(figures).toMatchObject({ orders: 2, revenue: 65 });
+  });
+});
+
+describe("the report's first 48 hours and its comparison with the last five", () => {
+  it("hourly: 48 hours from the send's start, the sends in their hour; comparison: newest first, a later campaign left out", async () => {
+    const HOUR = 3_600_000;
+    const first = await report();
+    const startedAt = new Date(first.startedAt).getTime();
+    const firstHour = Math.floor(startedAt / HOUR) * HOUR;
+    const hourly = first.hourly as { hour: string; sent: number }[];
+    expect(hourly).toHaveLength(48);
+    expect(hourly.map((h) => Date.parse(h.hour))).toEqual(Array.from({ length: 48 }, (_, i) => firstHour + i * HOUR));
+    const withSends = hourly.filter((h) => h.sent > 0);
+    expect(withSends.reduce((n, h) => n + h.sent, 0)).toBe(4);
+    for (const h of withSends) expect(Date.parse(h.hour)).toBeLessThanOrEqual(sentSeenAt.getTime());
+
+    // Seven more campaigns: six started 1..6 hours before this one, one a minute after it.
+    const template = await createTemplate(brand);
+    const others: string[] = [];
+    for (let i = 0; i < 7; i++) others.push((await createCampaign(brand, regularBody(template, { name: `Other ${i + 1}` }))).id);
+    for (const [i, id] of others.entries())
+      await db.campaign.update({ where: { id }, data: { startedAt: new Date(i < 6 ? startedAt - (i + 1) * HOUR : startedAt + 60_000) } });
+    // The newest earlier one went to 100 people (half opened, 100.00 of revenue), the next to one who did not.
+    const day = new Date(startedAt).toISOString().slice(0, 10);
+    const counter = (sourceId: string, metric: string, count: number) => ({
+      brandId: brand.brandId,
+      sourceKind: "campaign",
+      sourceId,
+      part: "",
+      day,
+      metric,
+      count,
+    });
+    await db.messageCounter.createMany({
+      data: [
+        counter(others[0], "sent", 100),
+        counter(others[0], "opened", 50),
+        counter(others[0], "revenue", 10_000),
+        counter(others[1], "sent", 1),
+      ],
+    });
+
+    const r = await report();
+    expect(r.comparison.map((c: { campaignID: string }) => c.campaignID)).toEqual([campaignId, ...others.slice(0, 5)]);
+    expect(r.comparison.map((c: { current: boolean }) => c.current)).toEqual([true, false, false, false, false, false]);
+    expect(r.comparison[1]).toMatchObject({ openRate: 0.5, revenuePerRecipient: 1 });
   });
 });
