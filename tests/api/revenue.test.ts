@@ -366,7 +366,7 @@ describe("refunds are taken once, whenever they arrive", { timeout: 120_000 }, (
 });
 
 describe("the report's first 48 hours and its comparison with the last five", () => {
-  it("hourly: 48 hours from the send's start, the sends in their hour; comparison: newest first, a later campaign left out", async () => {
+  it("hourly: 48 hours from the send's start, the sends in their hour; comparison: newest first, a later campaign left out, the average weighed by recipients", async () => {
     const HOUR = 3_600_000;
     const first = await report();
     const startedAt = new Date(first.startedAt).getTime();
@@ -408,5 +408,7 @@ describe("the report's first 48 hours and its comparison with the last five", ()
     expect(r.comparison.map((c: { campaignID: string }) => c.campaignID)).toEqual([campaignId, ...others.slice(0, 5)]);
     expect(r.comparison.map((c: { current: boolean }) => c.current)).toEqual([true, false, false, false, false, false]);
     expect(r.comparison[1]).toMatchObject({ openRate: 0.5, revenuePerRecipient: 1 });
+    // 50 opens of 101 delivered, 100.00 over 101 recipients (a mean of the five rates would give 0.1 and 0.2).
+    expect(r.comparisonAverage).toEqual({ campaigns: 5, openRate: 0.495, clickRate: 0, revenuePerRecipient: 0.99 });
   });
 });
