@@ -167,7 +167,6 @@ describe("delivery owns its read side", () => {
     // revenue attribution (lib/delivery/attribution): its counters are MessageCounter rows
     "OrderAttribution",
     "OrderAdjustment",
-    "RevenueSettings",
   ];
   const delegate = (table: string) => table[0].toLowerCase() + table.slice(1);
   const PRISMA = new RegExp(
