@@ -166,7 +166,7 @@ describe("delivery owns its read side", () => {
     "DeliverySource",
     // revenue attribution (lib/delivery/attribution): its counters are MessageCounter rows
     "OrderAttribution",
-    "RevenueSettings",
+    "OrderAdjustment",
   ];
   const delegate = (table: string) => table[0].toLowerCase() + table.slice(1);
   const PRISMA = new RegExp(

@@ -71,7 +71,7 @@ function AttributionForm({ initial, onSaved }: { initial: SendingSettings; onSav
             onChange={(e) => setCurrency(e.target.value)}
           />
           <p id="revenue-currency-hint" className="hint">
-            ISO code, e.g. EUR. Orders in another currency count as orders, not revenue.
+            ISO code, e.g. EUR. Orders in another currency count as orders, not revenue. Fixed once revenue has been counted.
           </p>
         </div>
       </div>

@@ -5,7 +5,17 @@
 import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
-import { FIGURES, revenueSettings, sourceState, sourceStats } from "@/lib/delivery";
+import {
+  addCounts,
+  brandCounterRows,
+  emptyCounts,
+  FIGURES,
+  revenueSettings,
+  sourceStates,
+  type BrandCounterRow,
+  type Counts,
+  type SourceState,
+} from "@/lib/delivery";
 import { automationSource } from "./engine/messages";
 import { getAutomation } from "./store";
 import { flatten } from "./tree";
@@ -108,23 +118,32 @@ function summarize(rows: CounterRow[]) {
   };
 }
 
-const emailFigures = async (brandId: string, automationId: string, part?: string) => {
-  const s = await sourceStats(brandId, automationSource(automationId), part === undefined ? {} : { part });
-  return {
-    sent: s.sent,
-    opened: s.opened,
-    clicked: s.clicked,
-    bounced: s.bounced,
-    unsubscribed: s.unsubscribed,
-    orders: FIGURES.orders.of(s),
-    revenue: FIGURES.revenue.of(s),
-  };
-};
+/** The source kind of a workflow's emails (automationSource's). */
+const EMAIL_KIND = automationSource("").kind;
 
-/** The pipeline's pause of the workflow's emails, with its reason (a disabled workflow's canceled source is no pause). */
-const emailsPaused = async (brandId: string, automationId: string) => {
-  const state = await sourceState(brandId, automationSource(automationId));
-  return state.status === "paused" ? (state.reason ?? "Paused by the delivery pipeline") : null;
+/** The pipeline's counter rows of these workflows' emails (every part, every day): one query for a page. */
+const emailRows = (brandId: string, ids: string[]) => brandCounterRows(brandId, { kinds: [EMAIL_KIND], sourceIds: ids });
+
+/** Email figures of the counter rows that `keep` selects. */
+function emailFigures(rows: BrandCounterRow[], keep: (r: BrandCounterRow) => boolean) {
+  const c: Counts = emptyCounts();
+  for (const r of rows) if (keep(r)) addCounts(c, r.metric, r.count);
+  return {
+    sent: FIGURES.sent.of(c),
+    opened: FIGURES.uniqueOpens.of(c),
+    clicked: FIGURES.uniqueClicks.of(c),
+    bounced: FIGURES.bounced.of(c),
+    unsubscribed: FIGURES.unsubscribes.of(c),
+    orders: FIGURES.orders.of(c),
+    revenue: FIGURES.revenue.of(c),
+  };
+}
+
+/** The pipeline's pause of the workflows' emails, with its reason (a disabled workflow's canceled source is no pause), by id: one read. */
+const emailsPaused = async (brandId: string, ids: string[]) => {
+  const states = await sourceStates(brandId, EMAIL_KIND, ids);
+  const paused = (s: SourceState | undefined) => (s?.status === "paused" ? (s.reason ?? "Paused by the delivery pipeline") : null);
+  return (id: string) => paused(states.get(id));
 };
 
 const emailTotals = (e: Awaited<ReturnType<typeof emailFigures>>) => ({
@@ -135,43 +154,23 @@ const emailTotals = (e: Awaited<ReturnType<typeof emailFigures>>) => ({
   revenue: e.revenue,
 });
 
-/**
- * Orders and revenue attributed to a workflow's emails (the click model, docs/campaigns.md "Revenue"), in
- * total and per email step: what the flow builder's cards show.
- */
-export async function automationRevenue(brandId: string, automationId: string) {
-  const automation = await getAutomation(brandId, automationId);
-  const steps = flatten(automation.blocks)
-    .filter((b) => b.type === "action" && b.action.type === "sendEmail")
-    .map((b) => b.id);
-  const [total, perStep] = await Promise.all([
-    emailFigures(brandId, automation.id),
-    Promise.all(steps.map((blockId) => emailFigures(brandId, automation.id, blockId))),
-  ]);
-  return {
-    orders: total.orders,
-    revenue: total.revenue,
-    steps: steps.map((blockID, i) => ({ blockID, orders: perStep[i].orders, revenue: perStep[i].revenue })),
-  };
-}
-
-/** Figures of a page of the list: one query for the workflows' counters, one per workflow for its emails' (a few counter rows). */
+/** Figures of a page of the list: one query each for the workflows' counters, their emails' and their emails' pauses. */
 export async function automationFigures(brandId: string, ids: string[]) {
   const [rows, emails, paused, revenue] = await Promise.all([
     sqlReader().all<CounterRow>(
       `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" IN (${ids.map(() => "?").join(", ")})`,
       [brandId, ...ids],
     ),
-    Promise.all(ids.map((id) => emailFigures(brandId, id))),
-    Promise.all(ids.map((id) => emailsPaused(brandId, id))),
+    emailRows(brandId, ids),
+    emailsPaused(brandId, ids),
     revenueSettings(brandId),
   ]);
   return {
-    figures: ids.map((id, i) => ({
+    figures: ids.map((id) => ({
       automationID: id,
       ...summarize(rows.filter((r) => r.automationId === id)),
-      ...emailTotals(emails[i]),
-      emailsPaused: paused[i],
+      ...emailTotals(emailFigures(emails, (r) => r.sourceId === id)),
+      emailsPaused: paused(id),
     })),
     currency: revenue.currency,
   };
@@ -183,7 +182,7 @@ export async function automationBlockFigures(brandId: string, id: string) {
   const emailBlocks = flatten(automation.blocks)
     .filter((b) => b.type === "action" && b.action.type === "sendEmail")
     .map((b) => b.id);
-  const [rows, waiting, total, perBlock, paused, revenue] = await Promise.all([
+  const [rows, waiting, emailCounters, paused, revenue] = await Promise.all([
     sqlReader().all<CounterRow>(
       `SELECT "automationId", "blockId", "metric", "count" FROM "AutomationCounter" WHERE "brandId" = ? AND "automationId" = ?`,
       [brandId, automation.id],
@@ -192,19 +191,19 @@ export async function automationBlockFigures(brandId: string, id: string) {
       `SELECT "blockId", COUNT(*) AS n FROM "AutomationEnrollment" WHERE "automationId" = ? AND "status" = 'active' GROUP BY "blockId"`,
       [automation.id],
     ),
-    emailFigures(brandId, automation.id),
-    Promise.all(emailBlocks.map((blockId) => emailFigures(brandId, automation.id, blockId))),
-    emailsPaused(brandId, automation.id),
+    emailRows(brandId, [automation.id]),
+    emailsPaused(brandId, [automation.id]),
     revenueSettings(brandId),
   ]);
-  const emails = new Map(emailBlocks.map((blockId, i) => [blockId, perBlock[i]]));
+  // An email block's messages are the part named by its id.
+  const emails = new Map(emailBlocks.map((blockId) => [blockId, emailFigures(emailCounters, (r) => r.part === blockId)]));
   const blockIds = [...new Set([...rows.filter((r) => r.blockId !== "").map((r) => r.blockId), ...emailBlocks])];
   for (const w of waiting) if (w.blockId && !blockIds.includes(w.blockId)) blockIds.push(w.blockId);
   return {
     automationID: automation.id,
     ...summarize(rows),
-    ...emailTotals(total),
-    emailsPaused: paused,
+    ...emailTotals(emailFigures(emailCounters, () => true)),
+    emailsPaused: paused(automation.id),
     currency: revenue.currency,
     blocks: blockIds.map((blockId) => {
       const mine = rows.filter((r) => r.blockId === blockId);

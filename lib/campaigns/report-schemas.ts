@@ -63,6 +63,18 @@ export const CampaignReportSchema = z
         }),
       )
       .meta({ description: "This campaign and the brand's last five campaigns started before it, newest first" }),
+    comparisonAverage: z
+      .object({
+        campaigns: z.number().int().meta({ description: "How many earlier campaigns (1-5)" }),
+        openRate: z.number(),
+        clickRate: z.number(),
+        revenuePerRecipient: z.number(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The earlier campaigns of `comparison` taken together: the figures of their counts summed (each weighs by its recipients); null when there are none",
+      }),
     links: z
       .array(z.object({ url: z.string(), clicks: z.number().int(), uniqueClicks: z.number().int() }))
       .meta({ description: "Most clicked first" }),

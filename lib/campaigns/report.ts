@@ -26,11 +26,11 @@ const PART_LABELS: Record<string, string> = { a: "Variant A", b: "Variant B", re
 
 export async function campaignReport(brandId: string, id: string): Promise<CampaignReport> {
   const campaign = await loadCampaign(brandId, id);
-  const [rows, links, hourly, comparison, revenue] = await Promise.all([
+  const [rows, links, hourly, compared, revenue] = await Promise.all([
     counterRows(brandId, id),
     linkCounters(brandId, id),
     campaign.startedAt ? sourceHours(brandId, source(id), campaign.startedAt, 48) : [],
-    campaign.startedAt ? lastFive(brandId, { id, startedAt: campaign.startedAt }) : [],
+    campaign.startedAt ? lastFive(brandId, { id, startedAt: campaign.startedAt }) : { rows: [], average: null },
     revenueSettings(brandId),
   ]);
   const totals = emptyCounts();
@@ -71,7 +71,8 @@ export async function campaignReport(brandId: string, id: string): Promise<Campa
         : [],
     daily: [...days.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([day, counts]) => ({ day, figures: figuresOf(counts) })),
     hourly,
-    comparison,
+    comparison: compared.rows,
+    comparisonAverage: compared.average,
     links: [...byUrl.values()].sort((a, b) => b.clicks - a.clicks || (a.url < b.url ? -1 : 1)),
     asOf: new Date().toISOString(),
   };
@@ -81,7 +82,11 @@ export async function campaignReport(brandId: string, id: string): Promise<Campa
   return report;
 }
 
-/** This campaign and the brand's last five started before it, newest first: open, click and revenue per recipient. */
+/**
+ * This campaign and the brand's last five started before it, newest first: open, click and revenue per
+ * recipient; and the five's average, the figures of their counts summed (a campaign sent to 10 000 weighs
+ * more than one sent to 10, as in the campaigns' own totals), null when there are none.
+ */
 async function lastFive(brandId: string, campaign: { id: string; startedAt: Date }) {
   const earlier = await db.campaign.findMany({
     where: { brandId, startedAt: { lte: campaign.startedAt }, id: { not: campaign.id } },
@@ -95,8 +100,12 @@ async function lastFive(brandId: string, campaign: { id: string; startedAt: Date
     brandCounterRows(brandId, { kinds: [SOURCE_KIND], sourceIds: ids }),
   ]);
   const counts = new Map(ids.map((i) => [i, emptyCounts()]));
-  for (const row of rows) addCounts(counts.get(row.sourceId)!, row.metric, row.count);
-  return ids.flatMap((cid) => {
+  const sum = emptyCounts();
+  for (const row of rows) {
+    addCounts(counts.get(row.sourceId)!, row.metric, row.count);
+    if (row.sourceId !== campaign.id) addCounts(sum, row.metric, row.count);
+  }
+  const rowsOut = ids.flatMap((cid) => {
     const c = named.find((n) => n.id === cid);
     if (!c?.startedAt) return [];
     const f = figuresOf(counts.get(cid)!);
@@ -112,6 +121,15 @@ async function lastFive(brandId: string, campaign: { id: string; startedAt: Date
       },
     ];
   });
+  const before = rowsOut.filter((r) => !r.current).length;
+  const avg = figuresOf(sum);
+  return {
+    rows: rowsOut,
+    average:
+      before < 1
+        ? null
+        : { campaigns: before, openRate: avg.openRate, clickRate: avg.clickRate, revenuePerRecipient: avg.revenuePerRecipient },
+  };
 }
 
 /**

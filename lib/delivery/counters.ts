@@ -48,6 +48,8 @@ export const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 
 /** Metrics also kept per hour (MessageHourCounter): a report's first 48 hours by hour. */
 export const HOURLY_METRICS: readonly string[] = ["sent", "opened", "clicked"];
+/** Sources whose hours are kept: the campaign report is their one reader (other kinds' would be rows nobody reads). */
+export const HOURLY_KINDS: readonly string[] = ["campaign"];
 
 export class CounterBatch {
   private readonly counts = new Map<string, { key: CounterKey; day: string; metric: Metric | ReasonMetric; n: number }>();
@@ -65,7 +67,7 @@ export class CounterBatch {
     const entry = this.counts.get(id);
     if (entry) entry.n += n;
     else this.counts.set(id, { key, day, metric, n });
-    if (HOURLY_METRICS.includes(metric)) {
+    if (HOURLY_METRICS.includes(metric) && HOURLY_KINDS.includes(key.sourceKind)) {
       const hour = hourOf(at);
       const hid = JSON.stringify([key.brandId, key.sourceKind, key.sourceId, hour, metric]);
       const h = this.hours.get(hid);

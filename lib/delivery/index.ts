@@ -24,6 +24,7 @@ export { listMessages, getMessage } from "./read/messages";
 export { isSuppressed } from "./suppressions";
 export { recipientVerdicts, type Verdict as RecipientVerdict } from "./eligibility";
 export { sourceState, pauseSource, resumeSource, cancelSource, pausedSources, type SourceState } from "./sources";
+export { sourceStates } from "./read/source-states";
 export { assertVerifiedSender, senderVerdict, deploymentSender } from "./senders/verified-sender";
 export { EVENT_NAMES as OUTCOME_EVENT_NAMES } from "./outcomes/outcomes";
 export { METRICS, type Metric } from "./counters";

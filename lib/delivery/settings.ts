@@ -1,10 +1,16 @@
-// A brand's sending settings (GET/PATCH /api/sending-settings, Settings → Sending): open and click
-// tracking, on by default, and revenue attribution's window and currency (./attribution). What the
-// deployment sends through is reported beside them.
+// A brand's sending settings (GET/PATCH /api/sending-settings, Settings → Sending; one SendingSettings
+// row): open and click tracking, on by default, and revenue attribution's window and currency
+// (./attribution). What the deployment sends through is reported beside them.
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { AttributionWindowDays, RevenueCurrency, revenueSettings, updateRevenueSettings } from "./attribution/revenue-settings";
+import {
+  AttributionWindowDays,
+  checkCurrencyChange,
+  DEFAULT_CURRENCY,
+  DEFAULT_WINDOW_DAYS,
+  RevenueCurrency,
+} from "./attribution/revenue-settings";
 import { deploymentSender, deploymentSenderShared } from "./senders/verified-sender";
 
 export const SendingSettingsPatch = z
@@ -39,15 +45,15 @@ export const SendingSettingsSchema = z
 export type SendingSettings = z.infer<typeof SendingSettingsSchema>;
 
 export async function getSendingSettings(brandId: string): Promise<SendingSettings> {
-  const [row, revenue] = await Promise.all([
-    db.sendingSettings.findUnique({ where: { brandId }, select: { trackOpens: true, trackClicks: true } }),
-    revenueSettings(brandId),
-  ]);
+  const row = await db.sendingSettings.findUnique({
+    where: { brandId },
+    select: { trackOpens: true, trackClicks: true, attributionWindowDays: true, revenueCurrency: true },
+  });
   return {
     trackOpens: row?.trackOpens ?? true,
     trackClicks: row?.trackClicks ?? true,
-    attributionWindowDays: revenue.windowDays,
-    revenueCurrency: revenue.currency,
+    attributionWindowDays: row?.attributionWindowDays ?? DEFAULT_WINDOW_DAYS,
+    revenueCurrency: row?.revenueCurrency ?? DEFAULT_CURRENCY,
     transport: config().smtp ? "smtp" : "outbox",
     deploymentSender: deploymentSender().address,
     deploymentSenderShared: deploymentSenderShared(),
@@ -55,13 +61,11 @@ export async function getSendingSettings(brandId: string): Promise<SendingSettin
 }
 
 export async function updateSendingSettings(brandId: string, patch: SendingSettingsPatch): Promise<SendingSettings> {
-  const data = {
-    ...(patch.trackOpens !== undefined ? { trackOpens: patch.trackOpens } : {}),
-    ...(patch.trackClicks !== undefined ? { trackClicks: patch.trackClicks } : {}),
-    updatedAt: new Date(),
-  };
-  if (patch.trackOpens !== undefined || patch.trackClicks !== undefined)
+  await checkCurrencyChange(brandId, patch.revenueCurrency); // before any write: a refused patch changes nothing
+  // One row, one upsert: a patch applies whole or not at all (Prisma leaves a field given as undefined alone).
+  if (Object.values(patch).some((v) => v !== undefined)) {
+    const data = { ...patch, updatedAt: new Date() };
     await db.sendingSettings.upsert({ where: { brandId }, create: { brandId, ...data }, update: data });
-  await updateRevenueSettings(brandId, { windowDays: patch.attributionWindowDays, currency: patch.revenueCurrency });
+  }
   return getSendingSettings(brandId);
 }

@@ -7,9 +7,18 @@
 // campaigns list, the automations list and analytics read the same counters; erasing a contact keeps its
 // orders counted once without naming it.
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { abTestBody, createSegment, createSendingBrand, createTemplate, SENDER, unique } from "./campaign-helpers";
-import { api, json, type TestBrand } from "./helpers";
+import { db, dbKind } from "@/lib/db";
+import {
+  abTestBody,
+  createCampaign,
+  createSegment,
+  createSendingBrand,
+  createTemplate,
+  regularBody,
+  SENDER,
+  unique,
+} from "./campaign-helpers";
+import { api, createTestBrand, expectProblem, json, type TestBrand } from "./helpers";
 
 /** Polls once a second (the API's rate limit) until asynchronous work (the events worker) shows its result. */
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
@@ -27,6 +36,8 @@ const DAY = 86_400_000;
 
 let brand: TestBrand;
 let campaignId = "";
+/** When the test saw the campaign's four messages sent: their hour is no later than this. */
+let sentSeenAt = new Date(0);
 let automationId = "";
 let stepId = "";
 const contactIds: Record<string, string> = {};
@@ -56,18 +67,20 @@ async function hit(messageId: string, what: "click" | "open") {
   expect(res.status).toBe(what === "click" ? 302 : 200);
 }
 
-async function order(email: string, eventName: string, orderID: string, value: number, currency = "USD") {
+/** An order event; a null currency names none (the brand's). */
+async function order(email: string, eventName: string, orderID: string, value: number, currency: string | null = "USD", eventID?: string) {
   const res = await api("/api/events", {
     key: brand.key,
     body: {
       eventName,
+      ...(eventID ? { eventID } : {}),
       eventVersion: "v1",
       origin: "api",
       contact: { email },
       properties: {
         orderID,
         value,
-        currency,
+        ...(currency ? { currency } : {}),
         ...(eventName === "placed order" ? { lineItems: [{ productID: "p1", productPrice: value, productQuantity: 1 }] } : {}),
       },
     },
@@ -75,12 +88,11 @@ async function order(email: string, eventName: string, orderID: string, value: n
   expect(res.status, await res.clone().text()).toBe(202);
 }
 
-/** Waits until the events worker processed `count` order events of the contact. */
-const processed = (name: string, count: number) =>
+/** Waits until the events worker processed `count` order events (`placed order` unless named) of the contact. */
+const processed = (name: string, count: number, eventName = "placed order") =>
   until(
     async () =>
-      (await call(`/api/contacts/${contactIds[name]}/events?eventName=${encodeURIComponent("placed order")}&limit=50`)).body
-        .events as unknown[],
+      (await call(`/api/contacts/${contactIds[name]}/events?eventName=${encodeURIComponent(eventName)}&limit=50`)).body.events as unknown[],
     (events) => events.length >= count,
   );
 
@@ -106,6 +118,7 @@ beforeAll(async () => {
   campaignId = created.body.id;
   expect((await call(`/api/campaigns/${campaignId}/send`, { method: "POST" })).status).toBe(204);
   const messages = await sentMessages("campaign", campaignId, 4);
+  sentSeenAt = new Date();
   for (const [name, id] of Object.entries(contactIds)) variantOf[name] = messages.find((m) => m.contactID === id)!.part;
 
   const automation = await call("/api/automations", {
@@ -224,17 +237,30 @@ describe("an order is attributed once, to the email last clicked within the wind
     expect(rows.reduce((n, r) => n + r.orders, 0)).toBe(1);
   });
 
-  it("the attribution window is a validated brand setting", async () => {
+  it("the attribution window is a validated brand setting; the currency is fixed once revenue is counted", async () => {
     const bad = await call("/api/sending-settings", { method: "PATCH", body: { attributionWindowDays: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].pointer).toBe("/attributionWindowDays");
-    const set = await call("/api/sending-settings", { method: "PATCH", body: { attributionWindowDays: 7, revenueCurrency: "EUR" } });
+    // Inkwell has no exchange rates: another currency would relabel the revenue counted so far.
+    const refused = await api("/api/sending-settings", {
+      key: brand.key,
+      method: "PATCH",
+      body: { attributionWindowDays: 7, revenueCurrency: "EUR" },
+    });
+    expect((await expectProblem(refused, 409, "conflict")).detail).toMatch(/currency/);
+    expect((await call("/api/sending-settings")).body).toMatchObject({ attributionWindowDays: 5, revenueCurrency: "USD" });
+    const set = await call("/api/sending-settings", { method: "PATCH", body: { attributionWindowDays: 7, revenueCurrency: "USD" } });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
-    expect(set.body).toMatchObject({ attributionWindowDays: 7, revenueCurrency: "EUR", trackOpens: true });
-    // dan's six-day-old click is inside a seven-day window now.
+    expect(set.body).toMatchObject({ attributionWindowDays: 7, revenueCurrency: "USD", trackOpens: true });
+    // dan's six-day-old click is inside a seven-day window now; his order in euros counts, its value does not.
     await order("dan@rev.test", "placed order", "o-dan-2", 50, "EUR");
     const r = await until(report, (x) => x.totals.orders === 2, 60_000);
-    expect(r.totals.revenue).toBe(150);
+    expect(r.totals.revenue).toBe(100);
+    // A brand with no revenue yet may still choose its currency.
+    const fresh = await createTestBrand();
+    const chosen = await api("/api/sending-settings", { key: fresh.key, method: "PATCH", body: { revenueCurrency: "EUR" } });
+    expect(chosen.status).toBe(200);
+    expect((await json(chosen)).revenueCurrency).toBe("EUR");
   });
 
   it("erasing a contact keeps its orders counted once but no longer names it", async () => {
@@ -243,5 +269,146 @@ describe("an order is attributed once, to the email last clicked within the wind
     expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, contactId: contactIds.ana } })).toBe(0);
     expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, orderId: "o-ana" } })).toBe(2);
     expect((await call(`/api/automations/figures?id=${automationId}`)).body.figures[0]).toMatchObject({ orders: 1, revenue: 30 });
+  });
+
+  it('a posted "clicked email" names no source: only the clicks Inkwell recorded, on the contact\'s own message, earn', async () => {
+    const res = await call("/api/contacts", {
+      body: { identifiers: [{ type: "email", id: "eve@rev.test", channels: { email: { status: "subscribed" } } }] },
+    });
+    contactIds.eve = res.body.id;
+    // Anyone with events.write can post an event of this name, with Inkwell's origin and any properties.
+    const forged = await api("/api/events", {
+      key: brand.key,
+      body: {
+        eventName: "clicked email",
+        origin: "inkwell",
+        contact: { email: "eve@rev.test" },
+        properties: { messageID: "made-up-message", sourceKind: "campaign", sourceID: "made-up-campaign", part: "a" },
+      },
+    });
+    expect(forged.status).toBe(202);
+    await processed("eve", 1, "clicked email");
+    await order("eve@rev.test", "placed order", "o-eve", 70);
+    await processed("eve", 1);
+    expect(await db.orderAttribution.count({ where: { brandId: brand.brandId, orderId: "o-eve" } })).toBe(0);
+  });
+});
+
+describe("hour counters", () => {
+  it("are kept for campaigns only: their report's first 48 hours are the only reader", async () => {
+    expect(await db.messageHourCounter.count({ where: { brandId: brand.brandId, sourceKind: "campaign" } })).toBeGreaterThan(0);
+    expect(await db.messageHourCounter.count({ where: { brandId: brand.brandId, sourceKind: { not: "campaign" } } })).toBe(0);
+  });
+});
+
+describe("attribution's indexes", () => {
+  it("erasing a contact finds its attributions through (brandId, contactId)", async () => {
+    const statement = `UPDATE "OrderAttribution" SET "contactId" = '' WHERE "brandId" = 'b' AND "contactId" = 'c'`;
+    const plan =
+      dbKind === "sqlite"
+        ? (await db.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${statement}`)).map((r) => r.detail)
+        : (
+            await db.$transaction(async (tx) => {
+              await tx.$executeRawUnsafe("SET LOCAL enable_seqscan = off");
+              return tx.$queryRawUnsafe<{ "QUERY PLAN": string }[]>(`EXPLAIN ${statement}`);
+            })
+          ).map((r) => r["QUERY PLAN"]);
+    expect(plan.join("\n")).toContain("OrderAttribution_brandId_contactId_idx");
+  });
+});
+
+describe("refunds are taken once, whenever they arrive", { timeout: 120_000 }, () => {
+  const attribution = () =>
+    db.orderAttribution.findUniqueOrThrow({
+      where: { brandId_orderId_model: { brandId: brand.brandId, orderId: "o-fay", model: "click" } },
+    });
+
+  beforeAll(async () => {
+    // fay gets the automation's welcome email and clicks it.
+    const created = await call("/api/contacts", {
+      body: { identifiers: [{ type: "email", id: "fay@rev.test", channels: { email: { status: "subscribed" } } }] },
+    });
+    expect([200, 201]).toContain(created.status);
+    contactIds.fay = created.body.id;
+    const joined = await api("/api/events", {
+      key: brand.key,
+      body: { eventName: "joined club", origin: "api", contact: { email: "fay@rev.test" }, properties: {} },
+    });
+    expect(joined.status).toBe(202);
+    const mail = await until(
+      async () => (await call(`/api/messages?sourceKind=automation&sourceID=${automationId}`)).body.messages as Sent[],
+      (messages) => messages.some((m) => m.status === "sent" && m.contactID === contactIds.fay),
+      120_000,
+    ).then((messages) => messages.find((m) => m.contactID === contactIds.fay)!);
+    await db.message.update({ where: { id: mail.id }, data: { sentAt: new Date(Date.now() - 60_000) } });
+    await hit(mail.id, "click");
+  }, 180_000);
+
+  it("a refund that arrives before its order is taken from the order when it arrives", async () => {
+    await order("fay@rev.test", "order refunded", "o-fay", 10, null, "5f0c2d4e-8a51-4c1b-9f3e-0d2a6b7c8e91");
+    await processed("fay", 1, "order refunded");
+    await order("fay@rev.test", "placed order", "o-fay", 50, null);
+    await processed("fay", 1);
+    expect(await attribution()).toMatchObject({ value: 5000, refunded: 1000 });
+    const figures = (await call(`/api/automations/figures?id=${automationId}`)).body.figures[0];
+    expect(figures).toMatchObject({ orders: 2, revenue: 70 }); // ana's 30 and fay's 50 less 10
+  });
+
+  it("the same refund sent twice (its eventID) is taken once", async () => {
+    const eventID = "0b6a7c1d-2e3f-4a5b-8c9d-1e2f3a4b5c6d";
+    await order("fay@rev.test", "order refunded", "o-fay", 5, null, eventID);
+    await order("fay@rev.test", "order refunded", "o-fay", 5, null, eventID);
+    await processed("fay", 3, "order refunded");
+    expect(await attribution()).toMatchObject({ value: 5000, refunded: 1500 });
+    const figures = (await call(`/api/automations/figures?id=${automationId}`)).body.figures[0];
+    expect(figures).toMatchObject({ orders: 2, revenue: 65 });
+  });
+});
+
+describe("the report's first 48 hours and its comparison with the last five", () => {
+  it("hourly: 48 hours from the send's start, the sends in their hour; comparison: newest first, a later campaign left out, the average weighed by recipients", async () => {
+    const HOUR = 3_600_000;
+    const first = await report();
+    const startedAt = new Date(first.startedAt).getTime();
+    const firstHour = Math.floor(startedAt / HOUR) * HOUR;
+    const hourly = first.hourly as { hour: string; sent: number }[];
+    expect(hourly).toHaveLength(48);
+    expect(hourly.map((h) => Date.parse(h.hour))).toEqual(Array.from({ length: 48 }, (_, i) => firstHour + i * HOUR));
+    const withSends = hourly.filter((h) => h.sent > 0);
+    expect(withSends.reduce((n, h) => n + h.sent, 0)).toBe(4);
+    for (const h of withSends) expect(Date.parse(h.hour)).toBeLessThanOrEqual(sentSeenAt.getTime());
+
+    // Seven more campaigns: six started 1..6 hours before this one, one a minute after it.
+    const template = await createTemplate(brand);
+    const others: string[] = [];
+    for (let i = 0; i < 7; i++) others.push((await createCampaign(brand, regularBody(template, { name: `Other ${i + 1}` }))).id);
+    for (const [i, id] of others.entries())
+      await db.campaign.update({ where: { id }, data: { startedAt: new Date(i < 6 ? startedAt - (i + 1) * HOUR : startedAt + 60_000) } });
+    // The newest earlier one went to 100 people (half opened, 100.00 of revenue), the next to one who did not.
+    const day = new Date(startedAt).toISOString().slice(0, 10);
+    const counter = (sourceId: string, metric: string, count: number) => ({
+      brandId: brand.brandId,
+      sourceKind: "campaign",
+      sourceId,
+      part: "",
+      day,
+      metric,
+      count,
+    });
+    await db.messageCounter.createMany({
+      data: [
+        counter(others[0], "sent", 100),
+        counter(others[0], "opened", 50),
+        counter(others[0], "revenue", 10_000),
+        counter(others[1], "sent", 1),
+      ],
+    });
+
+    const r = await report();
+    expect(r.comparison.map((c: { campaignID: string }) => c.campaignID)).toEqual([campaignId, ...others.slice(0, 5)]);
+    expect(r.comparison.map((c: { current: boolean }) => c.current)).toEqual([true, false, false, false, false, false]);
+    expect(r.comparison[1]).toMatchObject({ openRate: 0.5, revenuePerRecipient: 1 });
+    // 50 opens of 101 delivered, 100.00 over 101 recipients (a mean of the five rates would give 0.1 and 0.2).
+    expect(r.comparisonAverage).toEqual({ campaigns: 5, openRate: 0.495, clickRate: 0, revenuePerRecipient: 0.99 });
   });
 });

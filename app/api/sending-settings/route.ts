@@ -3,7 +3,7 @@ import { route } from "@/lib/api/route";
 import { getSendingSettings, SendingSettingsPatch, SendingSettingsSchema, updateSendingSettings } from "@/lib/delivery/settings";
 import { methods } from "@/lib/http/route";
 import { ok } from "@/lib/http/responses";
-import { jsonContent } from "@/lib/openapi/common";
+import { conflict, jsonContent } from "@/lib/openapi/common";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route(
@@ -20,9 +20,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       scope: "sending.write",
       body: SendingSettingsPatch,
       summary: "Switch open or click tracking on or off, set the revenue attribution window and currency",
-      description: "Tracking applies to emails enqueued from now on; the attribution window and currency to orders processed from now on.",
+      description:
+        "Tracking applies to emails enqueued from now on; the attribution window and currency to orders processed from now on. The currency cannot change once the brand has attributed revenue (Inkwell has no exchange rates).",
       tags: ["Sending"],
-      responses: { "200": jsonContent(SendingSettingsSchema, "Settings") },
+      responses: {
+        "200": jsonContent(SendingSettingsSchema, "Settings"),
+        ...conflict("The brand has attributed revenue in its currency: revenueCurrency can no longer change"),
+      },
     },
     async ({ brandId, body }) => ok(await updateSendingSettings(brandId, body)),
   ),

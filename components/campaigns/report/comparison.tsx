@@ -1,7 +1,8 @@
 "use client";
 // This campaign beside the brand's last five (open rate, click rate, revenue per recipient), newest first,
-// with their average: a table (it stacks into cards on a phone), each rate with a bar scaled to the
-// highest of the column so the eye finds the outlier.
+// with their average (the report's comparisonAverage: their counts summed, so each weighs by its
+// recipients): a table (it stacks into cards on a phone), each rate with a bar scaled to the highest of
+// the column so the eye finds the outlier.
 import Link from "next/link";
 import { formatDate, formatMoney } from "@/components/ui/format";
 import type { CampaignReport } from "../campaigns-client";
@@ -16,9 +17,8 @@ const COLUMNS = [
 
 export function Comparison({ report }: { report: CampaignReport }) {
   const rows = report.comparison;
-  const earlier = rows.filter((r) => !r.current);
+  const average = report.comparisonAverage;
   const highest = Object.fromEntries(COLUMNS.map((c) => [c.key, Math.max(0, ...rows.map((r) => r[c.key]))]));
-  const average = (key: (typeof COLUMNS)[number]["key"]) => earlier.reduce((n, r) => n + r[key], 0) / Math.max(1, earlier.length);
   const cell = (row: Pick<Row, (typeof COLUMNS)[number]["key"]>, c: (typeof COLUMNS)[number]) => (
     <td key={c.key} className="cell-number" data-label={c.label}>
       {/* one child: a stacked row's cell is a flex line of its label and this */}
@@ -35,7 +35,7 @@ export function Comparison({ report }: { report: CampaignReport }) {
       <h2 id="report-comparison-title" className="card-title">
         Compared with your last five campaigns
       </h2>
-      {earlier.length === 0 ? (
+      {average === null ? (
         <p className="muted">This is the brand&apos;s first campaign: there is nothing to compare it with yet.</p>
       ) : (
         <div className="table-wrap">
@@ -67,14 +67,9 @@ export function Comparison({ report }: { report: CampaignReport }) {
               ))}
               <tr className="comparison-average">
                 <th scope="row" data-label="Campaign">
-                  Average of the {earlier.length === 1 ? "earlier campaign" : `${earlier.length} earlier campaigns`}
+                  Average of the {average.campaigns === 1 ? "earlier campaign" : `${average.campaigns} earlier campaigns`}
                 </th>
-                {COLUMNS.map((c) =>
-                  cell(
-                    { openRate: average("openRate"), clickRate: average("clickRate"), revenuePerRecipient: average("revenuePerRecipient") },
-                    c,
-                  ),
-                )}
+                {COLUMNS.map((c) => cell(average, c))}
               </tr>
             </tbody>
           </table>

@@ -16,7 +16,7 @@ export function addCounts(into: Counts, metric: string, n: number): void {
 const ratio = (a: number, b: number) => (b > 0 ? Math.round((a / b) * 10_000) / 10_000 : 0);
 const money = (hundredths: number) => Math.round(hundredths) / 100;
 const perRecipient = (hundredths: number, c: Counts) => {
-  const recipients = c.sent + c.failed + c.pending;
+  const recipients = FIGURES.recipients.of(c);
   return recipients > 0 ? Math.round(hundredths / recipients) / 100 : 0;
 };
 const delivered = (c: Counts) => Math.max(0, c.sent - c.bounced);

@@ -1,13 +1,13 @@
 // A source's sends, unique opens and unique clicks per UTC hour (MessageHourCounter, kept beside the daily
-// counters as outcomes arrive): a report's first 48 hours, hour by hour.
+// counters as outcomes arrive, for campaigns only): a campaign report's first 48 hours, hour by hour.
 import { sqlReader } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
+import { hourOf } from "../counters";
 import type { Source } from "../schemas";
 
 export type HourFigures = { hour: string; sent: number; uniqueOpens: number; uniqueClicks: number };
 
 const HOUR = 3_600_000;
-const hourOf = (at: Date) => at.toISOString().slice(0, 13);
 
 /** Every hour from `from` for `hours` hours (empty hours included), oldest first; `hour` is an ISO time. */
 export async function sourceHours(brandId: string, source: Source, from: Date, hours: number): Promise<HourFigures[]> {
