@@ -71,6 +71,16 @@ describe("live edits", () => {
     expect(liveEditBody(draft, draft)).toBeNull();
   });
 
+  it("clears the preview text, and refuses rather than drops a field the API takes no empty value for", () => {
+    const withPreheader = withEmail(draft, { preheader: "Ten percent off" });
+    expect(liveEditBody(draft, withPreheader)).toEqual({
+      blocks: [{ id: "e1", type: "action", action: { type: "sendEmail", sendEmail: { preheader: "" } } }],
+    });
+    expect(() => liveEditBody(withEmail(draft, { subject: "" }), draft)).toThrow(/subject cannot be empty.*Nothing was saved/);
+    const withSender = withEmail(draft, { senderEmail: "shop@example.com" });
+    expect(() => liveEditBody(draft, withSender)).toThrow(/sender address cannot be emptied/);
+  });
+
   it("tells a structural change apart (a step removed, skipping changed, the name)", () => {
     expect(changesStructure({ ...draft, blocks: [email] }, draft)).toBe(true);
     expect(changesStructure(withEmail(draft, { isSkipAllowed: false }), draft)).toBe(true);
