@@ -3,7 +3,8 @@
 //  1. an SMTP sink in a process of its own (scripts/bench/smtp-sink-process.ts), counting by Message-ID;
 //  2. the baseline: a nodemailer pool of BENCH_CONNECTIONS (8) writing the finished message (`raw`: the
 //     MIME of the HTML and text Inkwell renders, nothing composed per send) BENCH_RECIPIENTS (100,000) times
-//     to the sink, 4 messages in flight per connection, DKIM-signing each with the key Inkwell signs with;
+//     to the sink, 4 messages in flight per connection, DKIM-signing each with the key Inkwell signs with but
+//     by nodemailer's signer (Inkwell's own is lib/delivery/transport/dkim.ts: the signers differ too);
 //  3. Inkwell as people run it (`npm start` defaults: the delivery worker on the server's worker thread)
 //     with SMTP_HOST at the sink, SMTP_POOL_CONNECTIONS=8 and a deployment DKIM key (DKIM_PRIVATE_KEY_FILE);
 //     BENCH_RECIPIENTS subscribed contacts, the 30-block newsletter with first-name personalization and a
