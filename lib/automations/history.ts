@@ -93,16 +93,9 @@ export async function actorOf(auth: Principal): Promise<Actor> {
 }
 
 /** Records one edit in the edit's transaction (nothing when nothing changed). */
-export async function recordChange(
-  tx: SqlRunner,
-  before: AutomationRecord,
-  after: AutomationRecord,
-  actor: Actor | undefined,
-  at: Date,
-): Promise<void> {
+export async function recordChange(tx: SqlRunner, before: AutomationRecord, after: AutomationRecord, who: Actor, at: Date): Promise<void> {
   const changes = changesBetween(before, after);
   if (!changes.length) return;
-  const who = actor ?? { kind: "api-key" as const, name: "An API key" };
   await tx.run(
     `INSERT INTO "AutomationChange" ("id", "brandId", "automationId", "at", "actorKind", "actorName", "live", "changes")
      VALUES (?, ?, ?, ?ts, ?, ?, ?bool, ?json)`,

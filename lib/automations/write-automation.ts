@@ -194,7 +194,7 @@ async function editDefinition(
   brandId: string,
   id: string,
   change: (current: AutomationRecord) => Promise<AutomationRecord>,
-  options: { actor?: Actor; whileEnabled?: "refuse" | "utm" | ((current: AutomationRecord) => void) } = {},
+  options: { actor: Actor; whileEnabled?: "refuse" | "utm" | ((current: AutomationRecord) => void) },
 ): Promise<AutomationRecord> {
   const whileEnabled = options.whileEnabled ?? "refuse";
   for (let attempt = 0; ; attempt++) {
@@ -218,8 +218,8 @@ async function editDefinition(
   }
 }
 
-export async function patchAutomation(brandId: string, id: string, body: PatchAutomationRequest, who?: Principal) {
-  const actor = who && (await actorOf(who));
+export async function patchAutomation(brandId: string, id: string, body: PatchAutomationRequest, who: Principal) {
+  const actor = await actorOf(who);
   const record = await editDefinition(
     brandId,
     id,
@@ -274,8 +274,8 @@ export async function patchAutomation(brandId: string, id: string, body: PatchAu
   return presentAutomation(record);
 }
 
-export async function putBlocks(brandId: string, id: string, body: PutBlocksRequest, who?: Principal) {
-  const actor = who && (await actorOf(who));
+export async function putBlocks(brandId: string, id: string, body: PutBlocksRequest, who: Principal) {
+  const actor = await actorOf(who);
   const record = await editDefinition(
     brandId,
     id,
@@ -375,7 +375,8 @@ export async function getBlockUtm(brandId: string, id: string, blockId: string) 
   return { tags: utmTags(record, block.action.type === "sendEmail" ? block.action.sendEmail.utm : undefined) };
 }
 
-export async function putBlockUtm(brandId: string, id: string, blockId: string, tags: Utm) {
+export async function putBlockUtm(brandId: string, id: string, blockId: string, tags: Utm, who: Principal) {
+  const actor = await actorOf(who);
   const record = await editDefinition(
     brandId,
     id,
@@ -388,7 +389,7 @@ export async function putBlockUtm(brandId: string, id: string, blockId: string, 
       );
       return { ...current, blocks };
     },
-    { whileEnabled: "utm" },
+    { actor, whileEnabled: "utm" },
   );
   return { tags: utmTags(record, tags) };
 }

@@ -1,7 +1,7 @@
-// A workflow's history through the built server: paged with cursors as every list of the API, and only
-// for the brand's own workflows with automations.read.
+// A workflow's history through the built server: who made each change (the UTM tags included), paged
+// with cursors as every list of the API, and only for the brand's own workflows with automations.read.
 import { describe, expect, it } from "vitest";
-import { api, createTestBrand, expectProblem, json, MISSING_ID, type TestBrand } from "./helpers";
+import { api, createSession, createTestBrand, expectProblem, json, MISSING_ID, baseUrl, type TestBrand } from "./helpers";
 import { accessTokenFor } from "./oauth-helpers";
 import { createTemplate } from "./render-helpers";
 
@@ -32,6 +32,23 @@ async function workflow(brand: TestBrand) {
 const history = (brand: TestBrand, id: string, query = "") => api(`/api/automations/${id}/history${query}`, { key: brand.key });
 
 describe("workflow history", () => {
+  it("credits a UTM edit to who made it (the signed-in user), not to an API key", async () => {
+    const brand = await createTestBrand();
+    const a = await workflow(brand);
+    const session = await createSession(brand.brandId);
+    const put = await api(`/api/automations/${a.id}/blocks/${a.blocks[0].id}/utm`, {
+      cookie: session.cookie,
+      headers: { Origin: baseUrl() },
+      method: "PUT",
+      body: { tags: { campaign: "welcome", medium: "", source: "" } },
+    });
+    expect(put.status, await put.clone().text()).toBe(200);
+    const { history: entries } = await json(await history(brand, a.id));
+    expect(entries).toEqual([
+      expect.objectContaining({ actor: { kind: "session", name: session.email }, changes: [{ kind: "utm", blockID: a.blocks[0].id }] }),
+    ]);
+  });
+
   it("pages newest first with cursors both ways; 404 for another brand's workflow, 403 without automations.read", async () => {
     const brand = await createTestBrand();
     const a = await workflow(brand);
