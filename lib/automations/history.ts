@@ -7,12 +7,13 @@ import type { SqlRunner } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
 import { keysetPage, noAfterAndBefore, pagingQuery, PagingSchema } from "@/lib/http/pagination";
 import type { Principal } from "@/lib/http/principal";
+import { LIVE_EMAIL_FIELDS } from "./live-fields";
 import type { AutomationRecord, Block, SendEmail } from "./model";
 import { getAutomation } from "./store";
 import { flatten } from "./tree";
 
-/** The content of an email step that may change while the workflow is enabled (lib/automations/live-edit.ts). */
-export const EMAIL_CONTENT_FIELDS = ["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language", "contentId"] as const;
+/** The content of an email step that may change while the workflow is enabled, as stored (./live-fields.ts). */
+export const EMAIL_CONTENT_FIELDS = [...LIVE_EMAIL_FIELDS, "contentId"] as const;
 export type EmailContentField = (typeof EMAIL_CONTENT_FIELDS)[number];
 
 export const HistoryChange = z
@@ -20,7 +21,7 @@ export const HistoryChange = z
     kind: z.enum(["email", "utm", "name", "trigger", "steps", "exitConditions", "settings"]),
     blockID: z.string().optional().meta({ description: "The email step (kinds email and utm)" }),
     field: z
-      .enum(["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language", "templateID"])
+      .enum([...LIVE_EMAIL_FIELDS, "templateID"])
       .optional()
       .meta({ description: "The email step's field (kind email); templateID: the template it sends" }),
     from: z.string().optional(),

@@ -9,10 +9,11 @@ import { fieldFromPath, pointerFromPath } from "@/lib/http/zod-errors";
 import { readinessErrors } from "./enable-automation";
 import { structureOf } from "./history";
 import type { Path } from "./issues";
+import { LIVE_EMAIL_FIELDS } from "./live-fields";
 import type { AutomationRecord } from "./model";
 import type { PatchAutomationRequest } from "./schemas";
 
-const LIVE_FIELDS = new Set(["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language", "templateID"]);
+const LIVE_FIELDS = new Set<string>([...LIVE_EMAIL_FIELDS, "templateID"]);
 
 // field: the dot path without array indices (API-CONTRACT); pointer: with them.
 const structural = (path: Path, what: string): FieldError => ({

@@ -2,6 +2,7 @@
 // (each action unit-tested), saved back with PATCH (name, trigger, exit conditions, settings) and PUT
 // .../blocks (saved blocks by id, new ones by temporaryID). A slot is a place in a sequence: the top
 // level (parent null) or a branch of a split or A/B test.
+import { LIVE_EMAIL_FIELDS as LIVE_FIELDS } from "@/lib/automations/live-fields";
 import type { Automation, Block, ExitCondition, SendEmail, Settings, Trigger } from "../automations-client";
 
 export type Draft = { name: string; trigger: Trigger; blocks: Block[]; exitConditions: ExitCondition[]; settings: Settings };
@@ -177,8 +178,6 @@ export function patchBody(draft: Draft): Record<string, unknown> {
 export const templateOf = (email: { contentID?: string; templateID?: string }) => email.templateID ?? email.contentID ?? null;
 
 // ---- live edits of an enabled workflow (lib/automations/live-edit.ts): its email steps' content only
-
-const LIVE_FIELDS = ["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language"] as const;
 
 type EmailBlock = Extract<Block, { type: "action" }> & { action: { type: "sendEmail"; sendEmail: SendEmail } };
 const emailsById = (blocks: Block[]) =>
