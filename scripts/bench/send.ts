@@ -113,7 +113,8 @@ async function runEngine(engine: string): Promise<void> {
       `[${engine}] seeded ${RECIPIENTS.toLocaleString("en")} contacts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
 
-    // The baseline: the same email as Inkwell renders it, its MIME built once, signed with the same key.
+    // The baseline: the same email as Inkwell renders it, its MIME built once, signed with the same key
+    // (by nodemailer's signer, not Inkwell's lib/delivery/transport/dkim.ts).
     const rendered = await call(`/api/email-templates/${template.id}/render`, {});
     const raw = await new MailComposer({
       from: "Bench <news@bench.test>",
@@ -156,7 +157,7 @@ async function runEngine(engine: string): Promise<void> {
     const ratio = rate / baseline.rate;
     const rssGrowth = mb(rssMax - rssBefore);
     console.log(
-      `[${engine}] RATIO ${ratio.toFixed(2)} of the bare pool writing the finished, DKIM-signed message (target >= 0.5): ` +
+      `[${engine}] RATIO ${ratio.toFixed(2)} of the bare pool writing the finished message DKIM-signed by nodemailer's signer (Inkwell signs with lib/delivery/transport/dkim.ts) (target >= 0.5): ` +
         `Inkwell ${Math.round(rate).toLocaleString("en")} / bare ${Math.round(baseline.rate).toLocaleString("en")} messages/s; ` +
         `CPU per message: server ${cpuPerMessage.toFixed(2)} ms, bare ${baseline.cpuMs.toFixed(2)} ms (loaded machine)`,
     );
