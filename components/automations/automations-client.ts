@@ -120,7 +120,7 @@ export const simulate = (id: string, days: number) =>
   apiFetch<Simulation>(`/api/automations/${enc(id)}/simulate`, { method: "POST", body: { days } });
 export const sendBlockTest = (id: string, blockId: string, recipients: string[]) =>
   apiFetch<void>(`/api/automations/${enc(id)}/blocks/${enc(blockId)}/test-email`, { method: "POST", body: { recipients } });
-export const automationHistory = (id: string) => apiFetch<History>(`/api/automations/${enc(id)}/history`);
+export const automationHistory = (id: string) => apiFetch<History>(`/api/automations/${enc(id)}/history?limit=100`);
 export const contactJourneys = (contactId: string) => apiFetch<Journeys>(`/api/contacts/${enc(contactId)}/automations`);
 
 export type Identity = { eventName: string; origin: string | null; eventVersion: string | null; count: number; lastSeenAt: string };

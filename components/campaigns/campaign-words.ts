@@ -34,7 +34,8 @@ export { formatPercent as formatRate } from "@/components/ui/format";
 /** Statuses in which the campaign's messages are being handed over or going out. */
 export const LIVE_STATUSES: CampaignStatus[] = ["scheduled", "started", "paused", "stopped"];
 
-const SKIP_REASONS: Record<string, string> = {
+/** Why a recipient got nothing (the delivery pipeline's reasons); the automations' journeys say them too. */
+export const SKIP_REASON_WORDS: Record<string, string> = {
   "not-subscribed": "not subscribed",
   "no-email": "no email address",
   "contact-missing": "contact deleted",
@@ -48,4 +49,4 @@ const SKIP_REASONS: Record<string, string> = {
 
 /** Why contacts got nothing, in words: "not subscribed: 2, unsubscribed: 1". */
 export const skipReasonsText = (reasons: { reason: string; count: number }[], format: (n: number) => string) =>
-  reasons.map((r) => `${SKIP_REASONS[r.reason] ?? r.reason}: ${format(r.count)}`).join(", ");
+  reasons.map((r) => `${SKIP_REASON_WORDS[r.reason] ?? r.reason}: ${format(r.count)}`).join(", ");

@@ -3,16 +3,17 @@
 // workflow shows "Subject: A → B"); anything else is named by the part that changed (steps, trigger…).
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { sqlReader, type SqlRunner } from "@/lib/db/sql";
-import { dateValue, jsonValue, boolValue } from "@/lib/db/values";
+import type { SqlRunner } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
+import { keysetPage, noAfterAndBefore, pagingQuery, PagingSchema } from "@/lib/http/pagination";
 import type { Principal } from "@/lib/http/principal";
+import { LIVE_EMAIL_FIELDS } from "./live-fields";
 import type { AutomationRecord, Block, SendEmail } from "./model";
 import { getAutomation } from "./store";
 import { flatten } from "./tree";
 
-/** The content of an email step that may change while the workflow is enabled (lib/automations/live-edit.ts). */
-export const EMAIL_CONTENT_FIELDS = ["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language", "contentId"] as const;
+/** The content of an email step that may change while the workflow is enabled, as stored (./live-fields.ts). */
+export const EMAIL_CONTENT_FIELDS = [...LIVE_EMAIL_FIELDS, "contentId"] as const;
 export type EmailContentField = (typeof EMAIL_CONTENT_FIELDS)[number];
 
 export const HistoryChange = z
@@ -20,7 +21,7 @@ export const HistoryChange = z
     kind: z.enum(["email", "utm", "name", "trigger", "steps", "exitConditions", "settings"]),
     blockID: z.string().optional().meta({ description: "The email step (kinds email and utm)" }),
     field: z
-      .enum(["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language", "templateID"])
+      .enum([...LIVE_EMAIL_FIELDS, "templateID"])
       .optional()
       .meta({ description: "The email step's field (kind email); templateID: the template it sends" }),
     from: z.string().optional(),
@@ -38,10 +39,11 @@ export const HistoryEntry = z
     changes: z.array(HistoryChange),
   })
   .meta({ id: "AutomationHistoryEntry" });
-export const HistoryList = z.object({ history: z.array(HistoryEntry) }).meta({ id: "AutomationHistory" });
+export const HistoryList = z.object({ history: z.array(HistoryEntry), paging: PagingSchema }).meta({ id: "AutomationHistory" });
 export type HistoryList = z.infer<typeof HistoryList>;
-
-const LIMIT = 100;
+/** Newest first, cursor pages as every list (API-CONTRACT "Lists"). */
+export const HistoryQuery = pagingQuery({ max: 100, default: 50 }).superRefine(noAfterAndBefore);
+export type HistoryQuery = z.infer<typeof HistoryQuery>;
 
 type EmailBlock = Extract<Block, { type: "action" }> & { action: { type: "sendEmail"; sendEmail: SendEmail } };
 const emailsOf = (blocks: Block[]) =>
@@ -92,16 +94,9 @@ export async function actorOf(auth: Principal): Promise<Actor> {
 }
 
 /** Records one edit in the edit's transaction (nothing when nothing changed). */
-export async function recordChange(
-  tx: SqlRunner,
-  before: AutomationRecord,
-  after: AutomationRecord,
-  actor: Actor | undefined,
-  at: Date,
-): Promise<void> {
+export async function recordChange(tx: SqlRunner, before: AutomationRecord, after: AutomationRecord, who: Actor, at: Date): Promise<void> {
   const changes = changesBetween(before, after);
   if (!changes.length) return;
-  const who = actor ?? { kind: "api-key" as const, name: "An API key" };
   await tx.run(
     `INSERT INTO "AutomationChange" ("id", "brandId", "automationId", "at", "actorKind", "actorName", "live", "changes")
      VALUES (?, ?, ?, ?ts, ?, ?, ?bool, ?json)`,
@@ -113,26 +108,35 @@ export async function removeHistory(tx: SqlRunner, brandId: string, automationId
   await tx.run(`DELETE FROM "AutomationChange" WHERE "automationId" = ? AND "brandId" = ?`, [automationId, brandId]);
 }
 
-/** The workflow's last 100 changes, newest first (the caller has checked the workflow is the brand's). */
-export async function listHistory(brandId: string, automationId: string): Promise<HistoryList> {
-  const rows = await sqlReader().all<Record<string, unknown>>(
-    `SELECT "id", "at", "actorKind", "actorName", "live", "changes" FROM "AutomationChange"
-     WHERE "automationId" = ? AND "brandId" = ? ORDER BY "at" DESC, "id" DESC LIMIT ${LIMIT}`,
-    [automationId, brandId],
-  );
+/** A page of the workflow's changes, newest first (the caller has checked the workflow is the brand's). */
+type ChangeRow = { id: string; at: Date; actorKind: string; actorName: string; live: boolean; changes: unknown };
+
+export async function listHistory(brandId: string, automationId: string, query: HistoryQuery): Promise<HistoryList> {
+  const page = await keysetPage<ChangeRow>({
+    sort: "at",
+    column: "at",
+    direction: "desc",
+    limit: query.limit,
+    after: query.after,
+    before: query.before,
+    valueOf: (row) => row.at.toISOString(),
+    toColumn: (value) => new Date(String(value)),
+    fetch: ({ where, orderBy, take }) => db.automationChange.findMany({ where: { automationId, brandId, ...where }, orderBy, take }),
+  });
   return {
-    history: rows.map((r) => ({
-      id: String(r.id),
-      at: dateValue(r.at).toISOString(),
-      actor: { kind: String(r.actorKind) as Actor["kind"], name: String(r.actorName) },
-      live: boolValue(r.live),
-      changes: (jsonValue(r.changes) ?? []) as HistoryChange[],
+    history: page.rows.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      actor: { kind: r.actorKind as Actor["kind"], name: r.actorName },
+      live: r.live,
+      changes: (r.changes ?? []) as HistoryChange[],
     })),
+    paging: page.paging,
   };
 }
 
 /** The history of one workflow of the brand (404 for another brand's or a deleted one). */
-export async function automationHistory(brandId: string, id: string): Promise<HistoryList> {
+export async function automationHistory(brandId: string, id: string, query: HistoryQuery): Promise<HistoryList> {
   await getAutomation(brandId, id);
-  return listHistory(brandId, id);
+  return listHistory(brandId, id, query);
 }

@@ -3,9 +3,11 @@
 // email steps (./live-edit.ts); every rule failure of a request is reported at once
 // (lib/automations/check-workflow.ts); every change is recorded in the workflow's history (./history.ts).
 import { writeTransaction, type SqlRunner } from "@/lib/db/sql";
+import { jsonValue } from "@/lib/db/values";
 import { newId } from "@/lib/ids";
 import { ApiProblem } from "@/lib/http/problems";
 import type { Principal } from "@/lib/http/principal";
+import { keptAmong, releaseTemplate } from "@/lib/templates/kept-templates";
 import { loadBrandFacts, type BrandFacts, type FactRefs } from "./brand-facts";
 import { BlockBuilder, patchBlocks } from "./build-blocks";
 import {
@@ -192,7 +194,7 @@ async function editDefinition(
   brandId: string,
   id: string,
   change: (current: AutomationRecord) => Promise<AutomationRecord>,
-  options: { actor?: Actor; whileEnabled?: "refuse" | "utm" | ((current: AutomationRecord) => void) } = {},
+  options: { actor: Actor; whileEnabled?: "refuse" | "utm" | ((current: AutomationRecord) => void) },
 ): Promise<AutomationRecord> {
   const whileEnabled = options.whileEnabled ?? "refuse";
   for (let attempt = 0; ; attempt++) {
@@ -216,8 +218,8 @@ async function editDefinition(
   }
 }
 
-export async function patchAutomation(brandId: string, id: string, body: PatchAutomationRequest, who?: Principal) {
-  const actor = who && (await actorOf(who));
+export async function patchAutomation(brandId: string, id: string, body: PatchAutomationRequest, who: Principal) {
+  const actor = await actorOf(who);
   const record = await editDefinition(
     brandId,
     id,
@@ -272,8 +274,8 @@ export async function patchAutomation(brandId: string, id: string, body: PatchAu
   return presentAutomation(record);
 }
 
-export async function putBlocks(brandId: string, id: string, body: PutBlocksRequest, who?: Principal) {
-  const actor = who && (await actorOf(who));
+export async function putBlocks(brandId: string, id: string, body: PutBlocksRequest, who: Principal) {
+  const actor = await actorOf(who);
   const record = await editDefinition(
     brandId,
     id,
@@ -294,14 +296,28 @@ export async function putBlocks(brandId: string, id: string, body: PutBlocksRequ
 /** Deletes a workflow with its enrollments, counters and timers; deleting one that does not exist succeeds (published). */
 export async function deleteAutomation(brandId: string, id: string): Promise<void> {
   await writeTransaction(async (tx) => {
-    const [row] = await tx.all<{ isEnabled: unknown }>(`SELECT "isEnabled" FROM "Automation" WHERE "id" = ? AND "brandId" = ?`, [
-      id,
-      brandId,
-    ]);
+    const [row] = await tx.all<{ blocks: unknown }>(`SELECT "blocks" FROM "Automation" WHERE "id" = ? AND "brandId" = ?`, [id, brandId]);
     if (!row) return;
+    await releaseKeptTemplates(tx, brandId, id, templatesSent(jsonValue(row.blocks) as Block[]));
     await removeAutomationRows(tx, brandId, id);
     await bumpTriggerVersion(tx);
   });
+}
+
+const templatesSent = (blocks: Block[]) =>
+  flatten(blocks).flatMap((b) => (b.type === "action" && b.action.type === "sendEmail" ? [b.action.sendEmail.contentId] : []));
+
+/**
+ * Kept templates (a starter's, hidden from the template list) the deleted workflow sent and no other workflow
+ * of the brand sends join the list: else nothing would ever show them again. The other workflows are read
+ * only when the deleted one sent a kept template.
+ */
+async function releaseKeptTemplates(tx: SqlRunner, brandId: string, id: string, sent: string[]): Promise<void> {
+  const kept = await keptAmong(tx, brandId, [...new Set(sent)]);
+  if (!kept.length) return;
+  const others = await tx.all<{ blocks: unknown }>(`SELECT "blocks" FROM "Automation" WHERE "brandId" = ? AND "id" <> ?`, [brandId, id]);
+  const stillSent = new Set(others.flatMap((o) => templatesSent(jsonValue(o.blocks) as Block[])));
+  for (const templateId of kept) if (!stillSent.has(templateId)) await releaseTemplate(tx, brandId, templateId);
 }
 
 async function removeAutomationRows(tx: SqlRunner, brandId: string, id: string): Promise<void> {
@@ -359,7 +375,8 @@ export async function getBlockUtm(brandId: string, id: string, blockId: string) 
   return { tags: utmTags(record, block.action.type === "sendEmail" ? block.action.sendEmail.utm : undefined) };
 }
 
-export async function putBlockUtm(brandId: string, id: string, blockId: string, tags: Utm) {
+export async function putBlockUtm(brandId: string, id: string, blockId: string, tags: Utm, who: Principal) {
+  const actor = await actorOf(who);
   const record = await editDefinition(
     brandId,
     id,
@@ -372,7 +389,7 @@ export async function putBlockUtm(brandId: string, id: string, blockId: string, 
       );
       return { ...current, blocks };
     },
-    { whileEnabled: "utm" },
+    { actor, whileEnabled: "utm" },
   );
   return { tags: utmTags(record, tags) };
 }

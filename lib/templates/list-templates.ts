@@ -3,7 +3,6 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { findNameContaining, keysetPage, noAfterAndBefore, pagingQuery, type KeysetPage } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
-import { keptTemplateIds } from "./kept-templates";
 
 export const ListTemplatesQuery = pagingQuery({ max: 100, default: 50 })
   .extend({
@@ -33,9 +32,6 @@ type Row = { id: string; name: string; nameLower: string; createdAt: Date; updat
 export async function listTemplates(brandId: string, query: ListTemplatesQuery) {
   const byName = query.sort === "name";
   const needle = query.nameContains?.toLowerCase();
-  // Templates kept with a workflow (an automation starter's) are listed once a person edited them.
-  const kept = await keptTemplateIds(brandId);
-  const hidden = kept.length ? { NOT: { id: { in: kept } } } : {};
   const page: KeysetPage<Row> = await keysetPage<Row>({
     sort: query.sort,
     column: byName ? "nameLower" : "createdAt",
@@ -47,7 +43,8 @@ export async function listTemplates(brandId: string, query: ListTemplatesQuery) 
     toColumn: (value) => (byName ? String(value) : cursorDate(value)),
     fetch: (args) => {
       const find = (found: typeof args) =>
-        db.emailTemplate.findMany({ ...found, where: { brandId, ...found.where, ...hidden }, select: summary });
+        // Templates kept with a workflow (an automation starter's) are listed once a person edited them.
+        db.emailTemplate.findMany({ ...found, where: { brandId, ...found.where, kept: { is: null } }, select: summary });
       return needle ? findNameContaining(needle, args, find) : find(args);
     },
   });

@@ -3,7 +3,8 @@
 //  1. an SMTP sink in a process of its own (scripts/bench/smtp-sink-process.ts), counting by Message-ID;
 //  2. the baseline: a nodemailer pool of BENCH_CONNECTIONS (8) writing the finished message (`raw`: the
 //     MIME of the HTML and text Inkwell renders, nothing composed per send) BENCH_RECIPIENTS (100,000) times
-//     to the sink, 4 messages in flight per connection, DKIM-signing each with the key Inkwell signs with;
+//     to the sink, 4 messages in flight per connection, DKIM-signing each with the key Inkwell signs with but
+//     by nodemailer's signer (Inkwell's own is lib/delivery/transport/dkim.ts: the signers differ too);
 //  3. Inkwell as people run it (`npm start` defaults: the delivery worker on the server's worker thread)
 //     with SMTP_HOST at the sink, SMTP_POOL_CONNECTIONS=8 and a deployment DKIM key (DKIM_PRIVATE_KEY_FILE);
 //     BENCH_RECIPIENTS subscribed contacts, the 30-block newsletter with first-name personalization and a
@@ -112,7 +113,8 @@ async function runEngine(engine: string): Promise<void> {
       `[${engine}] seeded ${RECIPIENTS.toLocaleString("en")} contacts in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
     );
 
-    // The baseline: the same email as Inkwell renders it, its MIME built once, signed with the same key.
+    // The baseline: the same email as Inkwell renders it, its MIME built once, signed with the same key
+    // (by nodemailer's signer, not Inkwell's lib/delivery/transport/dkim.ts).
     const rendered = await call(`/api/email-templates/${template.id}/render`, {});
     const raw = await new MailComposer({
       from: "Bench <news@bench.test>",
@@ -155,7 +157,7 @@ async function runEngine(engine: string): Promise<void> {
     const ratio = rate / baseline.rate;
     const rssGrowth = mb(rssMax - rssBefore);
     console.log(
-      `[${engine}] RATIO ${ratio.toFixed(2)} of the bare pool writing the finished, DKIM-signed message (target >= 0.5): ` +
+      `[${engine}] RATIO ${ratio.toFixed(2)} of the bare pool writing the finished message DKIM-signed by nodemailer's signer (Inkwell signs with lib/delivery/transport/dkim.ts) (target >= 0.5): ` +
         `Inkwell ${Math.round(rate).toLocaleString("en")} / bare ${Math.round(baseline.rate).toLocaleString("en")} messages/s; ` +
         `CPU per message: server ${cpuPerMessage.toFixed(2)} ms, bare ${baseline.cpuMs.toFixed(2)} ms (loaded machine)`,
     );

@@ -9,23 +9,34 @@ export type Check = { label: string; value: number; target: number; atMost?: boo
 
 const checks: Check[] = [];
 
-const met = (c: Check) => Number.isFinite(c.value) && (c.atMost ? c.value < c.target : c.value >= c.target);
+/** Met when the figure is a number within the target: at most (<=) or at least (>=) it, as the docs state. */
+export const met = (c: Check) => Number.isFinite(c.value) && (c.atMost ? c.value <= c.target : c.value >= c.target);
 const shown = (c: Check) => `${c.value.toFixed(c.unit ? 1 : 2)}${c.unit ?? ""}`;
+const bound = (c: Check) => `target ${c.atMost ? "<=" : ">="} ${c.target}${c.unit ?? ""}`;
+
+/** A rate only of a run that finished: one cut off at its time limit has none (NaN: its checks are missed). */
+export const finishedRate = (done: number, seconds: number, left: number) => (left > 0 ? Number.NaN : done / seconds);
+
+/** Every event answered 202 is in the database: a check like the ratios, so the summary counts it. */
+export const everyAcceptedStored = (label: string, stored: number, accepted: number): Check => ({
+  label: `${label}: events answered 202 but not stored`,
+  value: accepted - stored,
+  target: 0,
+  atMost: true,
+  detail: `${stored} rows for ${accepted} accepted`,
+});
 
 /** Records a check and prints it at once, leading with its figure. */
 export function check(c: Check): void {
   checks.push(c);
-  console.log(
-    `${met(c) ? "MET   " : "MISSED"} ${shown(c)} ${c.label} (target ${c.atMost ? "<" : ">="} ${c.target}${c.unit ?? ""})${c.detail ? `; ${c.detail}` : ""}`,
-  );
+  console.log(`${met(c) ? "MET   " : "MISSED"} ${shown(c)} ${c.label} (${bound(c)})${c.detail ? `; ${c.detail}` : ""}`);
 }
 
 /** The summary: every check, ratios first; sets a failing exit code when one is missed. */
 export function verdict(): void {
   const missed = checks.filter((c) => !met(c));
   console.log(`\n=== ${missed.length === 0 ? "ALL TARGETS MET" : `${missed.length} OF ${checks.length} TARGETS MISSED`} ===`);
-  for (const c of checks)
-    console.log(`${met(c) ? "MET   " : "MISSED"} ${shown(c)} ${c.label} (target ${c.atMost ? "<" : ">="} ${c.target}${c.unit ?? ""})`);
+  for (const c of checks) console.log(`${met(c) ? "MET   " : "MISSED"} ${shown(c)} ${c.label} (${bound(c)})`);
   if (missed.length > 0) process.exitCode = 1;
 }
 

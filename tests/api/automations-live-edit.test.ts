@@ -59,10 +59,11 @@ describe("live edits of an enabled workflow", () => {
       "automation-enabled",
     );
     expect(refused.detail).toMatch(/only the content of its email steps/);
-    expect(refused.errors.map((e: { pointer: string; code: string }) => [e.pointer, e.code])).toEqual([
-      ["/name", "structural_change"],
-      ["/blocks/0", "structural_change"],
-      ["/blocks/1/action/sendEmail/isSkipAllowed", "structural_change"],
+    // field: the dot path without array indices (API-CONTRACT); pointer: with them.
+    expect(refused.errors.map((e: { field: string; pointer: string; code: string }) => [e.field, e.pointer, e.code])).toEqual([
+      ["name", "/name", "structural_change"],
+      ["blocks", "/blocks/0", "structural_change"],
+      ["blocks.action.sendEmail.isSkipAllowed", "/blocks/1/action/sendEmail/isSkipAllowed", "structural_change"],
     ]);
     await expectProblem(
       await api(`/api/automations/${a.id}/blocks`, { key: brand.key, method: "PUT", body: { blocks: [{ id: mail.id, type: "action" }] } }),

@@ -2,6 +2,7 @@
 // (each action unit-tested), saved back with PATCH (name, trigger, exit conditions, settings) and PUT
 // .../blocks (saved blocks by id, new ones by temporaryID). A slot is a place in a sequence: the top
 // level (parent null) or a branch of a split or A/B test.
+import { LIVE_EMAIL_FIELDS as LIVE_FIELDS } from "@/lib/automations/live-fields";
 import type { Automation, Block, ExitCondition, SendEmail, Settings, Trigger } from "../automations-client";
 
 export type Draft = { name: string; trigger: Trigger; blocks: Block[]; exitConditions: ExitCondition[]; settings: Settings };
@@ -178,8 +179,6 @@ export const templateOf = (email: { contentID?: string; templateID?: string }) =
 
 // ---- live edits of an enabled workflow (lib/automations/live-edit.ts): its email steps' content only
 
-const LIVE_FIELDS = ["subject", "preheader", "senderName", "senderEmail", "replyToEmail", "language"] as const;
-
 type EmailBlock = Extract<Block, { type: "action" }> & { action: { type: "sendEmail"; sendEmail: SendEmail } };
 const emailsById = (blocks: Block[]) =>
   new Map(
@@ -209,23 +208,38 @@ export function changesStructure(draft: Draft, saved: Draft): boolean {
   return JSON.stringify(withoutEmailContent(draft, saved)) !== JSON.stringify(saved);
 }
 
-/** The PATCH body of a live edit: each changed email step's changed fields (null when nothing changed). */
+/** What the API takes no empty value for; emptied while enabled, the save is refused with these words. */
+const EMPTY_REFUSED: Record<Exclude<(typeof LIVE_FIELDS)[number], "preheader" | "replyToEmail">, string> = {
+  subject: "An email's subject cannot be empty",
+  senderName: "An email's sender name cannot be empty",
+  senderEmail: "An email's sender address cannot be emptied while the workflow is enabled: choose another sender",
+  language: "An email's language cannot be empty",
+};
+
+/**
+ * The PATCH body of a live edit: each changed email step's changed fields (null when nothing changed).
+ * Throws when a field the API refuses empty was emptied, rather than leave it out and report "Saved".
+ */
 export function liveEditBody(draft: Draft, saved: Draft): { blocks: unknown[] } | null {
   const before = emailsById(saved.blocks);
   const blocks: unknown[] = [];
+  const refused: string[] = [];
   for (const [id, now] of emailsById(draft.blocks)) {
     const was = before.get(id);
     if (!was) continue;
     const fields: Record<string, unknown> = {};
     for (const f of LIVE_FIELDS) {
       if ((now[f] ?? "") === (was[f] ?? "")) continue;
-      // An address left empty: reply-to is cleared; the sender address stays (the API takes no empty sender).
-      if (!now[f] && f === "replyToEmail") fields[f] = null;
-      else if (now[f]) fields[f] = now[f];
+      if (now[f]) fields[f] = now[f];
+      else if (f === "replyToEmail") fields[f] = null;
+      else if (f === "preheader") fields[f] = "";
+      // Dropping the rest would say "Saved" while the email keeps its old value.
+      else refused.push(EMPTY_REFUSED[f]);
     }
     if (templateOf(now) !== templateOf(was)) fields.templateID = templateOf(now);
     if (Object.keys(fields).length) blocks.push({ id, type: "action", action: { type: "sendEmail", sendEmail: fields } });
   }
+  if (refused.length) throw new Error([...new Set(refused)].join("; ") + ". Nothing was saved.");
   return blocks.length ? { blocks } : null;
 }
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Block } from "../automations-client";
 import { changesStructure, editsOf, editsReducer, liveEditBody, type Draft } from "./draft";
-import { outcomeWord, readableTags, tagLabel } from "./words";
+import { SKIP_REASON_WORDS } from "@/components/campaigns/campaign-words";
+import { mergeTagLabel } from "@/lib/templates/merge-tags";
+import { NOT_SENT_REASONS, outcomeWord, readableTags, tagLabel } from "./words";
 
 const email: Block = {
   id: "e1",
@@ -71,6 +73,16 @@ describe("live edits", () => {
     expect(liveEditBody(draft, draft)).toBeNull();
   });
 
+  it("clears the preview text, and refuses rather than drops a field the API takes no empty value for", () => {
+    const withPreheader = withEmail(draft, { preheader: "Ten percent off" });
+    expect(liveEditBody(draft, withPreheader)).toEqual({
+      blocks: [{ id: "e1", type: "action", action: { type: "sendEmail", sendEmail: { preheader: "" } } }],
+    });
+    expect(() => liveEditBody(withEmail(draft, { subject: "" }), draft)).toThrow(/subject cannot be empty.*Nothing was saved/);
+    const withSender = withEmail(draft, { senderEmail: "shop@example.com" });
+    expect(() => liveEditBody(draft, withSender)).toThrow(/sender address cannot be emptied/);
+  });
+
   it("tells a structural change apart (a step removed, skipping changed, the name)", () => {
     expect(changesStructure({ ...draft, blocks: [email] }, draft)).toBe(true);
     expect(changesStructure(withEmail(draft, { isSkipAllowed: false }), draft)).toBe(true);
@@ -85,5 +97,10 @@ describe("words", () => {
     expect(outcomeWord("wouldSend")).toBe("would be sent");
     expect(outcomeWord("queued")).toBe("handed to delivery");
     expect(outcomeWord("someNewKey")).toBe("some New Key");
+  });
+
+  it("says a skipped email as the campaign report does, and a catalogue tag as the template editor does (one list each)", () => {
+    expect(NOT_SENT_REASONS).toMatchObject(SKIP_REASON_WORDS);
+    for (const path of ["contact.first_name", "contact.email"]) expect(tagLabel(path)).toBe(mergeTagLabel(path));
   });
 });

@@ -1,6 +1,7 @@
 // What the builder calls things, in a marketer's words: a trigger, a block, an outcome.
 import { durationWords } from "@/lib/automations/words";
-import { MERGE_TAG_PATTERN, mergeTagByPath } from "@/lib/templates/merge-tags";
+import { SKIP_REASON_WORDS } from "@/components/campaigns/campaign-words";
+import { MERGE_TAG_PATTERN, mergeTagByPath, mergeTagLabel } from "@/lib/templates/merge-tags";
 import type { Block, Delay, SplitFilter, Trigger } from "../automations-client";
 import { allBlocks, keyOf } from "./draft";
 
@@ -15,8 +16,7 @@ const spaced = (key: string) =>
 
 /** A merge tag's name for people: the catalogue's label ("First name"), else its path made readable ("Event: cart ID"). */
 export function tagLabel(path: string): string {
-  const known = mergeTagByPath(path);
-  if (known) return known.label;
+  if (mergeTagByPath(path)) return mergeTagLabel(path);
   const [head, ...rest] = path.split(".");
   const tail = spaced(rest.join(" ") || head);
   const label = tail[0].toUpperCase() + tail.slice(1);
@@ -164,15 +164,7 @@ export const outcomeWord = (key: string) => OUTCOME_WORDS[key] ?? spaced(key);
 
 /** Why an email was not sent (the delivery pipeline's reasons), as the campaign report says them. */
 export const NOT_SENT_REASONS: Record<string, string> = {
-  "not-subscribed": "not subscribed",
-  "no-email": "no email address",
-  "contact-missing": "contact deleted",
-  canceled: "send canceled",
-  "suppressed:unsubscribed": "unsubscribed",
-  "suppressed:hard-bounce": "bounced before",
-  "suppressed:complaint": "marked as spam before",
-  "suppressed:manual": "on the suppression list",
-  "suppressed:erased": "erased",
+  ...SKIP_REASON_WORDS,
   "not-found": "its template was deleted",
   "sender-unverified": "its sender is not verified",
   "template-syntax": "its template has a broken tag",

@@ -28,6 +28,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       tags: ["Automations"],
       responses: { "200": jsonContent(UTMResponse, "The tags, defaults filled in"), ...notFound },
     },
-    async ({ brandId, params, body }) => ok(await putBlockUtm(brandId, params.id, params.blockID, body.tags)),
+    async ({ brandId, auth, params, body }) => ok(await putBlockUtm(brandId, params.id, params.blockID, body.tags, auth)),
   ),
 });
