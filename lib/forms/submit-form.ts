@@ -8,7 +8,7 @@ import { withIdentifierRetry } from "@/lib/contacts/write-contact";
 import { normalizeEmail } from "@/lib/contacts/identifiers";
 import { isSuppressed, queueSystemMessageIn, wakeDeliveryWorker } from "@/lib/delivery";
 import { writeTransaction } from "@/lib/db/sql";
-import type { FieldError } from "@/lib/http/problems";
+import type { FieldError, ProblemCode } from "@/lib/http/problems";
 import { newId } from "@/lib/ids";
 import { confirmationContent } from "./confirmation-email";
 import { subscribeSubmission } from "./confirm-submission";
@@ -29,7 +29,7 @@ export type SubmitResult =
   | {
       kind: "problem";
       status: 400 | 422 | 429;
-      code: string;
+      code: ProblemCode;
       detail: string;
       errors?: FieldError[];
       suggestion?: string;

@@ -233,6 +233,33 @@ describe("the public endpoints", () => {
     expect(problem.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/birthdate", "/email"]);
   });
 
+  it("public problems are the API's: instance and X-Request-Id, CORS, and a type URL that has its page", async () => {
+    const form = await createForm();
+    const answers = [
+      await publicPost(form.id, "{not json"),
+      await publicPost(form.id, JSON.stringify({ email: "x@" })),
+      await publicPost(MISSING_ID, "{}"),
+      await fetch(`${baseUrl()}/f/${MISSING_ID}/challenge`),
+      await publicPost(form.id, JSON.stringify({ email: "ada@gmial.com", altcha: await altcha(form.id) })),
+    ];
+    const codes = ["invalid-json", "validation-failed", "not-found", "not-found", "typo"];
+    for (const [i, res] of answers.entries()) {
+      const problem = await expectProblem(res, [400, 400, 404, 404, 422][i], codes[i]);
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(problem.title).toBeTruthy();
+    }
+    const sent = await publicPost(form.id, "{not json", "application/json", { "X-Request-Id": "req-forms-1" });
+    expect((await sent.json()).instance).toBe("urn:request:req-forms-1");
+    // every answer carries its id, a success too
+    const ok = await publicPost(form.id, JSON.stringify({ email: "request.id@example.com", altcha: await altcha(form.id) }));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("x-request-id")).toBeTruthy();
+    for (const code of ["typo", "disposable-domain", "no-mail-domain", "invalid-email"]) {
+      const page = await fetch(`${baseUrl()}/docs/problems/${code}`, { redirect: "manual" });
+      expect(page.status, code).toBe(200);
+    }
+  });
+
   it("hostile input never yields a 500", async () => {
     const form = await createForm();
     const cases: [string, string, number][] = [
