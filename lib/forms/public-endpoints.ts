@@ -179,8 +179,7 @@ function answer(result: SubmitResult, json: boolean, view: PublicFormView, reque
       ...(retryAfterSeconds !== undefined ? { retryAfter: retryAfterSeconds } : {}),
       headers,
     });
-  const message = extra.suggestion ? `${detail} Did you mean …@${extra.suggestion}?` : detail;
-  const response = pageWithAlert(view, message, status);
+  const response = pageWithAlert(view, detail, status);
   for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
   return response;
 }

@@ -233,6 +233,32 @@ describe("the public endpoints", () => {
     expect(problem.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/birthdate", "/email"]);
   });
 
+  it("a refusal never repeats the typed address: the typo names only the suggestion, as JSON and on the page", async () => {
+    const form = await createForm();
+    // any site can post to the hosted page: what it shows must not be text the poster chose
+    const typed = [
+      { email: "zq-local-part@gmial.com", code: "typo", secrets: ["zq-local-part", "gmial"] },
+      { email: "zq-local-part@zq-chosen.mailinator.com", code: "disposable-domain", secrets: ["zq-local-part", "zq-chosen", "mailinator"] },
+    ];
+    for (const { email, code, secrets } of typed) {
+      const asJson = await publicPost(form.id, JSON.stringify({ email, altcha: await altcha(form.id) }));
+      const problem = await expectProblem(asJson, 422, code);
+      if (code === "typo") {
+        expect(problem.suggestion).toBe("gmail.com");
+        expect(problem.detail).toContain("gmail.com");
+      }
+      const solved = encodeURIComponent(await altcha(form.id));
+      const page = await publicPost(form.id, `email=${encodeURIComponent(email)}&altcha=${solved}`, "application/x-www-form-urlencoded");
+      expect(page.status).toBe(422);
+      const html = await page.text();
+      expect(html).toContain('role="alert"');
+      for (const secret of secrets) {
+        expect(JSON.stringify(problem), `${code} JSON`).not.toContain(secret);
+        expect(html, `${code} page`).not.toContain(secret);
+      }
+    }
+  });
+
   it("public problems are the API's: instance and X-Request-Id, CORS, and a type URL that has its page", async () => {
     const form = await createForm();
     const answers = [
