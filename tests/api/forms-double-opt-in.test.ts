@@ -167,6 +167,25 @@ describe("double opt-in through the SMTP sink", () => {
     expect(figures).toMatchObject({ views: 1, submissions: 1, confirmations: 1, conversion: 1 });
   }, 90_000);
 
+  it("the same address submitted twice while pending gets one confirmation email; the second submission updates the first", async () => {
+    const form = await createForm({ fields: [{ name: "firstName", label: "First name" }] });
+    const email = "twice.visitor@example.com";
+    const from = { "X-Forwarded-For": "198.51.100.4" };
+    const before = env.sink.total();
+    expect((await post(form.id, { email, firstName: "First" }, from)).status).toBe(200);
+    expect((await post(form.id, { email, firstName: "Second" }, from)).status).toBe(200);
+    const messages = await lib.sqlReader().all(`SELECT "id" FROM "Message" WHERE "brandId" = ? AND "email" = ?`, [brandId, email]);
+    expect(messages).toHaveLength(1);
+    const submissions = await lib.db.formSubmission.findMany({ where: { formId: form.id } });
+    expect(submissions).toHaveLength(1);
+    expect(submissions[0].fields).toEqual({ firstName: "Second" });
+    await mailTo(email);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(env.sink.received.slice(before).filter((m) => m.to.includes(email))).toHaveLength(1);
+    const figures = (await env.call(`/api/forms/${form.id}`, { key })).body.figures;
+    expect(figures).toMatchObject({ submissions: 1 });
+  }, 60_000);
+
   it("a forged or damaged link is refused and subscribes nobody", async () => {
     const forged = `${env.server.baseUrl}/f/confirm/${"a".repeat(24)}.AAAAAAAAAAAAAAAAAAAAAA`;
     expect((await fetch(forged)).status).toBe(404);
