@@ -27,14 +27,18 @@ export async function resumeLane(brandId: string): Promise<void> {
  */
 export async function takeSlot(tx: SqlRunner, brandId: string, now: Date): Promise<Date> {
   const gap = 60_000 / config().FORMS_CONFIRMATIONS_PER_MINUTE;
-  const [row] = await tx.all<{ nextSlotAt: unknown }>(`SELECT "nextSlotAt" FROM "FormConfirmationLane" WHERE "brandId" = ?`, [brandId]);
-  const free = row ? dateValue(row.nextSlotAt) : now;
+  // Read the lane through an upsert that changes nothing: it takes the row's lock (PostgreSQL waits for a
+  // concurrent submission's transaction and then sees its slot), so two submissions never read the same
+  // free slot, as a plain SELECT then UPSERT let them. SQLite runs one write transaction at a time.
+  const [row] = await tx.all<{ nextSlotAt: unknown }>(
+    `INSERT INTO "FormConfirmationLane" ("brandId", "nextSlotAt") VALUES (?, ?ts)
+     ON CONFLICT ("brandId") DO UPDATE SET "nextSlotAt" = "FormConfirmationLane"."nextSlotAt"
+     RETURNING "nextSlotAt"`,
+    [brandId, now],
+  );
+  const free = dateValue(row.nextSlotAt);
   // A lane idle for a while starts again from now: unused slots of the past are not saved up for a burst.
   const slot = free > now ? free : now;
-  await tx.run(
-    `INSERT INTO "FormConfirmationLane" ("brandId", "nextSlotAt") VALUES (?, ?ts)
-     ON CONFLICT ("brandId") DO UPDATE SET "nextSlotAt" = excluded."nextSlotAt"`,
-    [brandId, new Date(slot.getTime() + gap)],
-  );
+  await tx.run(`UPDATE "FormConfirmationLane" SET "nextSlotAt" = ?ts WHERE "brandId" = ?`, [new Date(slot.getTime() + gap), brandId]);
   return slot;
 }

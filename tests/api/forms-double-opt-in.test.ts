@@ -186,6 +186,15 @@ describe("double opt-in through the SMTP sink", () => {
     expect(figures).toMatchObject({ submissions: 1 });
   }, 60_000);
 
+  it("concurrent submissions take distinct slots of the lane (the slot is read under the row's lock)", async () => {
+    const { takeSlot } = await import("@/lib/forms/lane");
+    const { writeTransaction } = await import("@/lib/db/sql");
+    const lane = `lane-race-${Date.now()}`;
+    const now = new Date();
+    const slots = await Promise.all(Array.from({ length: 20 }, () => writeTransaction((tx) => takeSlot(tx, lane, now))));
+    expect(new Set(slots.map((s) => s.getTime())).size).toBe(20);
+  });
+
   it("a forged or damaged link is refused and subscribes nobody", async () => {
     const forged = `${env.server.baseUrl}/f/confirm/${"a".repeat(24)}.AAAAAAAAAAAAAAAAAAAAAA`;
     expect((await fetch(forged)).status).toBe(404);
