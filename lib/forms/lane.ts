@@ -15,9 +15,9 @@ export async function laneState(brandId: string): Promise<Pick<SourceState, "sta
   return { status, reason };
 }
 
-/** Resumes a paused lane (its held confirmation emails are queued again). */
+/** Resumes a paused lane: its held confirmation emails are queued again, each in a slot of its own (the lane's rate). */
 export async function resumeLane(brandId: string): Promise<void> {
-  await resumeSource(brandId, laneOf(brandId));
+  await resumeSource(brandId, laneOf(brandId), (tx, now) => takeSlot(tx, brandId, now));
 }
 
 /**

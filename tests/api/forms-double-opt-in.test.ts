@@ -238,17 +238,27 @@ describe("double opt-in through the SMTP sink", () => {
       30_000,
     );
     expect(lane.reason).toMatch(/^Bounce rate/);
-    await post(form.id, { email: "held@example.com" });
+    const heldTo = ["held@example.com", "held2@example.com", "held3@example.com"];
+    for (const email of heldTo) await post(form.id, { email }, { "X-Forwarded-For": "198.51.100.9" });
     const held = await until(
       () =>
         lib
           .sqlReader()
-          .all<{ status: string }>(`SELECT "status" FROM "Message" WHERE "brandId" = ? AND "email" = ?`, [brandId, "held@example.com"]),
-      (rows) => rows.length === 1,
+          .all<{ status: string }>(`SELECT "status" FROM "Message" WHERE "brandId" = ? AND "email" IN (?, ?, ?)`, [brandId, ...heldTo]),
+      (rows) => rows.length === 3,
     );
-    expect(held[0].status).toBe("paused");
+    expect(held.map((m) => m.status)).toEqual(["paused", "paused", "paused"]);
+    const resumedAt = Date.now();
     const resumed = await env.call("/api/forms/confirmation-lane/resume", { key, method: "POST" });
     expect(resumed.body).toMatchObject({ status: "active" });
-    await mailTo("held@example.com");
+    // The lane's rate holds on resume too: each held email takes a slot of its own (6000 a minute here, 10 ms
+    // apart), so the lane's next free slot is three slots past the resume, not where the held posts left it.
+    // (The lane's row, not the messages: the worker's claim rewrites their nextAttemptAt at once.)
+    const [lane2] = await lib
+      .sqlReader()
+      .all<{ nextSlotAt: unknown }>(`SELECT "nextSlotAt" FROM "FormConfirmationLane" WHERE "brandId" = ?`, [brandId]);
+    const { dateValue } = await import("@/lib/db/values");
+    expect(dateValue(lane2.nextSlotAt).getTime() - resumedAt).toBeGreaterThanOrEqual(30);
+    for (const email of heldTo) await mailTo(email);
   }, 90_000);
 });
