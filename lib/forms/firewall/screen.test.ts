@@ -19,13 +19,14 @@ beforeAll(async () => {
   dns = await startDnsFixture();
   Object.assign(process.env, {
     DNS_RESOLVER: dns.address,
-    DATABASE_URL: `file:${path.join(dir, "unused.db")}`, // a file database: the counters live in memory
+    DATABASE_URL: `file:${path.join(dir, "forms.db")}`, // the limits live in memory; spent solutions in FormChallengeSpent
     AUTH_SECRET: "unit-test-secret-form-firewall",
     FORMS_CHALLENGE_MAX_NUMBER: "2000",
     FORMS_SIGNUPS_PER_IP_PER_HOUR: "3",
     FORMS_SIGNUPS_PER_NETWORK_PER_HOUR: "5",
     FORMS_SIGNUPS_PER_DOMAIN_PER_HOUR: "4",
   });
+  await (await import("../../../scripts/db/migrate")).applyMigrations();
   ({ screenSubmission } = await import("./screen"));
   ({ createChallenge } = await import("./challenge"));
   ({ networkOf } = await import("./limits"));
@@ -40,6 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await dns.close();
+  await (await import("@/lib/db")).closeDatabase();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
