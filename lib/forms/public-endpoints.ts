@@ -4,11 +4,13 @@
 import { config } from "@/lib/config";
 import { visitorOf } from "@/lib/delivery/tracking/visitor";
 import { ApiProblem, PROBLEMS, problemResponse, type ProblemCode } from "@/lib/http/problems";
+import { fromWebRequest } from "@/lib/http/api-request";
 import { requestIdOf } from "@/lib/http/route";
 import { bumpCounter } from "./counters";
 import { subscribeSubmission, type ConfirmOutcome } from "./confirm-submission";
 import { db } from "@/lib/db";
 import { verifyMessageToken } from "@/lib/recipient-links/message-token";
+import { escapeHtml as esc } from "@/lib/templates/render/tags";
 import { createChallenge } from "./firewall/challenge";
 import { embedScript } from "./public/embed-script";
 import { hostedPagePolicy, renderHostedPage } from "./public/render-page";
@@ -28,8 +30,6 @@ export const CORS: Record<string, string> = {
 /** The hosted page's policy: its own styles, scripts from Inkwell only, posts to Inkwell only. */
 const PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A problem as every API answers it (type, title, instance, X-Request-Id: lib/http/problems), open to any site. */
 function problem(requestId: string, code: ProblemCode, detail: string, extra: ApiProblem["extra"] = {}): Response {
@@ -127,23 +127,11 @@ async function readBody(request: Request): Promise<Body> {
       json: true,
     };
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY) return { ok: false, code: "payload-too-large", detail: "The submission is too large.", json };
-  let bytes = 0;
-  const chunks: Uint8Array[] = [];
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      if (bytes > MAX_BODY) {
-        await reader.cancel().catch(() => {});
-        return { ok: false, code: "payload-too-large", detail: "The submission is too large.", json };
-      }
-      chunks.push(value);
-    }
-  }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  // The API's reading (lib/http/api-request.ts): it stops one byte past the limit, so a lying or missing
+  // Content-Length cannot get a larger body read.
+  const bytes = declared > MAX_BODY ? null : await fromWebRequest(request).body(MAX_BODY);
+  if (!bytes || bytes.byteLength > MAX_BODY) return { ok: false, code: "payload-too-large", detail: "The submission is too large.", json };
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
   if (!json) {
     const posted: Posted = {};
     for (const [key, value] of new URLSearchParams(text)) {
@@ -162,7 +150,10 @@ async function readBody(request: Request): Promise<Body> {
   }
 }
 
-function answer(result: SubmitResult, json: boolean, view: PublicFormView, requestId: string): Response {
+/** The form as its page shows it, read only when a plain form post's mistake shows the page again. */
+type LazyView = () => Promise<PublicFormView>;
+
+async function answer(result: SubmitResult, json: boolean, view: LazyView, requestId: string): Promise<Response> {
   if (result.kind === "accepted") {
     if (json)
       return new Response(JSON.stringify({ status: "ok", message: result.message, confirmationRequired: result.confirmationRequired }), {
@@ -179,7 +170,7 @@ function answer(result: SubmitResult, json: boolean, view: PublicFormView, reque
       ...(retryAfterSeconds !== undefined ? { retryAfter: retryAfterSeconds } : {}),
       headers,
     });
-  const response = pageWithAlert(view, detail, status);
+  const response = pageWithAlert(await view(), detail, status);
   for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
   return response;
 }
@@ -189,14 +180,14 @@ export async function submission(request: Request, formId: string): Promise<Resp
   const form = await findActiveForm(formId);
   if (!form) return notFound(requestId);
   const body = await readBody(request);
-  const view = await publicFormView(form);
+  const view = () => publicFormView(form);
   if (!body.ok) {
     if (body.json) return problem(requestId, body.code, body.detail);
-    return tagged(pageWithAlert(view, body.detail, PROBLEMS[body.code].status), requestId);
+    return tagged(pageWithAlert(await view(), body.detail, PROBLEMS[body.code].status), requestId);
   }
   const visitor = visitorOf(request);
   const result = await submitForm(form, body.posted, { ip: visitor.ip ?? "", userAgent: visitor.userAgent ?? "" });
-  return tagged(answer(result, body.json, view, requestId), requestId);
+  return tagged(await answer(result, body.json, view, requestId), requestId);
 }
 
 const CONFIRM_PAGES: Record<ConfirmOutcome["kind"], [string, string, number]> = {

@@ -160,7 +160,7 @@ describe("the public endpoints", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(res.headers.get("content-security-policy")).toContain("form-action 'self'");
     const html = await res.text();
-    expect(html).toContain("Fresh &#60;news&#62;");
+    expect(html).toContain("Fresh &lt;news&gt;");
     expect(html).toContain("Yes, email me.");
     expect(html).toMatch(/<label for="ik-email">/);
     expect(html).toContain('name="company_website"');
