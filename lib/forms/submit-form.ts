@@ -9,7 +9,7 @@ import { normalizeEmail } from "@/lib/contacts/identifiers";
 import { isSuppressed, queueSystemMessageIn, wakeDeliveryWorker } from "@/lib/delivery";
 import { writeTransaction } from "@/lib/db/sql";
 import type { FieldError, ProblemCode } from "@/lib/http/problems";
-import { newId } from "@/lib/ids";
+import { idTime, newId } from "@/lib/ids";
 import { confirmationContent } from "./confirmation-email";
 import { subscribeSubmission } from "./confirm-submission";
 import { bumpCounter } from "./counters";
@@ -178,12 +178,14 @@ export async function submitForm(form: FormRow, posted: Posted, visitor: Visitor
       // person one confirmation email per post: while the form's submission for the address waits for its
       // click, a new one updates it (the latest fields, topics and consent) and queues nothing. After a day
       // the address gets a new email (the person may have lost the first): one a day at most per form.
-      const [pending] = await tx.all<{ id: string }>(
-        `SELECT s."id" FROM "FormSubmission" s LEFT JOIN "Message" m ON m."id" = s."messageId"
-         WHERE s."brandId" = ? AND s."contactId" = ? AND s."formId" = ? AND s."status" = 'pending' AND (m."id" IS NULL OR m."createdAt" > ?ts)
-         LIMIT 1`,
-        [form.brandId, contactId, form.id, new Date(now.getTime() - RESEND_AFTER_MS)],
-      );
+      // (Ids tell their creation time, lib/ids.ts: the submission's is when its email was queued.)
+      const since = now.getTime() - RESEND_AFTER_MS;
+      const pending = (
+        await tx.all<{ id: string }>(
+          `SELECT "id" FROM "FormSubmission" WHERE "brandId" = ? AND "contactId" = ? AND "formId" = ? AND "status" = 'pending'`,
+          [form.brandId, contactId, form.id],
+        )
+      ).find((row) => idTime(row.id).getTime() > since);
       if (pending) {
         await tx.run(
           `UPDATE "FormSubmission" SET "fields" = ?json, "topicIds" = ?json, "consentText" = ?, "ip" = ?, "userAgent" = ?, "submittedAt" = ?ts
