@@ -27,9 +27,9 @@ export async function resumeLane(brandId: string): Promise<void> {
  */
 export async function takeSlot(tx: SqlRunner, brandId: string, now: Date): Promise<Date> {
   const gap = 60_000 / config().FORMS_CONFIRMATIONS_PER_MINUTE;
-  // Read the lane through an upsert that changes nothing: it takes the row's lock (PostgreSQL waits for a
-  // concurrent submission's transaction and then sees its slot), so two submissions never read the same
-  // free slot, as a plain SELECT then UPSERT let them. SQLite runs one write transaction at a time.
+  // Read the lane through an upsert that changes nothing: it takes the row's lock (a concurrent submission's
+  // transaction waits for this one and then sees the slot it took), so two submissions never read the same
+  // free slot, as a plain SELECT then UPSERT let them on an engine that runs write transactions side by side.
   const [row] = await tx.all<{ nextSlotAt: unknown }>(
     `INSERT INTO "FormConfirmationLane" ("brandId", "nextSlotAt") VALUES (?, ?ts)
      ON CONFLICT ("brandId") DO UPDATE SET "nextSlotAt" = "FormConfirmationLane"."nextSlotAt"
