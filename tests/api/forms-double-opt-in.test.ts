@@ -230,10 +230,19 @@ describe("double opt-in through the SMTP sink", () => {
   });
 
   it("the confirmation lane pauses itself when its bounces spike, shows why, and holds what comes after", async () => {
-    const form = await createForm({});
+    // A brand of its own: its lane has sent nothing else, so it pauses at the fourth bounce, once all four
+    // are out (with the file's earlier sends counted it could pause at the third and hold the fourth, which
+    // the resume would send first, bouncing it into a second pause that holds the rest).
+    const { createBrand } = await import("@/lib/brands/create-brand");
+    const { createApiKey } = await import("@/lib/brands/api-keys");
+    const brand = await createBrand({ name: "Bounce & Co", plan: "standard" });
+    const brandKey = (await createApiKey(brand.id, "test")).key;
+    const created = await env.call("/api/forms", { key: brandKey, body: { name: "Newsletter" } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const form = created.body as { id: string };
     for (let i = 1; i <= 4; i++) expect((await post(form.id, { email: `gone@bounce${i}.example` })).status).toBe(200);
     const lane = await until(
-      async () => (await env.call(`/api/forms/${form.id}`, { key })).body.confirmationLane,
+      async () => (await env.call(`/api/forms/${form.id}`, { key: brandKey })).body.confirmationLane,
       (l) => l.status === "paused",
       30_000,
     );
@@ -244,19 +253,19 @@ describe("double opt-in through the SMTP sink", () => {
       () =>
         lib
           .sqlReader()
-          .all<{ status: string }>(`SELECT "status" FROM "Message" WHERE "brandId" = ? AND "email" IN (?, ?, ?)`, [brandId, ...heldTo]),
+          .all<{ status: string }>(`SELECT "status" FROM "Message" WHERE "brandId" = ? AND "email" IN (?, ?, ?)`, [brand.id, ...heldTo]),
       (rows) => rows.length === 3,
     );
     expect(held.map((m) => m.status)).toEqual(["paused", "paused", "paused"]);
     const resumedAt = Date.now();
-    const resumed = await env.call("/api/forms/confirmation-lane/resume", { key, method: "POST" });
+    const resumed = await env.call("/api/forms/confirmation-lane/resume", { key: brandKey, method: "POST" });
     expect(resumed.body).toMatchObject({ status: "active" });
     // The lane's rate holds on resume too: each held email takes a slot of its own (6000 a minute here, 10 ms
     // apart), so the lane's next free slot is three slots past the resume, not where the held posts left it.
     // (The lane's row, not the messages: the worker's claim rewrites their nextAttemptAt at once.)
     const [lane2] = await lib
       .sqlReader()
-      .all<{ nextSlotAt: unknown }>(`SELECT "nextSlotAt" FROM "FormConfirmationLane" WHERE "brandId" = ?`, [brandId]);
+      .all<{ nextSlotAt: unknown }>(`SELECT "nextSlotAt" FROM "FormConfirmationLane" WHERE "brandId" = ?`, [brand.id]);
     const { dateValue } = await import("@/lib/db/values");
     expect(dateValue(lane2.nextSlotAt).getTime() - resumedAt).toBeGreaterThanOrEqual(30);
     for (const email of heldTo) await mailTo(email);
