@@ -1,8 +1,9 @@
 // The signup firewall: one submission in, one verdict out (lib/forms/public-view.ts). Bots are dropped
 // (the route answers them as if they had succeeded, so they learn nothing), a person's mistake or a spent
 // limit is refused with words the visitor can act on. Those words are fixed and never repeat what was typed
-// (any site can post to the hosted page and have it shown there); a typo names only the suggestion. Cheapest and most certain first: the honeypot,
-// the proof-of-work, the address's shape, the typo hint, the disposable list, DNS; then the limits.
+// (any site can post to the hosted page and have it shown there); a typo names only the suggestion.
+// Cheapest and most certain first: the honeypot, the proof-of-work, the address's shape, the typo hint,
+// the disposable list, DNS; then the limits.
 import type { ScreenVerdict, SubmissionToScreen } from "@/lib/forms/public-view";
 import { addressDomain, isDisposable, typoOf } from "./address";
 import { takeSolution } from "./challenge";
