@@ -114,6 +114,13 @@ export async function challenge(request: Request, formId: string): Promise<Respo
 
 export const preflight = () => new Response(null, { status: 204, headers: CORS });
 
+/** Another method on a form's address: a problem like the submission's other refusals (not an empty 405). */
+export function methodNotAllowed(request: Request): Response {
+  return problem(requestIdOf(request), "method-not-allowed", "A signup form takes GET and POST only.", {
+    headers: { Allow: "GET, HEAD, POST, OPTIONS" },
+  });
+}
+
 type Body = { ok: true; posted: Posted; json: boolean } | { ok: false; code: ProblemCode; detail: string; json: boolean };
 
 async function readBody(request: Request): Promise<Body> {

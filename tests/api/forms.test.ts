@@ -268,9 +268,10 @@ describe("the public endpoints", () => {
       await fetch(`${baseUrl()}/f/${MISSING_ID}/challenge`),
       await publicPost(form.id, JSON.stringify({ email: "ada@gmial.com", altcha: await altcha(form.id) })),
     ];
-    const codes = ["invalid-json", "validation-failed", "not-found", "not-found", "typo"];
+    answers.push(await fetch(`${baseUrl()}/f/${form.id}`, { method: "DELETE" }));
+    const codes = ["invalid-json", "validation-failed", "not-found", "not-found", "typo", "method-not-allowed"];
     for (const [i, res] of answers.entries()) {
-      const problem = await expectProblem(res, [400, 400, 404, 404, 422][i], codes[i]);
+      const problem = await expectProblem(res, [400, 400, 404, 404, 422, 405][i], codes[i]);
       expect(res.headers.get("access-control-allow-origin")).toBe("*");
       expect(problem.title).toBeTruthy();
     }
