@@ -2,7 +2,7 @@
 // when its bounce or complaint rate passes the configured threshold) or canceled. Pausing holds its
 // queued messages (status paused); resuming queues them again; canceling skips them (reason canceled).
 import { config } from "@/lib/config";
-import { sqlReader, writeTransaction } from "@/lib/db/sql";
+import { sqlReader, writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { dateValue, numberValue } from "@/lib/db/values";
 import { CounterBatch } from "./counters";
 import { wakeDeliveryWorker } from "./queue/wake";
@@ -77,10 +77,11 @@ export async function pauseForSetting(brandId: string, source: Source, reason: s
   return paused;
 }
 
-export async function resumeSource(brandId: string, source: Source): Promise<number> {
+export async function resumeSource(brandId: string, source: Source, pace?: Pace): Promise<number> {
   const now = new Date();
   const resumed = await writeTransaction(async (tx) => {
     await tx.run(UPSERT_STATE, [brandId, source.kind, source.id, "active", null, now]);
+    if (pace) return requeuePaced(tx, brandId, source, now, pace);
     return tx.run(
       `UPDATE "Message" SET "status" = 'queued', "nextAttemptAt" = ?ts WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ? AND "status" = 'paused'`,
       [now, brandId, source.kind, source.id],
@@ -88,6 +89,20 @@ export async function resumeSource(brandId: string, source: Source): Promise<num
   });
   if (resumed > 0) wakeDeliveryWorker();
   return resumed;
+}
+
+/** The next send time of a rate-limited source (the forms' lane: lib/forms/lane.ts takeSlot), in the resume's transaction. */
+export type Pace = (tx: SqlRunner, now: Date) => Promise<Date>;
+
+/** The held messages queued again one slot each, oldest first, so a resume does not release them all at once. */
+async function requeuePaced(tx: SqlRunner, brandId: string, source: Source, now: Date, pace: Pace): Promise<number> {
+  const held = await tx.all<{ id: string }>(
+    `SELECT "id" FROM "Message" WHERE "brandId" = ? AND "sourceKind" = ? AND "sourceId" = ? AND "status" = 'paused' ORDER BY "nextAttemptAt", "id"`,
+    [brandId, source.kind, source.id],
+  );
+  for (const { id } of held)
+    await tx.run(`UPDATE "Message" SET "status" = 'queued', "nextAttemptAt" = ?ts WHERE "id" = ?`, [await pace(tx, now), id]);
+  return held.length;
 }
 
 /** Skips every message of the source that has not gone out (reason canceled). Returns how many. */

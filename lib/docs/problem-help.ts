@@ -109,6 +109,23 @@ export const PROBLEM_HELP: Record<ProblemCode, { meaning: string; fix: string }>
     meaning: "Too many requests were made with these credentials in a short time.",
     fix: "Wait the number of seconds in the Retry-After header (also in retryAfter), then retry. Spread requests out or batch them.",
   },
+  "invalid-email": {
+    meaning: "A signup form's submission carries something that is not an email address Inkwell could send to.",
+    fix: "Enter a whole address, like name@example.com, and send the form again.",
+  },
+  typo: {
+    meaning:
+      "A signup form's address looks like a slip of the keyboard on a popular provider's domain (gmial.com for gmail.com). The suggestion member names the likely domain.",
+    fix: "Correct the address and send it again; if it is right as typed, send it again with acceptTypo set to true.",
+  },
+  "disposable-domain": {
+    meaning: "A signup form's address is at a provider that hands out throwaway mailboxes, which stop receiving mail soon.",
+    fix: "Sign up with an address you keep.",
+  },
+  "no-mail-domain": {
+    meaning: "A signup form's address is at a domain that DNS says receives no email (no MX, A or AAAA records, or a null MX).",
+    fix: "Check the address for mistakes and send it again.",
+  },
   internal: {
     meaning: "Something unexpected went wrong on the server. No internals are disclosed.",
     fix: "Retry later. If it persists, contact the operator with the request id from the instance member or the X-Request-Id header.",

@@ -15,9 +15,9 @@ export async function laneState(brandId: string): Promise<Pick<SourceState, "sta
   return { status, reason };
 }
 
-/** Resumes a paused lane (its held confirmation emails are queued again). */
+/** Resumes a paused lane: its held confirmation emails are queued again, each in a slot of its own (the lane's rate). */
 export async function resumeLane(brandId: string): Promise<void> {
-  await resumeSource(brandId, laneOf(brandId));
+  await resumeSource(brandId, laneOf(brandId), (tx, now) => takeSlot(tx, brandId, now));
 }
 
 /**
@@ -27,14 +27,18 @@ export async function resumeLane(brandId: string): Promise<void> {
  */
 export async function takeSlot(tx: SqlRunner, brandId: string, now: Date): Promise<Date> {
   const gap = 60_000 / config().FORMS_CONFIRMATIONS_PER_MINUTE;
-  const [row] = await tx.all<{ nextSlotAt: unknown }>(`SELECT "nextSlotAt" FROM "FormConfirmationLane" WHERE "brandId" = ?`, [brandId]);
-  const free = row ? dateValue(row.nextSlotAt) : now;
+  // Read the lane through an upsert that changes nothing: it takes the row's lock (a concurrent submission's
+  // transaction waits for this one and then sees the slot it took), so two submissions never read the same
+  // free slot, as a plain SELECT then UPSERT let them on an engine that runs write transactions side by side.
+  const [row] = await tx.all<{ nextSlotAt: unknown }>(
+    `INSERT INTO "FormConfirmationLane" ("brandId", "nextSlotAt") VALUES (?, ?ts)
+     ON CONFLICT ("brandId") DO UPDATE SET "nextSlotAt" = "FormConfirmationLane"."nextSlotAt"
+     RETURNING "nextSlotAt"`,
+    [brandId, now],
+  );
+  const free = dateValue(row.nextSlotAt);
   // A lane idle for a while starts again from now: unused slots of the past are not saved up for a burst.
   const slot = free > now ? free : now;
-  await tx.run(
-    `INSERT INTO "FormConfirmationLane" ("brandId", "nextSlotAt") VALUES (?, ?ts)
-     ON CONFLICT ("brandId") DO UPDATE SET "nextSlotAt" = excluded."nextSlotAt"`,
-    [brandId, new Date(slot.getTime() + gap)],
-  );
+  await tx.run(`UPDATE "FormConfirmationLane" SET "nextSlotAt" = ?ts WHERE "brandId" = ?`, [new Date(slot.getTime() + gap), brandId]);
   return slot;
 }

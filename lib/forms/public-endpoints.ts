@@ -3,11 +3,14 @@
 // answer is worded for a visitor; hostile input (huge, malformed, the wrong type) gets a 4xx, never a 500.
 import { config } from "@/lib/config";
 import { visitorOf } from "@/lib/delivery/tracking/visitor";
-import { problemTypeUrl } from "@/lib/http/problems";
+import { ApiProblem, PROBLEMS, problemResponse, type ProblemCode } from "@/lib/http/problems";
+import { fromWebRequest } from "@/lib/http/api-request";
+import { requestIdOf } from "@/lib/http/route";
 import { bumpCounter } from "./counters";
 import { subscribeSubmission, type ConfirmOutcome } from "./confirm-submission";
 import { db } from "@/lib/db";
 import { verifyMessageToken } from "@/lib/recipient-links/message-token";
+import { escapeHtml as esc } from "@/lib/templates/render/tags";
 import { createChallenge } from "./firewall/challenge";
 import { embedScript } from "./public/embed-script";
 import { hostedPagePolicy, renderHostedPage } from "./public/render-page";
@@ -28,30 +31,21 @@ export const CORS: Record<string, string> = {
 const PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Response {
-  const body = { type: problemTypeUrl(code, config().appOrigin), title: TITLES[code] ?? "Request refused", status, detail, ...extra };
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/problem+json", "Cache-Control": "no-store", ...CORS },
-  });
+/** A problem as every API answers it (type, title, instance, X-Request-Id: lib/http/problems), open to any site. */
+function problem(requestId: string, code: ProblemCode, detail: string, extra: ApiProblem["extra"] = {}): Response {
+  const response = problemResponse(new ApiProblem(code, detail, extra), requestId, config().appOrigin);
+  response.headers.set("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
+  return response;
 }
 
-const TITLES: Record<string, string> = {
-  "not-found": "Not found",
-  "validation-failed": "Please check the form",
-  "invalid-json": "Malformed JSON",
-  "payload-too-large": "Payload too large",
-  "unsupported-media-type": "Unsupported media type",
-  "rate-limited": "Too many requests",
-  typo: "Check the address",
-  "disposable-domain": "Disposable address",
-  "no-mail-domain": "Address cannot receive mail",
-  "invalid-email": "Invalid address",
-};
+/** Every answer carries its request id (API-CONTRACT), the ones that are not problems too. */
+function tagged(response: Response, requestId: string): Response {
+  response.headers.set("X-Request-Id", requestId);
+  return response;
+}
 
-const notFound = () => problem(404, "not-found", "This signup form does not exist or is not taking signups.");
+const notFound = (requestId: string) => problem(requestId, "not-found", "This signup form does not exist or is not taking signups.");
 
 /** An HTML answer; the hosted form's own pages carry its policy (hostedPagePolicy: the hashes of its script and styles). */
 function html(body: string, status = 200, policy = PAGE_POLICY): Response {
@@ -109,17 +103,25 @@ export async function embed(formId: string): Promise<Response> {
   });
 }
 
-export async function challenge(formId: string): Promise<Response> {
+export async function challenge(request: Request, formId: string): Promise<Response> {
+  const requestId = requestIdOf(request);
   const form = await findActiveForm(formId);
-  if (!form) return notFound();
+  if (!form) return notFound(requestId);
   return new Response(JSON.stringify(await createChallenge({ brandID: form.brandId, formID: form.id })), {
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...CORS },
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Request-Id": requestId, ...CORS },
   });
 }
 
 export const preflight = () => new Response(null, { status: 204, headers: CORS });
 
-type Body = { ok: true; posted: Posted; json: boolean } | { ok: false; status: number; code: string; detail: string; json: boolean };
+/** Another method on a form's address: a problem like the submission's other refusals (not an empty 405). */
+export function methodNotAllowed(request: Request): Response {
+  return problem(requestIdOf(request), "method-not-allowed", "A signup form takes GET and POST only.", {
+    headers: { Allow: "GET, HEAD, POST, OPTIONS" },
+  });
+}
+
+type Body = { ok: true; posted: Posted; json: boolean } | { ok: false; code: ProblemCode; detail: string; json: boolean };
 
 async function readBody(request: Request): Promise<Body> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
@@ -127,29 +129,16 @@ async function readBody(request: Request): Promise<Body> {
   if (!json && type !== "application/x-www-form-urlencoded")
     return {
       ok: false,
-      status: 415,
       code: "unsupported-media-type",
       detail: "Send the form as application/json or application/x-www-form-urlencoded.",
       json: true,
     };
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY) return { ok: false, status: 413, code: "payload-too-large", detail: "The submission is too large.", json };
-  let bytes = 0;
-  const chunks: Uint8Array[] = [];
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      bytes += value.byteLength;
-      if (bytes > MAX_BODY) {
-        await reader.cancel().catch(() => {});
-        return { ok: false, status: 413, code: "payload-too-large", detail: "The submission is too large.", json };
-      }
-      chunks.push(value);
-    }
-  }
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  // The API's reading (lib/http/api-request.ts): it stops one byte past the limit, so a lying or missing
+  // Content-Length cannot get a larger body read.
+  const bytes = declared > MAX_BODY ? null : await fromWebRequest(request).body(MAX_BODY);
+  if (!bytes || bytes.byteLength > MAX_BODY) return { ok: false, code: "payload-too-large", detail: "The submission is too large.", json };
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
   if (!json) {
     const posted: Posted = {};
     for (const [key, value] of new URLSearchParams(text)) {
@@ -161,14 +150,17 @@ async function readBody(request: Request): Promise<Body> {
   try {
     const parsed: unknown = JSON.parse(text);
     if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
-      return { ok: false, status: 400, code: "validation-failed", detail: "The submission must be a JSON object.", json };
+      return { ok: false, code: "validation-failed", detail: "The submission must be a JSON object.", json };
     return { ok: true, posted: parsed as Posted, json };
   } catch {
-    return { ok: false, status: 400, code: "invalid-json", detail: "The submission is not valid JSON.", json };
+    return { ok: false, code: "invalid-json", detail: "The submission is not valid JSON.", json };
   }
 }
 
-function answer(result: SubmitResult, json: boolean, view: PublicFormView): Response {
+/** The form as its page shows it, read only when a plain form post's mistake shows the page again. */
+type LazyView = () => Promise<PublicFormView>;
+
+async function answer(result: SubmitResult, json: boolean, view: LazyView, requestId: string): Promise<Response> {
   if (result.kind === "accepted") {
     if (json)
       return new Response(JSON.stringify({ status: "ok", message: result.message, confirmationRequired: result.confirmationRequired }), {
@@ -179,32 +171,30 @@ function answer(result: SubmitResult, json: boolean, view: PublicFormView): Resp
   const { kind, status, code, detail, retryAfterSeconds, ...extra } = result;
   void kind;
   const headers: Record<string, string> = retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : {};
-  if (json) {
-    const response = problem(status, code, detail, {
+  if (json)
+    return problem(requestId, code, detail, {
       ...extra,
       ...(retryAfterSeconds !== undefined ? { retryAfter: retryAfterSeconds } : {}),
+      headers,
     });
-    for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
-    return response;
-  }
-  const message = extra.suggestion ? `${detail} Did you mean …@${extra.suggestion}?` : detail;
-  const response = pageWithAlert(view, message, status);
+  const response = pageWithAlert(await view(), detail, status);
   for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
   return response;
 }
 
 export async function submission(request: Request, formId: string): Promise<Response> {
+  const requestId = requestIdOf(request);
   const form = await findActiveForm(formId);
-  if (!form) return notFound();
+  if (!form) return notFound(requestId);
   const body = await readBody(request);
-  const view = await publicFormView(form);
+  const view = () => publicFormView(form);
   if (!body.ok) {
-    if (body.json) return problem(body.status, body.code, body.detail);
-    return pageWithAlert(view, body.detail, body.status);
+    if (body.json) return problem(requestId, body.code, body.detail);
+    return tagged(pageWithAlert(await view(), body.detail, PROBLEMS[body.code].status), requestId);
   }
   const visitor = visitorOf(request);
   const result = await submitForm(form, body.posted, { ip: visitor.ip ?? "", userAgent: visitor.userAgent ?? "" });
-  return answer(result, body.json, view);
+  return tagged(await answer(result, body.json, view, requestId), requestId);
 }
 
 const CONFIRM_PAGES: Record<ConfirmOutcome["kind"], [string, string, number]> = {

@@ -29,6 +29,11 @@ export const PROBLEMS = {
   "unsupported-campaign-type": { status: 422, title: "Campaign type not supported" },
   "unsupported-media-type": { status: 415, title: "Unsupported media type" },
   "rate-limited": { status: 429, title: "Too many requests" },
+  // the signup forms' public POST (/f/{formID}): a visitor's address the firewall refuses (docs/forms.md)
+  "invalid-email": { status: 400, title: "Invalid address" },
+  typo: { status: 422, title: "Check the address" },
+  "disposable-domain": { status: 422, title: "Disposable address" },
+  "no-mail-domain": { status: 422, title: "Address cannot receive mail" },
   internal: { status: 500, title: "Internal server error" },
   "mail-failed": { status: 502, title: "The mail server did not take the email" },
   "database-unavailable": { status: 503, title: "Database unavailable" },

@@ -100,7 +100,7 @@ export const IdParams = z.object({ id: ResourceId });
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-export function requestIdOf(request: ApiRequest): string {
+export function requestIdOf(request: Pick<ApiRequest, "headers">): string {
   const given = request.headers.get("x-request-id");
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }

@@ -1,6 +1,6 @@
 // The signup firewall (lib/forms/firewall) on PostgreSQL, where any number of instances serve one database:
-// the spent solutions and the signup limits live in rate_limit_counters, where every instance sees them, so
-// a solution replayed to another instance is still replayed. (Here, beside the other engine-specific
+// the signup limits live in rate_limit_counters and the spent solutions in FormChallengeSpent, where every
+// instance sees them, so a solution replayed to another instance is still replayed. (Here, beside the other engine-specific
 // tests: nothing under lib/ names an engine.) Skipped where PostgreSQL is not installed (CI installs it),
 // like objects.test.ts.
 import { afterAll, describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 describe("the firewall's counters on PostgreSQL", () => {
-  it("keeps spent solutions and limits in rate_limit_counters", async (context) => {
+  it("keeps spent solutions in FormChallengeSpent and limits in rate_limit_counters", async (context) => {
     if (!findPostgresBin() && !process.env.TEST_POSTGRES_URL) return context.skip("PostgreSQL is not installed");
     postgres = process.env.TEST_POSTGRES_URL ? { url: process.env.TEST_POSTGRES_URL, stop() {} } : await startThrowawayPostgres();
     const url = await createDatabase(postgres.url, "inkwell_form_firewall");
@@ -55,8 +55,9 @@ describe("the firewall's counters on PostgreSQL", () => {
     await client.connect();
     try {
       const rows = (await client.query(`SELECT key, points FROM rate_limit_counters WHERE key LIKE 'form-%' ORDER BY key`)).rows;
-      expect(rows).toContainEqual({ key: `form-challenge-spent:${first.signature}`, points: 2 });
       expect(rows).toContainEqual({ key: "form-signups-ip:brand-pg|192.0.2.1", points: 3 });
+      const spent = (await client.query(`SELECT "signature" FROM "FormChallengeSpent"`)).rows;
+      expect(spent).toContainEqual({ signature: first.signature });
     } finally {
       await client.end();
     }

@@ -161,7 +161,7 @@ describe("the public endpoints", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/html/);
     expect(res.headers.get("content-security-policy")).toContain("form-action 'self'");
     const html = await res.text();
-    expect(html).toContain("Fresh &#60;news&#62;");
+    expect(html).toContain("Fresh &lt;news&gt;");
     expect(html).toContain("Yes, email me.");
     expect(html).toMatch(/<label for="ik-email">/);
     expect(html).toContain('name="company_website"');
@@ -232,6 +232,60 @@ describe("the public endpoints", () => {
     const problem = await res.json();
     expect(problem.type).toMatch(/\/validation-failed$/);
     expect(problem.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(["/birthdate", "/email"]);
+  });
+
+  it("a refusal never repeats the typed address: the typo names only the suggestion, as JSON and on the page", async () => {
+    const form = await createForm();
+    // any site can post to the hosted page: what it shows must not be text the poster chose
+    const typed = [
+      { email: "zq-local-part@gmial.com", code: "typo", secrets: ["zq-local-part", "gmial"] },
+      { email: "zq-local-part@zq-chosen.mailinator.com", code: "disposable-domain", secrets: ["zq-local-part", "zq-chosen", "mailinator"] },
+    ];
+    for (const { email, code, secrets } of typed) {
+      const asJson = await publicPost(form.id, JSON.stringify({ email, altcha: await altcha(form.id) }));
+      const problem = await expectProblem(asJson, 422, code);
+      if (code === "typo") {
+        expect(problem.suggestion).toBe("gmail.com");
+        expect(problem.detail).toContain("gmail.com");
+      }
+      const solved = encodeURIComponent(await altcha(form.id));
+      const page = await publicPost(form.id, `email=${encodeURIComponent(email)}&altcha=${solved}`, "application/x-www-form-urlencoded");
+      expect(page.status).toBe(422);
+      const html = await page.text();
+      expect(html).toContain('role="alert"');
+      for (const secret of secrets) {
+        expect(JSON.stringify(problem), `${code} JSON`).not.toContain(secret);
+        expect(html, `${code} page`).not.toContain(secret);
+      }
+    }
+  });
+
+  it("public problems are the API's: instance and X-Request-Id, CORS, and a type URL that has its page", async () => {
+    const form = await createForm();
+    const answers = [
+      await publicPost(form.id, "{not json"),
+      await publicPost(form.id, JSON.stringify({ email: "x@" })),
+      await publicPost(MISSING_ID, "{}"),
+      await fetch(`${baseUrl()}/f/${MISSING_ID}/challenge`),
+      await publicPost(form.id, JSON.stringify({ email: "ada@gmial.com", altcha: await altcha(form.id) })),
+    ];
+    answers.push(await fetch(`${baseUrl()}/f/${form.id}`, { method: "DELETE" }));
+    const codes = ["invalid-json", "validation-failed", "not-found", "not-found", "typo", "method-not-allowed"];
+    for (const [i, res] of answers.entries()) {
+      const problem = await expectProblem(res, [400, 400, 404, 404, 422, 405][i], codes[i]);
+      expect(res.headers.get("access-control-allow-origin")).toBe("*");
+      expect(problem.title).toBeTruthy();
+    }
+    const sent = await publicPost(form.id, "{not json", "application/json", { "X-Request-Id": "req-forms-1" });
+    expect((await sent.json()).instance).toBe("urn:request:req-forms-1");
+    // every answer carries its id, a success too
+    const ok = await publicPost(form.id, JSON.stringify({ email: "request.id@example.com", altcha: await altcha(form.id) }));
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("x-request-id")).toBeTruthy();
+    for (const code of ["typo", "disposable-domain", "no-mail-domain", "invalid-email"]) {
+      const page = await fetch(`${baseUrl()}/docs/problems/${code}`, { redirect: "manual" });
+      expect(page.status, code).toBe(200);
+    }
   });
 
   it("hostile input never yields a 500", async () => {

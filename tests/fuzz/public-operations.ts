@@ -36,7 +36,8 @@ const op = (method: Operation["method"], path: string, extra: Partial<Operation>
 
 export const PUBLIC_OPERATIONS: Operation[] = [
   op("get", "/f/{formID}"),
-  op("post", "/f/{formID}", { body: { contentType: "application/json", schema: submission, required: true } }),
+  // the JSON POST answers its refusals as problems (lib/http/problems); the urlencoded one with the page
+  op("post", "/f/{formID}", { body: { contentType: "application/json", schema: submission, required: true }, errorFormat: "problem" }),
   op("post", "/f/{formID}", { body: { contentType: "application/x-www-form-urlencoded", schema: submission, required: true } }),
   op("get", "/f/{formID}/embed.js"),
   op("get", "/f/{formID}/challenge"),

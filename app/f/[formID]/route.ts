@@ -1,6 +1,6 @@
 // /f/{formID}: the hosted signup page (GET, counts a view) and the submission (POST: urlencoded from the
 // page, JSON from the embed script, with CORS). Public, no session (docs/forms.md).
-import { hostedPage, preflight, submission } from "@/lib/forms/public-endpoints";
+import { hostedPage, methodNotAllowed, preflight, submission } from "@/lib/forms/public-endpoints";
 
 export const dynamic = "force-dynamic";
 
@@ -17,3 +17,8 @@ export async function POST(request: Request, { params }: Context): Promise<Respo
 export async function OPTIONS(): Promise<Response> {
   return preflight();
 }
+
+// Every error of the JSON submission is a problem (API-CONTRACT), a wrong method's too.
+export const PUT = methodNotAllowed;
+export const PATCH = methodNotAllowed;
+export const DELETE = methodNotAllowed;

@@ -4,10 +4,11 @@
 // required; SPF and DMARC are checked and shown as recommended (mailbox providers ask bulk senders for
 // both, but they depend on the mail server the deployment relays through).
 import { createHmac, generateKeyPairSync, randomBytes } from "node:crypto";
-import { Resolver } from "node:dns/promises";
+import type { Resolver } from "node:dns/promises";
 import { legacySecrets } from "@/lib/auth/keys";
 import { open, seal } from "@/lib/auth/sealed";
 import { config } from "@/lib/config";
+import { dnsResolver } from "@/lib/net/dns-resolver";
 
 export type DkimKeyPair = { selector: string; publicKey: string; privateKeyPem: string };
 
@@ -61,15 +62,7 @@ export function domainRecords(domain: string, selector: string, publicKey: strin
   ];
 }
 
-function resolver(): Resolver {
-  const r = new Resolver({ timeout: 3_000, tries: 2 });
-  const servers = config()
-    .DNS_RESOLVER?.split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (servers?.length) r.setServers(servers);
-  return r;
-}
+const resolver = () => dnsResolver({ timeout: 3_000, tries: 2 });
 
 async function txt(r: Resolver, host: string): Promise<string[] | "error"> {
   try {

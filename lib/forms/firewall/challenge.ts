@@ -1,16 +1,14 @@
 // The signup forms' proof-of-work (ALTCHA's protocol, altcha-lib's v1: the browser finds the number n
 // with SHA-256(salt + n) = challenge). A challenge is signed with a key of its own derived from
 // AUTH_SECRET (lib/auth/keys.ts), names its brand and form in its salt (a solution made for one form is
-// no use on another), expires, and each solution is taken once: its signature is spent in the shared
-// counters (lib/db/counters.ts: where every instance serving the database sees them), kept until the challenge
-// expires, after which the expiry refuses it anyway.
+// no use on another), expires, and each solution is taken once: its signature is spent in the
+// FormChallengeSpent table (on both engines: every instance serving the database sees it, and a restart
+// forgets nothing), kept until the challenge expires, after which the expiry refuses it anyway.
 import { createChallenge as altchaChallenge, extractParams, verifySolution } from "altcha-lib/v1";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
-import { RateLimiterRes } from "rate-limiter-flexible";
 import { z } from "zod";
 import { signingKey, verifyingKeys } from "@/lib/auth/keys";
 import { config } from "@/lib/config";
-import { sharedLimiter } from "@/lib/db/counters";
+import { writeQuery, writeStatement } from "@/lib/db/sql";
 
 /** The challenge GET /f/{formID}/challenge answers (ALTCHA's JSON). */
 export type FormChallenge = { algorithm: "SHA-256"; challenge: string; maxnumber: number; salt: string; signature: string };
@@ -50,12 +48,22 @@ function decode(payload: string): z.infer<typeof Solution> | null {
   }
 }
 
-let spent: { seconds: number; store: RateLimiterAbstract } | undefined;
-function spentSolutions(): RateLimiterAbstract {
-  const seconds = config().FORMS_CHALLENGE_EXPIRES_SECONDS;
-  if (spent?.seconds !== seconds)
-    spent = { seconds, store: sharedLimiter({ keyPrefix: "form-challenge-spent", points: 1, duration: seconds }) };
-  return spent.store;
+/** How often expired spent solutions are deleted (by whichever submission comes first after that). */
+const PRUNE_EVERY_MS = 60_000;
+let prunedAt = 0;
+
+/** Spends a solution: true when it was not spent before (the INSERT took the signature). */
+async function spend(signature: string, expiresAt: Date): Promise<boolean> {
+  const now = Date.now();
+  if (now - prunedAt > PRUNE_EVERY_MS) {
+    prunedAt = now;
+    await writeStatement(`DELETE FROM "FormChallengeSpent" WHERE "expiresAt" < ?ts`, [new Date(now)]);
+  }
+  const taken = await writeQuery<{ signature: string }>(
+    `INSERT INTO "FormChallengeSpent" ("signature", "expiresAt") VALUES (?, ?ts) ON CONFLICT DO NOTHING RETURNING "signature"`,
+    [signature, expiresAt],
+  );
+  return taken.length === 1;
 }
 
 /**
@@ -76,11 +84,6 @@ export async function takeSolution(payload: string | undefined, { brandID, formI
     }
   }
   if (!valid) return "invalid" as const;
-  try {
-    await spentSolutions().consume(solution.signature);
-    return "solved" as const;
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return "replayed" as const;
-    throw rejection;
-  }
+  // altcha-lib's expires is in seconds since the epoch.
+  return (await spend(solution.signature, new Date(Number(params.expires) * 1000))) ? ("solved" as const) : ("replayed" as const);
 }

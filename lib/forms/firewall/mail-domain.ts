@@ -4,8 +4,9 @@
 // exist (NXDOMAIN) or has no such records, from a resolver that knows a domain that surely exists. A
 // timeout, SERVFAIL or unreachable resolver accepts, so a DNS outage never turns people away. Answers are
 // kept for a while: popular domains are asked about once.
-import { Resolver } from "node:dns/promises";
+import type { Resolver } from "node:dns/promises";
 import { config } from "@/lib/config";
+import { dnsResolver } from "@/lib/net/dns-resolver";
 
 export type MailDomain = "mail" | "no-mail" | "unknown";
 
@@ -22,12 +23,7 @@ let resolverFor: { servers: string | undefined; resolver: Resolver } | undefined
 function resolver(): Resolver {
   const servers = config().DNS_RESOLVER;
   if (resolverFor && resolverFor.servers === servers) return resolverFor.resolver;
-  const r = new Resolver({ timeout: TIMEOUT_MS, tries: 1 });
-  const list = servers
-    ?.split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (list?.length) r.setServers(list);
+  const r = dnsResolver({ timeout: TIMEOUT_MS, tries: 1 });
   resolverFor = { servers, resolver: r };
   return r;
 }

@@ -19,13 +19,14 @@ beforeAll(async () => {
   dns = await startDnsFixture();
   Object.assign(process.env, {
     DNS_RESOLVER: dns.address,
-    DATABASE_URL: `file:${path.join(dir, "unused.db")}`, // a file database: the counters live in memory
+    DATABASE_URL: `file:${path.join(dir, "forms.db")}`, // the limits live in memory; spent solutions in FormChallengeSpent
     AUTH_SECRET: "unit-test-secret-form-firewall",
     FORMS_CHALLENGE_MAX_NUMBER: "2000",
     FORMS_SIGNUPS_PER_IP_PER_HOUR: "3",
     FORMS_SIGNUPS_PER_NETWORK_PER_HOUR: "5",
     FORMS_SIGNUPS_PER_DOMAIN_PER_HOUR: "4",
   });
+  await (await import("../../../scripts/db/migrate")).applyMigrations();
   ({ screenSubmission } = await import("./screen"));
   ({ createChallenge } = await import("./challenge"));
   ({ networkOf } = await import("./limits"));
@@ -40,6 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await dns.close();
+  await (await import("@/lib/db")).closeDatabase();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -192,7 +194,9 @@ describe("screenSubmission", { timeout: 30_000 }, () => {
       });
     const refused = await screenSubmission(await submission({ brandID: "brand-dom", email: "p9@BULK-signups.test" }));
     expect(refused).toMatchObject({ status: 429, code: "rate-limited" });
-    expect(refused.verdict === "reject" && refused.detail).toContain("bulk-signups.test");
+    // the words are fixed: the hosted page shows them, and any site can post there
+    expect(refused.verdict === "reject" && refused.detail).toMatch(/for addresses at this domain/);
+    expect(refused.verdict === "reject" && refused.detail).not.toMatch(/bulk-signups/i);
     expect(await screenSubmission(await submission({ brandID: "brand-dom", email: "p9@acme.test" }))).toEqual({ verdict: "accept" });
   });
 
@@ -201,16 +205,17 @@ describe("screenSubmission", { timeout: 30_000 }, () => {
       const refused = await screenSubmission(await submission({ email }));
       expect(refused).toMatchObject({ verdict: "reject", status: 422, code: "disposable-domain" });
       expect(refused.verdict === "reject" && refused.detail).toMatch(/throwaway/);
+      expect(refused.verdict === "reject" && refused.detail).not.toMatch(/bot|mailinator|x7/);
     }
   });
 
   it("hints at a typo; the person may insist on the address as typed", async () => {
-    expect(await screenSubmission(await submission({ email: "ada@gmial.com" }))).toMatchObject({
-      verdict: "reject",
-      status: 422,
-      code: "typo",
-      suggestion: "gmail.com",
-    });
+    const hint = await screenSubmission(await submission({ email: "ada@gmial.com" }));
+    expect(hint).toMatchObject({ verdict: "reject", status: 422, code: "typo", suggestion: "gmail.com" });
+    // the hint names the suggestion only, never the typed local part
+    expect(hint.verdict === "reject" && hint.detail).toBe(
+      "Did you mean an address at gmail.com? Check the address, or send it again as it is if it is right.",
+    );
     // insisting skips the hint only: gmial.com is a typosquatter's catch-all, on the disposable list
     expect(await screenSubmission(await submission({ email: "ada@gmial.com", acceptTypo: true }))).toMatchObject({
       code: "disposable-domain",
@@ -239,8 +244,11 @@ describe("screenSubmission", { timeout: 30_000 }, () => {
     const verdict = async (domain: string) => screenSubmission(await submission({ email: `ada@${domain}`, acceptTypo: true }));
     expect(await verdict("a-only.test")).toEqual({ verdict: "accept" });
     expect(await verdict("aaaa-only.test")).toEqual({ verdict: "accept" });
-    for (const domain of ["nxdomain.test", "txt-only.test", "null-mx.test"])
-      expect(await verdict(domain)).toMatchObject({ verdict: "reject", status: 422, code: "no-mail-domain" });
+    for (const domain of ["nxdomain.test", "txt-only.test", "null-mx.test"]) {
+      const refused = await verdict(domain);
+      expect(refused).toMatchObject({ verdict: "reject", status: 422, code: "no-mail-domain" });
+      expect(refused.verdict === "reject" && refused.detail).not.toContain(domain);
+    }
     // the resolver failing (SERVFAIL) or not answering (a timeout) never turns a person away
     expect(await verdict("servfail.test")).toEqual({ verdict: "accept" });
     expect(await verdict("silent.test")).toEqual({ verdict: "accept" });

@@ -1,7 +1,9 @@
 // The signup firewall: one submission in, one verdict out (lib/forms/public-view.ts). Bots are dropped
 // (the route answers them as if they had succeeded, so they learn nothing), a person's mistake or a spent
-// limit is refused with words the visitor can act on. Cheapest and most certain first: the honeypot,
-// the proof-of-work, the address's shape, the typo hint, the disposable list, DNS; then the limits.
+// limit is refused with words the visitor can act on. Those words are fixed and never repeat what was typed
+// (any site can post to the hosted page and have it shown there); a typo names only the suggestion.
+// Cheapest and most certain first: the honeypot, the proof-of-work, the address's shape, the typo hint,
+// the disposable list, DNS; then the limits.
 import type { ScreenVerdict, SubmissionToScreen } from "@/lib/forms/public-view";
 import { addressDomain, isDisposable, typoOf } from "./address";
 import { takeSolution } from "./challenge";
@@ -10,11 +12,11 @@ import { mailDomain } from "./mail-domain";
 
 type Reject = Extract<ScreenVerdict, { verdict: "reject" }>;
 
-const typo = (email: string, suggestion: string): Reject => ({
+const typo = (suggestion: string): Reject => ({
   verdict: "reject",
   status: 422,
   code: "typo",
-  detail: `Did you mean ${email.slice(0, email.lastIndexOf("@"))}@${suggestion}? Check the address, or send it again as it is if it is right.`,
+  detail: `Did you mean an address at ${suggestion}? Check the address, or send it again as it is if it is right.`,
   suggestion,
 });
 
@@ -33,7 +35,7 @@ export async function screenSubmission(input: SubmissionToScreen): Promise<Scree
   }
 
   const guess = typoOf(email, domain);
-  if (guess?.certain && !input.acceptTypo) return typo(email, guess.suggestion);
+  if (guess?.certain && !input.acceptTypo) return typo(guess.suggestion);
 
   // After the typo hint: typosquatters' catch-all domains (gmial.com) are on the disposable list too, and a
   // person who mistyped gmail.com is better served by the hint than by "throwaway addresses".
@@ -42,17 +44,17 @@ export async function screenSubmission(input: SubmissionToScreen): Promise<Scree
       verdict: "reject",
       status: 422,
       code: "disposable-domain",
-      detail: `${domain} gives out throwaway addresses, which we cannot send to for long. Please use an address you keep.`,
+      detail: "This email provider gives out throwaway addresses, which we cannot send to for long. Please use an address you keep.",
     };
   }
 
   if ((await mailDomain(domain)) === "no-mail") {
-    if (guess && !input.acceptTypo) return typo(email, guess.suggestion);
+    if (guess && !input.acceptTypo) return typo(guess.suggestion);
     return {
       verdict: "reject",
       status: 422,
       code: "no-mail-domain",
-      detail: `${domain} does not receive email. Please check the address.`,
+      detail: "The domain of this address does not receive email. Please check the address.",
     };
   }
   // Last: the limits count signups that would send a confirmation email, not a person's corrected mistakes.
@@ -63,7 +65,7 @@ export async function screenSubmission(input: SubmissionToScreen): Promise<Scree
       verdict: "reject",
       status: 429,
       code: "rate-limited",
-      detail: `Too many signups ${limit.limit === "domain" ? `for ${domain} addresses` : "from your network"} just now. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+      detail: `Too many signups ${limit.limit === "domain" ? "for addresses at this domain" : "from your network"} just now. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
       retryAfterSeconds: limit.retryAfterSeconds,
     };
   }

@@ -1,9 +1,5 @@
-// Text into markup: visitor and brand text is always text, never markup.
-
-/** Text for an HTML text node or a quoted attribute value (numeric references, as the forms' notices write them). */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+// Values into a page's script and stylesheet: visitor and brand text is always text, never code. (Text
+// into markup is lib/templates/render/tags.ts escapeHtml, the project's one HTML escaping.)
 
 /**
  * A value as a JavaScript (JSON) literal that is safe inside a <script> element or a script file:

@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import type { PublicFormView } from "@/lib/forms/public-view";
 import { CLIENT_RUNTIME } from "./client-runtime";
 import { clientView } from "./client-view";
-import { escapeHtml as h, scriptLiteral } from "./escape";
+import { escapeHtml as h } from "@/lib/templates/render/tags";
+import { scriptLiteral } from "./escape";
 import { formStyles } from "./styles";
 
 const BOOT = `
@@ -89,6 +90,8 @@ ${formHtml(view)}
 }
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+/** The script is the same on every page: hashed once, not per view. */
+const PAGE_SCRIPT_HASH = sha256(PAGE_SCRIPT);
 const originOf = (url: string) => {
   try {
     return new URL(url).origin;
@@ -107,7 +110,7 @@ export function hostedPagePolicy(view: PublicFormView): string {
   const targets = [...new Set([originOf(view.actionURL), originOf(view.challengeURL)])].join(" ");
   return [
     "default-src 'none'",
-    `script-src ${sha256(PAGE_SCRIPT)}`,
+    `script-src ${PAGE_SCRIPT_HASH}`,
     `style-src ${sha256(pageStyles(view))}`,
     `connect-src 'self' ${targets}`,
     `form-action 'self' ${originOf(view.actionURL)}`,

@@ -3,8 +3,8 @@ import { challenge, preflight } from "@/lib/forms/public-endpoints";
 
 export const dynamic = "force-dynamic";
 
-export async function GET(_request: Request, { params }: { params: Promise<{ formID: string }> }): Promise<Response> {
-  return challenge((await params).formID);
+export async function GET(request: Request, { params }: { params: Promise<{ formID: string }> }): Promise<Response> {
+  return challenge(request, (await params).formID);
 }
 
 export async function OPTIONS(): Promise<Response> {
