@@ -1,35 +1,19 @@
 // The revenue_settings_in_sending_settings migration moves each brand's attribution window and currency
 // from RevenueSettings onto its SendingSettings row (one row, one upsert for PATCH /api/sending-settings)
 // and drops RevenueSettings: no brand's settings may be lost, on SQLite as `npm start` migrates it.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyMigrations } from "./migrate";
+import { databaseBefore, migrationNamed } from "./migration-fixture";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const migrationsDir = path.join(root, "prisma/migrations");
-const TARGET = fs.readdirSync(migrationsDir).find((name) => name.endsWith("_revenue_settings_in_sending_settings"))!;
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-migration-"));
+const TARGET = migrationNamed("revenue_settings_in_sending_settings");
+const fixture = databaseBefore(TARGET);
 
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterAll(() => fixture.cleanup());
 
 describe("migration revenue_settings_in_sending_settings (SQLite)", () => {
   it("keeps every brand's tracking, window and currency on its one SendingSettings row", async () => {
-    const file = path.join(dir, "inkwell.db");
-    const sqlite = new Database(file);
-    sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("foreign_keys = ON");
-    // The database as it was before the migration: every earlier migration applied and recorded.
-    sqlite.exec(`CREATE TABLE "_inkwell_migrations" ("name" TEXT PRIMARY KEY, "appliedAt" TEXT NOT NULL)`);
-    for (const name of fs
-      .readdirSync(migrationsDir)
-      .filter((n) => n < TARGET && fs.existsSync(path.join(migrationsDir, n, "migration.sql")))
-      .sort()) {
-      sqlite.exec(fs.readFileSync(path.join(migrationsDir, name, "migration.sql"), "utf8"));
-      sqlite.prepare(`INSERT INTO "_inkwell_migrations" VALUES (?, ?)`).run(name, new Date().toISOString());
-    }
+    const { file, sqlite } = fixture;
     const now = new Date().toISOString();
     // both: tracking and revenue settings; revenue: revenue settings only; tracking: tracking only.
     sqlite.exec(`
