@@ -86,16 +86,28 @@ service stats {
 `;
 }
 
-/** Starts a private Dovecot with `users` (name → password; default inbox / "secret-password"). */
+/**
+ * Starts a private Dovecot with `users` (name → password; default inbox / "secret-password"). As Postfix's
+ * harness does, it tries another free port (three times) when another test took the one it was given.
+ */
 export async function startDovecot(users: Record<string, string> = { inbox: "secret-password" }): Promise<Dovecot> {
   requireMailPackage("dovecot");
   requireRoot("the Dovecot harness");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(users, await freePort());
+    } catch (error) {
+      if (!/Address already in use/.test((error as Error).message) || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOn(users: Record<string, string>, port: number): Promise<Dovecot> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-dovecot-"));
   fs.chmodSync(dir, 0o755);
   const mail = account("dovecot");
   for (const sub of ["run", "state", "home"]) fs.mkdirSync(path.join(dir, sub), { mode: 0o755 });
   fs.chownSync(path.join(dir, "home"), mail.uid, mail.gid);
-  const port = await freePort();
   const conf = path.join(dir, "dovecot.conf");
   fs.writeFileSync(conf, config(dir, port));
   fs.writeFileSync(

@@ -162,10 +162,25 @@ function masterCf(port: number, extra: string[] = []): string {
 const postfix = (dir: string, ...args: string[]) =>
   execFileSync(POSTFIX_BIN, ["-c", path.join(dir, "etc"), ...args], { stdio: "pipe", timeout: 30_000 }).toString();
 
-/** Starts a private Postfix; stop() (and this process's exit, whatever the test did) stops it. */
+/**
+ * Starts a private Postfix; stop() (and this process's exit, whatever the test did) stops it. A free port
+ * can be taken by another test file between freePort() and the master's bind (a CI run met "bind ...:
+ * Address already in use"): without a port of the test's own, it tries another free port, three times.
+ */
 export async function startPostfix(options: PostfixOptions = {}): Promise<Postfix> {
   requireMailPackage("postfix");
   requireRoot("the Postfix harness");
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(options, options.port ?? (await freePort()));
+    } catch (error) {
+      const taken = /Address already in use/.test((error as Error).message);
+      if (!taken || options.port !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOn(options: PostfixOptions, port: number): Promise<Postfix> {
   const hostname = options.hostname ?? "mx.postfix.test";
   const localDomain = options.localDomain ?? "local.test";
   const localUsers = options.localUsers ?? ["known"];
@@ -178,7 +193,6 @@ export async function startPostfix(options: PostfixOptions = {}): Promise<Postfi
     fs.mkdirSync(path.join(dir, sub), { mode: 0o700 });
     fs.chownSync(path.join(dir, sub), uid, gid);
   }
-  const port = options.port ?? (await freePort());
   const etc = path.join(dir, "etc");
   fs.writeFileSync(path.join(etc, "main.cf"), mainCf(dir, port, { ...options, hostname, localDomain, localUsers }) + "\n");
   fs.writeFileSync(path.join(etc, "master.cf"), masterCf(port, options.master));
