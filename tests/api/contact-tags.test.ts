@@ -134,6 +134,29 @@ describe("a segment's members, in the background", () => {
     expect(await db.contactTag.count({ where: { brandId: brand.brandId, tag: "campaign" } })).toBe(0);
   });
 
+  it("leaves out a contact created after it was accepted though its id sorts below another process's", async () => {
+    // Ids are time-ordered within one process only: another process's (an instance whose clock is ahead, or
+    // one of the same second with a larger random part) can sort above an id made later here. The job's bound
+    // is then that id, and a contact created after the job still sorts inside it.
+    const tagged = `c-${unique()}`;
+    const now = new Date();
+    const ahead = (Math.floor(now.getTime() / 1000) + 30).toString(16).padStart(8, "0");
+    const members = Array.from({ length: 5 }, (_, i) => `${ahead}ffffffffff${i.toString(16).padStart(6, "0")}`);
+    await db.contact.createMany({
+      data: members.map((id) => ({ id, brandId: brand.brandId, customProperties: {}, createdAt: now, updatedAt: now })),
+    });
+    // Written here before the job runs (so no race decides the test), with the time it was created: after the job.
+    const late = newId(now);
+    const after = new Date(now.getTime() + 60_000);
+    await db.contact.create({ data: { id: late, brandId: brand.brandId, customProperties: {}, createdAt: after, updatedAt: after } });
+    await db.contactTag.createMany({ data: [...members, late].map((contactId) => ({ contactId, brandId: brand.brandId, tag: tagged })) });
+    const segmentID = await segmentOf(tagged);
+    const accepted = await json(await tags({ segmentID, tags: ["bounded"] }));
+    expect(await finished(accepted.job.id)).toMatchObject({ status: "done", processed: 5, changed: 5 });
+    expect(await countTagged("bounded", tagged)).toBe(5);
+    expect((await read(late)).tags).toEqual([tagged]);
+  });
+
   it("is exact while other writers change the same contacts, and leaves contacts created after it was accepted alone", async () => {
     const tagged = `c-${unique()}`;
     const members = await seedMembers(brand.brandId, 3000, tagged);

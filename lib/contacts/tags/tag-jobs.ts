@@ -212,9 +212,14 @@ async function selectionOf(row: JobRow): Promise<Selection> {
   return async (sql) => `c."brandId" = ${sql.p(row.brandId, "text")} AND ${segmentSql(groups, sql, { brandId: row.brandId })}`;
 }
 
-/** The job's contacts with ids in (from, to]. The range comes first: parameters are pushed in text order. */
-async function chunkWhere(sql: Sql, selection: Selection, from: string, to: string): Promise<string> {
-  const range = `c."id" > ${sql.p(from, "text")} AND c."id" <= ${sql.p(to, "text")}`;
+/**
+ * The job's contacts with ids in (from, to], created by the time it was accepted. The id bound alone is not
+ * enough: another process's ids of the same second sort by that process's random part, so a contact
+ * created after the job (a CI run on PostgreSQL met it) can sort below a bound taken from the brand's
+ * largest id. The range comes first: parameters are pushed in text order.
+ */
+async function chunkWhere(sql: Sql, selection: Selection, from: string, to: string, acceptedAt: Date): Promise<string> {
+  const range = `c."id" > ${sql.p(from, "text")} AND c."id" <= ${sql.p(to, "text")} AND c."createdAt" <= ${sql.p(acceptedAt, "ts")}`;
   return `${range} AND ${await selection(sql)}`;
 }
 
@@ -253,7 +258,7 @@ export async function runTagJob(id: string): Promise<void> {
     if (row.total === null) {
       const sql = new Sql();
       const [counted] = await sqlReader().all<{ n: unknown }>(
-        `SELECT COUNT(*) AS n FROM "Contact" c WHERE ${await chunkWhere(sql, selection, cursor, row.lastId)}`,
+        `SELECT COUNT(*) AS n FROM "Contact" c WHERE ${await chunkWhere(sql, selection, cursor, row.lastId, dateValue(row.createdAt))}`,
         sql.params,
       );
       lease = await writeTransaction((tx) => renew(tx, id, lease!, `"total" = ?`, [numberValue(counted.n)]));
@@ -269,7 +274,7 @@ export async function runTagJob(id: string): Promise<void> {
       // Built before the transaction: a view's text may read candidates first (search-contacts.ts), and a
       // read inside it would not see the transaction's own writes.
       const sql = new Sql();
-      const where = await chunkWhere(sql, selection, from, to);
+      const where = await chunkWhere(sql, selection, from, to, dateValue(row.createdAt));
       lease = await writeTransaction(
         async (tx) => {
           const members = await tx.all<{ id: string }>(`SELECT c."id" FROM "Contact" c WHERE ${where}`, sql.params);
