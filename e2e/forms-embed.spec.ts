@@ -18,7 +18,6 @@ test.beforeAll(async () => {
     env: {
       ...process.env,
       AUTH_SECRET: "e2e-forms-embed-secret-not-for-production",
-      DATABASE_URL: "file:./data/forms-embed-unused.db", // the counters of a file database live in memory
       FORMS_CHALLENGE_MAX_NUMBER: "20000",
       FORMS_SIGNUPS_PER_IP_PER_HOUR: "100",
       FORMS_SIGNUPS_PER_NETWORK_PER_HOUR: "100",
