@@ -1,6 +1,7 @@
 "use client";
-// Step 5: who gets it. Segments to send to (none: every subscribed contact) and segments to leave out,
-// with a live count of who will receive it and who will be skipped, and why. Each segment shows its kept
+// Step 5: who gets it. The topic it is sent for (docs/topics.md: a marketing topic's campaign goes to its
+// subscribers only), segments to send to (none: every subscribed contact) and segments to leave out,
+// with a live count of who will receive it and who will be skipped, and why (the topic counted too). Each segment shows its kept
 // size (lib/segments/segment-counts.ts): one request per page of segments, asked again while one is counted.
 import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
@@ -8,6 +9,7 @@ import { useState } from "react";
 import { formatCount, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { useDebounced } from "@/components/segments/use-debounced";
+import { TopicPicker, useTopicName } from "@/components/topics/topic-picker";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { Paging } from "@/lib/http/pagination";
 import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries, type SegmentSummary } from "@/components/segments/segments-client";
@@ -54,7 +56,16 @@ export function SegmentSizeText({ summary }: { summary: SegmentSummary | undefin
   );
 }
 
-export function AudienceSummary({ estimate, included }: { estimate: AudienceEstimate; included: number }) {
+export function AudienceSummary({
+  estimate,
+  included,
+  topicName,
+}: {
+  estimate: AudienceEstimate;
+  included: number;
+  /** the topic it is sent for, when one is */
+  topicName?: string | null;
+}) {
   const { skipped } = estimate;
   const reasons = [
     [skipped.unsubscribed, "unsubscribed from email"],
@@ -68,6 +79,7 @@ export function AudienceSummary({ estimate, included }: { estimate: AudienceEsti
         <strong>{formatCount(estimate.recipients, "contact", "contacts")}</strong> will receive it
       </p>
       {included === 0 && <p className="muted small">No segment chosen: every contact subscribed to email.</p>}
+      {topicName && <p className="muted small">Sent for the topic “{topicName}”.</p>}
       {reasons.length > 0 ? (
         <>
           <p className="muted small">
@@ -90,18 +102,20 @@ export function AudienceSummary({ estimate, included }: { estimate: AudienceEsti
 export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
   const [included, setIncluded] = useState<string[]>(campaign.audience.includedSegmentIDs);
   const [excluded, setExcluded] = useState<string[]>(campaign.audience.excludedSegmentIDs);
+  const [topic, setTopic] = useState<string | null>(campaign.audience.topicID ?? null);
   const segments = useInfiniteQuery({
     queryKey: ["segments", "picker"],
     queryFn: ({ pageParam }) => listSegments(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.paging.hasMore ? last.paging.cursors.after : undefined),
   });
-  const audience = useDebounced({ included, excluded }, 400);
+  const audience = useDebounced({ included, excluded, topic }, 400);
   const estimate = useQuery({
-    queryKey: campaignKeys.estimate(audience.included, audience.excluded),
-    queryFn: ({ signal }) => estimateAudience(audience.included, audience.excluded, signal),
+    queryKey: campaignKeys.estimate(audience.included, audience.excluded, audience.topic),
+    queryFn: ({ signal }) => estimateAudience(audience.included, audience.excluded, audience.topic, signal),
     placeholderData: keepPreviousData,
   });
+  const topicName = useTopicName(audience.topic);
   const target = useStepTarget();
   const save = useSaveDraft(campaign, () => (target.current === "review" ? onSkip() : onDone()));
   const toggle = (list: string[], set: (v: string[]) => void, other: string[], setOther: (v: string[]) => void, id: string) => {
@@ -119,11 +133,13 @@ export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ audience: { includedSegmentIDs: included, excludedSegmentIDs: excluded } });
+        // null removes a topic chosen before (omitted would keep it).
+        save.mutate({ audience: { includedSegmentIDs: included, excludedSegmentIDs: excluded, topicID: topic } });
       }}
     >
       <div className="audience-layout">
         <div className="stack">
+          <TopicPicker value={topic} onChange={setTopic} what="campaign" />
           {segments.isPending ? (
             <p className="loading" role="status">
               Loading segments…
@@ -198,7 +214,7 @@ export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
               Could not count the audience: {userMessage(estimate.error)}
             </p>
           ) : (
-            <AudienceSummary estimate={estimate.data} included={audience.included.length} />
+            <AudienceSummary estimate={estimate.data} included={audience.included.length} topicName={topicName} />
           )}
         </aside>
       </div>
