@@ -20,10 +20,10 @@ export function topicEffect(topic: Pick<Topic, "name" | "kind"> | null, what: st
   return `“${topic.name}” is a ${topic.kind} topic: this ${what} reaches everyone in the audience subscribed to email, whether or not they chose the topic, and its unsubscribe link unsubscribes from all marketing email.`;
 }
 
-/** The name of the topic `id` (from the cached list the picker loads too); null when none or not known. */
-export function useTopicName(id: string | null | undefined): string | null {
+/** The topic `id` (from the cached list the picker loads too); null when none or not known. */
+export function useTopic(id: string | null | undefined): Topic | null {
   const topics = useQuery({ queryKey: topicsQueryKey, queryFn: listTopics, enabled: Boolean(id) });
-  return (id && topics.data?.find((t) => t.id === id)?.name) || null;
+  return (id && topics.data?.find((t) => t.id === id)) || null;
 }
 
 export function TopicPicker({

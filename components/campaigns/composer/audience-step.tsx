@@ -1,15 +1,16 @@
 "use client";
 // Step 5: who gets it. The topic it is sent for (docs/topics.md: a marketing topic's campaign goes to its
-// subscribers only), segments to send to (none: every subscribed contact) and segments to leave out,
-// with a live count of who will receive it and who will be skipped, and why (the topic counted too). Each segment shows its kept
-// size (lib/segments/segment-counts.ts): one request per page of segments, asked again while one is counted.
+// subscribers only), segments to send to (none: every subscribed contact) and segments to leave out, with
+// a live count of who will receive it (the topic's audience) and who will be skipped, and why. Each segment
+// shows its kept size (lib/segments/segment-counts.ts): one request per page of segments, asked again while one is counted.
 import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatCount, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { useDebounced } from "@/components/segments/use-debounced";
-import { TopicPicker, useTopicName } from "@/components/topics/topic-picker";
+import { TopicPicker, useTopic } from "@/components/topics/topic-picker";
+import type { Topic } from "@/components/topics/topics-client";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { Paging } from "@/lib/http/pagination";
 import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries, type SegmentSummary } from "@/components/segments/segments-client";
@@ -59,12 +60,12 @@ export function SegmentSizeText({ summary }: { summary: SegmentSummary | undefin
 export function AudienceSummary({
   estimate,
   included,
-  topicName,
+  topic,
 }: {
   estimate: AudienceEstimate;
   included: number;
   /** the topic it is sent for, when one is */
-  topicName?: string | null;
+  topic?: Pick<Topic, "name" | "kind"> | null;
 }) {
   const { skipped } = estimate;
   const reasons = [
@@ -78,8 +79,12 @@ export function AudienceSummary({
       <p className="audience-count">
         <strong>{formatCount(estimate.recipients, "contact", "contacts")}</strong> will receive it
       </p>
-      {included === 0 && <p className="muted small">No segment chosen: every contact subscribed to email.</p>}
-      {topicName && <p className="muted small">Sent for the topic “{topicName}”.</p>}
+      {included === 0 && (
+        <p className="muted small">
+          No segment chosen: every contact subscribed to email{topic?.kind === "marketing" ? ` and to “${topic.name}”` : ""}.
+        </p>
+      )}
+      {topic && <p className="muted small">Sent for the topic “{topic.name}”.</p>}
       {reasons.length > 0 ? (
         <>
           <p className="muted small">
@@ -115,7 +120,7 @@ export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
     queryFn: ({ signal }) => estimateAudience(audience.included, audience.excluded, audience.topic, signal),
     placeholderData: keepPreviousData,
   });
-  const topicName = useTopicName(audience.topic);
+  const chosenTopic = useTopic(audience.topic);
   const target = useStepTarget();
   const save = useSaveDraft(campaign, () => (target.current === "review" ? onSkip() : onDone()));
   const toggle = (list: string[], set: (v: string[]) => void, other: string[], setOther: (v: string[]) => void, id: string) => {
@@ -214,7 +219,7 @@ export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
               Could not count the audience: {userMessage(estimate.error)}
             </p>
           ) : (
-            <AudienceSummary estimate={estimate.data} included={audience.included.length} topicName={topicName} />
+            <AudienceSummary estimate={estimate.data} included={audience.included.length} topic={chosenTopic} />
           )}
         </aside>
       </div>
