@@ -11,7 +11,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { shootBothWidths, signUpWithApiKey, watchConsole } from "./contacts-helpers";
 import { admin } from "./oauth-helpers";
 
-test.describe.configure({ mode: "serial" });
+test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const run = Date.now().toString(36);
 const owner = { email: `replies-${run}@example.com`, password: "ink-well-Secret-42", brand: `Replies ${run}` };
