@@ -173,6 +173,16 @@ test("the builder: a topic picked on the email step is said in words and saved a
   await expect(panel.getByTestId("topic-picker")).toContainText(MARKETING_LINE("email"));
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothWidths(page, "topic-picker-builder");
+  // The panel scrolls by itself: a second pair of shots with the choice in view.
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await panel.getByTestId("topic-picker").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `artifacts/screenshots/topic-picker-builder-panel-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
   const saved = await call("GET", `/api/automations/${automationId}`);
