@@ -38,6 +38,8 @@ export type SendEmail = {
   senderName: string;
   senderEmail?: string;
   replyToEmail?: string;
+  /** the subscription topic it is sent for (docs/topics.md) */
+  topicID?: string;
 };
 export type Action =
   | { type: "sendEmail"; sendEmail: SendEmail }

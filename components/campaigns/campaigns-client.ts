@@ -29,7 +29,8 @@ export const campaignKeys = {
   report: (id: string) => ["campaigns", "report", id] as const,
   recipients: (id: string, outcome: string, after: string | undefined) => ["campaigns", "recipients", id, outcome, after ?? ""] as const,
   clickMap: (id: string, variant: string) => ["campaigns", "click-map", id, variant] as const,
-  estimate: (included: string[], excluded: string[]) => ["campaigns", "estimate", included, excluded] as const,
+  estimate: (included: string[], excluded: string[], topicID: string | null = null) =>
+    ["campaigns", "estimate", included, excluded, topicID] as const,
 };
 
 const at = (id: string) => `/api/campaigns/${encodeURIComponent(id)}`;
@@ -63,10 +64,15 @@ export const campaignAction = (id: string, action: CampaignAction) => apiFetch<v
 export const sendTestEmail = (id: string, recipients: string[]) =>
   apiFetch<void>(`${at(id)}/test-email`, { method: "POST", body: { recipients } });
 
-export const estimateAudience = (includedSegmentIDs: string[], excludedSegmentIDs: string[], signal?: AbortSignal) =>
+export const estimateAudience = (
+  includedSegmentIDs: string[],
+  excludedSegmentIDs: string[],
+  topicID: string | null = null,
+  signal?: AbortSignal,
+) =>
   apiFetch<AudienceEstimate>("/api/campaigns/audience-estimate", {
     method: "POST",
-    body: { includedSegmentIDs, excludedSegmentIDs },
+    body: { includedSegmentIDs, excludedSegmentIDs, ...(topicID ? { topicID } : {}) },
     signal,
   });
 

@@ -26,21 +26,26 @@ export function RepliesPage() {
         </p>
       </div>
       {replies.isError ? (
-        <p role="alert">{userMessage(replies.error)}</p>
+        <p className="alert alert-error" role="alert">
+          Could not load replies: {userMessage(replies.error)}
+        </p>
       ) : replies.isPending ? (
-        <p className="muted">Loading…</p>
+        <p className="loading" role="status">
+          Loading replies…
+        </p>
       ) : replies.data.inboundMail.length === 0 ? (
         <EmptyState title="No replies yet">
           <p>With a return-path domain set up, what people write back to your emails shows here.</p>
         </EmptyState>
       ) : (
-        <ul className="replies-list">
+        <ul className="replies-list" aria-label="Replies">
           {replies.data.inboundMail.map((r) => (
+            // The subject is each reply's heading, so a screen reader can go from one reply to the next.
             <li key={r.id} className="card">
-              <p>
-                <strong>{r.from ?? "(no sender)"}</strong> · {formatDateTime(r.receivedAt)}
+              <h2 className="card-title">{r.subject ?? "(no subject)"}</h2>
+              <p className="muted">
+                From <strong>{r.from ?? "(no sender)"}</strong> · <time dateTime={r.receivedAt}>{formatDateTime(r.receivedAt)}</time>
               </p>
-              <p>{r.subject ?? "(no subject)"}</p>
               <pre className="reply-text">{r.text}</pre>
             </li>
           ))}

@@ -115,6 +115,10 @@ export const AudienceEstimateRequest = z
   .strictObject({
     includedSegmentIDs: z.array(ResourceId).max(100).optional(),
     excludedSegmentIDs: z.array(ResourceId).max(100).optional(),
+    topicID: ResourceId.nullable().optional().meta({
+      description:
+        "The subscription topic the send is for, as a campaign's audience.topicID: a marketing topic counts only its subscribers (an unknown topic: nobody); null or omitted: none",
+    }),
   })
   .meta({ id: "AudienceEstimateRequest" });
 

@@ -90,6 +90,24 @@ async function sendFor(topic: string, subject: string) {
   return created.body.id as string;
 }
 
+describe("the audience estimate for a topic", () => {
+  // The composer's count: a marketing topic counts its subscribers only, a required one everyone subscribed.
+  it("counts what the send will do: the topic's subscribers for a marketing topic, everyone for a required one", async () => {
+    const estimate = async (audience: object) => {
+      const res = await call("/api/campaigns/audience-estimate", { body: audience });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    expect(await estimate({})).toMatchObject({ contacts: 3, recipients: 3 });
+    expect(await estimate({ topicID: topics.news })).toMatchObject({ contacts: 1, recipients: 1 });
+    expect(await estimate({ topicID: topics.offers })).toMatchObject({ contacts: 2, recipients: 2 });
+    expect(await estimate({ topicID: topics.legal })).toMatchObject({ contacts: 3, recipients: 3 });
+    expect(await estimate({ topicID: null })).toMatchObject({ contacts: 3, recipients: 3 });
+    // Another brand's topic or an unknown one reaches nobody, as the send would (lib/topics/send-topic.ts).
+    expect(await estimate({ topicID: "0000000000000000deadbeef" })).toMatchObject({ contacts: 0, recipients: 0 });
+  });
+});
+
 describe("a campaign for a topic", () => {
   it("reaches only the topic's subscribers; a required topic's reaches everyone subscribed to marketing", async () => {
     await sendFor("news", "News of the week");

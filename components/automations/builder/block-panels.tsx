@@ -5,6 +5,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
+import { TopicPicker } from "@/components/topics/topic-picker";
 import { userMessage } from "@/components/ui/messages";
 import { LANGUAGES } from "@/lib/delivery/languages";
 import type { Block, Delay, SendEmail, SplitFilter, Units, Weekday } from "../automations-client";
@@ -279,6 +280,18 @@ export function EmailForm({
       {text("senderName", "Sender name")}
       {text("senderEmail", "Sender email", "A verified sender of the brand; the deployment's sender when empty.", "email")}
       {text("replyToEmail", "Reply-to email", undefined, "email")}
+      <TopicPicker
+        value={email.topicID ?? null}
+        what="email"
+        // Who receives it is the workflow's structure: an enabled workflow changes its emails' content only.
+        disabled={readOnly || live}
+        hint={live ? "It changes who receives the email: disable the workflow to change it." : undefined}
+        onLeave={onLeave}
+        onChange={(topicID) => {
+          const { topicID: _t, ...rest } = email;
+          onChange({ ...block, action: { type: "sendEmail", sendEmail: topicID ? { ...rest, topicID } : rest } });
+        }}
+      />
       <div className="field">
         <label className="label" htmlFor={`${id}-language`}>
           Language

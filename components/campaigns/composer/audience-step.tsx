@@ -1,13 +1,16 @@
 "use client";
-// Step 5: who gets it. Segments to send to (none: every subscribed contact) and segments to leave out,
-// with a live count of who will receive it and who will be skipped, and why. Each segment shows its kept
-// size (lib/segments/segment-counts.ts): one request per page of segments, asked again while one is counted.
+// Step 5: who gets it. The topic it is sent for (docs/topics.md: a marketing topic's campaign goes to its
+// subscribers only), segments to send to (none: every subscribed contact) and segments to leave out, with
+// a live count of who will receive it (the topic's audience) and who will be skipped, and why. Each segment
+// shows its kept size (lib/segments/segment-counts.ts): one request per page of segments, asked again while one is counted.
 import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatCount, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { useDebounced } from "@/components/segments/use-debounced";
+import { TopicPicker, useTopic } from "@/components/topics/topic-picker";
+import type { Topic } from "@/components/topics/topics-client";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { Paging } from "@/lib/http/pagination";
 import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries, type SegmentSummary } from "@/components/segments/segments-client";
@@ -54,7 +57,16 @@ export function SegmentSizeText({ summary }: { summary: SegmentSummary | undefin
   );
 }
 
-export function AudienceSummary({ estimate, included }: { estimate: AudienceEstimate; included: number }) {
+export function AudienceSummary({
+  estimate,
+  included,
+  topic,
+}: {
+  estimate: AudienceEstimate;
+  included: number;
+  /** the topic it is sent for, when one is */
+  topic?: Pick<Topic, "name" | "kind"> | null;
+}) {
   const { skipped } = estimate;
   const reasons = [
     [skipped.unsubscribed, "unsubscribed from email"],
@@ -67,7 +79,12 @@ export function AudienceSummary({ estimate, included }: { estimate: AudienceEsti
       <p className="audience-count">
         <strong>{formatCount(estimate.recipients, "contact", "contacts")}</strong> will receive it
       </p>
-      {included === 0 && <p className="muted small">No segment chosen: every contact subscribed to email.</p>}
+      {included === 0 && (
+        <p className="muted small">
+          No segment chosen: every contact subscribed to email{topic?.kind === "marketing" ? ` and to “${topic.name}”` : ""}.
+        </p>
+      )}
+      {topic && <p className="muted small">Sent for the topic “{topic.name}”.</p>}
       {reasons.length > 0 ? (
         <>
           <p className="muted small">
@@ -90,18 +107,20 @@ export function AudienceSummary({ estimate, included }: { estimate: AudienceEsti
 export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
   const [included, setIncluded] = useState<string[]>(campaign.audience.includedSegmentIDs);
   const [excluded, setExcluded] = useState<string[]>(campaign.audience.excludedSegmentIDs);
+  const [topic, setTopic] = useState<string | null>(campaign.audience.topicID ?? null);
   const segments = useInfiniteQuery({
     queryKey: ["segments", "picker"],
     queryFn: ({ pageParam }) => listSegments(pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.paging.hasMore ? last.paging.cursors.after : undefined),
   });
-  const audience = useDebounced({ included, excluded }, 400);
+  const audience = useDebounced({ included, excluded, topic }, 400);
   const estimate = useQuery({
-    queryKey: campaignKeys.estimate(audience.included, audience.excluded),
-    queryFn: ({ signal }) => estimateAudience(audience.included, audience.excluded, signal),
+    queryKey: campaignKeys.estimate(audience.included, audience.excluded, audience.topic),
+    queryFn: ({ signal }) => estimateAudience(audience.included, audience.excluded, audience.topic, signal),
     placeholderData: keepPreviousData,
   });
+  const chosenTopic = useTopic(audience.topic);
   const target = useStepTarget();
   const save = useSaveDraft(campaign, () => (target.current === "review" ? onSkip() : onDone()));
   const toggle = (list: string[], set: (v: string[]) => void, other: string[], setOther: (v: string[]) => void, id: string) => {
@@ -119,11 +138,13 @@ export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ audience: { includedSegmentIDs: included, excludedSegmentIDs: excluded } });
+        // null removes a topic chosen before (omitted would keep it).
+        save.mutate({ audience: { includedSegmentIDs: included, excludedSegmentIDs: excluded, topicID: topic } });
       }}
     >
       <div className="audience-layout">
         <div className="stack">
+          <TopicPicker value={topic} onChange={setTopic} what="campaign" />
           {segments.isPending ? (
             <p className="loading" role="status">
               Loading segments…
@@ -198,7 +219,7 @@ export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
               Could not count the audience: {userMessage(estimate.error)}
             </p>
           ) : (
-            <AudienceSummary estimate={estimate.data} included={audience.included.length} />
+            <AudienceSummary estimate={estimate.data} included={audience.included.length} topic={chosenTopic} />
           )}
         </aside>
       </div>

@@ -9,6 +9,7 @@ import { useState } from "react";
 import { parseWarnings, warningLabel } from "@/components/editor/checks/render-warnings";
 import { splitAddresses } from "@/components/editor/send/send-test-dialog";
 import { getTemplate, renderTemplate } from "@/components/templates/templates-api";
+import { useTopic } from "@/components/topics/topic-picker";
 import { Dialog } from "@/components/ui/dialog";
 import { formatCount, formatDate, formatDateTime } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
@@ -89,7 +90,12 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
     staleTime: 0,
   });
   const { includedSegmentIDs: included, excludedSegmentIDs: excluded } = campaign.audience;
-  const estimate = useQuery({ queryKey: campaignKeys.estimate(included, excluded), queryFn: () => estimateAudience(included, excluded) });
+  const topicID = campaign.audience.topicID ?? null;
+  const topic = useTopic(topicID);
+  const estimate = useQuery({
+    queryKey: campaignKeys.estimate(included, excluded, topicID),
+    queryFn: () => estimateAudience(included, excluded, topicID),
+  });
   const [confirming, setConfirming] = useState(false);
   const [to, setTo] = useState("");
   const test = useMutation<void, ApiError, string[]>({ mutationFn: (recipients) => sendTestEmail(campaign.id, recipients) });
@@ -145,7 +151,7 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
             ) : estimate.isError ? (
               userMessage(estimate.error)
             ) : (
-              <AudienceSummary estimate={estimate.data} included={included.length} />
+              <AudienceSummary estimate={estimate.data} included={included.length} topic={topic} />
             )}
           </Row>
           <Row label="Schedule" step="schedule" onEdit={onEdit}>

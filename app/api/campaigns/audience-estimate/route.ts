@@ -20,6 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         await estimateAudience(brandId, {
           includedSegmentIDs: [...new Set(body.includedSegmentIDs ?? [])],
           excludedSegmentIDs: [...new Set(body.excludedSegmentIDs ?? [])],
+          ...(body.topicID ? { topicID: body.topicID } : {}),
         }),
       ),
   ),
