@@ -10,6 +10,7 @@ import { z } from "zod";
 import { signingKey, verifyingKeys } from "@/lib/auth/keys";
 import { config } from "@/lib/config";
 import { writeQuery, writeStatement } from "@/lib/db/sql";
+import { delegatedFormWrites } from "../form-writes";
 
 /** The challenge GET /f/{formID}/challenge answers (ALTCHA's JSON). */
 export type FormChallenge = { algorithm: "SHA-256"; challenge: string; maxnumber: number; salt: string; signature: string };
@@ -67,7 +68,7 @@ const PRUNE_EVERY_MS = 60_000;
 let prunedAt = 0;
 
 /** Spends a solution: true when it was not spent before (the INSERT took the signature). */
-async function spend(signature: string, expiresAt: Date): Promise<boolean> {
+export async function spendSolution(signature: string, expiresAt: Date): Promise<boolean> {
   const now = Date.now();
   if (now - prunedAt > PRUNE_EVERY_MS) {
     prunedAt = now;
@@ -76,6 +77,7 @@ async function spend(signature: string, expiresAt: Date): Promise<boolean> {
   const taken = await writeQuery<{ signature: string }>(
     `INSERT INTO "FormChallengeSpent" ("signature", "expiresAt") VALUES (?, ?ts) ON CONFLICT DO NOTHING RETURNING "signature"`,
     [signature, expiresAt],
+    { urgent: true }, // a visitor waits for it
   );
   return taken.length === 1;
 }
@@ -93,5 +95,8 @@ export async function takeSolution(payload: string | undefined, { brandID, formI
   if (Number(params.expires) * 1000 < Date.now()) return "invalid" as const;
   if (!verifies(solution, verifyingKeys("form-challenge"))) return "invalid" as const;
   // altcha-lib's expires is in seconds since the epoch.
-  return (await spend(solution.signature, new Date(Number(params.expires) * 1000))) ? ("solved" as const) : ("replayed" as const);
+  // The worker thread commits it where it commits the submission (../form-writes.ts).
+  const expiresAt = new Date(Number(params.expires) * 1000);
+  const spent = await (delegatedFormWrites()?.spend(solution.signature, expiresAt) ?? spendSolution(solution.signature, expiresAt));
+  return spent ? ("solved" as const) : ("replayed" as const);
 }

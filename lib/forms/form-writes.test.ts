@@ -1,0 +1,77 @@
+// A submission's writes carried to the worker thread's writer (form-writes-thread.ts): the request thread's
+// side and the worker's side on one channel (one thread suffices), against a real database file.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { MessageChannel } from "node:worker_threads";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "form-writes-"));
+const brandId = "c".repeat(24);
+const formId = "d".repeat(24);
+let db: typeof import("@/lib/db").db;
+
+beforeAll(async () => {
+  Object.assign(process.env, {
+    DATABASE_URL: `file:${path.join(dir, "forms.db")}`,
+    AUTH_SECRET: "unit-test-secret-form-writes",
+    FORMS_CONFIRMATIONS_PER_MINUTE: "600",
+  });
+  await (await import("../../scripts/db/migrate")).applyMigrations();
+  ({ db } = await import("@/lib/db"));
+  await db.brand.create({ data: { id: brandId, name: "Thread Shop", features: {} } });
+}, 60_000);
+
+afterAll(async () => {
+  await (await import("@/lib/db")).closeDatabase();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("a submission's writes through the worker thread's channel", () => {
+  it("spends a solution once and stores the submission with its confirmation email, answered after the commit", async () => {
+    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
+    const { confirmationContent } = await import("./confirmation-email");
+    const { newId } = await import("@/lib/ids");
+    const { port1, port2 } = new MessageChannel();
+    serveFormWrites(port2);
+    const writes = new ThreadFormWrites(port1);
+    try {
+      const expires = new Date(Date.now() + 60_000);
+      expect(await writes.spend("e".repeat(64), expires)).toBe(true);
+      expect(await writes.spend("e".repeat(64), expires)).toBe(false);
+
+      const messageId = newId();
+      const submission = {
+        form: { id: formId, brandId },
+        email: "thread.visitor@example.com",
+        fields: { firstName: "Pat" },
+        topicIds: [],
+        consentText: "Yes, email me.",
+        ip: "198.18.0.1",
+        userAgent: "vitest",
+        now: new Date(),
+        messageId,
+        content: await confirmationContent(brandId, null),
+      };
+      const stored = await writes.store(submission);
+      expect(stored.queued).toBe(true);
+      const row = await db.formSubmission.findUnique({ where: { id: stored.submissionId } });
+      expect(row).toMatchObject({ formId, email: "thread.visitor@example.com", messageId, status: "pending", ip: "198.18.0.1" });
+      expect(await db.message.findUnique({ where: { id: messageId } })).toMatchObject({ sourceKind: "form-confirmation" });
+      // the same address again while the first waits for its click: updated, nothing queued
+      expect(await writes.store({ ...submission, messageId: newId() })).toEqual({ submissionId: stored.submissionId, queued: false });
+    } finally {
+      port1.close();
+    }
+  });
+
+  it("fails what was not answered when the thread is gone", async () => {
+    const { ThreadFormWrites } = await import("./form-writes-thread");
+    const { port1 } = new MessageChannel(); // nobody serves the other end
+    const writes = new ThreadFormWrites(port1);
+    const spending = writes.spend("f".repeat(64), new Date(Date.now() + 60_000));
+    writes.fail(new Error("the worker thread exited"));
+    await expect(spending).rejects.toThrow("the worker thread exited");
+    port1.close();
+  });
+});
