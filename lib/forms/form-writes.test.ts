@@ -51,7 +51,7 @@ describe("a submission's writes through the worker thread's channel", () => {
         userAgent: "vitest",
         now: new Date(),
         messageId,
-        content: await confirmationContent(brandId, null),
+        contentId: (await confirmationContent(brandId, null)).id,
       };
       const stored = await writes.store(submission);
       expect(stored.queued).toBe(true);

@@ -4,7 +4,6 @@
 // thread can run it for the request thread (./form-writes.ts).
 import { upsertContactIn } from "@/lib/contacts/upsert-contact";
 import { withIdentifierRetry } from "@/lib/contacts/write-contact";
-import type { Content } from "@/lib/delivery";
 import { queueSystemMessageIn } from "@/lib/delivery";
 import { writeTransaction } from "@/lib/db/sql";
 import { idTime, newId } from "@/lib/ids";
@@ -21,9 +20,9 @@ export type SubmissionToStore = {
   ip: string;
   userAgent: string;
   now: Date;
-  /** the confirmation email's id and content (double opt-in), else null */
+  /** the confirmation email's id and its stored content's (double opt-in), else null */
   messageId: string | null;
-  content: Content | null;
+  contentId: string | null;
 };
 
 export type StoredSubmission = { submissionId: string; queued: boolean };
@@ -80,18 +79,18 @@ export function storeSubmission(s: SubmissionToStore): Promise<StoredSubmission>
           [submissionId, form.brandId, form.id, contactId, s.email, s.messageId, ...values],
         );
         await bumpCounter(form, "submissions", tx);
-        if (s.content)
+        if (s.contentId)
           await queueSystemMessageIn(tx, {
             id: s.messageId!,
             brandId: form.brandId,
             source: laneOf(form.brandId),
-            content: s.content,
+            content: { id: s.contentId },
             contactId,
             email: s.email,
             key: submissionId,
             sendAt: await takeSlot(tx, form.brandId, now),
           });
-        return { submissionId, queued: s.content !== null };
+        return { submissionId, queued: s.contentId !== null };
       },
       { urgent: true },
     ),

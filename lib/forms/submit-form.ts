@@ -161,7 +161,8 @@ export async function submitForm(form: FormRow, posted: Posted, visitor: Visitor
     userAgent: visitor.userAgent,
     now: new Date(),
     messageId,
-    content,
+    // the id only: the content's document need not cross to the worker thread
+    contentId: content?.id ?? null,
   };
   const written = await (delegatedFormWrites()?.store(write) ?? storeSubmission(write));
   if (written.queued) wakeDeliveryWorker();
