@@ -9,9 +9,8 @@
 // too: on a shared machine it holds where rates move with the load. BENCH_ENGINES=sqlite|postgres
 // (default sqlite), BENCH_DURATION_S (default 10), BENCH_FORMS_CHALLENGES (solved before the run, default 4000).
 import os from "node:os";
-import autocannon from "autocannon";
-import { solveChallenge } from "altcha-lib/v1";
 import { createBrandAndKey, load } from "./bench-helpers";
+import { createBenchForm, solved, submissions } from "./form-submissions";
 import { loadAverage, runBench, server, show, sleep } from "./events-load";
 import { countRows } from "./inbox-queries";
 import { serverCpuMs } from "./targets";
@@ -24,75 +23,12 @@ const ENGINES = (process.env.BENCH_ENGINES ?? "sqlite").split(",");
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 
-type Challenge = { algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number };
-
-async function solved(baseUrl: string, formId: string): Promise<string> {
-  const challenge = (await (await fetch(`${baseUrl}/f/${formId}/challenge`)).json()) as Challenge;
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error("a challenge of the form could not be solved");
-  const payload = {
-    algorithm: challenge.algorithm,
-    challenge: challenge.challenge,
-    number: solution.number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-  };
-  return Buffer.from(JSON.stringify(payload)).toString("base64");
-}
-
-// The /24 (third octet) changes with every visitor: 512 networks, each address used once for 131,072 visitors.
-const visitorAddress = (i: number) => `198.${18 + ((i >> 16) & 1)}.${i & 255}.${(i >> 8) & 255}`;
-
-async function submissions(baseUrl: string, formId: string, payloads: string[]) {
-  let n = 0;
-  const result = await autocannon({
-    url: baseUrl,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    amount: payloads.length,
-    sampleInt: 50,
-    requests: [
-      {
-        method: "POST",
-        path: `/f/${formId}`,
-        setupRequest: (req) => {
-          const i = n++;
-          return {
-            ...req,
-            headers: { "content-type": "application/json", "x-forwarded-for": visitorAddress(i), "user-agent": "bench:forms" },
-            body: JSON.stringify({
-              email: `visitor.${i}.${Date.now() % 100000}@bench-${i % 50}.example.com`,
-              firstName: "Bench",
-              altcha: payloads[i % payloads.length],
-            }),
-          };
-        },
-      },
-    ],
-  });
-  return {
-    requestsPerSecond: Math.round(result["2xx"] / result.duration),
-    accepted: result["2xx"],
-    other: result.non2xx,
-    errors: result.errors + result.timeouts,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    durationS: result.duration,
-  };
-}
-
 async function measure(engine: string, postgresUrl: string | undefined): Promise<boolean> {
   // The visitors' addresses come as a proxy in front would pass them on (TRUST_PROXY=1).
   const s = await server(engine, postgresUrl, { FORMS_CONFIRMATIONS_PER_MINUTE: "1000000", TRUST_PROXY: "1" });
   try {
     const { key } = createBrandAndKey(s.databaseUrl);
-    const made = await fetch(`${s.baseUrl}/api/forms`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "service-version": "2026-03-15", authorization: `Service-API-Key ${key}` },
-      body: JSON.stringify({ name: "Bench", fields: [{ name: "firstName", label: "First name" }] }),
-    });
-    if (made.status !== 201) throw new Error(`creating the form answered ${made.status}: ${await made.text()}`);
-    const formId = ((await made.json()) as { id: string }).id;
+    const formId = await createBenchForm(s.baseUrl, key);
     const solving = Date.now();
     const payloads: string[] = [];
     for (let i = 0; i < CHALLENGES; i++) payloads.push(await solved(s.baseUrl, formId));
@@ -114,7 +50,7 @@ async function measure(engine: string, postgresUrl: string | undefined): Promise
     await sleep(500);
     const started = loadAverage();
     cpu = serverCpuMs(pid);
-    const forms = await submissions(s.baseUrl, formId, payloads);
+    const forms = await submissions(s.baseUrl, formId, payloads, CONNECTIONS, DURATION_S);
     const formsCpuMs = (serverCpuMs(pid) - cpu) / Math.max(1, forms.accepted);
     const queued = await countRows(s.databaseUrl, `SELECT COUNT(*) AS n FROM "Message" WHERE "sourceKind" = 'form-confirmation'`);
     const ratio = events.requestsPerSecond > 0 ? forms.requestsPerSecond / events.requestsPerSecond : 0;
