@@ -1,7 +1,7 @@
 // An accepted submission's one write transaction: the contact created or found (its email status
 // unchanged: only the confirmation subscribes), the consent record, the form's counter and the
-// confirmation email queued in the brand's lane. Its input is plain data, so that the server's worker
-// thread can run it for the request thread (./form-writes.ts).
+// confirmation email queued in the brand's lane. (Committing it on the worker thread's writer, as accepted
+// events are, was tried and measured slower: bench:forms, docs/forms.md.)
 import { upsertContactIn } from "@/lib/contacts/upsert-contact";
 import { withIdentifierRetry } from "@/lib/contacts/write-contact";
 import { queueSystemMessageIn } from "@/lib/delivery";
@@ -32,7 +32,7 @@ const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export function storeSubmission(s: SubmissionToStore): Promise<StoredSubmission> {
   const { form, now } = s;
-  // urgent: a visitor waits for this commit, ahead of the worker's background batches (lib/db's writer).
+  // urgent: a visitor waits for this commit, ahead of background writes queued on the same writer (lib/db).
   return withIdentifierRetry(() =>
     writeTransaction(
       async (tx) => {
