@@ -53,6 +53,19 @@ describe("one module graph, dependencies pointing down, one configuration", () =
     expect(listed.map((entry) => entry.file).sort()).toEqual(routeFiles.sort());
   });
 
+  it("app/public-routes.ts lists every route file of /f under its own URL pattern (the server routes /f by it)", () => {
+    const routeFiles = fs
+      .readdirSync(path.join(root, "app", "f"), { recursive: true, encoding: "utf8" })
+      .map((f) => path.join("app", "f", f))
+      .filter((file) => file.endsWith(`${path.sep}route.ts`))
+      .map((file) => file.split(path.sep).join("/"));
+    const table = read(path.join("app", "public-routes.ts"));
+    const modules = new Map([...table.matchAll(/import \* as (\w+) from "\.\/([^"]+)";/g)].map((m) => [m[1], `app/${m[2]}.ts`]));
+    const listed = [...table.matchAll(/\["(\/f\/[^"]*)", (\w+)\]/g)].map(([, pattern, name]) => ({ pattern, file: modules.get(name) }));
+    for (const { pattern, file } of listed) expect(file, pattern).toBe(`app${pattern}/route.ts`);
+    expect(listed.map((entry) => entry.file).sort()).toEqual(routeFiles.sort());
+  });
+
   it("lib/http imports no domain module", () => {
     const infrastructure = /^@\/lib\/(http|db|config|ids)(\/|$)/;
     const offenders = sources("lib/http").flatMap((file) =>

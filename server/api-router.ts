@@ -6,6 +6,10 @@
 // HEAD is answered by the route's GET without the body, OPTIONS with the methods the route serves. What
 // must not reach a route at all (a path that cannot be decoded, a method the API does not know) goes to
 // the catch-all route of /api or /v4, which answers it with a problem.
+//
+// The public routes outside /api the app hands over too (app/public-routes.ts: a signup form's submission)
+// are served by createPublicRouter below: only a path and method one of them takes, every other request to
+// the same paths going on to Next.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ReplyHandler, RouteTable } from "@/lib/process/server-entry";
 import { apiRequestOf, sendResult } from "./node-request";
@@ -20,6 +24,11 @@ const PREFIXES = ["/api/", "/v4/"];
 /** Whether the router answers this path (the rest of the site is Next's). */
 export function isApiPath(pathname: string): boolean {
   return PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}
+
+/** Whether a public route (app/public-routes.ts) may take this path; the public router decides. */
+export function isPublicPath(pathname: string): boolean {
+  return pathname.startsWith("/f/");
 }
 
 function parseSegments(pattern: string): Segment[] {
@@ -71,6 +80,76 @@ function replyOf(exported: unknown): { reply: ReplyHandler; served: boolean } | 
   return typeof candidate?.reply === "function" ? { reply: candidate.reply as ReplyHandler, served: !candidate.notAllowed } : null;
 }
 
+/** Runs a handler's reply form and writes its answer. */
+function dispatch(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+  handler: ReplyHandler,
+  params: Record<string, string | string[]>,
+): void {
+  // HEAD runs the GET handler; Node's ServerResponse leaves the body out of a HEAD answer.
+  handler(apiRequestOf(req, origin), { params: Promise.resolve(params) })
+    .then((result) => sendResult(req, res, result))
+    .catch((error: unknown) => {
+      // The pipeline answers every error with a problem; this is a bug in writing the answer.
+      console.error("[api] writing the response failed", error);
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end();
+    });
+}
+
+/** The path's segments, percent-decoded; null when it cannot be decoded. */
+function pathParts(pathname: string): string[] | null {
+  try {
+    return pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    return null;
+  }
+}
+
+export type PublicRouter = {
+  /** Serves the request when a public route takes its path and method; false (nothing written) otherwise. */
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): boolean;
+  routes: number;
+};
+
+const PUBLIC_METHODS = [...ROUTED_METHODS, "OPTIONS"] as const;
+
+export function createPublicRouter(table: RouteTable, origin: (req: IncomingMessage) => string): PublicRouter {
+  const routes: Route[] = [];
+  for (const [pattern, mod] of table) {
+    if (!isPublicPath(`${pattern}/`)) throw new Error(`${pattern}: a public route must be under /f/ (server/api-router.ts isPublicPath)`);
+    const handlers = new Map<string, ReplyHandler>();
+    for (const method of PUBLIC_METHODS) {
+      const found = replyOf(mod[method]);
+      if (found) handlers.set(method, found.reply);
+    }
+    // A file without one (the confirmation link's) is listed for its place in the precedence only: the paths
+    // it takes stay Next's (/f/confirm/challenge is the confirmation's, not the challenge of a form "confirm").
+    routes.push({ pattern, segments: parseSegments(pattern), handlers, allow: "" });
+  }
+  routes.sort(compareRoutes);
+  return {
+    routes: routes.length,
+    serve(req, res, pathname) {
+      const parts = pathParts(pathname);
+      if (parts === null) return false;
+      for (const route of routes) {
+        const params = match(route, parts);
+        if (!params) continue;
+        // The first route that takes the path decides, as Next's routing would; a method it does not
+        // serve itself is Next's (the hosted page's GET, HEAD).
+        const handler = route.handlers.get(req.method ?? "GET");
+        if (!handler) return false;
+        dispatch(req, res, origin(req), handler, params);
+        return true;
+      }
+      return false;
+    },
+  };
+}
+
 export function createApiRouter(table: RouteTable, origin: (req: IncomingMessage) => string): ApiRouter {
   const routes: Route[] = [];
   for (const [pattern, mod] of table) {
@@ -96,33 +175,19 @@ export function createApiRouter(table: RouteTable, origin: (req: IncomingMessage
     return fallback;
   };
 
-  const dispatch = (req: IncomingMessage, res: ServerResponse, handler: ReplyHandler, params: Record<string, string | string[]>) => {
-    // HEAD runs the GET handler; Node's ServerResponse leaves the body out of a HEAD answer.
-    handler(apiRequestOf(req, origin(req)), { params: Promise.resolve(params) })
-      .then((result) => sendResult(req, res, result))
-      .catch((error: unknown) => {
-        // The pipeline answers every error with a problem; this is a bug in writing the answer.
-        console.error("[api] writing the response failed", error);
-        if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
-        res.end();
-      });
-  };
+  const serveWith = (req: IncomingMessage, res: ServerResponse, handler: ReplyHandler, params: Record<string, string | string[]>) =>
+    dispatch(req, res, origin(req), handler, params);
 
   return {
     routes: routes.length,
     serve(req, res) {
       const pathname = (req.url ?? "/").split("?")[0];
       const method = req.method ?? "GET";
-      let parts: string[] | null;
-      try {
-        parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
-      } catch {
-        parts = null;
-      }
+      const parts = pathParts(pathname);
       const routed = method === "HEAD" ? "GET" : method;
       // An undecodable path or a method the API does not serve: the catch-all's problem (400 / 405).
       if (parts === null || (method !== "OPTIONS" && !(ROUTED_METHODS as readonly string[]).includes(routed))) {
-        dispatch(req, res, fallbackFor(pathname), {});
+        serveWith(req, res, fallbackFor(pathname), {});
         return;
       }
       for (const route of routes) {
@@ -135,10 +200,10 @@ export function createApiRouter(table: RouteTable, origin: (req: IncomingMessage
         }
         // A route file exports every method (lib/http's methods() answers the others with 405).
         const handler = route.handlers.get(routed) ?? fallbackFor(pathname);
-        dispatch(req, res, handler, params);
+        serveWith(req, res, handler, params);
         return;
       }
-      dispatch(req, res, fallbackFor(pathname), {});
+      serveWith(req, res, fallbackFor(pathname), {});
     },
   };
 }

@@ -1,5 +1,6 @@
 // Inkwell's HTTP server, the same in development and production: the API (/api, /v4) served by
-// server/api-router.ts from the routing table the app hands over (server/app-entry.ts), everything else
+// server/api-router.ts from the routing table the app hands over (server/app-entry.ts), so are the public
+// routes it hands over (a signup form's submission and challenge: app/public-routes.ts), everything else
 // (pages, static files, Auth.js, OAuth endpoints) by Next.js, and the security headers of
 // server/security-headers.ts on every response. This file loads nothing of lib/ or app/ itself (type
 // imports aside): the code of the app runs in Next's module graph only.
@@ -7,7 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import next from "next";
 import type { ServerEntry } from "@/lib/process/server-entry";
 import { AppEntry } from "./app-entry";
-import { createApiRouter, isApiPath, type ApiRouter } from "./api-router";
+import { createApiRouter, createPublicRouter, isApiPath, isPublicPath, type ApiRouter, type PublicRouter } from "./api-router";
 import { stampPeerAddress } from "./peer-address";
 import { securityHeaders } from "./security-headers";
 
@@ -71,17 +72,19 @@ export async function startHttpServer(options: { port: number; host: string; dev
 
   // The router of the entry Next has now: built once in production; in development rebuilt when a
   // request finds that Next evaluated a new entry (an edit was compiled).
-  let router: { entry: ServerEntry; api: ApiRouter } | null = null;
+  type Routers = { entry: ServerEntry; api: ApiRouter; public: PublicRouter };
+  let router: Routers | null = null;
   const currentRouter = async () => {
     const loaded = await entry.load();
-    if (router?.entry.routes !== loaded.routes) router = { entry: loaded, api: createApiRouter(loaded.routes, origin) };
+    if (router?.entry.routes !== loaded.routes || router.entry.publicRoutes !== loaded.publicRoutes)
+      router = { entry: loaded, api: createApiRouter(loaded.routes, origin), public: createPublicRouter(loaded.publicRoutes, origin) };
     return router;
   };
-  let ready: ApiRouter | null = null;
+  let ready: Routers | null = null;
 
   const serve = (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     if (isApiPath(pathname)) {
-      if (ready) return ready.serve(req, res);
+      if (ready) return ready.api.serve(req, res);
       if (options.dev) logRequest(req, res);
       // In development, for every request: Next compiles what changed first.
       currentRouter().then(
@@ -91,7 +94,19 @@ export async function startHttpServer(options: { port: number; host: string; dev
       return;
     }
     if (undecodable(pathname)) return badPath(res);
-    handle(req, res).catch((error) => internalError(res, error));
+    const toNext = () => void handle(req, res).catch((error) => internalError(res, error));
+    if (isPublicPath(pathname)) {
+      if (ready) return ready.public.serve(req, res, pathname) || toNext();
+      currentRouter().then(
+        (routers) => {
+          if (!routers.public.serve(req, res, pathname)) return toNext();
+          if (options.dev) logRequest(req, res);
+        },
+        (error: unknown) => internalError(res, error),
+      );
+      return;
+    }
+    toNext();
   };
 
   // Until the app's entry is loaded and its background work started, requests wait (only the server's own
@@ -115,9 +130,10 @@ export async function startHttpServer(options: { port: number; host: string; dev
   let routes = 0;
   started = (async () => {
     await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
-    const { entry: loaded, api } = await currentRouter();
-    if (!options.dev) ready = api;
-    routes = api.routes;
+    const current = await currentRouter();
+    if (!options.dev) ready = current;
+    routes = current.api.routes;
+    const loaded = current.entry;
     loaded.startBackgroundWork();
   })();
   await started;

@@ -4,7 +4,7 @@
 // address be mailed again (its channel status still applies).
 import { z } from "zod";
 import { db } from "@/lib/db";
-import { writeTransaction } from "@/lib/db/sql";
+import { sqlReader, writeTransaction } from "@/lib/db/sql";
 import { keysetPage, noAfterAndBefore, pagingQuery, PagingSchema } from "@/lib/http/pagination";
 import { ApiProblem } from "@/lib/http/problems";
 import { addressHash } from "./eligibility";
@@ -84,11 +84,12 @@ export async function addSuppression(
 
 /** Whether the brand never mails this address (signup forms send it no confirmation email). */
 export async function isSuppressed(brandId: string, email: string): Promise<boolean> {
-  const row = await db.suppression.findUnique({
-    where: { brandId_addressHash: { brandId, addressHash: addressHash(email) } },
-    select: { id: true },
-  });
-  return row !== null;
+  // Raw SQL: every signup asks, and a Prisma read cost about 0.2 ms of CPU (bench:forms).
+  const rows = await sqlReader().all(`SELECT 1 AS "one" FROM "Suppression" WHERE "brandId" = ? AND "addressHash" = ?`, [
+    brandId,
+    addressHash(email),
+  ]);
+  return rows.length > 0;
 }
 
 export async function deleteSuppression(brandId: string, id: string): Promise<void> {

@@ -4,7 +4,7 @@
 // domains, at most 40 characters) and the link is the message's own ([[message.confirm_url]]: its signed
 // token, lib/recipient-links), so every confirmation of a brand and sender shares one content, rendered from
 // one compiled template (a content per submission made the worker compile MJML for every email).
-import { db } from "@/lib/db";
+import { sqlReader } from "@/lib/db/sql";
 import { createSystemContent, deploymentSender, type Content } from "@/lib/delivery";
 import { neutralBrandName } from "@/lib/delivery/senders/senders";
 import type { Template } from "@/lib/templates/schema/template";
@@ -50,13 +50,28 @@ function template(brandName: string): Template {
   } as unknown as Template;
 }
 
+// The contents this process stored or found, by what makes them (brand, its name, sender). A content row is
+// immutable and never deleted but with its brand, so the one found once stays right; without this each
+// submission stored its content again: a template serialized and hashed, and two Prisma calls (bench:forms).
+const MAX_KEPT = 1_000;
+const kept = new Map<string, Promise<Content>>();
+
 /** The email's content (stored once per brand, sender and brand name: lib/delivery finds it by its hash). */
 export async function confirmationContent(brandId: string, sender: FormDefinition["sender"]): Promise<Content> {
-  const brand = await db.brand.findUniqueOrThrow({ where: { id: brandId }, select: { name: true } });
+  const [brand] = await sqlReader().all<{ name: string }>(`SELECT "name" FROM "Brand" WHERE "id" = ?`, [brandId]);
+  if (!brand) throw new Error(`no brand ${brandId}`);
   const from = sender ?? { email: deploymentSender().address, name: brand.name.slice(0, 100) || "Newsletter" };
-  return createSystemContent(brandId, template(brand.name), {
-    subject: CONFIRMATION_SUBJECT,
-    senderName: from.name,
-    senderEmail: from.email,
-  });
+  const key = JSON.stringify([brandId, brand.name, from.name, from.email]);
+  let content = kept.get(key);
+  if (!content) {
+    if (kept.size >= MAX_KEPT) kept.clear();
+    content = createSystemContent(brandId, template(brand.name), {
+      subject: CONFIRMATION_SUBJECT,
+      senderName: from.name,
+      senderEmail: from.email,
+    });
+    kept.set(key, content);
+    content.catch(() => kept.delete(key));
+  }
+  return content;
 }

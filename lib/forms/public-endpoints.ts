@@ -1,11 +1,17 @@
-// The public side of forms as web Requests and Responses (app/f/...): no session, no credential, nothing
-// trusted. The route files call these; the rules are in submit-form.ts and confirm-submission.ts. Every
-// answer is worded for a visitor; hostile input (huge, malformed, the wrong type) gets a 4xx, never a 500.
+// The public side of forms (app/f/...): no session, no credential, nothing trusted. The route files call
+// these; the rules are in submit-form.ts and confirm-submission.ts. Every answer is worded for a visitor;
+// hostile input (huge, malformed, the wrong type) gets a 4xx, never a 500.
+//
+// The submission and the challenge take an ApiRequest and answer a Reply (lib/http), as the API's handlers
+// do: Inkwell's server serves them itself (app/public-routes.ts, server/api-router.ts), without Next's
+// per-request Request/Response and routing, which cost more than the submission's own work (bench:forms).
+// The pages Next serves (the hosted page, the confirmation) get a web Response (toResponse).
 import { config } from "@/lib/config";
 import { visitorOf } from "@/lib/delivery/tracking/visitor";
-import { ApiProblem, PROBLEMS, problemResponse, type ProblemCode } from "@/lib/http/problems";
-import { fromWebRequest } from "@/lib/http/api-request";
-import { requestIdOf } from "@/lib/http/route";
+import { ApiProblem, PROBLEMS, problemReply, type ProblemCode } from "@/lib/http/problems";
+import type { ApiRequest } from "@/lib/http/api-request";
+import { requestIdOf, withProblems } from "@/lib/http/route";
+import { jsonReply, Reply, toResponse, type HandlerResult } from "@/lib/http/responses";
 import { bumpCounter } from "./counters";
 import { subscribeSubmission, type ConfirmOutcome } from "./confirm-submission";
 import { db } from "@/lib/db";
@@ -32,31 +38,32 @@ const PAGE_POLICY =
   "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 /** A problem as every API answers it (type, title, instance, X-Request-Id: lib/http/problems), open to any site. */
-function problem(requestId: string, code: ProblemCode, detail: string, extra: ApiProblem["extra"] = {}): Response {
-  const response = problemResponse(new ApiProblem(code, detail, extra), requestId, config().appOrigin);
-  response.headers.set("Cache-Control", "no-store");
-  for (const [name, value] of Object.entries(CORS)) response.headers.set(name, value);
-  return response;
+function problem(requestId: string, code: ProblemCode, detail: string, extra: ApiProblem["extra"] = {}): Reply {
+  const reply = problemReply(new ApiProblem(code, detail, extra), requestId, config().appOrigin);
+  reply.set("Cache-Control", "no-store");
+  for (const [name, value] of Object.entries(CORS)) reply.set(name, value);
+  return reply;
 }
 
 /** Every answer carries its request id (API-CONTRACT), the ones that are not problems too. */
-function tagged(response: Response, requestId: string): Response {
-  response.headers.set("X-Request-Id", requestId);
-  return response;
+function tagged(reply: Reply, requestId: string): Reply {
+  reply.set("X-Request-Id", requestId);
+  return reply;
 }
 
 const notFound = (requestId: string) => problem(requestId, "not-found", "This signup form does not exist or is not taking signups.");
 
 /** An HTML answer; the hosted form's own pages carry its policy (hostedPagePolicy: the hashes of its script and styles). */
-function html(body: string, status = 200, policy = PAGE_POLICY): Response {
-  return new Response(body, {
-    status,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": policy, "Cache-Control": "no-store" },
+function html(body: string, status = 200, policy = PAGE_POLICY): Reply {
+  return new Reply(status, body, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": policy,
+    "Cache-Control": "no-store",
   });
 }
 
 /** A small page of Inkwell's own (success, confirmation): fixed words and the form's texts, escaped. */
-function notice(title: string, message: string, status = 200): Response {
+function notice(title: string, message: string, status = 200): Reply {
   return html(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>` +
       `<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:3rem 1rem;background:#f6f7f9;color:#1f2328}main{max-width:32rem;margin:0 auto;background:#fff;padding:2rem;border-radius:8px}</style></head>` +
@@ -66,7 +73,7 @@ function notice(title: string, message: string, status = 200): Response {
 }
 
 /** The hosted page with a message above the form (what went wrong with a plain form post). */
-function pageWithAlert(view: PublicFormView, message: string, status: number): Response {
+function pageWithAlert(view: PublicFormView, message: string, status: number): Reply {
   const page = renderHostedPage(view);
   const alert = `<div class="ik-alert" role="alert">${esc(message)}</div>`;
   const at = page.search(/<form[\s>]/i);
@@ -79,10 +86,10 @@ function pageWithAlert(view: PublicFormView, message: string, status: number): R
 
 export async function hostedPage(formId: string): Promise<Response> {
   const form = await findActiveForm(formId);
-  if (!form) return notice("Form not found", "This signup form does not exist or is not taking signups.", 404);
+  if (!form) return toResponse(notice("Form not found", "This signup form does not exist or is not taking signups.", 404));
   await bumpCounter(form, "views");
   const view = await publicFormView(form);
-  return html(renderHostedPage(view), 200, hostedPagePolicy(view));
+  return toResponse(html(renderHostedPage(view), 200, hostedPagePolicy(view)));
 }
 
 export async function embed(formId: string): Promise<Response> {
@@ -103,19 +110,22 @@ export async function embed(formId: string): Promise<Response> {
   });
 }
 
-export async function challenge(request: Request, formId: string): Promise<Response> {
-  const requestId = requestIdOf(request);
-  const form = await findActiveForm(formId);
-  if (!form) return notFound(requestId);
-  return new Response(JSON.stringify(await createChallenge({ brandID: form.brandId, formID: form.id })), {
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Request-Id": requestId, ...CORS },
+export function challenge(request: ApiRequest, formId: string): Promise<HandlerResult> {
+  return withProblems(request, async (requestId) => {
+    const form = await findActiveForm(formId);
+    if (!form) return notFound(requestId);
+    return jsonReply(await createChallenge({ brandID: form.brandId, formID: form.id }), 200, {
+      "Cache-Control": "no-store",
+      "X-Request-Id": requestId,
+      ...CORS,
+    });
   });
 }
 
-export const preflight = () => new Response(null, { status: 204, headers: CORS });
+export const preflight = async (): Promise<HandlerResult> => new Reply(204, null, { ...CORS });
 
 /** Another method on a form's address: a problem like the submission's other refusals (not an empty 405). */
-export function methodNotAllowed(request: Request): Response {
+export async function methodNotAllowed(request: ApiRequest): Promise<HandlerResult> {
   return problem(requestIdOf(request), "method-not-allowed", "A signup form takes GET and POST only.", {
     headers: { Allow: "GET, HEAD, POST, OPTIONS" },
   });
@@ -123,7 +133,7 @@ export function methodNotAllowed(request: Request): Response {
 
 type Body = { ok: true; posted: Posted; json: boolean } | { ok: false; code: ProblemCode; detail: string; json: boolean };
 
-async function readBody(request: Request): Promise<Body> {
+async function readBody(request: ApiRequest): Promise<Body> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const json = type === "application/json";
   if (!json && type !== "application/x-www-form-urlencoded")
@@ -136,7 +146,7 @@ async function readBody(request: Request): Promise<Body> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   // The API's reading (lib/http/api-request.ts): it stops one byte past the limit, so a lying or missing
   // Content-Length cannot get a larger body read.
-  const bytes = declared > MAX_BODY ? null : await fromWebRequest(request).body(MAX_BODY);
+  const bytes = declared > MAX_BODY ? null : await request.body(MAX_BODY);
   if (!bytes || bytes.byteLength > MAX_BODY) return { ok: false, code: "payload-too-large", detail: "The submission is too large.", json };
   const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
   if (!json) {
@@ -160,11 +170,12 @@ async function readBody(request: Request): Promise<Body> {
 /** The form as its page shows it, read only when a plain form post's mistake shows the page again. */
 type LazyView = () => Promise<PublicFormView>;
 
-async function answer(result: SubmitResult, json: boolean, view: LazyView, requestId: string): Promise<Response> {
+async function answer(result: SubmitResult, json: boolean, view: LazyView, requestId: string): Promise<Reply> {
   if (result.kind === "accepted") {
     if (json)
-      return new Response(JSON.stringify({ status: "ok", message: result.message, confirmationRequired: result.confirmationRequired }), {
-        headers: { "Content-Type": "application/json", "Cache-Control": "no-store", ...CORS },
+      return jsonReply({ status: "ok", message: result.message, confirmationRequired: result.confirmationRequired }, 200, {
+        "Cache-Control": "no-store",
+        ...CORS,
       });
     return notice(result.confirmationRequired ? "Almost done" : "Thank you", result.message);
   }
@@ -177,24 +188,26 @@ async function answer(result: SubmitResult, json: boolean, view: LazyView, reque
       ...(retryAfterSeconds !== undefined ? { retryAfter: retryAfterSeconds } : {}),
       headers,
     });
-  const response = pageWithAlert(await view(), detail, status);
-  for (const [k, v] of Object.entries(headers)) response.headers.set(k, v);
-  return response;
+  const reply = pageWithAlert(await view(), detail, status);
+  for (const [k, v] of Object.entries(headers)) reply.set(k, v);
+  return reply;
 }
 
-export async function submission(request: Request, formId: string): Promise<Response> {
-  const requestId = requestIdOf(request);
-  const form = await findActiveForm(formId);
-  if (!form) return notFound(requestId);
-  const body = await readBody(request);
-  const view = () => publicFormView(form);
-  if (!body.ok) {
-    if (body.json) return problem(requestId, body.code, body.detail);
-    return tagged(pageWithAlert(await view(), body.detail, PROBLEMS[body.code].status), requestId);
-  }
-  const visitor = visitorOf(request);
-  const result = await submitForm(form, body.posted, { ip: visitor.ip ?? "", userAgent: visitor.userAgent ?? "" });
-  return tagged(await answer(result, body.json, view, requestId), requestId);
+export function submission(request: ApiRequest, formId: string): Promise<HandlerResult> {
+  // withProblems: a failure (the database down) is a problem too, never an empty 500.
+  return withProblems(request, async (requestId) => {
+    const form = await findActiveForm(formId);
+    if (!form) return notFound(requestId);
+    const body = await readBody(request);
+    const view = () => publicFormView(form);
+    if (!body.ok) {
+      if (body.json) return problem(requestId, body.code, body.detail);
+      return tagged(pageWithAlert(await view(), body.detail, PROBLEMS[body.code].status), requestId);
+    }
+    const visitor = visitorOf(request);
+    const result = await submitForm(form, body.posted, { ip: visitor.ip ?? "", userAgent: visitor.userAgent ?? "" });
+    return tagged(await answer(result, body.json, view, requestId), requestId);
+  });
 }
 
 const CONFIRM_PAGES: Record<ConfirmOutcome["kind"], [string, string, number]> = {
@@ -212,7 +225,7 @@ async function submissionOf(token: string) {
 
 function confirmPage(outcome: ConfirmOutcome): Response {
   const [title, message, status] = CONFIRM_PAGES[outcome.kind];
-  return notice(outcome.kind === "unknown" ? title : `${title}: ${outcome.brandName}`.slice(0, 120), message, status);
+  return toResponse(notice(outcome.kind === "unknown" ? title : `${title}: ${outcome.brandName}`.slice(0, 120), message, status));
 }
 
 /**
@@ -226,11 +239,13 @@ export async function confirmationPage(token: string): Promise<Response> {
   if (!submission || !brand) return confirmPage({ kind: "unknown" });
   if (submission.status !== "pending") return confirmPage({ kind: "already", brandName: brand.name, formId: "" });
   const title = `Confirm your subscription: ${brand.name}`.slice(0, 120);
-  return html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>` +
-      `<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:3rem 1rem;background:#f6f7f9;color:#1f2328}main{max-width:32rem;margin:0 auto;background:#fff;padding:2rem;border-radius:8px}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#1f6feb;color:#fff;cursor:pointer}</style></head>` +
-      `<body><main><h1>${esc(title)}</h1><p>One more step: press the button to start receiving our emails.</p>` +
-      `<form method="post" action="/f/confirm/${encodeURIComponent(token)}"><button type="submit">Confirm my subscription</button></form></main></body></html>`,
+  return toResponse(
+    html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title>` +
+        `<style>body{font:16px/1.5 system-ui,sans-serif;margin:0;padding:3rem 1rem;background:#f6f7f9;color:#1f2328}main{max-width:32rem;margin:0 auto;background:#fff;padding:2rem;border-radius:8px}button{font:inherit;padding:.6rem 1.2rem;border:0;border-radius:6px;background:#1f6feb;color:#fff;cursor:pointer}</style></head>` +
+        `<body><main><h1>${esc(title)}</h1><p>One more step: press the button to start receiving our emails.</p>` +
+        `<form method="post" action="/f/confirm/${encodeURIComponent(token)}"><button type="submit">Confirm my subscription</button></form></main></body></html>`,
+    ),
   );
 }
 

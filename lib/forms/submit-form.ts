@@ -2,19 +2,17 @@
 // judge it, then: a bot's is dropped (counted, and answered as a success: it learns nothing); a person's
 // mistake or a limit is answered with what to fix; an accepted one creates or finds the contact (its email
 // status unchanged: only the confirmation subscribes), stores the consent record and queues the
-// confirmation email in the brand's lane, all in one transaction; a single opt-in form subscribes at once.
-import { upsertContactIn } from "@/lib/contacts/upsert-contact";
-import { withIdentifierRetry } from "@/lib/contacts/write-contact";
+// confirmation email in the brand's lane, all in one transaction (./store-submission.ts); a single opt-in
+// form subscribes at once.
 import { normalizeEmail } from "@/lib/contacts/identifiers";
-import { isSuppressed, queueSystemMessageIn, wakeDeliveryWorker } from "@/lib/delivery";
-import { writeTransaction } from "@/lib/db/sql";
+import { isSuppressed, wakeDeliveryWorker } from "@/lib/delivery";
 import type { FieldError, ProblemCode } from "@/lib/http/problems";
-import { idTime, newId } from "@/lib/ids";
+import { newId } from "@/lib/ids";
 import { confirmationContent } from "./confirmation-email";
 import { subscribeSubmission } from "./confirm-submission";
 import { bumpCounter } from "./counters";
 import { screenSubmission } from "./firewall/screen";
-import { laneOf, takeSlot } from "./lane";
+import { storeSubmission, type SubmissionToStore } from "./store-submission";
 import type { ScreenVerdict } from "./public-view";
 import type { FieldName } from "./schemas";
 import { rowDefinition, rowTopics, type FormRow } from "./store";
@@ -98,9 +96,6 @@ export function readSubmission(form: FormRow, posted: Posted): Read {
   return { email, fields, topicIds, errors };
 }
 
-/** How long a pending submission's confirmation email stands before the same address may get another. */
-const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
-
 const truthy = (value: unknown) =>
   value === true || value === 1 || (typeof value === "string" && ["1", "true", "on", "yes"].includes(value));
 
@@ -155,66 +150,19 @@ export async function submitForm(form: FormRow, posted: Posted, visitor: Visitor
 
   const messageId = form.doubleOptIn ? newId() : null;
   const content = form.doubleOptIn ? await confirmationContent(form.brandId, definition.sender) : null;
-  const now = new Date();
-  const written = await withIdentifierRetry(() =>
-    writeTransaction(async (tx) => {
-      // The email status stays as it is (a new contact: nonSubscribed); names wait for the confirmation,
-      // so a stranger's submission cannot rename someone else's contact.
-      const { contactId } = await upsertContactIn(
-        tx,
-        form.brandId,
-        { identifiers: [{ type: "email", id: read.email }] },
-        { source: "signup-form" },
-      );
-      const values = [
-        JSON.stringify(read.fields),
-        JSON.stringify(read.topicIds),
-        definition.texts.consent,
-        visitor.ip || null,
-        visitor.userAgent.slice(0, 500) || null,
-        now,
-      ];
-      // A double submit, or someone posting another person's address again and again, must not send that
-      // person one confirmation email per post: while the form's submission for the address waits for its
-      // click, a new one updates it (the latest fields, topics and consent) and queues nothing. After a day
-      // the address gets a new email (the person may have lost the first): one a day at most per form.
-      // (Ids tell their creation time, lib/ids.ts: the submission's is when its email was queued.)
-      const since = now.getTime() - RESEND_AFTER_MS;
-      const pending = (
-        await tx.all<{ id: string }>(
-          `SELECT "id" FROM "FormSubmission" WHERE "brandId" = ? AND "contactId" = ? AND "formId" = ? AND "status" = 'pending'`,
-          [form.brandId, contactId, form.id],
-        )
-      ).find((row) => idTime(row.id).getTime() > since);
-      if (pending) {
-        await tx.run(
-          `UPDATE "FormSubmission" SET "fields" = ?json, "topicIds" = ?json, "consentText" = ?, "ip" = ?, "userAgent" = ?, "submittedAt" = ?ts
-           WHERE "id" = ?`,
-          [...values, pending.id],
-        );
-        return { submissionId: pending.id, queued: false };
-      }
-      const submissionId = newId();
-      await tx.run(
-        `INSERT INTO "FormSubmission" ("id", "brandId", "formId", "contactId", "email", "messageId", "status", "fields", "topicIds", "consentText", "ip", "userAgent", "submittedAt")
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?json, ?json, ?, ?, ?, ?ts)`,
-        [submissionId, form.brandId, form.id, contactId, read.email, messageId, ...values],
-      );
-      await bumpCounter(form, "submissions", tx);
-      if (content)
-        await queueSystemMessageIn(tx, {
-          id: messageId!,
-          brandId: form.brandId,
-          source: laneOf(form.brandId),
-          content,
-          contactId,
-          email: read.email,
-          key: submissionId,
-          sendAt: await takeSlot(tx, form.brandId, now),
-        });
-      return { submissionId, queued: content !== null };
-    }),
-  );
+  const write: SubmissionToStore = {
+    form: { id: form.id, brandId: form.brandId },
+    email: read.email,
+    fields: read.fields,
+    topicIds: read.topicIds,
+    consentText: definition.texts.consent,
+    ip: visitor.ip,
+    userAgent: visitor.userAgent,
+    now: new Date(),
+    messageId,
+    contentId: content?.id ?? null,
+  };
+  const written = await storeSubmission(write);
   if (written.queued) wakeDeliveryWorker();
   else if (!content) await subscribeSubmission(written.submissionId, { ip: visitor.ip, userAgent: visitor.userAgent });
   return success;

@@ -14,6 +14,8 @@ export type RouteTable = readonly (readonly [pattern: string, module: RouteModul
 export type ServerEntry = {
   /** every route under /api and /v4, catch-alls included */
   routes: RouteTable;
+  /** the public routes outside /api the server serves itself, the methods built with lib/http's handler() (app/public-routes.ts) */
+  publicRoutes: RouteTable;
   /** starts the process's background work (once; later calls do nothing) */
   startBackgroundWork(): void;
 };

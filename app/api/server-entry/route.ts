@@ -4,10 +4,15 @@
 // `serverEntry`; nothing is published on a global. Under `npm run dev` the server first asks for this route
 // through Next's request handler, so that Next compiles what changed, then loads the new module.
 import { API_ROUTES } from "@/app/api-routes";
+import { PUBLIC_ROUTES } from "@/app/public-routes";
 import { ensureBackgroundWork } from "@/lib/process/lifecycle";
 import type { ServerEntry } from "@/lib/process/server-entry";
 
-export const serverEntry: ServerEntry = { routes: API_ROUTES, startBackgroundWork: ensureBackgroundWork };
+export const serverEntry: ServerEntry = {
+  routes: API_ROUTES,
+  publicRoutes: PUBLIC_ROUTES,
+  startBackgroundWork: ensureBackgroundWork,
+};
 
 export const dynamic = "force-dynamic";
 

@@ -14,7 +14,8 @@ export type SystemMessage = {
   id?: string;
   brandId: string;
   source: Source;
-  content: Content;
+  /** the stored content (createSystemContent); only its id is written */
+  content: Pick<Content, "id">;
   /** the contact it concerns (the outbox and the contact show it), or null */
   contactId: string | null;
   email: string;

@@ -1,7 +1,7 @@
 // What an address says by itself: its domain (IDNs in their ASCII form), whether that domain hands out
 // throwaway mailboxes (disposable-email-domains-js, a maintained list), and whether it looks like a slip
 // of the keyboard on a popular provider (@zootools/email-spell-checker: "gmial.com" -> "gmail.com").
-import { isDisposableEmailDomain } from "disposable-email-domains-js";
+import { disposableEmailBlocklistSet } from "disposable-email-domains-js";
 import spellChecker from "@zootools/email-spell-checker";
 import { domainToASCII } from "node:url";
 
@@ -15,10 +15,15 @@ export function addressDomain(email: string): string | null {
   return domain;
 }
 
+// The list as a Set, made once: the package's isDisposableEmailDomain() builds a new Set of its whole list
+// (tens of thousands of names) on every call, which was the largest cost of a submission (bench:forms).
+let disposable: Set<string> | undefined;
+
 /** A disposable-mail domain, or a subdomain of one (bots use random subdomains of catch-all services). */
 export function isDisposable(domain: string): boolean {
+  disposable ??= disposableEmailBlocklistSet();
   const labels = domain.split(".");
-  for (let i = 0; i < labels.length - 1; i++) if (isDisposableEmailDomain(labels.slice(i).join("."))) return true;
+  for (let i = 0; i < labels.length - 1; i++) if (disposable.has(labels.slice(i).join("."))) return true;
   return false;
 }
 
