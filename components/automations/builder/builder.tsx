@@ -22,6 +22,7 @@ import {
   eventIdentities,
   eventProperties,
   getAutomation,
+  latestChange,
   patchAutomation,
   putBlocks,
   simulate,
@@ -51,7 +52,7 @@ import { fieldChoices } from "./filter-rows";
 import { FlowCanvas, type FigureCell, type NodeFigures } from "./flow-canvas";
 import { SettingsPanel } from "./settings-panel";
 import { TriggerPanel } from "./trigger-panel";
-import { blockKind, blockSummary, outcomeWord, skipWord } from "./words";
+import { blockKind, blockSummary, liveSavedWords, outcomeWord, skipWord } from "./words";
 import styles from "./builder.module.css";
 
 const STEP_KINDS: { kind: string; label: string; hint: string; make: () => Block }[] = [
@@ -132,6 +133,16 @@ export function AutomationBuilder({ id }: { id: string }) {
     );
   }
   return <LoadedBuilder key={automation.data.updatedAt} automation={automation.data} />;
+}
+
+/** The queued emails a live save moved to the new content, from its history entry (undefined when unknown). */
+async function queuedBy(written: Automation): Promise<number | undefined> {
+  try {
+    const entry = await latestChange(written.id);
+    return entry?.at === written.updatedAt ? entry.queuedEmails : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const cell = (value: number, label: string): FigureCell => ({ value: formatNumber(value), label });
@@ -259,15 +270,18 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
     setProblem(null);
     try {
       let written: Automation;
+      let queued: number | undefined;
       if (live) {
         // Only the emails' content, and only what changed: anything else is refused while enabled.
         const body = liveEditBody(draft, saved);
         written = body ? await patchAutomation(automation.id, body) : automation;
+        // The edit's history entry says how many queued emails took it; the save stands without it.
+        if (body) queued = await queuedBy(written);
       } else {
         await patchAutomation(automation.id, patchBody(draft));
         written = await putBlocks(automation.id, blocksForPut(draft.blocks));
       }
-      setNotice(live ? "Saved: emails not sent yet use the change." : "Saved.");
+      setNotice(live ? liveSavedWords(queued) : "Saved.");
       queryClient.setQueryData(automationKeys.detail(automation.id), written);
       void queryClient.invalidateQueries({ queryKey: automationKeys.all });
       return written;
