@@ -196,6 +196,8 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<ApiError | Error | null>(null);
   const [notice, setNotice] = useState("");
+  // A live save that reached queued emails says so on the page too, until the next edit.
+  const [showNotice, setShowNotice] = useState(false);
   const [confirm, setConfirm] = useState<"enable" | "disable" | null>(null);
   const [simulation, setSimulation] = useState<{ result: Simulation; days: number } | null>(null);
   const [simulating, setSimulating] = useState(false);
@@ -282,6 +284,7 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
         written = await putBlocks(automation.id, blocksForPut(draft.blocks));
       }
       setNotice(live ? liveSavedWords(queued) : "Saved.");
+      setShowNotice(Boolean(live && queued));
       queryClient.setQueryData(automationKeys.detail(automation.id), written);
       void queryClient.invalidateQueries({ queryKey: automationKeys.all });
       return written;
@@ -411,7 +414,7 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
           )}
         </div>
       </header>
-      <p role="status" className="visually-hidden">
+      <p role="status" className={showNotice && !dirty ? "muted" : "visually-hidden"}>
         {notice}
       </p>
       {!validDays && (
