@@ -124,12 +124,6 @@ describe("a live edit of an enabled workflow's email", () => {
       body: { blocks: [{ id: mail.id, type: "action", action: { type: "sendEmail", sendEmail: { subject: "New subject" } } }] },
     });
     expect((await ok(edited, 200)).blocks[0].action.sendEmail.subject).toBe("New subject");
-    const { history } = await ok(await call(`/api/automations/${automation.id}/history`), 200);
-    expect(history[0]).toMatchObject({
-      live: true,
-      queuedEmails: 1,
-      changes: [{ kind: "email", blockID: mail.id, field: "subject", from: "Old subject", to: "New subject", queuedEmails: 1 }],
-    });
 
     await lib.resumeSource(brandId, source(automation.id));
     await until(
@@ -141,5 +135,13 @@ describe("a live edit of an enabled workflow's email", () => {
     // The email sent before the edit is as it was sent.
     expect(await messageTo("ann")).toMatchObject({ status: "sent", content: { subject: "Old subject" } });
     expect(await subjectsTo("ann")).toEqual(["Old subject"]);
+
+    // The history entry says how many queued emails took the change.
+    const { history } = await ok(await call(`/api/automations/${automation.id}/history`), 200);
+    expect(history[0]).toMatchObject({
+      live: true,
+      queuedEmails: 1,
+      changes: [{ kind: "email", blockID: mail.id, field: "subject", from: "Old subject", to: "New subject", queuedEmails: 1 }],
+    });
   }, 120_000);
 });
