@@ -104,7 +104,7 @@ describe("a live edit of an enabled workflow's email", () => {
     await until(
       () => subjectsTo("ann"),
       (s) => s.length === 1,
-      30_000,
+      60_000,
     );
     expect(await subjectsTo("ann")).toEqual(["Old subject"]);
 
@@ -115,7 +115,7 @@ describe("a live edit of an enabled workflow's email", () => {
     await until(
       () => messageTo("bob"),
       (m) => m?.status === "paused",
-      30_000,
+      60_000,
     );
 
     const mail = automation.blocks[0];
@@ -129,7 +129,7 @@ describe("a live edit of an enabled workflow's email", () => {
     await until(
       () => subjectsTo("bob"),
       (s) => s.length === 1,
-      30_000,
+      60_000,
     );
     expect(await subjectsTo("bob")).toEqual(["New subject"]);
     // The email sent before the edit is as it was sent.
@@ -143,5 +143,5 @@ describe("a live edit of an enabled workflow's email", () => {
       queuedEmails: 1,
       changes: [{ kind: "email", blockID: mail.id, field: "subject", from: "Old subject", to: "New subject", queuedEmails: 1 }],
     });
-  }, 120_000);
+  }, 240_000);
 });
