@@ -114,8 +114,12 @@ const STEP_KINDS: { kind: string; label: string; hint: string; make: () => Block
 
 type Segment = { segmentID: string; name: string };
 
+/** What the last save said; kept here because a save remounts the builder (its key is the saved version). */
+type Notice = { text: string; shown: boolean };
+
 export function AutomationBuilder({ id }: { id: string }) {
   const automation = useQuery({ queryKey: automationKeys.detail(id), queryFn: () => getAutomation(id), staleTime: Infinity });
+  const [notice, setNotice] = useState<Notice>({ text: "", shown: false });
   if (automation.isPending)
     return (
       <p className="loading" role="status">
@@ -132,7 +136,7 @@ export function AutomationBuilder({ id }: { id: string }) {
       </div>
     );
   }
-  return <LoadedBuilder key={automation.data.updatedAt} automation={automation.data} />;
+  return <LoadedBuilder key={automation.data.updatedAt} automation={automation.data} notice={notice} onNotice={setNotice} />;
 }
 
 /** The queued emails a live save moved to the new content, from its history entry (undefined when unknown). */
@@ -183,7 +187,7 @@ function figuresOf(figures: BlockFigures | undefined, simulation: Simulation | n
   return out;
 }
 
-function LoadedBuilder({ automation }: { automation: Automation }) {
+function LoadedBuilder({ automation, notice, onNotice }: { automation: Automation; notice: Notice; onNotice: (notice: Notice) => void }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const [edits, dispatchEdit] = useReducer(editsReducer, automation, (a) => editsOf(draftOf(a)));
@@ -195,9 +199,6 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
   const [adding, setAdding] = useState<{ slot: Slot; after: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<ApiError | Error | null>(null);
-  const [notice, setNotice] = useState("");
-  // A live save that reached queued emails says so on the page too, until the next edit.
-  const [showNotice, setShowNotice] = useState(false);
   const [confirm, setConfirm] = useState<"enable" | "disable" | null>(null);
   const [simulation, setSimulation] = useState<{ result: Simulation; days: number } | null>(null);
   const [simulating, setSimulating] = useState(false);
@@ -283,8 +284,8 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
         await patchAutomation(automation.id, patchBody(draft));
         written = await putBlocks(automation.id, blocksForPut(draft.blocks));
       }
-      setNotice(live ? liveSavedWords(queued) : "Saved.");
-      setShowNotice(Boolean(live && queued));
+      // A live save that reached queued emails says so on the page too, until the next edit.
+      onNotice({ text: live ? liveSavedWords(queued) : "Saved.", shown: Boolean(live && queued) });
       queryClient.setQueryData(automationKeys.detail(automation.id), written);
       void queryClient.invalidateQueries({ queryKey: automationKeys.all });
       return written;
@@ -414,8 +415,8 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
           )}
         </div>
       </header>
-      <p role="status" className={showNotice && !dirty ? "muted" : "visually-hidden"}>
-        {notice}
+      <p role="status" className={notice.shown && !dirty ? "muted" : "visually-hidden"}>
+        {notice.text}
       </p>
       {!validDays && (
         <p className="field-error" role="alert">
