@@ -145,6 +145,8 @@ test("an enabled workflow's email changes live; its structure waits for a disabl
   await expect(panel.getByLabel(/skip it and go on/)).toBeDisabled();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
+  // Announced (no email of the step was queued: the contact waits a day before it, so no count is shown).
+  await expect(page.getByRole("status").filter({ hasText: "Saved: emails not sent yet use the change." })).toHaveCount(1);
   await expect(page.getByText("Enabled", { exact: true })).toBeVisible();
   const saved = await (await request.get(`/api/automations/${liveId}`, { headers: headers() })).json();
   expect(saved.isEnabled).toBe(true);

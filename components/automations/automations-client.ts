@@ -123,6 +123,9 @@ export const simulate = (id: string, days: number) =>
 export const sendBlockTest = (id: string, blockId: string, recipients: string[]) =>
   apiFetch<void>(`/api/automations/${enc(id)}/blocks/${enc(blockId)}/test-email`, { method: "POST", body: { recipients } });
 export const automationHistory = (id: string) => apiFetch<History>(`/api/automations/${enc(id)}/history?limit=100`);
+/** The newest history entry (a live save's: how many queued emails took the change). */
+export const latestChange = (id: string) =>
+  apiFetch<History>(`/api/automations/${enc(id)}/history?limit=1`).then((h) => h.history[0] as History["history"][number] | undefined);
 export const contactJourneys = (contactId: string) => apiFetch<Journeys>(`/api/contacts/${enc(contactId)}/automations`);
 
 export type Identity = { eventName: string; origin: string | null; eventVersion: string | null; count: number; lastSeenAt: string };

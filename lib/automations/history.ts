@@ -26,6 +26,10 @@ export const HistoryChange = z
       .meta({ description: "The email step's field (kind email); templateID: the template it sends" }),
     from: z.string().optional(),
     to: z.string().optional(),
+    queuedEmails: z.number().int().optional().meta({
+      description:
+        "A live edit of an email step (kinds email and utm): how many of the step's emails, queued or paused when it was saved, took the change",
+    }),
   })
   .meta({ id: "AutomationHistoryChange" });
 export type HistoryChange = z.infer<typeof HistoryChange>;
@@ -36,6 +40,13 @@ export const HistoryEntry = z
     at: z.string().meta({ description: "When (ISO 8601, UTC)" }),
     actor: z.object({ kind: z.enum(["session", "api-key", "oauth"]), name: z.string() }).meta({ description: "Who" }),
     live: z.boolean().meta({ description: "The workflow was enabled: a content change applied to emails not yet sent" }),
+    queuedEmails: z
+      .number()
+      .int()
+      .optional()
+      .meta({
+        description: "A live edit of email steps: how many emails already queued (not yet sent) took the change, all steps together",
+      }),
     changes: z.array(HistoryChange),
   })
   .meta({ id: "AutomationHistoryEntry" });
@@ -93,9 +104,22 @@ export async function actorOf(auth: Principal): Promise<Actor> {
   return { kind: auth.kind, name: auth.kind === "oauth" ? "An app (OAuth)" : "An API key" };
 }
 
-/** Records one edit in the edit's transaction (nothing when nothing changed). */
-export async function recordChange(tx: SqlRunner, before: AutomationRecord, after: AutomationRecord, who: Actor, at: Date): Promise<void> {
-  const changes = changesBetween(before, after);
+/**
+ * Records one edit in the edit's transaction (nothing when nothing changed). `queued`: per email step of a live
+ * edit, how many of its queued emails took the change (./live-queued.ts), kept on that step's changes.
+ */
+export async function recordChange(
+  tx: SqlRunner,
+  before: AutomationRecord,
+  after: AutomationRecord,
+  who: Actor,
+  at: Date,
+  queued: Map<string, number> = new Map(),
+): Promise<void> {
+  const changes = changesBetween(before, after).map((c) => {
+    const n = c.blockID === undefined ? undefined : queued.get(c.blockID);
+    return n === undefined ? c : { ...c, queuedEmails: n };
+  });
   if (!changes.length) return;
   await tx.run(
     `INSERT INTO "AutomationChange" ("id", "brandId", "automationId", "at", "actorKind", "actorName", "live", "changes")
@@ -124,15 +148,27 @@ export async function listHistory(brandId: string, automationId: string, query: 
     fetch: ({ where, orderBy, take }) => db.automationChange.findMany({ where: { automationId, brandId, ...where }, orderBy, take }),
   });
   return {
-    history: page.rows.map((r) => ({
-      id: r.id,
-      at: r.at.toISOString(),
-      actor: { kind: r.actorKind as Actor["kind"], name: r.actorName },
-      live: r.live,
-      changes: (r.changes ?? []) as HistoryChange[],
-    })),
+    history: page.rows.map((r) => {
+      const changes = (r.changes ?? []) as HistoryChange[];
+      const queued = queuedTotal(changes);
+      return {
+        id: r.id,
+        at: r.at.toISOString(),
+        actor: { kind: r.actorKind as Actor["kind"], name: r.actorName },
+        live: r.live,
+        ...(queued === undefined ? {} : { queuedEmails: queued }),
+        changes,
+      };
+    }),
     paging: page.paging,
   };
+}
+
+/** The entry's queued emails that took it: each step's count once (every changed field of a step carries it). */
+function queuedTotal(changes: HistoryChange[]): number | undefined {
+  const perStep = new Map<string, number>();
+  for (const c of changes) if (c.blockID && c.queuedEmails !== undefined) perStep.set(c.blockID, c.queuedEmails);
+  return perStep.size ? [...perStep.values()].reduce((a, b) => a + b, 0) : undefined;
 }
 
 /** The history of one workflow of the brand (404 for another brand's or a deleted one). */

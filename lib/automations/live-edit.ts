@@ -1,7 +1,7 @@
 // What may change while a workflow is enabled: the content of its email steps (subject, preview text,
-// sender, reply-to, language, template), as Klaviyo edits live messages. It applies to every email the
-// pipeline is handed from then on (a contact waiting before the step gets the new one); a message already
-// handed over keeps the content it was queued with (lib/delivery/content.ts). Anything that moves
+// sender, reply-to, language, template), as Klaviyo edits live messages. It applies to every email of the
+// step not yet sent: a contact waiting before the step gets the new one, and the step's messages still queued
+// or paused in the pipeline are moved to the new content in the edit's transaction (./live-queued.ts). Anything that moves
 // contacts differently (steps added, removed or moved, delays, splits, the trigger, exit conditions,
 // settings, skipping rules), and the name, keeps the published answer: 409 automation-enabled.
 import { ApiProblem, type FieldError } from "@/lib/http/problems";

@@ -23,6 +23,7 @@ import {
 import { actorOf, recordChange, removeHistory, type Actor } from "./history";
 import { Issues, type Path } from "./issues";
 import { checkLiveEdit, checkLiveResult } from "./live-edit";
+import { moveQueuedEmails, stepContents } from "./live-queued";
 import {
   BUILT_IN_EVENTS,
   DEFAULT_SETTINGS,
@@ -204,13 +205,15 @@ async function editDefinition(
       if (typeof whileEnabled === "function") whileEnabled(current);
     }
     const next = await change(current);
+    // A live edit's new email content, stored now (it reads templates), given to the queued emails below.
+    const contents = await stepContents(current, next);
     const now = new Date(Math.max(Date.now(), current.updatedAt.getTime() + 1));
     const written = { ...next, updatedAt: now };
     // Written only if the workflow is as read, enabled state included: a workflow enabled in between is
     // checked again (a structural change must not slip into an enabled workflow).
     const done = await writeTransaction(async (tx) => {
       if (!(await updateDefinition(tx, written, current.updatedAt, current.isEnabled))) return false;
-      await recordChange(tx, current, written, options.actor, now);
+      await recordChange(tx, current, written, options.actor, now, await moveQueuedEmails(tx, written, contents));
       return true;
     });
     if (done) return written;

@@ -4,6 +4,7 @@ export { enqueueMessages } from "./queue/enqueue";
 export { sendMessagesNow, type SentNow, type TestRecipient } from "./queue/send-now";
 export { queueSystemMessageIn, type SystemMessage } from "./queue/enqueue-system";
 export { wakeDeliveryWorker } from "./queue/wake";
+export { prepareContent, moveUnsentMessages } from "./queue/recontent";
 export { createSystemContent, type Content } from "./content";
 // The read side (./read): every read of message rows and counters, and every figure's one definition.
 export {

@@ -138,13 +138,14 @@ describe("live edits of an enabled workflow", () => {
 
     const { history } = await json(await api(`/api/automations/${a.id}/history`, { key: brand.key }));
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ live: true, actor: { kind: "api-key", name: "An API key" } });
+    // The contact was waiting at the delay: no email of the step was queued yet (tests/api/automations-live-edit-queued.test.ts has one).
+    expect(history[0]).toMatchObject({ live: true, actor: { kind: "api-key", name: "An API key" }, queuedEmails: 0 });
     expect(Date.now() - Date.parse(history[0].at)).toBeLessThan(10 * 60_000);
     expect(history[0].changes).toEqual([
-      { kind: "email", blockID: mail.id, field: "subject", from: "Old subject", to: "New subject" },
-      { kind: "email", blockID: mail.id, field: "preheader", from: "", to: "Fresh" },
-      { kind: "email", blockID: mail.id, field: "senderName", from: "Shop", to: "The Shop" },
-      { kind: "email", blockID: mail.id, field: "templateID", from: before, to: after },
+      { kind: "email", blockID: mail.id, field: "subject", from: "Old subject", to: "New subject", queuedEmails: 0 },
+      { kind: "email", blockID: mail.id, field: "preheader", from: "", to: "Fresh", queuedEmails: 0 },
+      { kind: "email", blockID: mail.id, field: "senderName", from: "Shop", to: "The Shop", queuedEmails: 0 },
+      { kind: "email", blockID: mail.id, field: "templateID", from: before, to: after, queuedEmails: 0 },
     ]);
   }, 240_000);
 });

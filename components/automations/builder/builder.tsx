@@ -22,6 +22,7 @@ import {
   eventIdentities,
   eventProperties,
   getAutomation,
+  latestChange,
   patchAutomation,
   putBlocks,
   simulate,
@@ -51,7 +52,7 @@ import { fieldChoices } from "./filter-rows";
 import { FlowCanvas, type FigureCell, type NodeFigures } from "./flow-canvas";
 import { SettingsPanel } from "./settings-panel";
 import { TriggerPanel } from "./trigger-panel";
-import { blockKind, blockSummary, outcomeWord, skipWord } from "./words";
+import { blockKind, blockSummary, liveSavedWords, outcomeWord, skipWord } from "./words";
 import styles from "./builder.module.css";
 
 const STEP_KINDS: { kind: string; label: string; hint: string; make: () => Block }[] = [
@@ -113,8 +114,12 @@ const STEP_KINDS: { kind: string; label: string; hint: string; make: () => Block
 
 type Segment = { segmentID: string; name: string };
 
+/** What the last save said; kept here because a save remounts the builder (its key is the saved version). */
+type Notice = { text: string; shown: boolean };
+
 export function AutomationBuilder({ id }: { id: string }) {
   const automation = useQuery({ queryKey: automationKeys.detail(id), queryFn: () => getAutomation(id), staleTime: Infinity });
+  const [notice, setNotice] = useState<Notice>({ text: "", shown: false });
   if (automation.isPending)
     return (
       <p className="loading" role="status">
@@ -131,7 +136,17 @@ export function AutomationBuilder({ id }: { id: string }) {
       </div>
     );
   }
-  return <LoadedBuilder key={automation.data.updatedAt} automation={automation.data} />;
+  return <LoadedBuilder key={automation.data.updatedAt} automation={automation.data} notice={notice} onNotice={setNotice} />;
+}
+
+/** The queued emails a live save moved to the new content, from its history entry (undefined when unknown). */
+async function queuedBy(written: Automation): Promise<number | undefined> {
+  try {
+    const entry = await latestChange(written.id);
+    return entry?.at === written.updatedAt ? entry.queuedEmails : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const cell = (value: number, label: string): FigureCell => ({ value: formatNumber(value), label });
@@ -172,7 +187,7 @@ function figuresOf(figures: BlockFigures | undefined, simulation: Simulation | n
   return out;
 }
 
-function LoadedBuilder({ automation }: { automation: Automation }) {
+function LoadedBuilder({ automation, notice, onNotice }: { automation: Automation; notice: Notice; onNotice: (notice: Notice) => void }) {
   const queryClient = useQueryClient();
   const headingId = useId();
   const [edits, dispatchEdit] = useReducer(editsReducer, automation, (a) => editsOf(draftOf(a)));
@@ -184,7 +199,6 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
   const [adding, setAdding] = useState<{ slot: Slot; after: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<ApiError | Error | null>(null);
-  const [notice, setNotice] = useState("");
   const [confirm, setConfirm] = useState<"enable" | "disable" | null>(null);
   const [simulation, setSimulation] = useState<{ result: Simulation; days: number } | null>(null);
   const [simulating, setSimulating] = useState(false);
@@ -259,15 +273,19 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
     setProblem(null);
     try {
       let written: Automation;
+      let queued: number | undefined;
       if (live) {
         // Only the emails' content, and only what changed: anything else is refused while enabled.
         const body = liveEditBody(draft, saved);
         written = body ? await patchAutomation(automation.id, body) : automation;
+        // The edit's history entry says how many queued emails took it; the save stands without it.
+        if (body) queued = await queuedBy(written);
       } else {
         await patchAutomation(automation.id, patchBody(draft));
         written = await putBlocks(automation.id, blocksForPut(draft.blocks));
       }
-      setNotice(live ? "Saved: emails not sent yet use the change." : "Saved.");
+      // A live save that reached queued emails says so on the page too, until the next edit.
+      onNotice({ text: live ? liveSavedWords(queued) : "Saved.", shown: Boolean(live && queued) });
       queryClient.setQueryData(automationKeys.detail(automation.id), written);
       void queryClient.invalidateQueries({ queryKey: automationKeys.all });
       return written;
@@ -397,8 +415,8 @@ function LoadedBuilder({ automation }: { automation: Automation }) {
           )}
         </div>
       </header>
-      <p role="status" className="visually-hidden">
-        {notice}
+      <p role="status" className={notice.shown && !dirty ? "muted" : "visually-hidden"}>
+        {notice.text}
       </p>
       {!validDays && (
         <p className="field-error" role="alert">

@@ -67,6 +67,12 @@ export function HistoryPanel({ automation, blocks }: { automation: Automation; b
               <span className="badge badge-success">while enabled</span>
             </>
           )}
+          {entry.queuedEmails ? (
+            <span className="muted">
+              {" "}
+              · reached {entry.queuedEmails} already queued {entry.queuedEmails === 1 ? "email" : "emails"}
+            </span>
+          ) : null}
           <ul>
             {entry.changes.map((c, i) => (
               <li key={i}>{changeWords(c, blocks)}</li>

@@ -170,3 +170,9 @@ export const NOT_SENT_REASONS: Record<string, string> = {
   "template-syntax": "its template has a broken tag",
 };
 export const notSentReason = (reason: string) => NOT_SENT_REASONS[reason] ?? spaced(reason.replace(/^suppressed:/, ""));
+
+/** The builder's confirmation of a live edit; `queued`: the emails already queued that took it (the history entry's count). */
+export function liveSavedWords(queued: number | undefined): string {
+  if (!queued) return "Saved: emails not sent yet use the change.";
+  return `Saved: emails not sent yet use the change, including ${queued} already queued ${queued === 1 ? "email" : "emails"}.`;
+}

@@ -7,10 +7,13 @@ import {
   deploymentSender,
   enqueueMessages,
   messageOutcome,
+  moveUnsentMessages,
+  prepareContent,
   type RecipientHandover,
   type RecipientResult,
   type Source,
 } from "@/lib/delivery";
+import type { SqlRunner } from "@/lib/db/sql";
 import { ApiProblem } from "@/lib/http/problems";
 import { sendTopic } from "@/lib/topics/send-topic";
 import type { SendEmail, SendingThreshold, Utm } from "../model";
@@ -76,11 +79,44 @@ const resultOf = (r: RecipientResult): EmailResult =>
     ? { status: "skipped", reason: r.status === "suppressed" ? `suppressed:${r.reason}` : (r.reason ?? undefined) }
     : { status: "queued" };
 
+/** What an email block's messages say, as the pipeline takes it (the same for a send and for a live edit). */
+async function contentRequest(send: Omit<EmailBlockSend, "recipients">) {
+  return {
+    content: {
+      templateId: send.email.contentId,
+      subject: send.email.subject,
+      preheader: send.email.preheader || undefined,
+      senderName: send.email.senderName,
+      senderEmail: send.email.senderEmail || deploymentSender().address,
+      replyToEmail: send.email.replyToEmail || undefined,
+      utm: Object.values(send.utm).some(Boolean) ? send.utm : null,
+    },
+    options: { sendingThreshold: send.threshold, topic: await sendTopic(send.brandId, send.email.topicID) },
+  };
+}
+
+/**
+ * A live edit of an email block (lib/automations/live-queued.ts): the content its messages get from now on,
+ * stored before the edit's transaction; null when the pipeline refuses it (as a send would skip the block).
+ */
+export async function blockContent(send: Omit<EmailBlockSend, "recipients">): Promise<string | null> {
+  try {
+    return await prepareContent(send.brandId, await contentRequest(send));
+  } catch (error) {
+    if (!(error instanceof ApiProblem) || error.status >= 500) throw error;
+    return null;
+  }
+}
+
+/** In the edit's transaction: the block's messages not yet sent (queued or paused) take the content; how many. */
+export function moveUnsentEmails(tx: SqlRunner, brandId: string, automationId: string, blockId: string, contentId: string) {
+  return moveUnsentMessages(tx, brandId, automationSource(automationId), blockId, contentId);
+}
+
 /** The delivery pipeline: one enqueue call per 100 recipients of a block, and its outcomes read by key. */
 const delivery: MessagePort = {
   async sendEmails(send) {
     const results = new Map<string, EmailResult>();
-    const sender = send.email.senderEmail || deploymentSender().address;
     for (let i = 0; i < send.recipients.length; i += CALL) {
       const recipients = send.recipients.slice(i, i + CALL);
       const byKey = new Map(recipients.map((r) => [recipientKey(r.enrollmentId, send.blockId), r.enrollmentId]));
@@ -88,21 +124,12 @@ const delivery: MessagePort = {
         const result = await enqueueMessages(send.brandId, {
           source: automationSource(send.automationId),
           part: send.blockId,
-          content: {
-            templateId: send.email.contentId,
-            subject: send.email.subject,
-            preheader: send.email.preheader || undefined,
-            senderName: send.email.senderName,
-            senderEmail: sender,
-            replyToEmail: send.email.replyToEmail || undefined,
-            utm: Object.values(send.utm).some(Boolean) ? send.utm : null,
-          },
+          ...(await contentRequest(send)),
           recipients: recipients.map((r) => ({
             contactId: r.contactId,
             key: recipientKey(r.enrollmentId, send.blockId),
             data: handover(r.trigger),
           })),
-          options: { sendingThreshold: send.threshold, topic: await sendTopic(send.brandId, send.email.topicID) },
         });
         for (const r of result.results ?? []) {
           const id = byKey.get(r.key);

@@ -119,18 +119,24 @@ async function* chunks<T>(items: Iterable<T> | AsyncIterable<T>, size: number): 
   if (chunk.length > 0) yield chunk;
 }
 
+/** The content of a live send as enqueueMessages stores it (found again by its hash when it exists). */
+export async function contentOfRequest(brandId: string, request: Pick<EnqueueRequest, "content" | "options">): Promise<Content> {
+  const input = validated(MessageContentInput, request.content, "content");
+  const options = request.options ?? {};
+  return createContent(brandId, input, {
+    category: options.category ?? "marketing",
+    mode: "live",
+    sendingThreshold: options.sendingThreshold ?? "subscribed",
+    topic: options.topic ?? null,
+  });
+}
+
 export async function enqueueMessages(brandId: string, request: EnqueueRequest): Promise<EnqueueResult> {
   const source = validated(Source, request.source, "source");
   const part = validated(Part, request.part ?? "", "part");
-  const input = validated(MessageContentInput, request.content, "content");
   const options = request.options ?? {};
   const threshold = options.sendingThreshold ?? "subscribed";
-  const content = await createContent(brandId, input, {
-    category: options.category ?? "marketing",
-    mode: "live",
-    sendingThreshold: threshold,
-    topic: options.topic ?? null,
-  });
+  const content = await contentOfRequest(brandId, request);
   const priority = options.priority === "high" ? 0 : 1;
   const result: EnqueueResult = { contentId: content.id, queued: 0, skipped: 0, duplicates: 0, reasons: {} };
   const results: RecipientResult[] = [];
