@@ -40,13 +40,9 @@ export const HistoryEntry = z
     at: z.string().meta({ description: "When (ISO 8601, UTC)" }),
     actor: z.object({ kind: z.enum(["session", "api-key", "oauth"]), name: z.string() }).meta({ description: "Who" }),
     live: z.boolean().meta({ description: "The workflow was enabled: a content change applied to emails not yet sent" }),
-    queuedEmails: z
-      .number()
-      .int()
-      .optional()
-      .meta({
-        description: "A live edit of email steps: how many emails already queued (not yet sent) took the change, all steps together",
-      }),
+    queuedEmails: z.number().int().optional().meta({
+      description: "A live edit of email steps: how many emails already queued (not yet sent) took the change, all steps together",
+    }),
     changes: z.array(HistoryChange),
   })
   .meta({ id: "AutomationHistoryEntry" });

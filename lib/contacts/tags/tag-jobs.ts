@@ -215,7 +215,7 @@ async function selectionOf(row: JobRow): Promise<Selection> {
 /**
  * The job's contacts with ids in (from, to], created by the time it was accepted. The id bound alone is not
  * enough: another process's ids of the same second sort by that process's random part, so a contact
- * created after the job (a CI run on PostgreSQL met it) can sort below a bound taken from the brand's
+ * created after the job (a full run met it) can sort below a bound taken from the brand's
  * largest id. The range comes first: parameters are pushed in text order.
  */
 async function chunkWhere(sql: Sql, selection: Selection, from: string, to: string, acceptedAt: Date): Promise<string> {
