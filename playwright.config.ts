@@ -6,6 +6,8 @@ import { defineConfig } from "@playwright/test";
 
 // Evaluated by the runner and again by each worker; the env var keeps one data dir and port per run.
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-e2e-"));
+// The server's secret, read by specs that sign what the server verifies (e2e/replies.spec.ts).
+if (!process.env.E2E_AUTH_SECRET) process.env.E2E_AUTH_SECRET = "e2e-secret-not-for-production";
 if (!process.env.E2E_PORT) process.env.E2E_PORT = String(3400 + Math.floor(Math.random() * 500));
 const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
@@ -52,7 +54,7 @@ export default defineConfig({
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? `file:${path.join(process.env.E2E_DATA_DIR, "inkwell.db")}`,
       PORT: String(port),
       HOST: "127.0.0.1",
-      AUTH_SECRET: "e2e-secret-not-for-production",
+      AUTH_SECRET: process.env.E2E_AUTH_SECRET,
       // Campaigns and automations made in the browser send from the deployment's address.
       SMTP_FROM_SHARED: "on",
       APP_URL: baseURL,

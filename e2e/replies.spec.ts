@@ -15,8 +15,8 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const run = Date.now().toString(36);
 const owner = { email: `replies-${run}@example.com`, password: "ink-well-Secret-42", brand: `Replies ${run}` };
-/** playwright.config.ts's AUTH_SECRET: the reply's address is signed with the server's key. */
-const AUTH_SECRET = "e2e-secret-not-for-production";
+/** The e2e server's AUTH_SECRET (playwright.config.ts): the reply's address is signed with the server's key. */
+const AUTH_SECRET = process.env.E2E_AUTH_SECRET!;
 const DOMAIN = "bounces.e2e.test";
 const CLIENT = `client-${run}@e2e.test`;
 const SUBJECT = "Re: Harvest <script>window.__pwned = 'subject'</script> sale";
