@@ -6,8 +6,8 @@
 // trap, Escape and focus return, the hosted page under its Content-Security-Policy, with and without
 // JavaScript, and axe on the hosted page and the popup.
 import { spawn, type ChildProcess } from "node:child_process";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { seriousViolations } from "./axe-helpers";
 
 let server: ChildProcess;
 let inkwell = "";
@@ -49,15 +49,6 @@ async function newPage(browser: Browser, options: { javaScriptEnabled?: boolean 
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options })).newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   return page;
-}
-
-/** axe's serious and critical findings on the page, or only in `include` (the popup, not the website's own clashing colours). */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).setLegacyMode(true);
-  const result = await (include ? builder.include(include) : builder).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** The element focused, through shadow roots: "<tag>#<id or name>" and whether it is in the form's shadow root. */
@@ -209,7 +200,8 @@ test("popup on a delay: a modal dialog that keeps focus, closes on Escape and gi
     expect((await focused(page)).shadow).toBe(true);
   }
 
-  expect(await seriousViolations(page, "[data-inkwell-form-host]")).toEqual([]);
+  // The popup only, not the website's own clashing colours.
+  expect(await seriousViolations(page, { legacyMode: true, include: "[data-inkwell-form-host]" })).toEqual([]);
 
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -276,7 +268,7 @@ test("hosted page: works under its own Content-Security-Policy, passes axe, and 
   await expect(page.getByRole("heading", { name: "Join the Inkpot letter", level: 1 })).toBeVisible();
   const button = page.getByRole("button", { name: "Sign me up" });
   await expect(button).toBeEnabled(); // the script ran
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, { legacyMode: true })).toEqual([]);
   await page.getByLabel("Email address").fill("cy@no-mail-here.com");
   await button.click();
   await expect(page.getByLabel("Email address")).toHaveAccessibleDescription(/does not receive email/);

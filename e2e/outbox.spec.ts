@@ -2,8 +2,8 @@
 // Outbox beside the brand's other mail, marked "Test"; "Show: Tests" narrows the list to them, and the old
 // /test-emails address leads there. One opened shows its subject with "[Test] " once and the email in a
 // sandboxed frame. Empty state, keyboard and axe checked; screenshots at 1440 and 390 px.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations, WCAG21AA } from "./axe-helpers";
 import { signUp } from "./account-helpers";
 import { shootBothWidths, watchConsole } from "./contacts-helpers";
 import { admin } from "./oauth-helpers";
@@ -23,17 +23,8 @@ async function post(origin: string, path: string, data: unknown) {
   return res.status() === 204 ? null : res.json();
 }
 
-async function seriousViolations(): Promise<string[]> {
-  // The email's markup is the sender's, not the dashboard's: the frame is left out (see e2e/sending.spec.ts).
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('[data-testid="outbox-frame"]')
-    .setLegacyMode(true)
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+// The email's markup is the sender's, not the dashboard's: the frame is left out (see e2e/sending.spec.ts).
+const AXE = { tags: WCAG21AA, exclude: '[data-testid="outbox-frame"]', legacyMode: true };
 
 const showButton = (name: string) => page.getByRole("group", { name: "Show" }).getByRole("button", { name, exact: true });
 const list = () => page.getByRole("list", { name: "Emails" });
@@ -56,7 +47,7 @@ test("no tests yet: /test-emails leads to the Outbox's Tests, which says how to 
   await expect(page.getByRole("link", { name: "Test emails" })).toHaveCount(0);
   await shootBothWidths(page, "outbox-tests-empty");
   await page.setViewportSize({ width: 1440, height: 900 });
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousViolations(page, AXE)).toEqual([]);
 });
 
 test("a template test and a campaign test show in the one Outbox, marked Test; one opened says [Test] once", async ({ baseURL }) => {
@@ -134,6 +125,6 @@ test("a template test and a campaign test show in the one Outbox, marked Test; o
   await expect(list().getByRole("listitem")).toHaveCount(2);
   await shootBothWidths(page, "outbox-all");
   await page.setViewportSize({ width: 1440, height: 900 });
-  expect(await seriousViolations()).toEqual([]);
+  expect(await seriousViolations(page, AXE)).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -5,8 +5,8 @@
 // axe finds no serious violation on the Settings, apps, consent and docs pages.
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { seriousViolations } from "./axe-helpers";
 import { admin, CALLBACK, captureCallback, makeOperator, newAccount, signInViaApi } from "./oauth-helpers";
 import { SANDBOX_HELD } from "./contacts-helpers";
 
@@ -244,21 +244,6 @@ async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
-async function seriousViolations(page: Page, parts: string[] = []): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  for (const part of parts) builder.include(part);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 5)
-          .join(", ")}`,
-    );
-}
-
 for (const tour of PAGES) {
   test(`${tour.name}: no console error, no overflow at 1440 and 390 px`, async ({ page, baseURL }) => {
     test.setTimeout(120_000); // the machine the suite runs on may be busy; this is not a timing test
@@ -273,7 +258,8 @@ for (const tour of PAGES) {
       await expect(page.locator(".loading:visible")).toHaveCount(0, { timeout: 30_000 });
       await page.screenshot({ path: path.join(SHOTS, `${tour.name}-${viewport.width}.png`), fullPage: tour.fullPage ?? true });
       expect(await horizontalOverflow(page), `${tour.name} at ${viewport.width} px scrolls sideways`).toBe(0);
-      if (tour.axe && viewport.width === 1440) expect(await seriousViolations(page, tour.axe === true ? [] : tour.axe)).toEqual([]);
+      if (tour.axe && viewport.width === 1440)
+        expect(await seriousViolations(page, { include: tour.axe === true ? [] : tour.axe })).toEqual([]);
     }
     expect(problems.filter((p) => !tour.expected?.test(p))).toEqual([]);
   });

@@ -2,8 +2,8 @@
 // delivered; Settings → Sending adds a domain (its DNS records, copyable), a sender address (its
 // confirmation email lands in the Outbox, where its link confirms it), tracking switches and the
 // suppression list; the Outbox lists, searches and shows emails. Keyboard and axe checked; screenshots.
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { seriousViolations, WCAG21AA } from "./axe-helpers";
 import { signUp } from "./account-helpers";
 import { shootBothWidths, watchConsole } from "./contacts-helpers";
 
@@ -12,17 +12,11 @@ test.describe.configure({ mode: "serial" });
 const run = Date.now().toString(36);
 const owner = { email: `sender-${run}@example.com`, password: "ink-well-Secret-42", brand: `Letterpress ${run}` };
 
-async function seriousViolations(page: Page, { withoutEmailFrame = false } = {}): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
-  // The Outbox shows the email in a sandboxed frame: the email's markup is the sender's, not the
-  // dashboard's, and axe's frame pass opens a blank tab that Chromium refuses here ("Failed to open a new
-  // tab"); the page around it is checked in one pass.
-  if (withoutEmailFrame) builder.exclude('[data-testid="outbox-frame"]').setLegacyMode(true);
-  const result = await builder.analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+const AXE = { tags: WCAG21AA };
+// The Outbox shows the email in a sandboxed frame: the email's markup is the sender's, not the
+// dashboard's, and axe's frame pass opens a blank tab that Chromium refuses here ("Failed to open a new
+// tab"); the page around it is checked in one pass.
+const AXE_WITHOUT_EMAIL_FRAME = { ...AXE, exclude: '[data-testid="outbox-frame"]', legacyMode: true };
 
 test("Settings → Sending: a domain with its records, an address with its confirmation link, tracking, suppressions", async ({ page }) => {
   const errors = watchConsole(page);
@@ -60,7 +54,7 @@ test("Settings → Sending: a domain with its records, an address with its confi
   const suppressed = page.getByRole("list", { name: "Suppressed addresses" });
   await expect(suppressed).toContainText(`gone-${run}@elsewhere.test`);
   await shootBothWidths(page, "sending-settings");
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, AXE)).toEqual([]);
   await suppressed.getByRole("button", { name: `Lift the suppression of gone-${run}@elsewhere.test` }).click();
   await expect(page.getByText("No suppressed addresses")).toBeVisible();
   expect(errors).toEqual([]);
@@ -91,7 +85,7 @@ test("the Outbox lists and shows the emails; the confirmation link read there co
   const frame = page.frameLocator('[data-testid="outbox-frame"]');
   const link = await frame.getByRole("link", { name: "Confirm this address" }).getAttribute("href");
   await shootBothWidths(page, "outbox");
-  expect(await seriousViolations(page, { withoutEmailFrame: true })).toEqual([]);
+  expect(await seriousViolations(page, AXE_WITHOUT_EMAIL_FRAME)).toEqual([]);
 
   // The owner of the address opens the link and confirms.
   const visitor = await browser.newContext();

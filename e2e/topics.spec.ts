@@ -2,8 +2,8 @@
 // the preferences page an email links to: it lists the brand's marketing topics (not required ones) with
 // the contact's state, and changes them and "all mail" with JavaScript off, by keyboard; axe on it too.
 // The contact profile shows the contact's topics.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations, WCAG21AA } from "./axe-helpers";
 import { signUp } from "./account-helpers";
 import { watchConsole } from "./contacts-helpers";
 
@@ -25,12 +25,7 @@ async function call(origin: string, method: "GET" | "POST" | "PUT", path: string
   return res.json();
 }
 
-async function seriousViolations(on: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page: on }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).setLegacyMode(true).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
+const AXE = { tags: WCAG21AA, legacyMode: true };
 
 test.beforeAll(async ({ browser }) => {
   page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -43,7 +38,7 @@ test("the Topics page: empty state, create, edit and delete", async () => {
   await page.getByRole("link", { name: /Subscription topics/ }).click();
   await expect(page.getByRole("heading", { name: "Subscription topics", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "No topics yet" })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, AXE)).toEqual([]);
 
   const create = page.getByRole("form", { name: "Create a topic" });
   for (const [name, kind, description] of [
@@ -67,7 +62,7 @@ test("the Topics page: empty state, create, edit and delete", async () => {
   page.once("dialog", (dialog) => dialog.accept());
   await list.getByRole("button", { name: "Delete Old topic" }).click();
   await expect(page.getByRole("heading", { name: "Old topic" })).toHaveCount(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousViolations(page, AXE)).toEqual([]);
   expect(errors).toEqual([]);
 });
 
@@ -99,7 +94,7 @@ test("the preferences page, JavaScript off: change topics by keyboard, then all 
   // axe needs scripts: it checks the page in an ordinary context first.
   const checked = await (await browser.newContext()).newPage();
   await checked.goto(preferences);
-  expect(await seriousViolations(checked)).toEqual([]);
+  expect(await seriousViolations(checked, AXE)).toEqual([]);
 
   const visitor = await (await browser.newContext({ javaScriptEnabled: false })).newPage();
   await visitor.goto(preferences);
