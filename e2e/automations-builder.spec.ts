@@ -4,13 +4,14 @@
 // the simulation's period chosen; undo and redo by button and keyboard. Screenshots at 1440 and 390 px,
 // axe clean, no console errors.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { apiKeyHeaders, newOwner, signUpWithApiKey } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
-import { shootBothWidths, signInTo, signUpWithApiKey, watchConsole } from "./contacts-helpers";
+import { shootBothWidths, signInTo, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const run = Date.now().toString(36);
-const owner = { email: `fb-${run}@example.com`, password: "ink-well-Secret-42", brand: `Flow shop ${run}` };
+const owner = newOwner("fb", "Flow shop", run);
 let apiKey = "";
 let page: Page;
 let errors: string[] = [];
@@ -19,7 +20,7 @@ let draftId = "";
 
 /** A node id of a template document: 24 hexadecimal characters. */
 const hex = (n: number) => n.toString(16).padStart(24, "0");
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 async function post(request: APIRequestContext, path: string, data: unknown) {
   const res = await request.post(path, { headers: headers(), data });

@@ -6,19 +6,19 @@
 // (name, template, subject, then straight to the review, whose checks and count-naming confirmation stay).
 // axe-core (WCAG 2.1 AA) finds nothing serious; screenshots at 1440 and 390 px go to artifacts/screenshots/composer-*.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { apiKeyHeaders, newOwner, signUpWithApiKey, verifySender } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
-import { shootBothWidths, signUpWithApiKey, watchConsole } from "./contacts-helpers";
-import { admin } from "./oauth-helpers";
+import { shootBothWidths, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const run = Date.now().toString(36);
-const owner = { email: `cmp2-${run}@example.com`, password: "ink-well-Secret-42", brand: `Harbor ${run}` };
+const owner = newOwner("cmp2", "Harbor", run);
 let apiKey = "";
 let page: Page;
 let errors: string[] = [];
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 async function post(request: APIRequestContext, path: string, data: unknown) {
   const res = await request.post(path, { headers: headers(), data });
@@ -60,8 +60,7 @@ test.beforeAll(async ({ browser }) => {
 
 test("setup: an account, a verified sender, contacts, two segments and three templates", async ({ request }) => {
   apiKey = await signUpWithApiKey(page, owner);
-  const brand = await (await request.get("/api/brand", { headers: headers() })).json();
-  admin("verify-sender", "--brand", brand.id, "--email", `news-${run}@harbor.example`, "--name", "Harbor Shop");
+  await verifySender(request, headers(), `news-${run}@harbor.example`, "Harbor Shop");
   for (let i = 0; i < 3; i++)
     await post(request, "/api/contacts", {
       identifiers: [{ type: "email", id: `vip-${i}-${run}@example.com`, channels: { email: { status: "subscribed" } } }],

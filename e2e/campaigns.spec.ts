@@ -5,15 +5,15 @@
 // artifacts/screenshots/campaign-*. Each page view stays within the dashboard's request budget: at most 25 API
 // requests, none per row (the list's rates come in one request for the page).
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { apiKeyHeaders, newOwner, signUpWithApiKey, verifySender } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
-import { shootBothWidths, signUpWithApiKey, watchConsole } from "./contacts-helpers";
-import { admin } from "./oauth-helpers";
+import { shootBothWidths, watchConsole } from "./contacts-helpers";
 
 // Seven composer steps, each checked by axe and shot at two widths: more than the default minute on a loaded machine.
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const run = Date.now().toString(36);
-const owner = { email: `cmp-${run}@example.com`, password: "ink-well-Secret-42", brand: `Lantern ${run}` };
+const owner = newOwner("cmp", "Lantern", run);
 let apiKey = "";
 let page: Page;
 let errors: string[] = [];
@@ -34,7 +34,7 @@ function withinBudget(view: string, perRow?: RegExp) {
     ).toEqual([]);
 }
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 async function post(request: APIRequestContext, path: string, data: unknown) {
   const res = await request.post(path, { headers: headers(), data });
@@ -63,8 +63,7 @@ test.beforeAll(async ({ browser }) => {
 
 test("setup: an account, a verified sender, contacts, a segment and a template", async ({ request }) => {
   apiKey = await signUpWithApiKey(page, owner);
-  const brand = await (await request.get("/api/brand", { headers: headers() })).json();
-  admin("verify-sender", "--brand", brand.id, "--email", `news-${run}@lantern.example`, "--name", "Lantern Shop");
+  await verifySender(request, headers(), `news-${run}@lantern.example`, "Lantern Shop");
   for (let i = 0; i < 3; i++)
     await post(request, "/api/contacts", {
       identifiers: [{ type: "email", id: `vip-${i}-${run}@example.com`, channels: { email: { status: "subscribed" } } }],

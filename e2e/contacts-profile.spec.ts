@@ -5,18 +5,19 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signUpWithApiKey, watchConsole } from "./contacts-helpers";
+import { apiKeyHeaders, newOwner, signUpWithApiKey } from "./account-helpers";
+import { watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const SHOTS = "artifacts/screenshots";
 const run = Date.now().toString(36);
-const owner = { email: `profile-${run}@example.com`, password: "ink-well-Secret-42", brand: `Harbour ${run}` };
+const owner = newOwner("profile", "Harbour", run);
 const zoe = { email: `zoe-${run}@example.com`, phone: "+14155550123" };
 let apiKey = "";
 let zoeId = "";
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 async function shoot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });

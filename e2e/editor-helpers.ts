@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
+import { newOwner, signUp as signUpOwner } from "./account-helpers";
 
 export const SHOTS = "artifacts/screenshots";
 
@@ -11,14 +12,9 @@ export async function shoot(page: Page, name: string, fullPage = false) {
   await page.screenshot({ path: path.join(SHOTS, `editor-${name}.png`), fullPage });
 }
 
+/** Signs up a fresh owner (`editor-<tag>-<run>@example.com`, brand "Editor brand <tag>-<run>"). */
 export async function signUp(page: Page, tag: string) {
-  const run = `${tag}-${Date.now().toString(36)}`;
-  await page.goto("/signup");
-  await page.getByLabel("Email").fill(`editor-${run}@example.com`);
-  await page.getByLabel("Password").fill("ink-well-Secret-42");
-  await page.getByLabel("Brand name").fill(`Editor brand ${run}`);
-  await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/templates$/);
+  await signUpOwner(page, newOwner("editor", "Editor brand", `${tag}-${Date.now().toString(36)}`));
 }
 
 /** Drags `source` onto `target`; `where` picks the spot inside the target (fractions of its box). */

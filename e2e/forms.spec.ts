@@ -9,15 +9,15 @@ import type { AddressInfo } from "node:net";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
 import { simpleParser } from "mailparser";
+import { newOwner, signUp } from "./account-helpers";
 import { startSmtpSink, type SmtpSink } from "../tests/fixtures/smtp-sink";
 import { startTestServer, type TestServer } from "../tests/api/setup/test-server";
-import { signUp } from "./account-helpers";
 import { shootBothWidths, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const run = Date.now().toString(36);
-const owner = { email: `forms-${run}@example.com`, password: "ink-well-Secret-42", brand: `Fernleaf ${run}` };
+const owner = newOwner("forms", "Fernleaf", run);
 let server: TestServer;
 let sink: SmtpSink;
 let host: { url: string; snippet: string; close: () => Promise<void> };

@@ -3,15 +3,14 @@
 // /test-emails address leads there. One opened shows its subject with "[Test] " once and the email in a
 // sandboxed frame. Empty state, keyboard and axe checked; screenshots at 1440 and 390 px.
 import { expect, test, type Page } from "@playwright/test";
+import { newOwner, signUp, verifySender } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
-import { signUp } from "./account-helpers";
 import { shootBothWidths, watchConsole } from "./contacts-helpers";
-import { admin } from "./oauth-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const run = Date.now().toString(36);
-const owner = { email: `outbox-${run}@example.com`, password: "ink-well-Secret-42", brand: `Inkpot ${run}` };
+const owner = newOwner("outbox", "Inkpot", run);
 let page: Page;
 let errors: string[] = [];
 
@@ -56,9 +55,8 @@ test("a template test and a campaign test show in the one Outbox, marked Test; o
     html: "<html><body><h1>Hello [[contact.first_name | there]]</h1><p>Autumn is here.</p></body></html>",
   });
   // A campaign sends from a verified sender of the brand.
-  const brand = await (await page.request.get("/api/brand", { headers: headers(baseURL!) })).json();
   const sender = `news-${run}@inkpot.example`;
-  admin("verify-sender", "--brand", brand.id, "--email", sender, "--name", "Inkpot");
+  await verifySender(page.request, headers(baseURL!), sender, "Inkpot");
   const campaign = await post(baseURL!, "/api/campaigns", {
     channel: "email",
     type: "regular",

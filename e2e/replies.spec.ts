@@ -7,14 +7,14 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { apiKeyHeaders, newOwner, signUpWithApiKey, verifySender } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
-import { shootBothWidths, signUpWithApiKey, watchConsole } from "./contacts-helpers";
-import { admin } from "./oauth-helpers";
+import { shootBothWidths, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const run = Date.now().toString(36);
-const owner = { email: `replies-${run}@example.com`, password: "ink-well-Secret-42", brand: `Replies ${run}` };
+const owner = newOwner("replies", "Replies", run);
 /** The e2e server's AUTH_SECRET (playwright.config.ts): the reply's address is signed with the server's key. */
 const AUTH_SECRET = process.env.E2E_AUTH_SECRET!;
 const DOMAIN = "bounces.e2e.test";
@@ -26,7 +26,7 @@ const backToOutbox = () => page.locator(".page-header").getByRole("link", { name
 let page: Page;
 let errors: string[] = [];
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 const databaseUrl = () => process.env.E2E_DATABASE_URL ?? `file:${path.join(process.env.E2E_DATA_DIR!, "inkwell.db")}`;
 
 async function post(p: string, data: unknown) {
@@ -107,9 +107,8 @@ test("a reply piped in shows its sender, subject and text as text: nothing of it
     name: "Harvest letter",
     html: "<html><body><h1>Hello [[contact.first_name | there]]</h1><p>The harvest sale starts.</p></body></html>",
   });
-  const brand = await (await page.request.get("/api/brand", { headers: headers() })).json();
   const sender = `news-${run}@harvest.example`;
-  admin("verify-sender", "--brand", brand.id, "--email", sender, "--name", "Harvest");
+  const brand = await verifySender(page.request, headers(), sender, "Harvest");
   const campaign = await post("/api/campaigns", {
     channel: "email",
     type: "regular",

@@ -5,21 +5,21 @@
 // window. axe-core (WCAG 2.1 AA) finds nothing serious; no console errors; screenshots at 1440 and 390 px go
 // to artifacts/screenshots/revenue-*.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { apiKeyHeaders, newOwner, signUpWithApiKey, verifySender } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
-import { shootBothWidths, signUpWithApiKey, watchConsole } from "./contacts-helpers";
-import { admin } from "./oauth-helpers";
+import { shootBothWidths, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 const run = Date.now().toString(36);
-const owner = { email: `rev-${run}@example.com`, password: "ink-well-Secret-42", brand: `Ledger ${run}` };
+const owner = newOwner("rev", "Ledger", run);
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
 let apiKey = "";
 let page: Page;
 let errors: string[] = [];
 let campaignId = "";
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 async function post(request: APIRequestContext, path: string, data?: unknown) {
   const res = await request.post(path, { headers: headers(), data });
@@ -51,9 +51,8 @@ test.beforeAll(async ({ browser }) => {
 
 test("setup: two campaigns sent, a click and an order on the second", async ({ request }) => {
   apiKey = await signUpWithApiKey(page, owner);
-  const brand = await get(request, "/api/brand");
   const sender = `news-${run}@ledger.example`;
-  admin("verify-sender", "--brand", brand.id, "--email", sender, "--name", "Ledger");
+  await verifySender(request, headers(), sender, "Ledger");
   for (const name of ["ana", "ben"])
     await post(request, "/api/contacts", {
       identifiers: [{ type: "email", id: `${name}-${run}@example.com`, channels: { email: { status: "subscribed" } } }],

@@ -3,14 +3,14 @@
 // confirmation email lands in the Outbox, where its link confirms it), tracking switches and the
 // suppression list; the Outbox lists, searches and shows emails. Keyboard and axe checked; screenshots.
 import { expect, test } from "@playwright/test";
+import { newOwner, signUp } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
-import { signUp } from "./account-helpers";
 import { shootBothWidths, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const run = Date.now().toString(36);
-const owner = { email: `sender-${run}@example.com`, password: "ink-well-Secret-42", brand: `Letterpress ${run}` };
+const owner = newOwner("sender", "Letterpress", run);
 
 const AXE = { tags: WCAG21AA };
 // The Outbox shows the email in a sandboxed frame: the email's markup is the sender's, not the

@@ -6,14 +6,14 @@
 // sendEmail.topicID), read back through the API; None removes it. axe clean; screenshots at 1440 and 390 px
 // in artifacts/screenshots/topic-picker-*.
 import { expect, test, type Page } from "@playwright/test";
+import { apiKeyHeaders, newOwner, signUpWithApiKey, verifySender } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
-import { shootBothWidths, signUpWithApiKey, watchConsole } from "./contacts-helpers";
-import { admin } from "./oauth-helpers";
+import { shootBothWidths, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 const run = Date.now().toString(36);
-const owner = { email: `tp-${run}@example.com`, password: "ink-well-Secret-42", brand: `Topic shop ${run}` };
+const owner = newOwner("tp", "Topic shop", run);
 const MARKETING_LINE = (what: string) =>
   `Only contacts subscribed to “Weekly news” receive this ${what}, and its unsubscribe link leaves only that topic.`;
 let apiKey = "";
@@ -24,7 +24,7 @@ let automationId = "";
 const topics: Record<string, string> = {};
 const contacts: Record<string, string> = {};
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 async function call(method: "GET" | "POST" | "PUT", p: string, data?: unknown) {
   const res = await page.request.fetch(p, { method, headers: headers(), ...(data === undefined ? {} : { data }) });
@@ -56,9 +56,8 @@ test.beforeAll(async ({ browser }) => {
 
 test("setup: an account, a verified sender, three contacts, a template, a campaign draft and a workflow draft", async () => {
   apiKey = await signUpWithApiKey(page, owner);
-  const brand = await call("GET", "/api/brand");
   const sender = `news-${run}@topics.example`;
-  admin("verify-sender", "--brand", brand.id, "--email", sender, "--name", "Topic shop");
+  await verifySender(page.request, headers(), sender, "Topic shop");
   for (const name of ["ana", "ben", "cara"])
     contacts[name] = (
       await call("POST", "/api/contacts", {

@@ -3,14 +3,14 @@
 // the contact's state, and changes them and "all mail" with JavaScript off, by keyboard; axe on it too.
 // The contact profile shows the contact's topics.
 import { expect, test, type Page } from "@playwright/test";
+import { newOwner, signUp } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
-import { signUp } from "./account-helpers";
 import { watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const run = Date.now().toString(36);
-const owner = { email: `topics-${run}@example.com`, password: "ink-well-Secret-42", brand: `Topics ${run}` };
+const owner = newOwner("topics", "Topics", run);
 let page: Page;
 let errors: string[] = [];
 let preferences = "";
