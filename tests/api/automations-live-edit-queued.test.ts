@@ -3,65 +3,21 @@
 // paused: held, not sent) sends that email with the new subject, to the SMTP sink of the built server
 // (tests/api/delivery-setup.ts); the email sent before the edit keeps the old one, and the history entry says how
 // many queued emails took the change. Before, only emails handed to the pipeline after the edit got it.
-import { simpleParser } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDeliveryEnv, type DeliveryEnv } from "./delivery-setup";
+import { describe, expect, it } from "vitest";
+import { created as ok, deliveryFile, mailsTo, newShop } from "./automation-setup";
+import { oneTextBlockTemplate } from "./delivery-setup";
 import { until } from "./until";
 
-type Lib = {
-  db: typeof import("@/lib/db").db;
-  createBrand: typeof import("@/lib/brands/create-brand").createBrand;
-  createApiKey: typeof import("@/lib/brands/api-keys").createApiKey;
-  pauseSource: typeof import("@/lib/delivery").pauseSource;
-  resumeSource: typeof import("@/lib/delivery").resumeSource;
-};
+const delivery = deliveryFile(() => import("@/lib/delivery"));
 
-let env: DeliveryEnv;
-let lib: Lib;
-
-beforeAll(async () => {
-  env = await startDeliveryEnv();
-  // lib/ only after the environment names the server's database.
-  lib = {
-    ...(await import("@/lib/db")),
-    ...(await import("@/lib/brands/create-brand")),
-    ...(await import("@/lib/brands/api-keys")),
-    ...(await import("@/lib/delivery")),
-  } as Lib;
-}, 180_000);
-
-afterAll(async () => {
-  await env?.stop();
-});
-
-const hex = (n: number) => n.toString(16).padStart(24, "0");
 const source = (automationId: string) => ({ kind: "automation", id: automationId });
 
-async function subjectsTo(name: string): Promise<string[]> {
-  const raws = env.sink.received.filter((r) => r.to.includes(`${name}@inbox.test`));
-  return Promise.all(raws.map(async (r) => (await simpleParser(r.raw)).subject ?? ""));
-}
+const subjectsTo = async (name: string) => (await mailsTo(delivery.env, name)).map((m) => m.subject);
 
 describe("a live edit of an enabled workflow's email", () => {
   it("applies to the step's emails still queued or paused, not to one already sent, and says how many in the history", async () => {
-    const brandId = (await lib.createBrand({ name: "Acme", plan: "pro" })).id;
-    const key = (await lib.createApiKey(brandId, "test")).key;
-    const call = (path: string, options: { method?: string; body?: unknown } = {}) => env.call(path, { key, ...options });
-    const ok = async (res: Awaited<ReturnType<typeof call>>, status: number) => {
-      expect(res.status, JSON.stringify(res.body)).toBe(status);
-      return res.body;
-    };
-    const template = await ok(
-      await call("/api/email-templates", {
-        body: {
-          name: "Welcome",
-          sections: [
-            { id: hex(1), rows: [{ id: hex(2), columns: [{ id: hex(3), blocks: [{ id: hex(4), type: "text", text: "<p>Hi</p>" }] }] }] },
-          ],
-        },
-      }),
-      201,
-    );
+    const { brandId, call } = await newShop(delivery);
+    const template = await ok(await call("/api/email-templates", { body: oneTextBlockTemplate("Welcome", "<p>Hi</p>") }), 201);
     const event = "joined the club";
     const automation = await ok(
       await call("/api/automations", {
@@ -94,7 +50,7 @@ describe("a live edit of an enabled workflow's email", () => {
       );
     };
     const messageTo = (name: string) =>
-      lib.db.message.findFirst({
+      delivery.lib.db.message.findFirst({
         where: { brandId, sourceId: automation.id, email: `${name}@inbox.test` },
         select: { status: true, content: { select: { subject: true } } },
       });
@@ -110,7 +66,7 @@ describe("a live edit of an enabled workflow's email", () => {
 
     // Bob's is held in the pipeline (its source paused, as a refused mail server setting pauses it): the worker
     // claimed it, found the source paused and put it back, so no worker holds it when the edit comes.
-    await lib.pauseSource(brandId, source(automation.id), "held by the test");
+    await delivery.lib.pauseSource(brandId, source(automation.id), "held by the test");
     await join("bob");
     await until(
       () => messageTo("bob"),
@@ -125,7 +81,7 @@ describe("a live edit of an enabled workflow's email", () => {
     });
     expect((await ok(edited, 200)).blocks[0].action.sendEmail.subject).toBe("New subject");
 
-    await lib.resumeSource(brandId, source(automation.id));
+    await delivery.lib.resumeSource(brandId, source(automation.id));
     await until(
       () => subjectsTo("bob"),
       (s) => s.length === 1,

@@ -4,40 +4,17 @@
 // back-in-stock email and the order in a post-purchase email, and a journey's "waiting until". The server's own
 // workers take events and send the emails; where a flow waits hours, days or weeks, this process runs the
 // engine's pass on the same database at the instant the wait ends (the server's worker would, that much later).
-import { simpleParser } from "mailparser";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { AUTOMATION_STARTERS } from "@/components/automations/starters";
-import { startDeliveryEnv, type DeliveryEnv } from "./delivery-setup";
+import { created, deliveryFile, mailsTo as sinkMailsTo, newShop, type Mail, type Shop } from "./automation-setup";
 import { until } from "./until";
-
-type Lib = {
-  db: typeof import("@/lib/db").db;
-  createBrand: typeof import("@/lib/brands/create-brand").createBrand;
-  createApiKey: typeof import("@/lib/brands/api-keys").createApiKey;
-  automationsPass: typeof import("@/lib/automations/engine/run-worker").automationsPass;
-};
 
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-let env: DeliveryEnv;
-let lib: Lib;
-
-beforeAll(async () => {
-  env = await startDeliveryEnv();
-  lib = {
-    ...(await import("@/lib/db")),
-    ...(await import("@/lib/brands/create-brand")),
-    ...(await import("@/lib/brands/api-keys")),
-    ...(await import("@/lib/automations/engine/run-worker")),
-  } as Lib;
-}, 180_000);
-
-afterAll(async () => {
-  await env?.stop();
-});
+const delivery = deliveryFile(() => import("@/lib/automations/engine/run-worker"));
 
 // ---- helpers
 
@@ -46,31 +23,20 @@ let passes = 0;
 async function pass(at: Date) {
   const workerId = `promises-pass-${++passes}`;
   for (let i = 0; i < 20; i++) {
-    const done = await lib.automationsPass({ workerId, batchSize: 500, idleMs: 1, leaseMs: 60_000, clock: () => at });
+    const done = await delivery.lib.automationsPass({ workerId, batchSize: 500, idleMs: 1, leaseMs: 60_000, clock: () => at });
     if (done.enrollments + done.schedules + done.webhooks === 0) break;
   }
 }
 const later = (ms: number) => new Date(Date.now() + ms);
 
-type Shop = { brandId: string; call: (path: string, options?: { method?: string; body?: unknown }) => ReturnType<DeliveryEnv["call"]> };
-
-async function shop(): Promise<Shop> {
-  const brandId = (await lib.createBrand({ name: "Acme", plan: "pro" })).id;
-  const key = (await lib.createApiKey(brandId, "test")).key;
-  return { brandId, call: (path, options = {}) => env.call(path, { key, ...options }) };
-}
-
-async function created(res: Awaited<ReturnType<DeliveryEnv["call"]>>, status = 201) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  return res.body;
-}
+const shop = () => newShop(delivery);
 
 /** A workflow from a starter as the dashboard makes it (components/automations/new-automation.tsx), enabled. */
 async function fromStarter(s: Shop, id: string) {
   const starter = AUTOMATION_STARTERS.find((x) => x.id === id)!;
   const templates: Record<string, string> = {};
   for (const email of starter.emails)
-    templates[email.key] = (await created(await s.call("/api/email-templates", { body: email.template(env.server.baseUrl) }))).id;
+    templates[email.key] = (await created(await s.call("/api/email-templates", { body: email.template(delivery.env.server.baseUrl) }))).id;
   const automation = await created(await s.call("/api/automations", { body: starter.workflow(templates, "api", "Acme") }));
   await created(await s.call(`/api/automations/${automation.id}/enable`, { method: "POST", body: {} }), 200);
   return automation as { id: string; blocks: { id: string }[] };
@@ -103,7 +69,10 @@ async function sendEvent(s: Shop, eventName: string, name: string, properties: o
 }
 
 const enrollments = (automationId: string) =>
-  lib.db.automationEnrollment.findMany({ where: { automationId }, select: { contactId: true, status: true, blockId: true, dueAt: true } });
+  delivery.lib.db.automationEnrollment.findMany({
+    where: { automationId },
+    select: { contactId: true, status: true, blockId: true, dueAt: true },
+  });
 /** Until the events worker has written `count` enrollments of the workflow. */
 const enrolled = (automationId: string, count = 1) =>
   until(
@@ -112,18 +81,9 @@ const enrolled = (automationId: string, count = 1) =>
   );
 
 /** The workflow's messages handed to the pipeline (the pass enqueues before it returns; sending comes after). */
-const queued = (automationId: string) => lib.db.message.count({ where: { sourceKind: "automation", sourceId: automationId } });
+const queued = (automationId: string) => delivery.lib.db.message.count({ where: { sourceKind: "automation", sourceId: automationId } });
 
-type Mail = { subject: string; html: string };
-async function mailsTo(name: string): Promise<Mail[]> {
-  const raws = env.sink.received.filter((r) => r.to.includes(`${name}@inbox.test`));
-  return Promise.all(
-    raws.map(async (r) => {
-      const parsed = await simpleParser(r.raw);
-      return { subject: parsed.subject ?? "", html: String(parsed.html) };
-    }),
-  );
-}
+const mailsTo = (name: string) => sinkMailsTo(delivery.env, name);
 const subjectsTo = async (name: string) => (await mailsTo(name)).map((m) => m.subject);
 /** The mail with this subject, once the server's delivery worker sent it. */
 async function mailTo(name: string, subject: string, timeoutMs = 30_000): Promise<Mail> {
@@ -147,11 +107,11 @@ describe("the seven starters, end to end", () => {
     await mailTo("ada", "Welcome, Ada! Here is 10% off");
     const bobs = await mailTo("bob", "Welcome, Bob! Here is 10% off");
     // Bob opens it a minute after it was sent (a hit within seconds of delivery is a scanner's).
-    await lib.db.message.updateMany({ where: { sourceId: a.id }, data: { sentAt: new Date(Date.now() - MINUTE) } });
+    await delivery.lib.db.message.updateMany({ where: { sourceId: a.id }, data: { sentAt: new Date(Date.now() - MINUTE) } });
     const pixel = /src="(http:\/\/[^"]+\/email\/o\/[^"]+)"/.exec(bobs.html)![1];
     expect((await fetch(pixel, { headers: { "User-Agent": BROWSER } })).status).toBe(200);
     await until(
-      () => lib.db.message.findMany({ where: { sourceId: a.id, openedAt: { not: null } } }),
+      () => delivery.lib.db.message.findMany({ where: { sourceId: a.id, openedAt: { not: null } } }),
       (opened) => opened.length === 1,
     );
     await pass(later(2 * DAY - HOUR));
@@ -226,7 +186,7 @@ describe("the seven starters, end to end", () => {
     await sendEvent(s, "viewed product", "eve", { productID: "boots", productTitle: "Red boots" }, new Date(Date.now() - 40 * DAY));
     await sendEvent(s, "viewed product", "eve", { productID: "shoes", productTitle: "Blue shoes" });
     await until(
-      () => lib.db.contactEvent.count({ where: { brandId: s.brandId } }),
+      () => delivery.lib.db.contactEvent.count({ where: { brandId: s.brandId } }),
       (n) => n === 2,
     );
     const a = await fromStarter(s, "back-in-stock");
@@ -262,7 +222,7 @@ describe("the seven starters, end to end", () => {
     await until(
       async () => (
         await pass(new Date()),
-        lib.db.automationCounter.findMany({ where: { automationId: a.id, metric: "skipped:already-in-workflow" } })
+        delivery.lib.db.automationCounter.findMany({ where: { automationId: a.id, metric: "skipped:already-in-workflow" } })
       ),
       (c) => c.length === 1,
     );
