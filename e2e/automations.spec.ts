@@ -5,18 +5,18 @@
 // was abandoned last. Also: the list with its figures, the
 // canvas driven with the keyboard, and the disable confirmation.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createApiKey, signUp } from "./account-helpers";
+import { apiKeyHeaders, newOwner, signUpWithApiKey } from "./account-helpers";
 import { shootBothWidths, signInTo, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const run = Date.now().toString(36);
-const owner = { email: `au-${run}@example.com`, password: "ink-well-Secret-42", brand: `Cart shop ${run}` };
+const owner = newOwner("au", "Cart shop", run);
 let apiKey = "";
 let automationUrl = "";
 const shopper = `shopper-${run}@example.com`;
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 const signIn = (page: Page, to: string) => signInTo(page, owner, to);
 
 async function cartEvent(request: APIRequestContext, email: string, value: number) {
@@ -48,8 +48,7 @@ async function cartEvent(request: APIRequestContext, email: string, value: numbe
 }
 
 test("setup: an account, an API key, a subscribed shopper with an earlier cart", async ({ page, request }) => {
-  await signUp(page, owner);
-  apiKey = await createApiKey(page);
+  apiKey = await signUpWithApiKey(page, owner);
   const contact = await request.post("/api/contacts", {
     headers: headers(),
     data: { identifiers: [{ type: "email", id: shopper, channels: { email: { status: "subscribed" } } }], firstName: "Robin" },

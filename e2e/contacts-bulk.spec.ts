@@ -4,19 +4,19 @@
 // there after leaving the page and coming back, and after a reload.
 import fs from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createApiKey, signUp } from "./account-helpers";
+import { apiKeyHeaders, newOwner, signUpWithApiKey } from "./account-helpers";
 import { shootBothWidths, signInTo, watchConsole } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const run = Date.now().toString(36);
-const owner = { email: `bulk-${run}@example.com`, password: "ink-well-Secret-42", brand: `Quillworks ${run}` };
+const owner = newOwner("bulk", "Quillworks", run);
 // One word that 640 contacts share (their last name): more than the search's count of 500.
 const word = `Quill${run}`;
 const MATCHING = 640;
 let apiKey = "";
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 const shoot = (page: Page, name: string) => shootBothWidths(page, `bulk-${name}`);
 const signIn = (page: Page, to: string) => signInTo(page, owner, to);
@@ -31,8 +31,7 @@ async function taggedCount(request: APIRequestContext, tag: string, q?: string):
 }
 
 test("setup: an account, an API key, 640 contacts sharing a name and 20 others", async ({ page, request }) => {
-  await signUp(page, owner);
-  apiKey = await createApiKey(page);
+  apiKey = await signUpWithApiKey(page, owner);
   const rows = [
     ...Array.from({ length: MATCHING }, (_, i) => ({
       identifiers: [{ type: "email", id: `quill-${i}-${run}@example.com` }],

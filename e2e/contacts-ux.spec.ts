@@ -3,14 +3,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createApiKey, signUp } from "./account-helpers";
+import { apiKeyHeaders, newOwner, signUpWithApiKey } from "./account-helpers";
 import { runWithDatabase } from "./fixture-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const SHOTS = "artifacts/screenshots";
 const run = Date.now().toString(36);
-const owner = { email: `ux-${run}@example.com`, password: "ink-well-Secret-42", brand: `Lantern ${run}` };
+const owner = newOwner("ux", "Lantern", run);
 const ava = { email: `ava-${run}@example.com`, firstName: "Ava", lastName: "Smith" };
 let apiKey = "";
 let avaId = "";
@@ -24,7 +24,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 async function upsert(request: APIRequestContext, body: Record<string, unknown>) {
   const res = await request.post("/api/contacts", { headers: headers(), data: body });
@@ -50,8 +50,7 @@ async function signIn(page: Page) {
 }
 
 test("setup: an account, an API key and contacts", async ({ page, request }) => {
-  await signUp(page, owner);
-  apiKey = await createApiKey(page);
+  apiKey = await signUpWithApiKey(page, owner);
 
   avaId = (
     await upsert(request, {

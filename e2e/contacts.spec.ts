@@ -5,13 +5,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { signUp } from "./account-helpers";
+import { apiKeyHeaders, newOwner, signUp } from "./account-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const SHOTS = "artifacts/screenshots";
 const run = Date.now().toString(36);
-const owner = { email: `marketer-${run}@example.com`, password: "ink-well-Secret-42", brand: `Paper Cranes ${run}` };
+const owner = newOwner("marketer", "Paper Cranes", run);
 const ada = { email: `ada-${run}@example.com`, phone: "+14155552671" };
 const grace = { email: `grace-${run}@example.com`, phone: "+442071838750" };
 const EVENT = "wishlist added";
@@ -29,9 +29,7 @@ async function shootNarrow(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
-function headers() {
-  return { "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` };
-}
+const headers = () => apiKeyHeaders(apiKey);
 
 async function upsert(request: APIRequestContext, body: Record<string, unknown>) {
   const res = await request.post("/api/contacts", { headers: headers(), data: body });

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { signUp } from "./account-helpers";
+import { newOwner, signUp } from "./account-helpers";
 import { blocks, expectSaved } from "./editor-helpers";
 import { newAccount, recordV4Calls, signInViaApi } from "./oauth-helpers";
 
@@ -41,7 +41,7 @@ function watchConsole(page: Page): string[] {
 test("a bad image address in the editor is pinned on its block in a marketer's words", async ({ browser, baseURL }) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   const errors = watchConsole(page);
-  await signUp(page, { email: `words-ed-${run}@example.com`, password: "ink-well-Secret-42", brand: `Words editor ${run}` });
+  await signUp(page, newOwner("words-ed", "Words editor", run));
   const id = () => randomBytes(12).toString("hex");
   const doc = {
     name: "Words",
@@ -96,7 +96,7 @@ test("a bad image address in the editor is pinned on its block in a marketer's w
 
 test("the segment form lists every error, takes focus, and drops each error when its field is fixed", async ({ browser }) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signUp(page, { email: `words-seg-${run}@example.com`, password: "ink-well-Secret-42", brand: `Words segments ${run}` });
+  await signUp(page, newOwner("words-seg", "Words segments", run));
   await page.goto("/segments/new");
   const filter = page.getByRole("listitem", { name: "Group 1, condition 1, contact filter 1" });
   await filter.getByLabel("Contact property", { exact: true }).selectOption("dateAdded");
@@ -132,7 +132,7 @@ test("the segment form lists every error, takes focus, and drops each error when
 
 test("brand settings: a field error in plain words, tied to its field, gone when edited", async ({ browser }) => {
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await signUp(page, { email: `words-brand-${run}@example.com`, password: "ink-well-Secret-42", brand: `Words brand ${run}` });
+  await signUp(page, newOwner("words-brand", "Words brand", run));
   await page.goto("/settings/brand");
   const name = page.getByLabel("Brand name", { exact: true });
   await name.fill("");

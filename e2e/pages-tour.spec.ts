@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { apiKeyHeaders } from "./account-helpers";
 import { seriousViolations } from "./axe-helpers";
 import { admin, CALLBACK, captureCallback, makeOperator, newAccount, signInViaApi } from "./oauth-helpers";
 import { SANDBOX_HELD } from "./contacts-helpers";
@@ -23,7 +24,7 @@ const ids = { template: "", contact: "", segment: "", unsubscribe: "", preferenc
 let apiKey = "";
 
 const hex = (n: number) => n.toString(16).padStart(24, "0");
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 async function post(request: APIRequestContext, url: string, data: unknown) {
   const res = await request.post(url, { headers: headers(), data });

@@ -3,16 +3,16 @@
 // a half-typed event name is pointed out with the names it may mean, a duplicate segment name is
 // flagged, and a filtered view of contacts can be unsubscribed from email in one go.
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { createApiKey, signUp } from "./account-helpers";
+import { apiKeyHeaders, newOwner, signUpWithApiKey } from "./account-helpers";
 import { shootBothWidths, signInTo } from "./contacts-helpers";
 
 test.describe.configure({ mode: "serial" });
 
 const run = Date.now().toString(36);
-const owner = { email: `sb-${run}@example.com`, password: "ink-well-Secret-42", brand: `Harbour ${run}` };
+const owner = newOwner("sb", "Harbour", run);
 let apiKey = "";
 
-const headers = () => ({ "Service-Version": "2026-03-15", Authorization: `Service-API-Key ${apiKey}` });
+const headers = () => apiKeyHeaders(apiKey);
 
 const shoot = (page: Page, name: string) => shootBothWidths(page, `sb-${name}`);
 
@@ -44,8 +44,7 @@ const readers = (i: number) => `reader-${i}-${run}@example.com`;
 const members = (i: number) => `member-${i}-${run}@example.com`;
 
 test("setup: an account, an API key, contacts and events", async ({ page, request }) => {
-  await signUp(page, owner);
-  apiKey = await createApiKey(page);
+  apiKey = await signUpWithApiKey(page, owner);
 
   // Newsletter readers (subscribed) in Paris and Lyon; members on the "gold" plan who are not readers.
   for (let i = 0; i < 3; i++) {
