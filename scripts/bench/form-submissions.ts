@@ -2,6 +2,7 @@
 // before the run, and POST /f/{formID} under load from many visitors.
 import autocannon from "autocannon";
 import { solveChallenge } from "altcha-lib/v1";
+import { loadResult } from "./bench-helpers";
 
 /** A double opt-in form asking for the email and a first name; its id. */
 export async function createBenchForm(baseUrl: string, key: string): Promise<string> {
@@ -60,13 +61,5 @@ export async function submissions(baseUrl: string, formId: string, payloads: str
       },
     ],
   });
-  return {
-    requestsPerSecond: Math.round(result["2xx"] / result.duration),
-    accepted: result["2xx"],
-    other: result.non2xx,
-    errors: result.errors + result.timeouts,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    durationS: result.duration,
-  };
+  return loadResult(result);
 }
