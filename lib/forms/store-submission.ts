@@ -42,7 +42,7 @@ export function storeSubmission(s: SubmissionToStore): Promise<StoredSubmission>
       async (tx) => {
         // The email status stays as it is (a new contact: nonSubscribed); names wait for the confirmation,
         // so a stranger's submission cannot rename someone else's contact.
-        const { contactId } = await upsertContactIn(
+        const { contactId, created } = await upsertContactIn(
           tx,
           form.brandId,
           { identifiers: [{ type: "email", id: s.email }] },
@@ -61,13 +61,16 @@ export function storeSubmission(s: SubmissionToStore): Promise<StoredSubmission>
         // click, a new one updates it (the latest fields, topics and consent) and queues nothing. After a day
         // the address gets a new email (the person may have lost the first): one a day at most per form.
         // (Ids tell their creation time, lib/ids.ts: the submission's is when its email was queued.)
+        // A contact created just now has no submission yet: one statement fewer for a new address.
         const since = now.getTime() - RESEND_AFTER_MS;
-        const pending = (
-          await tx.all<{ id: string }>(
-            `SELECT "id" FROM "FormSubmission" WHERE "brandId" = ? AND "contactId" = ? AND "formId" = ? AND "status" = 'pending'`,
-            [form.brandId, contactId, form.id],
-          )
-        ).find((row) => idTime(row.id).getTime() > since);
+        const pending = created
+          ? undefined
+          : (
+              await tx.all<{ id: string }>(
+                `SELECT "id" FROM "FormSubmission" WHERE "brandId" = ? AND "contactId" = ? AND "formId" = ? AND "status" = 'pending'`,
+                [form.brandId, contactId, form.id],
+              )
+            ).find((row) => idTime(row.id).getTime() > since);
         if (pending) {
           await tx.run(
             `UPDATE "FormSubmission" SET "fields" = ?json, "topicIds" = ?json, "consentText" = ?, "ip" = ?, "userAgent" = ?, "submittedAt" = ?ts
