@@ -45,8 +45,16 @@ export async function solved(baseUrl: string, formId: string): Promise<string> {
 // The /24 (third octet) changes with every visitor: 512 networks, each address used once for 131,072 visitors.
 const visitorAddress = (i: number) => `198.${18 + ((i >> 16) & 1)}.${i & 255}.${(i >> 8) & 255}`;
 
-export async function submissions(baseUrl: string, formId: string, payloads: string[], connections: number, durationS: number) {
-  let n = 0;
+/** `firstVisitor`: the number of the run's first visitor (each number has an address and email of its own). */
+export async function submissions(
+  baseUrl: string,
+  formId: string,
+  payloads: string[],
+  connections: number,
+  durationS: number,
+  firstVisitor = 0,
+) {
+  let n = firstVisitor;
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -65,7 +73,7 @@ export async function submissions(baseUrl: string, formId: string, payloads: str
             body: JSON.stringify({
               email: `visitor.${i}.${Date.now() % 100000}@bench-${i % 50}.example.com`,
               firstName: "Bench",
-              altcha: payloads[i % payloads.length],
+              altcha: payloads[(i - firstVisitor) % payloads.length],
             }),
           };
         },

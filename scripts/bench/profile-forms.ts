@@ -29,7 +29,7 @@ async function main() {
     for (let i = 0; i < count + 300; i++) payloads.push(await solved(baseUrl, formId));
     await submissions(baseUrl, formId, payloads.slice(0, 300), 32, 30); // warm-up (JIT, caches)
     const before = server.cpu();
-    const r = await submissions(baseUrl, formId, payloads.slice(300), 32, 600);
+    const r = await submissions(baseUrl, formId, payloads.slice(300), 32, 600, 300);
     const { all, main } = server.cpu(before);
     const queued = await countRows(databaseUrl, `SELECT COUNT(*) AS n FROM "Message" WHERE "sourceKind" = 'form-confirmation'`);
     const perRequest = (ms: number) => Math.round((1000 * ms) / (r.accepted + r.other));
