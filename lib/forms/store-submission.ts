@@ -1,7 +1,7 @@
 // An accepted submission's one write transaction: the contact created or found (its email status
 // unchanged: only the confirmation subscribes), the consent record, the form's counter and the
-// confirmation email queued in the brand's lane. (Committing it on the worker thread's writer, as accepted
-// events are, was tried and measured slower: bench:forms, docs/forms.md.)
+// confirmation email queued in the brand's lane. Its input is plain data, so that the server's worker
+// thread can run it for the request thread (./form-writes.ts).
 import { upsertContactIn } from "@/lib/contacts/upsert-contact";
 import { withIdentifierRetry } from "@/lib/contacts/write-contact";
 import { queueSystemMessageIn } from "@/lib/delivery";
@@ -25,20 +25,24 @@ export type SubmissionToStore = {
   contentId: string | null;
 };
 
-export type StoredSubmission = { submissionId: string; queued: boolean };
+/**
+ * `due`: the queued confirmation's slot in the lane is now (wake the delivery worker); a later slot is
+ * found by the worker's next poll after it comes (within EVENTS_WORKER_IDLE_MS), with no wake per submission.
+ */
+export type StoredSubmission = { submissionId: string; queued: boolean; due?: boolean };
 
 /** How long a pending submission's confirmation email stands before the same address may get another. */
 const RESEND_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export function storeSubmission(s: SubmissionToStore): Promise<StoredSubmission> {
   const { form, now } = s;
-  // urgent: a visitor waits for this commit, ahead of background writes queued on the same writer (lib/db).
+  // urgent: a visitor waits for this commit, ahead of the worker's background batches (lib/db's writer).
   return withIdentifierRetry(() =>
     writeTransaction(
       async (tx) => {
         // The email status stays as it is (a new contact: nonSubscribed); names wait for the confirmation,
         // so a stranger's submission cannot rename someone else's contact.
-        const { contactId } = await upsertContactIn(
+        const { contactId, created } = await upsertContactIn(
           tx,
           form.brandId,
           { identifiers: [{ type: "email", id: s.email }] },
@@ -57,13 +61,16 @@ export function storeSubmission(s: SubmissionToStore): Promise<StoredSubmission>
         // click, a new one updates it (the latest fields, topics and consent) and queues nothing. After a day
         // the address gets a new email (the person may have lost the first): one a day at most per form.
         // (Ids tell their creation time, lib/ids.ts: the submission's is when its email was queued.)
+        // A contact created just now has no submission yet: one statement fewer for a new address.
         const since = now.getTime() - RESEND_AFTER_MS;
-        const pending = (
-          await tx.all<{ id: string }>(
-            `SELECT "id" FROM "FormSubmission" WHERE "brandId" = ? AND "contactId" = ? AND "formId" = ? AND "status" = 'pending'`,
-            [form.brandId, contactId, form.id],
-          )
-        ).find((row) => idTime(row.id).getTime() > since);
+        const pending = created
+          ? undefined
+          : (
+              await tx.all<{ id: string }>(
+                `SELECT "id" FROM "FormSubmission" WHERE "brandId" = ? AND "contactId" = ? AND "formId" = ? AND "status" = 'pending'`,
+                [form.brandId, contactId, form.id],
+              )
+            ).find((row) => idTime(row.id).getTime() > since);
         if (pending) {
           await tx.run(
             `UPDATE "FormSubmission" SET "fields" = ?json, "topicIds" = ?json, "consentText" = ?, "ip" = ?, "userAgent" = ?, "submittedAt" = ?ts
@@ -79,18 +86,19 @@ export function storeSubmission(s: SubmissionToStore): Promise<StoredSubmission>
           [submissionId, form.brandId, form.id, contactId, s.email, s.messageId, ...values],
         );
         await bumpCounter(form, "submissions", tx);
-        if (s.contentId)
-          await queueSystemMessageIn(tx, {
-            id: s.messageId!,
-            brandId: form.brandId,
-            source: laneOf(form.brandId),
-            content: { id: s.contentId },
-            contactId,
-            email: s.email,
-            key: submissionId,
-            sendAt: await takeSlot(tx, form.brandId, now),
-          });
-        return { submissionId, queued: s.contentId !== null };
+        if (!s.contentId) return { submissionId, queued: false };
+        const sendAt = await takeSlot(tx, form.brandId, now);
+        await queueSystemMessageIn(tx, {
+          id: s.messageId!,
+          brandId: form.brandId,
+          source: laneOf(form.brandId),
+          content: { id: s.contentId },
+          contactId,
+          email: s.email,
+          key: submissionId,
+          sendAt,
+        });
+        return { submissionId, queued: true, due: sendAt.getTime() <= now.getTime() };
       },
       { urgent: true },
     ),

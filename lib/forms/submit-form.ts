@@ -2,8 +2,8 @@
 // judge it, then: a bot's is dropped (counted, and answered as a success: it learns nothing); a person's
 // mistake or a limit is answered with what to fix; an accepted one creates or finds the contact (its email
 // status unchanged: only the confirmation subscribes), stores the consent record and queues the
-// confirmation email in the brand's lane, all in one transaction (./store-submission.ts); a single opt-in
-// form subscribes at once.
+// confirmation email in the brand's lane, all in one transaction (./store-submission.ts, committed by the
+// worker thread where the database takes one writer: ./form-writes.ts); a single opt-in form subscribes at once.
 import { normalizeEmail } from "@/lib/contacts/identifiers";
 import { isSuppressed, wakeDeliveryWorker } from "@/lib/delivery";
 import type { FieldError, ProblemCode } from "@/lib/http/problems";
@@ -12,6 +12,7 @@ import { confirmationContent } from "./confirmation-email";
 import { subscribeSubmission } from "./confirm-submission";
 import { bumpCounter } from "./counters";
 import { screenSubmission } from "./firewall/screen";
+import { delegatedFormWrites } from "./form-writes";
 import { storeSubmission, type SubmissionToStore } from "./store-submission";
 import type { ScreenVerdict } from "./public-view";
 import type { FieldName } from "./schemas";
@@ -160,10 +161,12 @@ export async function submitForm(form: FormRow, posted: Posted, visitor: Visitor
     userAgent: visitor.userAgent,
     now: new Date(),
     messageId,
+    // the id only: the content's document need not cross to the worker thread
     contentId: content?.id ?? null,
   };
-  const written = await storeSubmission(write);
-  if (written.queued) wakeDeliveryWorker();
-  else if (!content) await subscribeSubmission(written.submissionId, { ip: visitor.ip, userAgent: visitor.userAgent });
+  const written = await (delegatedFormWrites()?.store(write) ?? storeSubmission(write));
+  if (written.queued) {
+    if (written.due) wakeDeliveryWorker();
+  } else if (!content) await subscribeSubmission(written.submissionId, { ip: visitor.ip, userAgent: visitor.userAgent });
   return success;
 }

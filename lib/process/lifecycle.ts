@@ -7,7 +7,9 @@
 //  - bulk tag jobs, on the request thread (every server process runs the jobs it accepted);
 //  - the inbound SMTP listener when INBOUND_SMTP_PORT is set (lib/inbound/smtp-listener.ts), on the request
 //    thread: it stores what it takes (where the database takes one writer at a time, through the worker
-//    thread: lib/inbound/inbound-thread.ts), and the worker thread's inbound job handles it.
+//    thread: lib/inbound/inbound-thread.ts), and the worker thread's inbound job handles it;
+//  - where the database takes one writer at a time, a signup form submission's writes are committed by the
+//    worker thread too (lib/forms/form-writes.ts).
 import { MessageChannel, Worker } from "node:worker_threads";
 import { config } from "@/lib/config";
 import { closeDatabase } from "@/lib/db";
@@ -18,6 +20,8 @@ import { ThreadInbox } from "@/lib/events/inbox-thread";
 import { startTagJobRunner } from "@/lib/contacts/tags/tag-jobs";
 import { delegateInboundStore } from "@/lib/inbound/inbound-store";
 import { ThreadInboundStore } from "@/lib/inbound/inbound-thread";
+import { delegateFormWrites } from "@/lib/forms/form-writes";
+import { ThreadFormWrites } from "@/lib/forms/form-writes-thread";
 import { startInboundListener, type InboundListener } from "@/lib/inbound/smtp-listener";
 
 const RESTART_DELAY_MS = 1_000;
@@ -44,14 +48,16 @@ class WorkerThread {
     const inbox = needsSingleWriterThread() ? new MessageChannel() : null;
     // The same for the mail the inbound listener takes (lib/inbound/inbound-store.ts).
     const inbound = needsSingleWriterThread() ? new MessageChannel() : null;
+    // And for a signup form submission's writes (lib/forms/form-writes.ts).
+    const forms = needsSingleWriterThread() ? new MessageChannel() : null;
     // The worker rests while events arrive: it reads the count this thread keeps (lib/events/arrivals.ts).
     const arrivals = newArrivalsBuffer();
     shareArrivals(arrivals);
     // Next's build compiles the thread's entry into a chunk of its own (Turbopack bundles worker
     // threads named by `new URL(..., import.meta.url)`), from the same sources as the routes.
     const worker = new Worker(new URL("./worker-thread.ts", import.meta.url), {
-      workerData: { inboxPort: inbox?.port2, inboundPort: inbound?.port2, arrivals },
-      transferList: [inbox?.port2, inbound?.port2].filter((p) => p !== undefined),
+      workerData: { inboxPort: inbox?.port2, inboundPort: inbound?.port2, formWritesPort: forms?.port2, arrivals },
+      transferList: [inbox?.port2, inbound?.port2, forms?.port2].filter((p) => p !== undefined),
       // V8 lets a heap grow to about four times what survives a collection before collecting again; a
       // send allocates hundreds of MB per second of short-lived email text, so without a cap the thread's
       // resident memory grew by 200+ MB over a send while its live heap stayed near 60 MB.
@@ -59,12 +65,14 @@ class WorkerThread {
     });
     const threadInbox = inbox ? new ThreadInbox(inbox.port1) : null;
     const threadInbound = inbound ? new ThreadInboundStore(inbound.port1) : null;
+    const threadForms = forms ? new ThreadFormWrites(forms.port1) : null;
     this.worker = worker;
     worker.on("message", (message: { type?: string }) => {
       if (message?.type !== "started") return;
       this.running = true;
       if (threadInbox && !this.stopping) delegateInbox(threadInbox);
       if (threadInbound && !this.stopping) delegateInboundStore(threadInbound);
+      if (threadForms && !this.stopping) delegateFormWrites(threadForms);
     });
     worker.on("error", (error) => console.error("[worker thread] failed", error));
     worker.on("exit", (code) => {
@@ -80,6 +88,11 @@ class WorkerThread {
         threadInbound.fail(new Error(`the worker thread exited (code ${code}) before storing the mail`));
         inbound?.port1.close();
       }
+      if (threadForms) {
+        delegateFormWrites(null);
+        threadForms.fail(new Error(`the worker thread exited (code ${code}) before committing the submission`));
+        forms?.port1.close();
+      }
       if (this.stopping) return;
       console.error(`[worker thread] exited with code ${code}; restarting in ${RESTART_DELAY_MS} ms`);
       setTimeout(() => !this.stopping && this.start(), RESTART_DELAY_MS).unref();
@@ -92,6 +105,7 @@ class WorkerThread {
     // Events accepted from now on are committed here; those already handed over are answered first.
     delegateInbox(null);
     delegateInboundStore(null);
+    delegateFormWrites(null);
     const worker = this.worker;
     if (!worker) return;
     const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));

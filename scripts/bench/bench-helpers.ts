@@ -70,6 +70,11 @@ export async function load(options: {
       },
     ],
   });
+  return loadResult(result);
+}
+
+/** What an autocannon run tells of the server: accepted (2xx) per second, the rest, the latencies. */
+export function loadResult(result: Awaited<ReturnType<typeof autocannon>>): LoadResult {
   return {
     requestsPerSecond: Math.round(result["2xx"] / result.duration),
     accepted: result["2xx"],

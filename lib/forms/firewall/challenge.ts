@@ -10,6 +10,7 @@ import { z } from "zod";
 import { signingKey, verifyingKeys } from "@/lib/auth/keys";
 import { config } from "@/lib/config";
 import { writeQuery, writeStatement } from "@/lib/db/sql";
+import { delegatedFormWrites } from "../form-writes";
 
 /** The challenge GET /f/{formID}/challenge answers (ALTCHA's JSON). */
 export type FormChallenge = { algorithm: "SHA-256"; challenge: string; maxnumber: number; salt: string; signature: string };
@@ -94,5 +95,8 @@ export async function takeSolution(payload: string | undefined, { brandID, formI
   if (Number(params.expires) * 1000 < Date.now()) return "invalid" as const;
   if (!verifies(solution, verifyingKeys("form-challenge"))) return "invalid" as const;
   // altcha-lib's expires is in seconds since the epoch.
-  return (await spendSolution(solution.signature, new Date(Number(params.expires) * 1000))) ? ("solved" as const) : ("replayed" as const);
+  // The worker thread commits it where it commits the submission (../form-writes.ts).
+  const expiresAt = new Date(Number(params.expires) * 1000);
+  const spent = await (delegatedFormWrites()?.spend(solution.signature, expiresAt) ?? spendSolution(solution.signature, expiresAt));
+  return spent ? ("solved" as const) : ("replayed" as const);
 }

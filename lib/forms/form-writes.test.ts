@@ -1,11 +1,12 @@
-// A submission's writes (store-submission.ts, the spent challenge of firewall/challenge.ts) against a real
-// database file.
+// A submission's writes carried to the worker thread's writer (form-writes-thread.ts): the request thread's
+// side and the worker's side on one channel (one thread suffices), against a real database file.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { MessageChannel } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "form-store-"));
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "form-writes-"));
 const brandId = "c".repeat(24);
 const formId = "d".repeat(24);
 let db: typeof import("@/lib/db").db;
@@ -26,17 +27,24 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-describe("a submission's writes", () => {
-  it("spend a solution once and store the submission with its confirmation email", async () => {
-    const { spendSolution } = await import("./firewall/challenge");
-    const { storeSubmission } = await import("./store-submission");
+describe("a submission's writes through the worker thread's channel", () => {
+  it("spends a solution once and stores the submission with its confirmation email, answered after the commit", async () => {
+    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
     const { confirmationContent } = await import("./confirmation-email");
     const { newId } = await import("@/lib/ids");
-    const writes = { spend: spendSolution, store: storeSubmission };
-    {
+    const { port1, port2 } = new MessageChannel();
+    serveFormWrites(port2);
+    const writes = new ThreadFormWrites(port1);
+    try {
       const expires = new Date(Date.now() + 60_000);
       expect(await writes.spend("e".repeat(64), expires)).toBe(true);
       expect(await writes.spend("e".repeat(64), expires)).toBe(false);
+      // Writes asked for in one turn travel in one message and are answered each with its own outcome.
+      let messages = 0;
+      port2.on("message", () => messages++);
+      const same = await Promise.all([writes.spend("a".repeat(64), expires), writes.spend("a".repeat(64), expires)]);
+      expect(same.sort()).toEqual([false, true]);
+      expect(messages).toBe(1);
 
       const messageId = newId();
       const submission = {
@@ -52,12 +60,27 @@ describe("a submission's writes", () => {
         contentId: (await confirmationContent(brandId, null)).id,
       };
       const stored = await writes.store(submission);
-      expect(stored.queued).toBe(true);
+      expect(stored).toMatchObject({ queued: true, due: true }); // the lane's first slot: now
+      // Another address at once takes the lane's next slot (600 a minute: 100 ms on): not due, no wake.
+      const next = await writes.store({ ...submission, email: "thread.second@example.com", messageId: newId() });
+      expect(next).toMatchObject({ queued: true, due: false });
       const row = await db.formSubmission.findUnique({ where: { id: stored.submissionId } });
       expect(row).toMatchObject({ formId, email: "thread.visitor@example.com", messageId, status: "pending", ip: "198.18.0.1" });
       expect(await db.message.findUnique({ where: { id: messageId } })).toMatchObject({ sourceKind: "form-confirmation" });
       // the same address again while the first waits for its click: updated, nothing queued
       expect(await writes.store({ ...submission, messageId: newId() })).toEqual({ submissionId: stored.submissionId, queued: false });
+    } finally {
+      port1.close();
     }
+  });
+
+  it("fails what was not answered when the thread is gone", async () => {
+    const { ThreadFormWrites } = await import("./form-writes-thread");
+    const { port1 } = new MessageChannel(); // nobody serves the other end
+    const writes = new ThreadFormWrites(port1);
+    const spending = writes.spend("f".repeat(64), new Date(Date.now() + 60_000));
+    writes.fail(new Error("the worker thread exited"));
+    await expect(spending).rejects.toThrow("the worker thread exited");
+    port1.close();
   });
 });
