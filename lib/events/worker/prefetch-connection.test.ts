@@ -21,6 +21,7 @@ beforeAll(async () => {
   ({ ContactResolver } = await import("./resolve-contacts"));
   await sql.writeTransaction(async (tx) => {
     await tx.run(`CREATE TABLE "ContactIdentifier" ("brandId" TEXT, "type" TEXT, "value" TEXT, "contactId" TEXT)`);
+    await tx.run(`CREATE UNIQUE INDEX "ContactIdentifier_brandId_type_value_key" ON "ContactIdentifier"("brandId", "type", "value")`);
     await tx.run(`CREATE TABLE "Contact" ("id" TEXT PRIMARY KEY, "brandId" TEXT, ${PROFILE_FIELDS.map((f) => `"${f}" TEXT`).join(", ")})`);
     await tx.run(`INSERT INTO "ContactIdentifier" VALUES ('brand-1', 'email', 'a@example.com', 'contact-1')`);
     await tx.run(`INSERT INTO "Contact" ("id", "brandId", "firstName") VALUES ('contact-1', 'brand-1', 'Ada')`);

@@ -2,6 +2,7 @@
 // and/or phone), or repeats profile values the contact already has (stores send the same name with
 // every event), costs no write: identifiers and the profiles of their contacts are looked up for the
 // whole batch at once. Anything else goes through lib/contacts' upsert, the same code as POST /api/contacts.
+import type { Dialect } from "@/lib/db/dialect";
 import { writerRead, type SqlRunner } from "@/lib/db/sql";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { PROFILE_FIELDS, type ProfileField } from "@/lib/contacts/profile-fields";
@@ -18,6 +19,15 @@ function identifiersOf(contact: EventContact): Identifier[] {
   if (phone) out.push({ type: "phone", value: phone });
   return out;
 }
+
+/** The lookups of a batch's identifiers and profiles, by their unique keys whatever the statistics (Dialect.lookupBy). */
+export const lookups = {
+  identifiers: (dialect: Dialect, count: number) =>
+    `SELECT "type", "value", "contactId" FROM ${dialect.lookupBy("ContactIdentifier", "ContactIdentifier_brandId_type_value_key")} WHERE "brandId" = ? AND "type" = ? AND "value" IN (${list(count)})`,
+  profiles: (dialect: Dialect, count: number) =>
+    `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM ${dialect.lookupBy("Contact", "primary key")} WHERE "id" IN (${list(count)}) AND ${dialect.unindexed(`"brandId"`)} = ?`,
+};
+const list = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
 const key = (brandId: string, i: Identifier) => `${brandId}\u0000${i.type}\u0000${i.value}`;
 /** The same contact data of one brand: written once per batch. */
@@ -66,10 +76,11 @@ export class ContactResolver {
       ] as const) {
         if (values.length === 0) continue;
         rows.push(
-          ...(await runner.all<{ type: string; value: string; contactId: string }>(
-            `SELECT "type", "value", "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" IN (${values.map(() => "?").join(", ")})`,
-            [brandId, type, ...values],
-          )),
+          ...(await runner.all<{ type: string; value: string; contactId: string }>(lookups.identifiers(runner.dialect, values.length), [
+            brandId,
+            type,
+            ...values,
+          ])),
         );
       }
       for (const r of rows) this.owners.set(key(brandId, { type: r.type as Identifier["type"], value: r.value }), r.contactId);
@@ -80,10 +91,7 @@ export class ContactResolver {
   /** The profile fields of the batch's known contacts, to tell which events would change nothing. */
   private async loadProfiles(runner: SqlRunner, brandId: string, contactIds: string[]): Promise<void> {
     if (contactIds.length === 0) return;
-    const rows = await runner.all<Profile & { id: string }>(
-      `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Contact" WHERE "id" IN (${contactIds.map(() => "?").join(", ")}) AND ${runner.dialect.unindexed(`"brandId"`)} = ?`,
-      [...contactIds, brandId],
-    );
+    const rows = await runner.all<Profile & { id: string }>(lookups.profiles(runner.dialect, contactIds.length), [...contactIds, brandId]);
     for (const { id, ...profile } of rows) this.profiles.set(id, profile);
   }
 
