@@ -97,8 +97,6 @@ const Environment = z
     RATE_LIMIT_TAGS_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_ANALYTICS_PER_MINUTE: positiveInt(10),
     DATABASE_POOL_SIZE: positiveInt(10),
-    /** SQLite page cache per connection, MiB (lib/db/connections.ts; better-sqlite3's default is 16). */
-    SQLITE_CACHE_MB: positiveInt(64),
     INKWELL_WORKER: onOff("on"),
     INKWELL_DEMO_DATA: onOff("on"),
     EVENTS_MAX_ATTEMPTS: positiveInt(8),

@@ -44,14 +44,9 @@ function openSqlite(url: string): SqliteConnections {
   // an fsync of the WAL off the event loop (wal-sync.ts).
   connection.pragma("synchronous = NORMAL");
   connection.pragma("foreign_keys = ON");
-  // A negative cache_size is in KiB. The writer's pages stay cached from one transaction to the next
-  // (no other connection writes the file); better-sqlite3's 16 MiB default is outgrown as the tables grow.
-  const cache = `cache_size = -${config().SQLITE_CACHE_MB * 1024}`;
-  connection.pragma(cache);
   const reader = new Database(file, { timeout: 5_000 });
   reader.pragma("query_only = ON");
   reader.pragma("foreign_keys = ON");
-  reader.pragma(cache);
   // Resolved from the app root: the bundled copy of this module has no useful import.meta.url.
   // One checkpointer per file and process: the server's worker thread leaves it to the request thread's.
   const checkpointer =
