@@ -60,6 +60,14 @@ describe("locks, claims, planner hints and id lists", () => {
     expect(postgres.unindexed(`c."brandId"`)).toBe(`(c."brandId" || '')`);
   });
 
+  it("look a table up by a unique index on SQLite, by the table alone on PostgreSQL", () => {
+    expect(sqlite.lookupBy("Contact", "primary key")).toBe(`"Contact" INDEXED BY "sqlite_autoindex_Contact_1"`);
+    expect(sqlite.lookupBy("ContactIdentifier", "ContactIdentifier_brandId_type_value_key")).toBe(
+      `"ContactIdentifier" INDEXED BY "ContactIdentifier_brandId_type_value_key"`,
+    );
+    expect(postgres.lookupBy("Contact", "primary key")).toBe(`"Contact"`);
+  });
+
   it("hand a list of ids over as one parameter", () => {
     expect(sqlite.idList(["a", "b"])).toEqual({ sql: `(SELECT "value" FROM json_each(?))`, param: `["a","b"]` });
     expect(postgres.idList(["a", "b"])).toEqual({ sql: `(SELECT unnest(CAST(? AS text[])))`, param: ["a", "b"] });

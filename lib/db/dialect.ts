@@ -33,6 +33,14 @@ export interface Dialect {
    */
   unindexed(column: string): string;
   /**
+   * A table looked up by one of its unique keys, by that key's index whatever the statistics say: `index`
+   * is the index's name, or "primary key". SQLite plans with the statistics it last measured: a server
+   * started on a new database measured its tables at a few dozen rows, and then read 35,000 contacts
+   * (SCAN) for each batch of 300 events instead of looking 300 keys up, more as the table grew
+   * (docs/performance.md, "Events"). PostgreSQL: the table alone (it keeps its own statistics).
+   */
+  lookupBy(table: string, index: string): string;
+  /**
    * Appended to a SELECT whose rows the same write transaction then changes, so that two concurrent
    * writers of one row change it one after the other (custom properties merged from the latest value,
    * not both from the same old one). PostgreSQL: FOR UPDATE. SQLite: nothing, its write transaction
@@ -106,6 +114,8 @@ function postgresPath(base: string, keys: string[]): string {
 const sqlite: Dialect = {
   kind: "sqlite",
   unindexed: (column) => `+${column}`,
+  // A TEXT primary key is the table's first automatic index (Prisma's CREATE TABLE declares it first).
+  lookupBy: (table, index) => `"${table}" INDEXED BY "${index === "primary key" ? `sqlite_autoindex_${table}_1` : index}"`,
   lockRows: "",
   claimLock: "",
   jsonAt: (column, keys) => sqliteJson(column, sqlitePath(keys)),
@@ -135,6 +145,7 @@ const postgres: Dialect = {
   kind: "postgres",
   // An expression no index is built on.
   unindexed: (column) => `(${column} || '')`,
+  lookupBy: (table) => `"${table}"`,
   lockRows: " FOR UPDATE",
   claimLock: "FOR UPDATE SKIP LOCKED",
   jsonAt: (column, keys) => postgresJson(postgresPath(column, keys)),

@@ -5,6 +5,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import type { Pool, PoolClient } from "pg";
 import { dialectOf, type Dialect, type SqlKind } from "./dialect";
 import { toPostgresPlaceholders, toSqlitePlaceholders } from "./placeholders";
+import { timed } from "./statement-timing";
 import { postgresParam, sqliteParam } from "./values";
 
 export type { SqlKind } from "./dialect";
@@ -42,10 +43,12 @@ export function sqliteRunner(database: BetterSqlite3.Database): SqlRunner {
     async all<T>(sql: string, params: readonly unknown[] = []) {
       const statement = prepare(sql);
       const values = params.map(sqliteParam);
-      return (statement.reader ? statement.all(...values) : (statement.run(...values), [])) as T[];
+      return timed(sql, () => (statement.reader ? statement.all(...values) : (statement.run(...values), []))) as T[];
     },
     async run(sql, params = []) {
-      return prepare(sql).run(...params.map(sqliteParam)).changes;
+      const statement = prepare(sql);
+      const values = params.map(sqliteParam);
+      return timed(sql, () => statement.run(...values).changes);
     },
   };
 }

@@ -32,6 +32,19 @@ export function sqlReader(): SqlRunner {
 }
 
 /**
+ * Runs reads on the connection that writes (SQLite: the writer, in its turn, outside any transaction;
+ * PostgreSQL: the pool), for a worker that reads what it is about to write. SQLite empties a connection's
+ * page cache whenever another connection committed: the reader's is cold at every batch while the
+ * worker's own writer commits, so each lookup read its B-tree pages again, more of them as the tables
+ * grew; the writer's cache holds what its own commits left. `work` must only read.
+ */
+export async function writerRead<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T> {
+  const c = connections();
+  if (c.kind === "sqlite") return c.writer.turn(() => c.writer.retryWhileBusy(() => work(c.writer.runner)));
+  return work(c.runner);
+}
+
+/**
  * Runs `work` in one write transaction and commits it, or rolls back when `work` throws. The callback
  * must use only the runner it gets for the transaction's statements, and start no other write: one
  * started inside it throws NestedWriteError at once (write-scope.ts).

@@ -16,6 +16,7 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { isBusy } from "./errors";
 import { sqliteRunner, type SqlRunner } from "./runner";
+import { timed } from "./statement-timing";
 import type { WalSync } from "./wal-sync";
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -58,7 +59,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function controlStatements(db: BetterSqlite3.Database) {
   const statement = (sql: string) => {
     const prepared = db.prepare(sql);
-    return () => void prepared.run();
+    return () => void timed(sql, () => prepared.run());
   };
   return {
     begin: statement("BEGIN IMMEDIATE"),

@@ -6,7 +6,7 @@
 // (default: ingestion for <seconds>). PROFILE_SCENARIO=growth sends PROFILE_ROUNDS (6) rounds of 10,000
 // events for 5,000 new contacts each, waiting for each to be processed, and prints the server's CPU per event
 // per round: whether ingestion for new contacts gets dearer as the contacts table grows. INKWELL_WORKER=off profiles ingestion alone. PROFILE_WORKFLOWS=5
-// enables bench:automations' five workflows first (scripts/bench/five-workflows.ts).
+// enables bench:automations' five workflows first (scripts/bench/five-workflows.ts). PROFILE_KEEP=1 keeps the database.
 import path from "node:path";
 import { createBrandAndKey, load } from "./bench-helpers";
 import { newContactBodies } from "./event-bodies";

@@ -64,7 +64,9 @@ export async function startProfiledServer(options: {
       child.kill("SIGTERM");
       await new Promise((r) => child.once("exit", r));
     }
-    fs.rmSync(data, { recursive: true, force: true });
+    // PROFILE_KEEP=1 keeps the database (its path is printed) for EXPLAIN QUERY PLAN on a grown file.
+    if (process.env.PROFILE_KEEP) console.log(`database kept: ${databaseUrl}`);
+    else fs.rmSync(data, { recursive: true, force: true });
   };
   const baseUrl = `http://127.0.0.1:${port}`;
   for (;;) {

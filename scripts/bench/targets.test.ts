@@ -30,4 +30,18 @@ describe("bench targets", () => {
     expect(out.join("\n")).toMatch(/MISSED 1\.00 sqlite ingestion: events answered 202 but not stored/);
     expect(process.exitCode).toBe(1);
   });
+
+  it("leads the summary with the ratios, whatever order the checks were judged in (bench:automations A-B-A)", () => {
+    const out: string[] = [];
+    vi.spyOn(console, "log").mockImplementation((line: string) => void out.push(line));
+    check(everyAcceptedStored("SQLite ingestion", 1000, 1000));
+    check({ label: "SQLite ingestion with 5 workflows / without (A-B-A)", value: 0.7, target: 0.85 });
+    verdict();
+    const summary = out.slice(out.findIndex((line) => line.includes("TARGETS MISSED")) + 1);
+    const ratio = summary.findIndex((line) => line.startsWith("MISSED 0.70 SQLite ingestion with 5 workflows / without"));
+    const stored = summary.findIndex((line) => line.includes("SQLite ingestion: events answered 202 but not stored"));
+    expect(ratio).toBeGreaterThanOrEqual(0);
+    expect(ratio).toBeLessThan(stored);
+    expect(process.exitCode).toBe(1);
+  });
 });

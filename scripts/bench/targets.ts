@@ -36,7 +36,9 @@ export function check(c: Check): void {
 export function verdict(): void {
   const missed = checks.filter((c) => !met(c));
   console.log(`\n=== ${missed.length === 0 ? "ALL TARGETS MET" : `${missed.length} OF ${checks.length} TARGETS MISSED`} ===`);
-  for (const c of checks) console.log(`${met(c) ? "MET   " : "MISSED"} ${shown(c)} ${c.label} (${bound(c)})`);
+  // The ratios (at-least targets) lead, then the bounds (p99, stored, pending), each in the order judged.
+  const ordered = [...checks.filter((c) => !c.atMost), ...checks.filter((c) => c.atMost)];
+  for (const c of ordered) console.log(`${met(c) ? "MET   " : "MISSED"} ${shown(c)} ${c.label} (${bound(c)})`);
   if (missed.length > 0) process.exitCode = 1;
 }
 

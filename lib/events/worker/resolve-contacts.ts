@@ -2,7 +2,8 @@
 // and/or phone), or repeats profile values the contact already has (stores send the same name with
 // every event), costs no write: identifiers and the profiles of their contacts are looked up for the
 // whole batch at once. Anything else goes through lib/contacts' upsert, the same code as POST /api/contacts.
-import { sqlReader } from "@/lib/db/sql";
+import type { Dialect } from "@/lib/db/dialect";
+import { writerRead, type SqlRunner } from "@/lib/db/sql";
 import { normalizeEmail, normalizePhone } from "@/lib/contacts/identifiers";
 import { PROFILE_FIELDS, type ProfileField } from "@/lib/contacts/profile-fields";
 import { createContacts, upsertContactId } from "@/lib/contacts/upsert-contact";
@@ -18,6 +19,15 @@ function identifiersOf(contact: EventContact): Identifier[] {
   if (phone) out.push({ type: "phone", value: phone });
   return out;
 }
+
+/** The lookups of a batch's identifiers and profiles, by their unique keys whatever the statistics (Dialect.lookupBy). */
+export const lookups = {
+  identifiers: (dialect: Dialect, count: number) =>
+    `SELECT "type", "value", "contactId" FROM ${dialect.lookupBy("ContactIdentifier", "ContactIdentifier_brandId_type_value_key")} WHERE "brandId" = ? AND "type" = ? AND "value" IN (${list(count)})`,
+  profiles: (dialect: Dialect, count: number) =>
+    `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM ${dialect.lookupBy("Contact", "primary key")} WHERE "id" IN (${list(count)}) AND ${dialect.unindexed(`"brandId"`)} = ?`,
+};
+const list = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
 const key = (brandId: string, i: Identifier) => `${brandId}\u0000${i.type}\u0000${i.value}`;
 /** The same contact data of one brand: written once per batch. */
@@ -42,13 +52,20 @@ export class ContactResolver {
   private profiles = new Map<string, Profile>();
   private upserted = new Map<string, string>();
 
-  /** Loads the owners of every identifier the batch names (one query per brand). */
+  /**
+   * Loads the owners of every identifier the batch names (one query per brand), on the writer's
+   * connection (writerRead: its page cache is warm, the reader's is emptied by every commit).
+   */
   async prefetch(items: { brandId: string; contact?: EventContact }[]): Promise<void> {
     const perBrand = new Map<string, Identifier[]>();
     for (const { brandId, contact } of items) {
       if (!contact) continue;
       perBrand.set(brandId, [...(perBrand.get(brandId) ?? []), ...identifiersOf(contact)]);
     }
+    if (perBrand.size > 0) await writerRead((runner) => this.load(runner, perBrand));
+  }
+
+  private async load(runner: SqlRunner, perBrand: Map<string, Identifier[]>): Promise<void> {
     for (const [brandId, identifiers] of perBrand) {
       const emails = [...new Set(identifiers.filter((i) => i.type === "email").map((i) => i.value))];
       const phones = [...new Set(identifiers.filter((i) => i.type === "phone").map((i) => i.value))];
@@ -59,25 +76,22 @@ export class ContactResolver {
       ] as const) {
         if (values.length === 0) continue;
         rows.push(
-          ...(await sqlReader().all<{ type: string; value: string; contactId: string }>(
-            `SELECT "type", "value", "contactId" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = ? AND "value" IN (${values.map(() => "?").join(", ")})`,
-            [brandId, type, ...values],
-          )),
+          ...(await runner.all<{ type: string; value: string; contactId: string }>(lookups.identifiers(runner.dialect, values.length), [
+            brandId,
+            type,
+            ...values,
+          ])),
         );
       }
       for (const r of rows) this.owners.set(key(brandId, { type: r.type as Identifier["type"], value: r.value }), r.contactId);
-      await this.loadProfiles(brandId, [...new Set(rows.map((r) => r.contactId))]);
+      await this.loadProfiles(runner, brandId, [...new Set(rows.map((r) => r.contactId))]);
     }
   }
 
   /** The profile fields of the batch's known contacts, to tell which events would change nothing. */
-  private async loadProfiles(brandId: string, contactIds: string[]): Promise<void> {
+  private async loadProfiles(runner: SqlRunner, brandId: string, contactIds: string[]): Promise<void> {
     if (contactIds.length === 0) return;
-    const reader = sqlReader();
-    const rows = await reader.all<Profile & { id: string }>(
-      `SELECT "id", ${PROFILE_FIELDS.map((f) => `"${f}"`).join(", ")} FROM "Contact" WHERE "id" IN (${contactIds.map(() => "?").join(", ")}) AND ${reader.dialect.unindexed(`"brandId"`)} = ?`,
-      [...contactIds, brandId],
-    );
+    const rows = await runner.all<Profile & { id: string }>(lookups.profiles(runner.dialect, contactIds.length), [...contactIds, brandId]);
     for (const { id, ...profile } of rows) this.profiles.set(id, profile);
   }
 

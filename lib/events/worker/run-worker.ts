@@ -5,10 +5,30 @@
 import { performance } from "node:perf_hooks";
 import { config } from "@/lib/config";
 import { needsSingleWriterThread } from "@/lib/db/capabilities";
+import { takeStatementTimes, timeStatements } from "@/lib/db/statement-timing";
 import type { JobDefinition } from "@/lib/jobs/definition";
 import { arrivals } from "../arrivals";
 import { claimEvents, type ClaimedEvent } from "./claim-events";
 import { processBatch } from "./process-batch";
+
+/** With EVENTS_DEBUG=on: the database time of this thread per statement and event processed, every so often. */
+const STATEMENT_LOG_MS = 5_000;
+
+function statementLog(): (events: number) => void {
+  timeStatements(true);
+  let processed = 0;
+  let since = Date.now();
+  return (events) => {
+    processed += events;
+    if (Date.now() - since < STATEMENT_LOG_MS || processed === 0) return;
+    const lines = takeStatementTimes()
+      .slice(0, 14)
+      .map((t) => `  ${((1000 * t.ms) / processed).toFixed(1).padStart(6)} µs/event ${String(t.count).padStart(6)}x  ${t.statement}`);
+    console.log(`[events] database time on this thread over ${processed} events processed:\n${lines.join("\n")}`);
+    processed = 0;
+    since = Date.now();
+  };
+}
 
 /** Events per transaction while events arrive: ~5 ms of the writer each on this machine (docs/performance.md). */
 const COMMIT_CHUNK_WHILE_ARRIVING = 50;
@@ -18,6 +38,7 @@ export function eventsJob(options: { batchSize?: number; idleMs?: number; leaseM
   const debug = settings.EVENTS_DEBUG === "on";
   const sharedWriter = needsSingleWriterThread();
   let arrivalsSeen = arrivals();
+  const logStatements = debug ? statementLog() : null;
   return {
     name: "events",
     batchSize: options.batchSize ?? settings.EVENTS_WORKER_BATCH,
@@ -41,6 +62,7 @@ export function eventsJob(options: { batchSize?: number; idleMs?: number; leaseM
       await processBatch(workerId, events, arriving ? { commitChunk: COMMIT_CHUNK_WHILE_ARRIVING } : {});
       // The CPU the batch took on this thread: time spent waiting for the database does not count.
       const busyMs = performance.eventLoopUtilization(loopBefore).active;
+      logStatements?.(events.length);
       if (debug) console.log(`[events] batch of ${events.length} in ${Date.now() - started} ms (${Math.round(busyMs)} ms busy)`);
       // Requests come first: while the server is accepting events (lib/events/arrivals.ts), the worker
       // rests as long as its batch kept this thread busy, so it takes at most about half of a core and
