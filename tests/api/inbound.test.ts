@@ -27,7 +27,7 @@ let shopSent: Sent;
 const contacts: Record<string, string> = {};
 type Sent = { envelopeFrom: string; messageIdHeader: string; ref: string; mailto: string; email: string };
 const sent: Record<string, Sent> = {};
-const NAMES = ["gus", "cal", "uma", "eve", "dan", "pia", "ned", "sid"];
+const NAMES = ["gus", "cal", "uma", "eve", "dan", "pia", "ned", "sid", "kim"];
 /** A send for a marketing topic (lib/topics): its unsubscribe leaves the topic only. */
 const TOPIC_SOURCE = { kind: "campaign", id: "inbound-topic" };
 let topicId = "";
@@ -439,5 +439,27 @@ describe("a notice handled twice (a lapsed lease, a relay's resend, a retry afte
     );
     expect(events).toHaveLength(1);
     expect(await outcome("sid")).toMatchObject({ status: "sent" });
+  });
+});
+
+describe("a relay that sends the same notice again (its Message-ID, to the same return-path address)", () => {
+  it("applies it once: one soft bounce, the repeat kept as ignored", async () => {
+    const raw = Buffer.from(
+      notice("postfix-bounce.eml", sent.kim, sent.kim.envelopeFrom).toString().replace("Status: 5.1.1", "Status: 4.2.2"),
+    );
+    expect(await deliver(raw, sent.kim.envelopeFrom)).toMatchObject({ ok: true });
+    const kim = await outcome("kim");
+    await handledFor(kim!.messageID);
+    expect(await deliver(raw, sent.kim.envelopeFrom)).toMatchObject({ ok: true });
+    const rows = await until(
+      () => handledFor(kim!.messageID),
+      (r) => r.length === 2 && r.every((x) => x.status === "done"),
+    );
+    expect(rows.map((r) => r.outcome)).toEqual(["soft-bounce", "ignored"]);
+    const events = (await env.call(`/api/contacts/${contacts.kim}/events`, { key })).body.events.filter(
+      (e: { eventName: string }) => e.eventName === "bounced email",
+    );
+    expect(events).toHaveLength(1);
+    expect(await outcome("kim")).toMatchObject({ status: "sent" });
   });
 });
