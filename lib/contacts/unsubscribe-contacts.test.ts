@@ -3,7 +3,7 @@
 // costs time in proportion to the brand's contacts (bench:inbound: 3.5 ms of CPU a notice at 20,000
 // contacts, 1.6 ms at 4,000). Checked with the plans of a new database (no planner statistics) and with
 // statistics taken while the brand had one contact (a server's PRAGMA optimize at start, then a bulk
-// load): with those SQLite scanned the whole Contact and ContactIdentifier tables for every bounce.
+// load): with those the embedded engine scanned the whole Contact and ContactIdentifier tables per bounce.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memoryDatabase, type MemoryDatabase } from "@/lib/db/memory-database";
 import type { SqlRunner } from "@/lib/db/sql";
@@ -106,7 +106,7 @@ describe("applyUnsubscribe with statistics taken when the brand was small", () =
   afterAll(() => stale.close());
 
   // A complaint (every address of the contact) still scans ContactIdentifier with such statistics: its
-  // contactId index is not unique, and no form of the query made SQLite prefer it (PRAGMA optimize, every
+  // contactId index is not unique, and no form of the query made the planner prefer it (PRAGMA optimize, every
   // few minutes, corrects the statistics).
   it("a hard bounce still finds its rows by key, not by scanning the tables", async () => {
     for (const [contact, address] of [["s7", "s7@example.test"]] as const) {

@@ -54,7 +54,7 @@ export async function applyUnsubscribe(
 ): Promise<string[]> {
   if (contactIds.length === 0) return [];
   // Every statement finds its rows by key (the brand is checked on them, not searched by), and one row
-  // (a bounce's, a complaint's contact) by equality: SQLite plans with the statistics it has, and those of
+  // (a bounce's, a complaint's contact) by equality: the planner uses the statistics it has, and those of
   // a new database, or of one analyzed while the brand was small (PRAGMA optimize at start, then a bulk
   // load), made it walk the brand's index or scan the whole table for an id list, so each bounce of a
   // storm cost time in proportion to the brand's contacts (bench:inbound). A unique key's equality is
