@@ -53,28 +53,44 @@ export async function applyUnsubscribe(
   onlyAddress?: string,
 ): Promise<string[]> {
   if (contactIds.length === 0) return [];
-  const ids = idList(tx, contactIds);
+  // Every statement finds its rows by key (the brand is checked on them, not searched by), and one row
+  // (a bounce's, a complaint's contact) by equality: the planner uses the statistics it has, and those of
+  // a new database, or of one analyzed while the brand was small (PRAGMA optimize at start, then a bulk
+  // load), made it walk the brand's index or scan the whole table for an id list, so each bounce of a
+  // storm cost time in proportion to the brand's contacts (bench:inbound). A unique key's equality is
+  // looked up whatever the statistics say.
+  const brand = tx.dialect.unindexed(`"brandId"`);
+  const byKey = (column: string, values: string[]) => {
+    if (values.length === 1) return { sql: `${column} = ?`, param: values[0] as unknown };
+    const list = idList(tx, values);
+    return { sql: `${column} IN ${list.sql}`, param: list.param };
+  };
+  const named = byKey(`"contactId"`, contactIds);
   const identifiers = await tx.all<{ id: string; contactId: string; value: string; status: string }>(
-    `SELECT "id", "contactId", "value", "status" FROM "ContactIdentifier"
-     WHERE "brandId" = ? AND "type" = 'email' AND "status" <> 'unsubscribed' AND "contactId" IN ${ids.sql}${onlyAddress ? ` AND "value" = ?` : ""}`,
-    onlyAddress ? [brandId, ids.param, onlyAddress.toLowerCase()] : [brandId, ids.param],
+    onlyAddress
+      ? `SELECT "id", "contactId", "value", "status" FROM "ContactIdentifier"
+         WHERE "brandId" = ? AND "type" = 'email' AND "value" = ? AND ${named.sql} AND "status" <> 'unsubscribed'`
+      : `SELECT "id", "contactId", "value", "status" FROM "ContactIdentifier"
+         WHERE ${named.sql} AND ${brand} = ? AND "type" = 'email' AND "status" <> 'unsubscribed'`,
+    onlyAddress ? [brandId, onlyAddress.toLowerCase(), named.param] : [named.param, brandId],
   );
   if (identifiers.length === 0) return [];
-  const touched = idList(
-    tx,
+  const touched = byKey(
+    `"id"`,
     identifiers.map((i) => i.id),
   );
-  await tx.run(
-    `UPDATE "ContactIdentifier" SET "status" = 'unsubscribed', "statusChangedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${touched.sql}`,
-    [now, brandId, touched.param],
-  );
+  await tx.run(`UPDATE "ContactIdentifier" SET "status" = 'unsubscribed', "statusChangedAt" = ?ts WHERE ${touched.sql} AND ${brand} = ?`, [
+    now,
+    touched.param,
+    brandId,
+  ]);
   await tx.run(
     `INSERT INTO "ContactStatusChange" ("id", "brandId", "contactId", "identifierType", "identifier", "channel", "from", "to", "source", "at")
      VALUES ${identifiers.map(() => "(?, ?, ?, 'email', ?, 'email', ?, 'unsubscribed', ?, ?ts)").join(", ")}`,
     identifiers.flatMap((i) => [newId(now), brandId, i.contactId, i.value, i.status, source, now]),
   );
   const contacts = [...new Set(identifiers.map((i) => i.contactId))];
-  const people = idList(tx, contacts);
-  await tx.run(`UPDATE "Contact" SET "updatedAt" = ?ts WHERE "brandId" = ? AND "id" IN ${people.sql}`, [now, brandId, people.param]);
+  const people = byKey(`"id"`, contacts);
+  await tx.run(`UPDATE "Contact" SET "updatedAt" = ?ts WHERE ${people.sql} AND ${brand} = ?`, [now, people.param, brandId]);
   return contacts;
 }

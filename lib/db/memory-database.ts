@@ -5,6 +5,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { dialectOf, type Dialect } from "./dialect";
 import { toSqlitePlaceholders } from "./placeholders";
+import { sqliteRunner, type SqlRunner } from "./runner";
 import { sqliteParam } from "./values";
 
 export type MemoryDatabase = {
@@ -13,6 +14,8 @@ export type MemoryDatabase = {
   insert(table: string, row: Record<string, unknown>): void;
   /** Rows of a query in the one placeholder dialect (placeholders.ts). */
   all<T>(sql: string, params?: readonly unknown[]): T[];
+  /** The same database as the code under test runs statements (a transaction's runner). */
+  runner: SqlRunner;
   close(): void;
 };
 
@@ -36,6 +39,7 @@ export function memoryDatabase(): MemoryDatabase {
       );
     },
     all: <T>(sql: string, params: readonly unknown[] = []) => db.prepare(toSqlitePlaceholders(sql)).all(...params.map(sqliteParam)) as T[],
+    runner: sqliteRunner(db),
     close: () => db.close(),
   };
 }

@@ -89,15 +89,32 @@ function apply(event: OnceEvent): Promise<AppliedEvent["status"]> {
   });
 }
 
+/** The same notice arriving again: the address it came to, its own Message-ID, the message it is about. */
+type NoticeKey = { recipient: string; noticeId: string; messageId: string };
+
 /**
  * Marks the row's outcome applied, in the outcome's own transaction (its handledAt, which the job's record
  * keeps): the row handled again (a lapsed lease, a retry of a group that failed after some of it committed)
- * finds it set and applies nothing twice; before, a soft bounce recorded its contact event each time.
+ * finds it set and applies nothing twice; before, a soft bounce recorded its contact event each time. A
+ * notice with a Message-ID is also recorded as applied (InboundNotice): a relay that sends it again (a new
+ * row) applies nothing either, and `repeat` says so.
  */
-const appliedOnce =
-  (rowId: string) =>
-  async (tx: SqlRunner): Promise<boolean> =>
-    (await tx.run(`UPDATE "InboundMail" SET "handledAt" = ?ts WHERE "id" = ? AND "handledAt" IS NULL`, [new Date(), rowId])) > 0;
+function appliedOnce(rowId: string, notice: NoticeKey | null, repeat: { seen: boolean }) {
+  return async (tx: SqlRunner): Promise<boolean> => {
+    const now = new Date();
+    if ((await tx.run(`UPDATE "InboundMail" SET "handledAt" = ?ts WHERE "id" = ? AND "handledAt" IS NULL`, [now, rowId])) === 0)
+      return false;
+    if (!notice) return true;
+    const first = await tx.run(
+      `INSERT INTO "InboundNotice" ("recipient", "noticeId", "messageId", "inboundMailId", "appliedAt") VALUES (?, ?, ?, ?, ?ts) ON CONFLICT DO NOTHING`,
+      [notice.recipient, notice.noticeId, notice.messageId, rowId, now],
+    );
+    repeat.seen = first === 0;
+    return first > 0;
+  };
+}
+
+const REPEAT = "the same notice (its Message-ID, to the same address) was applied already";
 
 export async function handleInboundMail(row: { id: string; recipient: string; raw: Buffer }): Promise<Handled> {
   const { understood, envelope } = await understand(row.raw);
@@ -109,6 +126,8 @@ export async function handleInboundMail(row: { id: string; recipient: string; ra
     subject: storable(envelope.subject, 500),
     text: storable(envelope.text, 20_000) ?? "",
   };
+  const noticeKey = (messageId: string): NoticeKey | null =>
+    envelope.messageId ? { recipient: row.recipient, noticeId: envelope.messageId, messageId } : null;
   const done = async (outcome: Outcome, messageId: string | null, detail: string | null = null): Promise<Handled> => ({
     ...base,
     outcome,
@@ -129,6 +148,7 @@ export async function handleInboundMail(row: { id: string; recipient: string; ra
       return done("delayed", messageId, understood.diagnostic);
     }
     if (understood.action !== "failed") return done("ignored", messageId, `${understood.action}: ${understood.diagnostic ?? ""}`);
+    const repeat = { seen: false };
     const status = await apply({
       type: "bounce",
       bounceType: understood.permanent ? "hard" : "soft",
@@ -136,8 +156,9 @@ export async function handleInboundMail(row: { id: string; recipient: string; ra
       // A token names one recipient's message; a match by headers must also name its address.
       email: local.kind === "bounce" ? null : understood.recipient,
       detail: understood.diagnostic,
-      once: appliedOnce(row.id),
+      once: appliedOnce(row.id, noticeKey(messageId), repeat),
     });
+    if (repeat.seen) return done("ignored", messageId, REPEAT);
     return done(
       status === "unknown-message" ? "unmatched" : understood.permanent ? "bounce" : "soft-bounce",
       messageId,
@@ -150,12 +171,14 @@ export async function handleInboundMail(row: { id: string; recipient: string; ra
     if (!messageId) return done("unmatched", null, `feedback: ${understood.feedbackType}`);
     // Not-spam and other non-complaint feedback is kept, not applied.
     if (understood.feedbackType === "not-spam") return done("ignored", messageId, "feedback: not-spam");
+    const repeat = { seen: false };
     const status = await apply({
       type: "complaint",
       messageRef: messageRef(messageId),
       detail: `feedback: ${understood.feedbackType}`,
-      once: appliedOnce(row.id),
+      once: appliedOnce(row.id, noticeKey(messageId), repeat),
     });
+    if (repeat.seen) return done("ignored", messageId, REPEAT);
     return done(status === "unknown-message" ? "unmatched" : "complaint", messageId, `feedback: ${understood.feedbackType}`);
   }
 

@@ -31,7 +31,8 @@ export type Understood =
   | { kind: "auto-reply"; why: string; original: Original }
   | { kind: "message"; original: Original };
 
-export type Envelope = { from: string | null; subject: string | null; text: string; html: string | null };
+/** `messageId`: the received message's own Message-ID (a relay's resend of a notice repeats it). */
+export type Envelope = { from: string | null; subject: string | null; text: string; html: string | null; messageId: string | null };
 
 const addressOf = (value: string | undefined): string | null => {
   if (!value) return null;
@@ -39,6 +40,9 @@ const addressOf = (value: string | undefined): string | null => {
   const a = v.trim().replace(/^<|>$/g, "").trim();
   return a.includes("@") ? a.toLowerCase() : null;
 };
+
+/** A Message-ID as received, bounded (a key, not text to show). */
+const idOf = (value: string | undefined): string | null => value?.trim().slice(0, 300) || null;
 
 function originalOf(parts: Part[]): Original {
   const part = parts.find((p) =>
@@ -128,7 +132,14 @@ function quickReport(raw: Buffer): { understood: Understood; envelope: Envelope 
   const from = /[^\s<>()",;:]+@[^\s<>()",;:]+/.exec(fields.get("from") ?? "")?.[0]?.toLowerCase() ?? null;
   // The report's human-readable part is its text (what mailparser would give), kept for the Replies view.
   const readable = parts.find((p) => mediaType(p) === "text/plain")?.body.slice(0, 100_000) ?? "";
-  return { understood: report, envelope: { from, subject: fields.get("subject")?.slice(0, 500) ?? null, text: readable, html: null } };
+  const envelope = {
+    from,
+    subject: fields.get("subject")?.slice(0, 500) ?? null,
+    text: readable,
+    html: null,
+    messageId: idOf(fields.get("message-id")),
+  };
+  return { understood: report, envelope };
 }
 
 /** What a received message is, and its sender, subject and text for a person to read. */
@@ -148,6 +159,7 @@ export async function understand(raw: Buffer): Promise<{ understood: Understood;
     subject: mail.subject?.slice(0, 500) ?? null,
     text: (mail.text ?? "").slice(0, 100_000),
     html: typeof mail.html === "string" ? mail.html.slice(0, 200_000) : null,
+    messageId: idOf(mail.messageId),
   };
   if (type?.value?.toLowerCase() === "multipart/report" && type.params?.boundary) {
     const parts = multipartParts(raw, type.params.boundary);

@@ -11,6 +11,9 @@
 //  4. SIGKILL: a second batch of notices, the server killed with SIGKILL while they arrive, started again on
 //     the same database: every notice acknowledged with 250 must be handled (its message bounced).
 // Run: npm run build && npm run bench:inbound   (BENCH_NOTICES=2000 for a shorter run).
+// BENCH_PROFILE_DIR=<dir>: the server runs under `node --cpu-prof` (a profile per process and thread in that
+// folder, for profile-summary.ts), is stopped with SIGTERM after the first batch (so the profiles are
+// written) and the SIGKILL part is skipped; the database is copied there too (inkwell.db), for EXPLAIN.
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -25,6 +28,7 @@ import { query } from "./inbox-queries";
 
 const NOTICES = Number(process.env.BENCH_NOTICES ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR ? path.resolve(process.env.BENCH_PROFILE_DIR) : null;
 const DOMAIN = "bounces.bench.test";
 const root = path.resolve(import.meta.dirname, "../..");
 const log = (line: string) => console.log(`[bench:inbound] ${line}`);
@@ -111,7 +115,7 @@ async function bareRate(notices: Notice[]): Promise<number> {
   return (acked.size / ms) * 1000;
 }
 
-async function main() {
+async function main(): Promise<boolean> {
   const inboundPort = await freePort();
   const env: Record<string, string> = {
     RETURN_PATH_DOMAIN: DOMAIN,
@@ -120,7 +124,11 @@ async function main() {
     DELIVERY_PAUSE_MIN_SENT: "100000000",
     AUTH_SECRET: `inbound-bench-${Math.random().toString(36).slice(2)}-secret`,
   };
-  let server: TestServer = await startTestServer({ label: "bench-inbound", env });
+  let server: TestServer = await startTestServer({
+    label: "bench-inbound",
+    env,
+    nodeArgs: PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+  });
   const databaseUrl = server.databaseUrl;
   Object.assign(process.env, env, { DATABASE_URL: databaseUrl, PORT: new URL(server.baseUrl).port });
   let ok = true;
@@ -185,6 +193,13 @@ async function main() {
     const bounced = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "brandId" = '${brandId}' AND "status" = 'bounced'`);
     log(`messages bounced: ${bounced} of ${sent.acked.size}`);
     if (bounced < sent.acked.size) ok = false;
+    if (PROFILE_DIR) {
+      const { default: Database } = await import("better-sqlite3");
+      const { sqliteFilePath } = await import("@/lib/db/url");
+      await new Database(sqliteFilePath(databaseUrl), { readonly: true }).backup(path.join(PROFILE_DIR, "inkwell.db"));
+      log(`profiles and the database (inkwell.db) in ${PROFILE_DIR}; the SIGKILL part is skipped`);
+      return ok;
+    }
 
     // SIGKILL while notices arrive: whatever was acknowledged is handled after the restart.
     const sending = send(inboundPort, second, true);
@@ -214,10 +229,12 @@ async function main() {
   } finally {
     await server.stop();
   }
-  process.exit(ok ? 0 : 1);
+  return ok;
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+main()
+  .then((ok) => process.exit(ok ? 0 : 1))
+  .catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });

@@ -27,7 +27,7 @@ let shopSent: Sent;
 const contacts: Record<string, string> = {};
 type Sent = { envelopeFrom: string; messageIdHeader: string; ref: string; mailto: string; email: string };
 const sent: Record<string, Sent> = {};
-const NAMES = ["gus", "cal", "uma", "eve", "dan", "pia", "ned", "sid"];
+const NAMES = ["gus", "cal", "uma", "eve", "dan", "pia", "ned", "sid", "kim"];
 /** A send for a marketing topic (lib/topics): its unsubscribe leaves the topic only. */
 const TOPIC_SOURCE = { kind: "campaign", id: "inbound-topic" };
 let topicId = "";
@@ -439,5 +439,35 @@ describe("a notice handled twice (a lapsed lease, a relay's resend, a retry afte
     );
     expect(events).toHaveLength(1);
     expect(await outcome("sid")).toMatchObject({ status: "sent" });
+  });
+});
+
+describe("a relay that sends the same notice again (its Message-ID, to the same return-path address)", () => {
+  it("applies it once: one soft bounce, the repeat kept as ignored", async () => {
+    const { handleClaimed } = await import("@/lib/inbound/inbound-job");
+    const raw = Buffer.from(
+      notice("postfix-bounce.eml", sent.kim, sent.kim.envelopeFrom).toString().replace("Status: 5.1.1", "Status: 4.2.2"),
+    );
+    // Two rows, as two deliveries of it store them, held by this test's "worker" (the server's job leaves them alone).
+    const ids = ["ffffffffffffffff00000002", "ffffffffffffffff00000003"];
+    for (const id of ids)
+      await sql.writeStatement(
+        `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "claimedBy", "receivedAt")
+         VALUES (?, ?, '', 'smtp', ?, 'handling', 1, ?ts, 'resend', ?ts)`,
+        [id, sent.kim.envelopeFrom, raw, new Date(Date.now() + 3_600_000), new Date()],
+      );
+    for (const id of ids) await handleClaimed("resend", [{ id, recipient: sent.kim.envelopeFrom, raw, attempts: 1 }]);
+    const events = (await env.call(`/api/contacts/${contacts.kim}/events`, { key })).body.events.filter(
+      (e: { eventName: string }) => e.eventName === "bounced email",
+    );
+    expect(events).toHaveLength(1);
+    const rows = await sql
+      .sqlReader()
+      .all<{ status: string; outcome: string }>(`SELECT "status", "outcome" FROM "InboundMail" WHERE "id" IN (?, ?) ORDER BY "id"`, ids);
+    expect(rows).toMatchObject([
+      { status: "done", outcome: "soft-bounce" },
+      { status: "done", outcome: "ignored" },
+    ]);
+    expect(await outcome("kim")).toMatchObject({ status: "sent" });
   });
 });

@@ -3,6 +3,7 @@
 // rows in index order and stops at the page's end whatever the source's size (ordered by message id, the
 // database sorted every matching message of the source first: 0.6 s a page at 20,000 messages).
 import { db } from "@/lib/db";
+import { sqlReader } from "@/lib/db/sql";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Source } from "../schemas";
 import type { RecipientOutcome } from "./outcomes";
@@ -80,21 +81,24 @@ export async function sourceMessages(
   };
 }
 
-/** Who a message's links speak for (the unsubscribe and preferences pages): its brand, contact, mode and template. */
+/**
+ * Who a message's links speak for (the unsubscribe and preferences pages, and each notice the inbound job
+ * handles): its brand, contact, mode and template. One raw read (Prisma's per-query cost was a large part
+ * of handling a bounce notice).
+ */
 export async function messageOwner(
   messageId: string,
 ): Promise<{ brandId: string; contactId: string | null; mode: string; templateId: string; topicId: string | null } | null> {
-  const message = await db.message.findUnique({
-    where: { id: messageId },
-    select: { brandId: true, contactId: true, mode: true, content: { select: { templateId: true, topicId: true } } },
-  });
-  return message
-    ? {
-        brandId: message.brandId,
-        contactId: message.contactId,
-        mode: message.mode,
-        templateId: message.content.templateId,
-        topicId: message.content.topicId,
-      }
-    : null;
+  const [row] = await sqlReader().all<{
+    brandId: string;
+    contactId: string | null;
+    mode: string;
+    templateId: string;
+    topicId: string | null;
+  }>(
+    `SELECT m."brandId", m."contactId", m."mode", c."templateId", c."topicId"
+     FROM "Message" m JOIN "MessageContent" c ON c."id" = m."contentId" WHERE m."id" = ?`,
+    [messageId],
+  );
+  return row ?? null;
 }

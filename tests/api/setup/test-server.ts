@@ -50,6 +50,8 @@ export async function startTestServer(options: {
   readyPath?: string;
   dev?: boolean;
   startTimeoutMs?: number;
+  /** Node's own flags for the server process (e.g. --cpu-prof, which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
 }): Promise<TestServer> {
   const { url: databaseUrl, cleanup } = options.databaseUrl
     ? { url: options.databaseUrl, cleanup: () => {} }
@@ -59,7 +61,8 @@ export async function startTestServer(options: {
   // Uploaded images go to a folder of the test's own, not the working copy's data/.
   const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), `inkwell-${options.label}-images-`));
   let output = "";
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts", ...(options.dev ? ["--dev"] : [])], {
+  const args = [...(options.nodeArgs ?? []), "scripts/start.ts", ...(options.dev ? ["--dev"] : [])];
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), args, {
     cwd: root,
     env: {
       ...process.env,
