@@ -50,11 +50,11 @@ async function main() {
   const { deliverMessages, recordResults } = await import("@/lib/delivery/worker/process-messages");
   const { shareRecipientIndependentCandidates } = await import("@/lib/products/recommend");
   shareRecipientIndependentCandidates(60_000);
-  const { nodemailerMessage } = await import("@/lib/delivery/transport/smtp");
+  const { signedNodemailerMessage } = await import("@/lib/delivery/transport/smtp");
   const transport = {
     kind: "smtp" as const,
-    send: async (mail: Parameters<typeof nodemailerMessage>[0]) => (
-      nodemailerMessage(mail),
+    send: async (mail: Parameters<typeof signedNodemailerMessage>[0]) => (
+      await signedNodemailerMessage(mail),
       { result: "sent" as const, response: "250 ok" }
     ),
     close() {},

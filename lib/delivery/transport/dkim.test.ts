@@ -1,9 +1,9 @@
 // relaxedBodyHash against RFC 6376 3.4.4 written out step by step (the straightforward chain of replaces it
 // replaced for speed), on bodies with what relaxed canonicalization changes: runs of spaces and tabs, WSP at a
 // line's end, bare LF, empty lines at the end, a body of WSP only. A signature that verifies is smtp.test.ts's.
-import { createHash } from "node:crypto";
+import { createHash, generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { relaxedBodyHash } from "./dkim";
+import { dkimSignature, dkimSignatureOffThread, relaxedBodyHash } from "./dkim";
 
 function reference(body: string): string {
   let canonical = body
@@ -45,5 +45,21 @@ describe("relaxedBodyHash", () => {
       const body = Array.from({ length: Math.floor(random() * 40) }, () => alphabet[Math.floor(random() * alphabet.length)]).join("");
       expect(relaxedBodyHash(body), JSON.stringify(body)).toBe(reference(body));
     }
+  });
+});
+
+describe("dkimSignatureOffThread", () => {
+  it("writes the same field as dkimSignature (RSA PKCS#1 v1.5 signatures are deterministic)", async () => {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    const key = {
+      domainName: "Acme.test",
+      keySelector: "ink1",
+      privateKey: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    };
+    const head = "From: a@acme.test\r\nTo: b@inbox.test\r\nSubject: Hi\r\n  there\r\nMessage-ID: <x@acme.test>";
+    const body = "Hello  there \r\n\r\n";
+    const field = await dkimSignatureOffThread(head, body, key);
+    expect(field).toBe(dkimSignature(head, body, key));
+    expect(field).toMatch(/^DKIM-Signature: v=1;\r\n a=rsa-sha256;[^]*\r\n b=[A-Za-z0-9+/=\r\n ]+$/);
   });
 });

@@ -125,7 +125,14 @@ export function mimeParts(m: MimeMessage): { head: string; body: string } {
  */
 export function buildMime(m: MimeMessage, sign?: (head: string, body: string) => string): Buffer {
   const { head, body } = mimeParts(m);
-  const signature = sign ? `${sign(head, body)}\r\n` : "";
-  // Every character is ASCII by now (encoded words, quoted-printable); a stray one in a header goes as UTF-8.
-  return Buffer.from(`${signature}${head}\r\n\r\n${body}`, "utf8");
+  return assemble(sign ? `${sign(head, body)}\r\n` : "", head, body);
 }
+
+/** buildMime with a signature that arrives later (dkim.ts's dkimSignatureOffThread). */
+export async function buildSignedMime(m: MimeMessage, sign: (head: string, body: string) => Promise<string>): Promise<Buffer> {
+  const { head, body } = mimeParts(m);
+  return assemble(`${await sign(head, body)}\r\n`, head, body);
+}
+
+// Every character is ASCII by now (encoded words, quoted-printable); a stray one in a header goes as UTF-8.
+const assemble = (signature: string, head: string, body: string) => Buffer.from(`${signature}${head}\r\n\r\n${body}`, "utf8");
