@@ -1,4 +1,6 @@
-// Ad-hoc: the delivery pipeline's CPU per message in one process, with a transport that accepts at once.
+// Ad-hoc: the delivery pipeline's CPU per message in one process, with a transport that builds the message
+// (MIME, and DKIM as bench:send configures it; PROFILE_DKIM=off: unsigned) and accepts it at once.
+import { generateKeyPairSync } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +15,11 @@ async function main() {
     SMTP_FROM: "P <news@p.test>",
     SMTP_FROM_SHARED: "on",
   });
+  if (process.env.PROFILE_DKIM !== "off") {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    fs.writeFileSync(path.join(dir, "dkim.pem"), privateKey.export({ type: "pkcs8", format: "pem" }).toString());
+    Object.assign(process.env, { DKIM_PRIVATE_KEY_FILE: path.join(dir, "dkim.pem"), DKIM_SELECTOR: "bench", DKIM_DOMAIN: "p.test" });
+  }
   const { applyMigrations } = await import("../db/migrate");
   await applyMigrations();
   const { createBrand } = await import("@/lib/brands/create-brand");
@@ -43,10 +50,13 @@ async function main() {
   const { deliverMessages, recordResults } = await import("@/lib/delivery/worker/process-messages");
   const { shareRecipientIndependentCandidates } = await import("@/lib/products/recommend");
   shareRecipientIndependentCandidates(60_000);
-  const { buildMime } = await import("@/lib/delivery/transport/mime");
+  const { signedNodemailerMessage } = await import("@/lib/delivery/transport/smtp");
   const transport = {
     kind: "smtp" as const,
-    send: async (mail: Parameters<typeof buildMime>[0]) => (buildMime(mail), { result: "sent" as const, response: "250 ok" }),
+    send: async (mail: Parameters<typeof signedNodemailerMessage>[0]) => (
+      await signedNodemailerMessage(mail),
+      { result: "sent" as const, response: "250 ok" }
+    ),
     close() {},
   };
   let claim = 0,

@@ -61,5 +61,9 @@ describe("withOpenPixel", () => {
       /<p>x<\/p><img src="https:\/\/ink\.test\/o\/t" width="1" height="1" alt=""[^>]*\/><\/body><\/html>$/,
     );
     expect(withOpenPixel("<p>x</p>", "https://ink.test/o/t")).toMatch(/^<p>x<\/p><img /);
+    // the last </body> in any case
+    expect(withOpenPixel("<body></body><BODY></BODY>!", "https://ink.test/o/t")).toMatch(/^<body><\/body><BODY><img [^>]*\/><\/BODY>!$/);
+    expect(withOpenPixel("<BODY></Body><body></body>!", "https://ink.test/o/t")).toMatch(/^<BODY><\/Body><body><img [^>]*\/><\/body>!$/);
+    expect(withOpenPixel("<BODY></Body>!", "https://ink.test/o/t")).toMatch(/^<BODY><img [^>]*\/><\/Body>!$/);
   });
 });

@@ -78,9 +78,24 @@ export function rewriteTextLinks(text: string, policy: LinkPolicy): string {
   });
 }
 
+const BODY_END = /<\/body>/gi;
+
+/**
+ * Where the last </body> starts, in any case. The lowercase one is found without copying the message (a
+ * lowercased copy of a 61 KiB message per recipient was garbage for the collector); a differently cased one
+ * is looked for after it only, or everywhere when there is none.
+ */
+function lastBodyEnd(html: string): number {
+  const lower = html.lastIndexOf("</body>");
+  BODY_END.lastIndex = lower === -1 ? 0 : lower + 1;
+  let at = lower;
+  for (let m = BODY_END.exec(html); m; m = BODY_END.exec(html)) at = m.index;
+  return at;
+}
+
 /** The open pixel, just before </body> (or at the end of a fragment without one). */
 export function withOpenPixel(html: string, pixelUrl: string): string {
   const img = `<img src="${encodeAttribute(pixelUrl)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;margin:0;padding:0" />`;
-  const at = html.toLowerCase().lastIndexOf("</body>");
+  const at = lastBodyEnd(html);
   return at === -1 ? html + img : html.slice(0, at) + img + html.slice(at);
 }

@@ -45,15 +45,26 @@ function keyObject(pem: string): KeyObject {
   return key;
 }
 
-/** Relaxed body canonicalization (RFC 6376 3.4.4) of a CRLF body, hashed: the bh= value. */
+// A line break not preceded by CR (a bare LF), runs of WSP (or a lone tab) to collapse, a space before a line break.
+const BARE_LF = /(?<!\r)\n/;
+const WSP_RUN = /[ \t]{2,}|\t/g;
+const SPACE_AT_EOL = / \r\n/g;
+
+/**
+ * Relaxed body canonicalization (RFC 6376 3.4.4) of a body, hashed: the bh= value. Written as passes that
+ * match only what must change (a run of WSP, a space at a line's end), so a body already close to canonical,
+ * as mime.ts builds them (CRLF, no trailing WSP), is copied once at most: replacing every line break and
+ * every space, as a first version did, cost ~10% of the delivery worker's CPU on a 61 KiB newsletter.
+ */
 export function relaxedBodyHash(body: string): string {
-  let canonical = body
-    .replace(/\r?\n/g, "\r\n")
-    .replace(/[ \t]+/g, " ")
-    .replace(/ (?=\r\n|$)/g, "")
-    .replace(/(\r\n)+$/, "");
-  if (canonical.length > 0) canonical += "\r\n";
-  return createHash("sha256").update(canonical, "utf8").digest("base64");
+  let c = BARE_LF.test(body) ? body.replace(/\r?\n/g, "\r\n") : body;
+  c = c.replace(WSP_RUN, " ").replace(SPACE_AT_EOL, "\r\n");
+  if (c.endsWith(" ")) c = c.slice(0, -1);
+  let end = c.length;
+  while (end >= 2 && c.charCodeAt(end - 1) === 10 && c.charCodeAt(end - 2) === 13) end -= 2;
+  const hash = createHash("sha256").update(end === c.length ? c : c.slice(0, end), "utf8");
+  if (end > 0) hash.update("\r\n");
+  return hash.digest("base64");
 }
 
 /** Relaxed header canonicalization (RFC 6376 3.4.2) of a header field's value: unfolded, runs of WSP as one space, trimmed. */
@@ -73,12 +84,8 @@ function fields(head: string): [string, string][] {
   return out;
 }
 
-/**
- * The DKIM-Signature header field (without its final CRLF) of a message made of `head` (its header block,
- * CRLF between fields, no blank line) and `body` (what follows the blank line). Each field is signed at its
- * last occurrence, as a verifier reads it.
- */
-export function dkimSignature(head: string, body: string, key: DkimKey): string {
+/** What is signed (the signed fields, then the DKIM-Signature field with an empty b=) and its tags. */
+function toSign(head: string, body: string, key: DkimKey): { tags: string[]; data: Buffer } {
   const last = new Map(fields(head));
   const names = SIGNED.filter((n) => last.has(n));
   const tags = [
@@ -94,7 +101,31 @@ export function dkimSignature(head: string, body: string, key: DkimKey): string 
   ];
   const unsigned = tags.join("; ");
   const signed = [...names.map((n) => `${n}:${relaxedValue(last.get(n)!)}`), `dkim-signature:${relaxedValue(unsigned)}`].join("\r\n");
-  const b = sign("sha256", Buffer.from(signed, "utf8"), keyObject(key.privateKey)).toString("base64");
-  // Folded between tags and inside b= (whitespace there is ignored), so no line nears SMTP's 998.
-  return `DKIM-Signature: ${tags.slice(0, -1).join(";\r\n ")};\r\n b=${b.replace(/.{72}(?=.)/g, "$&\r\n ")}`;
+  return { tags, data: Buffer.from(signed, "utf8") };
+}
+
+// Folded between tags and inside b= (whitespace there is ignored), so no line nears SMTP's 998.
+const field = (tags: string[], signature: Buffer) =>
+  `DKIM-Signature: ${tags.slice(0, -1).join(";\r\n ")};\r\n b=${signature.toString("base64").replace(/.{72}(?=.)/g, "$&\r\n ")}`;
+
+/**
+ * The DKIM-Signature header field (without its final CRLF) of a message made of `head` (its header block,
+ * CRLF between fields, no blank line) and `body` (what follows the blank line). Each field is signed at its
+ * last occurrence, as a verifier reads it.
+ */
+export function dkimSignature(head: string, body: string, key: DkimKey): string {
+  const { tags, data } = toSign(head, body, key);
+  return field(tags, sign("sha256", data, keyObject(key.privateKey)));
+}
+
+/**
+ * dkimSignature with the RSA signature made on libuv's thread pool (Node's `sign` with a callback): a
+ * 2048-bit signature is ~9% of the delivery worker's CPU per message, and meanwhile the worker's thread
+ * renders the next messages and writes to the SMTP sockets.
+ */
+export function dkimSignatureOffThread(head: string, body: string, key: DkimKey): Promise<string> {
+  const { tags, data } = toSign(head, body, key);
+  return new Promise((resolve, reject) =>
+    sign("sha256", data, keyObject(key.privateKey), (error, signature) => (error ? reject(error) : resolve(field(tags, signature)))),
+  );
 }

@@ -6,8 +6,8 @@ import fs from "node:fs";
 import tls from "node:tls";
 import nodemailer from "nodemailer";
 import { config, type SmtpSettings } from "@/lib/config";
-import { dkimSignature, type DkimKey } from "./dkim";
-import { buildMime } from "./mime";
+import { dkimSignature, dkimSignatureOffThread, type DkimKey } from "./dkim";
+import { buildMime, buildSignedMime } from "./mime";
 
 /** A message as the transport takes it: addresses, parts, headers, and its DKIM key when it has one. */
 export type OutgoingMail = {
@@ -102,6 +102,16 @@ export function nodemailerMessage(mail: OutgoingMail) {
   };
 }
 
+/** nodemailerMessage with the DKIM signature made off the thread (dkimSignatureOffThread): what the pool sends. */
+export async function signedNodemailerMessage(mail: OutgoingMail) {
+  const key = mail.dkim;
+  if (!key) return nodemailerMessage(mail);
+  return {
+    envelope: { from: mail.envelopeFrom || mail.from.address, to: [mail.to] },
+    raw: await buildSignedMime(mail, (head, body) => dkimSignatureOffThread(head, body, key)),
+  };
+}
+
 export function smtpTransport(smtp: SmtpSettings, options: { connections: number; ratePerSecond: number }): Transport {
   const transporter = nodemailer.createTransport({
     ...transportOptions(smtp),
@@ -114,7 +124,7 @@ export function smtpTransport(smtp: SmtpSettings, options: { connections: number
     kind: "smtp",
     async send(mail) {
       try {
-        const info = await transporter.sendMail(nodemailerMessage(mail));
+        const info = await transporter.sendMail(await signedNodemailerMessage(mail));
         return { result: "sent", response: String(info.response ?? "").slice(0, 500) };
       } catch (error) {
         return classifySmtpError(error);
