@@ -263,6 +263,8 @@ test("a topic deleted after it was chosen: the builder's card and panel and the 
   await expect(audience().getByTestId("topic-deleted")).toHaveText(
     "The topic chosen for this campaign was deleted: nobody would receive it. Choose another topic, or none.",
   );
+  // Nothing beside it says the opposite ("every contact subscribed to email").
+  await expect(audience()).not.toContainText("No segment chosen");
   expect(await seriousViolations(page)).toEqual([]);
   await shootBothWidths(page, "topic-picker-composer-deleted");
   await page.getByLabel("Topic", { exact: true }).selectOption({ label: "None: all marketing subscribers" });

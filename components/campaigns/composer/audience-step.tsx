@@ -82,7 +82,7 @@ export function AudienceSummary({
       <p className="audience-count">
         <strong>{formatCount(estimate.recipients, "contact", "contacts")}</strong> will receive it
       </p>
-      {included === 0 && (
+      {included === 0 && !topicDeleted && (
         <p className="muted small">
           No segment chosen: every contact subscribed to email{topic?.kind === "marketing" ? ` and to “${topic.name}”` : ""}.
         </p>
