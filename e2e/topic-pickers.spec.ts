@@ -3,8 +3,9 @@
 // panel. Before the brand has topics, both say where to create one; then a topic is picked, its effect is
 // said in words (only its subscribers receive it, its unsubscribe link leaves only that topic), the
 // composer's count follows it, and the choice is saved as the API's shapes (audience.topicID,
-// sendEmail.topicID), read back through the API; None removes it. axe clean; screenshots at 1440 and 390 px
-// in artifacts/screenshots/topic-picker-*.
+// sendEmail.topicID), read back through the API; None removes it. The email step's card on the canvas names
+// its topic, and marks a topic deleted after it was chosen (as do the panel and the composer's count). axe
+// clean; screenshots at 1440 and 390 px in artifacts/screenshots/topic-picker-* and topic-card-*.
 import { expect, test, type Page } from "@playwright/test";
 import { apiKeyHeaders, newOwner, signUpWithApiKey, verifySender } from "./account-helpers";
 import { seriousViolations, WCAG21AA } from "./axe-helpers";
@@ -26,10 +27,30 @@ const contacts: Record<string, string> = {};
 
 const headers = () => apiKeyHeaders(apiKey);
 
-async function call(method: "GET" | "POST" | "PUT", p: string, data?: unknown) {
+async function call(method: "GET" | "POST" | "PUT" | "DELETE", p: string, data?: unknown) {
   const res = await page.request.fetch(p, { method, headers: headers(), ...(data === undefined ? {} : { data }) });
   expect(res.status(), await res.text()).toBeLessThan(300);
-  return res.json();
+  return res.status() === 204 ? null : res.json();
+}
+
+/** The email step's card on the canvas (its accessible name starts with what it does). */
+const emailCard = () => page.getByRole("region", { name: "Workflow" }).getByRole("button", { name: /^Email Send email “Weekly letter”/ });
+
+/** The console errors of the refused save the test provokes (the browser logs a 400 answer) are expected. */
+const withoutRefusal = (list: string[]) => list.filter((e) => !/status of 400/.test(e));
+
+/** Shots of the canvas's email card at both widths (the whole page, the card in view). */
+async function shootCard(name: string) {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(400); // the canvas fits the flow again after a resize
+    await emailCard().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `artifacts/screenshots/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** axe on WCAG 2.1 AA; the email's frames are the sender's markup, not the dashboard's. */
@@ -164,9 +185,14 @@ test("the builder: a topic picked on the email step is said in words and saved a
   const panel = await openEmailPanel();
   const picker = panel.getByLabel("Topic", { exact: true });
   await expect(picker).toHaveValue("");
+  await expect(emailCard().getByTestId("card-topic")).toHaveCount(0);
   await picker.selectOption({ label: "Weekly news" });
   await expect(panel.getByTestId("topic-picker")).toContainText(MARKETING_LINE("email"));
+  // The card names the topic too, in its accessible name (read after what the step does).
+  await expect(emailCard().getByTestId("card-topic")).toHaveText(/Topic: Weekly news$/);
+  await expect(emailCard()).toHaveAccessibleName(/^Email Send email “Weekly letter”\s*,\s*Topic: Weekly news/);
   expect(await seriousViolations(page, AXE)).toEqual([]);
+  await shootCard("topic-card");
   await shootBothWidths(page, "topic-picker-builder");
   // The panel scrolls by itself: a second pair of shots with the choice in view.
   for (const [width, height] of [
@@ -186,9 +212,58 @@ test("the builder: a topic picked on the email step is said in words and saved a
   // Loaded again, the step shows its topic; None saved removes it.
   const again = await openEmailPanel();
   await expect(again.getByLabel("Topic", { exact: true })).toHaveValue(topics["Weekly news"]);
+  await expect(emailCard().getByTestId("card-topic")).toHaveText(/Topic: Weekly news$/);
   await again.getByLabel("Topic", { exact: true }).selectOption({ label: "None: all marketing subscribers" });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("button", { name: "Saved" })).toBeVisible();
   expect((await call("GET", `/api/automations/${automationId}`)).blocks[0].action.sendEmail.topicID).toBeUndefined();
   expect(errors).toEqual([]);
+});
+
+test("a topic deleted after it was chosen: the builder's card and panel and the composer say so, nothing breaks", async () => {
+  // Chosen in the builder (not saved yet, so the topic may still be deleted), then deleted elsewhere.
+  topics["Old offers"] = (await call("POST", "/api/subscription-topics", { name: "Old offers", kind: "marketing" })).id;
+  const panel = await openEmailPanel();
+  await panel.getByLabel("Topic", { exact: true }).selectOption({ label: "Old offers" });
+  await expect(emailCard().getByTestId("card-topic")).toHaveText(/Topic: Old offers$/);
+  await call("DELETE", `/api/subscription-topics/${topics["Old offers"]}`);
+  // The save is refused with the step named; the list is read again and the card and the panel mark the topic.
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Send email “Weekly letter”: Topic names no subscription topic" })).toBeVisible();
+  await expect(emailCard().getByTestId("card-topic")).toHaveText(/⚠ Topic deleted$/);
+  await expect(emailCard()).toHaveAccessibleName(/^Email Send email “Weekly letter”\s*,\s*Topic deleted/);
+  await expect(panel.getByTestId("topic-picker")).toContainText(
+    "This topic is no longer one of the brand's topics: choose another, or none.",
+  );
+  await expect(panel.getByLabel("Topic", { exact: true })).toHaveValue(topics["Old offers"]);
+  expect(await seriousViolations(page, AXE)).toEqual([]);
+  await shootCard("topic-card-deleted");
+  await expect(page.getByRole("alert").filter({ hasText: "That topic no longer exists." })).toBeVisible();
+  // Choosing another one clears the marker; None is what was saved before, so nothing is left to save.
+  await panel.getByLabel("Topic", { exact: true }).selectOption({ label: "None: all marketing subscribers" });
+  await expect(emailCard().getByTestId("card-topic")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Saved" })).toBeDisabled();
+  expect((await call("GET", `/api/automations/${automationId}`)).blocks[0].action.sendEmail.topicID).toBeUndefined();
+
+  // The composer: chosen, deleted, then "Save and continue" is refused and the count says why nobody would get it.
+  topics["Old offers"] = (await call("POST", "/api/subscription-topics", { name: "Old offers", kind: "marketing" })).id;
+  await page.goto(`/campaigns/${campaignId}/edit?step=audience`);
+  await page.getByLabel("Topic", { exact: true }).selectOption({ label: "Old offers" });
+  await expect(audience()).toContainText("Sent for the topic “Old offers”");
+  await call("DELETE", `/api/subscription-topics/${topics["Old offers"]}`);
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page.getByTestId("topic-picker")).toContainText(
+    "This topic is no longer one of the brand's topics: choose another, or none.",
+  );
+  await expect(audience().getByTestId("topic-deleted")).toHaveText(
+    "The topic chosen for this campaign was deleted: nobody would receive it. Choose another topic, or none.",
+  );
+  // Nothing beside it says the opposite ("every contact subscribed to email").
+  await expect(audience()).not.toContainText("No segment chosen");
+  expect(await seriousViolations(page, AXE)).toEqual([]);
+  await shootBothWidths(page, "topic-picker-composer-deleted");
+  await page.getByLabel("Topic", { exact: true }).selectOption({ label: "None: all marketing subscribers" });
+  await expect(audience().getByTestId("topic-deleted")).toHaveCount(0);
+  await expect(audience()).toContainText("3 contacts will receive it");
+  expect(withoutRefusal(errors)).toEqual([]);
 });

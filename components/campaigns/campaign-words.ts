@@ -37,6 +37,8 @@ export const LIVE_STATUSES: CampaignStatus[] = ["scheduled", "started", "paused"
 /** Why a recipient got nothing (the delivery pipeline's reasons); the automations' journeys say them too. */
 export const SKIP_REASON_WORDS: Record<string, string> = {
   "not-subscribed": "not subscribed",
+  "not-subscribed-to-topic": "not subscribed to the email's topic",
+  "suppressed:unsubscribed-from-topic": "unsubscribed from the email's topic",
   "no-email": "no email address",
   "contact-missing": "contact deleted",
   canceled: "send canceled",

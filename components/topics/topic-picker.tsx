@@ -20,11 +20,24 @@ export function topicEffect(topic: Pick<Topic, "name" | "kind"> | null, what: st
   return `“${topic.name}” is a ${topic.kind} topic: this ${what} reaches everyone in the audience subscribed to email, whether or not they chose the topic, and its unsubscribe link unsubscribes from all marketing email.`;
 }
 
-/** The topic `id` (from the cached list the picker loads too); null when none or not known. */
-export function useTopic(id: string | null | undefined): Topic | null {
-  const topics = useQuery({ queryKey: topicsQueryKey, queryFn: listTopics, enabled: Boolean(id) });
-  return (id && topics.data?.find((t) => t.id === id)) || null;
+/**
+ * What a send's topic id names now (from the cached list the picker loads too): the topic, or `deleted` when
+ * the brand's list (one page holds all of a brand's topics) was read and no longer has it; neither while the
+ * list loads or could not be read.
+ */
+export type TopicLookup = { topic: Topic | null; deleted: boolean };
+
+/** Looks up topic ids in the brand's list (loaded only when `enabled`: a workflow with no topic asks nothing). */
+export function useTopicLookup(enabled = true): (id: string | null | undefined) => TopicLookup {
+  const topics = useQuery({ queryKey: topicsQueryKey, queryFn: listTopics, enabled });
+  return (id) => {
+    const topic = (id && topics.data?.find((t) => t.id === id)) || null;
+    return { topic, deleted: Boolean(id) && !topic && topics.isSuccess };
+  };
 }
+
+/** The topic `id`, or whether it was deleted. */
+export const useTopicState = (id: string | null | undefined): TopicLookup => useTopicLookup(Boolean(id))(id);
 
 export function TopicPicker({
   value,

@@ -25,6 +25,8 @@ const FIELD_NAMES: Record<string, string> = {
   to: "email address",
   html: "HTML",
   domain: "domain",
+  topicID: "topic",
+  templateID: "template",
 };
 
 /** What the form shows for a field, which decides how its errors read ("Enter a number", "Enter a colour"). */

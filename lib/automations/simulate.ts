@@ -6,6 +6,8 @@
 // now, an entered-segment trigger counts today's members, a split on opens or clicks takes its false branch.
 import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
+import { recipientVerdicts, type RecipientVerdict } from "@/lib/delivery";
+import { sendTopic, type SendTopic } from "@/lib/topics/send-topic";
 import { dateValue, jsonValue } from "@/lib/db/values";
 import { storedGroups } from "@/lib/segments/membership";
 import { segmentSql } from "@/lib/segments/segment-sql";
@@ -33,6 +35,13 @@ export const SimulateRequest = z
   .meta({ id: "SimulateAutomationRequest" });
 
 const Sample = z.object({ contactID: z.string(), email: z.string().nullable(), reason: z.string().optional() });
+const NotSentSample = Sample.extend({
+  blockID: z.string(),
+  reason: z.string().meta({
+    description:
+      "The delivery pipeline's reason, as the workflow's history records it: not-subscribed, no-email, not-subscribed-to-topic, suppressed:unsubscribed-from-topic, suppressed:hard-bounce, ...",
+  }),
+});
 export const SimulationResult = z
   .object({
     from: z.string(),
@@ -54,17 +63,32 @@ export const SimulationResult = z
         blockID: z.string(),
         reached: z.number().int(),
         waiting: z.number().int(),
-        outcomes: z
-          .record(z.string(), z.number().int())
-          .meta({ description: "true/false, a/b, email: wouldSend / notSubscribed / noEmail" }),
+        outcomes: z.record(z.string(), z.number().int()).meta({
+          description:
+            "true/false, a/b, email: wouldSend / notSubscribed / noEmail / notSubscribedToTopic / unsubscribedFromTopic / suppressed (the delivery pipeline's recipient rule, with the email's topic)",
+        }),
       }),
     ),
-    samples: z.object({ entered: z.array(Sample), skipped: z.array(Sample) }),
+    samples: z.object({
+      entered: z.array(Sample),
+      skipped: z.array(Sample),
+      notSent: z.array(NotSentSample).meta({ description: "Contacts an email step would not have been sent to, and why (at most 10)" }),
+    }),
     truncated: z.boolean().meta({ description: "More than 50,000 trigger occurrences: the first ones were simulated" }),
     assumptions: z.array(z.string()),
   })
   .meta({ id: "AutomationSimulation" });
 type Result = z.infer<typeof SimulationResult>;
+
+/** An email step's outcome key per reason of the pipeline's rule (kept as the simulation has always counted them); other suppressions: "suppressed". */
+const OUTCOMES: Record<string, string> = {
+  "no-email": "noEmail",
+  "contact-missing": "noEmail",
+  "not-subscribed": "notSubscribed",
+  unsubscribed: "notSubscribed",
+  "not-subscribed-to-topic": "notSubscribedToTopic",
+  "unsubscribed-from-topic": "unsubscribedFromTopic",
+};
 
 type Occurrence = { contactId: string; at: Date; properties: Record<string, unknown> };
 const LIMIT = 50_000;
@@ -201,7 +225,7 @@ export async function simulateAutomation(brandId: string, id: string, days: numb
   const assumptions = [
     "Audience filters and contact filters in splits read each contact as it is now.",
     "A split on opens or clicks takes its false branch (no email was sent in the simulation).",
-    "An email counts as sent when the contact's email status meets the sending threshold now; suppressions are not checked.",
+    "An email counts as sent when the delivery pipeline's recipient rule allows it now: the email status against the sending threshold, the suppression list and the email's subscription topic.",
   ];
   if (a.trigger.condition.event === BUILT_IN_EVENTS.enteredSegment)
     assumptions.push("An entered-segment trigger counts the segment's members of today, entering now.");
@@ -220,7 +244,7 @@ export async function simulateAutomation(brandId: string, id: string, days: numb
     stillIn: 0,
     skipped: {},
     blocks: [],
-    samples: { entered: [], skipped: [] },
+    samples: { entered: [], skipped: [], notSent: [] },
     truncated,
     assumptions,
   };
@@ -229,11 +253,23 @@ export async function simulateAutomation(brandId: string, id: string, days: numb
   for (const b of flatten(a.blocks)) if (b.type === "split") for (const s of segmentIdsNamed(b.split.filterGroup.filters)) segments.add(s);
   const facts = new Map<string, ContactFacts>();
   const emails = new Map<string, { email: string; status: string }>();
+  // Each email step is asked the pipeline's own recipient rule (decide() through recipientVerdicts, as the
+  // composer's estimate asks it) for the step's topic, so a contact who left the topic is not shown as sent.
+  const threshold = a.settings.sendingThresholds.email;
+  const topicOf = new Map<string | null, SendTopic | null>();
+  for (const b of flatten(a.blocks))
+    if (b.type === "action" && b.action.type === "sendEmail") {
+      const id = b.action.sendEmail.topicID ?? null;
+      if (!topicOf.has(id)) topicOf.set(id, await sendTopic(brandId, id));
+    }
+  const verdicts = new Map<string | null, Map<string, RecipientVerdict>>([...topicOf.keys()].map((id) => [id, new Map()]));
   const exits = new Map<string, { at: Date; name: string; origin: string; properties: Record<string, unknown> }[]>();
   const overlaps = new Map<string, Interval[]>();
   for (let i = 0; i < contactIds.length; i += 500) {
     const chunk = contactIds.slice(i, i + 500);
     for (const [k, v] of await loadContactFacts(brandId, chunk, [...segments], now)) facts.set(k, v);
+    for (const [id, topic] of topicOf)
+      for (const [k, v] of await recipientVerdicts(brandId, chunk, threshold, topic)) verdicts.get(id)!.set(k, v);
     const ids = chunk.map(() => "?").join(", ");
     for (const r of await sqlReader().all<{ contactId: string; value: string; status: string }>(
       `SELECT "contactId", "value", "status" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = 'email' AND "contactId" IN (${ids}) ORDER BY "id"`,
@@ -296,13 +332,13 @@ export async function simulateAutomation(brandId: string, id: string, days: numb
     if (result.samples.skipped.length < 10)
       result.samples.skipped.push({ contactID: contactId, email: emails.get(contactId)?.email ?? null, reason });
   };
-  const threshold = a.settings.sendingThresholds.email;
-  const eligible = (contactId: string) => {
-    const e = emails.get(contactId);
-    if (!e) return "noEmail";
-    if (threshold === "all") return "wouldSend";
-    if (e.status === "subscribed") return "wouldSend";
-    return threshold === "nonSubscribed" && e.status === "nonSubscribed" ? "wouldSend" : "notSubscribed";
+  /** An email step's outcome for the contact, and the reason the engine would record when it is not sent. */
+  const eligible = (contactId: string, topicId: string | null): { outcome: string; reason?: string; email: string | null } => {
+    const v = verdicts.get(topicId)?.get(contactId) ?? { status: "skipped", reason: "contact-missing", email: null };
+    if (v.status === "queued") return { outcome: "wouldSend", email: v.email };
+    // The engine records a suppression as "suppressed:<reason>" (lib/automations/engine/messages.ts).
+    const reason = v.status === "suppressed" ? `suppressed:${v.reason}` : v.reason;
+    return { outcome: OUTCOMES[v.reason] ?? "suppressed", reason, email: v.email };
   };
   const exitedBetween = (contactId: string, start: Date, end: Date) =>
     (exits.get(contactId) ?? []).some(
@@ -391,9 +427,16 @@ export async function simulateAutomation(brandId: string, id: string, days: numb
         position = tree.after(block.id);
       } else if (block.type === "action") {
         if (block.action.type === "sendEmail") {
-          const verdict = eligible(o.contactId);
-          outcome(block.id, verdict);
-          if (verdict !== "wouldSend" && !block.action.sendEmail.isSkipAllowed) {
+          const verdict = eligible(o.contactId, block.action.sendEmail.topicID ?? null);
+          outcome(block.id, verdict.outcome);
+          if (verdict.reason && result.samples.notSent.length < 10)
+            result.samples.notSent.push({
+              contactID: o.contactId,
+              email: verdict.email,
+              blockID: block.id,
+              reason: verdict.reason,
+            });
+          if (verdict.outcome !== "wouldSend" && !block.action.sendEmail.isSkipAllowed) {
             ended = "canceled";
             break;
           }

@@ -361,4 +361,55 @@ describe("simulate before enabling", () => {
     const messages = await json(await api(`/api/messages?sourceKind=automation&sourceID=${automation.id}`, { key: brand.key }));
     expect(messages.messages).toEqual([]);
   });
+  it("asks the pipeline's recipient rule with each email step's topic: a contact who left the topic or never chose it is not sent to", async () => {
+    const brand = await createTestBrand();
+    const { id: templateID } = await textTemplate(brand, "Topic news");
+    const topic = await json(await api("/api/subscription-topics", { key: brand.key, body: { name: "News", kind: "marketing" } }));
+    const choose = async (email: string, status?: "subscribed" | "unsubscribed") => {
+      const id = await subscribed(brand, email);
+      if (!status) return id;
+      const put = await api(`/api/contacts/${id}/subscription-topics`, {
+        key: brand.key,
+        method: "PUT",
+        body: { topics: [{ topicID: topic.id, status }] },
+      });
+      expect(put.status, JSON.stringify(await json(put))).toBe(200);
+      return id;
+    };
+    await choose("topic-in@example.com", "subscribed");
+    const left = await choose("topic-left@example.com", "unsubscribed");
+    const never = await choose("topic-never@example.com");
+    for (const email of ["topic-in@example.com", "topic-left@example.com", "topic-never@example.com"])
+      await sendEvent(brand, "topic sim", email);
+    const forTopic = emailBlock("news", templateID, "News");
+    forTopic.action.sendEmail = { ...forTopic.action.sendEmail, topicID: topic.id, isSkipAllowed: true } as never;
+    const res = await api("/api/automations", {
+      key: brand.key,
+      body: {
+        name: "Topic simulation",
+        trigger: { condition: { event: "topic sim", origin: "api" } },
+        blocks: [forTopic, emailBlock("all", templateID, "For everyone")],
+      },
+    });
+    const automation = await json(res);
+    expect(res.status, JSON.stringify(automation)).toBe(201);
+    const [news, all] = automation.blocks.map((b: { id: string }) => b.id);
+    const simulate = async () => json(await api(`/api/automations/${automation.id}/simulate`, { key: brand.key, body: { days: 7 } }));
+    await expect.poll(async () => (await simulate()).triggers, { timeout: 30_000, interval: 500 }).toBe(3);
+    const result = await simulate();
+    const byBlock = Object.fromEntries(result.blocks.map((b: { blockID: string }) => [b.blockID, b]));
+    // The real engine (decide() in lib/delivery/eligibility.ts) sends the topic's email to its subscriber only.
+    expect(byBlock[news].outcomes).toEqual({ wouldSend: 1, unsubscribedFromTopic: 1, notSubscribedToTopic: 1 });
+    // The step without a topic reaches all three (the topic's email may be skipped).
+    expect(byBlock[all].outcomes).toEqual({ wouldSend: 3 });
+    expect(result).toMatchObject({ entered: 3, completed: 3, canceled: 0 });
+    // The reasons read as the workflow's history records them.
+    expect(result.samples.notSent).toEqual(
+      expect.arrayContaining([
+        { contactID: left, email: "topic-left@example.com", blockID: news, reason: "suppressed:unsubscribed-from-topic" },
+        { contactID: never, email: "topic-never@example.com", blockID: news, reason: "not-subscribed-to-topic" },
+      ]),
+    );
+    expect(result.samples.notSent).toHaveLength(2);
+  });
 });

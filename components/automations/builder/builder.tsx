@@ -13,6 +13,8 @@ import { apiFetch, ApiError } from "@/lib/client/api-fetch";
 import { Dialog } from "@/components/ui/dialog";
 import { formatMoney, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
+import { useTopicLookup } from "@/components/topics/topic-picker";
+import { topicsQueryKey } from "@/components/topics/topics-client";
 import {
   automationKeys,
   blockFigures,
@@ -52,7 +54,7 @@ import { fieldChoices } from "./filter-rows";
 import { FlowCanvas, type FigureCell, type NodeFigures } from "./flow-canvas";
 import { SettingsPanel } from "./settings-panel";
 import { TriggerPanel } from "./trigger-panel";
-import { blockKind, blockSummary, liveSavedWords, outcomeWord, skipWord } from "./words";
+import { blockKind, blockSummary, liveSavedWords, notSentReason, outcomeWord, skipWord } from "./words";
 import styles from "./builder.module.css";
 
 const STEP_KINDS: { kind: string; label: string; hint: string; make: () => Block }[] = [
@@ -265,6 +267,9 @@ function LoadedBuilder({ automation, notice, onNotice }: { automation: Automatio
   }, [dirty]);
 
   const segmentChoices = (segments.data?.segments ?? []).map((s) => ({ id: s.segmentID, name: s.name }));
+  const topicLookup = useTopicLookup(
+    allBlocks(draft.blocks).some((b) => b.type === "action" && b.action.type === "sendEmail" && b.action.sendEmail.topicID),
+  );
   const eventFields = fieldChoices(properties.data?.events.find((e) => e.name === event)?.properties);
   const selectedBlock = selected && selected !== "trigger" && selected !== "settings" ? findBlock(draft.blocks, selected) : undefined;
 
@@ -291,6 +296,8 @@ function LoadedBuilder({ automation, notice, onNotice }: { automation: Automatio
       return written;
     } catch (error) {
       setProblem(error as Error);
+      // A topic deleted since the list was read is refused: read the list again, so the card and the panel mark it.
+      void queryClient.invalidateQueries({ queryKey: topicsQueryKey });
       return null;
     } finally {
       setSaving(false);
@@ -437,7 +444,14 @@ function LoadedBuilder({ automation, notice, onNotice }: { automation: Automatio
         </p>
       )}
       {problem && <ProblemList error={problem} blocks={draft.blocks} onClose={() => setProblem(null)} />}
-      {simulation && <SimulationSummary simulation={simulation.result} days={simulation.days} onClose={() => setSimulation(null)} />}
+      {simulation && (
+        <SimulationSummary
+          simulation={simulation.result}
+          days={simulation.days}
+          blocks={draft.blocks}
+          onClose={() => setSimulation(null)}
+        />
+      )}
       <div className={styles.workspace}>
         <FlowCanvas
           blocks={draft.blocks}
@@ -448,6 +462,7 @@ function LoadedBuilder({ automation, notice, onNotice }: { automation: Automatio
           onSelect={setSelected}
           onAdd={(slot, after) => setAdding({ slot, after })}
           segmentName={(sid) => segmentChoices.find((s) => s.id === sid)?.name}
+          topic={topicLookup}
         />
         <aside className={styles.panel} aria-labelledby={`${headingId}-panel`}>
           <h2 id={`${headingId}-panel`} className={styles.panelTitle}>
@@ -778,6 +793,9 @@ function ConfirmActions({
 }
 
 /** The API's field errors, each pointing at the step it is about. */
+/** A refused field in words ("topicID names no subscription topic of this brand" reads "Topic names ..."). */
+const fieldWord = (field: string) => ({ topicID: "Topic", templateID: "Template" })[field] ?? field;
+
 function ProblemList({ error, blocks, onClose }: { error: Error; blocks: Block[]; onClose: () => void }) {
   const errors = error instanceof ApiError ? error.errors : [];
   const where = (pointer: string) => {
@@ -806,7 +824,7 @@ function ProblemList({ error, blocks, onClose }: { error: Error; blocks: Block[]
           {errors.map((e, i) => (
             <li key={i}>
               {where(e.pointer) ? <strong>{where(e.pointer)}: </strong> : null}
-              {e.field.split(".").pop()} {e.message}
+              {fieldWord(e.field.split(".").pop() ?? "")} {e.message}
             </li>
           ))}
         </ul>
@@ -818,8 +836,22 @@ function ProblemList({ error, blocks, onClose }: { error: Error; blocks: Block[]
   );
 }
 
-function SimulationSummary({ simulation, days, onClose }: { simulation: Simulation; days: number; onClose: () => void }) {
+function SimulationSummary({
+  simulation,
+  days,
+  blocks,
+  onClose,
+}: {
+  simulation: Simulation;
+  days: number;
+  blocks: Block[];
+  onClose: () => void;
+}) {
   const skipped = Object.entries(simulation.skipped);
+  const stepOf = (blockID: string) => {
+    const block = findBlock(blocks, blockID);
+    return block ? blockSummary(block, blocks) : "An email";
+  };
   return (
     <section className={`card ${styles.simulation}`} aria-label="Simulation">
       <h2 className="card-title">In the last {days === 1 ? "day" : `${formatNumber(days)} days`} this workflow would have…</h2>
@@ -851,6 +883,18 @@ function SimulationSummary({ simulation, days, onClose }: { simulation: Simulati
             {simulation.samples.skipped.map((s, i) => (
               <li key={i}>
                 <Link href={`/contacts/${s.contactID}`}>{s.email ?? s.contactID}</Link>: {skipWord(s.reason ?? "")}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {simulation.samples.notSent.length > 0 && (
+        <details>
+          <summary>Who an email would not have been sent to (examples)</summary>
+          <ul>
+            {simulation.samples.notSent.map((s, i) => (
+              <li key={i}>
+                <Link href={`/contacts/${s.contactID}`}>{s.email ?? s.contactID}</Link>: {notSentReason(s.reason)} ({stepOf(s.blockID)})
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import type { Block } from "../automations-client";
 import { changesStructure, editsOf, editsReducer, liveEditBody, type Draft } from "./draft";
 import { SKIP_REASON_WORDS } from "@/components/campaigns/campaign-words";
 import { mergeTagLabel } from "@/lib/templates/merge-tags";
-import { NOT_SENT_REASONS, outcomeWord, readableTags, tagLabel } from "./words";
+import { NOT_SENT_REASONS, notSentReason, outcomeWord, readableTags, tagLabel } from "./words";
 
 const email: Block = {
   id: "e1",
@@ -97,6 +97,13 @@ describe("words", () => {
     expect(outcomeWord("wouldSend")).toBe("would be sent");
     expect(outcomeWord("queued")).toBe("handed to delivery");
     expect(outcomeWord("someNewKey")).toBe("some New Key");
+  });
+
+  it("says the simulation's topic outcomes and the engine's topic reasons in words (never the raw key)", () => {
+    expect(outcomeWord("unsubscribedFromTopic")).toBe("left the topic");
+    expect(outcomeWord("notSubscribedToTopic")).toBe("not in the topic");
+    expect(notSentReason("suppressed:unsubscribed-from-topic")).toBe("unsubscribed from the email's topic");
+    expect(notSentReason("not-subscribed-to-topic")).toBe("not subscribed to the email's topic");
   });
 
   it("says a skipped email as the campaign report does, and a catalogue tag as the template editor does (one list each)", () => {

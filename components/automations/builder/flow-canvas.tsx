@@ -22,6 +22,7 @@ import {
   type NodeProps,
 } from "@xyflow/react";
 import { createContext, memo, useContext, useEffect, useId, useMemo, useRef, useState } from "react";
+import type { TopicLookup } from "@/components/topics/topic-picker";
 import type { Block, Trigger } from "../automations-client";
 import { keyOf, type Slot } from "./draft";
 import { buildGraph, layoutGraph, SIZES, type GraphNode } from "./graph";
@@ -45,6 +46,8 @@ type CanvasContext = {
   onSelect: (key: string) => void;
   onAdd: (slot: Slot, after: string) => void;
   segmentName: (id: string) => string | undefined;
+  /** the subscription topic an email step names (docs/topics.md), or that it was deleted */
+  topic: (id: string) => TopicLookup;
 };
 /** The item of the canvas that Tab stops at (a node's key or a gap's edge id), and who reports a focus. */
 type Roving = { current: string; onFocusItem: (id: string) => void };
@@ -61,6 +64,7 @@ function NodeCard({
   text,
   size,
   target,
+  topicID,
 }: {
   id: string;
   kind: string;
@@ -68,6 +72,8 @@ function NodeCard({
   text: string;
   size: { width: number; height: number };
   target: boolean;
+  /** an email step's topic */
+  topicID?: string;
 }) {
   const c = useCanvas();
   const figures = c.figures.get(id);
@@ -85,6 +91,7 @@ function NodeCard({
       >
         <span className={styles.nodeKind}>{kind}</span>
         <span className={styles.nodeText}>{text}</span>
+        {topicID && <TopicChip lookup={c.topic(topicID)} />}
         {figures && figures.cells.length > 0 && (
           <span className={styles.nodeFigures} data-tone={figures.tone} data-figures style={{ "--cells": figures.cells.length } as never}>
             {figures.cells.map((f) => (
@@ -98,6 +105,27 @@ function NodeCard({
       </button>
       <Handle type="source" position={Position.Bottom} style={hidden} isConnectable={false} />
     </div>
+  );
+}
+
+/**
+ * The topic an email goes to, in the card's top corner (read after what the step does): its name, or a marked
+ * "Topic deleted" (the email would reach nobody: docs/topics.md) until another is chosen in the side panel.
+ */
+function TopicChip({ lookup }: { lookup: TopicLookup }) {
+  const name = lookup.topic?.name;
+  if (lookup.deleted)
+    return (
+      <span className={styles.nodeTopic} data-state="deleted" data-testid="card-topic">
+        <span className="visually-hidden">, </span>
+        <span aria-hidden="true">⚠ </span>Topic deleted
+      </span>
+    );
+  return (
+    <span className={styles.nodeTopic} data-testid="card-topic" title={name ? `Topic: ${name}` : undefined}>
+      <span className="visually-hidden">, </span>
+      Topic: {name ?? "…"}
+    </span>
   );
 }
 
@@ -126,6 +154,7 @@ const BlockNode = memo(function BlockNode({ data }: NodeProps<Node<{ node: Graph
       text={blockSummary(block, c.blocks)}
       size={SIZES.block}
       target
+      topicID={block.type === "action" && block.action.type === "sendEmail" ? block.action.sendEmail.topicID : undefined}
     />
   );
 });

@@ -159,6 +159,9 @@ export const OUTCOME_WORDS: Record<string, string> = {
   wouldSend: "would be sent",
   notSubscribed: "not subscribed",
   noEmail: "no email address",
+  notSubscribedToTopic: "not in the topic",
+  unsubscribedFromTopic: "left the topic",
+  suppressed: "suppressed",
 };
 export const outcomeWord = (key: string) => OUTCOME_WORDS[key] ?? spaced(key);
 

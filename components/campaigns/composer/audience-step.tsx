@@ -3,14 +3,14 @@
 // subscribers only), segments to send to (none: every subscribed contact) and segments to leave out, with
 // a live count of who will receive it (the topic's audience) and who will be skipped, and why. Each segment
 // shows its kept size (lib/segments/segment-counts.ts): one request per page of segments, asked again while one is counted.
-import { keepPreviousData, useInfiniteQuery, useQueries, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useInfiniteQuery, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState } from "react";
 import { formatCount, formatNumber } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
 import { useDebounced } from "@/components/segments/use-debounced";
-import { TopicPicker, useTopic } from "@/components/topics/topic-picker";
-import type { Topic } from "@/components/topics/topics-client";
+import { TopicPicker, useTopicState } from "@/components/topics/topic-picker";
+import { topicsQueryKey, type Topic } from "@/components/topics/topics-client";
 import { apiFetch } from "@/lib/client/api-fetch";
 import type { Paging } from "@/lib/http/pagination";
 import { MAX_SUMMARY_IDS, segmentKeys, segmentSummaries, type SegmentSummary } from "@/components/segments/segments-client";
@@ -61,11 +61,14 @@ export function AudienceSummary({
   estimate,
   included,
   topic,
+  topicDeleted = false,
 }: {
   estimate: AudienceEstimate;
   included: number;
   /** the topic it is sent for, when one is */
   topic?: Pick<Topic, "name" | "kind"> | null;
+  /** the topic chosen was deleted since (the send would reach nobody: docs/topics.md) */
+  topicDeleted?: boolean;
 }) {
   const { skipped } = estimate;
   const reasons = [
@@ -79,12 +82,17 @@ export function AudienceSummary({
       <p className="audience-count">
         <strong>{formatCount(estimate.recipients, "contact", "contacts")}</strong> will receive it
       </p>
-      {included === 0 && (
+      {included === 0 && !topicDeleted && (
         <p className="muted small">
           No segment chosen: every contact subscribed to email{topic?.kind === "marketing" ? ` and to “${topic.name}”` : ""}.
         </p>
       )}
       {topic && <p className="muted small">Sent for the topic “{topic.name}”.</p>}
+      {topicDeleted && (
+        <p className="alert alert-error small" data-testid="topic-deleted">
+          The topic chosen for this campaign was deleted: nobody would receive it. Choose another topic, or none.
+        </p>
+      )}
       {reasons.length > 0 ? (
         <>
           <p className="muted small">
@@ -120,7 +128,8 @@ export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
     queryFn: ({ signal }) => estimateAudience(audience.included, audience.excluded, audience.topic, signal),
     placeholderData: keepPreviousData,
   });
-  const chosenTopic = useTopic(audience.topic);
+  const chosenTopic = useTopicState(audience.topic);
+  const queryClient = useQueryClient();
   const target = useStepTarget();
   const save = useSaveDraft(campaign, () => (target.current === "review" ? onSkip() : onDone()));
   const toggle = (list: string[], set: (v: string[]) => void, other: string[], setOther: (v: string[]) => void, id: string) => {
@@ -139,7 +148,11 @@ export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
       onSubmit={(e) => {
         e.preventDefault();
         // null removes a topic chosen before (omitted would keep it).
-        save.mutate({ audience: { includedSegmentIDs: included, excludedSegmentIDs: excluded, topicID: topic } });
+        save.mutate(
+          { audience: { includedSegmentIDs: included, excludedSegmentIDs: excluded, topicID: topic } },
+          // A topic deleted since the list was read is refused: read the list again, so the picker and the count mark it.
+          { onError: () => void queryClient.invalidateQueries({ queryKey: topicsQueryKey }) },
+        );
       }}
     >
       <div className="audience-layout">
@@ -219,7 +232,12 @@ export function AudienceStep({ campaign, onDone, onBack, onSkip }: StepProps) {
               Could not count the audience: {userMessage(estimate.error)}
             </p>
           ) : (
-            <AudienceSummary estimate={estimate.data} included={audience.included.length} topic={chosenTopic} />
+            <AudienceSummary
+              estimate={estimate.data}
+              included={audience.included.length}
+              topic={chosenTopic.topic}
+              topicDeleted={chosenTopic.deleted}
+            />
           )}
         </aside>
       </div>

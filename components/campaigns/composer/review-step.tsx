@@ -9,7 +9,7 @@ import { useState } from "react";
 import { parseWarnings, warningLabel } from "@/components/editor/checks/render-warnings";
 import { splitAddresses } from "@/components/editor/send/send-test-dialog";
 import { getTemplate, renderTemplate } from "@/components/templates/templates-api";
-import { useTopic } from "@/components/topics/topic-picker";
+import { useTopicState } from "@/components/topics/topic-picker";
 import { Dialog } from "@/components/ui/dialog";
 import { formatCount, formatDate, formatDateTime } from "@/components/ui/format";
 import { userMessage } from "@/components/ui/messages";
@@ -91,7 +91,7 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
   });
   const { includedSegmentIDs: included, excludedSegmentIDs: excluded } = campaign.audience;
   const topicID = campaign.audience.topicID ?? null;
-  const topic = useTopic(topicID);
+  const topic = useTopicState(topicID);
   const estimate = useQuery({
     queryKey: campaignKeys.estimate(included, excluded, topicID),
     queryFn: () => estimateAudience(included, excluded, topicID),
@@ -151,7 +151,7 @@ export function ReviewStep({ campaign, onBack, onEdit }: { campaign: Campaign; o
             ) : estimate.isError ? (
               userMessage(estimate.error)
             ) : (
-              <AudienceSummary estimate={estimate.data} included={included.length} topic={topic} />
+              <AudienceSummary estimate={estimate.data} included={included.length} topic={topic.topic} topicDeleted={topic.deleted} />
             )}
           </Row>
           <Row label="Schedule" step="schedule" onEdit={onEdit}>
