@@ -1,6 +1,7 @@
 import { MessageChannel } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import type { InboxRow } from "./event-store";
+import { serveTurnBatches } from "@/lib/process/turn-batches";
 import { ThreadInbox } from "./inbox-thread";
 
 const row = (id: string): InboxRow => ({
@@ -26,19 +27,19 @@ afterEach(() => {
 describe("ThreadInbox", () => {
   it("sends the rows of one turn in one message and settles each by its own answer", async () => {
     channel = new MessageChannel();
-    const received: { id: number; rows: InboxRow[] }[] = [];
+    const received: InboxRow[][] = [];
     // The worker thread's side: refuses the row with id "bad".
-    channel.port2.on("message", (request: { id: number; rows: InboxRow[] }) => {
-      received.push(request);
-      channel.port2.postMessage({ id: request.id, errors: request.rows.map((r) => (r.id === "bad" ? "disk I/O error" : null)) });
+    serveTurnBatches<InboxRow, void>(channel.port2, (rows) => {
+      received.push(rows);
+      return rows.map((r) => (r.id === "bad" ? Promise.reject(new Error("disk I/O error")) : Promise.resolve()));
     });
     const inbox = new ThreadInbox(channel.port1);
     const outcomes = await Promise.allSettled([inbox.append(row("a")), inbox.append(row("bad")), inbox.append(row("c"))]);
     expect(received).toHaveLength(1);
-    expect(received[0].rows.map((r) => r.id)).toEqual(["a", "bad", "c"]);
-    expect(received[0].rows[0].eventTime).toEqual(new Date("2026-11-01T10:00:00Z"));
+    expect(received[0].map((r) => r.id)).toEqual(["a", "bad", "c"]);
+    expect(received[0][0].eventTime).toEqual(new Date("2026-11-01T10:00:00Z"));
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
-    expect((outcomes[1] as PromiseRejectedResult).reason.message).toContain("disk I/O error");
+    expect((outcomes[1] as PromiseRejectedResult).reason.message).toBe("the events inbox refused the event: disk I/O error");
     await inbox.drain();
   });
 
