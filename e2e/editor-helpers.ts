@@ -54,3 +54,15 @@ export function blocks(page: Page) {
 export async function expectSaved(page: Page) {
   await expect(page.getByTestId("save-status")).toHaveText(/All changes saved/, { timeout: 15_000 });
 }
+
+/**
+ * Picks up the focused drag handle (or palette item) with Space and waits until the arrow keys move it.
+ * dnd-kit announces the pick-up at once but listens for the arrow keys only from a timer task after it;
+ * Chromium runs input before timers, so on a busy machine an arrow key pressed right after the
+ * announcement was lost. A timer of our own queued now runs after dnd-kit's.
+ */
+export async function pickUpWithKeyboard(page: Page, announcement: string | RegExp) {
+  await page.keyboard.press("Space");
+  await expect(page.locator("[id^='DndLiveRegion']").first()).toContainText(announcement);
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}

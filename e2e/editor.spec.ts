@@ -3,7 +3,7 @@
 // and an API validation error shown on its node.
 import { expect, test, type Page } from "@playwright/test";
 import path from "node:path";
-import { blocks, canvas, drag, expectSaved, shoot, signUp } from "./editor-helpers";
+import { blocks, canvas, drag, expectSaved, pickUpWithKeyboard, shoot, signUp } from "./editor-helpers";
 
 test.describe.configure({ mode: "serial" });
 
@@ -86,8 +86,7 @@ test("reorders blocks with the keyboard, with announcements", async () => {
   await button.click();
   const handle = page.getByRole("button", { name: "Drag Button block" });
   await handle.focus();
-  await page.keyboard.press("Space");
-  await expect(page.locator("#DndLiveRegion-0, [id^='DndLiveRegion']").first()).toContainText(/Picked up Button block/);
+  await pickUpWithKeyboard(page, /Picked up Button block/);
   await page.keyboard.press("ArrowUp");
   await expect(page.locator("[id^='DndLiveRegion']").first()).toContainText(/would go to position 2 of 3/);
   await page.keyboard.press("ArrowUp");
