@@ -1,6 +1,6 @@
 // What erasing a contact (lib/contacts/erase-contact.ts) removes of its email: its messages (their clicks
 // and kept bodies too), the messages sent to its addresses (test sends), the mail that came back about
-// them or from its addresses (lib/inbound: bounce notices, replies, whole), and every suppression of its
+// them or from its addresses (lib/inbound: bounce notices, replies, whole, and the records of notices applied), and every suppression of its
 // addresses becomes an "erased" one that keeps only the address's hash, so the brand still never mails
 // the address and no longer knows it. Counters keep their sums (they name nobody); order attributions keep
 // their order (so it never counts twice) without the contact.
@@ -16,6 +16,8 @@ export async function eraseDeliveryData(tx: SqlRunner, brandId: string, contactI
     `DELETE FROM "InboundMail" WHERE "brandId" = ? AND ("messageId" IN (${owned})${emails.length ? ` OR "fromAddress" IN (${placeholders(emails.length)})` : ""})`,
     [brandId, ...params, ...emails],
   );
+  // The record that a notice about one of them was applied names the message and its return-path address.
+  await tx.run(`DELETE FROM "InboundNotice" WHERE "messageId" IN (${owned})`, params);
   await tx.run(`DELETE FROM "MessageClick" WHERE "messageId" IN (${owned})`, params);
   await tx.run(`DELETE FROM "MessageBody" WHERE "messageId" IN (${owned})`, params);
   await tx.run(`DELETE FROM "Message" WHERE "id" IN (${owned})`, params);

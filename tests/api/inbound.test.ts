@@ -381,8 +381,20 @@ describe("replies", () => {
       async () => (await env.call("/api/inbound-mail?outcome=reply", { key })).body.inboundMail,
       (list: unknown[]) => list.length === 2,
     );
+    // A soft bounce of Ned's message leaves a record of the applied notice (InboundNotice), which names it.
+    const softBounce = Buffer.from(
+      notice("postfix-bounce.eml", sent.ned, sent.ned.envelopeFrom).toString().replace("Status: 5.1.1", "Status: 4.2.2"),
+    );
+    expect(await deliver(softBounce, sent.ned.envelopeFrom)).toMatchObject({ ok: true });
+    const noticesOf = (messageId: string) =>
+      sql.sqlReader().all<{ noticeId: string }>(`SELECT "noticeId" FROM "InboundNotice" WHERE "messageId" = ?`, [messageId]);
+    await until(
+      () => noticesOf(ned.messageID),
+      (rows) => rows.length === 1,
+    );
     const erased = await env.call(`/api/contacts/${contacts.ned}/erasure`, { key, method: "POST" });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    expect(await noticesOf(ned.messageID)).toEqual([]);
     expect((await env.call("/api/inbound-mail?outcome=reply", { key })).body.inboundMail).toEqual([]);
     const left = await sql
       .sqlReader()

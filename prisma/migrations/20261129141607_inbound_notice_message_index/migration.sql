@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "InboundNotice_messageId_idx" ON "InboundNotice"("messageId");
+
