@@ -11,6 +11,7 @@ import { query } from "../../scripts/bench/inbox-queries";
 import { startTestServer, type TestServer } from "../api/setup/test-server";
 import { audience, newsletterTemplate, seedAudience } from "../../scripts/bench/delivery-fixtures";
 import { startSmtpSink, type SmtpSink } from "../fixtures/smtp-sink";
+import { family, killAll, waitForAll } from "../support/processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const VERSION = "2026-03-15";
@@ -392,7 +393,11 @@ describe("campaigns and automations on two instances and two workers", () => {
     const id = await sendCampaign("Despite a crash");
     await until(async () => delivered("kill-").length >= 200, 120_000);
     const held = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "claimedBy" = '${doomed.workerId}' AND "status" = 'sending'`);
-    doomed.kill("SIGKILL");
+    // The tsx launcher's node child is the worker itself: SIGKILL reaches only the process it is sent to, and
+    // a killed launcher alone left the worker sending on (and the test run waiting for its pipe).
+    const doomedProcesses = family(doomed.pid!);
+    killAll(doomedProcesses);
+    expect(await waitForAll(doomedProcesses, 10_000)).toBe(true);
     // Counted at the kill: whether the killed worker held messages (the bound holds either way).
     console.log(`killed worker ${doomed.workerId} holding ${held} messages, ${delivered("kill-").length} recipients reached`);
     await until(async () => delivered("kill-").length === 2_000, 180_000);
