@@ -4,9 +4,10 @@
 // are committed (they share the writer's group commit there, so they commit together anyway).
 import type { MessagePort } from "node:worker_threads";
 import { serveTurnBatches, TurnBatchSender } from "@/lib/process/turn-batches";
-import { spendSolution } from "./firewall/challenge";
+import { spendSolutions } from "./firewall/challenge";
 import type { FormWrites } from "./form-writes";
-import { storeSubmission, type StoredSubmission, type SubmissionToStore } from "./store-submission";
+import type { StoredSubmission, SubmissionToStore } from "./store-submission";
+import { storeSubmissions } from "./store-submissions";
 
 type Write = { op: "spend"; signature: string; expiresAt: Date } | { op: "store"; submission: SubmissionToStore };
 
@@ -34,11 +35,24 @@ export class ThreadFormWrites implements FormWrites {
 
 let served: { drain(): Promise<void> } | null = null;
 
-/** The worker thread's side: commits what the request thread sends on its own writer, answering each batch. */
+/**
+ * The worker thread's side: commits what the request thread sends on its own writer, answering each batch.
+ * A message's spends go in one statement and its submissions in one transaction (./store-submissions.ts).
+ */
 export function serveFormWrites(port: MessagePort): void {
-  served = serveTurnBatches<Write, unknown>(port, (writes) =>
-    writes.map((w) => (w.op === "spend" ? spendSolution(w.signature, w.expiresAt) : storeSubmission(w.submission))),
-  );
+  served = serveTurnBatches<Write, unknown>(port, (writes) => {
+    const spends = writes.flatMap((w) => (w.op === "spend" ? [w] : []));
+    const stores = writes.flatMap((w) => (w.op === "store" ? [w.submission] : []));
+    const spent = spends.length > 0 ? spendSolutions(spends) : Promise.resolve([]);
+    const storing = storeSubmissions(stores);
+    let s = 0;
+    let t = 0;
+    return writes.map((w) => {
+      if (w.op === "store") return storing[t++];
+      const k = s++;
+      return spent.then((all) => all[k]);
+    });
+  });
 }
 
 /** Resolves once every write received is answered (the worker thread's stop). */

@@ -74,6 +74,67 @@ describe("a submission's writes through the worker thread's channel", () => {
     }
   });
 
+  it("stores the submissions of one message together: one statement per table, the lane's slots in order", async () => {
+    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
+    const { confirmationContent } = await import("./confirmation-email");
+    const { timeStatements, takeStatementTimes } = await import("@/lib/db/statement-timing");
+    const { newId } = await import("@/lib/ids");
+    const otherBrand = "b".repeat(24);
+    const otherForm = "a".repeat(24);
+    await db.brand.create({ data: { id: otherBrand, name: "Batch Shop", features: {} } });
+    const { port1, port2 } = new MessageChannel();
+    serveFormWrites(port2);
+    const writes = new ThreadFormWrites(port1);
+    try {
+      const contentId = (await confirmationContent(otherBrand, null)).id;
+      const now = new Date();
+      const submission = (email: string) => ({
+        form: { id: otherForm, brandId: otherBrand },
+        email,
+        fields: {},
+        topicIds: [],
+        consentText: "Yes, email me.",
+        ip: "198.18.0.2",
+        userAgent: "vitest",
+        now,
+        messageId: newId(),
+        contentId,
+      });
+      const batch = Array.from({ length: 20 }, (_, i) => submission(`batch.${i}@example.com`));
+      timeStatements(true);
+      const stored = await Promise.all(batch.map((s) => writes.store(s)));
+      const statements = takeStatementTimes().reduce((n, t) => n + t.count, 0);
+      timeStatements(false);
+      // One transaction: BEGIN, the look-up, Contact, ContactIdentifier, ContactStatusChange, FormSubmission,
+      // FormCounter, the lane (2), DeliverySource, Message, MessageCounter, COMMIT (one each per submission: 260).
+      expect(statements).toBeLessThanOrEqual(16);
+      expect(new Set(stored.map((s) => s.submissionId)).size).toBe(20);
+      // 600 a minute: the first is due now, each next one 100 ms after the one before.
+      expect(stored.map((s) => s.due)).toEqual([true, ...Array(19).fill(false)]);
+      const messages = await db.message.findMany({ where: { brandId: otherBrand }, orderBy: { nextAttemptAt: "asc" } });
+      expect(messages.map((m) => m.id)).toEqual(batch.map((s) => s.messageId));
+      expect(messages.map((m) => m.nextAttemptAt.getTime() - now.getTime())).toEqual(batch.map((_, i) => i * 100));
+      const counter = await db.formCounter.findUnique({ where: { formId_metric: { formId: otherForm, metric: "submissions" } } });
+      expect(counter?.count).toBe(20);
+      const rows = await db.formSubmission.findMany({ where: { brandId: otherBrand } });
+      const identifiers = await db.contactIdentifier.findMany({ where: { contactId: { in: rows.map((r) => r.contactId) } } });
+      expect(identifiers.map((i) => i.value).sort()).toEqual(batch.map((s) => s.email).sort());
+
+      // A known address and one posted twice in a message: stored after the batch, the pending one updated.
+      const again = await Promise.all([
+        writes.store(submission("batch.0@example.com")),
+        writes.store(submission("batch.new@example.com")),
+        writes.store(submission("batch.new@example.com")),
+      ]);
+      expect(again[0]).toEqual({ submissionId: stored[0].submissionId, queued: false });
+      expect(again[1]).toMatchObject({ queued: true, due: false });
+      expect(again[2]).toEqual({ submissionId: again[1].submissionId, queued: false });
+      expect(await db.message.count({ where: { brandId: otherBrand } })).toBe(21);
+    } finally {
+      port1.close();
+    }
+  });
+
   it("fails what was not answered when the thread is gone", async () => {
     const { ThreadFormWrites } = await import("./form-writes-thread");
     const { port1 } = new MessageChannel(); // nobody serves the other end

@@ -69,17 +69,31 @@ let prunedAt = 0;
 
 /** Spends a solution: true when it was not spent before (the INSERT took the signature). */
 export async function spendSolution(signature: string, expiresAt: Date): Promise<boolean> {
+  const [taken] = await spendSolutions([{ signature, expiresAt }]);
+  return taken;
+}
+
+/**
+ * Spends several solutions in one statement (the worker thread's batch, ../form-writes-thread.ts): per
+ * solution, true when its signature was not spent before (the first of a signature posted twice takes it).
+ */
+export async function spendSolutions(solutions: { signature: string; expiresAt: Date }[]): Promise<boolean[]> {
   const now = Date.now();
   if (now - prunedAt > PRUNE_EVERY_MS) {
     prunedAt = now;
     await writeStatement(`DELETE FROM "FormChallengeSpent" WHERE "expiresAt" < ?ts`, [new Date(now)]);
   }
+  const first = new Map<string, Date>();
+  for (const s of solutions) if (!first.has(s.signature)) first.set(s.signature, s.expiresAt);
   const taken = await writeQuery<{ signature: string }>(
-    `INSERT INTO "FormChallengeSpent" ("signature", "expiresAt") VALUES (?, ?ts) ON CONFLICT DO NOTHING RETURNING "signature"`,
-    [signature, expiresAt],
+    `INSERT INTO "FormChallengeSpent" ("signature", "expiresAt") VALUES ${[...first].map(() => "(?, ?ts)").join(", ")}
+     ON CONFLICT DO NOTHING RETURNING "signature"`,
+    [...first].flat(),
     { urgent: true }, // a visitor waits for it
   );
-  return taken.length === 1;
+  const fresh = new Set(taken.map((t) => t.signature));
+  // Each signature answers true once: to the first solution that posted it.
+  return solutions.map((s) => fresh.delete(s.signature));
 }
 
 /**
