@@ -7,7 +7,7 @@
 // knows, or posted twice in the batch, goes through storeSubmission (the pending submission's look-up), queued
 // after the batch's transaction on the same writer, so it sees the contacts the batch created. A batch
 // whose transaction fails is stored one by one: each submission gets its own outcome.
-import { identifierOwners, insertNewContacts, newContactRows } from "@/lib/contacts/write-contact";
+import { insertNewContacts, newContactRows } from "@/lib/contacts/write-contact";
 import { queueSystemMessagesIn } from "@/lib/delivery";
 import { writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { newId } from "@/lib/ids";
@@ -52,12 +52,12 @@ async function newAddresses(tx: SqlRunner, batch: SubmissionToStore[]): Promise<
   const owned = new Set<string>();
   for (const brandId of new Set(batch.map((s) => s.form.brandId))) {
     const emails = [...new Set(batch.filter((s) => s.form.brandId === brandId).map((s) => s.email))];
-    const owners = await identifierOwners(
-      tx,
-      brandId,
-      emails.map((value, index) => ({ index, type: "email" as const, value })),
+    // IN, not identifierOwners' OR of (type, value) pairs: one range of the (brandId, type, value) index.
+    const owners = await tx.all<{ value: string }>(
+      `SELECT "value" FROM "ContactIdentifier" WHERE "brandId" = ? AND "type" = 'email' AND "value" IN (${emails.map(() => "?").join(", ")})`,
+      [brandId, ...emails],
     );
-    for (const email of emails) if (owners.has(`email:${email}`)) owned.add(`${brandId}|${email}`);
+    for (const { value } of owners) owned.add(`${brandId}|${value}`);
   }
   const fresh: number[] = [];
   batch.forEach((s, i) => {
