@@ -50,7 +50,7 @@ export function storeSubmissions(batch: SubmissionToStore[]): Promise<StoredSubm
 /**
  * The brand's contacts among `count` email addresses: an IN list, one probe of the (brandId, type, value)
  * index each, that index named (Dialect.lookupBy) as the events worker's look-ups do, since a new
- * database's statistics make SQLite scan the table otherwise. identifierOwners' OR of (type, value) pairs
+ * database's statistics make the engine scan the table otherwise. identifierOwners' OR of (type, value) pairs
  * was planned, with eight pairs or more, as a walk over the brand's identifiers: half of the worker's
  * time per submission.
  */
