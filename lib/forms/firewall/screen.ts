@@ -34,7 +34,7 @@ export async function screenSubmission(input: SubmissionToScreen): Promise<Scree
     return { verdict: "reject", status: 400, code: "invalid-email", detail: "Enter an email address, like name@example.com." };
   }
 
-  const guess = typoOf(email, domain);
+  const guess = typoOf(domain);
   if (guess?.certain && !input.acceptTypo) return typo(guess.suggestion);
 
   // After the typo hint: typosquatters' catch-all domains (gmial.com) are on the disposable list too, and a
