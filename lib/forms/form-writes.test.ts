@@ -135,6 +135,40 @@ describe("a submission's writes through the worker thread's channel", () => {
     }
   });
 
+  it("stores a message's submissions one by one when their batch fails: each gets its own outcome", async () => {
+    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
+    const { confirmationContent } = await import("./confirmation-email");
+    const { newId } = await import("@/lib/ids");
+    const { port1, port2 } = new MessageChannel();
+    serveFormWrites(port2);
+    const writes = new ThreadFormWrites(port1);
+    try {
+      const contentId = (await confirmationContent(brandId, null)).id;
+      const submission = (email: string, brand = brandId) => ({
+        form: { id: formId, brandId: brand },
+        email,
+        fields: {},
+        topicIds: [],
+        consentText: "Yes, email me.",
+        ip: "198.18.0.3",
+        userAgent: "vitest",
+        now: new Date(),
+        messageId: newId(),
+        contentId,
+      });
+      // A brand that does not exist fails its rows' foreign keys, and with them the batch's transaction.
+      const outcomes = await Promise.allSettled([
+        writes.store(submission("fallback.one@example.com")),
+        writes.store(submission("fallback.ghost@example.com", "0".repeat(24))),
+        writes.store(submission("fallback.two@example.com")),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect(await db.formSubmission.count({ where: { email: { startsWith: "fallback." } } })).toBe(2);
+    } finally {
+      port1.close();
+    }
+  });
+
   it("fails what was not answered when the thread is gone", async () => {
     const { ThreadFormWrites } = await import("./form-writes-thread");
     const { port1 } = new MessageChannel(); // nobody serves the other end
