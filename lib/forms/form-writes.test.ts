@@ -169,6 +169,49 @@ describe("a submission's writes through the worker thread's channel", () => {
     }
   });
 
+  it("spends a solution and stores its submission in one message; a replay is stored nothing", async () => {
+    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
+    const { confirmationContent } = await import("./confirmation-email");
+    const { newId } = await import("@/lib/ids");
+    const { port1, port2 } = new MessageChannel();
+    serveFormWrites(port2);
+    const writes = new ThreadFormWrites(port1);
+    try {
+      let messages = 0;
+      port2.on("message", () => messages++);
+      const contentId = (await confirmationContent(brandId, null)).id;
+      const submission = (email: string) => ({
+        form: { id: formId, brandId },
+        email,
+        fields: {},
+        topicIds: [],
+        consentText: "Yes, email me.",
+        ip: "198.18.0.4",
+        userAgent: "vitest",
+        now: new Date(),
+        messageId: newId(),
+        contentId,
+      });
+      const expires = new Date(Date.now() + 60_000);
+      const [stored, replay, other] = await Promise.all([
+        writes.spendAndStore("1".repeat(64), expires, submission("once.first@example.com")),
+        writes.spendAndStore("1".repeat(64), expires, submission("once.replay@example.com")),
+        writes.spendAndStore("2".repeat(64), expires, submission("once.other@example.com")),
+      ]);
+      expect(messages).toBe(1);
+      expect(stored).toMatchObject({ queued: true });
+      expect(replay).toBe("replayed");
+      expect(other).toMatchObject({ queued: true });
+      expect((await db.formSubmission.findMany({ where: { email: { startsWith: "once." } } })).map((r) => r.email).sort()).toEqual([
+        "once.first@example.com",
+        "once.other@example.com",
+      ]);
+      expect(await writes.spendAndStore("2".repeat(64), expires, submission("once.late@example.com"))).toBe("replayed");
+    } finally {
+      port1.close();
+    }
+  });
+
   it("fails what was not answered when the thread is gone", async () => {
     const { ThreadFormWrites } = await import("./form-writes-thread");
     const { port1 } = new MessageChannel(); // nobody serves the other end

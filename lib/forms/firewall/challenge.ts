@@ -96,21 +96,40 @@ export async function spendSolutions(solutions: { signature: string; expiresAt: 
   return solutions.map((s) => fresh.delete(s.signature));
 }
 
+/** A solution checked but not yet spent: what spendOnce takes. */
+export type VerifiedSolution = { signature: string; expiresAt: Date };
+
+/**
+ * A valid, unexpired solution of a challenge made for this form, or null ("invalid": missing, malformed,
+ * wrong, expired or for another form). Not spent: takeSolution spends it at once, a submission whose writes
+ * go to the worker thread spends it with them (../submit-form.ts).
+ */
+export function verifiedSolution(
+  payload: string | undefined,
+  { brandID, formID }: { brandID: string; formID: string },
+): VerifiedSolution | null {
+  const solution = payload ? decode(payload) : null;
+  if (!solution) return null;
+  const params = extractParams(solution);
+  // The expiry must be there: a salt without one would verify forever (altcha-lib checks it only when present).
+  if (params.brand !== brandID || params.form !== formID || !/^\d+$/.test(params.expires ?? "")) return null;
+  if (Number(params.expires) * 1000 < Date.now()) return null;
+  if (!verifies(solution, verifyingKeys("form-challenge"))) return null;
+  // altcha-lib's expires is in seconds since the epoch.
+  return { signature: solution.signature, expiresAt: new Date(Number(params.expires) * 1000) };
+}
+
+/** Spends a verified solution: true when it was not spent before. The worker thread commits it where it commits the submission (../form-writes.ts). */
+export async function spendOnce({ signature, expiresAt }: VerifiedSolution): Promise<boolean> {
+  return delegatedFormWrites()?.spend(signature, expiresAt) ?? spendSolution(signature, expiresAt);
+}
+
 /**
  * "solved": a valid, unexpired solution of a challenge made for this form, not posted before (and now
  * spent); "invalid": missing, malformed, wrong, expired or for another form; "replayed": posted before.
  */
-export async function takeSolution(payload: string | undefined, { brandID, formID }: { brandID: string; formID: string }) {
-  const solution = payload ? decode(payload) : null;
+export async function takeSolution(payload: string | undefined, ids: { brandID: string; formID: string }) {
+  const solution = verifiedSolution(payload, ids);
   if (!solution) return "invalid" as const;
-  const params = extractParams(solution);
-  // The expiry must be there: a salt without one would verify forever (altcha-lib checks it only when present).
-  if (params.brand !== brandID || params.form !== formID || !/^\d+$/.test(params.expires ?? "")) return "invalid" as const;
-  if (Number(params.expires) * 1000 < Date.now()) return "invalid" as const;
-  if (!verifies(solution, verifyingKeys("form-challenge"))) return "invalid" as const;
-  // altcha-lib's expires is in seconds since the epoch.
-  // The worker thread commits it where it commits the submission (../form-writes.ts).
-  const expiresAt = new Date(Number(params.expires) * 1000);
-  const spent = await (delegatedFormWrites()?.spend(solution.signature, expiresAt) ?? spendSolution(solution.signature, expiresAt));
-  return spent ? ("solved" as const) : ("replayed" as const);
+  return (await spendOnce(solution)) ? ("solved" as const) : ("replayed" as const);
 }
