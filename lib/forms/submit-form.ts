@@ -181,9 +181,16 @@ export async function submitForm(form: FormRow, posted: Posted, visitor: Visitor
     // the id only: the content's document need not cross to the worker thread
     contentId: content?.id ?? null,
   };
-  const written = deferred
-    ? await writes!.spendAndStore(deferred.solution.signature, deferred.solution.expiresAt, write)
-    : await (writes?.store(write) ?? storeSubmission(write));
+  // Asked again: the worker thread may have gone (and the writes come back here) since the screening.
+  const thread = delegatedFormWrites();
+  const { solution } = deferred ?? {};
+  const written = !solution
+    ? await (thread?.store(write) ?? storeSubmission(write))
+    : thread
+      ? await thread.spendAndStore(solution.signature, solution.expiresAt, write)
+      : (await spendOnce(solution))
+        ? await storeSubmission(write)
+        : "replayed";
   if (written === "replayed") {
     await deferred!.refund();
     await bumpCounter(form, "dropped:replayed-challenge");
