@@ -2,7 +2,7 @@
 // They create messages and read outcomes; nothing else of lib/delivery is theirs to call.
 export { enqueueMessages } from "./queue/enqueue";
 export { sendMessagesNow, type SentNow, type TestRecipient } from "./queue/send-now";
-export { queueSystemMessageIn, type SystemMessage } from "./queue/enqueue-system";
+export { queueSystemMessageIn, queueSystemMessagesIn, type SystemMessage } from "./queue/enqueue-system";
 export { wakeDeliveryWorker } from "./queue/wake";
 export { prepareContent, moveUnsentMessages } from "./queue/recontent";
 export { createSystemContent, type Content } from "./content";

@@ -4,11 +4,15 @@
 // are committed (they share the writer's group commit there, so they commit together anyway).
 import type { MessagePort } from "node:worker_threads";
 import { serveTurnBatches, TurnBatchSender } from "@/lib/process/turn-batches";
-import { spendSolution } from "./firewall/challenge";
+import { spendSolutions } from "./firewall/challenge";
 import type { FormWrites } from "./form-writes";
-import { storeSubmission, type StoredSubmission, type SubmissionToStore } from "./store-submission";
+import type { StoredSubmission, SubmissionToStore } from "./store-submission";
+import { storeSubmissions } from "./store-submissions";
 
-type Write = { op: "spend"; signature: string; expiresAt: Date } | { op: "store"; submission: SubmissionToStore };
+type Write =
+  | { op: "spend"; signature: string; expiresAt: Date }
+  | { op: "store"; submission: SubmissionToStore }
+  | { op: "spend-store"; signature: string; expiresAt: Date; submission: SubmissionToStore };
 
 /** The request thread's side: the writes go to the worker thread through `port`, answered after their commit. */
 export class ThreadFormWrites implements FormWrites {
@@ -26,6 +30,10 @@ export class ThreadFormWrites implements FormWrites {
     return this.channel.call({ op: "store", submission }) as Promise<StoredSubmission>;
   }
 
+  spendAndStore(signature: string, expiresAt: Date, submission: SubmissionToStore): Promise<StoredSubmission | "replayed"> {
+    return this.channel.call({ op: "spend-store", signature, expiresAt, submission }) as Promise<StoredSubmission | "replayed">;
+  }
+
   /** The worker thread is gone: every write not yet answered fails (its visitor gets a 500 problem). */
   fail(error: Error): void {
     this.channel.fail(error);
@@ -34,12 +42,32 @@ export class ThreadFormWrites implements FormWrites {
 
 let served: { drain(): Promise<void> } | null = null;
 
-/** The worker thread's side: commits what the request thread sends on its own writer, answering each batch. */
+/**
+ * The worker thread's side: commits what the request thread sends on its own writer, answering each batch.
+ * A message's spends go in one statement, then its submissions (those whose solution was not spent before)
+ * in one transaction (./store-submissions.ts).
+ */
 export function serveFormWrites(port: MessagePort): void {
-  served = serveTurnBatches<Write, unknown>(port, (writes) =>
-    writes.map((w) => (w.op === "spend" ? spendSolution(w.signature, w.expiresAt) : storeSubmission(w.submission))),
-  );
+  served = serveTurnBatches<Write, unknown>(port, (writes) => {
+    const spends = writes.flatMap((w) => (w.op === "store" ? [] : [w]));
+    const spent = spends.length > 0 ? spendSolutions(spends) : Promise.resolve([]);
+    const stores = writes.flatMap((w) => (w.op === "store" ? [w] : []));
+    const stored = new Map<Write, Promise<unknown>>(zip(stores, storeSubmissions(stores.map((w) => w.submission))));
+    // The submissions whose solution this message spends wait for the spend, then are stored together.
+    const after = spent.then((taken) => {
+      const mine = spends.flatMap((w, k) => (w.op === "spend-store" && taken[k] ? [w] : []));
+      return new Map<Write, Promise<unknown>>(zip(mine, storeSubmissions(mine.map((w) => w.submission))));
+    });
+    return writes.map((w) => {
+      if (w.op === "store") return stored.get(w)!;
+      const k = spends.indexOf(w);
+      if (w.op === "spend") return spent.then((taken) => taken[k]);
+      return after.then((mine) => mine.get(w) ?? "replayed");
+    });
+  });
 }
+
+const zip = <A, B>(a: A[], b: B[]): [A, B][] => a.map((x, i) => [x, b[i]]);
 
 /** Resolves once every write received is answered (the worker thread's stop). */
 export async function drainFormWrites(): Promise<void> {

@@ -74,6 +74,144 @@ describe("a submission's writes through the worker thread's channel", () => {
     }
   });
 
+  it("stores the submissions of one message together: one statement per table, the lane's slots in order", async () => {
+    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
+    const { confirmationContent } = await import("./confirmation-email");
+    const { timeStatements, takeStatementTimes } = await import("@/lib/db/statement-timing");
+    const { newId } = await import("@/lib/ids");
+    const otherBrand = "b".repeat(24);
+    const otherForm = "a".repeat(24);
+    await db.brand.create({ data: { id: otherBrand, name: "Batch Shop", features: {} } });
+    const { port1, port2 } = new MessageChannel();
+    serveFormWrites(port2);
+    const writes = new ThreadFormWrites(port1);
+    try {
+      const contentId = (await confirmationContent(otherBrand, null)).id;
+      const now = new Date();
+      const submission = (email: string) => ({
+        form: { id: otherForm, brandId: otherBrand },
+        email,
+        fields: {},
+        topicIds: [],
+        consentText: "Yes, email me.",
+        ip: "198.18.0.2",
+        userAgent: "vitest",
+        now,
+        messageId: newId(),
+        contentId,
+      });
+      const batch = Array.from({ length: 20 }, (_, i) => submission(`batch.${i}@example.com`));
+      timeStatements(true);
+      const stored = await Promise.all(batch.map((s) => writes.store(s)));
+      const statements = takeStatementTimes().reduce((n, t) => n + t.count, 0);
+      timeStatements(false);
+      // One transaction: BEGIN, the look-up, Contact, ContactIdentifier, ContactStatusChange, FormSubmission,
+      // FormCounter, the lane (2), DeliverySource, Message, MessageCounter, COMMIT (one each per submission: 260).
+      expect(statements).toBeLessThanOrEqual(16);
+      expect(new Set(stored.map((s) => s.submissionId)).size).toBe(20);
+      // 600 a minute: the first is due now, each next one 100 ms after the one before.
+      expect(stored.map((s) => s.due)).toEqual([true, ...Array(19).fill(false)]);
+      const messages = await db.message.findMany({ where: { brandId: otherBrand }, orderBy: { nextAttemptAt: "asc" } });
+      expect(messages.map((m) => m.id)).toEqual(batch.map((s) => s.messageId));
+      expect(messages.map((m) => m.nextAttemptAt.getTime() - now.getTime())).toEqual(batch.map((_, i) => i * 100));
+      const counter = await db.formCounter.findUnique({ where: { formId_metric: { formId: otherForm, metric: "submissions" } } });
+      expect(counter?.count).toBe(20);
+      const rows = await db.formSubmission.findMany({ where: { brandId: otherBrand } });
+      const identifiers = await db.contactIdentifier.findMany({ where: { contactId: { in: rows.map((r) => r.contactId) } } });
+      expect(identifiers.map((i) => i.value).sort()).toEqual(batch.map((s) => s.email).sort());
+
+      // A known address and one posted twice in a message: stored after the batch, the pending one updated.
+      const again = await Promise.all([
+        writes.store(submission("batch.0@example.com")),
+        writes.store(submission("batch.new@example.com")),
+        writes.store(submission("batch.new@example.com")),
+      ]);
+      expect(again[0]).toEqual({ submissionId: stored[0].submissionId, queued: false });
+      expect(again[1]).toMatchObject({ queued: true, due: false });
+      expect(again[2]).toEqual({ submissionId: again[1].submissionId, queued: false });
+      expect(await db.message.count({ where: { brandId: otherBrand } })).toBe(21);
+    } finally {
+      port1.close();
+    }
+  });
+
+  it("stores a message's submissions one by one when their batch fails: each gets its own outcome", async () => {
+    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
+    const { confirmationContent } = await import("./confirmation-email");
+    const { newId } = await import("@/lib/ids");
+    const { port1, port2 } = new MessageChannel();
+    serveFormWrites(port2);
+    const writes = new ThreadFormWrites(port1);
+    try {
+      const contentId = (await confirmationContent(brandId, null)).id;
+      const submission = (email: string, brand = brandId) => ({
+        form: { id: formId, brandId: brand },
+        email,
+        fields: {},
+        topicIds: [],
+        consentText: "Yes, email me.",
+        ip: "198.18.0.3",
+        userAgent: "vitest",
+        now: new Date(),
+        messageId: newId(),
+        contentId,
+      });
+      // A brand that does not exist fails its rows' foreign keys, and with them the batch's transaction.
+      const outcomes = await Promise.allSettled([
+        writes.store(submission("fallback.one@example.com")),
+        writes.store(submission("fallback.ghost@example.com", "0".repeat(24))),
+        writes.store(submission("fallback.two@example.com")),
+      ]);
+      expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect(await db.formSubmission.count({ where: { email: { startsWith: "fallback." } } })).toBe(2);
+    } finally {
+      port1.close();
+    }
+  });
+
+  it("spends a solution and stores its submission in one message; a replay is stored nothing", async () => {
+    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
+    const { confirmationContent } = await import("./confirmation-email");
+    const { newId } = await import("@/lib/ids");
+    const { port1, port2 } = new MessageChannel();
+    serveFormWrites(port2);
+    const writes = new ThreadFormWrites(port1);
+    try {
+      let messages = 0;
+      port2.on("message", () => messages++);
+      const contentId = (await confirmationContent(brandId, null)).id;
+      const submission = (email: string) => ({
+        form: { id: formId, brandId },
+        email,
+        fields: {},
+        topicIds: [],
+        consentText: "Yes, email me.",
+        ip: "198.18.0.4",
+        userAgent: "vitest",
+        now: new Date(),
+        messageId: newId(),
+        contentId,
+      });
+      const expires = new Date(Date.now() + 60_000);
+      const [stored, replay, other] = await Promise.all([
+        writes.spendAndStore("1".repeat(64), expires, submission("once.first@example.com")),
+        writes.spendAndStore("1".repeat(64), expires, submission("once.replay@example.com")),
+        writes.spendAndStore("2".repeat(64), expires, submission("once.other@example.com")),
+      ]);
+      expect(messages).toBe(1);
+      expect(stored).toMatchObject({ queued: true });
+      expect(replay).toBe("replayed");
+      expect(other).toMatchObject({ queued: true });
+      expect((await db.formSubmission.findMany({ where: { email: { startsWith: "once." } } })).map((r) => r.email).sort()).toEqual([
+        "once.first@example.com",
+        "once.other@example.com",
+      ]);
+      expect(await writes.spendAndStore("2".repeat(64), expires, submission("once.late@example.com"))).toBe("replayed");
+    } finally {
+      port1.close();
+    }
+  });
+
   it("fails what was not answered when the thread is gone", async () => {
     const { ThreadFormWrites } = await import("./form-writes-thread");
     const { port1 } = new MessageChannel(); // nobody serves the other end

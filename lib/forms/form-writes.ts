@@ -12,6 +12,8 @@ export interface FormWrites {
   /** true when the solution's signature was not spent before (and is now) */
   spend(signature: string, expiresAt: Date): Promise<boolean>;
   store(submission: SubmissionToStore): Promise<StoredSubmission>;
+  /** spend, then store when the solution was not spent before: one round trip for an accepted submission */
+  spendAndStore(signature: string, expiresAt: Date, submission: SubmissionToStore): Promise<StoredSubmission | "replayed">;
 }
 
 let delegate: FormWrites | null = null;

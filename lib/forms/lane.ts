@@ -26,6 +26,16 @@ export async function resumeLane(brandId: string): Promise<void> {
  * the rate. The emails wait in the queue, never in memory.
  */
 export async function takeSlot(tx: SqlRunner, brandId: string, now: Date): Promise<Date> {
+  const [slot] = await takeSlots(tx, brandId, [now]);
+  return slot;
+}
+
+/**
+ * One slot per time in `nows` (a batch of submissions, in order), as many takeSlot calls one after the other
+ * would give, with the lane's row read and written once.
+ */
+export async function takeSlots(tx: SqlRunner, brandId: string, nows: Date[]): Promise<Date[]> {
+  if (nows.length === 0) return [];
   const gap = 60_000 / config().FORMS_CONFIRMATIONS_PER_MINUTE;
   // Read the lane through an upsert that changes nothing: it takes the row's lock (a concurrent submission's
   // transaction waits for this one and then sees the slot it took), so two submissions never read the same
@@ -34,11 +44,15 @@ export async function takeSlot(tx: SqlRunner, brandId: string, now: Date): Promi
     `INSERT INTO "FormConfirmationLane" ("brandId", "nextSlotAt") VALUES (?, ?ts)
      ON CONFLICT ("brandId") DO UPDATE SET "nextSlotAt" = "FormConfirmationLane"."nextSlotAt"
      RETURNING "nextSlotAt"`,
-    [brandId, now],
+    [brandId, nows[0]],
   );
-  const free = dateValue(row.nextSlotAt);
-  // A lane idle for a while starts again from now: unused slots of the past are not saved up for a burst.
-  const slot = free > now ? free : now;
-  await tx.run(`UPDATE "FormConfirmationLane" SET "nextSlotAt" = ?ts WHERE "brandId" = ?`, [new Date(slot.getTime() + gap), brandId]);
-  return slot;
+  let free = dateValue(row.nextSlotAt);
+  const slots = nows.map((now) => {
+    // A lane idle for a while starts again from now: unused slots of the past are not saved up for a burst.
+    const slot = free > now ? free : now;
+    free = new Date(slot.getTime() + gap);
+    return slot;
+  });
+  await tx.run(`UPDATE "FormConfirmationLane" SET "nextSlotAt" = ?ts WHERE "brandId" = ?`, [free, brandId]);
+  return slots;
 }

@@ -7,7 +7,7 @@ import { newId } from "@/lib/ids";
 import { CounterBatch } from "../counters";
 import type { Content } from "../content";
 import type { Source } from "../schemas";
-import { insertMessages } from "./enqueue";
+import { insertMessages, type MessageRow } from "./enqueue";
 
 export type SystemMessage = {
   /** the message's id (lib/ids), when the caller keeps it (a form's submission does) */
@@ -26,14 +26,31 @@ export type SystemMessage = {
 
 /** Queues the message; false when its key was queued before. Wake the worker after the commit (wakeDeliveryWorker). */
 export async function queueSystemMessageIn(tx: SqlRunner, m: SystemMessage): Promise<boolean> {
+  const [queued] = await queueSystemMessagesIn(tx, [m]);
+  return queued;
+}
+
+/**
+ * Queues several messages with one statement per table (a batch of form submissions' confirmations): each
+ * source's state read once, the messages in one insert, their counters in one flush. Per message: false
+ * when its key was queued before.
+ */
+export async function queueSystemMessagesIn(tx: SqlRunner, messages: SystemMessage[]): Promise<boolean[]> {
+  if (messages.length === 0) return [];
   const now = new Date();
-  const [state] = await tx.all<{ status: string }>(
-    `SELECT "status" FROM "DeliverySource" WHERE "brandId" = ? AND "kind" = ? AND "id" = ?`,
-    [m.brandId, m.source.kind, m.source.id],
-  );
-  const held = state?.status === "paused";
-  const inserted = await insertMessages(tx, [
-    {
+  const sourceKey = (m: SystemMessage) => JSON.stringify([m.brandId, m.source.kind, m.source.id]);
+  const states = new Map<string, string | undefined>();
+  for (const m of messages) {
+    if (states.has(sourceKey(m))) continue;
+    const [state] = await tx.all<{ status: string }>(
+      `SELECT "status" FROM "DeliverySource" WHERE "brandId" = ? AND "kind" = ? AND "id" = ?`,
+      [m.brandId, m.source.kind, m.source.id],
+    );
+    states.set(sourceKey(m), state?.status);
+  }
+  const rows = messages.map((m): MessageRow => {
+    const status = states.get(sourceKey(m));
+    return {
       id: m.id ?? newId(now),
       brandId: m.brandId,
       contentId: m.content.id,
@@ -44,19 +61,25 @@ export async function queueSystemMessageIn(tx: SqlRunner, m: SystemMessage): Pro
       contactId: m.contactId,
       email: m.email,
       mode: "system",
-      status: state?.status === "canceled" ? "skipped" : held ? "paused" : "queued",
-      reason: state?.status === "canceled" ? "canceled" : null,
+      status: status === "canceled" ? "skipped" : status === "paused" ? "paused" : "queued",
+      reason: status === "canceled" ? "canceled" : null,
       priority: 1,
       data: null,
       nextAttemptAt: m.sendAt,
       createdAt: now,
-    },
-  ]);
-  if (inserted.length === 0) return false;
+    };
+  });
+  const inserted = await insertMessages(tx, rows);
+  const taken = new Set(inserted.map((r) => JSON.stringify([r.id, r.recipientKey])));
   const counters = new CounterBatch();
-  const key = { brandId: m.brandId, sourceKind: m.source.kind, sourceId: m.source.id, part: "" };
-  if (state?.status === "canceled") counters.skip(key, "skipped", "canceled", now);
-  else counters.add(key, "pending", now);
+  const queued = rows.map((row, i) => {
+    if (!taken.has(JSON.stringify([row.id, row.recipientKey]))) return false;
+    const m = messages[i];
+    const key = { brandId: m.brandId, sourceKind: m.source.kind, sourceId: m.source.id, part: "" };
+    if (states.get(sourceKey(m)) === "canceled") counters.skip(key, "skipped", "canceled", now);
+    else counters.add(key, "pending", now);
+    return true;
+  });
   await counters.flush(tx);
-  return true;
+  return queued;
 }

@@ -69,34 +69,67 @@ let prunedAt = 0;
 
 /** Spends a solution: true when it was not spent before (the INSERT took the signature). */
 export async function spendSolution(signature: string, expiresAt: Date): Promise<boolean> {
+  const [taken] = await spendSolutions([{ signature, expiresAt }]);
+  return taken;
+}
+
+/**
+ * Spends several solutions in one statement (the worker thread's batch, ../form-writes-thread.ts): per
+ * solution, true when its signature was not spent before (the first of a signature posted twice takes it).
+ */
+export async function spendSolutions(solutions: { signature: string; expiresAt: Date }[]): Promise<boolean[]> {
   const now = Date.now();
   if (now - prunedAt > PRUNE_EVERY_MS) {
     prunedAt = now;
     await writeStatement(`DELETE FROM "FormChallengeSpent" WHERE "expiresAt" < ?ts`, [new Date(now)]);
   }
+  const first = new Map<string, Date>();
+  for (const s of solutions) if (!first.has(s.signature)) first.set(s.signature, s.expiresAt);
   const taken = await writeQuery<{ signature: string }>(
-    `INSERT INTO "FormChallengeSpent" ("signature", "expiresAt") VALUES (?, ?ts) ON CONFLICT DO NOTHING RETURNING "signature"`,
-    [signature, expiresAt],
+    `INSERT INTO "FormChallengeSpent" ("signature", "expiresAt") VALUES ${[...first].map(() => "(?, ?ts)").join(", ")}
+     ON CONFLICT DO NOTHING RETURNING "signature"`,
+    [...first].flat(),
     { urgent: true }, // a visitor waits for it
   );
-  return taken.length === 1;
+  const fresh = new Set(taken.map((t) => t.signature));
+  // Each signature answers true once: to the first solution that posted it.
+  return solutions.map((s) => fresh.delete(s.signature));
+}
+
+/** A solution checked but not yet spent: what spendOnce takes. */
+export type VerifiedSolution = { signature: string; expiresAt: Date };
+
+/**
+ * A valid, unexpired solution of a challenge made for this form, or null ("invalid": missing, malformed,
+ * wrong, expired or for another form). Not spent: takeSolution spends it at once, a submission whose writes
+ * go to the worker thread spends it with them (../submit-form.ts).
+ */
+export function verifiedSolution(
+  payload: string | undefined,
+  { brandID, formID }: { brandID: string; formID: string },
+): VerifiedSolution | null {
+  const solution = payload ? decode(payload) : null;
+  if (!solution) return null;
+  const params = extractParams(solution);
+  // The expiry must be there: a salt without one would verify forever (altcha-lib checks it only when present).
+  if (params.brand !== brandID || params.form !== formID || !/^\d+$/.test(params.expires ?? "")) return null;
+  if (Number(params.expires) * 1000 < Date.now()) return null;
+  if (!verifies(solution, verifyingKeys("form-challenge"))) return null;
+  // altcha-lib's expires is in seconds since the epoch.
+  return { signature: solution.signature, expiresAt: new Date(Number(params.expires) * 1000) };
+}
+
+/** Spends a verified solution: true when it was not spent before. The worker thread commits it where it commits the submission (../form-writes.ts). */
+export async function spendOnce({ signature, expiresAt }: VerifiedSolution): Promise<boolean> {
+  return delegatedFormWrites()?.spend(signature, expiresAt) ?? spendSolution(signature, expiresAt);
 }
 
 /**
  * "solved": a valid, unexpired solution of a challenge made for this form, not posted before (and now
  * spent); "invalid": missing, malformed, wrong, expired or for another form; "replayed": posted before.
  */
-export async function takeSolution(payload: string | undefined, { brandID, formID }: { brandID: string; formID: string }) {
-  const solution = payload ? decode(payload) : null;
+export async function takeSolution(payload: string | undefined, ids: { brandID: string; formID: string }) {
+  const solution = verifiedSolution(payload, ids);
   if (!solution) return "invalid" as const;
-  const params = extractParams(solution);
-  // The expiry must be there: a salt without one would verify forever (altcha-lib checks it only when present).
-  if (params.brand !== brandID || params.form !== formID || !/^\d+$/.test(params.expires ?? "")) return "invalid" as const;
-  if (Number(params.expires) * 1000 < Date.now()) return "invalid" as const;
-  if (!verifies(solution, verifyingKeys("form-challenge"))) return "invalid" as const;
-  // altcha-lib's expires is in seconds since the epoch.
-  // The worker thread commits it where it commits the submission (../form-writes.ts).
-  const expiresAt = new Date(Number(params.expires) * 1000);
-  const spent = await (delegatedFormWrites()?.spend(solution.signature, expiresAt) ?? spendSolution(solution.signature, expiresAt));
-  return spent ? ("solved" as const) : ("replayed" as const);
+  return (await spendOnce(solution)) ? ("solved" as const) : ("replayed" as const);
 }

@@ -78,19 +78,35 @@ export type LimitVerdict = { ok: true } | { ok: false; limit: "ip" | "network" |
 
 /** Counts one submission against the brand's three limits; the first one spent refuses it. */
 export async function spendSignupLimits(brandID: string, ip: string, domain: string): Promise<LimitVerdict> {
-  const l = signupLimiters();
-  const checks = [
-    ["ip", l.ip, addressKey(ip)],
-    ["network", l.network, networkOf(ip)],
-    ["domain", l.domain, domain],
-  ] as const;
-  for (const [limit, limiter, key] of checks) {
+  for (const [limit, limiter, key] of limitChecks(brandID, ip, domain)) {
     try {
-      await limiter.consume(`${brandID}|${key}`); // no NUL separator: a database text column refuses it
+      await limiter.consume(key);
     } catch (rejection) {
       if (!(rejection instanceof RateLimiterRes)) throw rejection;
       return { ok: false, limit, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
     }
   }
   return { ok: true };
+}
+
+/**
+ * Gives back what spendSignupLimits took (up to the limit that refused it, which counted the attempt too): a
+ * submission whose solution turned out to be replayed after its limits were counted (../submit-form.ts),
+ * so that a replay costs the limits nothing, as when the replay was found first.
+ */
+export async function refundSignupLimits(brandID: string, ip: string, domain: string, verdict: LimitVerdict): Promise<void> {
+  for (const [limit, limiter, key] of limitChecks(brandID, ip, domain)) {
+    await limiter.reward(key, 1);
+    if (!verdict.ok && verdict.limit === limit) return;
+  }
+}
+
+function limitChecks(brandID: string, ip: string, domain: string) {
+  const l = signupLimiters();
+  // no NUL separator in the keys: a database text column refuses it
+  return [
+    ["ip", l.ip, `${brandID}|${addressKey(ip)}`],
+    ["network", l.network, `${brandID}|${networkOf(ip)}`],
+    ["domain", l.domain, `${brandID}|${domain}`],
+  ] as const;
 }

@@ -122,6 +122,33 @@ describe("screenSubmission", { timeout: 30_000 }, () => {
     expect(await screenSubmission({ ...first, email: "bea@acme.test" })).toEqual({ verdict: "drop", reason: "replayed-challenge" });
   });
 
+  it("defers an accepted solution's spend to the caller (the worker thread's one round trip); a replay found then gives its limits back", async () => {
+    const { spendOnce } = await import("./challenge");
+    const ip = "198.51.100.40";
+    const first = await submission({ brandID: "brand-deferred", ip });
+    const accepted = await screenSubmission(first, { deferSpend: true });
+    if (!("spend" in accepted)) throw new Error(`expected a deferred spend, got ${JSON.stringify(accepted)}`);
+    // Posted again before the first is spent: accepted too, and the spend decides (once).
+    const again = await screenSubmission(first, { deferSpend: true });
+    if (!("spend" in again)) throw new Error("expected a deferred spend");
+    expect(await spendOnce(accepted.spend.solution)).toBe(true);
+    expect(await spendOnce(again.spend.solution)).toBe(false);
+    await again.spend.refund();
+    // Posted once more: the spend finds the replay again and the refund gives the limits back again, so the
+    // solution counted once against the IP's 3 an hour.
+    const third = await screenSubmission(first, { deferSpend: true });
+    if (!("spend" in third)) throw new Error("expected a deferred spend");
+    expect(await spendOnce(third.spend.solution)).toBe(false);
+    await third.spend.refund();
+    for (let i = 0; i < 2; i++)
+      expect(await screenSubmission(await submission({ brandID: "brand-deferred", ip }))).toEqual({ verdict: "accept" });
+    expect(await screenSubmission(await submission({ brandID: "brand-deferred", ip }))).toMatchObject({ code: "rate-limited" });
+    // A verdict other than accept spends the solution first, as without deferring: the replay wins.
+    const typo = await submission({ email: "ada@gmial.com" });
+    expect(await screenSubmission(typo, { deferSpend: true })).toMatchObject({ code: "typo" });
+    expect(await screenSubmission(typo, { deferSpend: true })).toEqual({ verdict: "drop", reason: "replayed-challenge" });
+  });
+
   it("drops an expired solution", async () => {
     const late = await submission();
     vi.useFakeTimers({ toFake: ["Date"] });
