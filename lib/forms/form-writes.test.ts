@@ -27,21 +27,46 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The two ends of a writes channel, served on this thread; `close` ends it. */
+async function served() {
+  const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
+  const { port1, port2 } = new MessageChannel();
+  serveFormWrites(port2);
+  return { writes: new ThreadFormWrites(port1), server: port2, close: () => port1.close() };
+}
+
+/** A submission to `form` (this file's by default) from `ip`, with its own confirmation message id. */
+async function submissionOf(ip: string, form = { id: formId, brandId }) {
+  const { confirmationContent } = await import("./confirmation-email");
+  const { newId } = await import("@/lib/ids");
+  const contentId = (await confirmationContent(form.brandId, null)).id;
+  const now = new Date();
+  return (email: string, brand = form.brandId) => ({
+    form: { id: form.id, brandId: brand },
+    email,
+    fields: {},
+    topicIds: [] as string[],
+    consentText: "Yes, email me.",
+    ip,
+    userAgent: "vitest",
+    now,
+    messageId: newId(),
+    contentId,
+  });
+}
+
 describe("a submission's writes through the worker thread's channel", () => {
   it("spends a solution once and stores the submission with its confirmation email, answered after the commit", async () => {
-    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
     const { confirmationContent } = await import("./confirmation-email");
     const { newId } = await import("@/lib/ids");
-    const { port1, port2 } = new MessageChannel();
-    serveFormWrites(port2);
-    const writes = new ThreadFormWrites(port1);
+    const { writes, server, close } = await served();
     try {
       const expires = new Date(Date.now() + 60_000);
       expect(await writes.spend("e".repeat(64), expires)).toBe(true);
       expect(await writes.spend("e".repeat(64), expires)).toBe(false);
       // Writes asked for in one turn travel in one message and are answered each with its own outcome.
       let messages = 0;
-      port2.on("message", () => messages++);
+      server.on("message", () => messages++);
       const same = await Promise.all([writes.spend("a".repeat(64), expires), writes.spend("a".repeat(64), expires)]);
       expect(same.sort()).toEqual([false, true]);
       expect(messages).toBe(1);
@@ -70,36 +95,19 @@ describe("a submission's writes through the worker thread's channel", () => {
       // the same address again while the first waits for its click: updated, nothing queued
       expect(await writes.store({ ...submission, messageId: newId() })).toEqual({ submissionId: stored.submissionId, queued: false });
     } finally {
-      port1.close();
+      close();
     }
   });
 
   it("stores the submissions of one message together: one statement per table, the lane's slots in order", async () => {
-    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
-    const { confirmationContent } = await import("./confirmation-email");
     const { timeStatements, takeStatementTimes } = await import("@/lib/db/statement-timing");
-    const { newId } = await import("@/lib/ids");
     const otherBrand = "b".repeat(24);
     const otherForm = "a".repeat(24);
     await db.brand.create({ data: { id: otherBrand, name: "Batch Shop", features: {} } });
-    const { port1, port2 } = new MessageChannel();
-    serveFormWrites(port2);
-    const writes = new ThreadFormWrites(port1);
+    const { writes, close } = await served();
     try {
-      const contentId = (await confirmationContent(otherBrand, null)).id;
-      const now = new Date();
-      const submission = (email: string) => ({
-        form: { id: otherForm, brandId: otherBrand },
-        email,
-        fields: {},
-        topicIds: [],
-        consentText: "Yes, email me.",
-        ip: "198.18.0.2",
-        userAgent: "vitest",
-        now,
-        messageId: newId(),
-        contentId,
-      });
+      const submission = await submissionOf("198.18.0.2", { id: otherForm, brandId: otherBrand });
+      const now = submission("x@example.com").now;
       const batch = Array.from({ length: 20 }, (_, i) => submission(`batch.${i}@example.com`));
       timeStatements(true);
       const stored = await Promise.all(batch.map((s) => writes.store(s)));
@@ -131,31 +139,14 @@ describe("a submission's writes through the worker thread's channel", () => {
       expect(again[2]).toEqual({ submissionId: again[1].submissionId, queued: false });
       expect(await db.message.count({ where: { brandId: otherBrand } })).toBe(21);
     } finally {
-      port1.close();
+      close();
     }
   });
 
   it("stores a message's submissions one by one when their batch fails: each gets its own outcome", async () => {
-    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
-    const { confirmationContent } = await import("./confirmation-email");
-    const { newId } = await import("@/lib/ids");
-    const { port1, port2 } = new MessageChannel();
-    serveFormWrites(port2);
-    const writes = new ThreadFormWrites(port1);
+    const { writes, close } = await served();
     try {
-      const contentId = (await confirmationContent(brandId, null)).id;
-      const submission = (email: string, brand = brandId) => ({
-        form: { id: formId, brandId: brand },
-        email,
-        fields: {},
-        topicIds: [],
-        consentText: "Yes, email me.",
-        ip: "198.18.0.3",
-        userAgent: "vitest",
-        now: new Date(),
-        messageId: newId(),
-        contentId,
-      });
+      const submission = await submissionOf("198.18.0.3");
       // A brand that does not exist fails its rows' foreign keys, and with them the batch's transaction.
       const outcomes = await Promise.allSettled([
         writes.store(submission("fallback.one@example.com")),
@@ -165,33 +156,16 @@ describe("a submission's writes through the worker thread's channel", () => {
       expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
       expect(await db.formSubmission.count({ where: { email: { startsWith: "fallback." } } })).toBe(2);
     } finally {
-      port1.close();
+      close();
     }
   });
 
   it("spends a solution and stores its submission in one message; a replay is stored nothing", async () => {
-    const { ThreadFormWrites, serveFormWrites } = await import("./form-writes-thread");
-    const { confirmationContent } = await import("./confirmation-email");
-    const { newId } = await import("@/lib/ids");
-    const { port1, port2 } = new MessageChannel();
-    serveFormWrites(port2);
-    const writes = new ThreadFormWrites(port1);
+    const { writes, server, close } = await served();
     try {
       let messages = 0;
-      port2.on("message", () => messages++);
-      const contentId = (await confirmationContent(brandId, null)).id;
-      const submission = (email: string) => ({
-        form: { id: formId, brandId },
-        email,
-        fields: {},
-        topicIds: [],
-        consentText: "Yes, email me.",
-        ip: "198.18.0.4",
-        userAgent: "vitest",
-        now: new Date(),
-        messageId: newId(),
-        contentId,
-      });
+      server.on("message", () => messages++);
+      const submission = await submissionOf("198.18.0.4");
       const expires = new Date(Date.now() + 60_000);
       const [stored, replay, other] = await Promise.all([
         writes.spendAndStore("1".repeat(64), expires, submission("once.first@example.com")),
@@ -208,7 +182,7 @@ describe("a submission's writes through the worker thread's channel", () => {
       ]);
       expect(await writes.spendAndStore("2".repeat(64), expires, submission("once.late@example.com"))).toBe("replayed");
     } finally {
-      port1.close();
+      close();
     }
   });
 
