@@ -5,6 +5,7 @@
 // once per message (a replay of it is "ignored"). The generic webhook
 // passes its brand: another brand's messages are "unknown" to it.
 import { applyUnsubscribe } from "@/lib/contacts/unsubscribe-contacts";
+import { transactionsCommitTogether } from "@/lib/db/capabilities";
 import { writeStatement, writeTransaction, type SqlRunner } from "@/lib/db/sql";
 import { verifyMessageIdSignature } from "@/lib/recipient-links/message-token";
 import { CounterBatch } from "../counters";
@@ -31,12 +32,13 @@ type Found = { event: OnceEvent; m: Awaited<ReturnType<typeof outcomeMessage>> }
 
 /**
  * The events from `start` whose transactions may be queued together: events with `once` (applying one again
- * changes nothing) about distinct messages; any other event goes alone, after those before it committed.
+ * changes nothing) about distinct messages, where transactions queued together commit as one; any other
+ * event goes alone, after those before it committed.
  */
 function nextRun(events: OnceEvent[], start: number): OnceEvent[] {
   const ids = new Set<string>();
   let end = start;
-  while (end < events.length && events[end].once) {
+  while (end < events.length && events[end].once && transactionsCommitTogether()) {
     const id = messageRefOf(events[end].messageRef)?.id ?? "";
     if (ids.has(id)) break;
     ids.add(id);
