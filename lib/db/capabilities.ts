@@ -20,3 +20,13 @@ export function commitsInFlight(): number {
   const settings = config();
   return settings.databaseKind === "postgres" ? Math.max(1, Math.floor(settings.DATABASE_POOL_SIZE / 2)) : 2;
 }
+
+/**
+ * Whether write transactions queued in one turn of the event loop commit as one (SQLite: this process's
+ * writer runs them in one transaction, each in its own savepoint, lib/db/sqlite-writer.ts), so queueing
+ * them together saves commits. PostgreSQL runs each at once on a connection of its own: queued together
+ * they would only wait on each other's row locks (a source's counters) while holding the pool.
+ */
+export function transactionsCommitTogether(): boolean {
+  return config().databaseKind === "sqlite";
+}

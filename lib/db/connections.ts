@@ -53,7 +53,10 @@ function openSqlite(url: string): SqliteConnections {
     config().INKWELL_WAL_CHECKPOINTER === "on" && isMainThread
       ? startWalCheckpointer(file, createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3"))
       : null;
-  if (checkpointer) connection.pragma(`wal_autocheckpoint = ${DEFERRED_AUTOCHECKPOINT_PAGES}`);
+  // Every connection of the process leaves checkpoints to that thread, the server's worker thread's too (the
+  // request thread runs it for both): with SQLite's default (1,000 pages) the worker thread's commits ran the
+  // checkpoints themselves during a burst of writes, on the thread that commits the inbound store before each 250.
+  if (config().INKWELL_WAL_CHECKPOINTER === "on") connection.pragma(`wal_autocheckpoint = ${DEFERRED_AUTOCHECKPOINT_PAGES}`);
   const walSync = new WalSync(`${file}-wal`);
   const writer = new SqliteWriter(connection, walSync);
   // Both connections plan with the statistics of now, not of when they opened (statistics-reload.ts).

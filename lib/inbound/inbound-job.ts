@@ -4,7 +4,9 @@
 // and they are handled again: an outcome's effect marks the row in its own transaction (handle.ts
 // appliedOnce), so a second pass applies nothing twice. A
 // message whose handling throws is tried again with a backoff, then marked failed with the error, kept.
+import { config } from "@/lib/config";
 import { skipLockedClause } from "@/lib/db/claims";
+import { takeStatementTimes, timeStatements } from "@/lib/db/statement-timing";
 import { sqlReader, writeQuery, writeStatement, writeTransaction } from "@/lib/db/sql";
 import { numberValue } from "@/lib/db/values";
 import type { JobDefinition } from "@/lib/jobs/definition";
@@ -95,7 +97,23 @@ export async function handleClaimed(workerId: string, mails: ClaimedMail[]): Pro
   await record(workerId, results);
 }
 
+/** With EVENTS_DEBUG=on: this thread's database time per statement and notice handled, every 1,000 notices. */
+function statementLog(): (handled: number) => void {
+  timeStatements(true);
+  let handled = 0;
+  return (n) => {
+    handled += n;
+    if (handled < 1_000) return;
+    const lines = takeStatementTimes()
+      .slice(0, 16)
+      .map((t) => `  ${((1000 * t.ms) / handled).toFixed(1).padStart(6)} µs/notice ${String(t.count).padStart(6)}x  ${t.statement}`);
+    console.log(`[inbound] database time on this thread over ${handled} notices handled:\n${lines.join("\n")}`);
+    handled = 0;
+  };
+}
+
 export function inboundJob(options: { idleMs: number }): JobDefinition<ClaimedMail> {
+  const logStatements = config().EVENTS_DEBUG === "on" ? statementLog() : null;
   return {
     name: "inbound",
     batchSize: 50,
@@ -104,7 +122,10 @@ export function inboundJob(options: { idleMs: number }): JobDefinition<ClaimedMa
     idleMs: Math.max(options.idleMs, 1000),
     wake: inboundWake,
     claim: ({ workerId, limit, leaseMs }) => claimInboundMail(workerId, limit, leaseMs),
-    run: (mails, { workerId }) => handleClaimed(workerId, mails),
+    run: async (mails, { workerId }) => {
+      await handleClaimed(workerId, mails);
+      logStatements?.(mails.length);
+    },
     renewLeases: (workerId) =>
       writeStatement(`UPDATE "InboundMail" SET "nextAttemptAt" = ?ts WHERE "claimedBy" = ? AND "status" = 'handling'`, [
         new Date(Date.now() + LEASE_MS),

@@ -32,6 +32,18 @@ async function insertRows(rows: InboundRow[]): Promise<void> {
 
 type Waiting = { rows: InboundRow[]; resolve: () => void; reject: (error: unknown) => void };
 
+/** How many of the first callers' rows fit one statement (at least one caller). */
+function statementSize(queue: Waiting[]): number {
+  let [rows, bytes, n] = [0, 0, 0];
+  while (n < queue.length) {
+    const w = queue[n];
+    const size = w.rows.reduce((sum, r) => sum + r.raw.length, 0);
+    if (n > 0 && (rows + w.rows.length > MAX_ROWS || bytes + size > MAX_BYTES)) break;
+    [rows, bytes, n] = [rows + w.rows.length, bytes + size, n + 1];
+  }
+  return n;
+}
+
 export interface InboundStore {
   /** Resolves once `rows` are committed durably. */
   store(rows: InboundRow[]): Promise<void>;
@@ -67,21 +79,26 @@ export class InboundAppender implements InboundStore {
     });
   }
 
-  /** The callers whose rows fit one statement (at least one caller). */
-  private take(): Waiting[] {
-    let [rows, bytes, n] = [0, 0, 0];
-    while (n < this.queue.length) {
-      const w = this.queue[n];
-      const size = w.rows.reduce((sum, r) => sum + r.raw.length, 0);
-      if (n > 0 && (rows + w.rows.length > MAX_ROWS || bytes + size > MAX_BYTES)) break;
-      [rows, bytes, n] = [rows + w.rows.length, bytes + size, n + 1];
-    }
-    return this.queue.splice(0, n);
+  /**
+   * Stores that arrived together (one message from the listener's thread, ./inbound-thread.ts): their
+   * statements start now, not on this thread's next turn nor after the commits in flight. The listener's
+   * turn grouped them already (and the writer groups what waits together); each wait here held up their 250s.
+   */
+  storeNow(stores: InboundRow[][]): Promise<void>[] {
+    const waiting: Waiting[] = [];
+    const settled = stores.map((rows) =>
+      rows.length === 0 ? Promise.resolve() : new Promise<void>((resolve, reject) => waiting.push({ rows, resolve, reject })),
+    );
+    while (waiting.length > 0) void this.run(waiting.splice(0, statementSize(waiting)));
+    return settled;
   }
 
   private async flush(): Promise<void> {
     if (this.queue.length === 0 || this.inFlight >= this.maxInFlight) return;
-    const batch = this.take();
+    await this.run(this.queue.splice(0, statementSize(this.queue)));
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
     this.inFlight++;
     try {
       await this.insert(batch.flatMap((w) => w.rows));

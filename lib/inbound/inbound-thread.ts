@@ -5,7 +5,7 @@
 // fails, and its sender gets a 451, never a 250.
 import type { MessagePort } from "node:worker_threads";
 import { serveTurnBatches, TurnBatchSender } from "@/lib/process/turn-batches";
-import { localInboundStore, type InboundRow, type InboundStore } from "./inbound-store";
+import { localInboundStore, type InboundAppender, type InboundRow, type InboundStore } from "./inbound-store";
 
 /** The listener thread's side: each store (the rows of one accepted message) is one item of the turn's batch. */
 export class ThreadInboundStore implements InboundStore {
@@ -30,13 +30,12 @@ export class ThreadInboundStore implements InboundStore {
 }
 
 /** The worker thread's side: commits what the listener's thread sends, answering once it is durable. */
-export function serveInboundStore(port: MessagePort): void {
-  serveTurnBatches<InboundRow[], void>(port, (stores) => {
-    const store = localInboundStore();
-    // The job is woken by the store's caller once its answer arrives (accept.ts), not here too.
-    return stores.map((rows) =>
+export function serveInboundStore(port: MessagePort, store: InboundAppender = localInboundStore()): void {
+  // The job is woken by the store's caller once its answer arrives (accept.ts), not here too.
+  serveTurnBatches<InboundRow[], void>(port, (stores) =>
+    store.storeNow(
       // A Buffer crosses threads as a plain Uint8Array.
-      store.store(rows.map((row) => ({ ...row, raw: Buffer.from(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength) }))),
-    );
-  });
+      stores.map((rows) => rows.map((row) => ({ ...row, raw: Buffer.from(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength) }))),
+    ),
+  );
 }

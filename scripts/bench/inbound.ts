@@ -193,6 +193,14 @@ async function main(): Promise<boolean> {
     const bounced = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "brandId" = '${brandId}' AND "status" = 'bounced'`);
     log(`messages bounced: ${bounced} of ${sent.acked.size}`);
     if (bounced < sent.acked.size) ok = false;
+    // EVENTS_DEBUG=on: the worker thread's database time per statement (lib/inbound/inbound-job.ts logs it).
+    if (process.env.EVENTS_DEBUG === "on")
+      for (const block of server
+        .logs()
+        .split("\n[")
+        .filter((b) => b.startsWith("inbound] database"))
+        .slice(-2))
+        log(block);
     if (PROFILE_DIR) {
       const { default: Database } = await import("better-sqlite3");
       const { sqliteFilePath } = await import("@/lib/db/url");
