@@ -116,17 +116,6 @@ describe("SqliteWriter turns", () => {
     expect(names()).toHaveLength(131);
   });
 
-  it("urgent and background work waiting together commit once, the urgent first", async () => {
-    const order: string[] = [];
-    const insert = (name: string) => (tx: Parameters<Parameters<SqliteWriter["transaction"]>[0]>[0]) => {
-      order.push(name);
-      return tx.run(`INSERT INTO "Item" ("name") VALUES (?)`, [name]);
-    };
-    await Promise.all([writer.transaction(insert("background")), writer.transaction(insert("urgent"), { urgent: true })]);
-    expect(order).toEqual(["urgent", "background"]);
-    expect(writer.counters).toMatchObject({ batches: 1, transactions: 2 });
-  });
-
   it("a durable transaction settles after the WAL's fsync, a plain one right after the commit", async () => {
     const events: string[] = [];
     const durable = writer

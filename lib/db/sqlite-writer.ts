@@ -42,14 +42,13 @@ export type WriteOptions = {
   durable?: boolean;
   /**
    * A request is waiting for this commit (an accepted event's): it runs in the next batch, ahead of
-   * queued background work (the events worker queues hundreds of contact upserts at once), which takes
-   * at most MAX_BATCH places of that batch.
+   * queued background work (the events worker queues hundreds of contact upserts at once).
    */
   urgent?: boolean;
 };
 
-// A batch runs synchronously apart from microtasks: bounded (at most this many of each lane), and the event
-// loop gets a turn between batches, so a burst of writes cannot hold up request handling for long.
+// A batch runs synchronously apart from microtasks: bounded, and the event loop gets a turn between
+// batches, so a burst of writes cannot hold up request handling for long.
 const MAX_BATCH = 64;
 /** How long a write keeps retrying while another process holds the write lock. */
 const BUSY_TIMEOUT_MS = 10_000;
@@ -156,12 +155,12 @@ export class SqliteWriter {
 
   private async drain(): Promise<void> {
     try {
+      let urgentTurn = true;
       while (this.queue.length > 0 || this.urgent.length > 0) {
-        // Urgent work first, then background work, in one commit: neither starves the other, and a commit
-        // (the WAL frames of every page touched: the largest statement cost of the events path) is paid
-        // once where the lanes used to take turns with one each. An urgent caller waits for the background
-        // work of its batch, as it waited for the background batch between two urgent ones before.
-        const batch = [...this.urgent.splice(0, MAX_BATCH), ...this.queue.splice(0, MAX_BATCH)];
+        // Urgent and background batches take turns while both wait, so neither starves the other.
+        const fromUrgent: boolean = this.urgent.length > 0 && (urgentTurn || this.queue.length === 0);
+        urgentTurn = !fromUrgent;
+        const batch = (fromUrgent ? this.urgent : this.queue).splice(0, MAX_BATCH);
         let outcomes: Outcome[];
         try {
           outcomes = await this.turn(() => this.runBatch(batch));
