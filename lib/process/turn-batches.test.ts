@@ -39,4 +39,37 @@ describe("a channel batched by turn of the event loop", () => {
       "the worker thread refused: no database",
     ]);
   });
+
+  it("holds calls while maxInFlight messages await their answer, then sends them in one message", async () => {
+    channel = new MessageChannel();
+    const received: number[][] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    serveTurnBatches<number, void>(channel.port2, (items) => {
+      received.push(items);
+      return items.map(() => held);
+    });
+    const sender = new TurnBatchSender<number, void>(channel.port1, "refused", 1);
+    const turn = () => new Promise((resolve) => setTimeout(resolve, 5));
+    const calls = [sender.call(1)];
+    await turn();
+    calls.push(sender.call(2));
+    await turn();
+    calls.push(sender.call(3));
+    await turn();
+    expect(received, "the first message is unanswered: 2 and 3 wait").toEqual([[1]]);
+    release();
+    await Promise.all(calls);
+    expect(received).toEqual([[1], [2, 3]]);
+  });
+
+  it("answers a batch whose items all succeeded without a value with its id alone", async () => {
+    channel = new MessageChannel();
+    serveTurnBatches<number, void>(channel.port2, (items) => items.map(() => Promise.resolve()));
+    const answers: unknown[] = [];
+    channel.port1.on("message", (answer) => answers.push(answer));
+    const sender = new TurnBatchSender<number, void>(channel.port1, "refused");
+    expect(await Promise.all([sender.call(1), sender.call(2)])).toEqual([undefined, undefined]);
+    expect(answers).toEqual([{ id: 1 }]);
+  });
 });
