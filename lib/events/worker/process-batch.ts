@@ -131,7 +131,7 @@ export type BatchOptions = {
    * Commit the batch in transactions of this many events (default: one transaction). Where the database
    * has one writer (lib/db/capabilities.ts needsSingleWriterThread), the request thread's inbox commits
    * run on this thread's writer between two transactions, so while events arrive the worker commits in
-   * small transactions: a request waits for one of them (~15 ms at 150 events) rather than for the whole batch's
+   * small transactions: a request waits for one of them (a few ms) rather than for the whole batch's
    * (tens of ms: p99 of POST /api/events, docs/performance.md).
    */
   commitChunk?: number;
