@@ -30,12 +30,8 @@ function statementLog(): (events: number) => void {
   };
 }
 
-/**
- * Events per transaction while events arrive: ~15 ms of the writer each on this machine. 150 rather than 50:
- * a commit costs ~300 µs whatever its size, and in two A/B pairs of the ingestion profile 150 took 12-15%
- * less CPU per event (COMMIT 19-21 -> 13 µs per event) with the same p99 (40-42 ms; docs/performance.md).
- */
-const COMMIT_CHUNK_WHILE_ARRIVING = 150;
+/** Events per transaction while events arrive: ~5 ms of the writer each on this machine (docs/performance.md). */
+const COMMIT_CHUNK_WHILE_ARRIVING = 50;
 
 export function eventsJob(options: { batchSize?: number; idleMs?: number; leaseMs?: number } = {}): JobDefinition<ClaimedEvent> {
   const settings = config();
