@@ -35,6 +35,8 @@ export type Handled = {
   subject: string | null;
   /** the plain text, for the Replies view (the list reads it, never the raw message) */
   text: string;
+  /** the outcome's transaction recorded the row already (appliedOnce): the job's record leaves it alone */
+  recorded?: true;
 };
 
 /** The message a VERP address names, when it is a bounce token that verifies. */
@@ -92,25 +94,49 @@ function apply(event: OnceEvent): Promise<AppliedEvent["status"]> {
 /** The same notice arriving again: the address it came to, its own Message-ID, the message it is about. */
 type NoticeKey = { recipient: string; noticeId: string; messageId: string };
 
+/** What the outcome's transaction writes on the row (the job's record, inbound-job.ts, had a commit of its own). */
+type Finish = Omit<Handled, "brandId" | "recorded">;
+
+// The brand comes from the message the outcome was just applied to, in the same statement: no second read of it.
+const FINISH_APPLIED = `UPDATE "InboundMail" SET "status" = 'done', "outcome" = ?, "detail" = ?, "messageId" = ?,
+  "brandId" = (SELECT "brandId" FROM "Message" WHERE "id" = ?), "fromAddress" = ?, "subject" = ?, "text" = ?,
+  "handledAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "handledAt" IS NULL`;
+
+/** What appliedOnce recorded on the row, once it has. */
+type Marked = { recorded: Finish | null };
+
 /**
- * Marks the row's outcome applied, in the outcome's own transaction (its handledAt, which the job's record
- * keeps): the row handled again (a lapsed lease, a retry of a group that failed after some of it committed)
- * finds it set and applies nothing twice; before, a soft bounce recorded its contact event each time. A
- * notice with a Message-ID is also recorded as applied (InboundNotice): a relay that sends it again (a new
- * row) applies nothing either, and `repeat` says so.
+ * Records the row done with its outcome, in the outcome's own transaction (its handledAt set): the row
+ * handled again (a lapsed lease, a retry of a group that failed after some of it committed) finds it set
+ * and applies nothing twice; before, a soft bounce recorded its contact event each time. Recording it here
+ * and not in the job's own transaction afterwards saves a commit and a rewrite of the row per notice
+ * (bench:inbound). A notice with a Message-ID is also recorded as applied (InboundNotice): a relay that
+ * sends it again (a new row) applies nothing, and its row is recorded as `repeat` says.
  */
-function appliedOnce(rowId: string, notice: NoticeKey | null, repeat: { seen: boolean }) {
+function appliedOnce(rowId: string, notice: NoticeKey | null, finish: { applied: Finish; repeat: Finish }, marked: Marked) {
   return async (tx: SqlRunner): Promise<boolean> => {
-    const now = new Date();
-    if ((await tx.run(`UPDATE "InboundMail" SET "handledAt" = ?ts WHERE "id" = ? AND "handledAt" IS NULL`, [now, rowId])) === 0)
-      return false;
-    if (!notice) return true;
-    const first = await tx.run(
-      `INSERT INTO "InboundNotice" ("recipient", "noticeId", "messageId", "inboundMailId", "appliedAt") VALUES (?, ?, ?, ?, ?ts) ON CONFLICT DO NOTHING`,
-      [notice.recipient, notice.noticeId, notice.messageId, rowId, now],
-    );
-    repeat.seen = first === 0;
-    return first > 0;
+    const first = notice
+      ? (await tx.run(
+          `INSERT INTO "InboundNotice" ("recipient", "noticeId", "messageId", "inboundMailId", "appliedAt") VALUES (?, ?, ?, ?, ?ts) ON CONFLICT DO NOTHING`,
+          [notice.recipient, notice.noticeId, notice.messageId, rowId, new Date()],
+        )) > 0
+      : true;
+    const f = first ? finish.applied : finish.repeat;
+    const changed = await tx.run(FINISH_APPLIED, [
+      f.outcome,
+      f.detail,
+      f.messageId,
+      f.messageId,
+      f.fromAddress,
+      f.subject,
+      f.text,
+      new Date(),
+      rowId,
+    ]);
+    // Handled before (its row has its outcome): nothing applies, and the job's record leaves the row alone.
+    if (changed === 0) return false;
+    marked.recorded = f;
+    return first;
   };
 }
 
@@ -128,6 +154,17 @@ export async function handleInboundMail(row: { id: string; recipient: string; ra
   };
   const noticeKey = (messageId: string): NoticeKey | null =>
     envelope.messageId ? { recipient: row.recipient, noticeId: envelope.messageId, messageId } : null;
+  const finish = (outcome: Outcome, messageId: string, detail: string | null): Finish => ({
+    ...base,
+    outcome,
+    detail: storable(detail, 500),
+    messageId,
+  });
+  // What the outcome's transaction records: the outcome, or "ignored" for a relay's resend of the notice.
+  const finishing = (outcome: Outcome, messageId: string, detail: string | null) => ({
+    applied: finish(outcome, messageId, detail),
+    repeat: finish("ignored", messageId, REPEAT),
+  });
   const done = async (outcome: Outcome, messageId: string | null, detail: string | null = null): Promise<Handled> => ({
     ...base,
     outcome,
@@ -148,7 +185,8 @@ export async function handleInboundMail(row: { id: string; recipient: string; ra
       return done("delayed", messageId, understood.diagnostic);
     }
     if (understood.action !== "failed") return done("ignored", messageId, `${understood.action}: ${understood.diagnostic ?? ""}`);
-    const repeat = { seen: false };
+    const marked: Marked = { recorded: null };
+    const outcome = understood.permanent ? "bounce" : "soft-bounce";
     const status = await apply({
       type: "bounce",
       bounceType: understood.permanent ? "hard" : "soft",
@@ -156,14 +194,10 @@ export async function handleInboundMail(row: { id: string; recipient: string; ra
       // A token names one recipient's message; a match by headers must also name its address.
       email: local.kind === "bounce" ? null : understood.recipient,
       detail: understood.diagnostic,
-      once: appliedOnce(row.id, noticeKey(messageId), repeat),
+      once: appliedOnce(row.id, noticeKey(messageId), finishing(outcome, messageId, understood.diagnostic), marked),
     });
-    if (repeat.seen) return done("ignored", messageId, REPEAT);
-    return done(
-      status === "unknown-message" ? "unmatched" : understood.permanent ? "bounce" : "soft-bounce",
-      messageId,
-      understood.diagnostic,
-    );
+    if (marked.recorded) return { ...marked.recorded, brandId: null, recorded: true };
+    return done(status === "unknown-message" ? "unmatched" : outcome, messageId, understood.diagnostic);
   }
 
   if (understood.kind === "complaint") {
@@ -171,15 +205,16 @@ export async function handleInboundMail(row: { id: string; recipient: string; ra
     if (!messageId) return done("unmatched", null, `feedback: ${understood.feedbackType}`);
     // Not-spam and other non-complaint feedback is kept, not applied.
     if (understood.feedbackType === "not-spam") return done("ignored", messageId, "feedback: not-spam");
-    const repeat = { seen: false };
+    const marked: Marked = { recorded: null };
+    const detail = `feedback: ${understood.feedbackType}`;
     const status = await apply({
       type: "complaint",
       messageRef: messageRef(messageId),
-      detail: `feedback: ${understood.feedbackType}`,
-      once: appliedOnce(row.id, noticeKey(messageId), repeat),
+      detail,
+      once: appliedOnce(row.id, noticeKey(messageId), finishing("complaint", messageId, detail), marked),
     });
-    if (repeat.seen) return done("ignored", messageId, REPEAT);
-    return done(status === "unknown-message" ? "unmatched" : "complaint", messageId, `feedback: ${understood.feedbackType}`);
+    if (marked.recorded) return { ...marked.recorded, brandId: null, recorded: true };
+    return done(status === "unknown-message" ? "unmatched" : "complaint", messageId, detail);
   }
 
   if (understood.kind === "auto-reply") return done("auto-reply", tokenMessage ?? originalMessage(understood.original), understood.why);

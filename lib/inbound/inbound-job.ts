@@ -47,8 +47,13 @@ const FINISH = `UPDATE "InboundMail" SET "status" = 'done', "outcome" = ?, "deta
   "subject" = ?, "text" = ?, "handledAt" = COALESCE("handledAt", ?ts), "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
 const RETRY = `UPDATE "InboundMail" SET "status" = ?, "detail" = ?, "nextAttemptAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "claimedBy" = ?`;
 
-/** Every row of a batch marked in one transaction (one commit for the batch, not one per message). */
-async function record(workerId: string, results: Result[]): Promise<void> {
+/**
+ * The batch's rows not recorded yet marked in one transaction (one commit for the batch, not one per
+ * message); a bounce's or complaint's row was recorded in its outcome's own transaction (handle.ts).
+ */
+async function record(workerId: string, all: Result[]): Promise<void> {
+  const results = all.filter((r) => !("handled" in r && r.handled.recorded));
+  if (results.length === 0) return;
   const now = new Date();
   await writeTransaction(async (tx) => {
     for (const r of results) {
@@ -84,8 +89,9 @@ async function handleOne(mail: ClaimedMail): Promise<Result> {
 /**
  * Handles claimed rows, several at once (each outcome is its own transaction, as a webhook's is; where the
  * database has one writer, transactions that wait together commit as one group: a bounce storm is not a
- * commit per notice), then marks the batch's rows at once. A crash in between leaves the rows claimed: their
- * lease lapses and they are handled again, which changes nothing (each effect marked its row applied).
+ * commit per notice), then marks the batch's rows not recorded yet at once (a bounce's or a complaint's row is
+ * recorded in its outcome's transaction). A crash in between leaves the rows claimed: their lease lapses and
+ * they are handled again, which changes nothing (each effect marked its row applied).
  */
 export async function handleClaimed(workerId: string, mails: ClaimedMail[]): Promise<void> {
   const results: Result[] = [];

@@ -27,7 +27,7 @@ let shopSent: Sent;
 const contacts: Record<string, string> = {};
 type Sent = { envelopeFrom: string; messageIdHeader: string; ref: string; mailto: string; email: string };
 const sent: Record<string, Sent> = {};
-const NAMES = ["gus", "cal", "uma", "eve", "dan", "pia", "ned", "sid", "kim"];
+const NAMES = ["gus", "cal", "uma", "eve", "dan", "pia", "ned", "sid", "kim", "lou"];
 /** A send for a marketing topic (lib/topics): its unsubscribe leaves the topic only. */
 const TOPIC_SOURCE = { kind: "campaign", id: "inbound-topic" };
 let topicId = "";
@@ -481,5 +481,42 @@ describe("a relay that sends the same notice again (its Message-ID, to the same 
       { status: "done", outcome: "ignored" },
     ]);
     expect(await outcome("kim")).toMatchObject({ status: "sent" });
+  });
+});
+
+describe("a bounce notice's row (bench:inbound: one commit and one write of the row a notice fewer)", () => {
+  it("is recorded in its outcome's own transaction, its brand read in the same statement", async () => {
+    const { handleClaimed } = await import("@/lib/inbound/inbound-job");
+    const timing = await import("@/lib/db/statement-timing");
+    const { transactionsCommitTogether } = await import("@/lib/db/capabilities");
+    const raw = notice("postfix-bounce.eml", sent.lou, sent.lou.envelopeFrom);
+    const id = "ffffffffffffffff00000004";
+    await sql.writeStatement(
+      `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "claimedBy", "receivedAt")
+       VALUES (?, ?, '', 'smtp', ?, 'handling', 1, ?ts, 'one-commit', ?ts)`,
+      [id, sent.lou.envelopeFrom, raw, new Date(Date.now() + 3_600_000), new Date()],
+    );
+    timing.timeStatements(true);
+    await handleClaimed("one-commit", [{ id, recipient: sent.lou.envelopeFrom, raw, attempts: 1 }]);
+    const times = timing.takeStatementTimes();
+    timing.timeStatements(false);
+    const count = (start: string) => times.filter((t) => t.statement.startsWith(start)).reduce((n, t) => n + t.count, 0);
+    // Statements are timed where this process writes through its own SQLite connection (lib/db/runner.ts).
+    if (transactionsCommitTogether()) {
+      // Before: the outcome's transaction marked the row, then the job's own transaction recorded it (2 and 2).
+      expect(count(`UPDATE "InboundMail"`)).toBe(1);
+      expect(count("COMMIT")).toBe(1);
+      // Before: the brand was read again with the message's content (messageOwner).
+      expect(count(`SELECT m."brandId"`)).toBe(0);
+    }
+    const [row] = await sql
+      .sqlReader()
+      .all<{ status: string; outcome: string; brandId: string; claimedBy: string | null; handledAt: unknown }>(
+        `SELECT "status", "outcome", "brandId", "claimedBy", "handledAt" FROM "InboundMail" WHERE "id" = ?`,
+        [id],
+      );
+    expect(row).toMatchObject({ status: "done", outcome: "bounce", brandId, claimedBy: null });
+    expect(row.handledAt).not.toBeNull();
+    expect(await outcome("lou")).toMatchObject({ status: "bounced" });
   });
 });
