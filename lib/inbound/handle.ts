@@ -97,10 +97,9 @@ type NoticeKey = { recipient: string; noticeId: string; messageId: string };
 /** What the outcome's transaction writes on the row (the job's record, inbound-job.ts, had a commit of its own). */
 type Finish = Omit<Handled, "brandId" | "recorded">;
 
-// The brand comes from the message the outcome was just applied to, in the same statement: no second read of it.
-const FINISH_APPLIED = `UPDATE "InboundMail" SET "status" = 'done', "outcome" = ?, "detail" = ?, "messageId" = ?,
-  "brandId" = (SELECT "brandId" FROM "Message" WHERE "id" = ?), "fromAddress" = ?, "subject" = ?, "text" = ?,
-  "handledAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "handledAt" IS NULL`;
+// The brand is the one of the message the outcome is applied to (applyProviderEvents read it): no second read.
+const FINISH_APPLIED = `UPDATE "InboundMail" SET "status" = 'done', "outcome" = ?, "detail" = ?, "messageId" = ?, "brandId" = ?,
+  "fromAddress" = ?, "subject" = ?, "text" = ?, "handledAt" = ?ts, "claimedBy" = NULL WHERE "id" = ? AND "handledAt" IS NULL`;
 
 /** What appliedOnce recorded on the row, once it has. */
 type Marked = { recorded: Finish | null };
@@ -114,7 +113,7 @@ type Marked = { recorded: Finish | null };
  * sends it again (a new row) applies nothing, and its row is recorded as `repeat` says.
  */
 function appliedOnce(rowId: string, notice: NoticeKey | null, finish: { applied: Finish; repeat: Finish }, marked: Marked) {
-  return async (tx: SqlRunner): Promise<boolean> => {
+  return async (tx: SqlRunner, message: { brandId: string }): Promise<boolean> => {
     const first = notice
       ? (await tx.run(
           `INSERT INTO "InboundNotice" ("recipient", "noticeId", "messageId", "inboundMailId", "appliedAt") VALUES (?, ?, ?, ?, ?ts) ON CONFLICT DO NOTHING`,
@@ -126,7 +125,7 @@ function appliedOnce(rowId: string, notice: NoticeKey | null, finish: { applied:
       f.outcome,
       f.detail,
       f.messageId,
-      f.messageId,
+      message.brandId,
       f.fromAddress,
       f.subject,
       f.text,

@@ -13,7 +13,8 @@ import type { JobDefinition } from "@/lib/jobs/definition";
 import { handleInboundMail, type Handled } from "./handle";
 import { inboundWake } from "./wake";
 
-export type ClaimedMail = { id: string; recipient: string; raw: Buffer; attempts: number };
+/** `raw` is null only when its bytes are missing (never written by accept.ts): its handling fails, kept as failed. */
+export type ClaimedMail = { id: string; recipient: string; raw: Buffer | null; attempts: number };
 
 const MAX_ATTEMPTS = 5;
 const LEASE_MS = 60_000;
@@ -24,21 +25,28 @@ const CLAIM = `
     SELECT "id" FROM "InboundMail" WHERE ("status" = 'queued' AND "nextAttemptAt" <= ?ts) OR ("status" = 'handling' AND "nextAttemptAt" < ?ts)
     ORDER BY "nextAttemptAt" LIMIT ? ${skipLockedClause()}
   )
-  RETURNING "id", "recipient", "raw", "attempts"`;
+  RETURNING "id", "recipient", "attempts"`;
 
 const ANY_DUE = `SELECT 1 AS "found" FROM "InboundMail" WHERE ("status" = 'queued' AND "nextAttemptAt" <= ?ts) OR ("status" = 'handling' AND "nextAttemptAt" < ?ts) LIMIT 1`;
 
 export async function claimInboundMail(workerId: string, limit: number, leaseMs = LEASE_MS): Promise<ClaimedMail[]> {
   const now = new Date();
   if ((await sqlReader().all(ANY_DUE, [now, now])).length === 0) return [];
-  const rows = await writeQuery<{ id: string; recipient: string; raw: unknown; attempts: unknown }>(CLAIM, [
+  const rows = await writeQuery<{ id: string; recipient: string; attempts: unknown }>(CLAIM, [
     workerId,
     new Date(now.getTime() + leaseMs),
     now,
     now,
     limit,
   ]);
-  return rows.map((r) => ({ ...r, raw: Buffer.from(r.raw as Uint8Array), attempts: numberValue(r.attempts) }));
+  if (rows.length === 0) return [];
+  // The bytes from their own rows (written once with the row, before its 250: committed before this claim).
+  const raws = await sqlReader().all<{ id: string; raw: unknown }>(
+    `SELECT "id", "raw" FROM "InboundRaw" WHERE "id" IN (${rows.map(() => "?").join(", ")})`,
+    rows.map((r) => r.id),
+  );
+  const rawOf = new Map(raws.map((r) => [r.id, Buffer.from(r.raw as Uint8Array)]));
+  return rows.map((r) => ({ ...r, raw: rawOf.get(r.id) ?? null, attempts: numberValue(r.attempts) }));
 }
 
 type Result = { mail: ClaimedMail; handled: Handled } | { mail: ClaimedMail; error: unknown };
@@ -79,7 +87,8 @@ const CONCURRENCY = 16;
 
 async function handleOne(mail: ClaimedMail): Promise<Result> {
   try {
-    return { mail, handled: await handleInboundMail(mail) };
+    if (!mail.raw) throw new Error("the message's bytes are missing (InboundRaw)");
+    return { mail, handled: await handleInboundMail({ ...mail, raw: mail.raw }) };
   } catch (error) {
     console.error(`[inbound] handling ${mail.id} failed (attempt ${mail.attempts})`, error);
     return { mail, error };

@@ -7,7 +7,7 @@
 // of the listener's thread taking the file's write lock in turns with the inbound job: that wait before
 // every 250 was what made the listener slow under a bounce storm (bench:inbound).
 import { commitsInFlight } from "@/lib/db/capabilities";
-import { writeStatement } from "@/lib/db/sql";
+import { writeTransaction } from "@/lib/db/sql";
 
 export type InboundRow = { id: string; recipient: string; sender: string | null; via: string; raw: Buffer; receivedAt: Date };
 
@@ -16,18 +16,29 @@ const MAX_ROWS = 200;
 /** Bytes of mail per statement (a batch of large messages is split). */
 const MAX_BYTES = 16 * 1024 * 1024;
 
-const ROW = "(?, ?, ?, ?, ?, 'queued', 0, ?ts, ?ts)";
-const INSERT = `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "receivedAt") VALUES `;
+const ROW = "(?, ?, ?, ?, 'queued', 0, ?ts, ?ts)";
+const INSERT = `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "status", "attempts", "nextAttemptAt", "receivedAt") VALUES `;
+const INSERT_RAW = `INSERT INTO "InboundRaw" ("id", "raw") VALUES `;
 
 /**
- * One statement for all rows. A row whose id is already there is skipped: ids of mail that may be handed
- * over twice come from its content (accept.ts onceId); others are unique.
+ * One statement for all rows, one for their bytes (InboundRaw: written once, so the claim and the outcome
+ * rewrite a small row, not the message), in one durable transaction. A row whose id is already there is
+ * skipped: ids of mail that may be handed over twice come from its content (accept.ts onceId); others are unique.
  */
 async function insertRows(rows: InboundRow[]): Promise<void> {
   const values: unknown[] = [];
-  for (const r of rows) values.push(r.id, r.recipient, r.sender, r.via, r.raw, r.receivedAt, r.receivedAt);
-  const sql = `${INSERT}${rows.map(() => ROW).join(", ")} ON CONFLICT ("id") DO NOTHING`;
-  await writeStatement(sql, values, { durable: true, urgent: true });
+  const raws: unknown[] = [];
+  for (const r of rows) {
+    values.push(r.id, r.recipient, r.sender, r.via, r.receivedAt, r.receivedAt);
+    raws.push(r.id, r.raw);
+  }
+  await writeTransaction(
+    async (tx) => {
+      await tx.run(`${INSERT}${rows.map(() => ROW).join(", ")} ON CONFLICT ("id") DO NOTHING`, values);
+      await tx.run(`${INSERT_RAW}${rows.map(() => "(?, ?)").join(", ")} ON CONFLICT ("id") DO NOTHING`, raws);
+    },
+    { durable: true, urgent: true },
+  );
 }
 
 type Waiting = { rows: InboundRow[]; resolve: () => void; reject: (error: unknown) => void };

@@ -61,10 +61,17 @@ const select = {
 /** The text of a row handled before the text was kept: read from its raw message, as the list once did. */
 async function textsFromRaw(brandId: string, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.inboundMail.findMany({ where: { brandId, id: { in: ids } }, select: { id: true, raw: true } });
+  const rows = await db.inboundMail.findMany({
+    where: { brandId, id: { in: ids } },
+    select: { id: true, rawMessage: { select: { raw: true } } },
+  });
   const texts = await Promise.all(
     rows.map(async (r) => {
-      const parsed = await simpleParser(Buffer.from(r.raw), { skipHtmlToText: false, skipImageLinks: true, skipTextLinks: true });
+      const parsed = await simpleParser(Buffer.from(r.rawMessage?.raw ?? new Uint8Array()), {
+        skipHtmlToText: false,
+        skipImageLinks: true,
+        skipTextLinks: true,
+      });
       return [r.id, parsed.text ?? ""] as const;
     }),
   );

@@ -360,7 +360,7 @@ describe("replies", () => {
       ]);
     expect(kept.text).toContain("Do you ship to Norway?");
     // The list does not read raw: a different raw message changes nothing it shows.
-    await sql.writeStatement(`UPDATE "InboundMail" SET "raw" = ? WHERE "id" = ?`, [
+    await sql.writeStatement(`UPDATE "InboundRaw" SET "raw" = ? WHERE "id" = ?`, [
       Buffer.from("Subject: x\r\n\r\nnot the reply\r\n"),
       kept.id,
     ]);
@@ -392,9 +392,19 @@ describe("replies", () => {
       () => noticesOf(ned.messageID),
       (rows) => rows.length === 1,
     );
+    const nedRows = await sql
+      .sqlReader()
+      .all<{ id: string }>(`SELECT "id" FROM "InboundMail" WHERE "messageId" = ? OR "fromAddress" = ?`, [ned.messageID, "ned@inbox.test"]);
     const erased = await env.call(`/api/contacts/${contacts.ned}/erasure`, { key, method: "POST" });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect(await noticesOf(ned.messageID)).toEqual([]);
+    // The messages' bytes (their own rows, InboundRaw) go with them.
+    const raws = await sql.sqlReader().all<{ id: string }>(
+      `SELECT "id" FROM "InboundRaw" WHERE "id" IN (${nedRows.map(() => "?").join(", ")})`,
+      nedRows.map((r) => r.id),
+    );
+    expect(nedRows.length).toBeGreaterThan(0);
+    expect(raws).toEqual([]);
     expect((await env.call("/api/inbound-mail?outcome=reply", { key })).body.inboundMail).toEqual([]);
     const left = await sql
       .sqlReader()
@@ -426,6 +436,18 @@ describe("receive-mail (a Postfix pipe)", () => {
   });
 });
 
+/** A stored row (and its bytes) held by this test's "worker" with a lease far ahead, so the server's own job leaves it alone. */
+async function holdRow(id: string, recipient: string, raw: Buffer, worker: string): Promise<void> {
+  await sql.writeTransaction(async (tx) => {
+    await tx.run(
+      `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "status", "attempts", "nextAttemptAt", "claimedBy", "receivedAt")
+       VALUES (?, ?, '', 'smtp', 'handling', 1, ?ts, ?, ?ts)`,
+      [id, recipient, new Date(Date.now() + 3_600_000), worker, new Date()],
+    );
+    await tx.run(`INSERT INTO "InboundRaw" ("id", "raw") VALUES (?, ?)`, [id, raw]);
+  });
+}
+
 describe("a notice handled twice (a lapsed lease, a relay's resend, a retry after a failed group)", () => {
   it("records its soft bounce once", async () => {
     const { handleClaimed } = await import("@/lib/inbound/inbound-job");
@@ -433,12 +455,7 @@ describe("a notice handled twice (a lapsed lease, a relay's resend, a retry afte
       notice("postfix-bounce.eml", sent.sid, sent.sid.envelopeFrom).toString().replace("Status: 5.1.1", "Status: 4.2.2"),
     );
     const id = "ffffffffffffffff00000001";
-    // Held by this test's "worker" with a lease far ahead, so the server's own job leaves it alone.
-    await sql.writeStatement(
-      `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "claimedBy", "receivedAt")
-       VALUES (?, ?, '', 'smtp', ?, 'handling', 1, ?ts, 'twice', ?ts)`,
-      [id, sent.sid.envelopeFrom, raw, new Date(Date.now() + 3_600_000), new Date()],
-    );
+    await holdRow(id, sent.sid.envelopeFrom, raw, "twice");
     const mail = { id, recipient: sent.sid.envelopeFrom, raw, attempts: 1 };
     await handleClaimed("twice", [mail]);
     await handleClaimed("twice", [mail]);
@@ -462,12 +479,7 @@ describe("a relay that sends the same notice again (its Message-ID, to the same 
     );
     // Two rows, as two deliveries of it store them, held by this test's "worker" (the server's job leaves them alone).
     const ids = ["ffffffffffffffff00000002", "ffffffffffffffff00000003"];
-    for (const id of ids)
-      await sql.writeStatement(
-        `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "claimedBy", "receivedAt")
-         VALUES (?, ?, '', 'smtp', ?, 'handling', 1, ?ts, 'resend', ?ts)`,
-        [id, sent.kim.envelopeFrom, raw, new Date(Date.now() + 3_600_000), new Date()],
-      );
+    for (const id of ids) await holdRow(id, sent.kim.envelopeFrom, raw, "resend");
     for (const id of ids) await handleClaimed("resend", [{ id, recipient: sent.kim.envelopeFrom, raw, attempts: 1 }]);
     const events = (await env.call(`/api/contacts/${contacts.kim}/events`, { key })).body.events.filter(
       (e: { eventName: string }) => e.eventName === "bounced email",
@@ -485,17 +497,13 @@ describe("a relay that sends the same notice again (its Message-ID, to the same 
 });
 
 describe("a bounce notice's row (bench:inbound: one commit and one write of the row a notice fewer)", () => {
-  it("is recorded in its outcome's own transaction, its brand read in the same statement", async () => {
+  it("is recorded in its outcome's own transaction, its brand the one the outcome read (no second read of the message)", async () => {
     const { handleClaimed } = await import("@/lib/inbound/inbound-job");
     const timing = await import("@/lib/db/statement-timing");
     const { transactionsCommitTogether } = await import("@/lib/db/capabilities");
     const raw = notice("postfix-bounce.eml", sent.lou, sent.lou.envelopeFrom);
     const id = "ffffffffffffffff00000004";
-    await sql.writeStatement(
-      `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "raw", "status", "attempts", "nextAttemptAt", "claimedBy", "receivedAt")
-       VALUES (?, ?, '', 'smtp', ?, 'handling', 1, ?ts, 'one-commit', ?ts)`,
-      [id, sent.lou.envelopeFrom, raw, new Date(Date.now() + 3_600_000), new Date()],
-    );
+    await holdRow(id, sent.lou.envelopeFrom, raw, "one-commit");
     timing.timeStatements(true);
     await handleClaimed("one-commit", [{ id, recipient: sent.lou.envelopeFrom, raw, attempts: 1 }]);
     const times = timing.takeStatementTimes();

@@ -20,9 +20,10 @@ export type AppliedEvent = { status: "applied" | "unknown-message" | "ignored"; 
  * An event whose effect must apply once whatever repeats it (mail that comes back, handled again after a
  * lapsed lease or a retry: lib/inbound). `once` runs in the effect's transaction, first: false when the
  * effect was applied already, and the event then changes nothing ("ignored"). A soft bounce, say, records
- * a contact event each time it is applied.
+ * a contact event each time it is applied. It is given the message's brand (the caller records it without
+ * reading the message again).
  */
-export type OnceEvent = ProviderEvent & { once?: (tx: SqlRunner) => Promise<boolean> };
+export type OnceEvent = ProviderEvent & { once?: (tx: SqlRunner, message: { brandId: string }) => Promise<boolean> };
 
 function macHolds(id: string, mac: string): boolean {
   return verifyMessageIdSignature(id, mac);
@@ -51,7 +52,7 @@ function nextRun(events: OnceEvent[], start: number): OnceEvent[] {
 function applyOne({ event, m }: Found & { m: NonNullable<Found["m"]> }): Promise<boolean> {
   const at = event.at && event.at.getTime() <= Date.now() ? event.at : new Date();
   return writeTransaction(async (tx) => {
-    if (event.once && !(await event.once(tx))) return false;
+    if (event.once && !(await event.once(tx, { brandId: m.brandId }))) return false;
     const counters = new CounterBatch();
     const detail = event.detail ?? null;
     let first = true;
