@@ -84,6 +84,14 @@ async function record(workerId: string, all: Result[]): Promise<void> {
 }
 
 const CONCURRENCY = 16;
+const BATCH = 50;
+/**
+ * After a partial batch, the job waits this long (a wake does not cut it short) and claims again. Each stored
+ * message wakes the job: under a bounce storm it claimed about 2 notices at a time, and each claim, its commit
+ * and a group of 2 outcomes' commit were paid per 2 notices (bench:inbound: 0.47 claims and 0.57 commits a
+ * notice; with the wait 0.39 commits a notice and 0.13 ms of CPU a notice less, 2,000 notices, load 2-3).
+ */
+export const GATHER_MS = 20;
 
 async function handleOne(mail: ClaimedMail): Promise<Result> {
   try {
@@ -131,7 +139,7 @@ export function inboundJob(options: { idleMs: number }): JobDefinition<ClaimedMa
   const logStatements = config().EVENTS_DEBUG === "on" ? statementLog() : null;
   return {
     name: "inbound",
-    batchSize: 50,
+    batchSize: BATCH,
     leaseMs: LEASE_MS,
     // Mail stored in this process wakes the job; a pipe's (another process) waits for this poll.
     idleMs: Math.max(options.idleMs, 1000),
@@ -140,6 +148,10 @@ export function inboundJob(options: { idleMs: number }): JobDefinition<ClaimedMa
     run: async (mails, { workerId }) => {
       await handleClaimed(workerId, mails);
       logStatements?.(mails.length);
+      if (mails.length >= BATCH) return;
+      // A partial batch: what arrives meanwhile gathers for the next claim, made at once after the wait.
+      await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+      return { idle: false };
     },
     renewLeases: (workerId) =>
       writeStatement(`UPDATE "InboundMail" SET "nextAttemptAt" = ?ts WHERE "claimedBy" = ? AND "status" = 'handling'`, [
