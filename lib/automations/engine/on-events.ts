@@ -139,7 +139,10 @@ async function endEnrollments(
   return ended;
 }
 
-/** Exits and enrollments for a batch's processed events, in the batch's transaction. Returns the enrollments written. */
+/**
+ * Exits and enrollments for a batch's processed events, in the batch's transaction. Returns the
+ * enrollments due now: waiting rows come due after their quiet time, found by the worker's idle look.
+ */
 export async function automationsOnEvents(tx: SqlRunner, events: ProcessedEvent[], now: Date): Promise<number> {
   const fresh: NewEnrollment[] = [];
   const quiet = new Map<string, NewEnrollment>();
@@ -212,6 +215,6 @@ export async function automationsOnEvents(tx: SqlRunner, events: ProcessedEvent[
     );
   }
   await addCounters(tx, counters);
-  // The caller wakes the automations worker once the transaction committed (./wake.ts).
-  return rows.length;
+  // The caller wakes the automations worker once the transaction committed (./wake.ts), for these only.
+  return starting.length;
 }
