@@ -169,9 +169,11 @@ async function loadAutomations(ids: string[]): Promise<Map<string, AutomationRec
 async function commitRound(tx: SqlRunner, workerId: string, walked: Walked[], now: Date): Promise<Set<string>> {
   if (walked.length === 0) return new Set();
   const ids = walked.map((w) => w.enrollment.id);
+  // Read with the rows locked until the commit (lockRows): a row version fewer per enrollment than the
+  // no-op UPDATE that locked them before (docs/performance.md).
   const held = await tx.all<{ id: string }>(
-    `UPDATE "AutomationEnrollment" SET "claimedUntil" = "claimedUntil"
-     WHERE "id" IN (${list(ids.length)}) AND "claimedBy" = ? AND "status" = 'active' AND "dueAt" <= ?ts RETURNING "id"`,
+    `SELECT "id" FROM "AutomationEnrollment"
+     WHERE "id" IN (${list(ids.length)}) AND "claimedBy" = ? AND "status" = 'active' AND "dueAt" <= ?ts${runningDialect().lockRows}`,
     [...ids, workerId, now],
   );
   const valid = new Set(held.map((r) => r.id));
