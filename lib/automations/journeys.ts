@@ -5,7 +5,10 @@ import { z } from "zod";
 import { sqlReader } from "@/lib/db/sql";
 import { dateValue, jsonValue } from "@/lib/db/values";
 import { ApiProblem } from "@/lib/http/problems";
-import type { Block } from "./model";
+import { latestTriggerAt } from "./engine/walk";
+import type { TriggerData } from "./engine/messages";
+import type { Block, Trigger } from "./model";
+import { durationMs } from "./time";
 import { flatten } from "./tree";
 import { durationWords } from "./words";
 
@@ -78,7 +81,7 @@ export async function contactJourneys(brandId: string, contactId: string, limit:
   if (!contact) throw new ApiProblem("not-found", "No contact with this id in your brand");
   const enrollments = await reader.all<Record<string, unknown>>(
     `SELECT e."id", e."automationId", e."status", e."blockId", e."dueAt", e."trigger", e."triggeredAt", e."startedAt", e."endedAt", e."endReason",
-       a."name", a."blocks"
+       e."quietKey", a."name", a."blocks", a."trigger" AS "automationTrigger"
      FROM "AutomationEnrollment" e JOIN "Automation" a ON a."id" = e."automationId"
      WHERE e."brandId" = ? AND e."contactId" = ? ORDER BY e."triggeredAt" DESC, e."id" DESC LIMIT ?`,
     [brandId, contactId, limit],
@@ -94,8 +97,17 @@ export async function contactJourneys(brandId: string, contactId: string, limit:
     journeys: enrollments.map((e) => {
       const blocks = flatten((jsonValue(e.blocks) ?? []) as Block[]);
       const block = blocks.find((b) => b.id === e.blockId);
-      const trigger = (jsonValue(e.trigger) ?? {}) as { eventName?: string };
+      const trigger = (jsonValue(e.trigger) ?? {}) as TriggerData;
       const active = e.status === "active";
+      // A waiting row (inactivity) keeps its dueAt while trigger events replace its trigger data
+      // (engine/on-events.ts): it waits until the quiet time after the latest one.
+      const quiet = e.quietKey ? (jsonValue(e.automationTrigger) as Trigger | null)?.inactivitySettings?.duration : undefined;
+      const latest = latestTriggerAt({
+        trigger,
+        triggeredAt: dateValue(e.triggeredAt),
+        quietKey: e.quietKey === null || e.quietKey === undefined ? null : String(e.quietKey),
+      });
+      const dueAt = quiet ? new Date(Math.max(dateValue(e.dueAt).getTime(), latest.getTime() + durationMs(quiet))) : e.dueAt;
       return {
         enrollmentID: String(e.id),
         automationID: String(e.automationId),
@@ -104,9 +116,9 @@ export async function contactJourneys(brandId: string, contactId: string, limit:
         started: e.startedAt !== null && e.startedAt !== undefined,
         blockID: e.blockId === null || e.blockId === undefined ? null : String(e.blockId),
         blockLabel: blockLabel(block),
-        waitingUntil: active && block?.type === "delay" ? iso(e.dueAt) : active && !e.startedAt ? iso(e.dueAt) : null,
+        waitingUntil: active && block?.type === "delay" ? iso(e.dueAt) : active && !e.startedAt ? iso(dueAt) : null,
         triggeredBy: trigger.eventName ?? "",
-        triggeredAt: iso(e.triggeredAt)!,
+        triggeredAt: latest.toISOString(),
         endedAt: iso(e.endedAt),
         endReason: e.endReason === null || e.endReason === undefined ? null : String(e.endReason),
         steps: runs

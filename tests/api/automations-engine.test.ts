@@ -252,6 +252,44 @@ describe("who enters", () => {
     expect(await enrollments(a.id)).toHaveLength(1);
   });
 
+  it("a new trigger event replaces a waiting row's trigger data only (not its dueAt: issue 42), and an exit event between two triggers ends nothing", async () => {
+    const b = await brand();
+    const a = await automation(b, {
+      trigger: { condition: { event: "checkout started", origin: "api" }, inactivitySettings: { duration: { amount: 1, units: "h" } } },
+      blocks: [tagAction("abandoned")],
+      exitConditions: [{ event: "order placed", origin: "api" }],
+    });
+    const first = new Date(Date.now() - 50 * 60_000);
+    await events(b, [{ eventName: "checkout started", email: "lazy@example.com", eventTime: first, properties: { step: 1 } }]);
+    const [before] = await rows<{ dueAt: unknown; triggeredAt: unknown }>(
+      `SELECT "dueAt", "triggeredAt" FROM "AutomationEnrollment" WHERE "automationId" = ?`,
+      [a.id],
+    );
+    await events(b, [
+      { eventName: "checkout started", email: "lazy@example.com", eventTime: new Date(Date.now() - 10 * 60_000), properties: { step: 2 } },
+    ]);
+    const [after] = await rows<{ dueAt: unknown; triggeredAt: unknown; trigger: unknown }>(
+      `SELECT "dueAt", "triggeredAt", "trigger" FROM "AutomationEnrollment" WHERE "automationId" = ?`,
+      [a.id],
+    );
+    // On PostgreSQL a row update that changes no indexed column is done in place, without an entry per index.
+    expect(new Date(after.dueAt as string).getTime()).toBe(new Date(before.dueAt as string).getTime());
+    expect(new Date(after.triggeredAt as string).getTime()).toBe(first.getTime());
+    const data = typeof after.trigger === "string" ? JSON.parse(after.trigger) : after.trigger;
+    expect(data.properties).toEqual({ step: 2 });
+    // An order between the two trigger events is older than the latest one: the waiting row stays.
+    await events(b, [{ eventName: "order placed", email: "lazy@example.com", eventTime: new Date(Date.now() - 30 * 60_000) }]);
+    expect(await enrollments(a.id)).toMatchObject([{ status: "active", startedAt: null }]);
+    // Due at the first event's quiet end, it waits again until the latest one's, then starts.
+    await pass(later(11 * 60_000));
+    const [snoozed] = await enrollments(a.id);
+    expect(snoozed.startedAt).toBeNull();
+    expect(Math.abs(new Date(snoozed.dueAt as string).getTime() - (Date.now() + 50 * 60_000))).toBeLessThan(60_000);
+    await pass(later(51 * 60_000));
+    expect(await enrollments(a.id)).toMatchObject([{ status: "completed" }]);
+    expect(await tagsOf(b, "lazy@example.com")).toEqual(["abandoned"]);
+  });
+
   it("a trigger reacts to its own identity and filters: another origin, a no-origin event or a failing filter enrolls no one", async () => {
     const b = await brand();
     const big = await automation(b, {
@@ -407,7 +445,8 @@ describe("who enters", () => {
     );
     const trigger = typeof waitingC.trigger === "string" ? JSON.parse(waitingC.trigger) : waitingC.trigger;
     expect(trigger.properties).toEqual({ first: false });
-    expect(new Date(waitingC.dueAt as string).getTime()).toBe(viewedAgain.getTime() + HOUR);
+    // The latest event's time is in the trigger data; the dueAt stays until the row comes due (issue 42).
+    expect(trigger.eventTime).toBe(viewedAgain.toISOString());
     expect(await counters(followUp.id)).toMatchObject({ entered: 5, exited: 2 });
   });
 

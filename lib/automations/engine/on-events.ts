@@ -2,9 +2,13 @@
 // their contacts (lib/events/worker/process-batch.ts): an event that is an enabled workflow's exit
 // condition ends the contact's enrollments in it; a real-time event that matches a trigger (identity,
 // filter groups) writes an enrollment, which the automations worker starts (audience, frequency and
-// overlap are checked then). A trigger with inactivity settings keeps one waiting row per contact,
-// pushed back by each new trigger event. Historical events (eventTime more than 1 hour before arrival)
-// never trigger.
+// overlap are checked then). A trigger with inactivity settings keeps one waiting row per contact: a new
+// trigger event replaces only its trigger data (with the event's time), not its dueAt; when the row comes
+// due the automations worker starts it if the contact has been quiet since the latest event, else sets it
+// due again at the end of that quiet time (./walk.ts "snooze"). Rewriting only non-indexed columns lets
+// an engine that keeps row versions update the row in place: rewriting dueAt and triggeredAt on every
+// event added an entry to each of the table's 7 indexes per event (docs/performance.md). Historical
+// events (eventTime more than 1 hour before arrival) never trigger.
 import type { SqlRunner } from "@/lib/db/sql";
 import { dateValue } from "@/lib/db/values";
 import type { InboxRow } from "@/lib/events/event-store";
@@ -53,6 +57,12 @@ export function triggerData(e: ProcessedEvent): string {
 
 type Exit = { brandId: string; contactId: string; automationIds: Set<string>; at: Date };
 
+/**
+ * A waiting row's latest trigger event time, as its trigger data holds it (an ISO string: fixed width, so
+ * strings compare as times, on both engines); null on a row that is not waiting.
+ */
+const LATEST_TRIGGER = `CASE WHEN "quietKey" IS NOT NULL THEN "trigger"->>'eventTime' END`;
+
 /** Rows per multi-row statement: well under both engines' parameter limits. */
 const CHUNK = 200;
 
@@ -74,18 +84,38 @@ async function endEnrollments(
       const seen = latest.get(key);
       if (!seen || seen < exit.at) latest.set(key, exit.at);
     }
-  const pairs = [...new Map(exits.map((e) => [`${e.brandId}\u0000${e.contactId}`, e])).values()];
+  // Per brand: "contactId" IN (...) is one index range scan per contact, where a list of (brand, contact)
+  // pairs could be planned as an OR of as many conditions (~3 ms per batch, docs/performance.md).
+  const byBrand = new Map<string, { contacts: Set<string>; automations: Set<string> }>();
+  for (const e of exits) {
+    const brand = byBrand.get(e.brandId) ?? { contacts: new Set<string>(), automations: new Set<string>() };
+    byBrand.set(e.brandId, brand);
+    brand.contacts.add(e.contactId);
+    for (const id of e.automationIds) brand.automations.add(id);
+  }
   const ending: { id: string; at: Date }[] = [];
-  for (let i = 0; i < pairs.length; i += CHUNK) {
-    const chunk = pairs.slice(i, i + CHUNK);
-    const active = await tx.all<{ id: string; brandId: string; contactId: string; automationId: string; triggeredAt: unknown }>(
-      `SELECT "id", "brandId", "contactId", "automationId", "triggeredAt" FROM "AutomationEnrollment"
-       WHERE "status" = 'active' AND ("brandId", "contactId") IN (${list(chunk.length, "(?, ?)")})`,
-      chunk.flatMap((e) => [e.brandId, e.contactId]),
-    );
-    for (const r of active) {
-      const at = latest.get(`${r.brandId}\u0000${r.contactId}\u0000${r.automationId}`);
-      if (at && dateValue(r.triggeredAt) <= at) ending.push({ id: r.id, at });
+  for (const [brandId, { contacts, automations }] of byBrand) {
+    const contactIds = [...contacts];
+    const automationIds = [...automations];
+    for (let i = 0; i < contactIds.length; i += CHUNK) {
+      const chunk = contactIds.slice(i, i + CHUNK);
+      const active = await tx.all<{
+        id: string;
+        contactId: string;
+        automationId: string;
+        triggeredAt: unknown;
+        latestTrigger: string | null;
+      }>(
+        `SELECT "id", "contactId", "automationId", "triggeredAt", ${LATEST_TRIGGER} AS "latestTrigger" FROM "AutomationEnrollment"
+         WHERE "brandId" = ? AND "contactId" IN (${list(chunk.length, "?")}) AND "automationId" IN (${list(automationIds.length, "?")})
+           AND "status" = 'active'`,
+        [brandId, ...chunk, ...automationIds],
+      );
+      for (const r of active) {
+        const at = latest.get(`${brandId}\u0000${r.contactId}\u0000${r.automationId}`);
+        const triggeredAt = r.latestTrigger ? new Date(r.latestTrigger) : dateValue(r.triggeredAt);
+        if (at && triggeredAt <= at) ending.push({ id: r.id, at });
+      }
     }
   }
   ending.sort((a, b) => (a.id < b.id ? -1 : 1)); // one lock order for concurrent workers (engines that lock rows)
@@ -100,15 +130,19 @@ async function endEnrollments(
            "quietKey" = NULL, "claimedBy" = NULL, "claimedUntil" = NULL
          WHERE "id" IN (${list(chunk.length, "?")}) AND "status" = 'active'
            AND "triggeredAt" <= CASE "id" ${chunk.map(() => "WHEN ? THEN ?ts").join(" ")} END
+           AND ("quietKey" IS NULL OR ${LATEST_TRIGGER} <= CASE "id" ${chunk.map(() => "WHEN ? THEN ?").join(" ")} END)
          RETURNING "brandId", "automationId", "startedAt"`,
-        [now, ...chunk.map((e) => e.id), ...chunk.flatMap((e) => [e.id, e.at])],
+        [now, ...chunk.map((e) => e.id), ...chunk.flatMap((e) => [e.id, e.at]), ...chunk.flatMap((e) => [e.id, e.at.toISOString()])],
       )),
     );
   }
   return ended;
 }
 
-/** Exits and enrollments for a batch's processed events, in the batch's transaction. Returns the enrollments written. */
+/**
+ * Exits and enrollments for a batch's processed events, in the batch's transaction. Returns the
+ * enrollments due now: waiting rows come due after their quiet time, found by the worker's idle look.
+ */
 export async function automationsOnEvents(tx: SqlRunner, events: ProcessedEvent[], now: Date): Promise<number> {
   const fresh: NewEnrollment[] = [];
   const quiet = new Map<string, NewEnrollment>();
@@ -166,19 +200,21 @@ export async function automationsOnEvents(tx: SqlRunner, events: ProcessedEvent[
     );
   }
   // One statement per chunk: the quiet map holds each key once (an engine may refuse a statement that
-  // updates a row twice), in key order so that two workers' statements lock rows in one order.
+  // updates a row twice), in key order so that two workers' statements lock rows in one order. A newer
+  // event replaces the trigger data only (see the top of this file), and lets go of a worker's claim on
+  // the row: that worker read the older trigger, its commit finds the row no longer held and changes nothing.
   const waiting = rows.filter((row) => row.quietKey !== null).sort((a, b) => (a.quietKey! < b.quietKey! ? -1 : 1));
   for (let i = 0; i < waiting.length; i += CHUNK) {
     const chunk = waiting.slice(i, i + CHUNK);
     await tx.run(
       `INSERT INTO "AutomationEnrollment" ("id", "brandId", "automationId", "contactId", "status", "dueAt", "trigger", "triggeredAt", "quietKey", "attempts", "anchorFirstDelay")
        VALUES ${list(chunk.length, "(?, ?, ?, ?, 'active', ?ts, ?json, ?ts, ?, 0, ?bool)")}
-       ON CONFLICT ("quietKey") DO UPDATE SET "dueAt" = excluded."dueAt", "trigger" = excluded."trigger", "triggeredAt" = excluded."triggeredAt"
-       WHERE excluded."triggeredAt" >= "AutomationEnrollment"."triggeredAt"`,
+       ON CONFLICT ("quietKey") DO UPDATE SET "trigger" = excluded."trigger", "claimedBy" = NULL, "claimedUntil" = NULL
+       WHERE excluded."trigger"->>'eventTime' >= "AutomationEnrollment"."trigger"->>'eventTime'`,
       chunk.flatMap((r) => [r.id, r.brandId, r.automationId, r.contactId, r.dueAt, r.trigger, r.triggeredAt, r.quietKey, false]),
     );
   }
   await addCounters(tx, counters);
-  // The caller wakes the automations worker once the transaction committed (./wake.ts).
-  return rows.length;
+  // The caller wakes the automations worker once the transaction committed (./wake.ts), for these only.
+  return starting.length;
 }

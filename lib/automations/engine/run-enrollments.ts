@@ -21,7 +21,7 @@ import { brandTimeZones } from "./brand-zone";
 import { loadContactFacts } from "./contact-facts";
 import { addCounters, type CounterDelta } from "./counters";
 import { messagePort, type EmailResult, type MessageOutcome, type TriggerData } from "./messages";
-import { walk, type Enrollment, type Walked, type WalkContext } from "./walk";
+import { latestTriggerAt, walk, type Enrollment, type Walked, type WalkContext } from "./walk";
 
 const RETRY_MAX_MS = 60 * 60_000;
 const MAX_EMAIL_ROUNDS = 5;
@@ -169,9 +169,11 @@ async function loadAutomations(ids: string[]): Promise<Map<string, AutomationRec
 async function commitRound(tx: SqlRunner, workerId: string, walked: Walked[], now: Date): Promise<Set<string>> {
   if (walked.length === 0) return new Set();
   const ids = walked.map((w) => w.enrollment.id);
+  // Read with the rows locked until the commit (lockRows): a row version fewer per enrollment than the
+  // no-op UPDATE that locked them before (docs/performance.md).
   const held = await tx.all<{ id: string }>(
-    `UPDATE "AutomationEnrollment" SET "claimedUntil" = "claimedUntil"
-     WHERE "id" IN (${list(ids.length)}) AND "claimedBy" = ? AND "status" = 'active' AND "dueAt" <= ?ts RETURNING "id"`,
+    `SELECT "id" FROM "AutomationEnrollment"
+     WHERE "id" IN (${list(ids.length)}) AND "claimedBy" = ? AND "status" = 'active' AND "dueAt" <= ?ts${runningDialect().lockRows}`,
     [...ids, workerId, now],
   );
   const valid = new Set(held.map((r) => r.id));
@@ -202,6 +204,11 @@ async function commitRound(tx: SqlRunner, workerId: string, walked: Walked[], no
       case "skip":
         skipped.push(e.id);
         continue;
+      case "snooze":
+        key = `snooze\u0000${w.step.dueAt.toISOString()}\u0000${w.step.triggeredAt.toISOString()}`;
+        sql = `"dueAt" = ?ts, "triggeredAt" = ?ts, "claimedBy" = NULL, "claimedUntil" = NULL, "attempts" = 0, "lastError" = NULL`;
+        params = [w.step.dueAt, w.step.triggeredAt];
+        break;
       case "wait":
         key = `wait\u0000${w.step.blockId}\u0000${w.step.dueAt.toISOString()}`;
         sql = `"blockId" = ?, "dueAt" = ?ts, "claimedBy" = NULL, "claimedUntil" = NULL, "attempts" = 0, "lastError" = NULL`;
@@ -223,6 +230,13 @@ async function commitRound(tx: SqlRunner, workerId: string, walked: Walked[], no
       key += `\u0000started\u0000${w.entryKey}`;
       sql += `, "startedAt" = ?ts, "quietKey" = NULL, "entryKey" = COALESCE(?, "entryKey")`;
       params.push(now, w.entryKey);
+      // A waiting row started late (a worker was down): its triggeredAt becomes the latest trigger's time.
+      const latest = latestTriggerAt(e);
+      if (latest.getTime() !== e.triggeredAt.getTime()) {
+        key += `\u0000${latest.toISOString()}`;
+        sql += `, "triggeredAt" = ?ts`;
+        params.push(latest);
+      }
     }
     group(key, sql, params, e.id);
   }

@@ -19,14 +19,18 @@ export type AutomationWorkerOptions = { workerId: string; batchSize?: number; id
 /**
  * What is due, read first (index lookups on the reader): a claim is a write, and an idle worker's writes
  * would take the database's write lock from the events inbox several times a second for nothing.
+ * ORDER BY "dueAt" makes the probe walk the dueAt index from its start: without it a cost-based planner,
+ * with no statistics yet on a table that grew during the run, read the whole table (its waiting rows,
+ * rewritten by trigger events, and their dead versions) on every wake-up: ~5 ms, 5% of bench:automations'
+ * database time (docs/performance.md).
  */
 async function dueWork(now: Date): Promise<{ enrollments: boolean; schedules: boolean; webhooks: boolean }> {
   const reader = sqlReader();
   const [enrollments, schedules, webhooks] = await Promise.all([
-    reader.all(`SELECT 1 FROM "AutomationEnrollment" WHERE "dueAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts) LIMIT 1`, [
-      now,
-      now,
-    ]),
+    reader.all(
+      `SELECT 1 FROM "AutomationEnrollment" WHERE "dueAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts) ORDER BY "dueAt" LIMIT 1`,
+      [now, now],
+    ),
     reader.all(`SELECT 1 FROM "AutomationSchedule" WHERE "nextRunAt" <= ?ts AND ("claimedUntil" IS NULL OR "claimedUntil" < ?ts) LIMIT 1`, [
       now,
       now,

@@ -5,7 +5,25 @@ import type { Wake } from "@/lib/jobs/definition";
 type Waiter = () => void;
 const waiters = new Set<Waiter>();
 
+/**
+ * At most one wake per WAKE_GAP_MS: while events arrive the events job writes enrollments in every batch
+ * (every 50-100 ms), and a pass per batch paid its fixed statements (claim, hold, history, counters) for a
+ * handful of enrollments each time; gathered, a pass takes more of them (docs/performance.md).
+ */
+const WAKE_GAP_MS = 200;
+let lastWake = 0;
+let deferred: ReturnType<typeof setTimeout> | null = null;
+
 export function wakeAutomations(): void {
+  const wait = lastWake + WAKE_GAP_MS - Date.now();
+  if (wait > 0) {
+    deferred ??= setTimeout(() => {
+      deferred = null;
+      wakeAutomations();
+    }, wait).unref();
+    return;
+  }
+  lastWake = Date.now();
   for (const wake of [...waiters]) wake();
 }
 

@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { contactGroupHolds, eventFilterHolds, contactFilterHolds, type ContactFacts } from "../filters";
 import type { AutomationRecord, Block, SplitFilter } from "../model";
-import { delayEnd } from "../time";
+import { delayEnd, durationMs } from "../time";
 import { BlockTree } from "../tree";
 import type { CounterDelta } from "./counters";
 import { recipientKey, type EmailResult, type MessageOutcome, type TriggerData } from "./messages";
@@ -32,7 +32,9 @@ export type Step =
   | { kind: "wait"; blockId: string; dueAt: Date }
   | { kind: "email"; blockId: string }
   | { kind: "end"; status: "completed" | "exited" | "canceled"; reason: string }
-  | { kind: "skip"; reason: string };
+  | { kind: "skip"; reason: string }
+  /** A waiting row (inactivity) whose contact was not quiet long enough: due again at the quiet time's end. */
+  | { kind: "snooze"; dueAt: Date; triggeredAt: Date };
 
 export type Walked = {
   enrollment: Enrollment;
@@ -126,6 +128,12 @@ async function splitHolds(filters: SplitFilter[], operator: "and" | "or", e: Enr
   return operator === "and";
 }
 
+/** A waiting row's latest trigger event: the time its trigger data holds (./on-events.ts), else triggeredAt. */
+export function latestTriggerAt(e: Pick<Enrollment, "trigger" | "triggeredAt" | "quietKey">): Date {
+  const t = e.quietKey && e.trigger.eventTime ? new Date(e.trigger.eventTime) : null;
+  return t && !Number.isNaN(t.getTime()) && t > e.triggeredAt ? t : e.triggeredAt;
+}
+
 export async function walk(e: Enrollment, a: AutomationRecord, ctx: WalkContext): Promise<Walked> {
   const out: Walked = {
     enrollment: e,
@@ -142,6 +150,16 @@ export async function walk(e: Enrollment, a: AutomationRecord, ctx: WalkContext)
   let position: Block | null;
   let firstDelay = false;
   if (!e.startedAt) {
+    const inactivity = e.quietKey ? a.trigger.inactivitySettings?.duration : undefined;
+    if (inactivity) {
+      // Trigger events replace a waiting row's trigger data, not its dueAt (./on-events.ts).
+      const latest = latestTriggerAt(e);
+      const quietUntil = new Date(latest.getTime() + durationMs(inactivity));
+      if (quietUntil > ctx.now) {
+        out.step = { kind: "snooze", dueAt: quietUntil, triggeredAt: latest };
+        return out;
+      }
+    }
     const verdict = await startChecks(e, a, ctx);
     if ("skip" in verdict) {
       out.step = { kind: "skip", reason: verdict.skip };
