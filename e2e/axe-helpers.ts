@@ -28,6 +28,9 @@ export async function seriousViolations(page: Page, options: AxeOptions = {}): P
   for (const selector of [options.include ?? []].flat()) builder.include(selector);
   for (const selector of [options.exclude ?? []].flat()) builder.exclude(selector);
   if (options.legacyMode) builder.setLegacyMode(true);
+  // Next streams a page's metadata after its content: a check made as soon as the content shows can run
+  // before the <title> arrives (document-title). Wait for it a moment; a page without one still fails below.
+  await page.waitForFunction(() => document.title.trim() !== "", undefined, { timeout: 5_000 }).catch(() => {});
   const result = await builder.analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
