@@ -284,6 +284,9 @@ describe("through Postfix to a pipe transport (receive-mail, flags DO, an unpriv
     const gone = await send("pf-in-pipe", "gone@pipe-remote.test", { address: "news@pipe.test", returnPath: PIPE_DOMAIN });
     expect(gone.envelopeFrom).toMatch(/^bounce-[0-9a-f]{40}@rp\.pipe\.test$/);
     await expectHardBounce(gone, "pf-in-pipe", /^550 5\.1\.1 The email account does not exist/, "pipe");
-    expect(postfix.log()).toMatch(/relay=inkwell, .*status=sent \(delivered via inkwell service/);
+    // The pipe stores the bounce before it exits, and Postfix logs the delivery only after the exit: wait for the line.
+    const delivered = /relay=inkwell, .*status=sent \(delivered via inkwell service/;
+    const log = await until(async () => postfix.log(), (text) => delivered.test(text), 10_000).catch(() => postfix.log());
+    expect(log).toMatch(delivered);
   });
 });
