@@ -1,0 +1,2 @@
+-- Nothing to do on SQLite (no fill factor: it rewrites the row in its b-tree page). The PostgreSQL migration
+-- of the same name leaves room in "AutomationEnrollment"'s pages for in-place updates of waiting rows.
