@@ -450,6 +450,37 @@ describe("who enters", () => {
     expect(await counters(followUp.id)).toMatchObject({ entered: 5, exited: 2 });
   });
 
+  it("a batch's new enrollments and waiting rows are written by one statement (issue 42), each where it belongs", async () => {
+    const { timeStatements, takeStatementTimes } = await import("@/lib/db/statement-timing");
+    const b = await brand();
+    const viewed = { event: "product viewed", origin: "api" };
+    const quiet = await automation(b, {
+      trigger: { condition: viewed, inactivitySettings: { duration: { amount: 1, units: "h" } } },
+      blocks: [tagAction("browsed")],
+    });
+    const now = await automation(b, { trigger: { condition: viewed }, blocks: [wait("w", 1, "d"), tagAction("later")] });
+    const people = ["a", "b", "c"].map((p) => `${p}@one-write.example.com`);
+    timeStatements(true);
+    try {
+      await events(
+        b,
+        people.map((email) => ({ eventName: "product viewed", email })),
+      );
+      // Statement timing (lib/db/statement-timing.ts) sees SQLite's statements; the SQL is the same on both engines.
+      const timed = takeStatementTimes();
+      const inserts = timed.filter((t) => t.statement.startsWith('INSERT INTO "AutomationEnrollment"'));
+      if (timed.length > 0) expect(inserts.reduce((n, t) => n + t.count, 0)).toBe(1);
+    } finally {
+      timeStatements(false);
+    }
+    const quietRows = await rows<{ quietKey: string | null }>(`SELECT "quietKey" FROM "AutomationEnrollment" WHERE "automationId" = ?`, [
+      quiet.id,
+    ]);
+    expect(quietRows.map((r) => r.quietKey?.startsWith(`${quiet.id}:`))).toEqual([true, true, true]);
+    expect((await enrollments(now.id)).map((e) => e.status)).toEqual(["active", "active", "active"]);
+    expect(await rows(`SELECT 1 FROM "AutomationEnrollment" WHERE "automationId" = ? AND "quietKey" IS NOT NULL`, [now.id])).toEqual([]);
+  });
+
   it("a batch committed in chunks (as while events arrive) ends as one transaction would", async () => {
     const b = await brand();
     const a = await automation(b, {
