@@ -65,7 +65,7 @@ const LATEST_TRIGGER = `CASE WHEN "quietKey" IS NOT NULL THEN "trigger"->>'event
 
 /** Rows per multi-row statement: well under both engines' parameter limits. */
 const CHUNK = 200;
-/** Enrollments per INSERT (9 parameters each: 9,000, under SQLite's 32,766 and PostgreSQL's 65,535). */
+/** Enrollments per INSERT (9 parameters each: 9,000, under both engines' limits on a statement's parameters). */
 const ROWS_PER_WRITE = 1000;
 
 /**
