@@ -1,11 +1,13 @@
+// The events inbox (lib/events/event-store.ts) on the one writer of this engine, as the worker thread runs it:
+// here because the test needs the engine's writer, which only lib/db may name.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { MessageChannel } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SqliteWriter } from "@/lib/db/sqlite-writer";
-import { InboxAppender, type InboxRow } from "./event-store";
+import { SqliteWriter } from "./sqlite-writer";
+import { InboxAppender, type InboxRow } from "@/lib/events/event-store";
 
 let dir: string;
 let connection: Database.Database;
