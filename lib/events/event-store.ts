@@ -98,6 +98,18 @@ export class InboxAppender {
     });
   }
 
+  /**
+   * Appends rows that already travel together (one message of the request thread): committed at once
+   * when a commit slot is free, with no turn of the event loop in between. On the worker thread a turn
+   * is what a background transaction (the events worker's chunk, ~5 ms) takes first: the rows queued
+   * behind a setImmediate waited for the chunk already queued, not only the one running.
+   */
+  appendAll(rows: InboxRow[]): Promise<void>[] {
+    const appended = rows.map((row) => new Promise<void>((resolve, reject) => this.queue.push({ row, resolve, reject })));
+    if (this.inFlight < this.options.maxInFlight) void this.flush();
+    return appended;
+  }
+
   get counters() {
     return { ...this.stats };
   }

@@ -81,8 +81,5 @@ export class ThreadInbox implements Inbox {
 
 /** The worker thread's side: commits what the request thread sends, answering once it is durable. */
 export function serveInbox(port: MessagePort): void {
-  serveTurnBatches<WireRow, void>(port, (rows) => {
-    const inbox = localInbox();
-    return rows.map((row) => inbox.append(inboxRowFromWire(row)));
-  });
+  serveTurnBatches<WireRow, void>(port, (rows) => localInbox().appendAll(rows.map(inboxRowFromWire)));
 }

@@ -30,8 +30,12 @@ function statementLog(): (events: number) => void {
   };
 }
 
-/** Events per transaction while events arrive: ~5 ms of the writer each on this machine (docs/performance.md). */
-const COMMIT_CHUNK_WHILE_ARRIVING = 50;
+/**
+ * Events per transaction while events arrive: ~2.5 ms of this thread each on this machine, the longest an
+ * accepted event's inbox commit waits for the worker. bench:events (one-writer engine, h-espeed2): 50 → 8,589/s,
+ * 25 → 9,722/s, 10 → 8,004/s (commits dearer than the wait saved; 150 was worse still, docs/performance.md).
+ */
+const COMMIT_CHUNK_WHILE_ARRIVING = 25;
 
 export function eventsJob(options: { batchSize?: number; idleMs?: number; leaseMs?: number } = {}): JobDefinition<ClaimedEvent> {
   const settings = config();
