@@ -17,6 +17,7 @@ import type BetterSqlite3 from "better-sqlite3";
 import { isBusy } from "./errors";
 import { sqliteRunner, type SqlRunner } from "./runner";
 import { timed } from "./statement-timing";
+import { segment, segmentsOn, stamp } from "./segment-timing";
 import type { WalSync } from "./wal-sync";
 
 type Outcome = { ok: true; value: unknown } | { ok: false; error: unknown };
@@ -162,8 +163,13 @@ export class SqliteWriter {
         urgentTurn = !fromUrgent;
         const batch = (fromUrgent ? this.urgent : this.queue).splice(0, MAX_BATCH);
         let outcomes: Outcome[];
+        const t0 = segmentsOn() ? stamp() : 0;
         try {
           outcomes = await this.turn(() => this.runBatch(batch));
+          if (t0) {
+            segment(`W: writer ${fromUrgent ? "urgent" : "background"} batch (turn wait + run)`, stamp() - t0);
+            if (!fromUrgent) segment("W: background batch size", batch.length);
+          }
         } catch (error) {
           for (const w of batch) w.reject(error);
           continue;
@@ -171,6 +177,13 @@ export class SqliteWriter {
         this.stats.batches++;
         this.stats.transactions += batch.length;
         const durable = batch.some((w) => w.durable) && this.walSync ? this.walSync.sync() : null;
+        if (durable && t0) {
+          const t1 = stamp();
+          durable.then(
+            () => segment("W: fsync (sync() -> settled)", stamp() - t1),
+            () => {}, // its callers get the error (below)
+          );
+        }
         batch.forEach((w, i) => {
           const outcome = outcomes[i];
           if (!outcome.ok) return w.reject(outcome.error);

@@ -8,6 +8,7 @@
 // every 250 was what made the listener slow under a bounce storm (bench:inbound).
 import { commitsInFlight } from "@/lib/db/capabilities";
 import { writeTransaction } from "@/lib/db/sql";
+import { segment, stamp } from "@/lib/db/segment-timing";
 
 export type InboundRow = { id: string; recipient: string; sender: string | null; via: string; raw: Buffer; receivedAt: Date };
 
@@ -32,13 +33,20 @@ async function insertRows(rows: InboundRow[]): Promise<void> {
     values.push(r.id, r.recipient, r.sender, r.via, r.receivedAt, r.receivedAt);
     raws.push(r.id, r.raw);
   }
+  const queued = stamp();
+  let worked = 0;
   await writeTransaction(
     async (tx) => {
+      const started = stamp();
+      segment("W: insert queued -> starts (writer wait)", started - queued);
       await tx.run(`${INSERT}${rows.map(() => ROW).join(", ")} ON CONFLICT ("id") DO NOTHING`, values);
       await tx.run(`${INSERT_RAW}${rows.map(() => "(?, ?)").join(", ")} ON CONFLICT ("id") DO NOTHING`, raws);
+      worked = stamp();
+      segment("W: INSERT statements", worked - started);
     },
     { durable: true, urgent: true },
   );
+  segment("W: statements done -> commit+fsync settled", stamp() - worked);
 }
 
 type Waiting = { rows: InboundRow[]; resolve: () => void; reject: (error: unknown) => void };

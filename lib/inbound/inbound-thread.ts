@@ -5,6 +5,8 @@
 // fails, and its sender gets a 451, never a 250.
 import type { MessagePort } from "node:worker_threads";
 import { serveTurnBatches, TurnBatchSender } from "@/lib/process/turn-batches";
+import { config } from "@/lib/config";
+import { countSegment, timeSegments } from "@/lib/db/segment-timing";
 import { localInboundStore, type InboundAppender, type InboundRow, type InboundStore } from "./inbound-store";
 
 /** The listener thread's side: each store (the rows of one accepted message) is one item of the turn's batch. */
@@ -32,10 +34,12 @@ export class ThreadInboundStore implements InboundStore {
 /** The worker thread's side: commits what the listener's thread sends, answering once it is durable. */
 export function serveInboundStore(port: MessagePort, store: InboundAppender = localInboundStore()): void {
   // The job is woken by the store's caller once its answer arrives (accept.ts), not here too.
-  serveTurnBatches<InboundRow[], void>(port, (stores) =>
-    store.storeNow(
+  timeSegments(config().EVENTS_DEBUG === "on");
+  serveTurnBatches<InboundRow[], void>(port, (stores) => {
+    countSegment(stores.length);
+    return store.storeNow(
       // A Buffer crosses threads as a plain Uint8Array.
       stores.map((rows) => rows.map((row) => ({ ...row, raw: Buffer.from(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength) }))),
-    ),
-  );
+    );
+  });
 }

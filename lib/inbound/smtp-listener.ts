@@ -13,6 +13,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible"
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
 import { config } from "@/lib/config";
 import { sharedLimiter } from "@/lib/db/counters";
+import { segment, countSegment, stamp, timeSegments } from "@/lib/db/segment-timing";
 import { acceptInboundMail, checkInboundRecipient } from "./accept";
 
 type SmtpError = Error & { responseCode: number };
@@ -36,6 +37,7 @@ export async function startInboundListener(options: { port?: number; host?: stri
   const settings = config();
   const tls = settings.INBOUND_TLS_CERT_FILE && settings.INBOUND_TLS_KEY_FILE;
   const clients = clientLimiter(settings.INBOUND_RATE_PER_MINUTE);
+  timeSegments(settings.EVENTS_DEBUG === "on");
   const server = new SMTPServer({
     banner: "Inkwell inbound mail",
     logger: false,
@@ -46,6 +48,9 @@ export async function startInboundListener(options: { port?: number; host?: stri
     maxClients: 500,
     socketTimeout: 60_000,
     onMailFrom(_address: SMTPServerAddress, session: SMTPServerSession, done) {
+      const s = session as unknown as { tMail?: number; tDone?: number };
+      s.tMail = stamp();
+      if (s.tDone) segment("L: 250 written -> next MAIL FROM", s.tMail - s.tDone);
       clients.consume(session.remoteAddress).then(
         () => done(),
         (error) => {
@@ -72,11 +77,19 @@ export async function startInboundListener(options: { port?: number; host?: stri
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("end", () => {
+        const t0 = stamp();
+        const s = session as unknown as { tMail?: number; tDone?: number };
+        if (s.tMail) segment("L: MAIL FROM -> DATA end", t0 - s.tMail);
         if (stream.sizeExceeded) return done(refuse(552, "5.3.4 Message too big"));
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const recipients = session.envelope.rcptTo.map((r) => r.address);
         acceptInboundMail(Buffer.concat(chunks), { recipients, from, via: "smtp" }, { checked: true }).then(
-          () => done(null, "2.0.0 Stored"),
+          () => {
+            s.tDone = stamp();
+            segment("L: DATA end -> stored (250)", s.tDone - t0);
+            countSegment();
+            done(null, "2.0.0 Stored");
+          },
           (error) => {
             console.error("[inbound smtp] storing a message failed", error);
             done(refuse(451, "4.3.0 Could not store the message, try again later"));

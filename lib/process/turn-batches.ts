@@ -6,12 +6,13 @@
 // lib/inbound/inbound-thread.ts, lib/forms/form-writes-thread.ts say why for each). A call whose answer never
 // comes back (the thread died) fails, so nothing is acknowledged that was not stored.
 import type { MessagePort } from "node:worker_threads";
+import { segment, segmentsOn, stamp } from "@/lib/db/segment-timing";
 
-type Request<T> = { id: number; items: T[] };
+type Request<T> = { id: number; items: T[]; at?: number };
 /** Per item: its value, or the error's message (an Error does not keep its class across threads). */
 type Outcome<R> = { value: R } | { error: string };
 /** `outcomes` is left out when every item succeeded without a value (the inbox's answers): less to clone. */
-type Answer<R> = { id: number; outcomes?: Outcome<R>[] };
+type Answer<R> = { id: number; outcomes?: Outcome<R>[]; at?: number };
 type Pending<R> = { resolve: (value: R) => void; reject: (error: unknown) => void };
 
 /**
@@ -22,7 +23,9 @@ type Pending<R> = { resolve: (value: R) => void; reject: (error: unknown) => voi
  * docs/performance.md), and the other side would only queue them behind its commits in flight anyway.
  */
 export class TurnBatchSender<T, R> {
-  private queue: { item: T; pending: Pending<R> }[] = [];
+  private queue: { item: T; pending: Pending<R>; t?: number }[] = [];
+  /** With EVENTS_DEBUG's segment timing on (lib/db/segment-timing.ts): when each message was posted. */
+  private sentAt = new Map<number, number>();
   private sent = new Map<number, Pending<R>[]>();
   private nextId = 1;
   private scheduled = false;
@@ -37,7 +40,7 @@ export class TurnBatchSender<T, R> {
 
   call(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ item, pending: { resolve, reject } });
+      this.queue.push({ item, pending: { resolve, reject }, t: segmentsOn() ? stamp() : undefined });
       this.schedule();
     });
   }
@@ -59,17 +62,27 @@ export class TurnBatchSender<T, R> {
       id,
       batch.map((b) => b.pending),
     );
+    const at = segmentsOn() ? stamp() : undefined;
+    if (at) {
+      this.sentAt.set(id, at);
+      for (const b of batch) if (b.t) segment("L: store call -> postMessage", at - b.t);
+      segment("L: stores per message", batch.length);
+    }
     try {
-      this.port.postMessage({ id, items: batch.map((b) => b.item) } satisfies Request<T>);
+      this.port.postMessage({ id, items: batch.map((b) => b.item), at } satisfies Request<T>);
     } catch (error) {
       this.sent.delete(id);
       for (const b of batch) b.pending.reject(error);
     }
   }
 
-  private settle({ id, outcomes }: Answer<R>): void {
+  private settle({ id, outcomes, at }: Answer<R>): void {
     const pending = this.sent.get(id);
     if (!pending) return;
+    const sentAt = this.sentAt.get(id);
+    this.sentAt.delete(id);
+    if (sentAt) segment("L: postMessage -> answer arrives", stamp() - sentAt);
+    if (at) segment("L: answer posted -> arrives", stamp() - at);
     this.sent.delete(id);
     pending.forEach((p, i) => {
       const outcome = outcomes?.[i];
@@ -84,6 +97,7 @@ export class TurnBatchSender<T, R> {
   fail(error: Error): void {
     for (const pending of this.sent.values()) for (const p of pending) p.reject(error);
     this.sent.clear();
+    this.sentAt.clear();
     for (const b of this.queue.splice(0)) b.pending.reject(error);
   }
 
@@ -99,8 +113,10 @@ export class TurnBatchSender<T, R> {
  */
 export function serveTurnBatches<T, R>(port: MessagePort, handle: (items: T[]) => Promise<R>[]): { drain(): Promise<void> } {
   let inFlight = 0;
-  port.on("message", ({ id, items }: Request<T>) => {
+  port.on("message", ({ id, items, at }: Request<T>) => {
     inFlight++;
+    const received = at ? stamp() : 0; // EVENTS_DEBUG's segment timing (lib/db/segment-timing.ts)
+    if (at) segment("W: postMessage -> worker receives", received - at);
     let work: Promise<R>[];
     try {
       work = handle(items);
@@ -109,7 +125,9 @@ export function serveTurnBatches<T, R>(port: MessagePort, handle: (items: T[]) =
     }
     void Promise.allSettled(work)
       .then((settled) => {
-        if (settled.every((o) => o.status === "fulfilled" && o.value === undefined)) return port.postMessage({ id } satisfies Answer<R>);
+        if (at) segment("W: receives -> answer posted", stamp() - received);
+        if (settled.every((o) => o.status === "fulfilled" && o.value === undefined))
+          return port.postMessage({ id, at: at ? stamp() : undefined } satisfies Answer<R>);
         const outcomes = settled.map((o): Outcome<R> =>
           o.status === "fulfilled" ? { value: o.value } : { error: o.reason instanceof Error ? o.reason.message : String(o.reason) },
         );

@@ -171,6 +171,7 @@ async function main(): Promise<boolean> {
     log(`bare smtp-server: ${bare.toFixed(0)} notices/s acknowledged`);
     const started = performance.now();
     const cpuBefore = cpuMs(server.process.pid!);
+    const clientBefore = process.cpuUsage();
     const sent = await send(inboundPort, first);
     log(
       `Inkwell acknowledged ${sent.acked.size} in ${(sent.ms / 1000).toFixed(1)} s (${((sent.acked.size / sent.ms) * 1000).toFixed(0)}/s)`,
@@ -181,11 +182,17 @@ async function main(): Promise<boolean> {
     }
     const handledRate = (sent.acked.size / (performance.now() - started)) * 1000;
     const cpuAfter = cpuMs(server.process.pid!);
+    const client = process.cpuUsage(clientBefore);
+    const wallMs = performance.now() - started;
     const [cpu, main] = [cpuAfter.all - cpuBefore.all, cpuAfter.main - cpuBefore.main];
     const per = (ms: number) => (ms / sent.acked.size).toFixed(2);
     log(
       `server CPU: ${cpu} ms for ${sent.acked.size} notices, ${per(cpu)} ms per notice (taken and handled): ` +
         `${per(main)} on the request thread (the listener), ${per(cpu - main)} on the others (the worker thread's handling, the fsyncs)`,
+    );
+    // Whether the machine is saturated: the server's and this process's (the client's) CPU over the run.
+    log(
+      `machine: server ${((cpu / wallMs) * 100).toFixed(0)}% + this bench (the client) ${(((client.user + client.system) / 1000 / wallMs) * 100).toFixed(0)}% of 200%, load ${fs.readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`,
     );
     const ratio = handledRate / bare;
     console.log(`ratio ${ratio.toFixed(2)} (target >= 0.5): ${handledRate.toFixed(0)} notices/s handled vs ${bare.toFixed(0)}/s bare`);
@@ -193,13 +200,14 @@ async function main(): Promise<boolean> {
     const bounced = await count(`SELECT COUNT(*) AS n FROM "Message" WHERE "brandId" = '${brandId}' AND "status" = 'bounced'`);
     log(`messages bounced: ${bounced} of ${sent.acked.size}`);
     if (bounced < sent.acked.size) ok = false;
-    // EVENTS_DEBUG=on: the worker thread's database time per statement (lib/inbound/inbound-job.ts logs it).
+    // EVENTS_DEBUG=on: the worker thread's database time per statement (lib/inbound/inbound-job.ts logs it) and
+    // where a store's time goes before its 250, on each thread (lib/db/segment-timing.ts).
     if (process.env.EVENTS_DEBUG === "on")
       for (const block of server
         .logs()
         .split("\n[")
-        .filter((b) => b.startsWith("inbound] database"))
-        .slice(-2))
+        .filter((b) => b.startsWith("inbound] database") || b.startsWith("inbound] store timing"))
+        .slice(-4))
         log(block);
     if (PROFILE_DIR) {
       const { default: Database } = await import("better-sqlite3");
