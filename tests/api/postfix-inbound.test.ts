@@ -286,7 +286,11 @@ describe("through Postfix to a pipe transport (receive-mail, flags DO, an unpriv
     await expectHardBounce(gone, "pf-in-pipe", /^550 5\.1\.1 The email account does not exist/, "pipe");
     // The pipe stores the bounce before it exits, and Postfix logs the delivery only after the exit: wait for the line.
     const delivered = /relay=inkwell, .*status=sent \(delivered via inkwell service/;
-    const log = await until(async () => postfix.log(), (text) => delivered.test(text), 10_000).catch(() => postfix.log());
+    const log = await until(
+      async () => postfix.log(),
+      (text) => delivered.test(text),
+      10_000,
+    ).catch(() => postfix.log());
     expect(log).toMatch(delivered);
   });
 });
