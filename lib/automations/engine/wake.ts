@@ -11,11 +11,12 @@ const waiters = new Set<Waiter>();
  * handful of enrollments each time; gathered, a pass takes more of them (docs/performance.md).
  */
 const WAKE_GAP_MS = 200;
-let lastWake = 0;
+// A monotonic clock: a wall clock stepped back (NTP) would hold every wake for the size of the step.
+let lastWake = Number.NEGATIVE_INFINITY;
 let deferred: ReturnType<typeof setTimeout> | null = null;
 
 export function wakeAutomations(): void {
-  const wait = lastWake + WAKE_GAP_MS - Date.now();
+  const wait = lastWake + WAKE_GAP_MS - performance.now();
   if (wait > 0) {
     deferred ??= setTimeout(() => {
       deferred = null;
@@ -23,7 +24,7 @@ export function wakeAutomations(): void {
     }, wait).unref();
     return;
   }
-  lastWake = Date.now();
+  lastWake = performance.now();
   for (const wake of [...waiters]) wake();
 }
 
