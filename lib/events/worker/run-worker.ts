@@ -40,8 +40,8 @@ const COMMIT_CHUNK_WHILE_ARRIVING = 25;
 /**
  * Events claimed at once while events arrive on a one-writer engine: the claim and the contacts' lookup of a
  * batch run without a break on this thread, and the inbox commits wait behind them. bench:events (one-writer engine,
- * 2026-11-30, alternated in one session): 300 → 0.28-0.33 of the bare baseline, p99 40-59 ms; 150 → 0.38-0.39,
- * p99 44-46 ms, end to end the same (100: 0.25-0.43, end to end -15%: a batch's fixed cost paid more often).
+ * 2026-11-30, alternated in one session): 300 → 0.28-0.33 of the bare baseline, p99 40-59 ms; 150 → 0.32-0.49 (mean 0.37),
+ * p99 38-55 ms, end to end the same (100: 0.25-0.43, end to end -15%: a batch's fixed cost paid more often).
  */
 const CLAIM_WHILE_ARRIVING = 150;
 
