@@ -1,5 +1,6 @@
 // What the engine this process runs on asks of the code that writes, by meaning rather than by name.
 import { config } from "@/lib/config";
+import { sqliteFilePath } from "./url";
 
 /**
  * The database takes one writer at a time for the whole file (SQLite), so a process's threads commit
@@ -29,4 +30,17 @@ export function commitsInFlight(): number {
  */
 export function transactionsCommitTogether(): boolean {
   return config().databaseKind === "sqlite";
+}
+
+/**
+ * Where a listener may spool what it accepts before the database has it (lib/inbound/spool.ts): a folder
+ * beside the database when the database is a file on this machine (SQLite), whose disk a synced spool
+ * file shares, so it is as safe as a commit. Null for a database server (PostgreSQL): there an instance's
+ * own disk may go with the instance, so mail is committed to the database before it is acknowledged.
+ */
+export function localSpoolDirectory(name: string): string | null {
+  const settings = config();
+  if (settings.databaseKind !== "sqlite") return null;
+  const file = sqliteFilePath(settings.DATABASE_URL);
+  return file.includes(":memory:") ? null : `${file}.${name}`;
 }

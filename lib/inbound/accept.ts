@@ -6,7 +6,7 @@
 import { createHash } from "node:crypto";
 import { newId } from "@/lib/ids";
 import { isReturnPathDomain } from "./domains";
-import { inboundStore } from "./inbound-store";
+import { inboundStore, type InboundStore } from "./inbound-store";
 import { inboundWake } from "./wake";
 import { readLocalPart, splitAddress, type LocalPart } from "./return-path";
 
@@ -54,7 +54,7 @@ export function onceId(recipient: string, raw: Buffer, at: Date): string {
 export async function acceptInboundMail(
   raw: Buffer,
   envelope: { recipients: string[]; from?: string; via: Via },
-  options: { checked?: boolean; once?: { at: Date } } = {},
+  options: { checked?: boolean; once?: { at: Date }; store?: InboundStore } = {},
 ): Promise<Accepted> {
   const accepted: string[] = [];
   const refused: Accepted["refused"] = [];
@@ -74,6 +74,11 @@ export async function acceptInboundMail(
     raw,
     receivedAt: now,
   }));
+  if (options.store) {
+    // The listener's spool (spool.ts): it wakes the job once the rows reach the database.
+    await options.store.store(rows);
+    return { stored: rows.map((r) => r.id), refused };
+  }
   // Group-committed with whatever else arrives in this turn (inbound-store.ts); a repeated onceId is skipped.
   await inboundStore().store(rows);
   inboundWake.wake();

@@ -26,7 +26,7 @@ const INSERT_RAW = `INSERT INTO "InboundRaw" ("id", "raw") VALUES `;
  * rewrite a small row, not the message), in one durable transaction. A row whose id is already there is
  * skipped: ids of mail that may be handed over twice come from its content (accept.ts onceId); others are unique.
  */
-async function insertRows(rows: InboundRow[]): Promise<void> {
+async function insertRows(rows: InboundRow[], durable: boolean): Promise<void> {
   const values: unknown[] = [];
   const raws: unknown[] = [];
   for (const r of rows) {
@@ -39,17 +39,19 @@ async function insertRows(rows: InboundRow[]): Promise<void> {
     async (tx) => {
       const started = stamp();
       segment("W: insert queued -> starts (writer wait)", started - queued);
+      // No rows: a durable commit of nothing, so that everything committed before it is durable (spool.ts).
+      if (rows.length === 0) return;
       await tx.run(`${INSERT}${rows.map(() => ROW).join(", ")} ON CONFLICT ("id") DO NOTHING`, values);
       await tx.run(`${INSERT_RAW}${rows.map(() => "(?, ?)").join(", ")} ON CONFLICT ("id") DO NOTHING`, raws);
       worked = stamp();
       segment("W: INSERT statements", worked - started);
     },
-    { durable: true, urgent: true },
+    { durable, urgent: true },
   );
   segment("W: statements done -> commit+fsync settled", stamp() - worked);
 }
 
-type Waiting = { rows: InboundRow[]; resolve: () => void; reject: (error: unknown) => void };
+type Waiting = { rows: InboundRow[]; durable: boolean; resolve: () => void; reject: (error: unknown) => void };
 
 /** How many of the first callers' rows fit one statement (at least one caller). */
 function statementSize(queue: Waiting[]): number {
@@ -63,9 +65,17 @@ function statementSize(queue: Waiting[]): number {
   return n;
 }
 
+export type StoreOptions = {
+  /**
+   * false: committed, but not necessarily on stable storage yet (the listener's spool holds the mail until a
+   * later durable commit, spool.ts). With no rows, a durable store makes everything committed before it durable.
+   */
+  durable?: boolean;
+};
+
 export interface InboundStore {
-  /** Resolves once `rows` are committed durably. */
-  store(rows: InboundRow[]): Promise<void>;
+  /** Resolves once `rows` are committed, durably unless asked otherwise. */
+  store(rows: InboundRow[], options?: StoreOptions): Promise<void>;
   drain(): Promise<void>;
 }
 
@@ -77,13 +87,14 @@ export class InboundAppender implements InboundStore {
 
   constructor(
     private readonly maxInFlight: number,
-    private readonly insert: (rows: InboundRow[]) => Promise<void> = insertRows,
+    private readonly insert: (rows: InboundRow[], durable: boolean) => Promise<void> = insertRows,
   ) {}
 
-  store(rows: InboundRow[]): Promise<void> {
-    if (rows.length === 0) return Promise.resolve();
+  store(rows: InboundRow[], options: StoreOptions = {}): Promise<void> {
+    const durable = options.durable ?? true;
+    if (rows.length === 0 && !durable) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ rows, resolve, reject });
+      this.queue.push({ rows, durable, resolve, reject });
       this.schedule();
     });
   }
@@ -103,10 +114,12 @@ export class InboundAppender implements InboundStore {
    * statements start now, not on this thread's next turn nor after the commits in flight. The listener's
    * turn grouped them already (and the writer groups what waits together); each wait here held up their 250s.
    */
-  storeNow(stores: InboundRow[][]): Promise<void>[] {
+  storeNow(stores: { rows: InboundRow[]; durable: boolean }[]): Promise<void>[] {
     const waiting: Waiting[] = [];
-    const settled = stores.map((rows) =>
-      rows.length === 0 ? Promise.resolve() : new Promise<void>((resolve, reject) => waiting.push({ rows, resolve, reject })),
+    const settled = stores.map(({ rows, durable }) =>
+      rows.length === 0 && !durable
+        ? Promise.resolve()
+        : new Promise<void>((resolve, reject) => waiting.push({ rows, durable, resolve, reject })),
     );
     while (waiting.length > 0) void this.run(waiting.splice(0, statementSize(waiting)));
     return settled;
@@ -120,7 +133,10 @@ export class InboundAppender implements InboundStore {
   private async run(batch: Waiting[]): Promise<void> {
     this.inFlight++;
     try {
-      await this.insert(batch.flatMap((w) => w.rows));
+      await this.insert(
+        batch.flatMap((w) => w.rows),
+        batch.some((w) => w.durable),
+      );
       for (const w of batch) w.resolve();
     } catch (error) {
       for (const w of batch) w.reject(error);

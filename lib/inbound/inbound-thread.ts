@@ -7,18 +7,20 @@ import type { MessagePort } from "node:worker_threads";
 import { serveTurnBatches, TurnBatchSender } from "@/lib/process/turn-batches";
 import { config } from "@/lib/config";
 import { countSegment, timeSegments } from "@/lib/db/segment-timing";
-import { localInboundStore, type InboundAppender, type InboundRow, type InboundStore } from "./inbound-store";
+import { localInboundStore, type InboundAppender, type InboundRow, type InboundStore, type StoreOptions } from "./inbound-store";
+
+type Store = { rows: InboundRow[]; durable: boolean };
 
 /** The listener thread's side: each store (the rows of one accepted message) is one item of the turn's batch. */
 export class ThreadInboundStore implements InboundStore {
-  private readonly channel: TurnBatchSender<InboundRow[], void>;
+  private readonly channel: TurnBatchSender<Store, void>;
 
   constructor(port: MessagePort) {
     this.channel = new TurnBatchSender(port, "the worker thread could not store the mail");
   }
 
-  store(rows: InboundRow[]): Promise<void> {
-    return this.channel.call(rows);
+  store(rows: InboundRow[], options: StoreOptions = {}): Promise<void> {
+    return this.channel.call({ rows, durable: options.durable ?? true });
   }
 
   /** The worker thread is gone: every store not yet answered fails. */
@@ -35,11 +37,14 @@ export class ThreadInboundStore implements InboundStore {
 export function serveInboundStore(port: MessagePort, store: InboundAppender = localInboundStore()): void {
   // The job is woken by the store's caller once its answer arrives (accept.ts), not here too.
   timeSegments(config().EVENTS_DEBUG === "on");
-  serveTurnBatches<InboundRow[], void>(port, (stores) => {
+  serveTurnBatches<Store, void>(port, (stores) => {
     countSegment(stores.length);
     return store.storeNow(
-      // A Buffer crosses threads as a plain Uint8Array.
-      stores.map((rows) => rows.map((row) => ({ ...row, raw: Buffer.from(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength) }))),
+      stores.map(({ rows, durable }) => ({
+        durable,
+        // A Buffer crosses threads as a plain Uint8Array.
+        rows: rows.map((row) => ({ ...row, raw: Buffer.from(row.raw.buffer, row.raw.byteOffset, row.raw.byteLength) })),
+      })),
     );
   });
 }

@@ -1,5 +1,6 @@
 // The inbound listener's own limits, against a scratch database file: STARTTLS with the configured certificate
-// (INBOUND_TLS_CERT_FILE / INBOUND_TLS_KEY_FILE), a 250 only once the row is stored, the size limit (552) and
+// (INBOUND_TLS_CERT_FILE / INBOUND_TLS_KEY_FILE), a 250 only once the message is in the spool beside the
+// database file (spool.ts) and the row in the database just after, the size limit (552) and
 // the per-client rate (450), counted for the deployment. Recipient rules and what is done with the mail: tests/api/inbound.test.ts.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
@@ -7,6 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSpoolFile } from "./spool-file";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inbound-listener-"));
 const DOMAIN = "bounces.listener.test";
@@ -64,8 +66,12 @@ async function send(raw: string, options: { tls: boolean; port?: number }) {
 }
 
 describe("the inbound listener", () => {
-  it("offers STARTTLS with its certificate and answers 250 once the message is stored", async () => {
+  it("offers STARTTLS with its certificate and answers 250 once the message is in the spool, then stores it", async () => {
     expect(await send("Subject: one\r\n\r\nhello\r\n", { tls: true })).toMatchObject({ ok: true });
+    const spool = path.join(dir, "inkwell.db.inbound-spool");
+    const spooled = fs.readdirSync(spool).flatMap((name) => readSpoolFile(fs.readFileSync(path.join(spool, name))));
+    expect(spooled.flat().map((r) => r.raw.toString())).toEqual([expect.stringContaining("Subject: one")]);
+    for (let i = 0; i < 100 && (await rows()).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
     expect(await rows()).toEqual([{ recipient: `postmaster@${DOMAIN}`, via: "smtp" }]);
   });
 

@@ -3,9 +3,10 @@
 //  - RCPT: only the return-path domains (never an open relay: 550 5.7.1), and there only a token that
 //    verifies or a plain address Inkwell answers for (550 5.1.1), so the relay refuses early instead of
 //    sending backscatter later;
-//  - DATA: stored durably (lib/inbound/accept.ts) before the 250; a failed store answers 451 and the relay
-//    tries again. Auto-replies and delay notices are taken and then ignored by the job (refusing them would
-//    make the relay bounce them to the auto-replier);
+//  - DATA: stored durably (lib/inbound/accept.ts) before the 250, where the database is a local file in a
+//    spool beside it (lib/inbound/spool.ts) from which it reaches the database just after; a failed store
+//    answers 451 and the relay tries again. Auto-replies and delay notices are taken and then ignored by
+//    the job (refusing them would make the relay bounce them to the auto-replier);
 //  - limits: INBOUND_MAX_BYTES per message (552), INBOUND_RATE_PER_MINUTE messages per client address (450),
 //    STARTTLS when INBOUND_TLS_CERT_FILE and INBOUND_TLS_KEY_FILE are set; no AUTH.
 import fs from "node:fs";
@@ -14,7 +15,10 @@ import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp
 import { config } from "@/lib/config";
 import { sharedLimiter } from "@/lib/db/counters";
 import { segment, countSegment, stamp, timeSegments } from "@/lib/db/segment-timing";
+import { localSpoolDirectory } from "@/lib/db/capabilities";
 import { acceptInboundMail, checkInboundRecipient } from "./accept";
+import { inboundStore } from "./inbound-store";
+import { InboundSpool } from "./spool";
 
 type SmtpError = Error & { responseCode: number };
 const refuse = (code: number, text: string): SmtpError => Object.assign(new Error(text), { responseCode: code });
@@ -38,6 +42,10 @@ export async function startInboundListener(options: { port?: number; host?: stri
   const tls = settings.INBOUND_TLS_CERT_FILE && settings.INBOUND_TLS_KEY_FILE;
   const clients = clientLimiter(settings.INBOUND_RATE_PER_MINUTE);
   timeSegments(settings.EVENTS_DEBUG === "on");
+  const spoolDirectory = localSpoolDirectory("inbound-spool");
+  const spool = spoolDirectory ? new InboundSpool(spoolDirectory, inboundStore) : undefined;
+  const replayed = await spool?.replay();
+  if (replayed) console.log(`[inbound smtp] stored ${replayed} messages left in the spool by the last run`);
   const server = new SMTPServer({
     banner: "Inkwell inbound mail",
     logger: false,
@@ -83,7 +91,7 @@ export async function startInboundListener(options: { port?: number; host?: stri
         if (stream.sizeExceeded) return done(refuse(552, "5.3.4 Message too big"));
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : "";
         const recipients = session.envelope.rcptTo.map((r) => r.address);
-        acceptInboundMail(Buffer.concat(chunks), { recipients, from, via: "smtp" }, { checked: true }).then(
+        acceptInboundMail(Buffer.concat(chunks), { recipients, from, via: "smtp" }, { checked: true, store: spool }).then(
           () => {
             s.tDone = stamp();
             segment("L: DATA end -> stored (250)", s.tDone - t0);
@@ -111,6 +119,9 @@ export async function startInboundListener(options: { port?: number; host?: stri
   const address = server.server.address();
   return {
     port: typeof address === "object" && address ? address.port : port,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await spool?.close();
+    },
   };
 }

@@ -1,0 +1,67 @@
+// The format of an inbound spool file (./spool.ts): records appended one after another, each
+//   u32 body length | u32 CRC-32 of the body | body
+// where the body is a u32 header length, the header (JSON: the message's rows without their bytes, each
+// naming which of the message's raw parts it carries) and those parts, one after another. A record cut
+// short or whose checksum fails ends the file: it was being written when the process died, so its
+// fdatasync never finished and its sender never got a 250.
+import { crc32 } from "node:zlib";
+import type { InboundRow } from "./inbound-store";
+
+type Header = { rows: (Omit<InboundRow, "raw" | "receivedAt"> & { receivedAt: string; part: number })[]; parts: number[] };
+
+export function encodeRecord(rows: InboundRow[]): Buffer {
+  // The rows of one message (one per recipient) share its bytes: written once.
+  const parts: Buffer[] = [];
+  const header: Header = {
+    parts: [],
+    rows: rows.map(({ raw, receivedAt, ...row }) => {
+      let part = parts.indexOf(raw);
+      if (part < 0) part = parts.push(raw) - 1;
+      return { ...row, receivedAt: receivedAt.toISOString(), part };
+    }),
+  };
+  header.parts = parts.map((p) => p.length);
+  const json = Buffer.from(JSON.stringify(header));
+  const body = Buffer.concat([u32(json.length), json, ...parts]);
+  return Buffer.concat([u32(body.length), u32(crc32(body)), body]);
+}
+
+/** Every whole record of a spool file, in order; reading stops at the first torn or damaged one. */
+export function readSpoolFile(data: Buffer): InboundRow[][] {
+  const records: InboundRow[][] = [];
+  let at = 0;
+  while (at + 8 <= data.length) {
+    const length = data.readUInt32BE(at);
+    const body = data.subarray(at + 8, at + 8 + length);
+    if (body.length < length || crc32(body) !== data.readUInt32BE(at + 4)) break;
+    const headerLength = body.readUInt32BE(0);
+    const header = JSON.parse(body.subarray(4, 4 + headerLength).toString("utf8")) as Header;
+    let offset = 4 + headerLength;
+    const parts = header.parts.map((size) => {
+      // A copy: the record outlives the file's buffer only as long as it must.
+      const part = Buffer.from(body.subarray(offset, offset + size));
+      offset += size;
+      return part;
+    });
+    records.push(header.rows.map(({ part, receivedAt, ...row }) => ({ ...row, receivedAt: new Date(receivedAt), raw: parts[part] })));
+    at += 8 + length;
+  }
+  return records;
+}
+
+/** Files are named by their writer's process id and start time, so a restarted process never writes into a dead one's. */
+export function spoolFileName(pid: number, sequence: number): string {
+  return `spool-${pid}-${Date.now()}-${sequence}.bin`;
+}
+
+/** The process that wrote a spool file, or null for a file that is not one. */
+export function spoolFileOwner(name: string): number | null {
+  const match = /^spool-(\d+)-\d+-\d+\.bin$/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+function u32(n: number): Buffer {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n);
+  return b;
+}

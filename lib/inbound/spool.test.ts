@@ -1,0 +1,193 @@
+// The inbound spool (spool.ts, spool-file.ts): a message is in the spool file before its store resolves,
+// reaches the database afterwards (retried until it does), the file goes once all of it is there, and a
+// file left by a dead process is replayed at start, up to its first torn record.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { InboundRow, InboundStore } from "./inbound-store";
+import { InboundSpool } from "./spool";
+import { encodeRecord, readSpoolFile, spoolFileName } from "./spool-file";
+
+const row = (n: number, raw = Buffer.from(`message ${n}`)): InboundRow => ({
+  id: String(n).padStart(24, "0"),
+  recipient: `bounce-${n}@bounces.test`,
+  sender: n % 2 ? "" : null,
+  via: "smtp",
+  raw,
+  receivedAt: new Date(1_700_000_000_000 + n),
+});
+
+/** The database's side, as the spool sees it: what it was given, optionally failing the first calls. */
+function recordingStore(failFirst = 0) {
+  const stored: InboundRow[][] = [];
+  /** Each call in order: "rows" (not durable: the spool holds them) or "durable" (a commit of nothing, durable). */
+  const calls_: string[] = [];
+  let calls = 0;
+  let release: (() => void) | null = null;
+  let held: Promise<void> | null = null;
+  const store: InboundStore & { stored: InboundRow[][]; calls: string[]; hold(): void; release(): void } = {
+    stored,
+    calls: calls_,
+    async store(rows, options) {
+      if (calls++ < failFirst) throw new Error("the worker thread is gone");
+      if (held) await held;
+      if (rows.length > 0) stored.push(rows);
+      calls_.push(rows.length === 0 && options?.durable ? "durable" : options?.durable === false ? "rows" : "rows, durable");
+    },
+    async drain() {},
+    hold() {
+      held = new Promise((resolve) => (release = resolve));
+    },
+    release() {
+      held = null;
+      release?.();
+    },
+  };
+  return store;
+}
+
+const until = async (check: () => boolean) => {
+  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  expect(check()).toBe(true);
+};
+
+let directory = "";
+beforeEach(() => {
+  directory = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-spool-"));
+});
+afterEach(() => fs.rmSync(directory, { recursive: true, force: true }));
+
+const limits = { rotateBytes: 16 * 1024 * 1024, tidyMs: 1000, maxPendingBytes: 64 * 1024 * 1024 };
+const filesIn = () => fs.readdirSync(directory);
+const spooled = () => filesIn().flatMap((name) => readSpoolFile(fs.readFileSync(path.join(directory, name))));
+
+describe("spool records", () => {
+  it("round-trip a message's rows, which share its bytes once", () => {
+    const raw = Buffer.from("From: mailer-daemon\r\n\r\nbounced");
+    const rows = [row(1, raw), row(2, raw)];
+    const record = encodeRecord(rows);
+    expect(record.length).toBeLessThan(raw.length * 2 + 400);
+    expect(readSpoolFile(Buffer.concat([record, encodeRecord([row(3)])]))).toEqual([rows, [row(3)]]);
+  });
+
+  it("end at a torn or damaged record", () => {
+    const [a, b, c] = [encodeRecord([row(1)]), encodeRecord([row(2)]), encodeRecord([row(3)])];
+    expect(readSpoolFile(Buffer.concat([a, b.subarray(0, b.length - 3)]))).toEqual([[row(1)]]);
+    const damaged = Buffer.from(b);
+    damaged[damaged.length - 1] ^= 0xff;
+    expect(readSpoolFile(Buffer.concat([a, damaged, c]))).toEqual([[row(1)]]);
+  });
+});
+
+describe("InboundSpool", () => {
+  it("has the message in its file when the store resolves, and the database gets it just after", async () => {
+    const database = recordingStore();
+    database.hold();
+    const spool = new InboundSpool(directory, () => database);
+    await spool.replay();
+    await spool.store([row(1)]);
+    expect(spooled()).toEqual([[row(1)]]);
+    expect(database.stored).toEqual([]);
+    database.release();
+    await spool.drain();
+    expect(database.stored).toEqual([[row(1)]]);
+  });
+
+  it("keeps trying the database until the message is there", async () => {
+    const database = recordingStore(1);
+    const spool = new InboundSpool(directory, () => database);
+    await spool.store([row(1)]);
+    await until(() => database.stored.length === 1);
+    await spool.close();
+  });
+
+  it("deletes its file at close once everything in it is in the database, and leaves it otherwise", async () => {
+    const database = recordingStore();
+    const spool = new InboundSpool(directory, () => database);
+    await Promise.all([1, 2, 3].map((n) => spool.store([row(n)])));
+    await spool.close();
+    expect(filesIn()).toEqual([]);
+
+    const stuck = recordingStore(Infinity);
+    const second = new InboundSpool(directory, () => stuck);
+    await second.store([row(4)]);
+    await second.close(50);
+    expect(spooled()).toEqual([[row(4)]]);
+  });
+
+  it("empties its file once everything in it is in the database and a durable commit followed", async () => {
+    const database = recordingStore();
+    const spool = new InboundSpool(directory, () => database, { ...limits, tidyMs: 20 });
+    await Promise.all([spool.store([row(1)]), spool.store([row(2)])]);
+    await spool.drain();
+    expect(spooled()).toHaveLength(2);
+    await until(() => fs.statSync(path.join(directory, filesIn()[0])).size === 0);
+    // The mail was committed without an fsync of its own; one durable commit of nothing came after it.
+    expect(database.calls).toEqual(["rows", "rows", "durable"]);
+    await spool.close();
+  });
+
+  it("keeps a file that took more mail while its durable commit ran", async () => {
+    const database = recordingStore();
+    const spool = new InboundSpool(directory, () => database, { ...limits, tidyMs: 20 });
+    await spool.store([row(1)]);
+    await spool.drain();
+    database.hold();
+    await new Promise((r) => setTimeout(r, 40)); // the tidy's durable commit is held
+    await spool.store([row(2)]);
+    database.release();
+    await spool.drain();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(spooled()).toEqual([[row(1)], [row(2)]]);
+    await until(() => fs.statSync(path.join(directory, filesIn()[0])).size === 0);
+    await spool.close();
+  });
+
+  it("begins a new file past a size, and deletes the full one once all of it is in the database", async () => {
+    const database = recordingStore();
+    database.hold();
+    const spool = new InboundSpool(directory, () => database, { ...limits, rotateBytes: 1000, tidyMs: 10 });
+    const big = Buffer.alloc(600, 1);
+    await spool.store([row(1, big)]);
+    await spool.store([row(2, big)]);
+    expect(filesIn()).toHaveLength(2);
+    expect(spooled()).toEqual([[row(1, big)], [row(2, big)]]);
+    database.release();
+    await spool.drain();
+    await until(() => filesIn().length === 1);
+    await spool.close();
+  });
+
+  it("replays the files of a process that is gone, up to a torn record, then deletes them", async () => {
+    // A pid no process has: above the kernel's maximum.
+    const dead = path.join(directory, spoolFileName(4_194_305, 1));
+    const torn = encodeRecord([row(3)]);
+    fs.writeFileSync(dead, Buffer.concat([encodeRecord([row(1)]), encodeRecord([row(2)]), torn.subarray(0, 20)]));
+    const alive = path.join(directory, spoolFileName(process.ppid, 1));
+    fs.writeFileSync(alive, encodeRecord([row(9)]));
+    const database = recordingStore();
+    const spool = new InboundSpool(directory, () => database);
+    expect(await spool.replay()).toBe(2);
+    expect(database.stored).toEqual([[row(1)], [row(2)]]);
+    // Another running process's file is its own.
+    expect(filesIn()).toEqual([path.basename(alive)]);
+  });
+
+  it("makes new messages wait while too much is on its way to the database", async () => {
+    const database = recordingStore();
+    database.hold();
+    const spool = new InboundSpool(directory, () => database, { ...limits, maxPendingBytes: 8000 });
+    const big = Buffer.alloc(1000, 1);
+    // A record is the message's 1,000 bytes and about 150 of header: the eighth is past 8,000.
+    for (let n = 0; n < 7; n++) await spool.store([row(n, big)]);
+    let eighth = false;
+    const waiting = spool.store([row(8, big)]).then(() => (eighth = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(eighth).toBe(false);
+    database.release();
+    await waiting;
+    await spool.close();
+    expect(database.stored).toHaveLength(8);
+  });
+});
