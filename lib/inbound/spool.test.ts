@@ -159,6 +159,21 @@ describe("InboundSpool", () => {
     await spool.close();
   });
 
+  it("begins a new file after a failed write, so a record cut short cannot hide the messages after it", async () => {
+    const database = recordingStore();
+    database.hold();
+    const spool = new InboundSpool(directory, () => database);
+    await spool.store([row(1)]);
+    // The file's descriptor fails under it (as a full disk would fail a write).
+    fs.closeSync((spool as unknown as { current: { fd: number } }).current.fd);
+    await expect(spool.store([row(2)])).rejects.toThrow();
+    await spool.store([row(3)]);
+    expect(filesIn()).toHaveLength(2);
+    expect(spooled()).toEqual([[row(1)], [row(3)]]);
+    database.release();
+    await spool.close();
+  });
+
   it("replays the files of a process that is gone, up to a torn record, then deletes them", async () => {
     // A pid no process has: above the kernel's maximum.
     const dead = path.join(directory, spoolFileName(4_194_305, 1));

@@ -93,12 +93,26 @@ export class InboundSpool implements InboundStore {
     while (this.pendingBytes > this.limits.maxPendingBytes) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
     const record = encodeRecord(rows);
     const file = this.fileFor(record.length);
-    fs.writeSync(file.fd, record);
+    try {
+      if (fs.writeSync(file.fd, record) !== record.length) throw new Error("the spool file took part of the message (disk full?)");
+    } catch (error) {
+      // Whatever part of it was written would end the file for the replay, and hide later messages: they go
+      // to a new file. The sender gets a 451 and sends the message again.
+      this.retire(file);
+      throw error;
+    }
     file.size += record.length;
     file.appended++;
     file.unstored++;
     file.dirty = true;
-    await this.sync();
+    try {
+      await this.sync();
+    } catch (error) {
+      // Answered 451: the sender sends it again, so the file need not keep it (a replay may store it anyway).
+      file.unstored--;
+      if (file.unstored === 0) this.scheduleTidy();
+      throw error;
+    }
     this.toDatabase(file, rows, record.length);
   }
 
@@ -148,13 +162,15 @@ export class InboundSpool implements InboundStore {
     this.tidying.unref();
   }
 
+  /** No more mail goes to `file`; it is deleted once all of it is in the database. */
+  private retire(file: SpoolFile): void {
+    if (this.current === file) this.current = null;
+    file.closing = true;
+    if (file.unstored === 0) this.scheduleTidy();
+  }
+
   private fileFor(bytes: number): SpoolFile {
-    if (this.current && this.current.size + bytes > this.limits.rotateBytes && this.current.size > 0) {
-      const full = this.current;
-      this.current = null;
-      full.closing = true;
-      if (full.unstored === 0) this.scheduleTidy();
-    }
+    if (this.current && this.current.size + bytes > this.limits.rotateBytes && this.current.size > 0) this.retire(this.current);
     if (!this.current) {
       fs.mkdirSync(this.directory, { recursive: true });
       const file = path.join(this.directory, spoolFileName(process.pid, ++this.sequence));
@@ -189,7 +205,12 @@ export class InboundSpool implements InboundStore {
         } catch (error) {
           // The caller answers 451 and the relay sends the message again; should the bytes reach the
           // disk anyway, the replay stores it twice, and a notice applies once (InboundNotice).
-          for (const f of dirty) f.dirty = true;
+          // After a failed fdatasync the kernel may have dropped the pages it could not write: the files
+          // start over in new ones (what they hold that was acknowledged had been synced before).
+          for (const f of dirty) {
+            f.dirty = true;
+            this.retire(f);
+          }
           this.directorySync ||= directory;
           for (const w of batch) w.reject(error);
         }
