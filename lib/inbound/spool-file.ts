@@ -49,15 +49,20 @@ export function readSpoolFile(data: Buffer): InboundRow[][] {
   return records;
 }
 
-/** Files are named by their writer's process id and start time, so a restarted process never writes into a dead one's. */
-export function spoolFileName(pid: number, sequence: number): string {
-  return `spool-${pid}-${Date.now()}-${sequence}.bin`;
+export type SpoolFileOwner = { pid: number; started: number };
+
+/**
+ * Files are named by their writer's process id and start time (ms): a process restarted with the same id
+ * (a container's first process) neither writes into the dead one's files nor takes them for its own.
+ */
+export function spoolFileName(owner: SpoolFileOwner, sequence: number): string {
+  return `spool-${owner.pid}-${owner.started}-${sequence}.bin`;
 }
 
 /** The process that wrote a spool file, or null for a file that is not one. */
-export function spoolFileOwner(name: string): number | null {
-  const match = /^spool-(\d+)-\d+-\d+\.bin$/.exec(name);
-  return match ? Number(match[1]) : null;
+export function spoolFileOwner(name: string): SpoolFileOwner | null {
+  const match = /^spool-(\d+)-(\d+)-\d+\.bin$/.exec(name);
+  return match ? { pid: Number(match[1]), started: Number(match[2]) } : null;
 }
 
 function u32(n: number): Buffer {

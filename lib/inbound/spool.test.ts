@@ -159,6 +159,20 @@ describe("InboundSpool", () => {
     await spool.close();
   });
 
+  it("leaves the files of another spool of this process alone, and names its own apart", async () => {
+    const database = recordingStore();
+    database.hold();
+    const first = new InboundSpool(directory, () => database);
+    await first.store([row(1)]);
+    const second = new InboundSpool(directory, () => database);
+    expect(await second.replay()).toBe(0);
+    await second.store([row(2)]);
+    expect(filesIn()).toHaveLength(2);
+    expect(spooled()).toEqual(expect.arrayContaining([[row(1)], [row(2)]]));
+    database.release();
+    await Promise.all([first.close(), second.close()]);
+  });
+
   it("begins a new file after a failed write, so a record cut short cannot hide the messages after it", async () => {
     const database = recordingStore();
     database.hold();
@@ -176,15 +190,18 @@ describe("InboundSpool", () => {
 
   it("replays the files of a process that is gone, up to a torn record, then deletes them", async () => {
     // A pid no process has: above the kernel's maximum.
-    const dead = path.join(directory, spoolFileName(4_194_305, 1));
+    const dead = path.join(directory, spoolFileName({ pid: 4_194_305, started: 1 }, 1));
     const torn = encodeRecord([row(3)]);
     fs.writeFileSync(dead, Buffer.concat([encodeRecord([row(1)]), encodeRecord([row(2)]), torn.subarray(0, 20)]));
-    const alive = path.join(directory, spoolFileName(process.ppid, 1));
+    const alive = path.join(directory, spoolFileName({ pid: process.ppid, started: 1 }, 1));
+    // A process that had this process's id before it (a container's first process, restarted).
+    const earlier = path.join(directory, spoolFileName({ pid: process.pid, started: 1 }, 1));
+    fs.writeFileSync(earlier, encodeRecord([row(5)]));
     fs.writeFileSync(alive, encodeRecord([row(9)]));
     const database = recordingStore();
     const spool = new InboundSpool(directory, () => database);
-    expect(await spool.replay()).toBe(2);
-    expect(database.stored).toEqual([[row(1)], [row(2)]]);
+    expect(await spool.replay()).toBe(3);
+    expect(database.stored).toEqual(expect.arrayContaining([[row(1)], [row(2)], [row(5)]]));
     // Another running process's file is its own.
     expect(filesIn()).toEqual([path.basename(alive)]);
   });

@@ -15,7 +15,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { InboundRow, InboundStore } from "./inbound-store";
-import { encodeRecord, readSpoolFile, spoolFileName, spoolFileOwner } from "./spool-file";
+import { performance } from "node:perf_hooks";
+import { encodeRecord, readSpoolFile, spoolFileName, spoolFileOwner, type SpoolFileOwner } from "./spool-file";
 import { inboundWake } from "./wake";
 
 const fdatasync = promisify(fs.fdatasync);
@@ -34,6 +35,10 @@ const LIMITS = {
   maxPendingBytes: 64 * 1024 * 1024,
 };
 const RETRY_MS = 1_000;
+/** This process, as spool files name their writer (spool-file.ts). */
+const THIS_PROCESS = { pid: process.pid, started: Math.round(performance.timeOrigin) };
+/** Numbers this process's files, across its spools (tests start two listeners on one database). */
+let sequence = 0;
 
 type SpoolFile = {
   fd: number;
@@ -50,7 +55,6 @@ type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 export class InboundSpool implements InboundStore {
   private current: SpoolFile | null = null;
   private files = new Set<SpoolFile>();
-  private sequence = 0;
   private directorySync = false;
   private waiters: Waiter[] = [];
   private syncing = false;
@@ -76,7 +80,7 @@ export class InboundSpool implements InboundStore {
     let replayed = 0;
     for (const name of fs.readdirSync(this.directory).sort()) {
       const owner = spoolFileOwner(name);
-      if (owner === null || (owner !== process.pid && isRunning(owner))) continue;
+      if (owner === null || !isDead(owner)) continue;
       const file = path.join(this.directory, name);
       const records = readSpoolFile(fs.readFileSync(file));
       await Promise.all(records.map((rows) => this.database().store(rows)));
@@ -173,7 +177,7 @@ export class InboundSpool implements InboundStore {
     if (this.current && this.current.size + bytes > this.limits.rotateBytes && this.current.size > 0) this.retire(this.current);
     if (!this.current) {
       fs.mkdirSync(this.directory, { recursive: true });
-      const file = path.join(this.directory, spoolFileName(process.pid, ++this.sequence));
+      const file = path.join(this.directory, spoolFileName(THIS_PROCESS, ++sequence));
       this.current = { fd: fs.openSync(file, "a"), file, size: 0, appended: 0, unstored: 0, dirty: false, closing: false };
       this.files.add(this.current);
       // A new file's name must reach the disk too, or a power loss could take the file with it.
@@ -258,12 +262,14 @@ async function syncDirectory(directory: string): Promise<void> {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a spool file's writer is gone: not this process, and no process has its id, or this id belongs to us now. */
+function isDead(owner: SpoolFileOwner): boolean {
+  if (owner.pid === THIS_PROCESS.pid) return owner.started !== THIS_PROCESS.started;
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(owner.pid, 0);
+    return false;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    return (error as NodeJS.ErrnoException).code !== "EPERM";
   }
 }
 
