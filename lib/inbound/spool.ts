@@ -14,8 +14,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import type { InboundRow, InboundStore } from "./inbound-store";
 import { performance } from "node:perf_hooks";
+import type { InboundRow, InboundStore } from "./inbound-store";
 import { encodeRecord, readSpoolFile, spoolFileName, spoolFileOwner, type SpoolFileOwner } from "./spool-file";
 import { inboundWake } from "./wake";
 
@@ -207,16 +207,17 @@ export class InboundSpool implements InboundStore {
           await Promise.all([...dirty.map((f) => fdatasync(f.fd)), ...(directory ? [syncDirectory(this.directory)] : [])]);
           for (const w of batch) w.resolve();
         } catch (error) {
-          // The caller answers 451 and the relay sends the message again; should the bytes reach the
-          // disk anyway, the replay stores it twice, and a notice applies once (InboundNotice).
-          // After a failed fdatasync the kernel may have dropped the pages it could not write: the files
-          // start over in new ones (what they hold that was acknowledged had been synced before).
-          for (const f of dirty) {
-            f.dirty = true;
+          // The callers answer 451 and the relay sends the messages again; should the bytes reach the
+          // disk anyway, the replay stores them twice, and a notice applies once (InboundNotice).
+          // After a failed fdatasync the kernel may have dropped the pages it could not write, so no later
+          // sync of these files can vouch for them: the messages appended since fail too, and the next
+          // ones go to new files (what these hold that was acknowledged had been synced before).
+          for (const f of [...this.files].filter((f) => f.dirty || dirty.includes(f))) {
+            f.dirty = false;
             this.retire(f);
           }
           this.directorySync ||= directory;
-          for (const w of batch) w.reject(error);
+          for (const w of [...batch, ...this.waiters.splice(0)]) w.reject(error);
         }
       }
     } finally {
