@@ -44,8 +44,7 @@ export async function startInboundListener(options: { port?: number; host?: stri
   timeSegments(settings.EVENTS_DEBUG === "on");
   const spoolDirectory = localSpoolDirectory("inbound-spool");
   const spool = spoolDirectory ? new InboundSpool(spoolDirectory, inboundStore) : undefined;
-  const replayed = await spool?.replay();
-  if (replayed) console.log(`[inbound smtp] stored ${replayed} messages left in the spool by the last run`);
+  await spool?.start();
   const server = new SMTPServer({
     banner: "Inkwell inbound mail",
     logger: false,

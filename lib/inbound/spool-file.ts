@@ -33,36 +33,42 @@ export function readSpoolFile(data: Buffer): InboundRow[][] {
   while (at + 8 <= data.length) {
     const length = data.readUInt32BE(at);
     const body = data.subarray(at + 8, at + 8 + length);
-    if (body.length < length || crc32(body) !== data.readUInt32BE(at + 4)) break;
-    const headerLength = body.readUInt32BE(0);
-    const header = JSON.parse(body.subarray(4, 4 + headerLength).toString("utf8")) as Header;
-    let offset = 4 + headerLength;
-    const parts = header.parts.map((size) => {
-      // A copy: the record outlives the file's buffer only as long as it must.
-      const part = Buffer.from(body.subarray(offset, offset + size));
-      offset += size;
-      return part;
-    });
-    records.push(header.rows.map(({ part, receivedAt, ...row }) => ({ ...row, receivedAt: new Date(receivedAt), raw: parts[part] })));
+    // Zeros (a file whose size reached the disk before its data) pass the checksum: length 0 is no record.
+    if (length < 4 || body.length < length || crc32(body) !== data.readUInt32BE(at + 4)) break;
+    try {
+      records.push(decodeBody(body));
+    } catch {
+      break;
+    }
     at += 8 + length;
   }
   return records;
 }
 
-export type SpoolFileOwner = { pid: number; started: number };
-
-/**
- * Files are named by their writer's process id and start time (ms): a process restarted with the same id
- * (a container's first process) neither writes into the dead one's files nor takes them for its own.
- */
-export function spoolFileName(owner: SpoolFileOwner, sequence: number): string {
+/** Files are named by their writer's process id and start time (ms), and a number: names never collide. */
+export function spoolFileName(owner: { pid: number; started: number }, sequence: number): string {
   return `spool-${owner.pid}-${owner.started}-${sequence}.bin`;
 }
 
-/** The process that wrote a spool file, or null for a file that is not one. */
-export function spoolFileOwner(name: string): SpoolFileOwner | null {
-  const match = /^spool-(\d+)-(\d+)-\d+\.bin$/.exec(name);
-  return match ? { pid: Number(match[1]), started: Number(match[2]) } : null;
+export function isSpoolFileName(name: string): boolean {
+  return /^spool-\d+-\d+-\d+\.bin$/.test(name);
+}
+
+function decodeBody(body: Buffer): InboundRow[] {
+  const headerLength = body.readUInt32BE(0);
+  const header = JSON.parse(body.subarray(4, 4 + headerLength).toString("utf8")) as Header;
+  let offset = 4 + headerLength;
+  const parts = header.parts.map((size) => {
+    // A copy: the record outlives the file's buffer only as long as it must.
+    const part = Buffer.from(body.subarray(offset, offset + size));
+    offset += size;
+    if (part.length !== size) throw new Error("a part cut short");
+    return part;
+  });
+  return header.rows.map(({ part, receivedAt, ...row }) => {
+    if (!parts[part]) throw new Error("a row names no part");
+    return { ...row, receivedAt: new Date(receivedAt), raw: parts[part] };
+  });
 }
 
 function u32(n: number): Buffer {

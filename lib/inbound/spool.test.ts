@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { InboundRow, InboundStore } from "./inbound-store";
-import { InboundSpool } from "./spool";
+import { InboundSpool, SPOOL_LIMITS } from "./spool";
 import { encodeRecord, readSpoolFile, spoolFileName } from "./spool-file";
 
 const row = (n: number, raw = Buffer.from(`message ${n}`)): InboundRow => ({
@@ -58,7 +58,7 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(directory, { recursive: true, force: true }));
 
-const limits = { rotateBytes: 16 * 1024 * 1024, tidyMs: 1000, maxPendingBytes: 64 * 1024 * 1024 };
+const limits = SPOOL_LIMITS;
 const filesIn = () => fs.readdirSync(directory);
 const spooled = () => filesIn().flatMap((name) => readSpoolFile(fs.readFileSync(path.join(directory, name))));
 
@@ -85,13 +85,14 @@ describe("InboundSpool", () => {
     const database = recordingStore();
     database.hold();
     const spool = new InboundSpool(directory, () => database);
-    await spool.replay();
+    await spool.start();
     await spool.store([row(1)]);
     expect(spooled()).toEqual([[row(1)]]);
     expect(database.stored).toEqual([]);
     database.release();
     await spool.drain();
     expect(database.stored).toEqual([[row(1)]]);
+    await spool.close();
   });
 
   it("keeps trying the database until the message is there", async () => {
@@ -165,7 +166,7 @@ describe("InboundSpool", () => {
     const first = new InboundSpool(directory, () => database);
     await first.store([row(1)]);
     const second = new InboundSpool(directory, () => database);
-    expect(await second.replay()).toBe(0);
+    expect(await second.start()).toBe(0);
     await second.store([row(2)]);
     expect(filesIn()).toHaveLength(2);
     expect(spooled()).toEqual(expect.arrayContaining([[row(1)], [row(2)]]));
@@ -178,8 +179,8 @@ describe("InboundSpool", () => {
     database.hold();
     const spool = new InboundSpool(directory, () => database);
     await spool.store([row(1)]);
-    // The file's descriptor fails under it (as a full disk would fail a write).
-    fs.closeSync((spool as unknown as { current: { fd: number } }).current.fd);
+    // The file's descriptor fails under it (as a full disk would fail a write): one no file has.
+    (spool as unknown as { current: { fd: number } }).current.fd = 1_000_000;
     await expect(spool.store([row(2)])).rejects.toThrow();
     await spool.store([row(3)]);
     expect(filesIn()).toHaveLength(2);
@@ -188,22 +189,54 @@ describe("InboundSpool", () => {
     await spool.close();
   });
 
-  it("replays the files of a process that is gone, up to a torn record, then deletes them", async () => {
-    // A pid no process has: above the kernel's maximum.
+  it("stores the files no writer touched for a while, up to a torn record, then deletes them; fresh ones are left", async () => {
+    const stale = (file: string) => fs.utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     const dead = path.join(directory, spoolFileName({ pid: 4_194_305, started: 1 }, 1));
-    const torn = encodeRecord([row(3)]);
-    fs.writeFileSync(dead, Buffer.concat([encodeRecord([row(1)]), encodeRecord([row(2)]), torn.subarray(0, 20)]));
-    const alive = path.join(directory, spoolFileName({ pid: process.ppid, started: 1 }, 1));
-    // A process that had this process's id before it (a container's first process, restarted).
-    const earlier = path.join(directory, spoolFileName({ pid: process.pid, started: 1 }, 1));
-    fs.writeFileSync(earlier, encodeRecord([row(5)]));
-    fs.writeFileSync(alive, encodeRecord([row(9)]));
-    const database = recordingStore();
+    fs.writeFileSync(dead, Buffer.concat([encodeRecord([row(1)]), encodeRecord([row(2)]), encodeRecord([row(3)]).subarray(0, 20)]));
+    // Zeros after a record (a size that reached the disk before the data, after a power loss) end the file.
+    const zeros = path.join(directory, spoolFileName({ pid: 4_194_305, started: 1 }, 2));
+    fs.writeFileSync(zeros, Buffer.concat([encodeRecord([row(5)]), Buffer.alloc(64)]));
+    // A file another process is writing (touched just now), whatever its process id says.
+    const live = path.join(directory, spoolFileName({ pid: 4_194_305, started: 1 }, 3));
+    fs.writeFileSync(live, encodeRecord([row(9)]));
+    stale(dead);
+    stale(zeros);
+    const database = recordingStore(1);
     const spool = new InboundSpool(directory, () => database);
-    expect(await spool.replay()).toBe(3);
+    // The first store fails: that file stays for the next look, which stores it.
+    expect(await spool.start()).toBeLessThan(3);
+    expect(await spool.rescan()).toBeGreaterThan(0);
     expect(database.stored).toEqual(expect.arrayContaining([[row(1)], [row(2)], [row(5)]]));
-    // Another running process's file is its own.
-    expect(filesIn()).toEqual([path.basename(alive)]);
+    // The kept file's records were stored again (its other record had gone in): in the database, its id makes that a no-op.
+    expect(new Set(database.stored.map(([r]) => r.id)).size).toBe(3);
+    expect(filesIn()).toEqual([path.basename(live)]);
+    stale(live);
+    expect(await spool.rescan()).toBe(1);
+    expect(filesIn()).toEqual([]);
+    await spool.close();
+  });
+
+  it("touches its own files, so another process never takes them for a dead writer's", async () => {
+    const database = recordingStore();
+    database.hold();
+    const spool = new InboundSpool(directory, () => database, { ...limits, heartbeatMs: 20 });
+    await spool.start();
+    await spool.store([row(1)]);
+    const file = path.join(directory, filesIn()[0]);
+    fs.utimesSync(file, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
+    await until(() => Date.now() - fs.statSync(file).mtimeMs < 10_000);
+    database.release();
+    await spool.close();
+  });
+
+  it("refuses a message that waited too long for room", async () => {
+    const database = recordingStore();
+    database.hold();
+    const spool = new InboundSpool(directory, () => database, { ...limits, maxPendingBytes: 100, roomWaitMs: 50 });
+    await spool.store([row(1, Buffer.alloc(200))]);
+    await expect(spool.store([row(2)])).rejects.toThrow(/not keeping up/);
+    database.release();
+    await spool.close();
   });
 
   it("makes new messages wait while too much is on its way to the database", async () => {

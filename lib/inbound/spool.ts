@@ -1,12 +1,13 @@
 // The inbound listener's spool, where the database is a file on this machine's disk (lib/db/capabilities.ts
 // localSpoolDirectory): a message the listener takes is appended to a file beside the database and
 // fdatasynced, and only then answered 250; it reaches the database afterwards, through the usual store
-// (./inbound-store.ts), and a spool file is deleted once every message in it is committed there.
+// (./inbound-store.ts); a spool file is emptied, or replaced and deleted, once every message in it is
+// committed there.
 //
 // Why: the 250 waited for the database's writer, which is also busy with the inbound job's outcomes, so a
 // relay's connections stood idle for 8 ms of every 16 (bench:inbound). An append and an fdatasync of a
 // file no other work touches is the whole wait now. The guarantee is unchanged: the file is on the
-// database's own disk, synced before the 250, and replayed at start (./spool-file.ts), so a message
+// database's own disk, synced before the 250, and stored by the next start (./spool-file.ts), so a message
 // acknowledged before a SIGKILL or a power loss is stored when the server comes back. Messages
 // appended together share one fdatasync (a group commit, as lib/db/wal-sync.ts does for the WAL).
 // The database's commits of spooled mail need no fsync of their own (two streams of fsyncs on one disk
@@ -16,26 +17,37 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { performance } from "node:perf_hooks";
 import type { InboundRow, InboundStore } from "./inbound-store";
-import { encodeRecord, readSpoolFile, spoolFileName, spoolFileOwner, type SpoolFileOwner } from "./spool-file";
+import { encodeRecord, isSpoolFileName, readSpoolFile, spoolFileName } from "./spool-file";
 import { inboundWake } from "./wake";
 
 const fdatasync = promisify(fs.fdatasync);
 const fsync = promisify(fs.fsync);
 const close = promisify(fs.close);
 
-const LIMITS = {
-  /** A file past this size is closed and a new one begun (the old one is deleted once all of it is stored). */
+export const SPOOL_LIMITS = {
+  /** A file past this size or age is closed and a new one begun (the old one is deleted once all of it is stored). */
   rotateBytes: 16 * 1024 * 1024,
+  rotateMs: 10_000,
   /**
    * How long after all of a file's mail is in the database the file is emptied (or deleted): batched, as
    * each time costs a durable commit; soon, so a message a contact's erasure deleted is not replayed.
    */
   tidyMs: 1_000,
-  /** Bytes of mail appended but not yet in the database before new messages wait for the database (memory). */
+  /** Bytes of mail appended but not yet in the database before new messages wait for the database (memory)... */
   maxPendingBytes: 64 * 1024 * 1024,
+  /** ...and how long one waits before it is refused (451) instead. */
+  roomWaitMs: 30_000,
+  /**
+   * A spool file's writer touches it this often; a file untouched for `staleMs` has no writer left (it died,
+   * or stopped before all of it was stored), and the next look (every `rescanMs`, and at start) stores it.
+   * By time, not by process id: ids are reused, and another container on the same volume has its own.
+   */
+  heartbeatMs: 2_000,
+  staleMs: 15_000,
+  rescanMs: 5_000,
 };
 const RETRY_MS = 1_000;
-/** This process, as spool files name their writer (spool-file.ts). */
+/** This process, as spool files name their writer (spool-file.ts): names never collide. */
 const THIS_PROCESS = { pid: process.pid, started: Math.round(performance.timeOrigin) };
 /** Numbers this process's files, across its spools (tests start two listeners on one database). */
 let sequence = 0;
@@ -43,6 +55,7 @@ let sequence = 0;
 type SpoolFile = {
   fd: number;
   file: string;
+  openedAt: number;
   size: number;
   /** Messages appended, and of those not yet committed to the database. */
   appended: number;
@@ -62,39 +75,85 @@ export class InboundSpool implements InboundStore {
   private storing = new Set<Promise<void>>();
   private roomWaiters: (() => void)[] = [];
   private tidying: NodeJS.Timeout | null = null;
+  private tidyChain: Promise<void> = Promise.resolve();
+  private timers: NodeJS.Timeout[] = [];
+  private rescanning: Promise<number> | null = null;
 
   /** `database`: where spooled mail goes next (called for each message: the store may change hands). */
   constructor(
     private readonly directory: string,
     private readonly database: () => InboundStore,
-    private readonly limits = LIMITS,
+    private readonly limits = SPOOL_LIMITS,
   ) {}
 
   /**
-   * Stores left by an earlier process (one that died, or stopped before all of its mail reached the
-   * database) are committed to the database, then deleted. A file whose writer is still running (another
-   * listener on the same database) is left to it.
+   * Creates the folder (its entry synced into the database's folder), stores what stale files hold, and from
+   * then on touches this spool's files and looks for stale ones. Resolves with the messages stored now.
    */
-  async replay(): Promise<number> {
-    fs.mkdirSync(this.directory, { recursive: true });
-    let replayed = 0;
-    for (const name of fs.readdirSync(this.directory).sort()) {
-      const owner = spoolFileOwner(name);
-      if (owner === null || !isDead(owner)) continue;
-      const file = path.join(this.directory, name);
-      const records = readSpoolFile(fs.readFileSync(file));
-      await Promise.all(records.map((rows) => this.database().store(rows)));
-      fs.unlinkSync(file);
-      replayed += records.length;
+  async start(): Promise<number> {
+    if (!fs.existsSync(this.directory)) {
+      fs.mkdirSync(this.directory, { recursive: true });
+      await syncDirectory(path.dirname(this.directory));
     }
-    if (replayed > 0) inboundWake.wake();
-    return replayed;
+    const every = (ms: number, run: () => unknown) => {
+      const timer = setInterval(run, ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    every(this.limits.heartbeatMs, () => this.heartbeat());
+    every(this.limits.rescanMs, () => void this.rescan());
+    return this.rescan();
+  }
+
+  /**
+   * Files no writer touched for `staleMs` (not this spool's) are stored in the database, then deleted. A file
+   * that cannot be stored now stays for the next look; reading stops at a record cut short or damaged.
+   */
+  rescan(): Promise<number> {
+    this.rescanning ??= this.storeStaleFiles().finally(() => (this.rescanning = null));
+    return this.rescanning;
+  }
+
+  private async storeStaleFiles(): Promise<number> {
+    const own = new Set([...this.files].map((f) => path.basename(f.file)));
+    let stored = 0;
+    for (const name of fs.readdirSync(this.directory).sort()) {
+      if (!isSpoolFileName(name) || own.has(name)) continue;
+      const file = path.join(this.directory, name);
+      try {
+        if (Date.now() - fs.statSync(file).mtimeMs < this.limits.staleMs) continue;
+        const records = readSpoolFile(fs.readFileSync(file));
+        await Promise.all(records.map((rows) => this.database().store(rows)));
+        fs.rmSync(file, { force: true });
+        stored += records.length;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") continue; // another process stored it
+        console.error(`[inbound smtp] storing the spool file ${name} failed; it stays for the next look:`, (error as Error).message);
+      }
+    }
+    if (stored > 0) {
+      console.log(`[inbound smtp] stored ${stored} messages a stopped process left in the spool`);
+      inboundWake.wake();
+    }
+    return stored;
+  }
+
+  /** Keeps this spool's files fresh, so no other process takes them for a dead writer's. */
+  private heartbeat(): void {
+    const now = new Date();
+    for (const file of this.files) {
+      try {
+        fs.futimesSync(file.fd, now, now);
+      } catch (error) {
+        console.error(`[inbound smtp] touching the spool file ${file.file} failed:`, (error as Error).message);
+      }
+    }
   }
 
   /** Resolves once the message is on stable storage in the spool; the database gets it afterwards. */
   async store(rows: InboundRow[]): Promise<void> {
     if (rows.length === 0) return;
-    while (this.pendingBytes > this.limits.maxPendingBytes) await new Promise<void>((resolve) => this.roomWaiters.push(resolve));
+    await this.room();
     const record = encodeRecord(rows);
     const file = this.fileFor(record.length);
     try {
@@ -120,6 +179,18 @@ export class InboundSpool implements InboundStore {
     this.toDatabase(file, rows, record.length);
   }
 
+  /** Waits while too much is on its way to the database; refuses (451) after `roomWaitMs`. */
+  private async room(): Promise<void> {
+    const deadline = Date.now() + this.limits.roomWaitMs;
+    while (this.pendingBytes > this.limits.maxPendingBytes) {
+      if (Date.now() >= deadline) throw new Error("the database is not keeping up with the inbound spool");
+      await new Promise<void>((resolve) => {
+        this.roomWaiters.push(resolve);
+        setTimeout(resolve, Math.max(0, deadline - Date.now())).unref();
+      });
+    }
+  }
+
   async drain(): Promise<void> {
     while (this.storing.size > 0) await Promise.all([...this.storing]);
   }
@@ -130,6 +201,8 @@ export class InboundSpool implements InboundStore {
     while (this.storing.size > 0 && Date.now() < deadline) await Promise.race([...this.storing, sleep(100)]);
     if (this.tidying) clearTimeout(this.tidying);
     this.tidying = null;
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await this.rescanning;
     await this.tidy(true);
   }
 
@@ -137,7 +210,15 @@ export class InboundSpool implements InboundStore {
    * Files all of whose mail is in the database, after a durable commit that follows it: emptied (the
    * current one) or deleted (a full one; at close, all). A file that took more mail meanwhile is kept.
    */
-  private async tidy(closing = false): Promise<void> {
+  private tidy(closing = false): Promise<void> {
+    // One at a time: a tidy waiting on its durable commit and another (at close) would act on the same files.
+    this.tidyChain = this.tidyChain
+      .then(() => this.tidyOnce(closing))
+      .catch((error) => console.error("[inbound smtp] tidying the spool failed:", (error as Error).message));
+    return this.tidyChain;
+  }
+
+  private async tidyOnce(closing: boolean): Promise<void> {
     const done = [...this.files].filter((f) => f.unstored === 0 && (f.size > 0 || f.closing || closing));
     if (done.length === 0) return;
     const appended = new Map(done.map((f) => [f, f.appended]));
@@ -148,7 +229,7 @@ export class InboundSpool implements InboundStore {
       return this.scheduleTidy();
     }
     for (const file of done) {
-      if (file.unstored > 0 || file.appended !== appended.get(file)) continue;
+      if (!this.files.has(file) || file.unstored > 0 || file.appended !== appended.get(file)) continue;
       if (file.closing || closing) await this.remove(file);
       else if (file.size > 0) {
         fs.ftruncateSync(file.fd, 0);
@@ -174,11 +255,28 @@ export class InboundSpool implements InboundStore {
   }
 
   private fileFor(bytes: number): SpoolFile {
-    if (this.current && this.current.size + bytes > this.limits.rotateBytes && this.current.size > 0) this.retire(this.current);
+    const current = this.current;
+    // A file past its size or age is replaced, so that under steady mail no file lives long (a replay after a
+    // crash brings back nothing older than a few seconds, not even mail a contact's erasure deleted since).
+    if (
+      current &&
+      current.size > 0 &&
+      (current.size + bytes > this.limits.rotateBytes || Date.now() - current.openedAt > this.limits.rotateMs)
+    )
+      this.retire(current);
     if (!this.current) {
       fs.mkdirSync(this.directory, { recursive: true });
       const file = path.join(this.directory, spoolFileName(THIS_PROCESS, ++sequence));
-      this.current = { fd: fs.openSync(file, "a"), file, size: 0, appended: 0, unstored: 0, dirty: false, closing: false };
+      this.current = {
+        fd: fs.openSync(file, "a"),
+        file,
+        openedAt: Date.now(),
+        size: 0,
+        appended: 0,
+        unstored: 0,
+        dirty: false,
+        closing: false,
+      };
       this.files.add(this.current);
       // A new file's name must reach the disk too, or a power loss could take the file with it.
       this.directorySync = true;
@@ -260,17 +358,6 @@ async function syncDirectory(directory: string): Promise<void> {
     await fsync(fd);
   } finally {
     fs.closeSync(fd);
-  }
-}
-
-/** Whether a spool file's writer is gone: not this process, and no process has its id, or this id belongs to us now. */
-function isDead(owner: SpoolFileOwner): boolean {
-  if (owner.pid === THIS_PROCESS.pid) return owner.started !== THIS_PROCESS.started;
-  try {
-    process.kill(owner.pid, 0);
-    return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== "EPERM";
   }
 }
 

@@ -52,9 +52,9 @@ it("every message answered 250 before a SIGKILL is stored after the restart, onc
     }
 
     server = await startTestServer({ label: "inbound-crash", env, databaseUrl });
-    // The spool is replayed as the listener starts, which may be just after the server answers HTTP.
+    // A spool file is stored once no writer touched it for 15 s (lib/inbound/spool.ts): its writer is gone.
     let subjects: (string | undefined)[] = [];
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 600; i++) {
       const stored = await query<{ raw: Buffer | string }>(databaseUrl, `SELECT "raw" FROM "InboundRaw"`);
       subjects = stored.map((r) => /Subject: (crash-\d+)/.exec(Buffer.from(r.raw).toString())?.[1]);
       if (acked.every((s) => subjects.includes(s))) break;
