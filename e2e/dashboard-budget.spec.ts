@@ -43,22 +43,34 @@ test("every dashboard page at a few hundred segments, templates, campaigns and a
   const ids = seeded as PageIds;
   await signInTo(page, account, "/templates");
 
+  // A view over its budget is taken once more: a request per row or a page that asks too much does so
+  // every time, while a poll that fires again because the page was slow to show (a loaded CI machine) does
+  // not. A failed request fails at once. The failure's first line names each page and its requests, since
+  // a CI log may keep only the summary.
   const over: string[] = [];
   for (const target of DASHBOARD_PAGES) {
-    const view = await viewPage(page, baseURL!, target, ids, 1000);
-    const shapes = new Map<string, number>();
-    for (const r of view.requests) {
-      const shape = r.replace(/\?.*$/, "").replace(/[0-9a-f]{24}/g, "{id}");
-      shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
-    }
-    const repeated = [...shapes].filter(([shape, n]) => n > SAME_REQUEST_MAX && !target.perRow?.[shape]);
-    if (view.requests.length > REQUESTS_PER_PAGE || repeated.length > 0 || view.failed.length > 0) {
-      over.push(
-        `${target.name}: ${view.requests.length} requests (${requestShapes(view.requests)}); failed: ${view.failed.join(", ") || "none"}`,
-      );
-    }
+    const problems = async () => {
+      const view = await viewPage(page, baseURL!, target, ids, 1000);
+      const shapes = new Map<string, number>();
+      for (const r of view.requests) {
+        const shape = r.replace(/\?.*$/, "").replace(/[0-9a-f]{24}/g, "{id}");
+        shapes.set(shape, (shapes.get(shape) ?? 0) + 1);
+      }
+      const repeated = [...shapes].filter(([shape, n]) => n > SAME_REQUEST_MAX && !target.perRow?.[shape]);
+      const overBudget = view.requests.length > REQUESTS_PER_PAGE || repeated.length > 0;
+      if (!overBudget && view.failed.length === 0) return null;
+      return {
+        failed: view.failed.length > 0,
+        text: `${target.name}: ${view.requests.length} requests in ${view.mainMs} ms (${requestShapes(view.requests)}); failed: ${view.failed.join(", ") || "none"}`,
+      };
+    };
+    const first = await problems();
+    if (!first) continue;
+    const again = first.failed ? first : await problems();
+    if (again) over.push(again === first ? first.text : `${first.text}; again: ${again.text}`);
+    else test.info().annotations.push({ type: "over its budget once", description: first.text });
   }
-  expect(over, "pages over their request budget, asking once per row, or with failed requests").toEqual([]);
+  expect(over, `pages over their request budget, asking once per row, or with failed requests: ${over.join(" | ")}`).toEqual([]);
 
   // The segments list pages through all of them, 50 at a time, each row with its kept size.
   await page.goto("/segments");
