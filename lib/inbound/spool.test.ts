@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { InboundRow, InboundStore } from "./inbound-store";
 import { InboundSpool, SPOOL_LIMITS } from "./spool";
 import { encodeRecord, readSpoolFile, spoolFileName } from "./spool-file";
@@ -59,7 +59,8 @@ beforeEach(() => {
 afterEach(() => fs.rmSync(directory, { recursive: true, force: true }));
 
 const limits = SPOOL_LIMITS;
-const filesIn = () => fs.readdirSync(directory);
+/** The spool's files, oldest first (readdir's order is the file system's: by name's hash on ext4). */
+const filesIn = () => fs.readdirSync(directory).sort((a, b) => Number(/-(\d+)\.bin$/.exec(a)?.[1]) - Number(/-(\d+)\.bin$/.exec(b)?.[1]));
 const spooled = () => filesIn().flatMap((name) => readSpoolFile(fs.readFileSync(path.join(directory, name))));
 
 describe("spool records", () => {
@@ -93,6 +94,36 @@ describe("InboundSpool", () => {
     await spool.drain();
     expect(database.stored).toEqual([[row(1)]]);
     await spool.close();
+  });
+
+  it("syncs on its own thread while the disk is fast, in the thread pool while it is slow, and measures it again", async () => {
+    const onThread = vi.spyOn(fs, "fdatasyncSync");
+    const inPool = vi.spyOn(fs, "fdatasync");
+    try {
+      // Every sync counts as slow here (over 0 ms): the first is measured on the thread, the next go to the pool.
+      const slow = new InboundSpool(directory, () => recordingStore(), { ...limits, inlineSyncMaxMs: 0, remeasureSyncMs: 300 });
+      await slow.store([row(1)]);
+      expect([onThread.mock.calls.length, inPool.mock.calls.length]).toEqual([1, 0]);
+      await slow.store([row(2)]);
+      await slow.store([row(3)]);
+      expect([onThread.mock.calls.length, inPool.mock.calls.length]).toEqual([1, 2]);
+      await new Promise((r) => setTimeout(r, 350));
+      await slow.store([row(4)]);
+      expect([onThread.mock.calls.length, inPool.mock.calls.length]).toEqual([2, 2]);
+      // Either way each message was in its file when its store resolved.
+      expect(spooled()).toEqual([[row(1)], [row(2)], [row(3)], [row(4)]]);
+      await slow.close();
+      onThread.mockClear();
+      inPool.mockClear();
+      // A disk whose syncs all count as fast: every one on this thread.
+      const fast = new InboundSpool(directory, () => recordingStore(), { ...limits, inlineSyncMaxMs: Infinity });
+      for (const n of [5, 6, 7]) await fast.store([row(n)]);
+      expect([onThread.mock.calls.length, inPool.mock.calls.length]).toEqual([3, 0]);
+      await fast.close();
+    } finally {
+      onThread.mockRestore();
+      inPool.mockRestore();
+    }
   });
 
   it("keeps trying the database until the message is there", async () => {
