@@ -100,14 +100,21 @@ describe("InboundSpool", () => {
     const onThread = vi.spyOn(fs, "fdatasyncSync");
     const inPool = vi.spyOn(fs, "fdatasync");
     try {
-      // Every sync counts as slow here (over 0 ms): the first is measured on the thread, the next go to the pool.
-      const slow = new InboundSpool(directory, () => recordingStore(), { ...limits, inlineSyncMaxMs: 0, remeasureSyncMs: 300 });
+      // Every sync counts as slow here (over 0 ms): the first is measured on the thread, the next go to the pool
+      // (the file is not emptied meanwhile: it is read below).
+      const slow = new InboundSpool(directory, () => recordingStore(), {
+        ...limits,
+        inlineSyncMaxMs: 0,
+        remeasureSyncMs: 1_000,
+        tidyMs: 60_000,
+      });
       await slow.store([row(1)]);
       expect([onThread.mock.calls.length, inPool.mock.calls.length]).toEqual([1, 0]);
       await slow.store([row(2)]);
       await slow.store([row(3)]);
       expect([onThread.mock.calls.length, inPool.mock.calls.length]).toEqual([1, 2]);
-      await new Promise((r) => setTimeout(r, 350));
+      // (A second, not less: two stores on a loaded machine must not outlast it.)
+      await new Promise((r) => setTimeout(r, 1_050));
       await slow.store([row(4)]);
       expect([onThread.mock.calls.length, inPool.mock.calls.length]).toEqual([2, 2]);
       // Either way each message was in its file when its store resolved.
