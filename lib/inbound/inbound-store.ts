@@ -46,7 +46,9 @@ async function insertRows(rows: InboundRow[], durable: boolean): Promise<void> {
       worked = stamp();
       segment("W: INSERT statements", worked - started);
     },
-    { durable, urgent: true },
+    // A durable store holds up a 250 (or the spool's tidy): ahead of background work. The spool's hand-over
+    // of mail it acknowledged already (not durable) waits its turn with the job's outcomes and commits with them.
+    { durable, urgent: durable },
   );
   segment("W: statements done -> commit+fsync settled", stamp() - worked);
 }

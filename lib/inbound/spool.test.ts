@@ -162,8 +162,22 @@ describe("InboundSpool", () => {
     await spool.drain();
     expect(spooled()).toHaveLength(2);
     await until(() => fs.statSync(path.join(directory, filesIn()[0])).size === 0);
-    // The mail was committed without an fsync of its own; one durable commit of nothing came after it.
-    expect(database.calls).toEqual(["rows", "rows", "durable"]);
+    // Both messages went to the database together, committed without an fsync of their own; one durable
+    // commit of nothing came after them.
+    expect(database.calls).toEqual(["rows", "durable"]);
+    expect(database.stored).toEqual([[row(1), row(2)]]);
+    await spool.close();
+  });
+
+  it("hands messages to the database in groups: after a short wait, or at once when a group is full", async () => {
+    const database = recordingStore();
+    const spool = new InboundSpool(directory, () => database, { ...limits, handOverMs: 60_000, handOverMessages: 2 });
+    await Promise.all([spool.store([row(1)]), spool.store([row(2)]), spool.store([row(3)])]);
+    await until(() => database.stored.length === 1);
+    // The third waits for company (a minute here); drain (and close) hand it over at once.
+    expect(database.stored).toEqual([[row(1), row(2)]]);
+    await spool.drain();
+    expect(database.stored).toEqual([[row(1), row(2)], [row(3)]]);
     await spool.close();
   });
 
@@ -291,6 +305,6 @@ describe("InboundSpool", () => {
     database.release();
     await waiting;
     await spool.close();
-    expect(database.stored).toHaveLength(8);
+    expect(database.stored.flat()).toHaveLength(8);
   });
 });

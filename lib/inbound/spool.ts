@@ -48,6 +48,13 @@ export const SPOOL_LIMITS = {
   inlineSyncMaxMs: 2,
   /** ...except one this often, which measures the disk again. */
   remeasureSyncMs: 1_000,
+  /**
+   * Synced messages gather this long before they go to the database together (one statement and one
+   * commit for all of them, not one per turn of the event loop), unless `handOverMessages` gather first.
+   * Their 250s were sent already: the wait holds up only their handling.
+   */
+  handOverMs: 20,
+  handOverMessages: 100,
 };
 const RETRY_MS = 1_000;
 /** This process, as spool files name their writer (spool-file.ts): names never collide. */
@@ -81,6 +88,9 @@ export class InboundSpool implements InboundStore {
   private tidyChain: Promise<void> = Promise.resolve();
   private timers: NodeJS.Timeout[] = [];
   private rescanning: Promise<number> | null = null;
+  /** Synced messages waiting to go to the database together (toDatabase). */
+  private handOver: { file: SpoolFile; rows: InboundRow[]; bytes: number }[] = [];
+  private handOverTimer: NodeJS.Timeout | null = null;
   /** Recent fdatasyncs' duration on this thread (ms, averaged), and when one was last measured. */
   private syncCostMs = 0;
   private syncMeasuredAt = 0;
@@ -198,12 +208,14 @@ export class InboundSpool implements InboundStore {
   }
 
   async drain(): Promise<void> {
+    this.handOverNow();
     while (this.storing.size > 0) await Promise.all([...this.storing]);
   }
 
   /** Waits for what is on its way to the database (at most `ms`); the rest stays in the spool for the next start. */
   async close(ms = 5_000): Promise<void> {
     const deadline = Date.now() + ms;
+    this.handOverNow();
     while (this.storing.size > 0 && Date.now() < deadline) await Promise.race([...this.storing, sleep(100)]);
     if (this.tidying) clearTimeout(this.tidying);
     this.tidying = null;
@@ -352,8 +364,24 @@ export class InboundSpool implements InboundStore {
     this.syncMeasuredAt = performance.now();
   }
 
+  /** Queues a synced message for the database; the queue goes there after `handOverMs` or when full. */
   private toDatabase(file: SpoolFile, rows: InboundRow[], bytes: number): void {
     this.pendingBytes += bytes;
+    this.handOver.push({ file, rows, bytes });
+    if (this.handOver.length >= this.limits.handOverMessages) this.handOverNow();
+    else this.handOverTimer ??= setTimeout(() => this.handOverNow(), this.limits.handOverMs);
+  }
+
+  /**
+   * Stores the queued messages in one call (the rows of one statement and one commit); a failure is tried
+   * again, the whole group (a row stored already is skipped: ids repeat, inbound-store.ts).
+   */
+  private handOverNow(): void {
+    if (this.handOverTimer) clearTimeout(this.handOverTimer);
+    this.handOverTimer = null;
+    const group = this.handOver.splice(0);
+    if (group.length === 0) return;
+    const rows = group.flatMap((m) => m.rows);
     const attempt = (): Promise<void> =>
       this.database()
         .store(rows, { durable: false })
@@ -364,11 +392,13 @@ export class InboundSpool implements InboundStore {
         });
     const storing = attempt().then(() => {
       this.storing.delete(storing);
-      this.pendingBytes -= bytes;
+      for (const { file, bytes } of group) {
+        this.pendingBytes -= bytes;
+        file.unstored--;
+        if (file.unstored === 0) this.scheduleTidy();
+      }
       for (const resume of this.roomWaiters.splice(0)) resume();
       inboundWake.wake();
-      file.unstored--;
-      if (file.unstored === 0) this.scheduleTidy();
     });
     this.storing.add(storing);
   }
