@@ -133,6 +133,31 @@ describe("InboundSpool", () => {
     }
   });
 
+  it("fails the messages a failed fdatasync covered, hands none of them on, and puts the next in a new file", async () => {
+    const failing = vi.spyOn(fs, "fdatasyncSync").mockImplementationOnce(() => {
+      throw Object.assign(new Error("EIO: i/o error, fdatasync"), { code: "EIO" });
+    });
+    try {
+      const database = recordingStore();
+      const spool = new InboundSpool(directory, () => database, { ...limits, inlineSyncMaxMs: Infinity, tidyMs: 60_000 });
+      // Two messages of one turn share the sync that fails: both senders get a 451 and send them again.
+      const results = await Promise.allSettled([spool.store([row(1)]), spool.store([row(2)])]);
+      expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+      await spool.store([row(3)]);
+      await spool.drain();
+      expect(database.stored).toEqual([[row(3)]]);
+      // After a failed fdatasync no later sync of that file vouches for it: the next message has a file of its own.
+      const files = filesIn();
+      expect(files).toHaveLength(2);
+      expect(readSpoolFile(fs.readFileSync(path.join(directory, files[1])))).toEqual([[row(3)]]);
+      await spool.close();
+      // Nothing in either file is waited for any more: both are gone at close.
+      expect(filesIn()).toEqual([]);
+    } finally {
+      failing.mockRestore();
+    }
+  });
+
   it("keeps trying the database until the message is there", async () => {
     const database = recordingStore(1);
     const spool = new InboundSpool(directory, () => database);
