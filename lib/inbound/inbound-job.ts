@@ -83,8 +83,13 @@ async function record(workerId: string, all: Result[]): Promise<void> {
   });
 }
 
-const CONCURRENCY = 16;
 const BATCH = 50;
+/**
+ * The whole batch at once: the outcomes that reach apply() together go to the writer as one group and one
+ * commit (handle.ts), and the pages every notice touches (the tails of the suppression, event and status
+ * tables, the counters) are written to the WAL once per group, not once per few notices.
+ */
+const CONCURRENCY = BATCH;
 /**
  * After a partial batch, the job waits this long (a wake does not cut it short) and claims again. Each stored
  * message wakes the job: under a bounce storm it claimed about 2 notices at a time, and each claim, its commit
