@@ -204,6 +204,14 @@ describe("InboundSpool", () => {
     await spool.drain();
     expect(database.stored).toEqual([[row(1), row(2)], [row(3)]]);
     await spool.close();
+    // A group also goes once it holds as many rows as one statement takes: a message of three recipients fills it.
+    const byRows = recordingStore();
+    const rowsSpool = new InboundSpool(directory, () => byRows, { ...limits, handOverMs: 60_000, handOverRows: 3 });
+    await rowsSpool.store([row(4)]);
+    await rowsSpool.store([row(5), row(6), row(7)]);
+    await until(() => byRows.stored.length === 1);
+    expect(byRows.stored).toEqual([[row(4), row(5), row(6), row(7)]]);
+    await rowsSpool.close();
   });
 
   it("keeps a file that took more mail while its durable commit ran", async () => {

@@ -55,6 +55,9 @@ export const SPOOL_LIMITS = {
    */
   handOverMs: 20,
   handOverMessages: 100,
+  /** A group also goes once it holds this many rows or bytes: within one statement's limits (inbound-store.ts). */
+  handOverRows: 200,
+  handOverBytes: 16 * 1024 * 1024,
 };
 const RETRY_MS = 1_000;
 /** This process, as spool files name their writer (spool-file.ts): names never collide. */
@@ -91,6 +94,7 @@ export class InboundSpool implements InboundStore {
   /** Synced messages waiting to go to the database together (toDatabase). */
   private handOver: { file: SpoolFile; rows: InboundRow[]; bytes: number }[] = [];
   private handOverTimer: NodeJS.Timeout | null = null;
+  private handOverSize = { rows: 0, bytes: 0 };
   /** Recent fdatasyncs' duration on this thread (ms, averaged), and when one was last measured. */
   private syncCostMs = 0;
   private syncMeasuredAt = 0;
@@ -368,7 +372,11 @@ export class InboundSpool implements InboundStore {
   private toDatabase(file: SpoolFile, rows: InboundRow[], bytes: number): void {
     this.pendingBytes += bytes;
     this.handOver.push({ file, rows, bytes });
-    if (this.handOver.length >= this.limits.handOverMessages) this.handOverNow();
+    this.handOverSize.rows += rows.length;
+    this.handOverSize.bytes += bytes;
+    const { rows: queuedRows, bytes: queuedBytes } = this.handOverSize;
+    const full = queuedRows >= this.limits.handOverRows || queuedBytes >= this.limits.handOverBytes;
+    if (full || this.handOver.length >= this.limits.handOverMessages) this.handOverNow();
     else this.handOverTimer ??= setTimeout(() => this.handOverNow(), this.limits.handOverMs);
   }
 
@@ -380,6 +388,7 @@ export class InboundSpool implements InboundStore {
     if (this.handOverTimer) clearTimeout(this.handOverTimer);
     this.handOverTimer = null;
     const group = this.handOver.splice(0);
+    this.handOverSize = { rows: 0, bytes: 0 };
     if (group.length === 0) return;
     const rows = group.flatMap((m) => m.rows);
     const attempt = (): Promise<void> =>
