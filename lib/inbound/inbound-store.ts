@@ -21,18 +21,30 @@ const ROW = "(?, ?, ?, ?, 'queued', 0, ?ts, ?ts)";
 const INSERT = `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "status", "attempts", "nextAttemptAt", "receivedAt") VALUES `;
 const INSERT_RAW = `INSERT INTO "InboundRaw" ("id", "raw") VALUES `;
 
+/** `rows` cut into statements within both limits (each statement holds at least one row). */
+function statements(rows: InboundRow[]): InboundRow[][] {
+  const chunks: InboundRow[][] = [];
+  let [chunk, bytes] = [[] as InboundRow[], 0];
+  for (const row of rows) {
+    if (chunk.length > 0 && (chunk.length === MAX_ROWS || bytes + row.raw.length > MAX_BYTES)) {
+      chunks.push(chunk);
+      [chunk, bytes] = [[], 0];
+    }
+    chunk.push(row);
+    bytes += row.raw.length;
+  }
+  if (chunk.length > 0) chunks.push(chunk);
+  return chunks;
+}
+
 /**
- * One statement for all rows, one for their bytes (InboundRaw: written once, so the claim and the outcome
- * rewrite a small row, not the message), in one durable transaction. A row whose id is already there is
- * skipped: ids of mail that may be handed over twice come from its content (accept.ts onceId); others are unique.
+ * The rows and their bytes (InboundRaw: written once, so the claim and the outcome rewrite a small row, not
+ * the message) in one durable transaction: usually one statement for the rows and one for the bytes; a
+ * group past a statement's limits (one message with many recipients, each a row) takes several. A row whose
+ * id is already there is skipped: ids of mail that may be handed over twice come from its content
+ * (accept.ts onceId); others are unique.
  */
 async function insertRows(rows: InboundRow[], durable: boolean): Promise<void> {
-  const values: unknown[] = [];
-  const raws: unknown[] = [];
-  for (const r of rows) {
-    values.push(r.id, r.recipient, r.sender, r.via, r.receivedAt, r.receivedAt);
-    raws.push(r.id, r.raw);
-  }
   const queued = stamp();
   let worked = 0;
   await writeTransaction(
@@ -40,9 +52,16 @@ async function insertRows(rows: InboundRow[], durable: boolean): Promise<void> {
       const started = stamp();
       segment("W: insert queued -> starts (writer wait)", started - queued);
       // No rows: a durable commit of nothing, so that everything committed before it is durable (spool.ts).
-      if (rows.length === 0) return;
-      await tx.run(`${INSERT}${rows.map(() => ROW).join(", ")} ON CONFLICT ("id") DO NOTHING`, values);
-      await tx.run(`${INSERT_RAW}${rows.map(() => "(?, ?)").join(", ")} ON CONFLICT ("id") DO NOTHING`, raws);
+      for (const chunk of statements(rows)) {
+        const values: unknown[] = [];
+        const raws: unknown[] = [];
+        for (const r of chunk) {
+          values.push(r.id, r.recipient, r.sender, r.via, r.receivedAt, r.receivedAt);
+          raws.push(r.id, r.raw);
+        }
+        await tx.run(`${INSERT}${chunk.map(() => ROW).join(", ")} ON CONFLICT ("id") DO NOTHING`, values);
+        await tx.run(`${INSERT_RAW}${chunk.map(() => "(?, ?)").join(", ")} ON CONFLICT ("id") DO NOTHING`, raws);
+      }
       worked = stamp();
       segment("W: INSERT statements", worked - started);
     },

@@ -7,8 +7,9 @@
 //    spool beside it (lib/inbound/spool.ts) from which it reaches the database just after; a failed store
 //    answers 451 and the relay tries again. Auto-replies and delay notices are taken and then ignored by
 //    the job (refusing them would make the relay bounce them to the auto-replier);
-//  - limits: INBOUND_MAX_BYTES per message (552), INBOUND_RATE_PER_MINUTE messages per client address (450),
-//    STARTTLS when INBOUND_TLS_CERT_FILE and INBOUND_TLS_KEY_FILE are set; no AUTH.
+//  - limits: INBOUND_MAX_BYTES per message (552), 100 recipients a message (452), INBOUND_RATE_PER_MINUTE
+//    messages per client address (450), STARTTLS when INBOUND_TLS_CERT_FILE and INBOUND_TLS_KEY_FILE are
+//    set; no AUTH.
 import fs from "node:fs";
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { SMTPServer, type SMTPServerAddress, type SMTPServerSession } from "smtp-server";
@@ -19,6 +20,12 @@ import { localSpoolDirectory } from "@/lib/db/capabilities";
 import { acceptInboundMail, checkInboundRecipient } from "./accept";
 import { inboundStore } from "./inbound-store";
 import { InboundSpool } from "./spool";
+
+/**
+ * Recipients per message (RFC 5321 4.5.3.1.8: at least 100 must be taken). A bounce or a report names one
+ * address; more come only from a reply to several of them. 452 for the rest: the relay sends them again.
+ */
+export const MAX_RECIPIENTS = 100;
 
 type SmtpError = Error & { responseCode: number };
 const refuse = (code: number, text: string): SmtpError => Object.assign(new Error(text), { responseCode: code });
@@ -67,7 +74,9 @@ export async function startInboundListener(options: { port?: number; host?: stri
         },
       );
     },
-    onRcptTo(address: SMTPServerAddress, _session: SMTPServerSession, done) {
+    onRcptTo(address: SMTPServerAddress, session: SMTPServerSession, done) {
+      // Each recipient is a row holding the whole message: past the limit the relay sends the rest again.
+      if (session.envelope.rcptTo.length >= MAX_RECIPIENTS) return done(refuse(452, "4.5.3 Too many recipients"));
       checkInboundRecipient(address.address).then(
         (check) => {
           if (check.ok) return done();

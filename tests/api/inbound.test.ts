@@ -310,6 +310,54 @@ describe("the inbound listener", () => {
     expect(await outcome("ned")).toMatchObject({ status: "sent" });
     expect(await emailStatus("ned")).toBe("subscribed");
   });
+
+  it("takes 100 recipients a message, one row each, and answers 452 for the rest (the relay sends them again)", async () => {
+    const { returnPathAddress } = await import("@/lib/inbound/return-path");
+    const to = Array.from({ length: 101 }, (_, i) =>
+      returnPathAddress("bounce", `${"e".repeat(21)}${i.toString(16).padStart(3, "0")}`, DOMAIN),
+    );
+    const transport = nodemailer.createTransport({ host: "127.0.0.1", port: inboundPort, secure: false, ignoreTLS: true });
+    try {
+      const info = await transport.sendMail({ envelope: { from: "", to }, raw: Buffer.from("Subject: to many\r\n\r\nhello\r\n") });
+      expect(info.accepted).toHaveLength(100);
+      expect(info.rejected).toEqual([to[100]]);
+      expect(info.rejectedErrors?.[0]).toMatchObject({ responseCode: 452 });
+    } finally {
+      transport.close();
+    }
+    const stored = await until(
+      () =>
+        sql
+          .sqlReader()
+          .all<{ recipient: string }>(`SELECT "recipient" FROM "InboundMail" WHERE "recipient" LIKE ?`, [`bounce-${"e".repeat(21)}%`]),
+      (rows) => rows.length >= 100,
+    );
+    expect(stored.map((r) => r.recipient).sort()).toEqual(to.slice(0, 100).sort());
+  });
+
+  it("stores a group of more rows than one statement takes (11,000 rows: past either engine's bound values)", async () => {
+    const { inboundStore } = await import("@/lib/inbound/inbound-store");
+    const { newId } = await import("@/lib/ids");
+    const raw = Buffer.from("Subject: one of many\r\n\r\nhello\r\n");
+    const rows = Array.from({ length: 11_000 }, (_, i) => ({
+      id: newId(),
+      recipient: `many-${i}@${DOMAIN}`,
+      sender: "",
+      via: "pipe",
+      raw,
+      receivedAt: new Date(),
+    }));
+    await inboundStore().store(rows);
+    const stored = await sql
+      .sqlReader()
+      .all<{ n: unknown }>(
+        `SELECT COUNT(*) AS "n" FROM "InboundMail" m JOIN "InboundRaw" r ON r."id" = m."id" WHERE m."recipient" LIKE ?`,
+        [`many-%@${DOMAIN}`],
+      );
+    expect(Number(stored[0].n)).toBe(11_000);
+    // The job need not spend the rest of the file handling them.
+    await sql.writeStatement(`DELETE FROM "InboundMail" WHERE "recipient" LIKE ?`, [`many-%@${DOMAIN}`]);
+  });
 });
 
 describe("a brand's own return-path domain", () => {
