@@ -21,19 +21,25 @@ const ROW = "(?, ?, ?, ?, 'queued', 0, ?ts, ?ts)";
 const INSERT = `INSERT INTO "InboundMail" ("id", "recipient", "sender", "via", "status", "attempts", "nextAttemptAt", "receivedAt") VALUES `;
 const INSERT_RAW = `INSERT INTO "InboundRaw" ("id", "raw") VALUES `;
 
-/** `rows` cut into statements within both limits (each statement holds at least one row). */
+/** How many of `items`, from the first, fit one statement's rows and bytes (at least one item, however large). */
+function fitting<T>(items: readonly T[], size: (item: T) => { rows: number; bytes: number }): number {
+  let [rows, bytes, n] = [0, 0, 0];
+  while (n < items.length) {
+    const s = size(items[n]);
+    if (n > 0 && (rows + s.rows > MAX_ROWS || bytes + s.bytes > MAX_BYTES)) break;
+    [rows, bytes, n] = [rows + s.rows, bytes + s.bytes, n + 1];
+  }
+  return n;
+}
+
+/** `rows` cut into statements within both limits. */
 function statements(rows: InboundRow[]): InboundRow[][] {
   const chunks: InboundRow[][] = [];
-  let [chunk, bytes] = [[] as InboundRow[], 0];
-  for (const row of rows) {
-    if (chunk.length > 0 && (chunk.length === MAX_ROWS || bytes + row.raw.length > MAX_BYTES)) {
-      chunks.push(chunk);
-      [chunk, bytes] = [[], 0];
-    }
-    chunk.push(row);
-    bytes += row.raw.length;
+  for (let start = 0; start < rows.length;) {
+    const n = fitting(rows.slice(start, start + MAX_ROWS), (r) => ({ rows: 1, bytes: r.raw.length }));
+    chunks.push(rows.slice(start, start + n));
+    start += n;
   }
-  if (chunk.length > 0) chunks.push(chunk);
   return chunks;
 }
 
@@ -74,17 +80,9 @@ async function insertRows(rows: InboundRow[], durable: boolean): Promise<void> {
 
 type Waiting = { rows: InboundRow[]; durable: boolean; resolve: () => void; reject: (error: unknown) => void };
 
-/** How many of the first callers' rows fit one statement (at least one caller). */
-function statementSize(queue: Waiting[]): number {
-  let [rows, bytes, n] = [0, 0, 0];
-  while (n < queue.length) {
-    const w = queue[n];
-    const size = w.rows.reduce((sum, r) => sum + r.raw.length, 0);
-    if (n > 0 && (rows + w.rows.length > MAX_ROWS || bytes + size > MAX_BYTES)) break;
-    [rows, bytes, n] = [rows + w.rows.length, bytes + size, n + 1];
-  }
-  return n;
-}
+/** How many of the first callers go in one transaction (at least one: a caller's rows are never split between two). */
+const callersFitting = (queue: Waiting[]) =>
+  fitting(queue, (w) => ({ rows: w.rows.length, bytes: w.rows.reduce((sum, r) => sum + r.raw.length, 0) }));
 
 export type StoreOptions = {
   /**
@@ -142,13 +140,13 @@ export class InboundAppender implements InboundStore {
         ? Promise.resolve()
         : new Promise<void>((resolve, reject) => waiting.push({ rows, durable, resolve, reject })),
     );
-    while (waiting.length > 0) void this.run(waiting.splice(0, statementSize(waiting)));
+    while (waiting.length > 0) void this.run(waiting.splice(0, callersFitting(waiting)));
     return settled;
   }
 
   private async flush(): Promise<void> {
     if (this.queue.length === 0 || this.inFlight >= this.maxInFlight) return;
-    await this.run(this.queue.splice(0, statementSize(this.queue)));
+    await this.run(this.queue.splice(0, callersFitting(this.queue)));
   }
 
   private async run(batch: Waiting[]): Promise<void> {

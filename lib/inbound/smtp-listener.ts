@@ -25,7 +25,7 @@ import { InboundSpool } from "./spool";
  * Recipients per message (RFC 5321 4.5.3.1.8: at least 100 must be taken). A bounce or a report names one
  * address; more come only from a reply to several of them. 452 for the rest: the relay sends them again.
  */
-export const MAX_RECIPIENTS = 100;
+const MAX_RECIPIENTS = 100;
 
 type SmtpError = Error & { responseCode: number };
 const refuse = (code: number, text: string): SmtpError => Object.assign(new Error(text), { responseCode: code });
