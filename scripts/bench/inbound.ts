@@ -55,6 +55,31 @@ function cpuMs(pid: number): { all: number; main: number } {
   return { all: all * 10, main: main * 10 }; // USER_HZ is 100 on Linux
 }
 
+/**
+ * Bytes the server's processes passed to write(2) and the write calls made (Linux /proc: wchar, syscw),
+ * socket replies, spool appends and the database's WAL frames alike. Unlike CPU time they do not move with
+ * the machine's speed, so a change to how often the database commits shows here in any run.
+ */
+function writes(pid: number): { bytes: number; calls: number } {
+  let [bytes, calls] = [0, 0];
+  for (const p of [pid, ...childrenOf(pid), ...childrenOf(pid).flatMap(childrenOf)]) {
+    try {
+      const io = Object.fromEntries(
+        fs
+          .readFileSync(`/proc/${p}/io`, "utf8")
+          .trim()
+          .split("\n")
+          .map((line) => line.split(": ")),
+      );
+      bytes += Number(io.wchar);
+      calls += Number(io.syscw);
+    } catch {
+      // gone
+    }
+  }
+  return { bytes, calls };
+}
+
 function bounceNotice(to: string, email: string): Buffer {
   const text = fs.readFileSync(path.join(root, "tests/fixtures/inbound/postfix-bounce.eml"), "utf8");
   const fill: Record<string, string> = {
@@ -171,6 +196,7 @@ async function main(): Promise<boolean> {
     log(`bare smtp-server: ${bare.toFixed(0)} notices/s acknowledged`);
     const started = performance.now();
     const cpuBefore = cpuMs(server.process.pid!);
+    const writesBefore = writes(server.process.pid!);
     const clientBefore = process.cpuUsage();
     const sent = await send(inboundPort, first);
     log(
@@ -182,6 +208,7 @@ async function main(): Promise<boolean> {
     }
     const handledRate = (sent.acked.size / (performance.now() - started)) * 1000;
     const cpuAfter = cpuMs(server.process.pid!);
+    const writesAfter = writes(server.process.pid!);
     const client = process.cpuUsage(clientBefore);
     const wallMs = performance.now() - started;
     const [cpu, main] = [cpuAfter.all - cpuBefore.all, cpuAfter.main - cpuBefore.main];
@@ -189,6 +216,10 @@ async function main(): Promise<boolean> {
     log(
       `server CPU: ${cpu} ms for ${sent.acked.size} notices, ${per(cpu)} ms per notice (taken and handled): ` +
         `${per(main)} on the request thread (the listener), ${per(cpu - main)} on the others (the worker thread's handling, the fsyncs)`,
+    );
+    log(
+      `server writes: ${((writesAfter.bytes - writesBefore.bytes) / sent.acked.size / 1024).toFixed(1)} KiB and ` +
+        `${((writesAfter.calls - writesBefore.calls) / sent.acked.size).toFixed(1)} write calls per notice (replies, spool, WAL)`,
     );
     // Whether the machine is saturated: the server's and this process's (the client's) CPU over the run.
     log(
