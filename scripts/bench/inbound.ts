@@ -36,6 +36,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Notice = { to: string; raw: Buffer };
 
+/** The server's process, its children (the worker) and theirs. */
+const serverProcesses = (pid: number) => [pid, ...childrenOf(pid), ...childrenOf(pid).flatMap(childrenOf)];
+
 /** CPU time (user + system, ms) of the server's processes (Linux /proc): all threads, and their main threads only. */
 function cpuMs(pid: number): { all: number; main: number } {
   const ticks = (file: string) => {
@@ -48,7 +51,7 @@ function cpuMs(pid: number): { all: number; main: number } {
     }
   };
   let [all, main] = [0, 0];
-  for (const p of [pid, ...childrenOf(pid), ...childrenOf(pid).flatMap(childrenOf)]) {
+  for (const p of serverProcesses(pid)) {
     all += ticks(`/proc/${p}/stat`);
     main += ticks(`/proc/${p}/task/${p}/stat`);
   }
@@ -62,7 +65,7 @@ function cpuMs(pid: number): { all: number; main: number } {
  */
 function writes(pid: number): { bytes: number; calls: number } {
   let [bytes, calls] = [0, 0];
-  for (const p of [pid, ...childrenOf(pid), ...childrenOf(pid).flatMap(childrenOf)]) {
+  for (const p of serverProcesses(pid)) {
     try {
       const io = Object.fromEntries(
         fs
