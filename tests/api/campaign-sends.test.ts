@@ -314,6 +314,8 @@ describe("an A/B test", () => {
     expect(a.length).toBeGreaterThan(0);
     expect(b.length).toBeGreaterThan(0);
     expect(a.length + b.length).toBeLessThan(24);
+    // The variants split the test group evenly (one page of the audience: at most one apart).
+    expect(Math.abs(a.length - b.length), JSON.stringify({ a, b })).toBeLessThanOrEqual(1);
 
     // Variant B's recipients open; then the decision time passes.
     await ageMessages(id);

@@ -102,6 +102,8 @@ async function handOver(
 }
 
 type Page = { contacts: AudienceContact[]; cursor: string };
+/** Where a contact's message goes: its part and that part's email. */
+type Target = { part: string; email: OutgoingEmail };
 
 /** The pages a step walks: the audience, or a booster's part of its parent's recipients. */
 async function* pagesOf(campaign: Campaign): AsyncGenerator<Page> {
@@ -125,15 +127,16 @@ async function walk(
   campaign: Campaign,
   profile: BrandSendingProfile,
   anchor: Date,
-  route: (contact: AudienceContact) => { part: string; email: OutgoingEmail } | null,
+  route: (contacts: AudienceContact[]) => (Target | null)[],
 ): Promise<number> {
   const now = () => ctx.now?.() ?? new Date();
   const times = sendTimePlan(campaign, profile, anchor, now);
   let latest = 0;
   for await (const page of pagesOf(campaign)) {
     const byPart = new Map<string, { email: OutgoingEmail; contacts: AudienceContact[] }>();
-    for (const contact of page.contacts) {
-      const target = route(contact);
+    const targets = route(page.contacts);
+    for (const [i, contact] of page.contacts.entries()) {
+      const target = targets[i];
       if (!target) continue;
       const entry = byPart.get(target.part);
       if (entry) entry.contacts.push(contact);
@@ -206,11 +209,18 @@ async function start(ctx: StepContext, campaign: Campaign, profile: BrandSending
       a: outgoing(campaign, campaign.abTest.variants.a.email, profile, "a"),
       b: outgoing(campaign, campaign.abTest.variants.b.email, profile, "b"),
     };
-    latest = await walk(ctx, campaign, profile, anchor, (contact) => {
-      const bucket = bucketOf(campaign.id, contact.id);
-      if (bucket >= size) return null;
-      const part: VariantPart = bucket % 2 === 0 ? "a" : "b";
-      return { part, email: emails[part] };
+    latest = await walk(ctx, campaign, profile, anchor, (contacts) => {
+      // The variants take turns within a page, so they split the test group evenly (a coin per contact can
+      // leave a small test's variant empty); the page's first test contact's bucket says which starts, so
+      // neither is favoured and a replayed page routes its contacts as before.
+      let turn = -1;
+      return contacts.map((contact) => {
+        const bucket = bucketOf(campaign.id, contact.id);
+        if (bucket >= size) return null;
+        turn = turn < 0 ? bucket % 2 : 1 - turn;
+        const part: VariantPart = turn === 0 ? "a" : "b";
+        return { part, email: emails[part] };
+      });
     });
     if (size < 10_000) {
       // The decision is due after the decision time (now, when a person chose the winner meanwhile).
@@ -223,7 +233,7 @@ async function start(ctx: StepContext, campaign: Campaign, profile: BrandSending
   } else {
     const parent = campaign.booster ? await findCampaign(campaign.brandId, campaign.booster.parentId) : null;
     const email = outgoing(campaign, campaign.booster ? boosterEmail(parent, campaign) : (campaign.content?.email ?? {}), profile);
-    latest = await walk(ctx, campaign, profile, anchor, () => ({ part: "", email }));
+    latest = await walk(ctx, campaign, profile, anchor, (contacts) => contacts.map(() => ({ part: "", email })));
   }
   await toFinish(ctx, campaign, latest);
 }
@@ -256,7 +266,7 @@ async function rest(ctx: StepContext, campaign: Campaign, profile: BrandSendingP
   const part = campaign.winner.part;
   const email = outgoing(campaign, campaign.abTest.variants[part].email, profile, part);
   const anchor = campaign.sending.scheduledAt ?? campaign.startedAt ?? new Date();
-  const latest = await walk(ctx, campaign, profile, anchor, () => ({ part: "rest", email }));
+  const latest = await walk(ctx, campaign, profile, anchor, (contacts) => contacts.map(() => ({ part: "rest", email })));
   await toFinish(ctx, campaign, latest);
 }
 
