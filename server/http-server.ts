@@ -129,7 +129,14 @@ export async function startHttpServer(options: { port: number; host: string; dev
 
   let routes = 0;
   started = (async () => {
-    await new Promise<void>((resolve) => server.listen(options.port, options.host, resolve));
+    // A port in use fails the start (npm start exits 1 with the reason), not an unhandled event.
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(options.port, options.host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
     const current = await currentRouter();
     if (!options.dev) ready = current;
     routes = current.api.routes;

@@ -875,18 +875,19 @@ describe("triggers that are no event", () => {
     const today = new Date();
     const md = (d: Date) => `${String(d.getUTCMonth() + 1).padStart(2, "0")}-${String(d.getUTCDate()).padStart(2, "0")}`;
     const tomorrow = new Date(today.getTime() + DAY);
-    await lib.upsertContactId(b, { identifiers: [{ type: "email", id: "bday@example.com" }], birthdate: `1990-${md(tomorrow)}` } as never, {
+    // A leap birth year: tomorrow may be 29 February.
+    await lib.upsertContactId(b, { identifiers: [{ type: "email", id: "bday@example.com" }], birthdate: `1992-${md(tomorrow)}` } as never, {
       source: "test",
     });
     await lib.upsertContactId(
       b,
-      { identifiers: [{ type: "email", id: "other@example.com" }], birthdate: `1990-${md(new Date(today.getTime() + 10 * DAY))}` } as never,
+      { identifiers: [{ type: "email", id: "other@example.com" }], birthdate: `1992-${md(new Date(today.getTime() + 10 * DAY))}` } as never,
       {
         source: "test",
       },
     );
     const a = await automation(b, { trigger: { condition: { event: "birthday" } }, blocks: [tagAction("birthday")] });
-    await pass(new Date());
+    await pass(today); // the clock "tomorrow" was read from, so a test running over midnight stays consistent
     expect(await enrollments(a.id)).toEqual([]);
     const midnight = new Date(Date.UTC(tomorrow.getUTCFullYear(), tomorrow.getUTCMonth(), tomorrow.getUTCDate()));
     await pass(new Date(midnight.getTime() + HOUR + 1000));

