@@ -97,6 +97,7 @@ export async function contactJourneys(brandId: string, contactId: string, limit:
     journeys: enrollments.map((e) => {
       const blocks = flatten((jsonValue(e.blocks) ?? []) as Block[]);
       const block = blocks.find((b) => b.id === e.blockId);
+      const flowOrder = (blockId: string) => blocks.findIndex((b) => b.id === blockId);
       const trigger = (jsonValue(e.trigger) ?? {}) as TriggerData;
       const active = e.status === "active";
       // A waiting row (inactivity) keeps its dueAt while trigger events replace its trigger data
@@ -123,6 +124,8 @@ export async function contactJourneys(brandId: string, contactId: string, limit:
         endReason: e.endReason === null || e.endReason === undefined ? null : String(e.endReason),
         steps: runs
           .filter((r) => r.enrollmentId === e.id)
+          // The blocks one walk ran share its time: the flow's order breaks the tie (not the block ids').
+          .sort((x, y) => dateValue(x.at).getTime() - dateValue(y.at).getTime() || flowOrder(x.blockId) - flowOrder(y.blockId))
           .map((r) => ({
             blockID: r.blockId,
             kind: r.kind,

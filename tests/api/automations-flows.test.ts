@@ -227,6 +227,49 @@ describe.concurrent("one-minute flows through the server", () => {
     expect(hitsAt(path)).toHaveLength(1);
   }, 240_000);
 
+  it("a journey lists the steps one walk ran in the flow's order, a block added later (a later id) among them", async () => {
+    const brand = await createTestBrand();
+    const tag = (value: string) => ({ type: "action", action: { type: "addTag", addTag: { value } } });
+    const created = await api("/api/automations", {
+      key: brand.key,
+      body: {
+        name: "Steps",
+        trigger: { condition: { event: "joined club", origin: "api" } },
+        blocks: [tag("one"), tag("three")].map((b, i) => ({ ...b, temporaryID: `t${i}` })),
+      },
+    });
+    const draft = await json(created);
+    expect(created.status, JSON.stringify(draft)).toBe(201);
+    const [one, three] = draft.blocks as { id: string }[];
+    const put = await api(`/api/automations/${draft.id}/blocks`, {
+      key: brand.key,
+      method: "PUT",
+      body: {
+        blocks: [
+          { id: one.id, ...tag("one") },
+          { temporaryID: "two", ...tag("two") },
+          { id: three.id, ...tag("three") },
+        ],
+      },
+    });
+    const edited = await json(put);
+    expect(put.status, JSON.stringify(edited)).toBe(200);
+    const flow = (edited.blocks as { id: string }[]).map((b) => b.id);
+    expect(flow[1] > flow[2], "the block added later has the later id").toBe(true);
+    expect((await api(`/api/automations/${draft.id}/enable`, { key: brand.key, method: "POST" })).status).toBe(200);
+    const contactId = await subscribed(brand, "walker@example.com");
+    await sendEvent(brand, "joined club", "walker@example.com");
+    let journeys: { status: string; steps: { blockID: string; at: string }[] }[] = [];
+    for (let i = 0; i < 60 && journeys[0]?.status !== "completed"; i++) {
+      await sleep(500);
+      journeys = (await json(await api(`/api/contacts/${contactId}/automations`, { key: brand.key }))).journeys;
+    }
+    expect(journeys[0]?.status, JSON.stringify(journeys)).toBe("completed");
+    const { steps } = journeys[0];
+    expect(new Set(steps.map((s) => s.at)).size, "one walk ran the three").toBe(1);
+    expect(steps.map((s) => s.blockID)).toEqual(flow);
+  }, 120_000);
+
   it("a historical event triggers nothing; the same event in real time does", async () => {
     const brand = await createTestBrand();
     const path = `/historical-${brand.brandId}`;
