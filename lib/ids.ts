@@ -3,11 +3,18 @@
 import { randomBytes } from "node:crypto";
 
 // The process's random part and counter; ids made in one process within one second sort in the order
-// they were made.
+// they were made, until the counter wraps (it runs on across seconds, so ids stay unique whatever `at`).
+// It starts below 2^23, so the first wrap is 8 million ids away: a start anywhere below 2^24 could wrap
+// within the first seconds, and that second's ids sorted backwards.
 const state = {
   processRandom: randomBytes(5).toString("hex"),
-  counter: randomBytes(3).readUIntBE(0, 3),
+  counter: counterStart(),
 };
+
+/** A random start for the counter, below 2^23. */
+export function counterStart(): number {
+  return randomBytes(3).readUIntBE(0, 3) & 0x7fffff;
+}
 
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
