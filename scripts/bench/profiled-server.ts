@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort, freshDatabaseUrl } from "../../tests/api/setup/test-server";
+import { freePort, freshDatabaseUrl, serverEnv } from "../../tests/api/setup/test-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -46,17 +46,10 @@ export async function startProfiledServer(options: {
   const profile = process.env.NO_PROFILE ? [] : ["--cpu-prof", `--cpu-prof-dir=${options.profileDir}`];
   const child = spawn(process.execPath, [...profile, "--import", "tsx", "-e", `import("./scripts/start.ts")`], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      AUTH_SECRET: "profile-secret-not-for-production",
-      NODE_ENV: "production",
-      INKWELL_WORKER: process.env.INKWELL_WORKER ?? "on",
-      RATE_LIMIT_PER_MINUTE: "1000000000",
-      ...options.env,
-    },
+    env: serverEnv(
+      { databaseUrl, port, authSecret: "profile-secret-not-for-production" },
+      { INKWELL_WORKER: process.env.INKWELL_WORKER ?? "on", RATE_LIMIT_PER_MINUTE: "1000000000", ...options.env },
+    ),
     stdio: ["ignore", "inherit", "inherit"],
   });
   const stop = async () => {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createBrandAndKey } from "../../scripts/bench/bench-helpers";
 import { eventBody } from "../../scripts/bench/event-bodies";
-import { startTestServer, type TestServer } from "./setup/test-server";
+import { serverEnv, startTestServer, type TestServer } from "./setup/test-server";
 import { VERSION } from "./helpers";
 
 let server: TestServer;
@@ -41,15 +41,7 @@ it("exits 1 with the reason when its port is in use (a supervisor sees the failu
   const root = path.resolve(import.meta.dirname, "../..");
   const child = spawn(path.join(root, "node_modules/.bin/tsx"), ["scripts/start.ts"], {
     cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: server.databaseUrl,
-      PORT: new URL(server.baseUrl).port,
-      HOST: "127.0.0.1",
-      AUTH_SECRET: server.authSecret,
-      NODE_ENV: "production",
-      IMAGES_DIR: server.imagesDir,
-    },
+    env: serverEnv({ ...server, port: new URL(server.baseUrl).port }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

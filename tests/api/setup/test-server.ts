@@ -29,6 +29,26 @@ export async function freshDatabaseUrl(label: string): Promise<{ url: string; cl
   return { url: `file:${path.join(dir, "inkwell.db")}`, cleanup: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * The environment of a server process a test or a bench starts (scripts/start.ts): the caller's own, then
+ * this server's database, loopback port, secret and mode, then `extra` (which wins).
+ */
+export function serverEnv(
+  server: { databaseUrl: string; port: number | string; authSecret: string; imagesDir?: string; dev?: boolean },
+  extra: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: server.databaseUrl,
+    PORT: String(server.port),
+    HOST: "127.0.0.1",
+    AUTH_SECRET: server.authSecret,
+    NODE_ENV: server.dev ? "development" : "production",
+    ...(server.imagesDir ? { IMAGES_DIR: server.imagesDir } : {}),
+    ...extra,
+  };
+}
+
 export type TestServer = {
   baseUrl: string;
   databaseUrl: string;
@@ -71,19 +91,12 @@ export async function startTestServer(options: {
     output = "";
     child = spawn(path.join(root, "node_modules/.bin/tsx"), args, {
       cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: databaseUrl,
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        AUTH_SECRET: authSecret,
+      env: serverEnv(
+        { databaseUrl, port, authSecret, imagesDir, dev: options.dev },
         // The suites send campaigns and automations from the deployment's address (SMTP_FROM); a test of the
         // default (off) passes its own env.
-        SMTP_FROM_SHARED: "on",
-        NODE_ENV: options.dev ? "development" : "production",
-        IMAGES_DIR: imagesDir,
-        ...options.env,
-      },
+        { SMTP_FROM_SHARED: "on", ...options.env },
+      ),
       stdio: ["ignore", "pipe", "pipe"],
     });
     child.stdout!.on("data", (d) => (output += d));
