@@ -67,29 +67,33 @@ function openTemporaryFiles(): string[] {
 // A transaction of the writer's group runs in a savepoint, and a savepoint journals every page it changes
 // (the sub-journal); past 64 KiB SQLite spilled it to a temporary file: under a bounce storm four fifths of
 // the worker thread's writes, 130 KiB a notice (bench:inbound). In memory, it is a copy, not a system call.
-test.runIf(process.platform === "linux")("the writer's savepoints journal in memory, not in a temporary file", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-connections-"));
-  dirs.push(dir);
-  const { openConnections } = await import("./connections");
-  const connections = openConnections(`file:${path.join(dir, "test.db")}`);
-  if (connections.kind !== "sqlite") throw new Error("a file: URL opens SQLite");
-  const db = connections.writer.connection;
-  try {
-    db.exec(`CREATE TABLE "Page" ("id" INTEGER PRIMARY KEY, "body" BLOB)`);
-    const before = openTemporaryFiles();
-    const insert = db.prepare(`INSERT INTO "Page" ("body") VALUES (?)`);
-    db.exec("BEGIN");
-    for (let group = 0; group < 4; group++) {
-      db.exec(`SAVEPOINT "group${group}"`);
-      for (let i = 0; i < 100; i++) insert.run(Buffer.alloc(3000, group));
-      db.exec(`UPDATE "Page" SET "body" = zeroblob(3000)`);
-      db.exec(`RELEASE "group${group}"`);
+test.runIf(process.platform === "linux")(
+  "the writer's savepoints journal in memory, not in a temporary file",
+  async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "inkwell-connections-"));
+    dirs.push(dir);
+    const { openConnections } = await import("./connections");
+    const connections = openConnections(`file:${path.join(dir, "test.db")}`);
+    if (connections.kind !== "sqlite") throw new Error("a file: URL opens SQLite");
+    const db = connections.writer.connection;
+    try {
+      db.exec(`CREATE TABLE "Page" ("id" INTEGER PRIMARY KEY, "body" BLOB)`);
+      const before = openTemporaryFiles();
+      const insert = db.prepare(`INSERT INTO "Page" ("body") VALUES (?)`);
+      db.exec("BEGIN");
+      for (let group = 0; group < 4; group++) {
+        db.exec(`SAVEPOINT "group${group}"`);
+        for (let i = 0; i < 100; i++) insert.run(Buffer.alloc(3000, group));
+        db.exec(`UPDATE "Page" SET "body" = zeroblob(3000)`);
+        db.exec(`RELEASE "group${group}"`);
+      }
+      const during = openTemporaryFiles();
+      db.exec("COMMIT");
+      expect(db.prepare(`SELECT COUNT(*) AS n FROM "Page"`).get()).toEqual({ n: 400 });
+      expect(during).toEqual(before);
+    } finally {
+      await connections.close();
     }
-    const during = openTemporaryFiles();
-    db.exec("COMMIT");
-    expect(db.prepare(`SELECT COUNT(*) AS n FROM "Page"`).get()).toEqual({ n: 400 });
-    expect(during).toEqual(before);
-  } finally {
-    await connections.close();
-  }
-}, 30_000);
+  },
+  30_000,
+);
