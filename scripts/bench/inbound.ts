@@ -148,7 +148,7 @@ async function bareRateInOwnProcess(notices: Notice[]): Promise<number> {
     const { acked, ms } = await send(port, notices);
     return (acked.size / ms) * 1000;
   } finally {
-    child.disconnect();
+    if (child.connected) child.disconnect();
   }
 }
 
