@@ -18,7 +18,6 @@
 // BENCH_PROFILE_DIR=<dir>: the server runs under `node --cpu-prof` (a profile per process and thread in that
 // folder, for profile-summary.ts), is stopped with SIGTERM after the first batch (so the profiles are
 // written) and the SIGKILL part is skipped; the database is copied there too (inkwell.db), for EXPLAIN.
-import { fork } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -30,6 +29,7 @@ import { createBrandAndKey } from "./bench-helpers";
 import { childrenOf, killHard } from "./crash-scenario";
 import { audience, seedAudience } from "./delivery-fixtures";
 import { query } from "./inbox-queries";
+import { forkListeningScript } from "./sink-client";
 
 const NOTICES = Number(process.env.BENCH_NOTICES ?? 10_000);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 8);
@@ -133,18 +133,8 @@ async function send(port: number, notices: Notice[], stopOnError = false): Promi
 
 /** The bare server in a process of its own (the target's baseline), as Inkwell's listener is. */
 async function bareRateInOwnProcess(notices: Notice[]): Promise<number> {
-  const child = fork(path.join(root, "scripts/bench/bare-smtp-process.ts"), [], {
-    cwd: root,
-    execPath: path.join(root, "node_modules/.bin/tsx"),
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+  const { child, port } = await forkListeningScript("bare-smtp-process.ts");
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once("message", (m: { type?: string; port?: number }) =>
-        m?.type === "ready" ? resolve(m.port!) : reject(new Error("bare server failed")),
-      );
-      child.once("exit", (code) => reject(new Error(`the bare server exited (${code})`)));
-    });
     const { acked, ms } = await send(port, notices);
     return (acked.size / ms) * 1000;
   } finally {

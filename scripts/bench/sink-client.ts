@@ -28,18 +28,27 @@ function ask<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-export async function startSinkProcess(): Promise<SinkProcess> {
-  const child = fork(path.join(root, "scripts/bench/smtp-sink-process.ts"), [], {
+/**
+ * Starts a script of this folder as a process of its own (through tsx) that listens and sends its parent
+ * `{ type: "ready", port }` first (the SMTP sink, bench:inbound's bare server).
+ */
+export async function forkListeningScript(script: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = fork(path.join(root, "scripts/bench", script), [], {
     cwd: root,
     execPath: path.join(root, "node_modules/.bin/tsx"),
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once("message", (m: { type?: string; port?: number }) =>
-      m?.type === "ready" ? resolve(m.port!) : reject(new Error("sink failed")),
+      m?.type === "ready" ? resolve(m.port!) : reject(new Error(`${script} failed to start`)),
     );
-    child.once("exit", (code) => reject(new Error(`the SMTP sink exited (${code})`)));
+    child.once("exit", (code) => reject(new Error(`${script} exited (${code})`)));
   });
+  return { child, port };
+}
+
+export async function startSinkProcess(): Promise<SinkProcess> {
+  const { child, port } = await forkListeningScript("smtp-sink-process.ts");
   const counts = () => ask<{ total: number; distinct: number }>(child, "counts");
   return {
     port,
