@@ -33,7 +33,8 @@ export function readSpoolFile(data: Buffer): InboundRow[][] {
   while (at + 8 <= data.length) {
     const length = data.readUInt32BE(at);
     const body = data.subarray(at + 8, at + 8 + length);
-    // Zeros (a file whose size reached the disk before its data) pass the checksum: length 0 is no record.
+    // Zeros (written ahead of the records, spool.ts; or a size that reached the disk before its data) pass the
+    // checksum: length 0 is no record.
     if (length < 4 || body.length < length || crc32(body) !== data.readUInt32BE(at + 4)) break;
     try {
       records.push(decodeBody(body));

@@ -180,6 +180,26 @@ describe("InboundSpool", () => {
     expect(spooled()).toEqual([[row(4)]]);
   });
 
+  it("writes each record into zeros written ahead of it, so its fdatasync does not change the file's size", async () => {
+    const database = recordingStore();
+    database.hold();
+    const spool = new InboundSpool(directory, () => database);
+    await spool.store([row(1)]);
+    const file = path.join(directory, filesIn()[0]);
+    // One step of zeros ahead (1 MiB), the record at its start.
+    expect(fs.statSync(file).size).toBe(1024 * 1024);
+    // A message bigger than a step grows the file by as many steps as it needs; the one before it stays whole.
+    const big = row(2, Buffer.alloc(1536 * 1024, "b"));
+    await spool.store([big]);
+    await spool.store([row(3)]);
+    expect(fs.statSync(file).size).toBe(2 * 1024 * 1024);
+    const read = readSpoolFile(fs.readFileSync(file));
+    expect(read.map(([r]) => [r.id, r.raw.length])).toEqual([row(1), big, row(3)].map((r) => [r.id, r.raw.length]));
+    expect(read[1][0].raw.equals(big.raw)).toBe(true);
+    database.release();
+    await spool.close();
+  });
+
   it("empties its file once everything in it is in the database and a durable commit followed", async () => {
     const database = recordingStore();
     const spool = new InboundSpool(directory, () => database, { ...limits, tidyMs: 20 });
