@@ -1,8 +1,8 @@
 // The inbound listener's spool, where the database is a file on this machine's disk (lib/db/capabilities.ts
 // localSpoolDirectory): a message the listener takes is written after the last in a file beside the database
-// (into zeros written ahead: ZEROS_AHEAD) and fdatasynced, and only then answered 250; it reaches the database afterwards, through the usual store
-// (./inbound-store.ts); a spool file is emptied, or replaced and deleted, once every message in it is
-// committed there.
+// (into zeros written ahead: ZEROS_AHEAD) and fdatasynced, and only then answered 250; it reaches the
+// database afterwards, through the usual store (./inbound-store.ts); a spool file is emptied, or replaced and
+// deleted, once every message in it is committed there.
 //
 // Why: the 250 waited for the database's writer, which is also busy with the inbound job's outcomes, so a
 // relay's connections stood idle for 8 ms of every 16 (bench:inbound). An append and an fdatasync of a
