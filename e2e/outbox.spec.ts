@@ -50,6 +50,8 @@ test("no tests yet: /test-emails leads to the Outbox's Tests, which says how to 
 });
 
 test("a template test and a campaign test show in the one Outbox, marked Test; one opened says [Test] once", async ({ baseURL }) => {
+  // A long walk (two sends, three views at two widths, axe): 48 s of its 60 on CI's loaded machine (2026-12-02).
+  test.setTimeout(120_000);
   const template = await post(baseURL!, "/api/email-templates/import", {
     name: "Autumn letter",
     html: "<html><body><h1>Hello [[contact.first_name | there]]</h1><p>Autumn is here.</p></body></html>",
