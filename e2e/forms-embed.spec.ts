@@ -178,11 +178,26 @@ test("typo hint: 'use gmail.com' corrects and sends; insisting sends acceptTypo,
 
 test("popup on a delay: a modal dialog that keeps focus, closes on Escape and gives focus back; axe", async ({ browser }) => {
   const page = await newPage(browser);
+  // When the popup's host joins the page (a MutationObserver, so exact), against when embed.js arrived:
+  // asserting "not open yet" right after goto races the 1 s delay on a loaded machine.
+  await page.addInitScript(() => {
+    new MutationObserver((changes, observer) => {
+      if (changes.some((c) => [...c.addedNodes].some((n) => n instanceof Element && n.hasAttribute("data-inkwell-form-host")))) {
+        Object.assign(window, { popupOpenedAt: performance.now() });
+        observer.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
+    // The website's focus before the popup opens, set in the page: a focus() from the test could come after it.
+    document.addEventListener("DOMContentLoaded", () => document.getElementById("site-button")?.focus());
+  });
   await page.goto(`${site}/?form=frm_delay`);
-  await page.locator("#site-button").focus();
   const dialog = page.getByRole("dialog", { name: "Before you go" });
-  await expect(dialog).toHaveCount(0);
   await expect(dialog).toBeVisible({ timeout: 5_000 });
+  const waited = await page.evaluate(() => {
+    const script = performance.getEntriesByType("resource").find((e) => e.name.includes("/embed.js"));
+    return (window as unknown as { popupOpenedAt: number }).popupOpenedAt - (script as PerformanceResourceTiming).responseEnd;
+  });
+  expect(waited).toBeGreaterThanOrEqual(1_000);
   await expect(dialog).toHaveAttribute("aria-modal", "true");
   await expect(page.getByLabel("Email address")).toBeFocused();
 
