@@ -65,6 +65,8 @@ test("setup: an account, an API key, a subscribed shopper with an earlier cart",
 });
 
 test("a marketer builds a cart recovery from the starter, simulates and enables it", async ({ page }) => {
+  // a long walk (five pairs of screenshots, the template editor and back): CI's loaded machine is ~3x slower
+  test.setTimeout(150_000);
   const errors = watchConsole(page);
   await signIn(page, "/automations");
   await expect(page.getByRole("heading", { name: "No automations yet" })).toBeVisible();

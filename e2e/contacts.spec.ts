@@ -409,8 +409,8 @@ test("events overview: identities with counts, and a warning when one name arriv
   const identities = page.getByRole("table", { name: "Event identities" });
   await expect(async () => {
     await page.reload();
-    await expect(identities.getByRole("row", { name: /shop-app/ })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(identities.getByRole("row", { name: /shop-app/ })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   const apiRow = identities.getByRole("row", { name: new RegExp(`${EVENT}.*api`) }).filter({ hasNotText: "shop-app" });
   await expect(apiRow.getByRole("cell").nth(2)).toHaveText("2");
   await expect(apiRow).toContainText("Mixed identities");
@@ -435,8 +435,8 @@ test("events overview: identities with counts, and a warning when one name arriv
   const schemas = page.getByRole("region", { name: "Declared event schemas" });
   await expect(async () => {
     await page.reload();
-    await expect(identities.getByRole("row", { name: /points earned/ })).toContainText("Declared", { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(identities.getByRole("row", { name: /points earned/ })).toContainText("Declared", { timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(schemas).toContainText("Points earned");
   await expect(schemas).toContainText("points");
   await expect(schemas).toContainText("whole number");

@@ -25,7 +25,7 @@ test("every dashboard page at a few hundred segments, templates, campaigns and a
   page,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const account = newAccount();
   makeOperator(account.email);
   const seeded = runWithDatabase("e2e/fixtures/large-brand.ts", [

@@ -170,6 +170,7 @@ test("brand settings: a field error in plain words, tied to its field, gone when
 });
 
 test("the v4 usage notice shows its dates and count in the viewer's locale and time zone", async ({ browser }) => {
+  test.setTimeout(120_000); // tsx fixtures one after another (account, v4 calls, operator) on a loaded machine
   const account = newAccount();
   const lastCall = new Date(Date.now() - 3 * 3600_000);
   lastCall.setUTCSeconds(0, 0);

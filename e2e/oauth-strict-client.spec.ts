@@ -7,6 +7,10 @@ import { expect, test } from "@playwright/test";
 import * as oauth from "oauth4webapi";
 import { admin, CALLBACK, captureCallback, newAccount, SCREENSHOTS } from "./oauth-helpers";
 
+// Each test starts several tsx fixtures (accounts, clients, the operator) one after another: on CI's loaded
+// machine that alone takes tens of seconds.
+test.describe.configure({ timeout: 120_000 });
+
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const VERSION = new Headers({ "Service-Version": "2026-03-15" });
 const FULL_SCOPE = "contacts.read events.write";

@@ -4,6 +4,10 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { admin, CALLBACK, captureCallback, makeOperator, newAccount, SCREENSHOTS, signInViaApi } from "./oauth-helpers";
 
+// Each test starts several tsx fixtures (accounts, clients, the operator) one after another: on CI's loaded
+// machine that alone takes tens of seconds.
+test.describe.configure({ timeout: 120_000 });
+
 async function token(request: APIRequestContext, form: Record<string, string>, clientID: string, clientSecret: string) {
   return request.post("/oauth2/token", { form: { ...form, client_id: clientID, client_secret: clientSecret } });
 }

@@ -101,7 +101,8 @@ export function ImportTemplateDialog({
               }
               setHtml(await file.text());
               setFileName(file.name);
-              if (!name.trim()) setName(file.name.replace(/\.html?$/i, ""));
+              // The name as it is now: one typed while the file was being read is kept.
+              setName((current) => (current.trim() ? current : file.name.replace(/\.html?$/i, "")));
             }}
           />
           <p className="hint">
